@@ -1,0 +1,125 @@
+// A chess position (standard or Chess960) with strict FEN I/O and legal move
+// generation. Positions are small copyable values; make a move with after()/play().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/chess/types.h"
+#include "core/error.h"
+
+namespace corrchess::chess {
+
+// Fixed-capacity list of moves (the maximum legal moves in any position is 218).
+class MoveList {
+ public:
+  void push_back(Move m) { moves_[size_++] = m; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  bool contains(Move m) const;
+  void clear() { size_ = 0; }
+
+ private:
+  std::array<Move, 256> moves_{};
+  std::size_t size_ = 0;
+};
+
+class Position {
+ public:
+  // The standard start position.
+  static Position startpos();
+  // Chess960 start position by Scharnagl number 0..959 (518 = standard array).
+  static Result<Position> chess960_start(int scharnagl);
+  // Strict FEN reader (X-FEN or Shredder-FEN castling). Rejects malformed or impossible
+  // positions with ErrorCode::kInvalidFen and a detail naming the defect. `chess960`
+  // enables Chess960 castling semantics (also implied by Shredder-FEN letters or by
+  // castling rights whose king/rook are not on the standard squares).
+  static Result<Position> from_fen(std::string_view fen, bool chess960 = false);
+
+  // FEN out: X-FEN castling where unambiguous, Shredder-FEN letters otherwise.
+  // The en-passant square is written only if an en-passant capture is legal.
+  std::string fen() const;
+
+  Color side_to_move() const { return side_; }
+  Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+  Bitboard pieces(Color c) const { return by_color_[index(c)]; }
+  Bitboard pieces(PieceType t) const { return by_type_[index(t)]; }
+  Bitboard pieces(Color c, PieceType t) const { return by_color_[index(c)] & by_type_[index(t)]; }
+  Square king_square(Color c) const;
+  // Square behind a pawn that just made a double step (kNoSquare if none), whether
+  // or not an en-passant capture is legal.
+  Square ep_square() const { return ep_square_; }
+  // True when an en-passant capture is legal for the side to move.
+  bool has_legal_en_passant() const;
+  std::uint8_t castling_rights() const { return castling_; }
+  // The rook square a castling right refers to (kNoSquare when that right is absent).
+  Square castling_rook(CastlingRight right) const;
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+  // Plies since the game start implied by the FEN's move counters.
+  int game_ply() const { return 2 * (fullmove_number_ - 1) + index(side_); }
+  bool is_chess960() const { return chess960_; }
+
+  // Zobrist key of placement, side to move, castling rights and the en-passant
+  // square when (and only when) an en-passant capture is legal: two positions have the
+  // same key exactly when they are "the same position" for repetition (rules.md 3.3).
+  std::uint64_t key() const { return key_; }
+
+  bool in_check() const { return checkers_ != 0; }
+  Bitboard checkers() const { return checkers_; }
+  // Squares attacked by side c (with the given occupancy).
+  bool attacked_by(Square s, Color c) const;
+
+  // All legal moves of the side to move.
+  MoveList legal_moves() const;
+  void legal_moves(MoveList& out) const;
+  // True if m is in the legal-move list.
+  bool is_legal(Move m) const;
+  // Number of legal moves (faster than generating the list when only the count matters).
+  std::size_t count_legal_moves() const;
+
+  // Plays a legal move (precondition: is_legal(m)); the copy-make variant returns a new position.
+  void play(Move m);
+  Position after(Move m) const {
+    Position p = *this;
+    p.play(m);
+    return p;
+  }
+
+  bool is_capture(Move m) const;
+  // True if m changes the halfmove clock to zero (pawn move or capture).
+  bool is_zeroing(Move m) const;
+  bool gives_check(Move m) const;
+  bool is_checkmate() const;
+  bool is_stalemate() const;
+  // Total men on the board, kings and pawns included.
+  int men_count() const;
+  // Neither side has mating material in the narrow sense: K v K, K v KB, K v KN,
+  // and any number of bishops all on squares of one colour (both sides together).
+  bool is_insufficient_material() const;
+
+  bool operator==(const Position& other) const;
+
+ private:
+  // Implementation state; the engine may add members as it needs.
+  std::array<Piece, 64> board_{};
+  std::array<Bitboard, 2> by_color_{};
+  std::array<Bitboard, 7> by_type_{};
+  std::array<Square, 4> castling_rook_{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+  Bitboard checkers_ = 0;
+  std::uint64_t key_ = 0;
+  Color side_ = Color::kWhite;
+  Square ep_square_ = kNoSquare;
+  std::uint8_t castling_ = 0;
+  bool chess960_ = false;
+  int halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+};
+
+}  // namespace corrchess::chess

@@ -1,0 +1,37 @@
+#include "core/error.h"
+
+namespace corrchess {
+
+std::string_view error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kValidationError: return "validation_error";
+    case ErrorCode::kInvalidFen: return "invalid_fen";
+    case ErrorCode::kInvalidNotation: return "invalid_notation";
+    case ErrorCode::kIllegalMove: return "illegal_move";
+    case ErrorCode::kAmbiguousMove: return "ambiguous_move";
+    case ErrorCode::kInvalidPgn: return "invalid_pgn";
+    case ErrorCode::kUnsupportedVariant: return "unsupported_variant";
+    case ErrorCode::kUnauthorized: return "unauthorized";
+    case ErrorCode::kForbidden: return "forbidden";
+    case ErrorCode::kNotFound: return "not_found";
+    case ErrorCode::kConflict: return "conflict";
+    case ErrorCode::kNotYourTurn: return "not_your_turn";
+    case ErrorCode::kGameOver: return "game_over";
+    case ErrorCode::kGameNotStarted: return "game_not_started";
+    case ErrorCode::kOnLeave: return "on_leave";
+    case ErrorCode::kNoPendingMove: return "no_pending_move";
+    case ErrorCode::kPendingMismatch: return "pending_mismatch";
+    case ErrorCode::kDrawOfferNotAllowed: return "draw_offer_not_allowed";
+    case ErrorCode::kNoDrawOffer: return "no_draw_offer";
+    case ErrorCode::kClaimNotAllowed: return "claim_not_allowed";
+    case ErrorCode::kTablebaseUnavailable: return "tablebase_unavailable";
+    case ErrorCode::kLeaveNotAllowed: return "leave_not_allowed";
+    case ErrorCode::kLeaveExceedsAllowance: return "leave_exceeds_allowance";
+    case ErrorCode::kPayloadTooLarge: return "payload_too_large";
+    case ErrorCode::kRateLimited: return "rate_limited";
+    case ErrorCode::kInternal: return "internal_error";
+  }
+  return "internal_error";
+}
+
+}  // namespace corrchess

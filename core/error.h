@@ -1,0 +1,58 @@
+// Transport-neutral error vocabulary shared by every layer. core/ returns
+// Result<T> (std::expected<T, Error>); api/ maps each ErrorCode to HTTP in one
+// exhaustive switch, so adding a code without mapping it fails to compile.
+#pragma once
+
+#include <expected>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace corrchess {
+
+enum class ErrorCode {
+  kValidationError,  // malformed input (bad JSON field, bad date, ...)
+  kInvalidFen,       // FEN malformed or describing an impossible position
+  kInvalidNotation,  // a move string that no notation can read
+  kIllegalMove,      // readable move that is not in the legal-move list
+  kAmbiguousMove,    // SAN that matches more than one legal move
+  kInvalidPgn,       // PGN that cannot be read
+  kUnsupportedVariant,
+  kUnauthorized,
+  kForbidden,
+  kNotFound,
+  kConflict,
+  kNotYourTurn,
+  kGameOver,
+  kGameNotStarted,
+  kOnLeave,
+  kNoPendingMove,
+  kPendingMismatch,
+  kDrawOfferNotAllowed,
+  kNoDrawOffer,
+  kClaimNotAllowed,
+  kTablebaseUnavailable,
+  kLeaveNotAllowed,
+  kLeaveExceedsAllowance,
+  kPayloadTooLarge,
+  kRateLimited,
+  kInternal,
+};
+
+// Stable machine-readable name of a code ("illegal_move"), as used in problem+json.
+std::string_view error_code_name(ErrorCode code);
+
+struct Error {
+  ErrorCode code;
+  std::string detail;  // human-readable, safe to show to the client
+};
+
+template <class T>
+using Result = std::expected<T, Error>;
+
+// Shorthand for `return fail(ErrorCode::kIllegalMove, "...")` in functions returning Result<T>.
+inline std::unexpected<Error> fail(ErrorCode code, std::string detail) {
+  return std::unexpected<Error>(Error{code, std::move(detail)});
+}
+
+}  // namespace corrchess

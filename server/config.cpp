@@ -1,0 +1,74 @@
+#include "server/config.h"
+
+#include <charconv>
+#include <cstdlib>
+
+#include "db/connection.h"
+
+namespace corrchess::server {
+
+namespace {
+
+const char* env(const char* name) {
+  const char* v = std::getenv(name);
+  return (v != nullptr && *v != '\0') ? v : nullptr;
+}
+
+Result<int> parse_positive_int(const char* name, const std::string& text) {
+  int value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || ptr != text.data() + text.size() || value <= 0) {
+    return fail(ErrorCode::kValidationError,
+                std::string{name} + " must be a positive integer, got '" + text + "'");
+  }
+  return value;
+}
+
+}  // namespace
+
+Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& text) {
+  const auto colon = text.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
+    return fail(ErrorCode::kValidationError, "listen address must be host:port, got '" + text + "'");
+  }
+  std::string host = text.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  const std::string port_text = text.substr(colon + 1);
+  unsigned port = 0;
+  auto [ptr, ec] = std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
+  if (ec != std::errc{} || ptr != port_text.data() + port_text.size() || port > 65535) {
+    return fail(ErrorCode::kValidationError, "invalid port in listen address '" + text + "'");
+  }
+  return std::pair{host, static_cast<std::uint16_t>(port)};
+}
+
+Result<Config> config_from_env() {
+  Config config;
+  if (const char* listen = env("CORRCHESS_LISTEN")) {
+    auto parsed = parse_listen(listen);
+    if (!parsed) return std::unexpected(parsed.error());
+    config.listen_address = parsed->first;
+    config.listen_port = parsed->second;
+  }
+  if (auto url = db::database_url_from_env()) config.database_url = *url;
+  if (const char* level = env("CORRCHESS_LOG_LEVEL")) config.log_level = level;
+  if (const char* threads = env("CORRCHESS_IO_THREADS")) {
+    auto n = parse_positive_int("CORRCHESS_IO_THREADS", threads);
+    if (!n) return std::unexpected(n.error());
+    config.io_threads = *n;
+  }
+  if (const char* pool = env("CORRCHESS_DB_POOL_SIZE")) {
+    auto n = parse_positive_int("CORRCHESS_DB_POOL_SIZE", pool);
+    if (!n) return std::unexpected(n.error());
+    config.db_pool_size = *n;
+  }
+  if (const char* migrate = env("CORRCHESS_AUTO_MIGRATE")) {
+    const std::string v = migrate;
+    config.run_migrations = !(v == "0" || v == "false" || v == "off" || v == "no");
+  }
+  return config;
+}
+
+}  // namespace corrchess::server

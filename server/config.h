@@ -1,0 +1,27 @@
+// Server configuration from the environment (see README "Configuration").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/error.h"
+
+namespace corrchess::server {
+
+struct Config {
+  std::string listen_address = "127.0.0.1";
+  std::uint16_t listen_port = 8080;
+  std::string database_url;
+  std::string log_level = "info";
+  int io_threads = 2;
+  int db_pool_size = 8;
+  bool run_migrations = true;
+};
+
+// Parses "host:port" (IPv4, hostname, or [IPv6]:port).
+Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& text);
+
+// Reads CORRCHESS_* variables and DATABASE_URL; fails on malformed values.
+Result<Config> config_from_env();
+
+}  // namespace corrchess::server

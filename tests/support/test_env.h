@@ -1,0 +1,16 @@
+// Helpers shared by the tests: paths and the throwaway database of scripts/test.
+#pragma once
+
+#include <string>
+
+namespace corrchess::testing {
+
+// ../shared/data (absolute path).
+std::string data_dir();
+// build/bin (where corrchess and corrchess-server are).
+std::string bin_dir();
+// libpq connection string of the throwaway cluster's maintenance database
+// (CORRCHESS_TEST_DATABASE_URL, set by scripts/test). Fails the test if unset.
+std::string test_database_url();
+
+}  // namespace corrchess::testing
