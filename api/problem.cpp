@@ -10,8 +10,7 @@ int http_status(ErrorCode code) {
     case ErrorCode::kInvalidFen:
     case ErrorCode::kInvalidNotation:
     case ErrorCode::kInvalidPgn:
-    case ErrorCode::kUnsupportedVariant:
-      return 400;
+    case ErrorCode::kUnsupportedVariant: return 400;
     case ErrorCode::kUnauthorized: return 401;
     case ErrorCode::kForbidden: return 403;
     case ErrorCode::kNotFound: return 404;
@@ -23,15 +22,13 @@ int http_status(ErrorCode code) {
     case ErrorCode::kNoPendingMove:
     case ErrorCode::kPendingMismatch:
     case ErrorCode::kNoDrawOffer:
-    case ErrorCode::kTablebaseUnavailable:
-      return 409;
+    case ErrorCode::kTablebaseUnavailable: return 409;
     case ErrorCode::kIllegalMove:
     case ErrorCode::kAmbiguousMove:
     case ErrorCode::kDrawOfferNotAllowed:
     case ErrorCode::kClaimNotAllowed:
     case ErrorCode::kLeaveNotAllowed:
-    case ErrorCode::kLeaveExceedsAllowance:
-      return 422;
+    case ErrorCode::kLeaveExceedsAllowance: return 422;
     case ErrorCode::kPayloadTooLarge: return 413;
     case ErrorCode::kRateLimited: return 429;
     case ErrorCode::kInternal: return 500;

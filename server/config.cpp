@@ -29,7 +29,8 @@ Result<int> parse_positive_int(const char* name, const std::string& text) {
 Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& text) {
   const auto colon = text.rfind(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
-    return fail(ErrorCode::kValidationError, "listen address must be host:port, got '" + text + "'");
+    return fail(ErrorCode::kValidationError,
+                "listen address must be host:port, got '" + text + "'");
   }
   std::string host = text.substr(0, colon);
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {

@@ -19,8 +19,18 @@ constexpr int index(PieceType t) { return static_cast<int>(t); }
 // A piece is colour + type; kNoPiece for an empty square.
 enum class Piece : std::uint8_t {
   kNoPiece = 0,
-  kWhitePawn = 1, kWhiteKnight, kWhiteBishop, kWhiteRook, kWhiteQueen, kWhiteKing,
-  kBlackPawn = 9, kBlackKnight, kBlackBishop, kBlackRook, kBlackQueen, kBlackKing,
+  kWhitePawn = 1,
+  kWhiteKnight,
+  kWhiteBishop,
+  kWhiteRook,
+  kWhiteQueen,
+  kWhiteKing,
+  kBlackPawn = 9,
+  kBlackKnight,
+  kBlackBishop,
+  kBlackRook,
+  kBlackQueen,
+  kBlackKing,
 };
 constexpr Piece make_piece(Color c, PieceType t) {
   return static_cast<Piece>(index(c) * 8 + index(t));
@@ -49,9 +59,9 @@ class Move {
   constexpr Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::kNormal,
                  PieceType promotion = PieceType::kKnight)
-      : data_(static_cast<std::uint16_t>(
-            from | (to << 6) | ((index(promotion) - index(PieceType::kKnight)) << 12) |
-            (static_cast<int>(kind) << 14))) {}
+      : data_(static_cast<std::uint16_t>(from | (to << 6) |
+                                         ((index(promotion) - index(PieceType::kKnight)) << 12) |
+                                         (static_cast<int>(kind) << 14))) {}
 
   constexpr Square from() const { return static_cast<Square>(data_ & 63); }
   constexpr Square to() const { return static_cast<Square>((data_ >> 6) & 63); }

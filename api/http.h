@@ -1,0 +1,47 @@
+// Transport-neutral HTTP request/response values. The server converts Beast messages
+// to and from these, so api/ holds no socket code and handlers are plain functions.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+
+namespace corrchess::api {
+
+struct Request {
+  std::string method;                          // "GET", "POST", ...
+  std::string path;                            // decoded path without query: "/api/v1/games/7"
+  std::map<std::string, std::string> query;    // decoded query parameters
+  std::map<std::string, std::string> headers;  // keys lower-case
+  std::string body;
+  std::string remote;  // peer address, for rate limits and logs
+
+  // Header value by lower-case name.
+  std::optional<std::string> header(const std::string& name) const;
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// Splits "/a/b?x=1&y=%20" into the decoded path and query map; nullopt if malformed.
+std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_target(
+    const std::string& target);
+
+Response json_response(int status, const nlohmann::json& body);
+Response text_response(int status, std::string content_type, std::string body);
+// application/problem+json for a core error.
+Response problem_response(const Error& error);
+// problem+json for statuses with no ErrorCode of their own (404 route, 405 method).
+Response problem_response(int status, std::string code, std::string detail);
+
+}  // namespace corrchess::api

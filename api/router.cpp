@@ -1,0 +1,74 @@
+#include "api/router.h"
+
+#include <optional>
+
+namespace corrchess::api {
+
+namespace {
+
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t start = 1;
+  while (start <= path.size()) {
+    const auto slash = path.find('/', start);
+    const auto end = slash == std::string::npos ? path.size() : slash;
+    out.push_back(path.substr(start, end - start));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
+std::optional<PathParams> match(const std::vector<std::string>& pattern,
+                                const std::vector<std::string>& path) {
+  if (pattern.size() != path.size()) return std::nullopt;
+  PathParams params;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const auto& p = pattern[i];
+    if (p.size() >= 2 && p.front() == '{' && p.back() == '}') {
+      if (path[i].empty()) return std::nullopt;
+      params[p.substr(1, p.size() - 2)] = path[i];
+    } else if (p != path[i]) {
+      return std::nullopt;
+    }
+  }
+  return params;
+}
+
+}  // namespace
+
+void Router::add(std::string method, std::string pattern, Handler handler) {
+  auto segments = split_path(pattern);
+  routes_.push_back(
+      Route{std::move(method), std::move(pattern), std::move(segments), std::move(handler)});
+}
+
+Response Router::dispatch(const Request& request) const {
+  const auto path = split_path(request.path);
+  std::string allowed;
+  for (const auto& route : routes_) {
+    auto params = match(route.segments, path);
+    if (!params) continue;
+    if (route.method == request.method || (request.method == "HEAD" && route.method == "GET")) {
+      return route.handler(request, *params);
+    }
+    if (allowed.find(route.method) == std::string::npos) {
+      allowed += allowed.empty() ? route.method : ", " + route.method;
+    }
+  }
+  if (!allowed.empty()) {
+    Response r = problem_response(405, "method_not_allowed",
+                                  request.method + " is not allowed on " + request.path);
+    r.headers.emplace_back("Allow", allowed);
+    return r;
+  }
+  return problem_response(404, "not_found", "no route for " + request.path);
+}
+
+std::vector<std::pair<std::string, std::string>> Router::routes() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& r : routes_) out.emplace_back(r.method, r.pattern);
+  return out;
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,32 @@
+// The HTTP API: builds the route table over the database and dispatches requests.
+// Handlers are synchronous and may block on the database: the server runs them on
+// its database thread pool, never on an I/O thread.
+#pragma once
+
+#include <vector>
+
+#include "api/http.h"
+#include "api/router.h"
+#include "db/migrations.h"
+#include "db/pool.h"
+
+namespace corrchess::api {
+
+class Service {
+ public:
+  Service(db::Pool& pool, std::vector<db::Migration> migrations);
+
+  // Answers one request; never throws (unexpected failures become a logged 500).
+  Response handle(const Request& request) const;
+  const Router& router() const { return router_; }
+
+ private:
+  Response healthz() const;
+  Response readyz() const;
+
+  db::Pool& pool_;
+  std::vector<db::Migration> migrations_;
+  Router router_;
+};
+
+}  // namespace corrchess::api

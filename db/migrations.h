@@ -1,0 +1,43 @@
+// Forward-only schema migrations: migrations/NNNN_name.sql applied in order, each in
+// its own transaction, recorded with a checksum in schema_migrations. A PostgreSQL
+// advisory lock serialises instances that start together.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <pqxx/connection>
+
+#include "core/error.h"
+
+namespace corrchess::db {
+
+struct Migration {
+  int version = 0;
+  std::string name;  // "init" for 0001_init.sql
+  std::string sql;
+  std::string checksum;  // hex FNV-1a 64 of the file contents
+};
+
+// Default directory: CORRCHESS_MIGRATIONS_DIR from the environment, else the source tree's.
+std::string default_migrations_dir();
+
+// Reads and orders every NNNN_name.sql in dir; rejects duplicate versions and bad names.
+Result<std::vector<Migration>> load_migrations(const std::string& dir);
+
+// Hex checksum used to detect edited migrations.
+std::string migration_checksum(const std::string& sql);
+
+struct MigrationReport {
+  std::vector<std::string> applied;  // "0002_games" for each newly applied file
+  int current_version = 0;
+};
+
+// Applies every pending migration. Fails with kConflict (and applies nothing further)
+// when an already-applied migration's file changed or disappeared.
+Result<MigrationReport> migrate(pqxx::connection& conn, const std::vector<Migration>& migrations);
+
+// True when every migration has been applied and none was edited (for /readyz).
+Result<bool> migrations_current(pqxx::connection& conn, const std::vector<Migration>& migrations);
+
+}  // namespace corrchess::db

@@ -1,0 +1,127 @@
+#include "server/app.h"
+
+#include <cstdio>
+#include <exception>
+#include <thread>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <pqxx/connection>
+
+#include "api/service.h"
+#include "db/migrations.h"
+#include "db/pool.h"
+#include "server/config.h"
+#include "server/http_server.h"
+
+namespace corrchess::server {
+
+namespace {
+
+void setup_logging(const Config& config) {
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %^%l%$ %v", spdlog::pattern_time_type::utc);
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+}
+
+// Loads the configuration, failing with a message on stderr.
+bool load_config(Config& out) {
+  auto config = config_from_env();
+  if (!config) {
+    std::fprintf(stderr, "corrchess-server: %s\n", config.error().detail.c_str());
+    return false;
+  }
+  if (config->database_url.empty()) {
+    std::fprintf(stderr,
+                 "corrchess-server: set DATABASE_URL (or CORRCHESS_DATABASE_URL) to a libpq "
+                 "connection string\n");
+    return false;
+  }
+  out = *config;
+  setup_logging(out);
+  return true;
+}
+
+bool apply_migrations(const Config& config, const std::vector<db::Migration>& migrations) {
+  try {
+    pqxx::connection conn(config.database_url);
+    auto report = db::migrate(conn, migrations);
+    if (!report) {
+      spdlog::critical("migrations failed: {}", report.error().detail);
+      return false;
+    }
+    for (const auto& name : report->applied) spdlog::info("applied migration {}", name);
+    spdlog::info("database schema at version {}", report->current_version);
+    return true;
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot reach the database: {}", e.what());
+    return false;
+  }
+}
+
+bool load_migration_files(std::vector<db::Migration>& out) {
+  auto migrations = db::load_migrations(db::default_migrations_dir());
+  if (!migrations) {
+    spdlog::critical("{}", migrations.error().detail);
+    return false;
+  }
+  out = std::move(*migrations);
+  return true;
+}
+
+}  // namespace
+
+int run_migrate() {
+  Config config;
+  std::vector<db::Migration> migrations;
+  if (!load_config(config) || !load_migration_files(migrations)) return 1;
+  return apply_migrations(config, migrations) ? 0 : 1;
+}
+
+int run_serve() {
+  Config config;
+  std::vector<db::Migration> migrations;
+  if (!load_config(config) || !load_migration_files(migrations)) return 1;
+  if (config.run_migrations && !apply_migrations(config, migrations)) return 1;
+
+  db::Pool pool(config.database_url, static_cast<std::size_t>(config.db_pool_size));
+  api::Service service(pool, migrations);
+
+  boost::asio::io_context ioc(config.io_threads);
+  boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));
+  HttpServer http(ioc, workers, [&service](const api::Request& r) { return service.handle(r); });
+
+  const std::string address =
+      config.listen_address == "localhost" ? "127.0.0.1" : config.listen_address;
+  boost::asio::ip::tcp::endpoint bound;
+  try {
+    bound = http.listen(address, config.listen_port);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot listen on {}:{}: {}", address, config.listen_port, e.what());
+    return 1;
+  }
+  const std::string host = bound.address().is_v6() ? "[" + bound.address().to_string() + "]"
+                                                   : bound.address().to_string();
+  spdlog::info("corrchess-server listening on http://{}:{}", host, bound.port());
+  std::printf("corrchess-server listening on http://%s:%u\n", host.c_str(), bound.port());
+  std::fflush(stdout);
+
+  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](const boost::system::error_code&, int signal) {
+    spdlog::info("signal {}: shutting down", signal);
+    http.stop();
+    ioc.stop();
+  });
+
+  std::vector<std::thread> threads;
+  for (int i = 1; i < config.io_threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : threads) t.join();
+  workers.join();
+  spdlog::info("stopped");
+  return 0;
+}
+
+}  // namespace corrchess::server

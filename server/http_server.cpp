@@ -1,0 +1,194 @@
+#include "server/http_server.h"
+
+#include <algorithm>
+#include <chrono>
+#include <utility>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/version.hpp>
+
+namespace corrchess::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+api::Request to_api_request(const http::request<http::string_body>& req, std::string remote) {
+  api::Request out;
+  out.method = std::string(req.method_string());
+  out.remote = std::move(remote);
+  out.body = req.body();
+  for (const auto& field : req) {
+    std::string name(field.name_string());
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    out.headers[name] = std::string(field.value());
+  }
+  if (auto split = api::split_target(std::string(req.target()))) {
+    out.path = std::move(split->first);
+    out.query = std::move(split->second);
+  }
+  return out;
+}
+
+http::response<http::string_body> to_beast_response(const api::Response& r, unsigned version,
+                                                    bool keep_alive, bool head) {
+  http::response<http::string_body> res{static_cast<http::status>(r.status), version};
+  res.set(http::field::server, "corrchess");
+  res.set(http::field::content_type, r.content_type);
+  for (const auto& [name, value] : r.headers) res.set(name, value);
+  res.keep_alive(keep_alive);
+  res.body() = head ? std::string{} : r.body;
+  res.prepare_payload();
+  if (head) res.content_length(r.body.size());
+  return res;
+}
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket&& socket, asio::thread_pool& workers, RequestHandler& handler,
+          const HttpLimits& limits)
+      : stream_(std::move(socket)), workers_(workers), handler_(handler), limits_(limits) {}
+
+  void run() {
+    asio::dispatch(stream_.get_executor(),
+                   beast::bind_front_handler(&Session::read, shared_from_this()));
+  }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(limits_.max_body_bytes);
+    parser_->header_limit(16 * 1024);
+    stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&Session::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return close();
+    if (ec == http::error::body_limit) {
+      api::Response r = api::problem_response(
+          413, "payload_too_large",
+          "request body exceeds " + std::to_string(limits_.max_body_bytes) + " bytes");
+      return write(to_beast_response(r, 11, false, false));
+    }
+    if (ec == http::error::bad_target || ec == http::error::bad_method ||
+        ec == http::error::bad_field || ec == http::error::bad_value ||
+        ec == http::error::header_limit || ec == http::error::bad_content_length ||
+        ec == http::error::bad_version) {
+      api::Response r = api::problem_response(400, "validation_error", "malformed HTTP request");
+      return write(to_beast_response(r, 11, false, false));
+    }
+    if (ec) return close();
+
+    auto req = parser_->release();
+    const bool keep_alive = req.keep_alive();
+    const unsigned version = req.version();
+    const bool head = req.method() == http::verb::head;
+    std::string remote;
+    beast::error_code ignored;
+    auto endpoint = stream_.socket().remote_endpoint(ignored);
+    if (!ignored) remote = endpoint.address().to_string();
+    auto api_req = to_api_request(req, std::move(remote));
+    stream_.expires_never();
+    asio::post(workers_, [self = shared_from_this(), api_req = std::move(api_req), keep_alive,
+                          version, head]() mutable {
+      api::Response response;
+      if (api_req.path.empty()) {
+        response = api::problem_response(400, "validation_error", "malformed request target");
+      } else {
+        response = self->handler_(api_req);
+      }
+      auto res = to_beast_response(response, version, keep_alive, head);
+      asio::post(self->stream_.get_executor(),
+                 [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
+    });
+  }
+
+  void write(http::response<http::string_body>&& res) {
+    auto sp = std::make_shared<http::response<http::string_body>>(std::move(res));
+    const bool close_after = !sp->keep_alive();
+    stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
+    http::async_write(
+        stream_, *sp,
+        [self = shared_from_this(), sp, close_after](beast::error_code ec, std::size_t) {
+          if (ec || close_after) return self->close();
+          self->read();
+        });
+  }
+
+  void close() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  asio::thread_pool& workers_;
+  RequestHandler& handler_;
+  const HttpLimits& limits_;
+};
+
+}  // namespace
+
+struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
+  Impl(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler, HttpLimits limits)
+      : ioc(ioc),
+        acceptor(asio::make_strand(ioc)),
+        workers(workers),
+        handler(std::move(handler)),
+        limits(limits) {}
+
+  void accept() {
+    acceptor.async_accept(asio::make_strand(ioc), [self = shared_from_this()](beast::error_code ec,
+                                                                              tcp::socket socket) {
+      if (ec == asio::error::operation_aborted || !self->acceptor.is_open()) return;
+      if (!ec) {
+        std::make_shared<Session>(std::move(socket), self->workers, self->handler, self->limits)
+            ->run();
+      } else {
+        spdlog::warn("accept failed: {}", ec.message());
+      }
+      self->accept();
+    });
+  }
+
+  asio::io_context& ioc;
+  tcp::acceptor acceptor;
+  asio::thread_pool& workers;
+  RequestHandler handler;
+  HttpLimits limits;
+};
+
+HttpServer::HttpServer(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler,
+                       HttpLimits limits)
+    : impl_(std::make_shared<Impl>(ioc, workers, std::move(handler), limits)) {}
+
+tcp::endpoint HttpServer::listen(const std::string& address, unsigned short port) {
+  tcp::endpoint endpoint{asio::ip::make_address(address), port};
+  impl_->acceptor.open(endpoint.protocol());
+  impl_->acceptor.set_option(asio::socket_base::reuse_address(true));
+  impl_->acceptor.bind(endpoint);
+  impl_->acceptor.listen(asio::socket_base::max_listen_connections);
+  impl_->accept();
+  return impl_->acceptor.local_endpoint();
+}
+
+void HttpServer::stop() {
+  asio::post(impl_->acceptor.get_executor(), [impl = impl_] {
+    beast::error_code ec;
+    impl->acceptor.close(ec);
+  });
+}
+
+}  // namespace corrchess::server

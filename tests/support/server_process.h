@@ -1,0 +1,53 @@
+// Runs build/bin/corrchess-server as a real child process on a free port, for
+// end-to-end tests, and a small blocking HTTP client to talk to it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace corrchess::testing {
+
+struct HttpResult {
+  int status = 0;
+  std::map<std::string, std::string> headers;  // lower-case names
+  std::string body;
+};
+
+class ServerProcess {
+ public:
+  // Starts the server with DATABASE_URL=database_url, CORRCHESS_LISTEN=127.0.0.1:0 and
+  // the extra environment given; waits until it prints where it listens.
+  explicit ServerProcess(const std::string& database_url,
+                         const std::vector<std::pair<std::string, std::string>>& env = {});
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  bool started() const { return port_ != 0; }
+  unsigned short port() const { return port_; }
+  pid_t pid() const { return pid_; }
+  // Sends SIGTERM and waits; returns the exit status (or -1).
+  int stop();
+  // Sends SIGKILL and waits.
+  void kill_hard();
+
+  // One HTTP/1.1 request on a fresh connection.
+  HttpResult request(const std::string& method, const std::string& target,
+                     const std::string& body = "",
+                     const std::map<std::string, std::string>& headers = {}) const;
+
+ private:
+  pid_t pid_ = -1;
+  int stdout_fd_ = -1;
+  unsigned short port_ = 0;
+};
+
+// One HTTP/1.1 request to 127.0.0.1:port.
+HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
+                        const std::string& body = "",
+                        const std::map<std::string, std::string>& headers = {});
+
+}  // namespace corrchess::testing
