@@ -4,10 +4,12 @@
 
 namespace corrchess::api {
 
-Service::Service(db::Pool& pool, std::vector<db::Migration> migrations)
+Service::Service(db::Pool& pool, std::vector<db::Migration> migrations,
+                 AccountOptions account_options)
     : pool_(pool), migrations_(std::move(migrations)) {
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
+  add_account_routes(router_, pool_, account_options);
 }
 
 Response Service::handle(const Request& request) const {

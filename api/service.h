@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "api/accounts.h"
 #include "api/http.h"
 #include "api/router.h"
 #include "db/migrations.h"
@@ -14,7 +15,8 @@ namespace corrchess::api {
 
 class Service {
  public:
-  Service(db::Pool& pool, std::vector<db::Migration> migrations);
+  Service(db::Pool& pool, std::vector<db::Migration> migrations,
+          AccountOptions account_options = {});
 
   // Answers one request; never throws (unexpected failures become a logged 500).
   Response handle(const Request& request) const;

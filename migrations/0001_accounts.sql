@@ -30,3 +30,4 @@ CREATE TABLE login_attempts (
   attempted_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX login_attempts_recent_idx ON login_attempts (lower(username), attempted_at);
+CREATE INDEX login_attempts_remote_idx ON login_attempts (remote, attempted_at);

@@ -11,9 +11,11 @@
 #include <boost/asio/thread_pool.hpp>
 #include <pqxx/connection>
 
+#include "api/accounts.h"
 #include "api/service.h"
 #include "db/migrations.h"
 #include "db/pool.h"
+#include "db/transaction.h"
 #include "server/config.h"
 #include "server/http_server.h"
 
@@ -71,6 +73,18 @@ bool load_migration_files(std::vector<db::Migration>& out) {
   return true;
 }
 
+// Creates CORRCHESS_ADMIN_USER as an admin unless that user exists already.
+bool bootstrap_admin(db::Pool& pool, const Config& config) {
+  auto created = api::create_account(pool, config.admin_user, config.admin_password, "admin");
+  if (created) {
+    spdlog::info("created admin user {}", config.admin_user);
+    return true;
+  }
+  if (created.error().code == ErrorCode::kConflict) return true;
+  spdlog::critical("cannot create admin user {}: {}", config.admin_user, created.error().detail);
+  return false;
+}
+
 }  // namespace
 
 int run_migrate() {
@@ -87,7 +101,13 @@ int run_serve() {
   if (config.run_migrations && !apply_migrations(config, migrations)) return 1;
 
   db::Pool pool(config.database_url, static_cast<std::size_t>(config.db_pool_size));
-  api::Service service(pool, migrations);
+  db::set_database_error_logger(
+      [](const std::string& text) { spdlog::error("database: {}", text); });
+  if (!config.admin_user.empty() && !bootstrap_admin(pool, config)) return 1;
+  api::AccountOptions account_options;
+  account_options.open_registration = config.open_registration;
+  account_options.token_ttl_seconds = static_cast<std::int64_t>(config.token_ttl_days) * 86400;
+  api::Service service(pool, migrations, account_options);
 
   boost::asio::io_context ioc(config.io_threads);
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));

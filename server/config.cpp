@@ -14,6 +14,10 @@ const char* env(const char* name) {
   return (v != nullptr && *v != '\0') ? v : nullptr;
 }
 
+bool parse_flag(const std::string& v) {
+  return !(v == "0" || v == "false" || v == "off" || v == "no");
+}
+
 Result<int> parse_positive_int(const char* name, const std::string& text) {
   int value = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -65,9 +69,20 @@ Result<Config> config_from_env() {
     if (!n) return std::unexpected(n.error());
     config.db_pool_size = *n;
   }
-  if (const char* migrate = env("CORRCHESS_AUTO_MIGRATE")) {
-    const std::string v = migrate;
-    config.run_migrations = !(v == "0" || v == "false" || v == "off" || v == "no");
+  if (const char* migrate = env("CORRCHESS_AUTO_MIGRATE"))
+    config.run_migrations = parse_flag(migrate);
+  if (const char* open = env("CORRCHESS_OPEN_REGISTRATION"))
+    config.open_registration = parse_flag(open);
+  if (const char* ttl = env("CORRCHESS_TOKEN_TTL_DAYS")) {
+    auto n = parse_positive_int("CORRCHESS_TOKEN_TTL_DAYS", ttl);
+    if (!n) return std::unexpected(n.error());
+    config.token_ttl_days = *n;
+  }
+  if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
+  if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;
+  if (config.admin_user.empty() != config.admin_password.empty()) {
+    return fail(ErrorCode::kValidationError,
+                "set both CORRCHESS_ADMIN_USER and CORRCHESS_ADMIN_PASSWORD, or neither");
   }
   return config;
 }

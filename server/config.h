@@ -16,6 +16,10 @@ struct Config {
   int io_threads = 2;
   int db_pool_size = 8;
   bool run_migrations = true;
+  bool open_registration = true;
+  int token_ttl_days = 30;
+  std::string admin_user;      // CORRCHESS_ADMIN_USER: created at start if absent
+  std::string admin_password;  // CORRCHESS_ADMIN_PASSWORD
 };
 
 // Parses "host:port" (IPv4, hostname, or [IPv6]:port).

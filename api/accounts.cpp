@@ -1,0 +1,208 @@
+#include "api/accounts.h"
+
+#include <algorithm>
+
+#include "api/auth.h"
+#include "api/json_body.h"
+#include "db/transaction.h"
+
+namespace corrchess::api {
+
+namespace {
+
+constexpr std::size_t kMinPassword = 8;
+constexpr std::size_t kMaxPassword = 1024;
+
+Result<void> validate_password(const std::string& password) {
+  if (password.size() < kMinPassword) {
+    return fail(ErrorCode::kValidationError,
+                "password must be at least " + std::to_string(kMinPassword) + " characters");
+  }
+  if (password.size() > kMaxPassword) {
+    return fail(ErrorCode::kValidationError, "password is too long");
+  }
+  return {};
+}
+
+Result<void> validate_role(const std::string& role) {
+  if (role == "player" || role == "td" || role == "admin") return {};
+  return fail(ErrorCode::kValidationError, "role must be player, td or admin");
+}
+
+Response register_user(db::Pool& pool, const AccountOptions& options, const Request& request) {
+  if (!options.open_registration) {
+    return problem_response(Error{ErrorCode::kForbidden, "open registration is disabled"});
+  }
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto username = required_string(*body, "username", 32);
+  if (!username) return problem_response(username.error());
+  auto password = required_string(*body, "password", kMaxPassword);
+  if (!password) return problem_response(password.error());
+  auto display_name = optional_string(*body, "display_name", 100);
+  if (!display_name) return problem_response(display_name.error());
+  auto email = optional_string(*body, "email", 254);
+  if (!email) return problem_response(email.error());
+  if (auto ok = validate_username(*username); !ok) return problem_response(ok.error());
+  if (auto ok = validate_password(*password); !ok) return problem_response(ok.error());
+  if (*email && (*email)->find('@') == std::string::npos) {
+    return problem_response(Error{ErrorCode::kValidationError, "email is not an address"});
+  }
+  db::NewUser user{*username, display_name->value_or(*username), *email, hash_password(*password),
+                   "player"};
+  auto created = db::in_transaction(
+      pool, [&](pqxx::work& tx) -> Result<db::User> { return db::create_user(tx, user); });
+  if (!created) return problem_response(created.error());
+  return json_response(201, user_json(*created));
+}
+
+Response login(db::Pool& pool, const AccountOptions& options, const Request& request) {
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto username = required_string(*body, "username", 64);
+  if (!username) return problem_response(username.error());
+  auto password = required_string(*body, "password", kMaxPassword);
+  if (!password) return problem_response(password.error());
+
+  // Rate limit first (state in PostgreSQL, so it holds across instances).
+  auto limited = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+    return db::recent_failed_logins(tx, *username, options.login_window_seconds) >=
+               options.max_failed_logins_per_user ||
+           db::recent_failed_logins_from(tx, request.remote, options.login_window_seconds) >=
+               options.max_failed_logins_per_remote;
+  });
+  if (!limited) return problem_response(limited.error());
+  if (*limited) {
+    Response r = problem_response(
+        Error{ErrorCode::kRateLimited, "too many failed login attempts; try again later"});
+    r.headers.emplace_back("Retry-After", std::to_string(options.login_window_seconds));
+    return r;
+  }
+
+  auto found = db::in_transaction(pool, [&](pqxx::work& tx) {
+    return Result<std::optional<std::pair<db::User, std::string>>>(
+        db::find_user_with_hash(tx, *username));
+  });
+  if (!found) return problem_response(found.error());
+  const bool ok = found->has_value() && verify_password(*password, (*found)->second);
+  if (!ok) {
+    auto recorded = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+      db::record_login_attempt(tx, *username, request.remote, false);
+      return {};
+    });
+    if (!recorded) return problem_response(recorded.error());
+    return problem_response(Error{ErrorCode::kUnauthorized, "invalid username or password"});
+  }
+  const auto token = new_token();
+  auto issued = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::string> {
+    db::record_login_attempt(tx, *username, request.remote, true);
+    return db::store_token(tx, token.hash, (*found)->first.id, options.token_ttl_seconds);
+  });
+  if (!issued) return problem_response(issued.error());
+  return json_response(
+      200,
+      {{"token", token.secret}, {"expires_at", *issued}, {"user", user_json((*found)->first)}});
+}
+
+Response logout(db::Pool& pool, const Request& request) {
+  auto user = authenticate(pool, request);
+  if (!user) return problem_response(user.error());
+  const auto hash = token_hash(*bearer_token(request));
+  auto done = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    db::revoke_token(tx, hash);
+    return {};
+  });
+  if (!done) return problem_response(done.error());
+  return text_response(204, "application/json", "");
+}
+
+Response me(db::Pool& pool, const Request& request) {
+  auto user = authenticate(pool, request);
+  if (!user) return problem_response(user.error());
+  return json_response(200, user_json(*user));
+}
+
+Response patch_user(db::Pool& pool, const Request& request, const PathParams& params) {
+  auto actor = authenticate(pool, request);
+  if (!actor) return problem_response(actor.error());
+  if (actor->role != "admin") {
+    return problem_response(Error{ErrorCode::kForbidden, "only an admin may change roles"});
+  }
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto role = required_string(*body, "role", 16);
+  if (!role) return problem_response(role.error());
+  if (auto ok = validate_role(*role); !ok) return problem_response(ok.error());
+  auto updated = db::in_transaction(
+      pool, [&](pqxx::work& tx) { return db::set_role(tx, params.at("username"), *role); });
+  if (!updated) return problem_response(updated.error());
+  return json_response(200, user_json(*updated));
+}
+
+}  // namespace
+
+Result<void> validate_username(const std::string& username) {
+  const bool ok = username.size() >= 2 && username.size() <= 32 &&
+                  std::all_of(username.begin(), username.end(), [](unsigned char c) {
+                    return std::isalnum(c) || c == '_' || c == '.' || c == '-';
+                  });
+  if (!ok) {
+    return fail(ErrorCode::kValidationError,
+                "username must be 2-32 characters of letters, digits, '_', '.' or '-'");
+  }
+  return {};
+}
+
+nlohmann::json user_json(const db::User& user) {
+  return {{"id", std::to_string(user.id)},
+          {"username", user.username},
+          {"display_name", user.display_name},
+          {"role", user.role},
+          {"created_at", user.created_at}};
+}
+
+Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query) {
+  auto token = bearer_token(request, allow_query);
+  if (!token || token->empty()) {
+    return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
+  }
+  const auto hash = token_hash(*token);
+  auto user = db::in_transaction(pool, [&](pqxx::work& tx) {
+    return Result<std::optional<db::User>>(db::user_for_token(tx, hash));
+  });
+  if (!user) return std::unexpected(user.error());
+  if (!*user) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
+  return **user;
+}
+
+Result<void> require_director(const db::User& user) {
+  if (user.role == "td" || user.role == "admin") return {};
+  return fail(ErrorCode::kForbidden, "this needs a tournament director");
+}
+
+Result<db::User> create_account(db::Pool& pool, const std::string& username,
+                                const std::string& password, const std::string& role) {
+  if (auto ok = validate_username(username); !ok) return std::unexpected(ok.error());
+  if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
+  if (auto ok = validate_role(role); !ok) return std::unexpected(ok.error());
+  db::NewUser user{username, username, std::nullopt, hash_password(password), role};
+  return db::in_transaction(pool, [&](pqxx::work& tx) { return db::create_user(tx, user); });
+}
+
+void add_account_routes(Router& router, db::Pool& pool, const AccountOptions& options) {
+  router.add("POST", "/api/v1/auth/register",
+             [&pool, options](const Request& r, const PathParams&) {
+               return register_user(pool, options, r);
+             });
+  router.add("POST", "/api/v1/auth/login", [&pool, options](const Request& r, const PathParams&) {
+    return login(pool, options, r);
+  });
+  router.add("POST", "/api/v1/auth/logout",
+             [&pool](const Request& r, const PathParams&) { return logout(pool, r); });
+  router.add("GET", "/api/v1/me",
+             [&pool](const Request& r, const PathParams&) { return me(pool, r); });
+  router.add("PATCH", "/api/v1/admin/users/{username}",
+             [&pool](const Request& r, const PathParams& p) { return patch_user(pool, r, p); });
+}
+
+}  // namespace corrchess::api

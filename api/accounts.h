@@ -1,0 +1,40 @@
+// Account endpoints: register, login (rate-limited), logout, me, role changes; and the
+// authentication of every other request.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "api/router.h"
+#include "core/error.h"
+#include "db/pool.h"
+#include "db/users.h"
+
+namespace corrchess::api {
+
+struct AccountOptions {
+  bool open_registration = true;
+  std::int64_t token_ttl_seconds = 30LL * 24 * 3600;
+  int max_failed_logins_per_user = 5;     // within login_window_seconds
+  int max_failed_logins_per_remote = 30;  // within login_window_seconds
+  int login_window_seconds = 15 * 60;
+};
+
+// The user behind the request's bearer token; kUnauthorized if missing/invalid/expired.
+Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query = false);
+// kForbidden unless the user is a td or admin.
+Result<void> require_director(const db::User& user);
+
+// Creates a user with the given role (for the admin bootstrap and `admin create-user`).
+Result<db::User> create_account(db::Pool& pool, const std::string& username,
+                                const std::string& password, const std::string& role);
+
+// Validates a username against the accepted pattern ([A-Za-z0-9_.-]{2,32}).
+Result<void> validate_username(const std::string& username);
+
+void add_account_routes(Router& router, db::Pool& pool, const AccountOptions& options);
+
+// JSON for a user: {id, username, display_name, role, created_at}.
+nlohmann::json user_json(const db::User& user);
+
+}  // namespace corrchess::api

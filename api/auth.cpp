@@ -1,0 +1,74 @@
+#include "api/auth.h"
+
+#include <sodium.h>
+
+#include <stdexcept>
+
+namespace corrchess::api {
+
+namespace {
+
+void ensure_sodium() {
+  static const bool ok = sodium_init() >= 0;
+  if (!ok) throw std::runtime_error("libsodium failed to initialise");
+}
+
+std::string to_hex(const unsigned char* data, std::size_t size) {
+  std::string out(size * 2 + 1, '\0');
+  sodium_bin2hex(out.data(), out.size(), data, size);
+  out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string hash_password(const std::string& password) {
+  ensure_sodium();
+  char out[crypto_pwhash_STRBYTES];
+  if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
+    throw std::runtime_error("out of memory while hashing a password");
+  }
+  return out;
+}
+
+bool verify_password(const std::string& password, const std::string& hash) {
+  ensure_sodium();
+  return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+}
+
+Token new_token() {
+  ensure_sodium();
+  unsigned char raw[32];
+  randombytes_buf(raw, sizeof raw);
+  char b64[sodium_base64_ENCODED_LEN(sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
+  sodium_bin2base64(b64, sizeof b64, raw, sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+  Token t;
+  t.secret = b64;
+  t.hash = token_hash(t.secret);
+  return t;
+}
+
+std::string token_hash(const std::string& secret) {
+  ensure_sodium();
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(secret.data()), secret.size());
+  return to_hex(digest, sizeof digest);
+}
+
+std::optional<std::string> bearer_token(const Request& request, bool allow_query) {
+  if (auto header = request.header("authorization")) {
+    constexpr std::string_view kPrefix = "Bearer ";
+    if (header->size() > kPrefix.size() &&
+        std::string_view(*header).substr(0, kPrefix.size()) == kPrefix) {
+      return header->substr(kPrefix.size());
+    }
+    return std::nullopt;
+  }
+  if (allow_query) {
+    if (auto it = request.query.find("token"); it != request.query.end()) return it->second;
+  }
+  return std::nullopt;
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,62 @@
+#include "api/json_body.h"
+
+namespace corrchess::api {
+
+Result<nlohmann::json> json_object_body(const Request& request, bool allow_empty) {
+  if (request.body.empty()) {
+    if (allow_empty) return nlohmann::json::object();
+    return fail(ErrorCode::kValidationError, "request body must be a JSON object");
+  }
+  nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
+  if (body.is_discarded())
+    return fail(ErrorCode::kValidationError, "request body is not valid JSON");
+  if (!body.is_object()) {
+    return fail(ErrorCode::kValidationError, "request body must be a JSON object");
+  }
+  return body;
+}
+
+Result<std::optional<std::string>> optional_string(const nlohmann::json& body,
+                                                   const std::string& field,
+                                                   std::size_t max_length) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) return std::optional<std::string>{};
+  if (!it->is_string()) {
+    return fail(ErrorCode::kValidationError, "field '" + field + "' must be a string");
+  }
+  auto value = it->get<std::string>();
+  if (value.size() > max_length) {
+    return fail(ErrorCode::kValidationError,
+                "field '" + field + "' is longer than " + std::to_string(max_length) + " bytes");
+  }
+  return std::optional<std::string>{std::move(value)};
+}
+
+Result<std::string> required_string(const nlohmann::json& body, const std::string& field,
+                                    std::size_t max_length) {
+  auto value = optional_string(body, field, max_length);
+  if (!value) return std::unexpected(value.error());
+  if (!*value) return fail(ErrorCode::kValidationError, "field '" + field + "' is required");
+  return std::move(**value);
+}
+
+Result<std::optional<bool>> optional_bool(const nlohmann::json& body, const std::string& field) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) return std::optional<bool>{};
+  if (!it->is_boolean()) {
+    return fail(ErrorCode::kValidationError, "field '" + field + "' must be true or false");
+  }
+  return std::optional<bool>{it->get<bool>()};
+}
+
+Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
+                                                 const std::string& field) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) return std::optional<std::int64_t>{};
+  if (!it->is_number_integer()) {
+    return fail(ErrorCode::kValidationError, "field '" + field + "' must be an integer");
+  }
+  return std::optional<std::int64_t>{it->get<std::int64_t>()};
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,28 @@
+// Reading request bodies: a JSON object with typed fields, each failure a
+// validation_error naming the field.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "api/http.h"
+#include "core/error.h"
+
+namespace corrchess::api {
+
+// The body as a JSON object (an empty body counts as {} when allow_empty).
+Result<nlohmann::json> json_object_body(const Request& request, bool allow_empty = false);
+
+Result<std::string> required_string(const nlohmann::json& body, const std::string& field,
+                                    std::size_t max_length = 1000);
+Result<std::optional<std::string>> optional_string(const nlohmann::json& body,
+                                                   const std::string& field,
+                                                   std::size_t max_length = 1000);
+Result<std::optional<bool>> optional_bool(const nlohmann::json& body, const std::string& field);
+Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
+                                                 const std::string& field);
+
+}  // namespace corrchess::api

@@ -1,0 +1,55 @@
+// Runs database work in a transaction on a pooled connection, retrying on
+// serialization failures, deadlocks and broken connections (which libpqxx reports as
+// exceptions); other database errors become ErrorCode::kInternal with the text kept for
+// the log, never for the client.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <type_traits>
+
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "db/pool.h"
+
+namespace corrchess::db {
+
+// Called with the full database error text of a failure that is turned into kInternal.
+void set_database_error_logger(std::function<void(const std::string&)> logger);
+void log_database_error(const std::string& text);
+
+constexpr int kMaxAttempts = 5;
+
+// Runs fn(pqxx::work&) and commits; fn returns Result<T>. A failed Result rolls back.
+template <class Fn>
+auto in_transaction(Pool& pool, Fn&& fn) -> decltype(fn(std::declval<pqxx::work&>())) {
+  using R = decltype(fn(std::declval<pqxx::work&>()));
+  for (int attempt = 1;; ++attempt) {
+    try {
+      auto conn = pool.acquire();
+      pqxx::work tx(*conn);
+      R result = fn(tx);
+      if (result.has_value()) tx.commit();
+      return result;
+    } catch (const pqxx::transaction_rollback& e) {  // serialization failure, deadlock
+      if (attempt >= kMaxAttempts) {
+        return std::unexpected(
+            Error{ErrorCode::kConflict, "the game changed concurrently; try again"});
+      }
+    } catch (const pqxx::broken_connection& e) {
+      if (attempt >= kMaxAttempts) {
+        log_database_error(e.what());
+        return std::unexpected(Error{ErrorCode::kInternal, "database unavailable"});
+      }
+    } catch (const pqxx::in_doubt_error& e) {
+      log_database_error(e.what());
+      return std::unexpected(Error{ErrorCode::kInternal, "database commit state unknown"});
+    } catch (const pqxx::sql_error& e) {
+      log_database_error(std::string(e.what()) + " [query: " + e.query() + "]");
+      return std::unexpected(Error{ErrorCode::kInternal, "database error"});
+    }
+  }
+}
+
+}  // namespace corrchess::db

@@ -1,0 +1,123 @@
+#include "db/users.h"
+
+namespace corrchess::db {
+
+namespace {
+
+constexpr const char* kUserColumns =
+    "id, username, display_name, email, role, "
+    "to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
+
+User user_from_row(const pqxx::row& row) {
+  User u;
+  u.id = row[0].as<std::int64_t>();
+  u.username = row[1].as<std::string>();
+  u.display_name = row[2].as<std::string>();
+  if (!row[3].is_null()) u.email = row[3].as<std::string>();
+  u.role = row[4].as<std::string>();
+  u.created_at = row[5].as<std::string>();
+  return u;
+}
+
+std::optional<User> single_user(const pqxx::result& r) {
+  if (r.empty()) return std::nullopt;
+  return user_from_row(r[0]);
+}
+
+}  // namespace
+
+Result<User> create_user(pqxx::work& tx, const NewUser& user) {
+  const auto r = tx.exec_params(
+      std::string("INSERT INTO users (username, display_name, email, password_hash, role) "
+                  "SELECT $1, $2, $3, $4, $5 "
+                  "WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1)) "
+                  "RETURNING ") +
+          kUserColumns,
+      user.username, user.display_name, user.email, user.password_hash, user.role);
+  if (r.empty()) {
+    return fail(ErrorCode::kConflict, "username '" + user.username + "' is already taken");
+  }
+  return user_from_row(r[0]);
+}
+
+std::optional<User> find_user(pqxx::work& tx, const std::string& username) {
+  return single_user(tx.exec_params(
+      std::string("SELECT ") + kUserColumns + " FROM users WHERE lower(username) = lower($1)",
+      username));
+}
+
+std::optional<User> find_user_by_id(pqxx::work& tx, std::int64_t id) {
+  return single_user(
+      tx.exec_params(std::string("SELECT ") + kUserColumns + " FROM users WHERE id = $1", id));
+}
+
+std::optional<std::pair<User, std::string>> find_user_with_hash(pqxx::work& tx,
+                                                                const std::string& username) {
+  const auto r = tx.exec_params(std::string("SELECT ") + kUserColumns +
+                                    ", password_hash FROM users WHERE lower(username) = lower($1)",
+                                username);
+  if (r.empty()) return std::nullopt;
+  return std::pair{user_from_row(r[0]), r[0][6].as<std::string>()};
+}
+
+Result<User> set_role(pqxx::work& tx, const std::string& username, const std::string& role) {
+  const auto r = tx.exec_params(std::string("UPDATE users SET role = $2 WHERE lower(username) = "
+                                            "lower($1) RETURNING ") +
+                                    kUserColumns,
+                                username, role);
+  if (r.empty()) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+  return user_from_row(r[0]);
+}
+
+std::string store_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,
+                        std::int64_t ttl_seconds) {
+  const auto r = tx.exec_params(
+      "INSERT INTO auth_tokens (token_hash, user_id, expires_at) "
+      "VALUES (decode($1, 'hex'), $2, now() + make_interval(secs => $3)) "
+      "RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
+      token_hash, user_id, static_cast<double>(ttl_seconds));
+  return r[0][0].as<std::string>();
+}
+
+std::optional<User> user_for_token(pqxx::work& tx, const std::string& token_hash) {
+  return single_user(tx.exec_params(
+      std::string("SELECT u.id, u.username, u.display_name, u.email, u.role, "
+                  "to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
+                  "FROM auth_tokens t JOIN users u ON u.id = t.user_id "
+                  "WHERE t.token_hash = decode($1, 'hex') AND t.revoked_at IS NULL "
+                  "AND t.expires_at > now()"),
+      token_hash));
+}
+
+void revoke_token(pqxx::work& tx, const std::string& token_hash) {
+  tx.exec_params(
+      "UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = decode($1, 'hex') AND "
+      "revoked_at IS NULL",
+      token_hash);
+}
+
+void record_login_attempt(pqxx::work& tx, const std::string& username, const std::string& remote,
+                          bool succeeded) {
+  tx.exec_params("INSERT INTO login_attempts (username, remote, succeeded) VALUES ($1, $2, $3)",
+                 username, remote, succeeded);
+}
+
+int recent_failed_logins(pqxx::work& tx, const std::string& username, int seconds) {
+  return tx
+      .exec_params1(
+          "SELECT count(*) FROM login_attempts WHERE lower(username) = lower($1) AND NOT "
+          "succeeded AND attempted_at > now() - make_interval(secs => $2)",
+          username, static_cast<double>(seconds))[0]
+      .as<int>();
+}
+
+int recent_failed_logins_from(pqxx::work& tx, const std::string& remote, int seconds) {
+  return tx
+      .exec_params1(
+          "SELECT count(*) FROM login_attempts WHERE remote = $1 AND NOT succeeded AND "
+          "attempted_at > now() - make_interval(secs => $2)",
+          remote, static_cast<double>(seconds))[0]
+      .as<int>();
+}
+
+}  // namespace corrchess::db

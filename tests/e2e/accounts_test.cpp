@@ -1,0 +1,130 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/server_process.h"
+#include "tests/support/temp_database.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+using testing::HttpResult;
+using testing::ServerProcess;
+
+class Accounts : public ::testing::Test {
+ protected:
+  Accounts()
+      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "root"},
+                            {"CORRCHESS_ADMIN_PASSWORD", "correct horse battery"}}) {}
+
+  HttpResult post(const std::string& path, const json& body, const std::string& token = "") {
+    std::map<std::string, std::string> headers;
+    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
+    return server_.request("POST", path, body.dump(), headers);
+  }
+  HttpResult get(const std::string& path, const std::string& token) {
+    return server_.request("GET", path, "", {{"Authorization", "Bearer " + token}});
+  }
+  std::string login(const std::string& user, const std::string& password) {
+    auto r = post("/api/v1/auth/login", {{"username", user}, {"password", password}});
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.status == 200 ? json::parse(r.body)["token"].get<std::string>() : "";
+  }
+
+  testing::TempDatabase db_;
+  ServerProcess server_;
+};
+
+TEST_F(Accounts, RegisterLoginMeLogout) {
+  ASSERT_TRUE(server_.started());
+  auto reg = post("/api/v1/auth/register",
+                  {{"username", "alice"}, {"password", "s3cret-pass"}, {"display_name", "Alice"}});
+  ASSERT_EQ(reg.status, 201) << reg.body;
+  auto user = json::parse(reg.body);
+  EXPECT_EQ(user["username"], "alice");
+  EXPECT_EQ(user["display_name"], "Alice");
+  EXPECT_EQ(user["role"], "player");
+  EXPECT_FALSE(user.contains("password_hash"));
+
+  const auto token = login("alice", "s3cret-pass");
+  ASSERT_FALSE(token.empty());
+  auto me = get("/api/v1/me", token);
+  ASSERT_EQ(me.status, 200);
+  EXPECT_EQ(json::parse(me.body)["username"], "alice");
+
+  EXPECT_EQ(post("/api/v1/auth/logout", json::object(), token).status, 204);
+  auto after = get("/api/v1/me", token);
+  EXPECT_EQ(after.status, 401);
+  EXPECT_EQ(json::parse(after.body)["code"], "unauthorized");
+}
+
+TEST_F(Accounts, DuplicateUsernameIsConflictCaseInsensitive) {
+  ASSERT_TRUE(server_.started());
+  ASSERT_EQ(post("/api/v1/auth/register", {{"username", "Bob"}, {"password", "password1"}}).status,
+            201);
+  auto dup = post("/api/v1/auth/register", {{"username", "bob"}, {"password", "password2"}});
+  EXPECT_EQ(dup.status, 409);
+  EXPECT_EQ(json::parse(dup.body)["code"], "conflict");
+}
+
+TEST_F(Accounts, BadInputIsValidationError) {
+  ASSERT_TRUE(server_.started());
+  for (const auto& body : {json{{"username", "x"}, {"password", "password1"}},
+                           json{{"username", "good_name"}, {"password", "short"}},
+                           json{{"username", 7}, {"password", "password1"}},
+                           json{{"password", "password1"}}, json::array()}) {
+    auto r = post("/api/v1/auth/register", body);
+    EXPECT_EQ(r.status, 400) << body.dump();
+    EXPECT_EQ(json::parse(r.body)["code"], "validation_error") << body.dump();
+  }
+  auto not_json = server_.request("POST", "/api/v1/auth/register", "{nope");
+  EXPECT_EQ(not_json.status, 400);
+  EXPECT_EQ(not_json.headers["content-type"], "application/problem+json");
+}
+
+TEST_F(Accounts, WrongPasswordIs401AndRepeatedFailuresAreRateLimited) {
+  ASSERT_TRUE(server_.started());
+  ASSERT_EQ(
+      post("/api/v1/auth/register", {{"username", "carol"}, {"password", "right-password"}}).status,
+      201);
+  for (int i = 0; i < 5; ++i) {
+    auto r = post("/api/v1/auth/login", {{"username", "carol"}, {"password", "wrong-password"}});
+    EXPECT_EQ(r.status, 401);
+  }
+  auto limited =
+      post("/api/v1/auth/login", {{"username", "carol"}, {"password", "right-password"}});
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_EQ(json::parse(limited.body)["code"], "rate_limited");
+  EXPECT_FALSE(limited.headers["retry-after"].empty());
+}
+
+TEST_F(Accounts, AdminFromEnvironmentCanChangeRolesPlayersCannot) {
+  ASSERT_TRUE(server_.started());
+  ASSERT_EQ(
+      post("/api/v1/auth/register", {{"username", "dave"}, {"password", "dave-password"}}).status,
+      201);
+  const auto admin = login("root", "correct horse battery");
+  const auto dave = login("dave", "dave-password");
+  auto denied = server_.request("PATCH", "/api/v1/admin/users/dave", json{{"role", "td"}}.dump(),
+                                {{"Authorization", "Bearer " + dave}});
+  EXPECT_EQ(denied.status, 403);
+  auto bad_role =
+      server_.request("PATCH", "/api/v1/admin/users/dave", json{{"role", "king"}}.dump(),
+                      {{"Authorization", "Bearer " + admin}});
+  EXPECT_EQ(bad_role.status, 400);
+  auto ok = server_.request("PATCH", "/api/v1/admin/users/dave", json{{"role", "td"}}.dump(),
+                            {{"Authorization", "Bearer " + admin}});
+  ASSERT_EQ(ok.status, 200) << ok.body;
+  EXPECT_EQ(json::parse(ok.body)["role"], "td");
+  EXPECT_EQ(json::parse(get("/api/v1/me", dave).body)["role"], "td");
+}
+
+TEST_F(Accounts, MissingOrGarbageTokenIs401) {
+  ASSERT_TRUE(server_.started());
+  EXPECT_EQ(server_.request("GET", "/api/v1/me").status, 401);
+  EXPECT_EQ(get("/api/v1/me", "not-a-token").status, 401);
+}
+
+}  // namespace
+}  // namespace corrchess
