@@ -31,6 +31,7 @@ struct Response {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;
+  std::string route;  // matched route pattern (for metrics and logs; not sent)
 };
 
 // Splits "/a/b?x=1&y=%20" into the decoded path and query map; nullopt if malformed.

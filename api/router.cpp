@@ -50,7 +50,9 @@ Response Router::dispatch(const Request& request) const {
     auto params = match(route.segments, path);
     if (!params) continue;
     if (route.method == request.method || (request.method == "HEAD" && route.method == "GET")) {
-      return route.handler(request, *params);
+      Response response = route.handler(request, *params);
+      response.route = route.pattern;
+      return response;
     }
     if (allowed.find(route.method) == std::string::npos) {
       allowed += allowed.empty() ? route.method : ", " + route.method;
@@ -60,9 +62,12 @@ Response Router::dispatch(const Request& request) const {
     Response r = problem_response(405, "method_not_allowed",
                                   request.method + " is not allowed on " + request.path);
     r.headers.emplace_back("Allow", allowed);
+    r.route = "(method not allowed)";
     return r;
   }
-  return problem_response(404, "not_found", "no route for " + request.path);
+  Response r = problem_response(404, "not_found", "no route for " + request.path);
+  r.route = "(unmatched)";
+  return r;
 }
 
 std::vector<std::pair<std::string, std::string>> Router::routes() const {

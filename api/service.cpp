@@ -1,6 +1,9 @@
 #include "api/service.h"
 
+#include <chrono>
 #include <exception>
+
+#include "db/transaction.h"
 
 namespace corrchess::api {
 
@@ -9,15 +12,32 @@ Service::Service(db::Pool& pool, std::vector<db::Migration> migrations,
     : pool_(pool), migrations_(std::move(migrations)) {
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
+  router_.add("GET", "/metrics", [this](const Request&, const PathParams&) {
+    return text_response(200, "text/plain; version=0.0.4", metrics_.render());
+  });
+  metrics_.gauge("corrchess_db_pool_in_use", "Database connections lent out.",
+                 [this] { return static_cast<double>(pool_.in_use()); });
+  metrics_.gauge("corrchess_db_pool_waiting", "Requests waiting for a database connection.",
+                 [this] { return static_cast<double>(pool_.waiting()); });
+  metrics_.gauge("corrchess_db_pool_size", "Configured database connections.",
+                 [this] { return static_cast<double>(pool_.size()); });
   add_account_routes(router_, pool_, account_options);
 }
 
-Response Service::handle(const Request& request) const {
+Response Service::handle(const Request& request) {
+  const auto start = std::chrono::steady_clock::now();
+  Response response;
   try {
-    return router_.dispatch(request);
-  } catch (const std::exception&) {
-    return problem_response(Error{ErrorCode::kInternal, "internal error"});
+    response = router_.dispatch(request);
+  } catch (const std::exception& e) {
+    db::log_database_error(std::string("unhandled error on ") + request.method + " " +
+                           request.path + ": " + e.what());
+    response = problem_response(Error{ErrorCode::kInternal, "internal error"});
   }
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  metrics_.observe_request(request.method, response.route.empty() ? "(none)" : response.route,
+                           response.status, elapsed.count());
+  return response;
 }
 
 Response Service::healthz() const { return json_response(200, {{"status", "ok"}}); }

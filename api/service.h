@@ -7,6 +7,7 @@
 
 #include "api/accounts.h"
 #include "api/http.h"
+#include "api/metrics.h"
 #include "api/router.h"
 #include "db/migrations.h"
 #include "db/pool.h"
@@ -19,8 +20,9 @@ class Service {
           AccountOptions account_options = {});
 
   // Answers one request; never throws (unexpected failures become a logged 500).
-  Response handle(const Request& request) const;
+  Response handle(const Request& request);
   const Router& router() const { return router_; }
+  Metrics& metrics() { return metrics_; }
 
  private:
   Response healthz() const;
@@ -29,6 +31,7 @@ class Service {
   db::Pool& pool_;
   std::vector<db::Migration> migrations_;
   Router router_;
+  Metrics metrics_;
 };
 
 }  // namespace corrchess::api

@@ -55,3 +55,30 @@ TEST(ServerHealth, ReadyzIs503WhenMigrationsArePending) {
 
 }  // namespace
 }  // namespace corrchess
+
+namespace corrchess {
+namespace {
+
+TEST(ServerMetrics, CountsRequestsByRouteAndStatus) {
+  testing::TempDatabase db;
+  testing::ServerProcess server(db.url());
+  ASSERT_TRUE(server.started());
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(server.request("GET", "/healthz").status, 200);
+  ASSERT_EQ(server.request("GET", "/nowhere").status, 404);
+  auto metrics = server.request("GET", "/metrics");
+  ASSERT_EQ(metrics.status, 200);
+  EXPECT_EQ(metrics.headers["content-type"], "text/plain; version=0.0.4");
+  const auto& body = metrics.body;
+  EXPECT_NE(body.find("corrchess_http_requests_total{method=\"GET\",route=\"/healthz\",status="
+                      "\"200\"} 3\n"),
+            std::string::npos)
+      << body;
+  EXPECT_NE(body.find("route=\"(unmatched)\",status=\"404\"} 1\n"), std::string::npos) << body;
+  EXPECT_NE(body.find("corrchess_http_request_duration_seconds_count{method=\"GET\",route="
+                      "\"/healthz\"} 3\n"),
+            std::string::npos);
+  EXPECT_NE(body.find("# TYPE corrchess_db_pool_in_use gauge"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace corrchess

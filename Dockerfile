@@ -1,0 +1,30 @@
+# corrchess: multi-stage build on Debian bookworm.
+#   docker build -t corrchess .
+# The build stage uses the same scripts/install-deps and CMake invocation as CI.
+
+FROM debian:bookworm AS build
+WORKDIR /src
+COPY scripts/install-deps scripts/install-deps
+RUN scripts/install-deps --build && rm -rf /var/lib/apt/lists/*
+COPY . .
+RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCORRCHESS_BUILD_TESTS=OFF \
+ && cmake --build build -j"$(nproc)" --target corrchess-server corrchess
+
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      libboost-system1.74.0 libpqxx-6.4 libpq5 libsodium23 libspdlog1.10 libfmt9 libfathom1 \
+      ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --home /var/lib/corrchess --create-home corrchess
+COPY --from=build /src/build/bin/corrchess-server /src/build/bin/corrchess /usr/local/bin/
+COPY --from=build /src/migrations /usr/share/corrchess/migrations
+ENV CORRCHESS_LISTEN=0.0.0.0:8080 \
+    CORRCHESS_MIGRATIONS_DIR=/usr/share/corrchess/migrations \
+    CORRCHESS_LOG_LEVEL=info
+USER corrchess
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD curl -fsS http://127.0.0.1:8080/readyz || exit 1
+ENTRYPOINT ["/usr/local/bin/corrchess-server"]
+CMD ["serve"]
