@@ -1,0 +1,72 @@
+#include "db/listener.h"
+
+#include <chrono>
+#include <memory>
+#include <pqxx/pqxx>
+
+#include "db/transaction.h"
+
+namespace corrchess::db {
+
+namespace {
+
+class Receiver : public pqxx::notification_receiver {
+ public:
+  Receiver(pqxx::connection& conn, const std::string& channel, const Listener::Callback& callback)
+      : pqxx::notification_receiver(conn, channel), callback_(callback) {}
+  void operator()(const std::string& payload, int) override { callback_(payload); }
+
+ private:
+  const Listener::Callback& callback_;
+};
+
+}  // namespace
+
+Listener::Listener(std::string url, std::string channel, Callback on_notify,
+                   ReconnectCallback on_reconnect)
+    : url_(std::move(url)),
+      channel_(std::move(channel)),
+      on_notify_(std::move(on_notify)),
+      on_reconnect_(std::move(on_reconnect)) {}
+
+Listener::~Listener() { stop(); }
+
+void Listener::start() {
+  if (thread_.joinable()) return;
+  stopping_ = false;
+  thread_ = std::thread([this] { run(); });
+}
+
+void Listener::stop() {
+  stopping_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+void Listener::run() {
+  auto backoff = std::chrono::milliseconds(100);
+  while (!stopping_) {
+    try {
+      pqxx::connection conn(url_);
+      Receiver receiver(conn, channel_, on_notify_);
+      conn.get_notifs();  // makes sure the LISTEN is in effect before we report connected
+      const bool reconnect = connections_.fetch_add(1) > 0;
+      connected_ = true;
+      backoff = std::chrono::milliseconds(100);
+      if (reconnect && on_reconnect_) on_reconnect_();
+      while (!stopping_) {
+        conn.await_notification(0, 250000);
+        if (!conn.is_open()) throw pqxx::broken_connection("listener connection closed");
+      }
+    } catch (const std::exception& e) {
+      if (connected_) log_database_error(std::string("listener lost its connection: ") + e.what());
+    }
+    connected_ = false;
+    const auto until = std::chrono::steady_clock::now() + backoff;
+    while (!stopping_ && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    backoff = std::min(backoff * 2, std::chrono::milliseconds(5000));
+  }
+}
+
+}  // namespace corrchess::db

@@ -1,0 +1,47 @@
+// A LISTEN/NOTIFY listener on its own connection and thread. Delivers every
+// notification on the channel to a callback; after the database restarts it reconnects
+// (with backoff), listens again, and reports the gap so callers can resynchronise.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+
+namespace corrchess::db {
+
+class Listener {
+ public:
+  using Callback = std::function<void(const std::string& payload)>;
+  // Called after a reconnect (notifications may have been missed meanwhile).
+  using ReconnectCallback = std::function<void()>;
+
+  Listener(std::string url, std::string channel, Callback on_notify,
+           ReconnectCallback on_reconnect = {});
+  ~Listener();
+  Listener(const Listener&) = delete;
+  Listener& operator=(const Listener&) = delete;
+
+  // Starts the listening thread.
+  void start();
+  // Stops it (returns within about a second).
+  void stop();
+  // True while a connection is established and LISTENing.
+  bool connected() const { return connected_.load(); }
+  // Successful (re)connections so far.
+  int connections() const { return connections_.load(); }
+
+ private:
+  void run();
+
+  std::string url_;
+  std::string channel_;
+  Callback on_notify_;
+  ReconnectCallback on_reconnect_;
+  std::atomic<bool> stopping_{false};
+  std::atomic<bool> connected_{false};
+  std::atomic<int> connections_{0};
+  std::thread thread_;
+};
+
+}  // namespace corrchess::db

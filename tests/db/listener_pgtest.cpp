@@ -1,0 +1,107 @@
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <pqxx/pqxx>
+#include <vector>
+
+#include "db/listener.h"
+#include "tests/support/temp_database.h"
+
+namespace corrchess::db {
+namespace {
+
+// Collects payloads and lets the test wait for a count (bounded wait, no sleeps).
+class Inbox {
+ public:
+  void push(const std::string& payload) {
+    std::lock_guard lock(mutex_);
+    payloads_.push_back(payload);
+    cv_.notify_all();
+  }
+  bool wait_for(std::size_t n, std::chrono::seconds timeout = std::chrono::seconds(10)) {
+    std::unique_lock lock(mutex_);
+    return cv_.wait_for(lock, timeout, [&] { return payloads_.size() >= n; });
+  }
+  std::vector<std::string> payloads() {
+    std::lock_guard lock(mutex_);
+    return payloads_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::vector<std::string> payloads_;
+};
+
+template <class Pred>
+bool eventually(Pred pred) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < until) {
+    if (pred()) return true;
+    std::this_thread::yield();
+  }
+  return pred();
+}
+
+TEST(Listener, DeliversCommittedNotificationsOnly) {
+  testing::TempDatabase db;
+  Inbox inbox;
+  Listener listener(db.url(), "game_events", [&](const std::string& p) { inbox.push(p); });
+  listener.start();
+  ASSERT_TRUE(eventually([&] { return listener.connected(); }));
+
+  pqxx::connection conn(db.url());
+  {
+    pqxx::work tx(conn);
+    tx.exec("SELECT pg_notify('game_events', 'rolled back')");
+    tx.abort();
+  }
+  {
+    pqxx::work tx(conn);
+    tx.exec("SELECT pg_notify('game_events', '{\"game_id\":1}')");
+    tx.exec("SELECT pg_notify('other_channel', 'ignored')");
+    tx.commit();
+  }
+  ASSERT_TRUE(inbox.wait_for(1));
+  {
+    pqxx::work tx(conn);
+    tx.exec("SELECT pg_notify('game_events', 'second')");
+    tx.commit();
+  }
+  ASSERT_TRUE(inbox.wait_for(2));
+  EXPECT_EQ(inbox.payloads(), (std::vector<std::string>{"{\"game_id\":1}", "second"}));
+}
+
+TEST(Listener, ReconnectsAfterItsBackendIsTerminated) {
+  testing::TempDatabase db;
+  Inbox inbox;
+  std::atomic<int> reconnects{0};
+  Listener listener(
+      db.url(), "game_events", [&](const std::string& p) { inbox.push(p); }, [&] { ++reconnects; });
+  listener.start();
+  ASSERT_TRUE(eventually([&] { return listener.connected(); }));
+
+  pqxx::connection conn(db.url());
+  {
+    // Kill the listener's backend, as a database restart would.
+    pqxx::work tx(conn);
+    tx.exec(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE "
+        "'%LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()");
+    tx.commit();
+  }
+  ASSERT_TRUE(eventually([&] { return listener.connections() >= 2 && listener.connected(); }));
+  EXPECT_EQ(reconnects.load(), 1);
+  {
+    pqxx::work tx(conn);
+    tx.exec("SELECT pg_notify('game_events', 'after reconnect')");
+    tx.commit();
+  }
+  ASSERT_TRUE(inbox.wait_for(1));
+  EXPECT_EQ(inbox.payloads().back(), "after reconnect");
+}
+
+}  // namespace
+}  // namespace corrchess::db
