@@ -3,13 +3,14 @@
 #include <chrono>
 #include <exception>
 
+#include "api/json_body.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
 
-Service::Service(db::Pool& pool, std::vector<db::Migration> migrations,
+Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
                  AccountOptions account_options)
-    : pool_(pool), migrations_(std::move(migrations)) {
+    : pool_(pool), clock_(clock), migrations_(std::move(migrations)) {
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
   router_.add("GET", "/metrics", [this](const Request&, const PathParams&) {
@@ -22,6 +23,12 @@ Service::Service(db::Pool& pool, std::vector<db::Migration> migrations,
   metrics_.gauge("corrchess_db_pool_size", "Configured database connections.",
                  [this] { return static_cast<double>(pool_.size()); });
   add_account_routes(router_, pool_, account_options);
+  if (clock_.is_manual()) {
+    router_.add("POST", "/api/v1/admin/clock",
+                [this](const Request& r, const PathParams&) { return manual_clock(r); });
+    router_.add("GET", "/api/v1/admin/clock",
+                [this](const Request& r, const PathParams&) { return manual_clock(r); });
+  }
 }
 
 Response Service::handle(const Request& request) {
@@ -38,6 +45,36 @@ Response Service::handle(const Request& request) {
   metrics_.observe_request(request.method, response.route.empty() ? "(none)" : response.route,
                            response.status, elapsed.count());
   return response;
+}
+
+Response Service::manual_clock(const Request& request) {
+  auto user = authenticate(pool_, request);
+  if (!user) return problem_response(user.error());
+  if (auto ok = require_director(*user); !ok) return problem_response(ok.error());
+  auto& manual = static_cast<db::ManualClock&>(clock_);
+  if (request.method == "GET") {
+    return json_response(200, {{"now", game::format_rfc3339(manual.now())}, {"manual", true}});
+  }
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto advance = optional_int(*body, "advance_seconds");
+  if (!advance) return problem_response(advance.error());
+  auto to = optional_string(*body, "now", 64);
+  if (!to) return problem_response(to.error());
+  if (advance->has_value() == to->has_value()) {
+    return problem_response(
+        Error{ErrorCode::kValidationError, "give exactly one of advance_seconds or now"});
+  }
+  Result<game::Timestamp> moved = fail(ErrorCode::kInternal, "unreachable");
+  if (*advance) {
+    moved = manual.advance(**advance);
+  } else {
+    auto instant = game::parse_rfc3339(**to);
+    if (!instant) return problem_response(instant.error());
+    moved = manual.set(*instant);
+  }
+  if (!moved) return problem_response(moved.error());
+  return json_response(200, {{"now", game::format_rfc3339(*moved)}, {"manual", true}});
 }
 
 Response Service::healthz() const { return json_response(200, {{"status", "ok"}}); }

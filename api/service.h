@@ -11,12 +11,13 @@
 #include "api/router.h"
 #include "db/migrations.h"
 #include "db/pool.h"
+#include "db/server_clock.h"
 
 namespace corrchess::api {
 
 class Service {
  public:
-  Service(db::Pool& pool, std::vector<db::Migration> migrations,
+  Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
           AccountOptions account_options = {});
 
   // Answers one request; never throws (unexpected failures become a logged 500).
@@ -28,7 +29,10 @@ class Service {
   Response healthz() const;
   Response readyz() const;
 
+  Response manual_clock(const Request& request);
+
   db::Pool& pool_;
+  db::ServerClock& clock_;
   std::vector<db::Migration> migrations_;
   Router router_;
   Metrics metrics_;

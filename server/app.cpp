@@ -15,6 +15,7 @@
 #include "api/service.h"
 #include "db/migrations.h"
 #include "db/pool.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
 #include "server/config.h"
 #include "server/http_server.h"
@@ -107,7 +108,14 @@ int run_serve() {
   api::AccountOptions account_options;
   account_options.open_registration = config.open_registration;
   account_options.token_ttl_seconds = static_cast<std::int64_t>(config.token_ttl_days) * 86400;
-  api::Service service(pool, migrations, account_options);
+  std::unique_ptr<db::ServerClock> clock;
+  if (config.manual_clock) {
+    clock = std::make_unique<db::ManualClock>(pool);
+    spdlog::warn("CORRCHESS_CLOCK=manual: time only moves through POST /api/v1/admin/clock");
+  } else {
+    clock = db::system_clock();
+  }
+  api::Service service(pool, *clock, migrations, account_options);
 
   boost::asio::io_context ioc(config.io_threads);
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));

@@ -78,6 +78,13 @@ Result<Config> config_from_env() {
     if (!n) return std::unexpected(n.error());
     config.token_ttl_days = *n;
   }
+  if (const char* clock = env("CORRCHESS_CLOCK")) {
+    const std::string v = clock;
+    if (v != "system" && v != "manual") {
+      return fail(ErrorCode::kValidationError, "CORRCHESS_CLOCK must be system or manual");
+    }
+    config.manual_clock = v == "manual";
+  }
   if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
   if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;
   if (config.admin_user.empty() != config.admin_password.empty()) {

@@ -128,3 +128,52 @@ TEST_F(Accounts, MissingOrGarbageTokenIs401) {
 
 }  // namespace
 }  // namespace corrchess
+
+namespace corrchess {
+namespace {
+
+TEST(ManualClock, OnlyExistsInManualModeAndNeverGoesBackward) {
+  testing::TempDatabase db;
+  const std::vector<std::pair<std::string, std::string>> admin = {
+      {"CORRCHESS_ADMIN_USER", "root"}, {"CORRCHESS_ADMIN_PASSWORD", "root-password"}};
+  auto login = [](testing::ServerProcess& s) {
+    auto r = s.request("POST", "/api/v1/auth/login",
+                       json{{"username", "root"}, {"password", "root-password"}}.dump());
+    return "Bearer " + json::parse(r.body)["token"].get<std::string>();
+  };
+  {
+    testing::ServerProcess system_clock(db.url(), admin);
+    ASSERT_TRUE(system_clock.started());
+    auto r =
+        system_clock.request("POST", "/api/v1/admin/clock", json{{"advance_seconds", 60}}.dump(),
+                             {{"Authorization", login(system_clock)}});
+    EXPECT_EQ(r.status, 404);
+  }
+  auto env = admin;
+  env.emplace_back("CORRCHESS_CLOCK", "manual");
+  testing::ServerProcess server(db.url(), env);
+  ASSERT_TRUE(server.started());
+  const auto auth = login(server);
+  auto set =
+      server.request("POST", "/api/v1/admin/clock", json{{"now", "2030-01-01T00:00:00Z"}}.dump(),
+                     {{"Authorization", auth}});
+  ASSERT_EQ(set.status, 200) << set.body;
+  EXPECT_EQ(json::parse(set.body)["now"], "2030-01-01T00:00:00Z");
+  auto advanced =
+      server.request("POST", "/api/v1/admin/clock", json{{"advance_seconds", 86400 + 61}}.dump(),
+                     {{"Authorization", auth}});
+  ASSERT_EQ(advanced.status, 200);
+  EXPECT_EQ(json::parse(advanced.body)["now"], "2030-01-02T00:01:01Z");
+  auto backward =
+      server.request("POST", "/api/v1/admin/clock", json{{"now", "2030-01-01T12:00:00Z"}}.dump(),
+                     {{"Authorization", auth}});
+  EXPECT_EQ(backward.status, 400);
+  auto read = server.request("GET", "/api/v1/admin/clock", "", {{"Authorization", auth}});
+  EXPECT_EQ(json::parse(read.body)["now"], "2030-01-02T00:01:01Z");
+  EXPECT_EQ(
+      server.request("POST", "/api/v1/admin/clock", json{{"advance_seconds", 5}}.dump()).status,
+      401);
+}
+
+}  // namespace
+}  // namespace corrchess
