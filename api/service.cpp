@@ -23,6 +23,9 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   metrics_.gauge("corrchess_db_pool_size", "Configured database connections.",
                  [this] { return static_cast<double>(pool_.size()); });
   add_account_routes(router_, pool_, account_options);
+  game_deps_ = std::make_unique<GameServiceDeps>(
+      GameServiceDeps{pool_, clock_, metrics_, game::TimeZone(), game::Oracles{}});
+  add_game_routes(router_, *game_deps_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

@@ -3,9 +3,11 @@
 // its database thread pool, never on an I/O thread.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "api/accounts.h"
+#include "api/games.h"
 #include "api/http.h"
 #include "api/metrics.h"
 #include "api/router.h"
@@ -36,6 +38,7 @@ class Service {
   std::vector<db::Migration> migrations_;
   Router router_;
   Metrics metrics_;
+  std::unique_ptr<GameServiceDeps> game_deps_;
 };
 
 }  // namespace corrchess::api

@@ -1,0 +1,563 @@
+#include "api/games.h"
+
+#include <functional>
+
+#include "api/accounts.h"
+#include "api/json_body.h"
+#include "db/codec.h"
+#include "db/transaction.h"
+
+namespace corrchess::api {
+
+namespace {
+
+using game::Color;
+using nlohmann::json;
+
+std::optional<Color> side_of(const db::StoredGame& g, const db::User& user) {
+  if (user.id == g.white.id) return Color::kWhite;
+  if (user.id == g.black.id) return Color::kBlack;
+  return std::nullopt;
+}
+
+Result<std::int64_t> parse_id(const std::string& text) {
+  try {
+    std::size_t used = 0;
+    const auto id = std::stoll(text, &used);
+    if (used == text.size() && id > 0) return id;
+  } catch (...) {
+  }
+  return fail(ErrorCode::kNotFound, "no game " + text);
+}
+
+json clock_json(const game::ClockView& c) {
+  json j = {{"remaining_seconds", c.remaining}, {"running", c.running}, {"on_leave", c.on_leave}};
+  if (c.deadline) j["deadline"] = game::format_rfc3339(*c.deadline);
+  if (c.bank) j["bank_seconds"] = *c.bank;
+  return j;
+}
+
+json pending_json(const game::PendingMove& p) {
+  json j = {{"move", {{"san", p.san}, {"uci", p.uci}, {"numeric", p.numeric}}},
+            {"fen_after", p.fen_after},
+            {"offer_draw", p.offer_draw},
+            {"submitted_at", game::format_rfc3339(p.submitted_at)},
+            {"ply", p.ply}};
+  if (p.message) j["message"] = *p.message;
+  return j;
+}
+
+game::GameContext context_for(const GameServiceDeps& deps, const db::StoredGame& g) {
+  game::GameContext ctx;
+  ctx.zone = deps.zone;
+  ctx.leave = g.leave;
+  ctx.oracles = deps.oracles;
+  if (g.pending) ctx.running_use_40_plus_days = g.pending->use_40_plus_days;
+  return ctx;
+}
+
+Result<game::Game> replay(const GameServiceDeps& deps, const db::StoredGame& g,
+                          game::Timestamp now) {
+  auto result = game::Game::replay(g.facts, context_for(deps, g), now);
+  if (!result) {
+    db::log_database_error("game " + std::to_string(g.id) +
+                           " cannot be replayed: " + result.error().detail);
+    return fail(ErrorCode::kInternal, "stored game is inconsistent");
+  }
+  return result;
+}
+
+std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
+                                                       const game::Game& game) {
+  std::array<game::ConditionalTree, 2> trees;
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    const auto& lines = g.conditional[chess::index(c)];
+    if (lines.empty() || game.state().to_move == c) continue;
+    auto tree = game::ConditionalTree::build(game.state().position, c, lines);
+    if (tree) trees[chess::index(c)] = std::move(*tree);
+  }
+  return trees;
+}
+
+// What a command did, for rendering.
+struct Applied {
+  db::StoredGame stored;
+  game::GameState state;
+  std::optional<Color> viewer;
+  json extra = json::object();
+};
+
+// A command over a locked, replayed game; returns the outcome to store (or an error).
+using Command = std::function<Result<std::optional<game::Outcome>>(
+    db::StoredGame&, const game::Game&, std::optional<Color> side, pqxx::work&, json& extra)>;
+
+Result<Applied> run_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+                            bool must_play, const Command& command) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
+    auto stored = db::load_game(tx, id, true);
+    if (!stored) return std::unexpected(stored.error());
+    const auto side = side_of(*stored, user);
+    if (must_play && !side) return fail(ErrorCode::kForbidden, "you do not play in this game");
+    const auto now = deps.clock.now(tx);
+    auto game = replay(deps, *stored, now);
+    if (!game) return std::unexpected(game.error());
+    json extra = json::object();
+    auto outcome = command(*stored, *game, side, tx, extra);
+    if (!outcome) return std::unexpected(outcome.error());
+    Applied applied{*stored, game->state(), side, extra};
+    if (*outcome) {
+      auto& o = **outcome;
+      db::append_facts(tx, id, o.moves, o.events, stored->facts.events.size(), o.game.state());
+      for (const auto& m : o.moves) applied.stored.facts.moves.push_back(m);
+      for (const auto& e : o.events) applied.stored.facts.events.push_back(e);
+      if (!o.moves.empty()) {
+        db::delete_pending(tx, id);
+        applied.stored.pending.reset();
+      }
+      if (o.conditional) {
+        for (Color c : {Color::kWhite, Color::kBlack}) {
+          auto lines = (*o.conditional)[chess::index(c)].lines();
+          db::save_conditional(tx, id, c, lines, now);
+          applied.stored.conditional[chess::index(c)] = lines;
+        }
+      }
+      db::update_cache(tx, id, o.game.state());
+      applied.state = o.game.state();
+      json note = {{"game_id", std::to_string(id)}, {"white", stored->white.id},
+                   {"black", stored->black.id},     {"at", game::format_rfc3339(now)},
+                   {"moves", o.moves.size()},       {"events", json::array()}};
+      for (const auto& e : o.events) note["events"].push_back(game::to_string(e.kind));
+      note["status"] = game::to_string(o.game.state().status);
+      db::notify_event(tx, note.dump());
+    }
+    return applied;
+  });
+}
+
+Response render(const Result<Applied>& applied, int status = 200) {
+  if (!applied) return problem_response(applied.error());
+  json body = game_json(applied->stored, applied->state, applied->viewer);
+  if (!applied->extra.empty()) {
+    json wrapped = applied->extra;
+    wrapped["game"] = body;
+    return json_response(status, wrapped);
+  }
+  return json_response(status, body);
+}
+
+using Handler3 = std::function<Response(const Request&, const db::User&, std::int64_t)>;
+
+// Authenticates and parses the game id, then calls fn.
+Handler with_user(GameServiceDeps& deps, Handler3 fn) {
+  return [&deps, fn](const Request& request, const PathParams& params) {
+    auto user = authenticate(deps.pool, request);
+    if (!user) return problem_response(user.error());
+    std::int64_t id = 0;
+    if (auto it = params.find("id"); it != params.end()) {
+      auto parsed = parse_id(it->second);
+      if (!parsed) return problem_response(parsed.error());
+      id = *parsed;
+    }
+    return fn(request, *user, id);
+  };
+}
+
+Response create_game(GameServiceDeps& deps, const Request& request, const db::User& user) {
+  if (auto ok = require_director(user); !ok) return problem_response(ok.error());
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto white = required_string(*body, "white", 64);
+  if (!white) return problem_response(white.error());
+  auto black = required_string(*body, "black", 64);
+  if (!black) return problem_response(black.error());
+  auto variant_text = optional_string(*body, "variant", 16);
+  if (!variant_text) return problem_response(variant_text.error());
+  auto start_position = optional_int(*body, "start_position");
+  if (!start_position) return problem_response(start_position.error());
+  auto initial_fen = optional_string(*body, "initial_fen", 200);
+  if (!initial_fen) return problem_response(initial_fen.error());
+  auto start_at = optional_string(*body, "start_at", 64);
+  if (!start_at) return problem_response(start_at.error());
+  if (!body->contains("time_control")) {
+    return problem_response(Error{ErrorCode::kValidationError, "field 'time_control' is required"});
+  }
+  auto control = db::time_control_from_json((*body)["time_control"]);
+  if (!control) return problem_response(control.error());
+
+  game::GameSetup setup;
+  if (*variant_text) {
+    auto v = game::parse_variant(**variant_text);
+    if (!v) return problem_response(v.error());
+    setup.variant = *v;
+  }
+  if (*start_position) setup.start_position = static_cast<int>(**start_position);
+  if (*initial_fen) setup.initial_fen = **initial_fen;
+  setup.time_control = *control;
+  for (auto [field, target] : {std::pair{"draw_min_moves", &setup.rules.no_draw_before_move}}) {
+    auto v = optional_int(*body, field);
+    if (!v) return problem_response(v.error());
+    if (*v) *target = static_cast<int>(**v);
+  }
+  for (auto [field, target] : {std::pair{"ten_moves_rule", &setup.rules.ten_moves_rule},
+                               std::pair{"silence_rule", &setup.rules.silence_rule},
+                               std::pair{"messages_allowed", &setup.rules.messages_allowed}}) {
+    auto v = optional_bool(*body, field);
+    if (!v) return problem_response(v.error());
+    if (*v) *target = **v;
+  }
+
+  auto created = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
+    const auto now = deps.clock.now(tx);
+    setup.start_at = now;
+    if (*start_at) {
+      auto t = game::parse_rfc3339(**start_at);
+      if (!t) return std::unexpected(t.error());
+      setup.start_at = *t;
+    }
+    if (auto ok = game::validate_setup(setup); !ok) return std::unexpected(ok.error());
+    auto w = db::find_user(tx, *white);
+    if (!w) return fail(ErrorCode::kValidationError, "no user '" + *white + "'");
+    auto b = db::find_user(tx, *black);
+    if (!b) return fail(ErrorCode::kValidationError, "no user '" + *black + "'");
+    if (w->id == b->id) return fail(ErrorCode::kValidationError, "a player cannot play himself");
+    auto initial = game::initial_position(setup);
+    if (!initial) return std::unexpected(initial.error());
+    setup.initial_fen = initial->fen();
+    game::GameFacts facts{setup, {}, {}};
+    game::GameContext ctx;
+    ctx.zone = deps.zone;
+    ctx.oracles = deps.oracles;
+    auto g = game::Game::replay(facts, ctx, now);
+    if (!g) return std::unexpected(g.error());
+    const auto id = db::insert_game(tx, w->id, b->id, std::nullopt, setup, g->state());
+    tx.exec_params(
+        "INSERT INTO audit_log (actor_id, action, game_id, detail) VALUES ($1, 'game_created', "
+        "$2, $3::jsonb)",
+        user.id, id, json{{"white", w->username}, {"black", b->username}}.dump());
+    auto stored = db::load_game(tx, id, false);
+    if (!stored) return std::unexpected(stored.error());
+    return Applied{*stored, g->state(), std::nullopt, json::object()};
+  });
+  return render(created, 201);
+}
+
+Response get_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+  auto shown = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
+    auto stored = db::load_game(tx, id, false);
+    if (!stored) return std::unexpected(stored.error());
+    auto g = replay(deps, *stored, deps.clock.now(tx));
+    if (!g) return std::unexpected(g.error());
+    return Applied{*stored, g->state(), side_of(*stored, user), json::object()};
+  });
+  return render(shown);
+}
+
+Response list(GameServiceDeps& deps, const Request& request, const db::User& user) {
+  std::string status = "all";
+  if (auto it = request.query.find("status"); it != request.query.end()) status = it->second;
+  if (status != "active" && status != "finished" && status != "all") {
+    return problem_response(
+        Error{ErrorCode::kValidationError, "status must be active, finished or all"});
+  }
+  bool to_move = false;
+  if (auto it = request.query.find("to_move"); it != request.query.end()) {
+    if (it->second != "me") {
+      return problem_response(Error{ErrorCode::kValidationError, "to_move must be 'me'"});
+    }
+    to_move = true;
+  }
+  auto games = db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+    return Result<std::vector<db::GameSummary>>(db::list_games(tx, user.id, status, to_move));
+  });
+  if (!games) return problem_response(games.error());
+  json out = json::array();
+  for (const auto& g : *games) {
+    json j = {{"id", std::to_string(g.id)},
+              {"white", g.white},
+              {"black", g.black},
+              {"status", g.status},
+              {"to_move", g.to_move}};
+    const bool mine = (g.to_move == "white" && g.white == user.username) ||
+                      (g.to_move == "black" && g.black == user.username);
+    j["my_deadline"] = mine && g.deadline && g.status == "ongoing"
+                           ? json(game::format_rfc3339(*g.deadline))
+                           : json();
+    if (g.result) j["result"] = *g.result;
+    out.push_back(j);
+  }
+  return json_response(200, {{"games", out}});
+}
+
+Result<game::MoveRequest> move_request(const Request& request) {
+  auto body = json_object_body(request);
+  if (!body) return std::unexpected(body.error());
+  auto move = required_string(*body, "move", 16);
+  if (!move) return std::unexpected(move.error());
+  auto offer = optional_bool(*body, "offer_draw");
+  if (!offer) return std::unexpected(offer.error());
+  auto message = optional_string(*body, "message", 4 * game::kMaxMessageLength);
+  if (!message) return std::unexpected(message.error());
+  auto use40 = optional_bool(*body, "use_40_plus_days");
+  if (!use40) return std::unexpected(use40.error());
+  return game::MoveRequest{*move, offer->value_or(false), *message, use40->value_or(false)};
+}
+
+}  // namespace
+
+json game_json(const db::StoredGame& stored, const game::GameState& s,
+               std::optional<Color> viewer) {
+  const auto& setup = stored.facts.setup;
+  json j = {{"id", std::to_string(stored.id)},
+            {"variant", game::to_string(setup.variant)},
+            {"white", user_json(stored.white)},
+            {"black", user_json(stored.black)},
+            {"status", game::to_string(s.status)},
+            {"initial_fen", s.initial.fen()},
+            {"fen", s.position.fen()},
+            {"to_move", game::color_name(s.to_move)},
+            {"ply", s.ply},
+            {"start_at", game::format_rfc3339(setup.start_at)},
+            {"time_control", db::time_control_json(setup.time_control)},
+            {"version", stored.version},
+            {"now", game::format_rfc3339(s.now)}};
+  if (stored.event_id) j["event_id"] = std::to_string(*stored.event_id);
+  if (setup.start_position) j["start_position"] = *setup.start_position;
+  if (s.result) j["result"] = game::to_string(*s.result);
+  if (s.termination) j["termination"] = game::to_string(*s.termination);
+  if (s.finished_at) j["finished_at"] = game::format_rfc3339(*s.finished_at);
+  if (!s.end_reason.empty()) j["end_reason"] = s.end_reason;
+  json moves = json::array();
+  for (const auto& m : s.moves) {
+    json mj = {{"ply", m.ply},
+               {"san", m.san},
+               {"uci", m.uci},
+               {"numeric", m.numeric},
+               {"fen_after", m.fen_after},
+               {"at", game::format_rfc3339(m.at)},
+               {"elapsed_seconds", m.elapsed},
+               {"offer_draw", m.offer_draw},
+               {"conditional", m.played_as_conditional}};
+    if (m.message) mj["message"] = *m.message;
+    moves.push_back(mj);
+  }
+  j["moves"] = moves;
+  j["clocks"] = {{"white", clock_json(s.clock_of(Color::kWhite))},
+                 {"black", clock_json(s.clock_of(Color::kBlack))}};
+  if (s.draw_offer) {
+    j["draw_offer"] = {{"by", game::color_name(s.draw_offer->by)}, {"ply", s.draw_offer->ply}};
+  }
+  if (viewer && stored.pending && stored.pending->side == *viewer) {
+    j["pending_move"] = pending_json(*stored.pending);
+  }
+  j["legal_moves"] = s.legal_moves;
+  j["claimable"] = {{"threefold", s.claimable.threefold},
+                    {"fifty_moves", s.claimable.fifty_moves},
+                    {"tablebase", s.claimable.tablebase}};
+  return j;
+}
+
+void add_game_routes(Router& router, GameServiceDeps& deps) {
+  router.add("POST", "/api/v1/admin/games",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
+               return create_game(deps, r, u);
+             }));
+  router.add("GET", "/api/v1/games",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
+               return list(deps, r, u);
+             }));
+  router.add("GET", "/api/v1/games/{id}",
+             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
+               return get_game(deps, u, id);
+             }));
+
+  // Submit: validates and stores the private pending move; changes no fact.
+  router.add("POST", "/api/v1/games/{id}/moves",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               auto req = move_request(r);
+               if (!req) return problem_response(req.error());
+               std::optional<game::PendingMove> pending;
+               auto applied = run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
+                       pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
+                     auto p = game::submit_move(game, *side, *req);
+                     if (!p) return std::unexpected(p.error());
+                     db::save_pending(tx, g.id, *p);
+                     g.pending = *p;
+                     pending = *p;
+                     return std::optional<game::Outcome>{};
+                   });
+               if (!applied) return problem_response(applied.error());
+               return json_response(200, {{"pending", pending_json(*pending)}});
+             }));
+  router.add("DELETE", "/api/v1/games/{id}/moves/pending",
+             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
+               auto applied = run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame& g, const game::Game&, std::optional<Color> side,
+                       pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
+                     if (!g.pending || g.pending->side != *side) {
+                       return fail(ErrorCode::kNoPendingMove, "you have no pending move");
+                     }
+                     db::delete_pending(tx, g.id);
+                     return std::optional<game::Outcome>{};
+                   });
+               if (!applied) return problem_response(applied.error());
+               return text_response(204, "application/json", "");
+             }));
+  router.add("POST", "/api/v1/games/{id}/moves/accept",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               auto body = json_object_body(r);
+               if (!body) return problem_response(body.error());
+               auto move = required_string(*body, "move", 16);
+               if (!move) return problem_response(move.error());
+               auto applied = run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
+                       pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
+                     std::optional<game::PendingMove> mine;
+                     if (g.pending && g.pending->side == *side) mine = g.pending;
+                     auto o =
+                         game::accept_move(game, *side, mine, *move, conditional_trees(g, game));
+                     if (!o) return std::unexpected(o.error());
+                     return std::optional<game::Outcome>{std::move(*o)};
+                   });
+               if (applied)
+                 deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
+               return render(applied);
+             }));
+
+  auto simple = [&deps, &router](
+                    const char* path,
+                    std::function<Result<game::Outcome>(const game::Game&, Color)> fn) {
+    router.add("POST", path,
+               with_user(deps, [&deps, fn](const Request&, const db::User& u, std::int64_t id) {
+                 return render(run_command(
+                     deps, u, id, true,
+                     [&](db::StoredGame&, const game::Game& game, std::optional<Color> side,
+                         pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
+                       auto o = fn(game, *side);
+                       if (!o) return std::unexpected(o.error());
+                       return std::optional<game::Outcome>{std::move(*o)};
+                     }));
+               }));
+  };
+  simple("/api/v1/games/{id}/draw/accept", game::accept_draw);
+  simple("/api/v1/games/{id}/draw/decline", game::decline_draw);
+  simple("/api/v1/games/{id}/resign", game::resign);
+
+  router.add("POST", "/api/v1/games/{id}/claims",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               auto body = json_object_body(r);
+               if (!body) return problem_response(body.error());
+               auto type = required_string(*body, "type", 32);
+               if (!type) return problem_response(type.error());
+               auto move = optional_string(*body, "move", 16);
+               if (!move) return problem_response(move.error());
+               auto expect = optional_string(*body, "expect", 16);
+               if (!expect) return problem_response(expect.error());
+               game::ClaimRequest req;
+               auto t = game::parse_claim_type(*type);
+               if (!t) return problem_response(t.error());
+               req.type = *t;
+               req.move = *move;
+               if (*expect) {
+                 auto e = game::parse_claim_expectation(**expect);
+                 if (!e) return problem_response(e.error());
+                 req.expect = *e;
+               }
+               return render(run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
+                       pqxx::work&, json& extra) -> Result<std::optional<game::Outcome>> {
+                     auto o = game::claim(game, *side, req, conditional_trees(g, game));
+                     if (!o) return std::unexpected(o.error());
+                     extra = {{"upheld", o->upheld}, {"reason", o->reason}};
+                     return std::optional<game::Outcome>{std::move(*o)};
+                   }));
+             }));
+
+  router.add("POST", "/api/v1/games/{id}/clock/refill",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               auto body = json_object_body(r, true);
+               if (!body) return problem_response(body.error());
+               auto seconds = optional_int(*body, "seconds");
+               if (!seconds) return problem_response(seconds.error());
+               return render(run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame&, const game::Game& game, std::optional<Color> side,
+                       pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
+                     auto o = game::refill_clock(game, *side, *seconds);
+                     if (!o) return std::unexpected(o.error());
+                     return std::optional<game::Outcome>{std::move(*o)};
+                   }));
+             }));
+
+  // Conditional moves: only ever shown to their owner.
+  router.add("PUT", "/api/v1/games/{id}/conditional",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               auto body = json_object_body(r);
+               if (!body) return problem_response(body.error());
+               if (!body->contains("lines") || !(*body)["lines"].is_array()) {
+                 return problem_response(
+                     Error{ErrorCode::kValidationError, "field 'lines' must be a list of lines"});
+               }
+               std::vector<game::ConditionalLine> lines;
+               for (const auto& line : (*body)["lines"]) {
+                 if (!line.is_array() || line.empty() || line.size() > 200) {
+                   return problem_response(Error{ErrorCode::kValidationError,
+                                                 "each line must be a non-empty list of moves"});
+                 }
+                 game::ConditionalLine l;
+                 for (const auto& m : line) {
+                   if (!m.is_string()) {
+                     return problem_response(
+                         Error{ErrorCode::kValidationError, "moves in lines must be strings"});
+                   }
+                   l.push_back(m.get<std::string>());
+                 }
+                 lines.push_back(std::move(l));
+               }
+               json stored_lines;
+               auto applied = run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
+                       pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
+                     auto tree = game::store_conditional(game, *side, lines);
+                     if (!tree) return std::unexpected(tree.error());
+                     db::save_conditional(tx, g.id, *side, tree->lines(), game.state().now);
+                     stored_lines = tree->lines_san(game.state().position);
+                     return std::optional<game::Outcome>{};
+                   });
+               if (!applied) return problem_response(applied.error());
+               return json_response(200, {{"lines", stored_lines}});
+             }));
+  router.add("GET", "/api/v1/games/{id}/conditional",
+             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
+               json lines = json::array();
+               auto applied = run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
+                       pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
+                     auto trees = conditional_trees(g, game);
+                     lines = trees[chess::index(*side)].lines_san(game.state().position);
+                     return std::optional<game::Outcome>{};
+                   });
+               if (!applied) return problem_response(applied.error());
+               return json_response(200, {{"lines", lines}});
+             }));
+  router.add("DELETE", "/api/v1/games/{id}/conditional",
+             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
+               auto applied = run_command(
+                   deps, u, id, true,
+                   [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
+                       pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
+                     db::save_conditional(tx, g.id, *side, {}, game.state().now);
+                     return std::optional<game::Outcome>{};
+                   });
+               if (!applied) return problem_response(applied.error());
+               return text_response(204, "application/json", "");
+             }));
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,23 @@
+// JSON forms of core values shared by storage and the HTTP API: time controls in the
+// api.md shape ({type:"iccf", moves, days, doubling_after_days?} ...), and game-event
+// details (the optional fields of a GameEvent).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/game/facts.h"
+#include "core/game/time_control.h"
+
+namespace corrchess::db {
+
+nlohmann::json time_control_json(const game::TimeControl& control);
+// Reads and validates a time control object; kValidationError naming the bad field.
+Result<game::TimeControl> time_control_from_json(const nlohmann::json& json);
+
+// The kind-specific fields of an event as a JSON object (claim, seconds, result, ...).
+nlohmann::json event_detail_json(const game::GameEvent& event);
+// Fills the kind-specific fields of `event` from a detail object.
+Result<void> event_detail_from_json(const nlohmann::json& detail, game::GameEvent& event);
+
+}  // namespace corrchess::db

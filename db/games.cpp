@@ -1,0 +1,315 @@
+#include "db/games.h"
+
+#include "db/codec.h"
+
+namespace corrchess::db {
+
+namespace {
+
+using game::Color;
+using game::Timestamp;
+
+constexpr const char* kEpoch = "extract(epoch FROM %s)::bigint";
+
+std::string epoch(const std::string& column) {
+  std::string s = kEpoch;
+  return s.replace(s.find("%s"), 2, column);
+}
+
+std::optional<std::string> opt_text(const pqxx::field& f) {
+  if (f.is_null()) return std::nullopt;
+  return f.as<std::string>();
+}
+
+Color color_of(const std::string& text) { return text == "black" ? Color::kBlack : Color::kWhite; }
+
+std::string status_text(const game::GameState& s) { return std::string(game::to_string(s.status)); }
+
+// Deadline the scheduler must act on: the flag of the player to move, or the start of a
+// game that has not started yet (so it shows as ongoing without anyone looking).
+std::optional<Timestamp> schedule_instant(const game::GameState& s, Timestamp start_at) {
+  if (s.status == game::GameStatus::kNotStarted) return start_at;
+  if (s.status != game::GameStatus::kOngoing) return std::nullopt;
+  if (s.flag_fall_pending) return s.now;
+  return s.clock_of(s.to_move).deadline;
+}
+
+}  // namespace
+
+std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t black_id,
+                         std::optional<std::int64_t> event_id, const game::GameSetup& setup,
+                         const game::GameState& state) {
+  const auto deadline = schedule_instant(state, setup.start_at);
+  const auto r = tx.exec_params1(
+      "INSERT INTO games (event_id, white_id, black_id, variant, start_position, initial_fen, "
+      "time_control, start_at, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
+      "status, fen, ply, to_move, next_deadline) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, "
+      "to_timestamp($8), $9, $10, $11, $12, $13, $14, $15, $16, to_timestamp($17)) RETURNING id",
+      event_id, white_id, black_id, std::string(game::to_string(setup.variant)),
+      setup.start_position, state.initial.fen(), time_control_json(setup.time_control).dump(),
+      setup.start_at.unix_seconds(), setup.rules.no_draw_before_move, setup.rules.ten_moves_rule,
+      setup.rules.silence_rule, setup.rules.messages_allowed, status_text(state),
+      state.position.fen(), state.ply, std::string(game::color_name(state.to_move)),
+      deadline ? std::optional<std::int64_t>(deadline->unix_seconds()) : std::nullopt);
+  return r[0].as<std::int64_t>();
+}
+
+Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
+  const auto rows = tx.exec_params(
+      std::string("SELECT event_id, white_id, black_id, variant, start_position, initial_fen, "
+                  "time_control::text, ") +
+          epoch("start_at") +
+          ", draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, version "
+          "FROM games WHERE id = $1" +
+          (lock ? " FOR UPDATE" : ""),
+      id);
+  if (rows.empty()) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
+  const auto& row = rows[0];
+  StoredGame g;
+  g.id = id;
+  if (!row[0].is_null()) g.event_id = row[0].as<std::int64_t>();
+  auto white = find_user_by_id(tx, row[1].as<std::int64_t>());
+  auto black = find_user_by_id(tx, row[2].as<std::int64_t>());
+  if (!white || !black) return fail(ErrorCode::kInternal, "game players missing");
+  g.white = *white;
+  g.black = *black;
+  auto& setup = g.facts.setup;
+  auto variant = game::parse_variant(row[3].as<std::string>());
+  if (!variant) return std::unexpected(variant.error());
+  setup.variant = *variant;
+  if (!row[4].is_null()) setup.start_position = row[4].as<int>();
+  setup.initial_fen = row[5].as<std::string>();
+  auto control = time_control_from_json(nlohmann::json::parse(row[6].as<std::string>()));
+  if (!control) return std::unexpected(control.error());
+  setup.time_control = *control;
+  setup.start_at = Timestamp(row[7].as<std::int64_t>());
+  setup.rules.no_draw_before_move = row[8].as<int>();
+  setup.rules.ten_moves_rule = row[9].as<bool>();
+  setup.rules.silence_rule = row[10].as<bool>();
+  setup.rules.messages_allowed = row[11].as<bool>();
+  g.version = row[12].as<int>();
+
+  for (const auto& m :
+       tx.exec_params("SELECT ply, uci, " + epoch("accepted_at") +
+                          ", offer_draw, message, conditional, use_40_plus_days FROM moves "
+                          "WHERE game_id = $1 ORDER BY ply",
+                      id)) {
+    game::MoveFact f;
+    f.ply = m[0].as<int>();
+    f.uci = m[1].as<std::string>();
+    f.at = Timestamp(m[2].as<std::int64_t>());
+    f.offer_draw = m[3].as<bool>();
+    f.message = opt_text(m[4]);
+    f.played_as_conditional = m[5].as<bool>();
+    f.use_40_plus_days = m[6].as<bool>();
+    g.facts.moves.push_back(std::move(f));
+  }
+  for (const auto& e : tx.exec_params("SELECT kind, " + epoch("at") +
+                                          ", side, ply, detail::text FROM game_events "
+                                          "WHERE game_id = $1 ORDER BY seq",
+                                      id)) {
+    game::GameEvent ev;
+    auto kind = game::parse_event_kind(e[0].as<std::string>());
+    if (!kind) return std::unexpected(kind.error());
+    ev.kind = *kind;
+    ev.at = Timestamp(e[1].as<std::int64_t>());
+    if (!e[2].is_null()) ev.side = color_of(e[2].as<std::string>());
+    ev.ply = e[3].as<int>();
+    if (auto ok = event_detail_from_json(nlohmann::json::parse(e[4].as<std::string>()), ev); !ok) {
+      return std::unexpected(ok.error());
+    }
+    g.facts.events.push_back(std::move(ev));
+  }
+  const auto pending = tx.exec_params(
+      "SELECT side, ply, uci, san, numeric, fen_after, offer_draw, message, use_40_plus_days, " +
+          epoch("submitted_at") + " FROM pending_moves WHERE game_id = $1",
+      id);
+  if (!pending.empty()) {
+    const auto& p = pending[0];
+    game::PendingMove pm;
+    pm.side = color_of(p[0].as<std::string>());
+    pm.ply = p[1].as<int>();
+    pm.uci = p[2].as<std::string>();
+    pm.san = p[3].as<std::string>();
+    pm.numeric = p[4].as<std::string>();
+    pm.fen_after = p[5].as<std::string>();
+    pm.offer_draw = p[6].as<bool>();
+    pm.message = opt_text(p[7]);
+    pm.use_40_plus_days = p[8].as<bool>();
+    pm.submitted_at = Timestamp(p[9].as<std::int64_t>());
+    g.pending = std::move(pm);
+  }
+  for (const auto& c :
+       tx.exec_params("SELECT side, lines::text FROM conditional_lines WHERE game_id = $1", id)) {
+    auto lines = nlohmann::json::parse(c[1].as<std::string>());
+    g.conditional[chess::index(color_of(c[0].as<std::string>()))] =
+        lines.get<std::vector<game::ConditionalLine>>();
+  }
+  for (const auto& l : tx.exec_params(
+           "SELECT user_id, to_char(start_date, 'YYYY-MM-DD'), to_char(end_date, 'YYYY-MM-DD'), "
+           "special, coalesce(reason, '') FROM leave_periods WHERE status = 'approved' AND "
+           "user_id IN ($1, $2) AND event_id IS NOT DISTINCT FROM $3 ORDER BY start_date",
+           g.white.id, g.black.id, g.event_id)) {
+    auto first = game::parse_date(l[1].as<std::string>());
+    auto last = game::parse_date(l[2].as<std::string>());
+    if (!first || !last) return fail(ErrorCode::kInternal, "bad leave dates");
+    game::LeavePeriod period;
+    period.first_day = *first;
+    period.last_day = *last;
+    period.special = l[3].as<bool>();
+    period.reason = l[4].as<std::string>();
+    const Color side = l[0].as<std::int64_t>() == g.white.id ? Color::kWhite : Color::kBlack;
+    g.leave[chess::index(side)].push_back(period);
+  }
+  return g;
+}
+
+void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
+                  const std::vector<game::GameEvent>& events, std::size_t existing_events,
+                  const game::GameState& state) {
+  for (const auto& m : moves) {
+    const auto& view = state.moves.at(static_cast<std::size_t>(m.ply - 1));
+    game::MoveClockRecord rec;
+    if (static_cast<std::size_t>(m.ply - 1) < state.clock.moves.size()) {
+      rec = state.clock.moves[static_cast<std::size_t>(m.ply - 1)];
+    }
+    tx.exec_params(
+        "INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at, offer_draw, "
+        "message, conditional, use_40_plus_days, elapsed_seconds, stopped_seconds, "
+        "charged_seconds, increment_seconds, bank_change_seconds, clock_after_seconds, "
+        "bank_after_seconds) VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8, $9, $10, $11, "
+        "$12, $13, $14, $15, $16, $17, $18)",
+        id, m.ply, m.uci, view.san, view.numeric, view.fen_after, m.at.unix_seconds(), m.offer_draw,
+        m.message, m.played_as_conditional, m.use_40_plus_days, rec.elapsed, rec.stopped,
+        rec.charged, rec.increment, rec.bank_change, rec.clock_after, rec.bank_after);
+  }
+  std::size_t seq = existing_events;
+  for (const auto& e : events) {
+    tx.exec_params(
+        "INSERT INTO game_events (game_id, seq, at, kind, side, ply, detail) VALUES ($1, $2, "
+        "to_timestamp($3), $4, $5, $6, $7::jsonb)",
+        id, static_cast<int>(seq++), e.at.unix_seconds(), std::string(game::to_string(e.kind)),
+        e.side ? std::optional<std::string>(std::string(game::color_name(*e.side))) : std::nullopt,
+        e.ply, event_detail_json(e).dump());
+    if (e.kind == game::EventKind::kClaim && e.claim_type && e.side) {
+      tx.exec_params(
+          "INSERT INTO claims (game_id, side, ply, type, move_uci, expect, upheld, reason, "
+          "evidence, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, to_timestamp($10))",
+          id, std::string(game::color_name(*e.side)), e.ply,
+          std::string(game::to_string(*e.claim_type)), e.intended_move,
+          e.expect ? std::optional<std::string>(std::string(game::to_string(*e.expect)))
+                   : std::nullopt,
+          e.upheld.value_or(false), e.reason,
+          nlohmann::json{{"text", e.evidence.value_or("")}}.dump(), e.at.unix_seconds());
+    }
+  }
+}
+
+void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state) {
+  // A not-started game is scheduled at its start instant (taken from the row itself).
+  const auto deadline = schedule_instant(state, Timestamp(0));
+  tx.exec_params(
+      "UPDATE games SET status = $2, result = $3, termination = $4, finished_at = "
+      "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
+      "'not_started' THEN start_at ELSE to_timestamp($9) END, version = version + 1 WHERE id = $1",
+      id, status_text(state),
+      state.result ? std::optional<std::string>(std::string(game::to_string(*state.result)))
+                   : std::nullopt,
+      state.termination
+          ? std::optional<std::string>(std::string(game::to_string(*state.termination)))
+          : std::nullopt,
+      state.finished_at ? std::optional<std::int64_t>(state.finished_at->unix_seconds())
+                        : std::nullopt,
+      state.position.fen(), state.ply, std::string(game::color_name(state.to_move)),
+      deadline ? std::optional<std::int64_t>(deadline->unix_seconds()) : std::nullopt);
+}
+
+void save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& p) {
+  tx.exec_params(
+      "INSERT INTO pending_moves (game_id, side, ply, uci, san, numeric, fen_after, offer_draw, "
+      "message, use_40_plus_days, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
+      "to_timestamp($11)) ON CONFLICT (game_id) DO UPDATE SET side = EXCLUDED.side, ply = "
+      "EXCLUDED.ply, uci = EXCLUDED.uci, san = EXCLUDED.san, numeric = EXCLUDED.numeric, "
+      "fen_after = EXCLUDED.fen_after, offer_draw = EXCLUDED.offer_draw, message = "
+      "EXCLUDED.message, use_40_plus_days = EXCLUDED.use_40_plus_days, submitted_at = "
+      "EXCLUDED.submitted_at",
+      id, std::string(game::color_name(p.side)), p.ply, p.uci, p.san, p.numeric, p.fen_after,
+      p.offer_draw, p.message, p.use_40_plus_days, p.submitted_at.unix_seconds());
+}
+
+void delete_pending(pqxx::work& tx, std::int64_t id) {
+  tx.exec_params("DELETE FROM pending_moves WHERE game_id = $1", id);
+}
+
+void save_conditional(pqxx::work& tx, std::int64_t id, Color side,
+                      const std::vector<game::ConditionalLine>& lines, Timestamp at) {
+  if (lines.empty()) {
+    tx.exec_params("DELETE FROM conditional_lines WHERE game_id = $1 AND side = $2", id,
+                   std::string(game::color_name(side)));
+    return;
+  }
+  tx.exec_params(
+      "INSERT INTO conditional_lines (game_id, side, lines, updated_at) VALUES ($1, $2, "
+      "$3::jsonb, to_timestamp($4)) ON CONFLICT (game_id, side) DO UPDATE SET lines = "
+      "EXCLUDED.lines, updated_at = EXCLUDED.updated_at",
+      id, std::string(game::color_name(side)), nlohmann::json(lines).dump(), at.unix_seconds());
+}
+
+std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
+  std::vector<std::int64_t> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT id FROM games WHERE next_deadline <= to_timestamp($1) AND next_deadline IS "
+           "NOT NULL AND status IN ('not_started', 'ongoing') ORDER BY next_deadline "
+           "LIMIT $2 FOR UPDATE SKIP LOCKED",
+           now.unix_seconds(), limit)) {
+    out.push_back(row[0].as<std::int64_t>());
+  }
+  return out;
+}
+
+std::optional<Timestamp> next_deadline(pqxx::work& tx) {
+  const auto r = tx.exec(
+      "SELECT extract(epoch FROM min(next_deadline))::bigint FROM games WHERE next_deadline IS "
+      "NOT NULL AND status IN ('not_started', 'ongoing')");
+  if (r.empty() || r[0][0].is_null()) return std::nullopt;
+  return Timestamp(r[0][0].as<std::int64_t>());
+}
+
+void notify_event(pqxx::work& tx, const std::string& payload) {
+  tx.exec_params("SELECT pg_notify($1, $2)", std::string(kEventsChannel), payload);
+}
+
+std::vector<GameSummary> list_games(pqxx::work& tx, std::int64_t user_id, const std::string& status,
+                                    bool to_move_only) {
+  std::string where = "(g.white_id = $1 OR g.black_id = $1)";
+  if (status == "active") {
+    where += " AND g.status IN ('not_started', 'ongoing', 'adjudication_pending')";
+  } else if (status == "finished") {
+    where += " AND g.status IN ('finished', 'annulled')";
+  }
+  if (to_move_only) {
+    where +=
+        " AND g.status = 'ongoing' AND ((g.to_move = 'white' AND g.white_id = $1) OR "
+        "(g.to_move = 'black' AND g.black_id = $1))";
+  }
+  std::vector<GameSummary> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT g.id, w.username, b.username, g.status, g.to_move, " + epoch("g.next_deadline") +
+               ", g.result FROM games g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = "
+               "g.black_id WHERE " +
+               where + " ORDER BY g.id DESC LIMIT 500",
+           user_id)) {
+    GameSummary s;
+    s.id = row[0].as<std::int64_t>();
+    s.white = row[1].as<std::string>();
+    s.black = row[2].as<std::string>();
+    s.status = row[3].as<std::string>();
+    s.to_move = row[4].as<std::string>();
+    if (!row[5].is_null()) s.deadline = Timestamp(row[5].as<std::int64_t>());
+    s.result = opt_text(row[6]);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace corrchess::db
