@@ -40,6 +40,12 @@ class Position {
   // enables Chess960 castling semantics (also implied by Shredder-FEN letters or by
   // castling rights whose king/rook are not on the standard squares).
   static Result<Position> from_fen(std::string_view fen, bool chess960 = false);
+  // Like from_fen, but also accepts positions that are impossible only because of how they
+  // could have arisen: checks no last move could give (aligned or non-slider double checks, a
+  // check unrelated to the double step implied by the en-passant square) and castling rights
+  // no start array allows (king on the a/h file, kings or rooks of both sides on different
+  // files). Structural checks stay. For move-generator test suites only, never for games.
+  static Result<Position> from_fen_relaxed(std::string_view fen, bool chess960 = false);
 
   // FEN out: X-FEN castling where unambiguous, Shredder-FEN letters otherwise.
   // The en-passant square is written only if an en-passant capture is legal.
@@ -104,9 +110,37 @@ class Position {
   // and any number of bishops all on squares of one colour (both sides together).
   bool is_insufficient_material() const;
 
+  // Same placement, side to move, castling rights (and their rooks), legal en-passant
+  // right, move counters and Chess960 flag: equal fen() plus the same variant.
   bool operator==(const Position& other) const;
 
+  // Pieces of either colour attacking square s, given the occupancy occ.
+  Bitboard attackers_to(Square s, Bitboard occ) const;
+  // Men of colour c that are pinned to c's own king by an enemy slider.
+  Bitboard pinned(Color c) const;
+
  private:
+  struct ListSink;
+  struct CountSink;
+  template <Color Us, class Sink>
+  void generate(Sink& sink) const;
+  template <Color Us>
+  bool en_passant_legal(Square from) const;
+  template <Color Us>
+  bool castling_legal(int right_index) const;
+  template <Color Us>
+  bool any_legal_en_passant() const;
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void update_castling_touch();
+  void set_castling_rights(std::uint8_t rights);
+  std::uint64_t castling_key() const;
+  void refresh_en_passant_key();
+  void compute_checkers();
+  Result<void> parse_castling(std::string_view field);
+  static Result<Position> parse_fen(std::string_view fen, bool chess960, bool strict);
+  Result<void> validate(bool strict) const;
+
   // Implementation state; the engine may add members as it needs.
   std::array<Piece, 64> board_{};
   std::array<Bitboard, 2> by_color_{};
@@ -120,6 +154,10 @@ class Position {
   bool chess960_ = false;
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
+  // King and rook squares whose move (or capture) removes a castling right.
+  Bitboard castling_touch_ = 0;
+  // Whether key_ currently includes the en-passant file (only when a capture is legal).
+  bool ep_in_key_ = false;
 };
 
 }  // namespace corrchess::chess

@@ -1,0 +1,802 @@
+#include "core/chess/position.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "core/chess/bitboard.h"
+#include "core/chess/chess960.h"
+#include "core/chess/zobrist.h"
+
+namespace corrchess::chess {
+
+namespace {
+
+constexpr Color kWhite = Color::kWhite;
+constexpr Color kBlack = Color::kBlack;
+
+// Castling right i (0..3) = 1 << i: colour i / 2, king side when i is even.
+constexpr int right_index_of(Color c, bool king_side) { return index(c) * 2 + (king_side ? 0 : 1); }
+constexpr bool right_is_king_side(int i) { return (i & 1) == 0; }
+constexpr Color right_color(int i) { return static_cast<Color>(i >> 1); }
+constexpr int back_rank(Color c) { return c == kWhite ? 0 : 7; }
+constexpr Square king_castle_target(Color c, bool king_side) {
+  return make_square(king_side ? 6 : 2, back_rank(c));
+}
+constexpr Square rook_castle_target(Color c, bool king_side) {
+  return make_square(king_side ? 5 : 3, back_rank(c));
+}
+
+constexpr char kPieceChars[] = " PNBRQK  pnbrqk ";
+
+Piece piece_from_char(char ch) {
+  for (int i = 0; i < 16; ++i)
+    if (kPieceChars[i] == ch && ch != ' ') return static_cast<Piece>(i);
+  return Piece::kNoPiece;
+}
+
+std::vector<std::string_view> split_fields(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+    if (i >= s.size()) break;
+    std::size_t j = i;
+    while (j < s.size() && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r')) ++j;
+    out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// Non-negative decimal counter of at most 6 digits; -1 when malformed.
+int parse_counter(std::string_view s) {
+  if (s.empty() || s.size() > 6) return -1;
+  int value = 0;
+  for (char ch : s) {
+    if (ch < '0' || ch > '9') return -1;
+    value = value * 10 + (ch - '0');
+  }
+  return value;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// MoveList
+
+bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+// ---------------------------------------------------------------------------------------
+// Board editing
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_color_[index(color_of(p))] |= bit(s);
+  by_type_[index(type_of(p))] |= bit(s);
+  key_ ^= zobrist::piece(p, s);
+}
+
+void Position::remove_piece(Square s) {
+  const Piece p = board_[s];
+  board_[s] = Piece::kNoPiece;
+  by_color_[index(color_of(p))] ^= bit(s);
+  by_type_[index(type_of(p))] ^= bit(s);
+  key_ ^= zobrist::piece(p, s);
+}
+
+void Position::update_castling_touch() {
+  castling_touch_ = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (!(castling_ & (1 << i))) continue;
+    castling_touch_ |= bit(castling_rook_[i]);
+    castling_touch_ |= pieces(right_color(i), PieceType::kKing);
+  }
+}
+
+std::uint64_t Position::castling_key() const {
+  std::uint64_t k = 0;
+  for (int i = 0; i < 4; ++i)
+    if (castling_ & (1 << i)) k ^= zobrist::castling(i, file_of(castling_rook_[i]));
+  return k;
+}
+
+void Position::set_castling_rights(std::uint8_t rights) {
+  key_ ^= castling_key();
+  castling_ = rights;
+  for (int i = 0; i < 4; ++i)
+    if (!(rights & (1 << i))) castling_rook_[i] = kNoSquare;
+  key_ ^= castling_key();
+  update_castling_touch();
+}
+
+Square Position::king_square(Color c) const { return lsb(pieces(c, PieceType::kKing)); }
+
+Square Position::castling_rook(CastlingRight right) const {
+  if (right == 0 || (right & (right - 1)) != 0) return kNoSquare;
+  return castling_rook_[std::countr_zero(static_cast<unsigned>(right))];
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occ) const {
+  return (pawn_attacks(kBlack, s) & pieces(kWhite, PieceType::kPawn)) |
+         (pawn_attacks(kWhite, s) & pieces(kBlack, PieceType::kPawn)) |
+         (knight_attacks(s) & by_type_[index(PieceType::kKnight)]) |
+         (king_attacks(s) & by_type_[index(PieceType::kKing)]) |
+         (bishop_attacks(s, occ) &
+          (by_type_[index(PieceType::kBishop)] | by_type_[index(PieceType::kQueen)])) |
+         (rook_attacks(s, occ) &
+          (by_type_[index(PieceType::kRook)] | by_type_[index(PieceType::kQueen)]));
+}
+
+bool Position::attacked_by(Square s, Color c) const {
+  return (attackers_to(s, occupied()) & pieces(c)) != 0;
+}
+
+Bitboard Position::pinned(Color c) const {
+  const Square ksq = king_square(c);
+  const Bitboard them = pieces(~c);
+  const Bitboard queens = by_type_[index(PieceType::kQueen)];
+  Bitboard snipers = ((rook_attacks(ksq, 0) & (by_type_[index(PieceType::kRook)] | queens)) |
+                      (bishop_attacks(ksq, 0) & (by_type_[index(PieceType::kBishop)] | queens))) &
+                     them;
+  const Bitboard occ = occupied();
+  Bitboard result = 0;
+  while (snipers) {
+    const Bitboard b = between(ksq, pop_lsb(snipers)) & occ;
+    if (b && !more_than_one(b)) result |= b & pieces(c);
+  }
+  return result;
+}
+
+void Position::compute_checkers() {
+  checkers_ = attackers_to(king_square(side_), occupied()) & pieces(~side_);
+}
+
+// ---------------------------------------------------------------------------------------
+// Move generation. Sinks receive target sets; the counting sink only adds popcounts.
+
+struct Position::ListSink {
+  MoveList& list;
+  [[gnu::always_inline]] void add(Square from, Bitboard targets) {
+    while (targets) list.push_back(Move(from, pop_lsb(targets)));
+  }
+  [[gnu::always_inline]] void add_pawn(Bitboard targets, int offset) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      list.push_back(Move(static_cast<Square>(to - offset), to));
+    }
+  }
+  [[gnu::always_inline]] void add_promotions(Bitboard targets, int offset) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      const auto from = static_cast<Square>(to - offset);
+      list.push_back(Move(from, to, MoveKind::kPromotion, PieceType::kQueen));
+      list.push_back(Move(from, to, MoveKind::kPromotion, PieceType::kRook));
+      list.push_back(Move(from, to, MoveKind::kPromotion, PieceType::kBishop));
+      list.push_back(Move(from, to, MoveKind::kPromotion, PieceType::kKnight));
+    }
+  }
+  [[gnu::always_inline]] void add_move(Move m) { list.push_back(m); }
+};
+
+struct Position::CountSink {
+  std::size_t count = 0;
+  [[gnu::always_inline]] void add(Square, Bitboard targets) { count += popcount(targets); }
+  [[gnu::always_inline]] void add_pawn(Bitboard targets, int) { count += popcount(targets); }
+  [[gnu::always_inline]] void add_promotions(Bitboard targets, int) {
+    count += 4 * static_cast<std::size_t>(popcount(targets));
+  }
+  [[gnu::always_inline]] void add_move(Move) { ++count; }
+};
+
+template <Color Us>
+bool Position::en_passant_legal(Square from) const {
+  constexpr Color kThem = ~Us;
+  const Square to = ep_square_;
+  const Square captured = make_square(file_of(to), rank_of(from));
+  const Square ksq = king_square(Us);
+  if (checkers_) {
+    if (more_than_one(checkers_)) return false;
+    const Square checker = lsb(checkers_);
+    // The capture must remove the checker or land between it and the king.
+    if (!((bit(captured) & checkers_) || (bit(to) & between(ksq, checker)))) return false;
+  }
+  const Bitboard occ = (occupied() ^ bit(from) ^ bit(captured)) | bit(to);
+  const Bitboard queens = pieces(kThem, PieceType::kQueen);
+  return !(rook_attacks(ksq, occ) & (pieces(kThem, PieceType::kRook) | queens)) &&
+         !(bishop_attacks(ksq, occ) & (pieces(kThem, PieceType::kBishop) | queens));
+}
+
+template <Color Us>
+bool Position::any_legal_en_passant() const {
+  if (ep_square_ == kNoSquare) return false;
+  Bitboard candidates = pawn_attacks(~Us, ep_square_) & pieces(Us, PieceType::kPawn);
+  while (candidates)
+    if (en_passant_legal<Us>(pop_lsb(candidates))) return true;
+  return false;
+}
+
+template <Color Us>
+bool Position::castling_legal(int i) const {
+  const bool king_side = right_is_king_side(i);
+  const Square ksq = king_square(Us);
+  const Square rsq = castling_rook_[i];
+  const Square kto = king_castle_target(Us, king_side);
+  const Square rto = rook_castle_target(Us, king_side);
+  const Bitboard king_path = between(ksq, kto) | bit(kto);
+  const Bitboard must_be_empty =
+      (king_path | between(rsq, rto) | bit(rto)) & ~(bit(ksq) | bit(rsq));
+  if (occupied() & must_be_empty) return false;
+  // Attacks are judged with king and rook lifted, so the rook cannot shield the king's path.
+  const Bitboard occ = occupied() ^ bit(ksq) ^ bit(rsq);
+  const Bitboard them = pieces(~Us);
+  Bitboard path = king_path;
+  while (path)
+    if (attackers_to(pop_lsb(path), occ) & them) return false;
+  return true;
+}
+
+template <Color Us, class Sink>
+void Position::generate(Sink& sink) const {
+  constexpr Color kThem = ~Us;
+  constexpr int kUp = Us == kWhite ? 8 : -8;
+  const Bitboard us = pieces(Us);
+  const Bitboard them = pieces(kThem);
+  const Bitboard occ = us | them;
+  const Square ksq = king_square(Us);
+
+  // King moves: the king is lifted so sliders see through its current square.
+  {
+    Bitboard targets = king_attacks(ksq) & ~us;
+    const Bitboard occ_without_king = occ ^ bit(ksq);
+    const Bitboard their_pawns = pieces(kThem, PieceType::kPawn);
+    const Bitboard their_knights = pieces(kThem, PieceType::kKnight);
+    const Bitboard their_diag =
+        pieces(kThem, PieceType::kBishop) | pieces(kThem, PieceType::kQueen);
+    const Bitboard their_orth = pieces(kThem, PieceType::kRook) | pieces(kThem, PieceType::kQueen);
+    const Square their_king = king_square(kThem);
+    Bitboard safe = 0;
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if ((pawn_attacks(Us, to) & their_pawns) || (knight_attacks(to) & their_knights) ||
+          (king_attacks(to) & bit(their_king)) ||
+          (bishop_attacks(to, occ_without_king) & their_diag) ||
+          (rook_attacks(to, occ_without_king) & their_orth))
+        continue;
+      safe |= bit(to);
+    }
+    sink.add(ksq, safe);
+  }
+  if (more_than_one(checkers_)) return;
+
+  // Squares a non-king move must land on: anywhere not ours, or block/capture a single checker.
+  Bitboard target = ~us;
+  if (checkers_) target &= between(ksq, lsb(checkers_)) | checkers_;
+  const Bitboard pinned_men = pinned(Us);
+
+  // Knights (a pinned knight can never move).
+  {
+    Bitboard knights = pieces(Us, PieceType::kKnight) & ~pinned_men;
+    while (knights) {
+      const Square from = pop_lsb(knights);
+      sink.add(from, knight_attacks(from) & target);
+    }
+  }
+  // Sliders; a pinned slider stays on the line through its king.
+  {
+    const Bitboard queens = pieces(Us, PieceType::kQueen);
+    Bitboard diag = pieces(Us, PieceType::kBishop) | queens;
+    while (diag) {
+      const Square from = pop_lsb(diag);
+      Bitboard t = bishop_attacks(from, occ) & target;
+      if (pinned_men & bit(from)) t &= line(ksq, from);
+      sink.add(from, t);
+    }
+    Bitboard orth = pieces(Us, PieceType::kRook) | queens;
+    while (orth) {
+      const Square from = pop_lsb(orth);
+      Bitboard t = rook_attacks(from, occ) & target;
+      if (pinned_men & bit(from)) t &= line(ksq, from);
+      sink.add(from, t);
+    }
+  }
+  // Pawns: free pawns set-wise, pinned pawns one by one restricted to their pin line.
+  {
+    const Bitboard pawns = pieces(Us, PieceType::kPawn);
+    const Bitboard empty = ~occ;
+    const Bitboard seventh = relative_rank_bb(Us, 6);
+    const Bitboard third = relative_rank_bb(Us, 2);
+    auto emit = [&](Bitboard group, Bitboard mask) {
+      const Bitboard normal = group & ~seventh;
+      const Bitboard promoting = group & seventh;
+      const Bitboard single = pawn_push<Us>(normal) & empty;
+      const Bitboard dbl = pawn_push<Us>(single & third) & empty;
+      sink.add_pawn(single & mask, kUp);
+      sink.add_pawn(dbl & mask, 2 * kUp);
+      sink.add_pawn(pawn_attacks_west<Us>(normal) & them & mask, kUp - 1);
+      sink.add_pawn(pawn_attacks_east<Us>(normal) & them & mask, kUp + 1);
+      if (promoting) {
+        sink.add_promotions(pawn_push<Us>(promoting) & empty & mask, kUp);
+        sink.add_promotions(pawn_attacks_west<Us>(promoting) & them & mask, kUp - 1);
+        sink.add_promotions(pawn_attacks_east<Us>(promoting) & them & mask, kUp + 1);
+      }
+    };
+    emit(pawns & ~pinned_men, target);
+    if (!checkers_) {  // a pinned man can never resolve a check
+      Bitboard pinned_pawns = pawns & pinned_men;
+      while (pinned_pawns) {
+        const Square from = pop_lsb(pinned_pawns);
+        emit(bit(from), target & line(ksq, from));
+      }
+    }
+    if (ep_square_ != kNoSquare) {
+      Bitboard candidates = pawn_attacks(kThem, ep_square_) & pawns;
+      while (candidates) {
+        const Square from = pop_lsb(candidates);
+        if (en_passant_legal<Us>(from)) sink.add_move(Move(from, ep_square_, MoveKind::kEnPassant));
+      }
+    }
+  }
+  // Castling.
+  if (!checkers_ && castling_) {
+    for (int i = index(Us) * 2; i < index(Us) * 2 + 2; ++i) {
+      if ((castling_ & (1 << i)) && castling_legal<Us>(i))
+        sink.add_move(Move(king_square(Us), castling_rook_[i], MoveKind::kCastling));
+    }
+  }
+}
+
+void Position::legal_moves(MoveList& out) const {
+  out.clear();
+  ListSink sink{out};
+  if (side_ == kWhite)
+    generate<kWhite>(sink);
+  else
+    generate<kBlack>(sink);
+}
+
+MoveList Position::legal_moves() const {
+  MoveList list;
+  legal_moves(list);
+  return list;
+}
+
+std::size_t Position::count_legal_moves() const {
+  CountSink sink;
+  if (side_ == kWhite)
+    generate<kWhite>(sink);
+  else
+    generate<kBlack>(sink);
+  return sink.count;
+}
+
+bool Position::is_legal(Move m) const { return legal_moves().contains(m); }
+
+bool Position::has_legal_en_passant() const {
+  return side_ == kWhite ? any_legal_en_passant<kWhite>() : any_legal_en_passant<kBlack>();
+}
+
+// ---------------------------------------------------------------------------------------
+// Making moves
+
+void Position::refresh_en_passant_key() {
+  const bool legal = has_legal_en_passant();
+  if (legal != ep_in_key_) {
+    key_ ^= zobrist::en_passant(file_of(ep_square_));
+    ep_in_key_ = legal;
+  }
+}
+
+void Position::play(Move m) {
+  const Color us = side_;
+  const Square from = m.from();
+  const Square to = m.to();
+  const Piece moving = board_[from];
+
+  if (ep_in_key_) {
+    key_ ^= zobrist::en_passant(file_of(ep_square_));
+    ep_in_key_ = false;
+  }
+  ep_square_ = kNoSquare;
+  ++halfmove_clock_;
+  if (us == kBlack) ++fullmove_number_;
+
+  switch (m.kind()) {
+    case MoveKind::kNormal: {
+      if (board_[to] != Piece::kNoPiece) {
+        remove_piece(to);
+        halfmove_clock_ = 0;
+      }
+      remove_piece(from);
+      put_piece(moving, to);
+      if (type_of(moving) == PieceType::kPawn) {
+        halfmove_clock_ = 0;
+        if ((from ^ to) == 16) ep_square_ = static_cast<Square>((from + to) / 2);
+      }
+      break;
+    }
+    case MoveKind::kPromotion: {
+      if (board_[to] != Piece::kNoPiece) remove_piece(to);
+      remove_piece(from);
+      put_piece(make_piece(us, m.promotion()), to);
+      halfmove_clock_ = 0;
+      break;
+    }
+    case MoveKind::kEnPassant: {
+      remove_piece(make_square(file_of(to), rank_of(from)));
+      remove_piece(from);
+      put_piece(moving, to);
+      halfmove_clock_ = 0;
+      break;
+    }
+    case MoveKind::kCastling: {
+      const bool king_side = to > from;
+      const Piece rook = board_[to];
+      remove_piece(from);
+      remove_piece(to);
+      put_piece(moving, king_castle_target(us, king_side));
+      put_piece(rook, rook_castle_target(us, king_side));
+      break;
+    }
+  }
+
+  if (castling_touch_ & (bit(from) | bit(to))) {
+    std::uint8_t rights = castling_;
+    for (int i = 0; i < 4; ++i) {
+      if (!(rights & (1 << i))) continue;
+      const Square rook = castling_rook_[i];
+      const bool king_moved = right_color(i) == us && type_of(moving) == PieceType::kKing;
+      if (king_moved || from == rook || to == rook) rights &= static_cast<std::uint8_t>(~(1 << i));
+    }
+    set_castling_rights(rights);
+  }
+
+  side_ = ~us;
+  key_ ^= zobrist::side();
+  compute_checkers();
+  if (ep_square_ != kNoSquare) {
+    if (pawn_attacks(us, ep_square_) & pieces(side_, PieceType::kPawn)) refresh_en_passant_key();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries
+
+bool Position::is_capture(Move m) const {
+  if (m.kind() == MoveKind::kEnPassant) return true;
+  if (m.kind() == MoveKind::kCastling) return false;
+  return board_[m.to()] != Piece::kNoPiece;
+}
+
+bool Position::is_zeroing(Move m) const {
+  return is_capture(m) || type_of(board_[m.from()]) == PieceType::kPawn;
+}
+
+bool Position::gives_check(Move m) const { return after(m).in_check(); }
+
+bool Position::is_checkmate() const { return in_check() && count_legal_moves() == 0; }
+
+bool Position::is_stalemate() const { return !in_check() && count_legal_moves() == 0; }
+
+int Position::men_count() const { return popcount(occupied()); }
+
+bool Position::is_insufficient_material() const {
+  if (pieces(PieceType::kPawn) | pieces(PieceType::kRook) | pieces(PieceType::kQueen)) return false;
+  if (men_count() <= 3) return true;  // K v K, K v KB, K v KN
+  if (pieces(PieceType::kKnight)) return false;
+  const Bitboard bishops = pieces(PieceType::kBishop);
+  return !(bishops & kDarkSquares) || !(bishops & kLightSquares);
+}
+
+bool Position::operator==(const Position& other) const {
+  return key_ == other.key_ && board_ == other.board_ && side_ == other.side_ &&
+         castling_ == other.castling_ && castling_rook_ == other.castling_rook_ &&
+         has_legal_en_passant() == other.has_legal_en_passant() &&
+         (!has_legal_en_passant() || ep_square_ == other.ep_square_) &&
+         halfmove_clock_ == other.halfmove_clock_ && fullmove_number_ == other.fullmove_number_ &&
+         chess960_ == other.chess960_;
+}
+
+// ---------------------------------------------------------------------------------------
+// Construction and FEN
+
+Position Position::startpos() {
+  static const Position kStart =
+      *from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  return kStart;
+}
+
+Result<Position> Position::chess960_start(int n) {
+  const std::string white = chess960_back_rank(n);
+  if (white.empty()) return fail(ErrorCode::kInvalidFen, "Scharnagl number must be 0..959");
+  std::string black = white;
+  for (char& ch : black) ch = static_cast<char>(ch - 'A' + 'a');
+  return from_fen(black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1", true);
+}
+
+Result<void> Position::parse_castling(std::string_view field) {
+  if (field == "-") return {};
+  if (field.empty() || field.size() > 4) return fail(ErrorCode::kInvalidFen, "bad castling field");
+  bool shredder = false;
+  std::uint8_t rights = 0;
+  for (char ch : field) {
+    const bool valid = (ch >= 'A' && ch <= 'H') || (ch >= 'a' && ch <= 'h') || ch == 'K' ||
+                       ch == 'Q' || ch == 'k' || ch == 'q';
+    if (!valid)
+      return fail(ErrorCode::kInvalidFen, std::string("bad castling character '") + ch + "'");
+    const bool upper = ch >= 'A' && ch <= 'Z';
+    const Color c = upper ? kWhite : kBlack;
+    const char lower = upper ? static_cast<char>(ch - 'A' + 'a') : ch;
+    const int rank = back_rank(c);
+    const Bitboard kings = pieces(c, PieceType::kKing) & rank_bb(rank);
+    if (!kings)
+      return fail(ErrorCode::kInvalidFen,
+                  std::string("castling right '") + ch + "' but the king is not on its back rank");
+    const Square ksq = lsb(kings);
+    const Bitboard rooks = pieces(c, PieceType::kRook) & rank_bb(rank);
+    Square rsq = kNoSquare;
+    if (lower == 'k') {
+      const Bitboard side_rooks = rooks & ~((bit(ksq) << 1) - 1);
+      if (side_rooks) rsq = static_cast<Square>(63 - std::countl_zero(side_rooks));
+    } else if (lower == 'q') {
+      const Bitboard side_rooks = rooks & (bit(ksq) - 1);
+      if (side_rooks) rsq = lsb(side_rooks);
+    } else {
+      shredder = true;
+      const Square s = make_square(lower - 'a', rank);
+      if (rooks & bit(s)) rsq = s;
+    }
+    if (rsq == kNoSquare)
+      return fail(ErrorCode::kInvalidFen,
+                  std::string("castling right '") + ch + "' has no rook on the matching square");
+    if (rsq == ksq) return fail(ErrorCode::kInvalidFen, "castling rook on the king's square");
+    const int i = right_index_of(c, rsq > ksq);
+    if (rights & (1 << i))
+      return fail(ErrorCode::kInvalidFen, std::string("duplicate castling right on one side: '") +
+                                              std::string(field) + "'");
+    rights |= static_cast<std::uint8_t>(1 << i);
+    castling_rook_[i] = rsq;
+    if (file_of(ksq) != 4 || (file_of(rsq) != 0 && file_of(rsq) != 7)) chess960_ = true;
+  }
+  if (shredder) chess960_ = true;
+  castling_ = rights;
+  return {};
+}
+
+Result<void> Position::validate(bool strict) const {
+  for (Color c : {kWhite, kBlack}) {
+    const int kings = popcount(pieces(c, PieceType::kKing));
+    if (kings != 1)
+      return fail(ErrorCode::kInvalidFen, std::string(c == kWhite ? "white" : "black") +
+                                              " must have exactly one king, has " +
+                                              std::to_string(kings));
+  }
+  if (pieces(PieceType::kPawn) & (kRank1 | kRank8))
+    return fail(ErrorCode::kInvalidFen, "pawn on the first or eighth rank");
+  for (Color c : {kWhite, kBlack}) {
+    const char* name = c == kWhite ? "white" : "black";
+    const int pawns = popcount(pieces(c, PieceType::kPawn));
+    if (pawns > 8)
+      return fail(ErrorCode::kInvalidFen, std::string("more than 8 ") + name + " pawns");
+    if (popcount(pieces(c)) > 16)
+      return fail(ErrorCode::kInvalidFen, std::string("more than 16 ") + name + " men");
+    // Every piece beyond the initial set must come from a promotion, i.e. a missing pawn.
+    const int extra = std::max(0, popcount(pieces(c, PieceType::kQueen)) - 1) +
+                      std::max(0, popcount(pieces(c, PieceType::kRook)) - 2) +
+                      std::max(0, popcount(pieces(c, PieceType::kBishop)) - 2) +
+                      std::max(0, popcount(pieces(c, PieceType::kKnight)) - 2);
+    if (extra > 8 - pawns)
+      return fail(ErrorCode::kInvalidFen,
+                  std::string("more promoted ") + name + " pieces than missing pawns");
+  }
+  const Color them = ~side_;
+  if (attackers_to(king_square(them), occupied()) & pieces(side_))
+    return fail(ErrorCode::kInvalidFen, "the side not to move is in check");
+
+  const Square ksq = king_square(side_);
+  const int n_checkers = popcount(checkers_);
+  if (n_checkers > 2) return fail(ErrorCode::kInvalidFen, "more than two pieces give check");
+  if (!strict) return {};
+
+  // Castling rights need an unmoved king and rook of one (mirrored) start array.
+  for (Color c : {kWhite, kBlack}) {
+    const int mask = 3 << (2 * index(c));
+    if ((castling_ & mask) && (file_of(king_square(c)) == 0 || file_of(king_square(c)) == 7))
+      return fail(ErrorCode::kInvalidFen, "castling right for a king on the a- or h-file");
+  }
+  if ((castling_ & 3) && (castling_ & 12) &&
+      file_of(king_square(kWhite)) != file_of(king_square(kBlack)))
+    return fail(ErrorCode::kInvalidFen,
+                "both sides have castling rights but kings on different files");
+  for (int i = 0; i < 2; ++i) {
+    if ((castling_ & (1 << i)) && (castling_ & (4 << i)) &&
+        file_of(castling_rook_[i]) != file_of(castling_rook_[i + 2]))
+      return fail(ErrorCode::kInvalidFen, "castling rooks of the two sides on different files");
+  }
+
+  if (n_checkers == 2 &&
+      (line(lsb(checkers_), static_cast<Square>(63 - std::countl_zero(checkers_))) & bit(ksq)))
+    return fail(ErrorCode::kInvalidFen, "impossible double check (both checkers on one line)");
+  if (n_checkers == 2) {
+    // One of two checkers must have been uncovered, so at least one must be a slider.
+    const Bitboard sliders =
+        pieces(PieceType::kBishop) | pieces(PieceType::kRook) | pieces(PieceType::kQueen);
+    if (!(checkers_ & sliders))
+      return fail(ErrorCode::kInvalidFen, "impossible double check (no slider among checkers)");
+  }
+  if (ep_square_ != kNoSquare && checkers_) {
+    // The last move was the double step to `pushed_to`: it can only have checked by the
+    // pawn itself or by uncovering a slider's line through the pawn's start square.
+    const int dir = side_ == kWhite ? -8 : 8;
+    const auto pushed_to = static_cast<Square>(ep_square_ + dir);
+    const auto pushed_from = static_cast<Square>(ep_square_ - dir);
+    if (n_checkers > 1)
+      return fail(ErrorCode::kInvalidFen, "double check is impossible after a double pawn step");
+    const Square checker = lsb(checkers_);
+    if (checker != pushed_to && !(between(checker, ksq) & bit(pushed_from)))
+      return fail(ErrorCode::kInvalidFen,
+                  "check unrelated to the double pawn step implied by the en-passant square");
+  }
+  return {};
+}
+
+Result<Position> Position::from_fen(std::string_view fen, bool chess960) {
+  return parse_fen(fen, chess960, true);
+}
+
+Result<Position> Position::from_fen_relaxed(std::string_view fen, bool chess960) {
+  return parse_fen(fen, chess960, false);
+}
+
+Result<Position> Position::parse_fen(std::string_view fen, bool chess960, bool strict) {
+  init_bitboards();
+  const auto fields = split_fields(fen);
+  if (fields.size() != 6)
+    return fail(ErrorCode::kInvalidFen,
+                "expected 6 fields (placement, side, castling, en passant, halfmove clock, "
+                "fullmove number), got " +
+                    std::to_string(fields.size()));
+  Position pos;
+  pos.chess960_ = chess960;
+
+  // 1. Placement: eight ranks from the eighth down, each summing to eight files.
+  {
+    int rank = 7;
+    int file = 0;
+    bool last_was_digit = false;
+    for (char ch : fields[0]) {
+      if (ch == '/') {
+        if (file != 8)
+          return fail(ErrorCode::kInvalidFen,
+                      "rank " + std::to_string(rank + 1) + " does not have 8 squares");
+        if (rank == 0) return fail(ErrorCode::kInvalidFen, "more than 8 ranks");
+        --rank;
+        file = 0;
+        last_was_digit = false;
+      } else if (ch >= '1' && ch <= '8') {
+        if (last_was_digit) return fail(ErrorCode::kInvalidFen, "two digits in a row in placement");
+        file += ch - '0';
+        if (file > 8)
+          return fail(ErrorCode::kInvalidFen,
+                      "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+        last_was_digit = true;
+      } else {
+        const Piece p = piece_from_char(ch);
+        if (p == Piece::kNoPiece)
+          return fail(ErrorCode::kInvalidFen, std::string("bad placement character '") + ch + "'");
+        if (file >= 8)
+          return fail(ErrorCode::kInvalidFen,
+                      "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+        pos.put_piece(p, make_square(file, rank));
+        ++file;
+        last_was_digit = false;
+      }
+    }
+    if (rank != 0) return fail(ErrorCode::kInvalidFen, "fewer than 8 ranks");
+    if (file != 8) return fail(ErrorCode::kInvalidFen, "rank 1 does not have 8 squares");
+  }
+  for (Color c : {kWhite, kBlack}) {
+    if (popcount(pos.pieces(c, PieceType::kKing)) != 1)
+      return fail(ErrorCode::kInvalidFen,
+                  std::string(c == kWhite ? "white" : "black") + " must have exactly one king");
+  }
+
+  // 2. Side to move.
+  if (fields[1] == "w") {
+    pos.side_ = kWhite;
+  } else if (fields[1] == "b") {
+    pos.side_ = kBlack;
+    pos.key_ ^= zobrist::side();
+  } else {
+    return fail(ErrorCode::kInvalidFen, "side to move must be 'w' or 'b'");
+  }
+
+  // 3. Castling rights.
+  if (auto r = pos.parse_castling(fields[2]); !r) return std::unexpected(r.error());
+  pos.key_ ^= pos.castling_key();
+  pos.update_castling_touch();
+
+  // 4. En-passant square: behind a pawn of the side not to move that just stepped twice.
+  if (fields[3] != "-") {
+    const auto f = fields[3];
+    if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
+      return fail(ErrorCode::kInvalidFen, "bad en-passant square '" + std::string(f) + "'");
+    const Square ep = make_square(f[0] - 'a', f[1] - '1');
+    const int want_rank = pos.side_ == kWhite ? 5 : 2;
+    if (rank_of(ep) != want_rank)
+      return fail(ErrorCode::kInvalidFen, "en-passant square " + std::string(f) +
+                                              " is not on the " +
+                                              (pos.side_ == kWhite ? "sixth" : "third") + " rank");
+    const int dir = pos.side_ == kWhite ? -8 : 8;
+    const auto pushed_to = static_cast<Square>(ep + dir);
+    const auto pushed_from = static_cast<Square>(ep - dir);
+    if (pos.board_[pushed_to] != make_piece(~pos.side_, PieceType::kPawn))
+      return fail(ErrorCode::kInvalidFen,
+                  "en-passant square " + std::string(f) + " has no pawn in front of it");
+    if (pos.board_[ep] != Piece::kNoPiece || pos.board_[pushed_from] != Piece::kNoPiece)
+      return fail(ErrorCode::kInvalidFen, "en-passant square " + std::string(f) +
+                                              " or the square the pawn came from is occupied");
+    pos.ep_square_ = ep;
+  }
+
+  // 5. Counters.
+  const int halfmove = parse_counter(fields[4]);
+  if (halfmove < 0) return fail(ErrorCode::kInvalidFen, "bad halfmove clock");
+  const int fullmove = parse_counter(fields[5]);
+  if (fullmove < 1) return fail(ErrorCode::kInvalidFen, "bad fullmove number (must be >= 1)");
+  if (pos.ep_square_ != kNoSquare && halfmove != 0)
+    return fail(ErrorCode::kInvalidFen, "halfmove clock must be 0 right after a double pawn step");
+  pos.halfmove_clock_ = halfmove;
+  pos.fullmove_number_ = fullmove;
+
+  // 6. Whole-position checks.
+  pos.compute_checkers();
+  if (auto r = pos.validate(strict); !r) return std::unexpected(r.error());
+  if (pos.ep_square_ != kNoSquare) pos.refresh_en_passant_key();
+  return pos;
+}
+
+std::string Position::fen() const {
+  std::string out;
+  out.reserve(90);
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = board_[make_square(file, rank)];
+      if (p == Piece::kNoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += static_cast<char>('0' + empty);
+      empty = 0;
+      out += kPieceChars[static_cast<int>(p)];
+    }
+    if (empty) out += static_cast<char>('0' + empty);
+    if (rank) out += '/';
+  }
+  out += side_ == kWhite ? " w " : " b ";
+  if (!castling_) {
+    out += '-';
+  } else {
+    for (int i = 0; i < 4; ++i) {
+      if (!(castling_ & (1 << i))) continue;
+      const Color c = right_color(i);
+      const bool king_side = right_is_king_side(i);
+      const Square rsq = castling_rook_[i];
+      // K/Q when the castling rook is the outermost rook on its side, else its file letter.
+      const Bitboard rooks = pieces(c, PieceType::kRook) & rank_bb(back_rank(c));
+      const Bitboard outer = king_side ? rooks & ~((bit(rsq) << 1) - 1) : rooks & (bit(rsq) - 1);
+      char ch = outer ? static_cast<char>('a' + file_of(rsq)) : (king_side ? 'k' : 'q');
+      if (c == kWhite) ch = static_cast<char>(ch - 'a' + 'A');
+      out += ch;
+    }
+  }
+  out += ' ';
+  out += has_legal_en_passant() ? square_name(ep_square_) : "-";
+  out += ' ';
+  out += std::to_string(halfmove_clock_);
+  out += ' ';
+  out += std::to_string(fullmove_number_);
+  return out;
+}
+
+}  // namespace corrchess::chess

@@ -1,0 +1,194 @@
+// Move generation against known perft counts (shared/data/perft), plus the suite parser.
+// Depths are scaled down under the sanitizers; the deepest counts run in perft_slowtest.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "core/chess/perft.h"
+#include "core/chess/perft_suite.h"
+#include "core/chess/position.h"
+#include "tests/support/test_env.h"
+
+namespace corrchess::chess {
+namespace {
+
+#ifdef CORRCHESS_SANITIZED
+constexpr int kCpwDepth = 4;
+constexpr int kEtherealStandardDepth = 4;
+constexpr int kEtherealFischerDepth = 3;
+constexpr int kTrickyDepth = 4;
+#else
+constexpr int kCpwDepth = 5;
+constexpr int kEtherealStandardDepth = 5;
+constexpr int kEtherealFischerDepth = 4;
+constexpr int kTrickyDepth = 5;
+#endif
+
+std::string read_data(const std::string& relative) {
+  std::ifstream in(testing::data_dir() + "/" + relative, std::ios::binary);
+  EXPECT_TRUE(in) << "cannot read " << relative;
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<PerftSuiteEntry> load_suite(const std::string& relative) {
+  auto suite = parse_perft_suite(read_data("perft/" + relative));
+  EXPECT_TRUE(suite.has_value()) << (suite ? "" : suite.error().detail);
+  return suite ? *suite : std::vector<PerftSuiteEntry>{};
+}
+
+// Runs every entry up to max_depth with the relaxed reader (the generator must get even
+// history-impossible positions right) and returns the number of entries checked.
+std::size_t expect_suite(const std::string& relative, int max_depth) {
+  const auto suite = load_suite(relative);
+  for (const auto& entry : suite) {
+    const auto r = check_perft_entry(entry, max_depth, false, /*relaxed=*/true);
+    EXPECT_EQ(r.status, PerftCheckStatus::kOk)
+        << relative << " " << entry.id << " (" << entry.fen << "): depth " << r.depth
+        << " expected " << r.expected << " got " << r.actual << " " << r.detail;
+  }
+  return suite.size();
+}
+
+// Ids of the entries the strict FEN reader rejects.
+std::set<std::string> strictly_rejected(const std::string& relative) {
+  std::set<std::string> ids;
+  for (const auto& entry : load_suite(relative)) {
+    const auto r = check_perft_entry(entry, /*max_depth=*/0);
+    if (r.status == PerftCheckStatus::kRejected) ids.insert(entry.id);
+  }
+  return ids;
+}
+
+TEST(Perft, StartPositionSmallDepths) {
+  const Position start = Position::startpos();
+  EXPECT_EQ(perft(start, 0), 1u);
+  EXPECT_EQ(perft(start, 1), 20u);
+  EXPECT_EQ(perft(start, 2), 400u);
+  EXPECT_EQ(perft(start, 3), 8902u);
+  EXPECT_EQ(perft(start, 4), 197281u);
+}
+
+TEST(Perft, DivideSumsToPerft) {
+  const auto pos =
+      Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  ASSERT_TRUE(pos);
+  const auto divide = perft_divide(*pos, 3);
+  EXPECT_EQ(divide.size(), 48u);
+  std::uint64_t sum = 0;
+  for (const auto& e : divide) sum += e.nodes;
+  EXPECT_EQ(sum, 97862u);
+  EXPECT_TRUE(perft_divide(*pos, 0).empty());
+}
+
+TEST(Perft, CpwStandardPositions) {
+  EXPECT_EQ(expect_suite("cpw_standard_positions.epd", kCpwDepth), 7u);
+}
+
+TEST(Perft, EtherealStandard) {
+  EXPECT_EQ(expect_suite("ethereal-standard.epd", kEtherealStandardDepth), 128u);
+}
+
+TEST(Perft, EtherealFischer) {
+  EXPECT_EQ(expect_suite("ethereal-fischer.epd", kEtherealFischerDepth), 960u);
+}
+
+TEST(Perft, PythonChessTrickyFully) {
+  EXPECT_EQ(expect_suite("python-chess-tricky.perft", 100), 19u);
+}
+
+TEST(Perft, ScalachessTricky) {
+  EXPECT_EQ(expect_suite("scalachess-tricky.perft", kTrickyDepth), 18u);
+}
+
+// The strict reader refuses the suites' impossible positions (rules.md 1.2): the
+// ep-unrelated-check entry and, on the same principle, the aligned double checks, the other
+// checks no double pawn step can give, and castling rights for a king on the h-file.
+TEST(Perft, StrictReaderRejectsImpossibleSuitePositions) {
+  const std::set<std::string> python_chess = strictly_rejected("python-chess-tricky.perft");
+  EXPECT_TRUE(python_chess.contains("ep-unrelated-check"));
+  EXPECT_EQ(python_chess, (std::set<std::string>{"ep-unrelated-check", "align-diag-1",
+                                                 "align-diag-2", "align-horizontal", "align-ep",
+                                                 "align-ep-pinned", "asymmetrical-and-king-on-h"}));
+  EXPECT_EQ(
+      strictly_rejected("scalachess-tricky.perft"),
+      (std::set<std::string>{"align-diag-1", "align-diag-2", "align-horizontal", "align-ep"}));
+  // B6b/8/8/8/2K5/5k2/8/b6B b: two white bishops check along one diagonal.
+  EXPECT_EQ(strictly_rejected("ethereal-standard.epd"), (std::set<std::string>{"line 51"}));
+  EXPECT_TRUE(strictly_rejected("ethereal-fischer.epd").empty());
+  EXPECT_TRUE(strictly_rejected("cpw_standard_positions.epd").empty());
+}
+
+TEST(Perft, CheckEntryReportsMismatchAndRejection) {
+  PerftSuiteEntry wrong{
+      "wrong", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", {{1, 20}, {2, 401}}, 1};
+  auto r = check_perft_entry(wrong, 10);
+  EXPECT_EQ(r.status, PerftCheckStatus::kMismatch);
+  EXPECT_EQ(r.depth, 2);
+  EXPECT_EQ(r.expected, 401u);
+  EXPECT_EQ(r.actual, 400u);
+  EXPECT_EQ(check_perft_entry(wrong, 1).status, PerftCheckStatus::kOk);
+
+  PerftSuiteEntry illegal{"illegal", "8/8/8/8/8/8/8/8 w - - 0 1", {{1, 0}}, 1};
+  r = check_perft_entry(illegal, 10);
+  EXPECT_EQ(r.status, PerftCheckStatus::kRejected);
+  EXPECT_FALSE(r.detail.empty());
+}
+
+TEST(PerftSuite, ParsesEpdForm) {
+  const auto suite = parse_perft_suite(
+      "# comment\n\n"
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400  # start\n"
+      "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\r\n");
+  ASSERT_TRUE(suite) << suite.error().detail;
+  ASSERT_EQ(suite->size(), 2u);
+  EXPECT_EQ((*suite)[0].id, "start");
+  EXPECT_EQ((*suite)[0].expected.size(), 2u);
+  EXPECT_EQ((*suite)[0].expected[1].depth, 2);
+  EXPECT_EQ((*suite)[0].expected[1].nodes, 400u);
+  EXPECT_EQ((*suite)[1].id, "line 4");
+  EXPECT_EQ((*suite)[1].fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
+
+TEST(PerftSuite, ParsesBlockForm) {
+  const auto suite = parse_perft_suite(
+      "id pos-3\n"
+      "epd 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\n"
+      "perft 1 14\n"
+      "perft 2 191\n"
+      "\n"
+      "id other\n"
+      "epd 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n"
+      "perft 1 15\n");
+  ASSERT_TRUE(suite) << suite.error().detail;
+  ASSERT_EQ(suite->size(), 2u);
+  EXPECT_EQ((*suite)[0].id, "pos-3");
+  EXPECT_EQ((*suite)[0].fen, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+  EXPECT_EQ((*suite)[0].expected.size(), 2u);
+  EXPECT_EQ((*suite)[1].line, 6);
+}
+
+TEST(PerftSuite, RejectsMalformedLines) {
+  EXPECT_FALSE(parse_perft_suite("perft 1 20\n"));
+  EXPECT_FALSE(parse_perft_suite("id x\nepd 8/8 w - -\nperft one 20\n"));
+  EXPECT_FALSE(parse_perft_suite("id x\nperft 1 20\n"));
+  EXPECT_FALSE(
+      parse_perft_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;X1 2\n"));
+  EXPECT_FALSE(parse_perft_suite("just some words\n"));
+  const auto err = parse_perft_suite("id a\nepd 8/8/8/8/8/8/8/8 w - -\nperft 1\n");
+  ASSERT_FALSE(err);
+  EXPECT_NE(err.error().detail.find("line 3"), std::string::npos);
+}
+
+TEST(PerftSuite, CompletesCounters) {
+  EXPECT_EQ(complete_fen_counters("8/8/8/8/8/8/8/8 w - -"), "8/8/8/8/8/8/8/8 w - - 0 1");
+  EXPECT_EQ(complete_fen_counters(" 8/8/8/8/8/8/8/8 w - - 3 "), "8/8/8/8/8/8/8/8 w - - 3 1");
+  EXPECT_EQ(complete_fen_counters("8/8/8/8/8/8/8/8 w - - 3 9"), "8/8/8/8/8/8/8/8 w - - 3 9");
+}
+
+}  // namespace
+}  // namespace corrchess::chess
