@@ -1,0 +1,586 @@
+#include "core/game/clock.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+
+namespace corrchess::game {
+namespace {
+
+// ---- stopped intervals of one side -------------------------------------------------------
+
+// The instants at which one side's clock does not run (its leave, game suspensions), as
+// sorted, disjoint half-open intervals.
+class StopSchedule {
+ public:
+  explicit StopSchedule(std::vector<TimeInterval> stops) : stops_(merge(std::move(stops))) {}
+
+  // Seconds in [from, to) when the clock runs.
+  Seconds active(Timestamp from, Timestamp to) const {
+    if (to <= from) return 0;
+    Seconds total = to - from;
+    for (const TimeInterval& s : stops_) {
+      if (s.begin >= to) break;
+      const Timestamp lo = std::max(from, s.begin);
+      const Timestamp hi = std::min(to, s.end);
+      if (lo < hi) total -= hi - lo;
+    }
+    return total;
+  }
+
+  // The first instant t >= from with active(from, t) >= need; nullopt when the clock
+  // stops for good before that.
+  std::optional<Timestamp> time_at_active(Timestamp from, Seconds need) const {
+    if (need <= 0) return from;
+    Timestamp cur = from;
+    for (const TimeInterval& s : stops_) {
+      if (s.end <= cur) continue;
+      if (s.begin > cur) {
+        const Seconds run = s.begin - cur;
+        if (need <= run) return cur + need;
+        need -= run;
+      }
+      if (s.end == Timestamp::max()) return std::nullopt;
+      cur = s.end;
+    }
+    return cur + need;
+  }
+
+  bool stopped_at(Timestamp t) const {
+    return std::ranges::any_of(stops_, [&](const TimeInterval& s) { return s.contains(t); });
+  }
+
+ private:
+  static std::vector<TimeInterval> merge(std::vector<TimeInterval> v) {
+    std::erase_if(v, [](const TimeInterval& s) { return s.end <= s.begin; });
+    std::ranges::sort(v, {}, &TimeInterval::begin);
+    std::vector<TimeInterval> out;
+    for (const TimeInterval& s : v) {
+      if (!out.empty() && s.begin <= out.back().end) {
+        out.back().end = std::max(out.back().end, s.end);
+      } else {
+        out.push_back(s);
+      }
+    }
+    return out;
+  }
+
+  std::vector<TimeInterval> stops_;
+};
+
+// ---- the rules of each kind ----------------------------------------------------------------
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+
+// ICCF charge in days for d whole days used (§4.1).
+std::int64_t iccf_charge_days(const IccfStandard& c, std::int64_t d) {
+  if (c.doubling_after_days && d > *c.doubling_after_days) {
+    const std::int64_t t = *c.doubling_after_days;
+    return t + 2 * (d - t);
+  }
+  return d;
+}
+
+// One side's clock between moves. While the side is on move, its remaining time at active
+// time e (since receipt) is base - cost(e); when idle, it is base.
+struct SideState {
+  Seconds base = 0;
+  Seconds bank = 0;
+  int moves = 0;
+};
+
+class Rules {
+ public:
+  explicit Rules(const TimeControl& control) : control_(control) {}
+
+  SideState initial() const {
+    return std::visit(Overloaded{
+                          [](const IccfStandard& c) {
+                            return SideState{days(c.days), 0, 0};
+                          },
+                          [](const FischerDays& c) {
+                            return SideState{days(c.initial_days), 0, 0};
+                          },
+                          [](const DaysPerMove& c) {
+                            return SideState{days(c.days), days(c.bank_days.value_or(0)), 0};
+                          },
+                          [](const TripleBlock& c) {
+                            return SideState{kTripleBlockClock, days(c.bank_days), 0};
+                          },
+                      },
+                      control_);
+  }
+
+  // Clock time consumed by e active seconds of one move.
+  Seconds cost(Seconds e) const {
+    if (const auto* c = std::get_if<IccfStandard>(&control_)) {
+      return days(iccf_charge_days(*c, floor_div(e, kSecondsPerDay)));
+    }
+    return e;
+  }
+
+  // The least active time (since receipt) at which the running side is out of time.
+  Seconds flag_threshold(const SideState& s) const {
+    if (const auto* c = std::get_if<IccfStandard>(&control_)) {
+      // First whole-day count d whose charge exceeds the clock: charge(d) >= floor(clock)+1.
+      const std::int64_t need = floor_div(s.base, kSecondsPerDay) + 1;
+      if (need <= 0) return 0;
+      if (!c->doubling_after_days || need <= *c->doubling_after_days) return days(need);
+      const std::int64_t t = *c->doubling_after_days;
+      return days((need + t + 1) / 2);
+    }
+    if (std::holds_alternative<DaysPerMove>(control_)) return s.base + s.bank;
+    return s.base;  // Fischer, Triple Block: the bank never saves the clock
+  }
+
+  // The most the clock may hold (Triple Block), or none.
+  std::optional<Seconds> clock_cap() const {
+    if (std::holds_alternative<TripleBlock>(control_)) return kTripleBlockClock;
+    return std::nullopt;
+  }
+
+  bool is_triple_block() const { return std::holds_alternative<TripleBlock>(control_); }
+  bool is_per_move() const { return std::holds_alternative<DaysPerMove>(control_); }
+
+  // Accounts an accepted move that took `e` active seconds (0 for conditional replies).
+  void apply_move(SideState& s, Seconds e, MoveClockRecord& rec) const {
+    ++s.moves;
+    rec.charged = cost(e);
+    Seconds clock = s.base - rec.charged;
+    std::visit(Overloaded{
+                   [&](const IccfStandard& c) {
+                     rec.remaining_at_accept = clock;
+                     if (s.moves % c.moves == 0) rec.increment = days(c.days);
+                     clock += rec.increment;
+                   },
+                   [&](const FischerDays& c) {
+                     rec.remaining_at_accept = clock;
+                     rec.increment = days(c.increment_days);
+                     clock += rec.increment;
+                     if (c.max_days) clock = std::min(clock, days(*c.max_days));
+                   },
+                   [&](const DaysPerMove& c) {
+                     if (clock < 0) {  // overrun: the bank pays
+                       s.bank += clock;
+                       clock = 0;
+                     }
+                     rec.remaining_at_accept = clock;
+                     rec.increment = days(c.days) - clock;  // the next move starts afresh
+                     clock = days(c.days);
+                   },
+                   [&](const TripleBlock& c) {
+                     rec.remaining_at_accept = clock;
+                     if (s.moves <= kTripleBlockIncrementMoves) {
+                       rec.increment = days(c.increment_days);
+                       clock += rec.increment;
+                       if (clock > kTripleBlockClock) {
+                         s.bank += clock - kTripleBlockClock;
+                         clock = kTripleBlockClock;
+                       }
+                     }
+                     const Seconds refill =
+                         std::max<Seconds>(0, std::min(s.bank, kTripleBlockClock - clock));
+                     clock += refill;
+                     s.bank -= refill;
+                     if (c.sudden_death_protection && s.moves > kTripleBlockIncrementMoves &&
+                         clock + s.bank < kTripleBlockSuddenDeath) {
+                       clock = kTripleBlockSuddenDeath;
+                     }
+                   },
+               },
+               control_);
+    s.base = clock;
+  }
+
+ private:
+  const TimeControl& control_;
+};
+
+// ---- validation of stored facts ------------------------------------------------------------
+
+Result<void> invalid(std::string detail) {
+  return fail(ErrorCode::kValidationError, "clock facts: " + std::move(detail));
+}
+
+Result<void> validate_facts(const ClockFacts& f) {
+  if (auto ok = validate(f.control); !ok) return ok;
+  Timestamp prev = f.start;
+  for (std::size_t i = 0; i < f.moves.size(); ++i) {
+    if (f.moves[i].accepted_at < prev) {
+      return invalid("move " + std::to_string(i) + " is stamped before " +
+                     (i == 0 ? std::string("the game start") : "the move before it"));
+    }
+    prev = f.moves[i].accepted_at;
+  }
+  const bool triple = std::holds_alternative<TripleBlock>(f.control);
+  if (!allows_leave(f.control) && (!f.leave[0].empty() || !f.leave[1].empty())) {
+    return fail(ErrorCode::kLeaveNotAllowed, "leave is not available under this time control");
+  }
+  if (!allows_suspension(f.control) && !f.suspensions.empty()) {
+    return invalid("clocks cannot be suspended under this time control");
+  }
+  for (const Suspension& s : f.suspensions) {
+    if (s.end && *s.end < s.begin) return invalid("a suspension ends before it begins");
+  }
+  for (const Refill& r : f.refills) {
+    if (!triple) return invalid("manual refills exist only in Triple Block");
+    if (r.amount <= 0) return invalid("a refill must be a positive amount");
+  }
+  for (const ClockAdjustment& a : f.adjustments) {
+    if (a.kind == AdjustmentKind::kSetBank) {
+      if (!triple && !std::holds_alternative<DaysPerMove>(f.control)) {
+        return invalid("this time control has no bank");
+      }
+      if (a.value < 0) return invalid("a bank cannot be set below zero");
+    }
+    if (a.kind == AdjustmentKind::kSetRemaining && a.value < 0) {
+      return invalid("a clock cannot be set below zero");
+    }
+  }
+  return {};
+}
+
+// ---- the replay ------------------------------------------------------------------------------
+
+struct SegmentFlag {
+  Timestamp at;
+  FlagReason reason;
+};
+
+class Replay {
+ public:
+  Replay(const ClockFacts& facts, Timestamp now)
+      : f_(facts),
+        rules_(facts.control),
+        now_(now),
+        cutoff_(facts.finished_at ? std::min(now, *facts.finished_at) : now),
+        stops_{make_stops(Color::kWhite), make_stops(Color::kBlack)} {}
+
+  Result<ClockState> run();
+
+ private:
+  StopSchedule make_stops(Color c) const {
+    std::vector<TimeInterval> v = leave_intervals(f_.leave[chess::index(c)], f_.zone);
+    for (const Suspension& s : f_.suspensions) {
+      v.push_back({s.begin, s.end.value_or(Timestamp::max())});
+    }
+    return StopSchedule(std::move(v));
+  }
+
+  Color side_of(std::size_t ply) const {
+    return ply % 2 == 0 ? f_.first_to_move : ~f_.first_to_move;
+  }
+  SideState& state(Color c) { return sides_[chess::index(c)]; }
+  const StopSchedule& stops(Color c) const { return stops_[chess::index(c)]; }
+
+  // When the running side's flag falls, given the current state, for a segment received
+  // at r whose current sub-span began at `from`; nullopt when it never does.
+  std::optional<SegmentFlag> flag_instant(Color x, Timestamp r, Timestamp from,
+                                          bool use_40_plus) const {
+    const StopSchedule& st = stops(x);
+    std::optional<SegmentFlag> best;
+    if (auto t = st.time_at_active(r, rules_.flag_threshold(sides_[chess::index(x)]))) {
+      best = SegmentFlag{std::max(from, *t), FlagReason::kTime};
+    }
+    if (f_.silence_rule && silence_rule_applies(f_.control) && !use_40_plus) {
+      if (auto t = st.time_at_active(r, kSilenceLimit); t && (!best || *t < best->at)) {
+        best = SegmentFlag{*t, FlagReason::kSilence};
+      }
+    }
+    return best;
+  }
+
+  void apply_adjustment(const ClockAdjustment& a, std::optional<Color> running, Timestamp r) {
+    SideState& s = state(a.side);
+    // Remaining time = base - used; `used` is the running move's cost so far.
+    Seconds used = 0;
+    if (running && *running == a.side) used = rules_.cost(stops(a.side).active(r, a.at));
+    const std::optional<Seconds> cap = rules_.clock_cap();
+    switch (a.kind) {
+      case AdjustmentKind::kSetRemaining: s.base = used + a.value; break;
+      case AdjustmentKind::kAdjustRemaining: s.base += a.value; break;
+      case AdjustmentKind::kSetBank: s.bank = a.value; break;
+    }
+    if (cap) s.base = std::min(s.base, used + *cap);
+  }
+
+  // Applies a manual refill; returns the amount moved from bank to clock.
+  Seconds apply_refill(const Refill& rf, Timestamp r) {
+    SideState& s = state(rf.side);
+    const Seconds remaining = s.base - stops(rf.side).active(r, rf.at);
+    const Seconds amount =
+        std::max<Seconds>(0, std::min({rf.amount, s.bank, kTripleBlockClock - remaining}));
+    s.base += amount;
+    s.bank -= amount;
+    return amount;
+  }
+
+  const ClockFacts& f_;
+  Rules rules_;
+  Timestamp now_;
+  Timestamp cutoff_;
+  std::array<StopSchedule, 2> stops_;
+  std::array<SideState, 2> sides_{};
+};
+
+Result<ClockState> Replay::run() {
+  sides_ = {rules_.initial(), rules_.initial()};
+
+  // Events known at the cutoff.
+  std::size_t n = 0;
+  while (n < f_.moves.size() && f_.moves[n].accepted_at <= cutoff_) ++n;
+  auto receipt = [&](std::size_t k) { return k == 0 ? f_.start : f_.moves[k - 1].accepted_at; };
+  auto accept = [&](std::size_t k) { return k < n ? f_.moves[k].accepted_at : cutoff_; };
+  auto in_segment = [&](std::optional<int> ply, Timestamp t) -> std::optional<std::size_t> {
+    if (!ply || *ply < 0 || static_cast<std::size_t>(*ply) > n) return std::nullopt;
+    const auto k = static_cast<std::size_t>(*ply);
+    if (t < receipt(k) || accept(k) < t) return std::nullopt;
+    return k;
+  };
+
+  // Adjustments known at the cutoff, by segment (before the start: applied up front).
+  std::vector<const ClockAdjustment*> pre_start;
+  std::vector<std::vector<const ClockAdjustment*>> adjustments(n + 1);
+  {
+    std::vector<const ClockAdjustment*> sorted;
+    for (const ClockAdjustment& a : f_.adjustments) {
+      if (a.at <= cutoff_) sorted.push_back(&a);
+    }
+    std::ranges::stable_sort(sorted, {}, &ClockAdjustment::at);
+    for (const ClockAdjustment* a : sorted) {
+      if (a->at < f_.start) {
+        pre_start.push_back(a);
+      } else if (a->ply) {
+        const std::optional<std::size_t> k = in_segment(a->ply, a->at);
+        if (!k) {
+          return fail(ErrorCode::kValidationError,
+                      "clock facts: an adjustment's ply does not match its instant");
+        }
+        adjustments[*k].push_back(a);
+      } else {
+        std::size_t k = 0;
+        while (k < n && accept(k) <= a->at) ++k;
+        adjustments[k].push_back(a);
+      }
+    }
+  }
+
+  // Each refill joins the segment its ply names or else the earliest segment of its side
+  // whose [receipt, accept] holds it.
+  std::vector<std::vector<const Refill*>> refills(n + 1);
+  {
+    std::vector<const Refill*> sorted;
+    for (const Refill& rf : f_.refills) {
+      if (rf.at <= cutoff_) sorted.push_back(&rf);
+    }
+    std::ranges::stable_sort(sorted, {}, &Refill::at);
+    for (const Refill* rf : sorted) {
+      std::optional<std::size_t> placed;
+      if (rf->ply) {
+        placed = in_segment(rf->ply, rf->at);
+        if (placed && side_of(*placed) != rf->side) placed.reset();
+      } else {
+        for (std::size_t k = 0; k <= n && !placed; ++k) {
+          if (side_of(k) == rf->side && receipt(k) <= rf->at && rf->at <= accept(k)) placed = k;
+        }
+      }
+      if (!placed) {
+        return fail(
+            ErrorCode::kValidationError,
+            "clock facts: a refill at " + format_rfc3339(rf->at) + " was made while not on move");
+      }
+      refills[*placed].push_back(rf);
+    }
+  }
+
+  ClockState out;
+  out.now = now_;
+  for (const ClockAdjustment* a : pre_start) apply_adjustment(*a, std::nullopt, f_.start);
+
+  std::optional<SegmentFlag> open_flag;  // flag of the final (running) segment
+  std::optional<SegmentFlag> open_deadline;
+  for (std::size_t k = 0; k <= n; ++k) {
+    const bool open = k == n;
+    const Color x = side_of(k);
+    const Timestamp r = receipt(k);
+    const Timestamp a = accept(k);
+    const bool use_40_plus = open ? f_.running_use_40_plus_days : f_.moves[k].use_40_plus_days;
+    const Seconds bank_before = state(x).bank;
+
+    // This segment's adjustments and refills, in time order (adjustments first on ties).
+    struct Event {
+      Timestamp at;
+      const ClockAdjustment* adjustment;
+      const Refill* refill;
+    };
+    std::vector<Event> events;
+    for (const ClockAdjustment* adj : adjustments[k]) events.push_back({adj->at, adj, nullptr});
+    for (const Refill* rf : refills[k]) events.push_back({rf->at, nullptr, rf});
+    std::ranges::stable_sort(events, [](const Event& l, const Event& rr) {
+      if (l.at != rr.at) return l.at < rr.at;
+      return l.adjustment != nullptr && rr.adjustment == nullptr;
+    });
+
+    std::optional<SegmentFlag> flag;
+    Timestamp from = r;
+    Seconds refilled = 0;
+    for (const Event& ev : events) {
+      if (!flag) {
+        if (auto fl = flag_instant(x, r, from, use_40_plus); fl && fl->at <= ev.at) flag = fl;
+      }
+      if (ev.adjustment) {
+        apply_adjustment(*ev.adjustment, x, r);
+      } else if (!flag) {  // a refill at or after the flag fall comes too late
+        refilled += apply_refill(*ev.refill, r);
+      }
+      from = std::max(from, ev.at);
+    }
+
+    if (open) {
+      open_deadline = flag ? flag : flag_instant(x, r, from, use_40_plus);
+      if (open_deadline && open_deadline->at <= cutoff_ && r <= cutoff_) flag = open_deadline;
+      open_flag = flag;
+    } else {
+      if (!flag) {
+        if (auto fl = flag_instant(x, r, from, use_40_plus); fl && fl->at <= a) flag = fl;
+      }
+      const AcceptedMove& mv = f_.moves[k];
+      MoveClockRecord rec;
+      rec.ply = static_cast<int>(k);
+      rec.side = x;
+      rec.received_at = r;
+      rec.accepted_at = a;
+      rec.elapsed = a - r;
+      const Seconds active = stops(x).active(r, a);
+      rec.stopped = rec.elapsed - active;
+      rec.refilled = refilled;
+      rec.conditional = mv.conditional;
+      rec.late = flag.has_value();
+      rules_.apply_move(state(x), mv.conditional ? 0 : active, rec);
+      rec.move_number = state(x).moves;
+      rec.clock_after = state(x).base;
+      rec.bank_after = state(x).bank;
+      rec.bank_change = rec.bank_after - bank_before;
+      out.moves.push_back(rec);
+    }
+    if (flag && !out.flag_fall) {
+      out.flag_fall = FlagFall{x, flag->at, flag->reason, static_cast<int>(k)};
+    }
+  }
+
+  // The picture at `now`.
+  const Color x = side_of(n);
+  const Timestamp r = receipt(n);
+  out.to_move = x;
+  out.started = now_ >= f_.start;
+  out.finished = f_.finished_at && *f_.finished_at <= now_;
+  out.suspended = std::ranges::any_of(f_.suspensions, [&](const Suspension& s) {
+    return s.begin <= now_ && (!s.end || now_ < *s.end);
+  });
+  if (open_deadline && !(f_.finished_at && open_deadline->at > *f_.finished_at)) {
+    out.deadline = open_deadline->at;
+    out.deadline_reason = open_deadline->reason;
+  }
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    const SideState& s = state(c);
+    SideClock& sc = out.sides[chess::index(c)];
+    sc.moves_made = s.moves;
+    sc.on_leave = is_on_leave(f_.leave[chess::index(c)], now_, f_.zone);
+    Seconds remaining = s.base;
+    Seconds bank = s.bank;
+    if (c == x) {
+      Timestamp until = cutoff_;
+      if (open_flag) until = std::min(until, open_flag->at);
+      const Seconds e = until > r ? stops(c).active(r, until) : 0;
+      remaining = s.base - rules_.cost(e);
+      if (rules_.is_per_move() && remaining < 0) {
+        bank += remaining;
+        remaining = 0;
+      }
+      sc.running = out.started && !out.finished && !open_flag && !stops(c).stopped_at(now_);
+    }
+    sc.remaining = std::max<Seconds>(0, remaining);
+    sc.bank = std::max<Seconds>(0, bank);
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<ClockState> compute_clock_state(const ClockFacts& facts, Timestamp now) {
+  if (auto ok = validate_facts(facts); !ok) return std::unexpected(ok.error());
+  return Replay(facts, now).run();
+}
+
+Result<void> check_move_allowed(const ClockFacts& facts, Color side, Timestamp now) {
+  if (now < facts.start) {
+    return fail(ErrorCode::kGameNotStarted, "the game starts at " + format_rfc3339(facts.start));
+  }
+  auto state = compute_clock_state(facts, now);
+  if (!state) return std::unexpected(state.error());
+  if (state->finished) return fail(ErrorCode::kGameOver, "the game is over");
+  if (state->flag_fall) {
+    return fail(ErrorCode::kGameOver, "the flag fell at " + format_rfc3339(state->flag_fall->at));
+  }
+  if (state->to_move != side) return fail(ErrorCode::kNotYourTurn, "it is not your move");
+  if (state->side(side).on_leave) {
+    return fail(ErrorCode::kOnLeave, "you are on leave; end your leave to move");
+  }
+  return {};
+}
+
+Result<Seconds> max_refill(const ClockFacts& facts, Color side, Timestamp now) {
+  if (!std::holds_alternative<TripleBlock>(facts.control)) {
+    return fail(ErrorCode::kValidationError, "manual refills exist only in Triple Block");
+  }
+  auto state = compute_clock_state(facts, now);
+  if (!state) return std::unexpected(state.error());
+  if (!state->started) return fail(ErrorCode::kGameNotStarted, "the game has not started");
+  if (state->finished || state->flag_fall) return fail(ErrorCode::kGameOver, "the game is over");
+  if (state->to_move != side) return fail(ErrorCode::kNotYourTurn, "refill only while on move");
+  const SideClock& sc = state->side(side);
+  return std::max<Seconds>(0, std::min(sc.bank, kTripleBlockClock - sc.remaining));
+}
+
+Result<void> validate_refill(const ClockFacts& facts, const Refill& refill) {
+  if (refill.amount <= 0) {
+    return fail(ErrorCode::kValidationError, "a refill must be a positive amount");
+  }
+  auto most = max_refill(facts, refill.side, refill.at);
+  if (!most) return std::unexpected(most.error());
+  if (refill.amount > *most) {
+    return fail(ErrorCode::kValidationError,
+                "at most " + std::to_string(*most) + " seconds can be refilled now");
+  }
+  return {};
+}
+
+FlagVerdict flag_verdict(const FlagFall& fall, bool opponent_can_mate) {
+  if (fall.reason == FlagReason::kSilence) {
+    return FlagVerdict{FlagOutcome::kSilence, ~fall.side, fall.at};
+  }
+  if (!opponent_can_mate) return FlagVerdict{FlagOutcome::kTimeDraw, std::nullopt, fall.at};
+  return FlagVerdict{FlagOutcome::kTimeForfeit, ~fall.side, fall.at};
+}
+
+std::string_view termination_name(FlagOutcome outcome) {
+  switch (outcome) {
+    case FlagOutcome::kTimeForfeit: return "time_forfeit";
+    case FlagOutcome::kTimeDraw: return "time_draw";
+    case FlagOutcome::kSilence: return "silence";
+  }
+  return "time_forfeit";
+}
+
+std::string format_pgn_clock(Seconds s) {
+  s = std::max<Seconds>(0, s);
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%lld:%02d:%02d", static_cast<long long>(s / 3600),
+                static_cast<int>(s / 60 % 60), static_cast<int>(s % 60));
+  return buf;
+}
+
+}  // namespace corrchess::game

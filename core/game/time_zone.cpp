@@ -1,0 +1,130 @@
+#include "core/game/time_zone.h"
+
+#include <algorithm>
+#include <array>
+
+namespace corrchess::game {
+namespace {
+
+struct Preset {
+  std::string_view name;
+  Seconds standard_offset;
+  DstRule rule;
+};
+
+constexpr Seconds kHour = kSecondsPerHour;
+
+constexpr std::array kPresets = {
+    Preset{"UTC", 0, DstRule::kNone},
+    Preset{"Etc/UTC", 0, DstRule::kNone},
+    Preset{"GMT", 0, DstRule::kNone},
+    Preset{"Europe/London", 0, DstRule::kEu},
+    Preset{"Europe/Dublin", 0, DstRule::kEu},
+    Preset{"Europe/Lisbon", 0, DstRule::kEu},
+    Preset{"Europe/Amsterdam", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Berlin", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Brussels", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Budapest", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Copenhagen", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Madrid", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Oslo", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Paris", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Prague", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Rome", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Stockholm", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Vienna", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Warsaw", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Zurich", 1 * kHour, DstRule::kEu},
+    Preset{"Europe/Athens", 2 * kHour, DstRule::kEu},
+    Preset{"Europe/Bucharest", 2 * kHour, DstRule::kEu},
+    Preset{"Europe/Helsinki", 2 * kHour, DstRule::kEu},
+    Preset{"Europe/Kyiv", 2 * kHour, DstRule::kEu},
+    Preset{"Europe/Sofia", 2 * kHour, DstRule::kEu},
+    Preset{"Europe/Istanbul", 3 * kHour, DstRule::kNone},
+    Preset{"Europe/Moscow", 3 * kHour, DstRule::kNone},
+    Preset{"America/New_York", -5 * kHour, DstRule::kUs},
+    Preset{"America/Toronto", -5 * kHour, DstRule::kUs},
+    Preset{"America/Chicago", -6 * kHour, DstRule::kUs},
+    Preset{"America/Denver", -7 * kHour, DstRule::kUs},
+    Preset{"America/Phoenix", -7 * kHour, DstRule::kNone},
+    Preset{"America/Los_Angeles", -8 * kHour, DstRule::kUs},
+    Preset{"Asia/Kolkata", 5 * kHour + 30 * kSecondsPerMinute, DstRule::kNone},
+    Preset{"Asia/Shanghai", 8 * kHour, DstRule::kNone},
+    Preset{"Asia/Tokyo", 9 * kHour, DstRule::kNone},
+};
+
+// The n-th (1-based) Sunday of a month.
+CivilDate nth_sunday(int year, int month, int n) {
+  const CivilDate first{year, month, 1};
+  const int offset = (7 - weekday(first)) % 7;
+  return add_days(first, offset + 7 * (n - 1));
+}
+
+CivilDate last_sunday(int year, int month) {
+  const CivilDate last{year, month, days_in_month(year, month)};
+  return add_days(last, -weekday(last));
+}
+
+}  // namespace
+
+TimeZone::TimeZone() : TimeZone(std::string(kDefaultServerZone), 0, DstRule::kEu) {}
+
+TimeZone::TimeZone(std::string name, Seconds standard_offset, DstRule rule)
+    : name_(std::move(name)), standard_offset_(standard_offset), rule_(rule) {}
+
+Result<TimeZone> TimeZone::named(std::string_view name) {
+  for (const Preset& p : kPresets) {
+    if (p.name == name) return TimeZone(std::string(p.name), p.standard_offset, p.rule);
+  }
+  return fail(ErrorCode::kValidationError,
+              "unknown time zone \"" + std::string(name.substr(0, 64)) + "\"");
+}
+
+TimeZone TimeZone::utc() { return TimeZone("UTC", 0, DstRule::kNone); }
+
+TimeInterval TimeZone::dst_interval(int year) const {
+  switch (rule_) {
+    case DstRule::kNone: {
+      const Timestamp t = utc_midnight(CivilDate{year, 1, 1});
+      return {t, t};
+    }
+    case DstRule::kEu:
+      return {utc_instant(last_sunday(year, 3), 1), utc_instant(last_sunday(year, 10), 1)};
+    case DstRule::kUs:
+      return {utc_instant(nth_sunday(year, 3, 2), 2) - standard_offset_,
+              utc_instant(nth_sunday(year, 11, 1), 2) - (standard_offset_ + kHour)};
+  }
+  return {};
+}
+
+Seconds TimeZone::utc_offset(Timestamp t) const {
+  if (rule_ == DstRule::kNone) return standard_offset_;
+  // The DST interval of a year lies well inside that UTC year for every supported rule.
+  return dst_interval(utc_date(t).year).contains(t) ? standard_offset_ + kHour : standard_offset_;
+}
+
+CivilDate TimeZone::local_date(Timestamp t) const { return utc_date(t + utc_offset(t)); }
+
+Timestamp TimeZone::start_of_day(CivilDate d) const {
+  const Timestamp local_midnight = utc_midnight(d);  // the wall-clock reading, taken as UTC
+  // Candidate instants whose offset maps them onto local midnight; take the earliest.
+  const std::array<Seconds, 2> offsets = {standard_offset_ + kHour, standard_offset_};
+  Timestamp best = Timestamp::max();
+  for (Seconds off : offsets) {
+    const Timestamp t = local_midnight - off;
+    if (utc_offset(t) == off) best = std::min(best, t);
+  }
+  if (best != Timestamp::max()) return best;
+  // Midnight skipped by a spring-forward gap (no preset has one): the day starts at the
+  // transition, the instant the pre-gap (standard) offset would have read as midnight.
+  return local_midnight - standard_offset_;
+}
+
+std::vector<std::string_view> known_time_zones() {
+  std::vector<std::string_view> names;
+  names.reserve(kPresets.size());
+  for (const Preset& p : kPresets) names.push_back(p.name);
+  return names;
+}
+
+}  // namespace corrchess::game
