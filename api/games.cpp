@@ -304,6 +304,53 @@ Result<game::MoveRequest> move_request(const Request& request) {
 
 }  // namespace
 
+Result<int> decide_due_games(GameServiceDeps& deps, int limit) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<int> {
+    const auto now = deps.clock.now(tx);
+    const auto ids = db::claim_due_games(tx, now, limit);
+    int decided = 0;
+    for (const auto id : ids) {
+      auto stored = db::load_game(tx, id, true);
+      if (!stored) return std::unexpected(stored.error());
+      auto game = replay(deps, *stored, now);
+      if (!game) return std::unexpected(game.error());
+      game::GameState state = game->state();
+      std::vector<game::GameEvent> events;
+      if (auto fall = game::decide_flag_fall(*game)) {
+        events.push_back(*fall);
+        auto facts = stored->facts;
+        facts.events.push_back(*fall);
+        auto after = game::Game::replay(facts, context_for(deps, *stored), now);
+        if (!after) return std::unexpected(after.error());
+        state = after->state();
+        db::append_facts(tx, id, {}, events, stored->facts.events.size(), state);
+        db::delete_pending(tx, id);
+        deps.metrics.add("corrchess_flag_falls_total", 1, "Flag falls decided by the scheduler.");
+      }
+      db::update_cache(tx, id, state);
+      json note = {{"game_id", std::to_string(id)},
+                   {"white", stored->white.id},
+                   {"black", stored->black.id},
+                   {"at", game::format_rfc3339(now)},
+                   {"moves", 0},
+                   {"events", json::array()},
+                   {"status", game::to_string(state.status)}};
+      for (const auto& e : events) note["events"].push_back(game::to_string(e.kind));
+      db::notify_event(tx, note.dump());
+      ++decided;
+    }
+    deps.metrics.add("corrchess_scheduler_decisions_total", decided,
+                     "Games the flag-fall scheduler processed.");
+    return decided;
+  });
+}
+
+Result<std::optional<game::Timestamp>> next_due(GameServiceDeps& deps) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+    return Result<std::optional<game::Timestamp>>(db::next_deadline(tx));
+  });
+}
+
 json game_json(const db::StoredGame& stored, const game::GameState& s,
                std::optional<Color> viewer) {
   const auto& setup = stored.facts.setup;

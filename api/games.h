@@ -25,6 +25,14 @@ struct GameServiceDeps {
 
 void add_game_routes(Router& router, GameServiceDeps& deps);
 
+// The flag-fall scheduler's step: claims live games whose next deadline is due (FOR UPDATE
+// SKIP LOCKED, so concurrent instances never decide the same game), stores each flag fall
+// at its deadline instant and refreshes the cached state (also not_started -> ongoing).
+// Returns how many games were processed, or an error.
+Result<int> decide_due_games(GameServiceDeps& deps, int limit);
+// The earliest instant any live game needs the scheduler.
+Result<std::optional<game::Timestamp>> next_due(GameServiceDeps& deps);
+
 // The game object of api.md for `viewer` (pending move and conditional lines only for
 // their owner).
 nlohmann::json game_json(const db::StoredGame& stored, const game::GameState& state,

@@ -26,6 +26,7 @@ class Service {
   Response handle(const Request& request);
   const Router& router() const { return router_; }
   Metrics& metrics() { return metrics_; }
+  GameServiceDeps& game_deps() { return *game_deps_; }
 
  private:
   Response healthz() const;

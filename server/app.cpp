@@ -13,12 +13,15 @@
 
 #include "api/accounts.h"
 #include "api/service.h"
+#include "db/games.h"
+#include "db/listener.h"
 #include "db/migrations.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
 #include "server/config.h"
 #include "server/http_server.h"
+#include "server/scheduler.h"
 
 namespace corrchess::server {
 
@@ -117,6 +120,16 @@ int run_serve() {
   }
   api::Service service(pool, *clock, migrations, account_options);
 
+  Scheduler scheduler(service.game_deps());
+  db::Listener listener(
+      config.database_url, db::kEventsChannel, [&](const std::string&) { scheduler.poke(); },
+      [&] { scheduler.poke(); });
+  db::Listener clock_listener(config.database_url, "corrchess_clock",
+                              [&](const std::string&) { scheduler.poke(); });
+  listener.start();
+  clock_listener.start();
+  scheduler.start();
+
   boost::asio::io_context ioc(config.io_threads);
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));
   HttpServer http(ioc, workers, [&service](const api::Request& r) { return service.handle(r); });
@@ -148,6 +161,9 @@ int run_serve() {
   ioc.run();
   for (auto& t : threads) t.join();
   workers.join();
+  scheduler.stop();
+  listener.stop();
+  clock_listener.stop();
   spdlog::info("stopped");
   return 0;
 }

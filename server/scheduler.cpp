@@ -1,0 +1,78 @@
+#include "server/scheduler.h"
+
+#include <spdlog/spdlog.h>
+
+namespace corrchess::server {
+
+namespace {
+// Upper bound of one sleep: bounds the effect of wall-clock jumps and lost notifications.
+constexpr auto kMaxSleep = std::chrono::seconds(60);
+constexpr int kBatch = 50;
+}  // namespace
+
+void Scheduler::start() {
+  if (thread_.joinable()) return;
+  stopping_ = false;
+  thread_ = std::thread([this] { run(); });
+}
+
+void Scheduler::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void Scheduler::poke() {
+  {
+    std::lock_guard lock(mutex_);
+    poked_ = true;
+  }
+  wake_.notify_all();
+}
+
+void Scheduler::run() {
+  while (true) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+      poked_ = false;
+    }
+    std::chrono::milliseconds sleep = kMaxSleep;
+    try {
+      // Decide everything due now (in batches), then sleep until the next deadline.
+      while (true) {
+        auto decided = api::decide_due_games(deps_, kBatch);
+        if (!decided) {
+          spdlog::error("scheduler: {}", decided.error().detail);
+          sleep = std::chrono::seconds(5);
+          break;
+        }
+        if (*decided > 0) spdlog::info("scheduler: processed {} due game(s)", *decided);
+        if (*decided < kBatch) break;
+      }
+      if (sleep == kMaxSleep) {
+        auto next = api::next_due(deps_);
+        if (next && *next) {
+          const auto now = deps_.clock.now();
+          const auto wait = std::max<game::Seconds>(0, **next - now);
+          // With the manual clock, time only moves on request: wait for a poke instead.
+          if (!deps_.clock.is_manual()) {
+            sleep = std::min<std::chrono::milliseconds>(
+                kMaxSleep, std::chrono::seconds(wait) + std::chrono::milliseconds(50));
+          }
+          if (wait == 0) sleep = std::chrono::milliseconds(0);
+        }
+      }
+    } catch (const std::exception& e) {
+      spdlog::error("scheduler: {}", e.what());
+      sleep = std::chrono::seconds(5);
+    }
+    std::unique_lock lock(mutex_);
+    wake_.wait_for(lock, sleep, [&] { return stopping_ || poked_; });
+  }
+}
+
+}  // namespace corrchess::server
