@@ -1,0 +1,872 @@
+#include "core/game/game.h"
+
+#include <algorithm>
+#include <bit>
+#include <utility>
+#include <variant>
+
+#include "core/chess/notation.h"
+
+namespace corrchess::game {
+namespace {
+
+using chess::Position;
+
+const MaterialMateOracle kDefaultMateOracle;
+const NoTablebase kDefaultTablebase;
+
+Result<void> invalid_facts(std::string detail) {
+  return fail(ErrorCode::kValidationError, "inconsistent game facts: " + std::move(detail));
+}
+
+int idx(Color c) { return chess::index(c); }
+
+struct Ending {
+  GameResult result = GameResult::kDraw;
+  Termination termination = Termination::kAgreement;
+  Timestamp at;
+  std::string reason;
+};
+
+// Checkmate, stalemate or dead position in `pos` (the position after a move stamped `at`).
+std::optional<Ending> automatic_ending(const Position& pos, Timestamp at,
+                                       const MateOracle& oracle) {
+  if (pos.is_checkmate()) {
+    return Ending{win_for(~pos.side_to_move()), Termination::kCheckmate, at, "checkmate"};
+  }
+  if (pos.is_stalemate())
+    return Ending{GameResult::kDraw, Termination::kStalemate, at, "stalemate"};
+  if (!oracle.can_mate(pos, Color::kWhite) && !oracle.can_mate(pos, Color::kBlack)) {
+    return Ending{GameResult::kDraw, Termination::kDeadPosition, at,
+                  "dead position: neither side can checkmate"};
+  }
+  return std::nullopt;
+}
+
+Termination claim_termination(ClaimType type) {
+  switch (type) {
+    case ClaimType::kThreefold: return Termination::kRepetition;
+    case ClaimType::kFiftyMoves: return Termination::kFiftyMoves;
+    case ClaimType::kTablebase: return Termination::kTablebase;
+  }
+  return Termination::kRepetition;
+}
+
+Termination flag_termination(FlagOutcome outcome) {
+  switch (outcome) {
+    case FlagOutcome::kTimeForfeit: return Termination::kTimeForfeit;
+    case FlagOutcome::kTimeDraw: return Termination::kTimeDraw;
+    case FlagOutcome::kSilence: return Termination::kSilence;
+  }
+  return Termination::kTimeForfeit;
+}
+
+}  // namespace
+
+std::string_view to_string(Wdl wdl) {
+  switch (wdl) {
+    case Wdl::kLoss: return "loss";
+    case Wdl::kBlessedLoss: return "blessed_loss";
+    case Wdl::kDraw: return "draw";
+    case Wdl::kCursedWin: return "cursed_win";
+    case Wdl::kWin: return "win";
+  }
+  return "?";
+}
+
+bool MaterialMateOracle::can_mate(const Position& pos, Color side) const {
+  if (pos.is_insufficient_material()) return false;
+  // A lone king never gives mate.
+  return std::popcount(pos.pieces(side)) > 1;
+}
+
+bool UnwinnabilityMateOracle::can_mate(const Position& pos, Color side) const {
+  switch (chess::quick_check(pos, side)) {
+    case chess::QuickVerdict::kWinnable: return true;
+    case chess::QuickVerdict::kUnwinnable: return false;
+    case chess::QuickVerdict::kUnknown: break;
+  }
+  return chess::analyse_winnability(pos, side, budget_).verdict != chess::Winnability::kUnwinnable;
+}
+
+const MateOracle& Oracles::mate_oracle() const { return mate ? *mate : kDefaultMateOracle; }
+const TablebaseOracle& Oracles::tablebase_oracle() const {
+  return tablebase ? *tablebase : kDefaultTablebase;
+}
+
+// ---------------------------------------------------------------- replay
+
+Result<Game> Game::replay(GameFacts facts, GameContext context, Timestamp now) {
+  Game game;
+  game.facts_ = std::move(facts);
+  game.context_ = std::move(context);
+  if (auto ok = game.run(now); !ok) return std::unexpected(ok.error());
+  return game;
+}
+
+Result<void> Game::run(Timestamp now) {
+  const GameSetup& setup = facts_.setup;
+  const auto& moves = facts_.moves;
+  const auto& events = facts_.events;
+  const MateOracle& mate = context_.oracles.mate_oracle();
+
+  GameState st;
+  st.now = now;
+  auto init = initial_position(setup);
+  if (!init) return std::unexpected(init.error());
+  st.initial = *init;
+  record_ = chess::GameRecord(*init);
+
+  const int n = static_cast<int>(moves.size());
+  for (int i = 0; i < n; ++i) {
+    if (moves[i].ply != i + 1) {
+      return invalid_facts("move " + std::to_string(i + 1) + " has ply " +
+                           std::to_string(moves[i].ply));
+    }
+    if (moves[i].at < setup.start_at) return invalid_facts("a move is stamped before the start");
+    if (i > 0 && moves[i].at < moves[i - 1].at) return invalid_facts("moves out of time order");
+  }
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].ply < 0 || events[i].ply > n) return invalid_facts("event ply out of range");
+    if (i > 0 && events[i].ply < events[i - 1].ply) return invalid_facts("events out of order");
+  }
+
+  std::optional<Ending> ending;
+  std::optional<Timestamp> first_end_at;  // the first ending's instant (a director may override)
+  bool annulled = false;
+  std::optional<Timestamp> annulled_at;
+  std::optional<Timestamp> adjudication_at;
+  std::optional<DrawOffer> offer;
+  std::array<std::optional<int>, 2> barred{};
+  std::array<int, 2> made{};
+  bool flag_recorded = false;
+  std::vector<Refill> refills;
+  std::vector<ClockAdjustment> adjustments;
+  std::vector<Suspension> suspensions;
+  std::optional<Timestamp> open_suspension;
+  std::string open_suspension_reason;
+  const bool ten_moves = setup.rules.ten_moves_rule;
+
+  auto live = [&] { return !ending && !annulled; };
+  auto apply_event = [&](const GameEvent& ev) -> Result<void> {
+    const bool has_side = ev.side.has_value();
+    const Color side = ev.side.value_or(Color::kWhite);
+    switch (ev.kind) {
+      case EventKind::kDrawDeclined:
+        if (live() && has_side && offer && offer->by == ~side) {
+          if (!offer->from_claim && ten_moves) barred[idx(offer->by)] = made[idx(offer->by)] + 10;
+          offer.reset();
+        }
+        break;
+      case EventKind::kDrawAccepted:
+        if (live() && has_side && offer && offer->by == ~side) {
+          ending = Ending{GameResult::kDraw, Termination::kAgreement, ev.at, "draw agreed"};
+        }
+        break;
+      case EventKind::kResigned:
+        if (live() && has_side) {
+          ending = Ending{win_for(~side), Termination::kResignation, ev.at,
+                          std::string(color_name(side)) + " resigned"};
+        }
+        break;
+      case EventKind::kClaim:
+        if (!live() || !has_side || !ev.claim_type) break;
+        if (ev.upheld.value_or(false)) {
+          GameResult result = GameResult::kDraw;
+          if (ev.result) {
+            result = *ev.result;
+          } else if (*ev.claim_type == ClaimType::kTablebase &&
+                     ev.expect == ClaimExpectation::kWin) {
+            result = win_for(side);
+          }
+          ending = Ending{result, ev.termination.value_or(claim_termination(*ev.claim_type)), ev.at,
+                          ev.reason};
+        } else if (*ev.claim_type != ClaimType::kTablebase) {
+          // A rejected threefold / fifty-move claim stands as a draw offer (§3.5).
+          offer = DrawOffer{side, ev.ply, true};
+          barred[idx(~side)].reset();
+        }
+        break;
+      case EventKind::kClockRefill:
+        if (!has_side || !ev.seconds) return invalid_facts("refill without side or amount");
+        refills.push_back(Refill{ev.at, side, *ev.seconds, ev.ply});
+        break;
+      case EventKind::kClockAdjusted:
+        if (!has_side || !ev.seconds || !ev.adjustment) {
+          return invalid_facts("clock adjustment without side, kind or value");
+        }
+        adjustments.push_back(
+            ClockAdjustment{ev.at, side, *ev.adjustment, *ev.seconds, ev.reason, ev.ply});
+        break;
+      case EventKind::kSuspended:
+        if (!open_suspension) {
+          open_suspension = ev.at;
+          open_suspension_reason = ev.reason;
+        }
+        break;
+      case EventKind::kResumed:
+        if (open_suspension) {
+          suspensions.push_back(Suspension{*open_suspension, ev.at, open_suspension_reason});
+          open_suspension.reset();
+        }
+        break;
+      case EventKind::kResultSet:
+        if (!ev.result || !ev.termination) return invalid_facts("result_set without result");
+        if (annulled) break;
+        if (ending && !first_end_at) first_end_at = ending->at;
+        ending = Ending{*ev.result, *ev.termination, ev.at, ev.reason};
+        break;
+      case EventKind::kAnnulled:
+        if (!annulled) {
+          annulled = true;
+          annulled_at = ev.at;
+        }
+        break;
+      case EventKind::kFlagFall:
+        if (live() && ev.result && ev.termination) {
+          ending = Ending{*ev.result, *ev.termination, ev.at, ev.reason};
+          flag_recorded = true;
+        }
+        break;
+      case EventKind::kAdjudicationPending:
+        if (live() && !adjudication_at) adjudication_at = ev.at;
+        break;
+    }
+    return {};
+  };
+
+  std::size_t e = 0;
+  if (n == 0) ending = automatic_ending(record_.current(), setup.start_at, mate);
+  for (int p = 0; p <= n; ++p) {
+    for (; e < events.size() && events[e].ply == p; ++e) {
+      if (auto ok = apply_event(events[e]); !ok) return ok;
+    }
+    if (p == n) break;
+    const MoveFact& mf = moves[p];
+    if (!live() || adjudication_at) {
+      return invalid_facts("move " + std::to_string(mf.ply) + " after the game ended");
+    }
+    const Position& before = record_.current();
+    auto move = chess::parse_uci(before, mf.uci);
+    if (!move) {
+      return invalid_facts("move " + std::to_string(mf.ply) + " '" + mf.uci +
+                           "': " + move.error().detail);
+    }
+    const Color mover = before.side_to_move();
+    MoveView view;
+    view.ply = mf.ply;
+    view.side = mover;
+    view.san = chess::to_san(before, *move);
+    view.uci = chess::to_uci(before, *move);
+    view.numeric = chess::to_numeric(before, *move);
+    view.at = mf.at;
+    view.offer_draw = mf.offer_draw;
+    view.message = mf.message;
+    view.played_as_conditional = mf.played_as_conditional;
+    view.use_40_plus_days = mf.use_40_plus_days;
+    if (auto ok = record_.play(*move); !ok) return invalid_facts(ok.error().detail);
+    view.fen_after = record_.current().fen();
+    st.moves.push_back(std::move(view));
+
+    // The opponent's standing offer is declined by this move (§3.1).
+    if (offer && offer->by != mover) {
+      if (!offer->from_claim && ten_moves) barred[idx(offer->by)] = made[idx(offer->by)] + 10;
+      offer.reset();
+    }
+    ++made[idx(mover)];
+    if (barred[idx(mover)] && made[idx(mover)] >= *barred[idx(mover)]) barred[idx(mover)].reset();
+    if (mf.offer_draw) {
+      offer = DrawOffer{mover, mf.ply, false};
+      barred[idx(~mover)].reset();  // the opponent offered meanwhile
+    }
+    if (p == n - 1) ending = automatic_ending(record_.current(), mf.at, mate);
+  }
+  if (open_suspension) {
+    suspensions.push_back(Suspension{*open_suspension, std::nullopt, open_suspension_reason});
+  }
+  if (ending && !first_end_at) first_end_at = ending->at;
+
+  // ---- clocks
+  ClockFacts& cf = clock_facts_;
+  cf = ClockFacts{};
+  cf.control = setup.time_control;
+  cf.zone = context_.zone;
+  cf.start = setup.start_at;
+  cf.first_to_move = st.initial.side_to_move();
+  for (const MoveFact& mf : moves) {
+    cf.moves.push_back(AcceptedMove{mf.at, mf.played_as_conditional, mf.use_40_plus_days});
+  }
+  cf.refills = std::move(refills);
+  if (allows_leave(setup.time_control)) cf.leave = context_.leave;
+  cf.adjustments = std::move(adjustments);
+  if (allows_suspension(setup.time_control)) cf.suspensions = std::move(suspensions);
+  cf.silence_rule = setup.rules.silence_rule;
+  cf.running_use_40_plus_days = context_.running_use_40_plus_days;
+  // Clocks stop at the first of: the game's first ending, annulment, adjudication pending.
+  for (const std::optional<Timestamp>& stop : {first_end_at, annulled_at, adjudication_at}) {
+    if (stop && (!cf.finished_at || *stop < *cf.finished_at)) cf.finished_at = stop;
+  }
+  auto clock = compute_clock_state(cf, now);
+  if (!clock) return std::unexpected(clock.error());
+
+  if (live() && clock->flag_fall) {
+    // The verdict is the one for the deadline instant, whenever this runs (§4.7).
+    const FlagFall& fall = *clock->flag_fall;
+    const Position& at_fall = record_.position_at(std::min(fall.ply, n));
+    const FlagVerdict verdict = flag_verdict(fall, mate.can_mate(at_fall, ~fall.side));
+    ending = Ending{verdict.winner ? win_for(*verdict.winner) : GameResult::kDraw,
+                    flag_termination(verdict.outcome), fall.at,
+                    std::string(color_name(fall.side)) + (verdict.outcome == FlagOutcome::kSilence
+                                                              ? " broke the silence rule"
+                                                              : " ran out of time")};
+    st.flag_fall_pending = !flag_recorded;
+    cf.finished_at = fall.at;
+    clock = compute_clock_state(cf, now);
+    if (!clock) return std::unexpected(clock.error());
+  }
+  st.clock = std::move(*clock);
+
+  // ---- status and result
+  st.position = record_.current();
+  st.to_move = st.position.side_to_move();
+  st.ply = n;
+  st.moves_made = made;
+  for (std::size_t i = 0; i < st.moves.size() && i < st.clock.moves.size(); ++i) {
+    st.moves[i].elapsed = st.clock.moves[i].elapsed;
+  }
+  if (annulled) {
+    st.status = GameStatus::kAnnulled;
+    st.termination = Termination::kAnnulled;
+    st.finished_at = annulled_at;
+  } else if (ending) {
+    st.status = GameStatus::kFinished;
+    st.result = ending->result;
+    st.termination = ending->termination;
+    st.finished_at = ending->at;
+    st.end_reason = ending->reason;
+  } else if (now < setup.start_at) {
+    st.status = GameStatus::kNotStarted;
+  } else if (adjudication_at) {
+    st.status = GameStatus::kAdjudicationPending;
+  } else {
+    st.status = GameStatus::kOngoing;
+  }
+  const bool open = st.status == GameStatus::kOngoing ||
+                    st.status == GameStatus::kAdjudicationPending ||
+                    st.status == GameStatus::kNotStarted;
+  if (open) {
+    st.draw_offer = offer;
+    st.draw_offer_barred_until = barred;
+  }
+  st.suspended = open_suspension.has_value();
+  const bool banked = has_bank(setup.time_control);
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    const SideClock& sc = st.clock.side(c);
+    ClockView& v = st.clocks[idx(c)];
+    v.remaining = sc.remaining;
+    v.running = sc.running;
+    v.on_leave = sc.on_leave;
+    if (banked) v.bank = sc.bank;
+    if (st.status == GameStatus::kOngoing && c == st.to_move) v.deadline = st.clock.deadline;
+  }
+  if (st.status == GameStatus::kOngoing) {
+    const chess::ClaimOptions options = record_.claim_options();
+    st.claimable.threefold = options.threefold_now || !options.threefold_moves.empty();
+    st.claimable.fifty_moves = options.fifty_moves_now || !options.fifty_move_moves.empty();
+    const int men = st.position.men_count();
+    bool tb = men <= 7;
+    for (chess::Move m : st.position.legal_moves()) {
+      st.legal_moves.push_back(chess::to_san(st.position, m));
+      if (men == 8 && st.position.is_capture(m)) tb = true;
+    }
+    st.claimable.tablebase = tb;
+  }
+  state_ = std::move(st);
+  return {};
+}
+
+// ---------------------------------------------------------------- commands
+
+namespace {
+
+Result<void> check_open(const GameState& st) {
+  switch (st.status) {
+    case GameStatus::kFinished: return fail(ErrorCode::kGameOver, "the game is over");
+    case GameStatus::kAnnulled: return fail(ErrorCode::kGameOver, "the game was annulled");
+    case GameStatus::kAdjudicationPending:
+      return fail(ErrorCode::kGameOver, "the game awaits adjudication");
+    case GameStatus::kNotStarted:
+      return fail(ErrorCode::kGameNotStarted, "the game has not started yet");
+    case GameStatus::kOngoing: return {};
+  }
+  return {};
+}
+
+// The rules for the player to move acting on the board (§2.3).
+Result<void> check_on_move(const GameState& st, Color side) {
+  if (auto ok = check_open(st); !ok) return ok;
+  if (st.to_move != side) return fail(ErrorCode::kNotYourTurn, "it is not your turn");
+  if (st.clock_of(side).on_leave) {
+    return fail(ErrorCode::kOnLeave, "you are on leave: end the leave first to move");
+  }
+  return {};
+}
+
+// Resignation and draw answers are possible also while adjudication is pending.
+Result<void> check_decidable(const GameState& st) {
+  if (st.status == GameStatus::kAdjudicationPending) return {};
+  return check_open(st);
+}
+
+Result<void> check_offer_allowed(const Game& game, Color side) {
+  const GameState& st = game.state();
+  const int number = st.moves_made[idx(side)] + 1;
+  const int min_move = game.facts().setup.rules.no_draw_before_move;
+  if (number < min_move) {
+    return fail(ErrorCode::kDrawOfferNotAllowed,
+                "no draw offers before move " + std::to_string(min_move) + " in this event");
+  }
+  if (const auto& bar = st.draw_offer_barred_until[idx(side)];
+      bar && st.moves_made[idx(side)] < *bar) {
+    return fail(ErrorCode::kDrawOfferNotAllowed,
+                "ten-moves rule: your last offer was declined; you may offer again after " +
+                    std::to_string(*bar - st.moves_made[idx(side)]) + " more moves");
+  }
+  return {};
+}
+
+Result<void> check_message(const Game& game, const std::optional<std::string>& message) {
+  if (!message || message->empty()) return {};
+  if (!game.facts().setup.rules.messages_allowed) {
+    return fail(ErrorCode::kValidationError, "messages are not allowed in this event");
+  }
+  if (message->size() > kMaxMessageLength) {
+    return fail(ErrorCode::kValidationError,
+                "message longer than " + std::to_string(kMaxMessageLength) + " characters");
+  }
+  return {};
+}
+
+GameEvent make_event(const GameState& st, EventKind kind, std::optional<Color> side) {
+  GameEvent ev;
+  ev.kind = kind;
+  ev.at = st.now;
+  ev.side = side;
+  ev.ply = st.ply;
+  return ev;
+}
+
+Result<Game> replay_with(const Game& game, const std::vector<MoveFact>& moves,
+                         const std::vector<GameEvent>& events) {
+  GameFacts facts = game.facts();
+  facts.moves.insert(facts.moves.end(), moves.begin(), moves.end());
+  facts.events.insert(facts.events.end(), events.begin(), events.end());
+  auto next = Game::replay(std::move(facts), game.context(), game.state().now);
+  if (!next) return fail(ErrorCode::kInternal, "replay after command: " + next.error().detail);
+  return next;
+}
+
+Result<Outcome> finish(const Game& game, std::vector<MoveFact> moves,
+                       std::vector<GameEvent> events) {
+  auto next = replay_with(game, moves, events);
+  if (!next) return std::unexpected(next.error());
+  return Outcome{std::move(moves), std::move(events), std::move(*next), std::nullopt, false, ""};
+}
+
+// Appends `moves` and `events` (the last move was just played), then plays conditional
+// replies from the trees while they match, stopping at a game end.
+Result<Outcome> play_with_conditionals(const Game& game, std::vector<MoveFact> moves,
+                                       std::vector<GameEvent> events,
+                                       const std::array<ConditionalTree, 2>& conditional) {
+  std::array<ConditionalTree, 2> trees = conditional;
+  bool changed = false;
+  for (;;) {
+    auto next = replay_with(game, moves, events);
+    if (!next) return std::unexpected(next.error());
+    const GameState& st = next->state();
+    bool stop = st.status != GameStatus::kOngoing || moves.empty();
+    if (st.status != GameStatus::kOngoing) {
+      for (auto& t : trees) {
+        if (!t.empty()) {
+          t = ConditionalTree{};
+          changed = true;
+        }
+      }
+    }
+    const Color owner = st.to_move;
+    ConditionalTree& tree = trees[idx(owner)];
+    if (!stop && !tree.empty()) {
+      const std::optional<std::string> reply = tree.follow(moves.back().uci);
+      changed = true;
+      if (reply) {
+        if (auto m = chess::parse_uci(st.position, *reply); m) {
+          MoveFact mf;
+          mf.ply = st.ply + 1;
+          mf.uci = chess::to_uci(st.position, *m);
+          mf.at = st.now;
+          mf.played_as_conditional = true;
+          moves.push_back(std::move(mf));
+          continue;
+        }
+        tree = ConditionalTree{};  // a stale line: discard it
+      }
+    }
+    Outcome out{std::move(moves), std::move(events), std::move(*next), std::nullopt, false, ""};
+    if (changed) out.conditional = std::move(trees);
+    return out;
+  }
+}
+
+}  // namespace
+
+Result<PendingMove> submit_move(const Game& game, Color side, const MoveRequest& request) {
+  const GameState& st = game.state();
+  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  auto move = chess::parse_move(st.position, request.move);
+  if (!move) return std::unexpected(move.error());
+  if (request.offer_draw) {
+    if (auto ok = check_offer_allowed(game, side); !ok) return std::unexpected(ok.error());
+  }
+  if (auto ok = check_message(game, request.message); !ok) return std::unexpected(ok.error());
+  PendingMove pending;
+  pending.side = side;
+  pending.uci = chess::to_uci(st.position, *move);
+  pending.san = chess::to_san(st.position, *move);
+  pending.numeric = chess::to_numeric(st.position, *move);
+  pending.fen_after = st.position.after(*move).fen();
+  pending.offer_draw = request.offer_draw;
+  if (request.message && !request.message->empty()) pending.message = request.message;
+  pending.use_40_plus_days = request.use_40_plus_days;
+  pending.submitted_at = st.now;
+  pending.ply = st.ply + 1;
+  return pending;
+}
+
+Result<Outcome> accept_move(const Game& game, Color side, const std::optional<PendingMove>& pending,
+                            std::string_view move_text,
+                            const std::array<ConditionalTree, 2>& conditional) {
+  const GameState& st = game.state();
+  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  if (!pending) return fail(ErrorCode::kNoPendingMove, "there is no submitted move to accept");
+  if (pending->side != side || pending->ply != st.ply + 1) {
+    return fail(ErrorCode::kPendingMismatch, "the submitted move is stale; submit it again");
+  }
+  auto stored = chess::parse_uci(st.position, pending->uci);
+  if (!stored) {
+    return fail(ErrorCode::kPendingMismatch, "the submitted move is stale; submit it again");
+  }
+  auto named = chess::parse_move(st.position, move_text);
+  if (!named || *named != *stored) {
+    return fail(ErrorCode::kPendingMismatch,
+                "'" + std::string(move_text) + "' is not the submitted move " + pending->san);
+  }
+  if (pending->offer_draw) {
+    if (auto ok = check_offer_allowed(game, side); !ok) return std::unexpected(ok.error());
+  }
+  if (auto ok = check_message(game, pending->message); !ok) return std::unexpected(ok.error());
+  MoveFact mf;
+  mf.ply = st.ply + 1;
+  mf.uci = chess::to_uci(st.position, *stored);
+  mf.at = st.now;
+  mf.offer_draw = pending->offer_draw;
+  mf.message = pending->message;
+  mf.use_40_plus_days = pending->use_40_plus_days;
+  return play_with_conditionals(game, {std::move(mf)}, {}, conditional);
+}
+
+Result<Outcome> accept_draw(const Game& game, Color side) {
+  const GameState& st = game.state();
+  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  if (!st.draw_offer || st.draw_offer->by == side) {
+    return fail(ErrorCode::kNoDrawOffer, "your opponent has no standing draw offer");
+  }
+  if (st.moves_made[0] < 1 || st.moves_made[1] < 1) {
+    return fail(ErrorCode::kDrawOfferNotAllowed,
+                "a draw by agreement needs both players to have made a move");
+  }
+  return finish(game, {}, {make_event(st, EventKind::kDrawAccepted, side)});
+}
+
+Result<Outcome> decline_draw(const Game& game, Color side) {
+  const GameState& st = game.state();
+  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  if (!st.draw_offer || st.draw_offer->by == side) {
+    return fail(ErrorCode::kNoDrawOffer, "your opponent has no standing draw offer");
+  }
+  return finish(game, {}, {make_event(st, EventKind::kDrawDeclined, side)});
+}
+
+Result<Outcome> resign(const Game& game, Color side) {
+  const GameState& st = game.state();
+  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  return finish(game, {}, {make_event(st, EventKind::kResigned, side)});
+}
+
+Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
+                      const std::array<ConditionalTree, 2>& conditional) {
+  const GameState& st = game.state();
+  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  std::optional<chess::Move> intended;
+  if (request.move) {
+    auto m = chess::parse_move(st.position, *request.move);
+    if (!m) {
+      return fail(m.error().code, "the claim is invalid: intended move '" + *request.move +
+                                      "': " + m.error().detail);
+    }
+    intended = *m;
+  }
+  GameEvent ev = make_event(st, EventKind::kClaim, side);
+  ev.claim_type = request.type;
+  if (intended) ev.intended_move = chess::to_uci(st.position, *intended);
+
+  if (request.type == ClaimType::kTablebase) {
+    if (!request.expect) {
+      return fail(ErrorCode::kValidationError, "a tablebase claim must say win or draw");
+    }
+    const Position target = intended ? st.position.after(*intended) : st.position;
+    if (target.men_count() > 7) {
+      return fail(ErrorCode::kClaimNotAllowed,
+                  "a tablebase claim needs at most 7 men on the board (" +
+                      std::to_string(target.men_count()) + " stand there)");
+    }
+    // The claimant's outcome: win, draw or loss.
+    enum class Score { kWin, kDraw, kLoss } score = Score::kDraw;
+    std::string evidence;
+    if (target.is_checkmate()) {
+      score = Score::kWin;  // only reachable through the intended move
+      evidence = "the intended move gives checkmate";
+    } else if (target.is_stalemate()) {
+      score = Score::kDraw;
+      evidence = "the intended move gives stalemate";
+    } else {
+      const auto wdl = game.context().oracles.tablebase_oracle().probe_wdl(target);
+      if (!wdl) {
+        return fail(ErrorCode::kTablebaseUnavailable,
+                    "the tablebase for this position is not installed");
+      }
+      // Cursed wins count as wins and blessed losses as losses (§3.6).
+      Score for_mover = Score::kDraw;
+      if (*wdl == Wdl::kWin || *wdl == Wdl::kCursedWin) for_mover = Score::kWin;
+      if (*wdl == Wdl::kLoss || *wdl == Wdl::kBlessedLoss) for_mover = Score::kLoss;
+      score = for_mover;
+      if (intended) {
+        score = for_mover == Score::kWin    ? Score::kLoss
+                : for_mover == Score::kLoss ? Score::kWin
+                                            : Score::kDraw;
+      }
+      evidence = "tablebase WDL " + std::string(to_string(*wdl)) + " for " +
+                 std::string(color_name(target.side_to_move())) + " to move in " + target.fen();
+    }
+    ev.expect = request.expect;
+    ev.evidence = evidence;
+    const bool win = score == Score::kWin;
+    const bool upheld = (*request.expect == ClaimExpectation::kWin && win) ||
+                        (*request.expect == ClaimExpectation::kDraw && score == Score::kDraw);
+    ev.upheld = upheld;
+    const std::string verdict = score == Score::kWin    ? "a win for the claimant"
+                                : score == Score::kDraw ? "a draw"
+                                                        : "a loss for the claimant";
+    ev.reason =
+        (upheld ? "claim upheld: the position is " : "claim rejected: the position is ") + verdict;
+    if (upheld) {
+      ev.result = win ? win_for(side) : GameResult::kDraw;
+      ev.termination = Termination::kTablebase;
+    }
+    auto out = finish(game, {}, {ev});
+    if (!out) return out;
+    out->upheld = upheld;
+    out->reason = ev.reason;
+    return out;
+  }
+
+  Result<chess::ClaimVerdict> verdict = fail(ErrorCode::kInternal, "");
+  if (request.type == ClaimType::kThreefold) {
+    verdict = game.record().judge_threefold_claim(intended);
+  } else {
+    if (st.position.men_count() < chess::kFiftyMoveRuleMinMen) {
+      return fail(ErrorCode::kClaimNotAllowed,
+                  "the fifty-move rule does not apply with 7 or fewer men: claim by tablebase");
+    }
+    verdict = game.record().judge_fifty_move_claim(intended);
+  }
+  if (!verdict) return std::unexpected(verdict.error());
+  ev.upheld = verdict->correct;
+  ev.reason = verdict->reason;
+  ev.evidence = verdict->reason;
+  std::vector<MoveFact> moves;
+  if (verdict->correct) {
+    ev.result = GameResult::kDraw;
+    ev.termination = claim_termination(request.type);
+  } else if (intended) {
+    MoveFact mf;
+    mf.ply = st.ply + 1;
+    mf.uci = chess::to_uci(st.position, *intended);
+    mf.at = st.now;
+    moves.push_back(std::move(mf));
+  }
+  const bool upheld = verdict->correct;
+  std::string reason = ev.reason;
+  auto out = moves.empty()
+                 ? finish(game, {}, {std::move(ev)})
+                 : play_with_conditionals(game, std::move(moves), {std::move(ev)}, conditional);
+  if (!out) return out;
+  out->upheld = upheld;
+  out->reason = std::move(reason);
+  return out;
+}
+
+Result<Outcome> refill_clock(const Game& game, Color side, std::optional<Seconds> amount) {
+  const GameState& st = game.state();
+  if (!std::holds_alternative<TripleBlock>(game.facts().setup.time_control)) {
+    return fail(ErrorCode::kValidationError, "manual refills exist only in Triple Block games");
+  }
+  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  Seconds seconds = 0;
+  if (amount) {
+    seconds = *amount;
+  } else {
+    auto max = max_refill(game.clock_facts(), side, st.now);
+    if (!max) return std::unexpected(max.error());
+    seconds = *max;
+  }
+  if (auto ok = validate_refill(game.clock_facts(), Refill{st.now, side, seconds, st.ply}); !ok) {
+    return std::unexpected(ok.error());
+  }
+  GameEvent ev = make_event(st, EventKind::kClockRefill, side);
+  ev.seconds = seconds;
+  return finish(game, {}, {std::move(ev)});
+}
+
+std::optional<GameEvent> decide_flag_fall(const Game& game) {
+  const GameState& st = game.state();
+  if (!st.flag_fall_pending || !st.clock.flag_fall) return std::nullopt;
+  const FlagFall& fall = *st.clock.flag_fall;
+  GameEvent ev;
+  ev.kind = EventKind::kFlagFall;
+  ev.at = fall.at;
+  ev.side = fall.side;
+  ev.ply = st.ply;
+  ev.result = st.result;
+  ev.termination = st.termination;
+  ev.reason = st.end_reason;
+  return ev;
+}
+
+Result<Outcome> set_result(const Game& game, GameResult result, Termination termination,
+                           std::string reason, std::string actor) {
+  const GameState& st = game.state();
+  if (st.status == GameStatus::kAnnulled) {
+    return fail(ErrorCode::kGameOver, "the game was annulled");
+  }
+  const bool draw = result == GameResult::kDraw;
+  const bool decisive = result == GameResult::kWhiteWins || result == GameResult::kBlackWins;
+  bool consistent = true;
+  switch (termination) {
+    case Termination::kAnnulled:
+      return fail(ErrorCode::kValidationError, "use annul to annul a game");
+    case Termination::kStalemate:
+    case Termination::kDeadPosition:
+    case Termination::kAgreement:
+    case Termination::kRepetition:
+    case Termination::kFiftyMoves:
+    case Termination::kTimeDraw: consistent = draw; break;
+    case Termination::kCheckmate:
+    case Termination::kResignation:
+    case Termination::kTimeForfeit:
+    case Termination::kSilence: consistent = decisive; break;
+    case Termination::kTablebase:
+    case Termination::kAdjudication: consistent = draw || decisive; break;
+    case Termination::kDefault:
+      consistent = decisive || result == GameResult::kDoubleDefault;
+      break;
+  }
+  if (!consistent) {
+    return fail(ErrorCode::kValidationError, "result " + std::string(to_string(result)) +
+                                                 " does not fit termination " +
+                                                 std::string(to_string(termination)));
+  }
+  if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
+  GameEvent ev = make_event(st, EventKind::kResultSet, std::nullopt);
+  ev.result = result;
+  ev.termination = termination;
+  ev.reason = std::move(reason);
+  ev.actor = std::move(actor);
+  return finish(game, {}, {std::move(ev)});
+}
+
+Result<Outcome> annul_game(const Game& game, std::string reason, std::string actor) {
+  const GameState& st = game.state();
+  if (st.status == GameStatus::kAnnulled) {
+    return fail(ErrorCode::kGameOver, "the game is already annulled");
+  }
+  if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
+  GameEvent ev = make_event(st, EventKind::kAnnulled, std::nullopt);
+  ev.reason = std::move(reason);
+  ev.actor = std::move(actor);
+  return finish(game, {}, {std::move(ev)});
+}
+
+Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, Seconds value,
+                             std::string reason, std::string actor) {
+  const GameState& st = game.state();
+  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled) {
+    return fail(ErrorCode::kGameOver, "the game is over");
+  }
+  if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
+  ClockFacts trial = game.clock_facts();
+  trial.adjustments.push_back(ClockAdjustment{st.now, side, kind, value, reason, st.ply});
+  if (auto ok = compute_clock_state(trial, st.now); !ok) return std::unexpected(ok.error());
+  GameEvent ev = make_event(st, EventKind::kClockAdjusted, side);
+  ev.adjustment = kind;
+  ev.seconds = value;
+  ev.reason = std::move(reason);
+  ev.actor = std::move(actor);
+  return finish(game, {}, {std::move(ev)});
+}
+
+Result<Outcome> suspend_game(const Game& game, std::string reason, std::string actor) {
+  const GameState& st = game.state();
+  if (!allows_suspension(game.facts().setup.time_control)) {
+    return fail(ErrorCode::kValidationError, "this time control does not allow suspension");
+  }
+  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled) {
+    return fail(ErrorCode::kGameOver, "the game is over");
+  }
+  if (st.suspended) return fail(ErrorCode::kConflict, "the game is already suspended");
+  GameEvent ev = make_event(st, EventKind::kSuspended, std::nullopt);
+  ev.reason = std::move(reason);
+  ev.actor = std::move(actor);
+  return finish(game, {}, {std::move(ev)});
+}
+
+Result<Outcome> resume_game(const Game& game, std::string reason, std::string actor) {
+  const GameState& st = game.state();
+  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled) {
+    return fail(ErrorCode::kGameOver, "the game is over");
+  }
+  if (!st.suspended) return fail(ErrorCode::kConflict, "the game is not suspended");
+  GameEvent ev = make_event(st, EventKind::kResumed, std::nullopt);
+  ev.reason = std::move(reason);
+  ev.actor = std::move(actor);
+  return finish(game, {}, {std::move(ev)});
+}
+
+Result<Outcome> mark_adjudication_pending(const Game& game) {
+  const GameState& st = game.state();
+  if (st.status != GameStatus::kOngoing && st.status != GameStatus::kNotStarted) {
+    return fail(ErrorCode::kGameOver, "the game is not in play");
+  }
+  return finish(game, {}, {make_event(st, EventKind::kAdjudicationPending, std::nullopt)});
+}
+
+Result<ConditionalTree> store_conditional(const Game& game, Color side,
+                                          const std::vector<ConditionalLine>& lines) {
+  const GameState& st = game.state();
+  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled ||
+      st.status == GameStatus::kAdjudicationPending) {
+    return fail(ErrorCode::kGameOver, "the game is over");
+  }
+  return ConditionalTree::build(st.position, side, lines);
+}
+
+}  // namespace corrchess::game

@@ -1,0 +1,307 @@
+// The Game aggregate: a game's state as a pure function of its stored facts (facts.h) and an
+// instant "now", and the commands players and directors issue, as pure functions from a
+// replayed game to the facts they append (or a typed Error; bad input changes nothing).
+//
+// Replay order: an event with ply p is applied after move p (events with equal ply in list
+// order). Automatic endings (checkmate, stalemate, dead position) are derived from the
+// position after the last move; claims, resignations, agreements, director decisions and
+// recorded flag falls come from events. A flag fall needs no stored fact to show: when `now`
+// is at or past the deadline of the player to move, the state is finished with the verdict
+// for the deadline instant (loss, or time_draw if the opponent could not mate in the
+// position at that instant), whenever replay runs. decide_flag_fall() yields the fact to store.
+//
+// Commands take a Game replayed at the command's instant: game.state().now is "now".
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/chess/game_record.h"
+#include "core/chess/position.h"
+#include "core/chess/types.h"
+#include "core/chess/unwinnable.h"
+#include "core/error.h"
+#include "core/game/clock.h"
+#include "core/game/conditional.h"
+#include "core/game/facts.h"
+#include "core/game/leave.h"
+#include "core/game/time.h"
+#include "core/game/time_zone.h"
+
+namespace corrchess::game {
+
+// ---- oracles ----
+
+// "Can side X still checkmate by some sequence of legal moves?" Implementations must be
+// SOUND: answer false only when mate is surely impossible for that side.
+class MateOracle {
+ public:
+  virtual ~MateOracle() = default;
+  // False only when `side` can never checkmate from `pos`, whoever is to move.
+  virtual bool can_mate(const chess::Position& pos, Color side) const = 0;
+};
+
+// The default oracle: a side cannot mate only with a bare king, or when the whole board is
+// insufficient material (Position::is_insufficient_material). Sound, deliberately narrow.
+class MaterialMateOracle final : public MateOracle {
+ public:
+  bool can_mate(const chess::Position& pos, Color side) const override;
+};
+
+// The full dead-position analysis (core/chess/unwinnable.h): the fast path first, then the
+// bounded search; an undetermined analysis answers "can mate" (a live game is never ended
+// on a guess). Deterministic for a given budget. Stateless and thread-safe.
+class UnwinnabilityMateOracle final : public MateOracle {
+ public:
+  explicit UnwinnabilityMateOracle(chess::AnalysisBudget budget = {}) : budget_(budget) {}
+  bool can_mate(const chess::Position& pos, Color side) const override;
+
+ private:
+  chess::AnalysisBudget budget_;
+};
+
+// Tablebase WDL from the side to move's point of view. Cursed wins and blessed losses are
+// kept distinct by the table; the claim rules (§3.6) count them as wins and losses.
+enum class Wdl { kLoss, kBlessedLoss, kDraw, kCursedWin, kWin };
+
+std::string_view to_string(Wdl wdl);  // "loss", "blessed_loss", "draw", "cursed_win", "win"
+
+class TablebaseOracle {
+ public:
+  virtual ~TablebaseOracle() = default;
+  // WDL of `pos` for the side to move; nullopt when the needed table is not installed.
+  virtual std::optional<Wdl> probe_wdl(const chess::Position& pos) const = 0;
+};
+
+// No tables installed: every probe is unavailable.
+class NoTablebase final : public TablebaseOracle {
+ public:
+  std::optional<Wdl> probe_wdl(const chess::Position&) const override { return std::nullopt; }
+};
+
+// The oracles a replay uses; null pointers mean the defaults above. Not owned: they must
+// outlive every Game that uses them.
+struct Oracles {
+  const MateOracle* mate = nullptr;
+  const TablebaseOracle* tablebase = nullptr;
+
+  const MateOracle& mate_oracle() const;
+  const TablebaseOracle& tablebase_oracle() const;
+};
+
+// ---- replay inputs ----
+
+// A game's stored facts.
+struct GameFacts {
+  GameSetup setup;
+  std::vector<MoveFact> moves;    // ply 1, 2, ...
+  std::vector<GameEvent> events;  // in storage order, ply non-decreasing
+};
+
+// What replay needs besides the game's own facts.
+struct GameContext {
+  TimeZone zone;                                  // server zone (leave days)
+  std::array<std::vector<LeavePeriod>, 2> leave;  // each player's periods in this event
+  // The player to move ticked "use 40+ days" on the move they are thinking about (§4.6).
+  bool running_use_40_plus_days = false;
+  Oracles oracles;
+};
+
+// ---- the state ----
+
+struct MoveView {
+  int ply = 0;  // 1-based
+  Color side = Color::kWhite;
+  std::string san;
+  std::string uci;
+  std::string numeric;
+  std::string fen_after;
+  Timestamp at;
+  Seconds elapsed = 0;  // seconds from receipt to accept
+  bool offer_draw = false;
+  std::optional<std::string> message;
+  bool played_as_conditional = false;
+  bool use_40_plus_days = false;
+  bool operator==(const MoveView&) const = default;
+};
+
+// A standing draw offer: made by `by` when `ply` moves had been played (for an offer carried
+// by a move, that move's ply). from_claim: a rejected threefold/fifty claim (§3.5).
+struct DrawOffer {
+  Color by = Color::kWhite;
+  int ply = 0;
+  bool from_claim = false;
+  bool operator==(const DrawOffer&) const = default;
+};
+
+struct ClockView {
+  Seconds remaining = 0;
+  bool running = false;
+  std::optional<Timestamp> deadline;  // set for the running side
+  std::optional<Seconds> bank;        // for controls with a bank
+  bool on_leave = false;
+  bool operator==(const ClockView&) const = default;
+};
+
+struct Claimable {
+  bool threefold = false;    // a threefold claim (with or without an intended move) is correct
+  bool fifty_moves = false;  // a fifty-move claim (with or without an intended move) is correct
+  bool tablebase = false;    // at most 7 men now, or after some capture
+  bool operator==(const Claimable&) const = default;
+};
+
+struct GameState {
+  Timestamp now;
+  GameStatus status = GameStatus::kNotStarted;
+  std::optional<GameResult> result;
+  std::optional<Termination> termination;
+  std::optional<Timestamp> finished_at;
+  std::string end_reason;  // claim verdict, director's reason, ...
+  chess::Position initial;
+  chess::Position position;
+  Color to_move = Color::kWhite;
+  int ply = 0;  // moves played
+  std::vector<MoveView> moves;
+  std::optional<DrawOffer> draw_offer;
+  std::array<ClockView, 2> clocks;  // by colour index
+  ClockState clock;                 // the clock engine's full answer
+  Claimable claimable;
+  std::vector<std::string> legal_moves;  // SAN, for the player to move while ongoing
+  std::array<int, 2> moves_made{};       // per colour
+  // Ten-moves rule: a side may carry a draw offer again only once its moves_made reaches
+  // this number (nullopt: no bar).
+  std::array<std::optional<int>, 2> draw_offer_barred_until{};
+  bool suspended = false;
+  // The game ended on time and the flag fall is not yet stored (decide_flag_fall stores it).
+  bool flag_fall_pending = false;
+
+  const ClockView& clock_of(Color c) const { return clocks[chess::index(c)]; }
+  bool operator==(const GameState&) const = default;
+};
+
+class Game {
+ public:
+  // Replays the facts at `now`. Fails with kValidationError (or kInvalidFen) when the facts
+  // are inconsistent: a stored move that is not legal, plies out of order, events out of
+  // order, moves after the game ended, clock facts the clock engine rejects.
+  static Result<Game> replay(GameFacts facts, GameContext context, Timestamp now);
+
+  const GameState& state() const { return state_; }
+  const GameFacts& facts() const { return facts_; }
+  const GameContext& context() const { return context_; }
+  const chess::GameRecord& record() const { return record_; }
+  // The clock facts replay derived (for the clock engine's helpers, e.g. max_refill).
+  const ClockFacts& clock_facts() const { return clock_facts_; }
+
+ private:
+  Game() = default;
+  Result<void> run(Timestamp now);
+
+  GameFacts facts_;
+  GameContext context_;
+  chess::GameRecord record_;
+  ClockFacts clock_facts_;
+  GameState state_;
+};
+
+// ---- commands ----
+
+// What a command appends, and the game replayed after it (same "now").
+struct Outcome {
+  std::vector<MoveFact> moves;
+  std::vector<GameEvent> events;
+  Game game;
+  // Set when the command changed the players' conditional trees (by colour index).
+  std::optional<std::array<ConditionalTree, 2>> conditional;
+  // Claims only.
+  bool upheld = false;
+  std::string reason;
+};
+
+struct MoveRequest {
+  std::string move;  // SAN, UCI or ICCF numeric
+  bool offer_draw = false;
+  std::optional<std::string> message;
+  bool use_40_plus_days = false;
+};
+
+// Longest message a move may carry (characters of UTF-8 text).
+inline constexpr std::size_t kMaxMessageLength = 2000;
+
+// Submit (§2.1): validates the move for `side` and returns the pending move (with SAN, UCI,
+// numeric and fen_after) that replaces any earlier one. Changes no fact. Errors: kGameOver,
+// kGameNotStarted, kNotYourTurn, kOnLeave, kIllegalMove / kAmbiguousMove / kInvalidNotation,
+// kDrawOfferNotAllowed (no draw before move N, ten-moves rule), kValidationError (message).
+Result<PendingMove> submit_move(const Game& game, Color side, const MoveRequest& request);
+
+// Accept (§2.1): `move_text` must denote the same move as `pending` (kNoPendingMove when
+// there is none, kPendingMismatch otherwise). Appends the move stamped now, then plays the
+// opponent's matching conditional replies (same instant) down the line until one stops
+// matching or the game ends; `conditional` holds both players' trees by colour index.
+Result<Outcome> accept_move(const Game& game, Color side, const std::optional<PendingMove>& pending,
+                            std::string_view move_text,
+                            const std::array<ConditionalTree, 2>& conditional);
+
+// Accept the opponent's standing draw offer (§3.1–3.2): kNoDrawOffer when none stands from
+// the opponent, kDrawOfferNotAllowed before both players have moved.
+Result<Outcome> accept_draw(const Game& game, Color side);
+
+// Decline the opponent's standing draw offer explicitly (kNoDrawOffer when none).
+Result<Outcome> decline_draw(const Game& game, Color side);
+
+// Resign (§1.6): the opponent wins at once.
+Result<Outcome> resign(const Game& game, Color side);
+
+struct ClaimRequest {
+  ClaimType type = ClaimType::kThreefold;
+  std::optional<std::string> move;         // intended move (any notation)
+  std::optional<ClaimExpectation> expect;  // required for tablebase claims
+};
+
+// A claim by the player to move (§3.3–3.6). Threefold / fifty moves: correct -> drawn;
+// incorrect -> the claim stands as a draw offer and a named intended move is played (then
+// conditional replies as for accept). Tablebase: the position (after the intended move,
+// which is never played) must have at most 7 men (kClaimNotAllowed); an unavailable table
+// is kTablebaseUnavailable and nothing changes. A fifty-move claim with 7 or fewer men on
+// the board is kClaimNotAllowed. An illegal intended move fails with nothing changed.
+Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
+                      const std::array<ConditionalTree, 2>& conditional);
+
+// Triple Block manual refill (§4.4) by the player on move; nullopt amount = as much as
+// allowed. Delegates the rule to the clock engine (validate_refill).
+Result<Outcome> refill_clock(const Game& game, Color side, std::optional<Seconds> amount);
+
+// The fact recording a flag fall that the state already shows (flag_fall_pending), stamped
+// at the deadline instant; nullopt when no flag has fallen or it is already stored.
+std::optional<GameEvent> decide_flag_fall(const Game& game);
+
+// Director: set a result with its termination and reason (§5.5). Allowed in any game that
+// is not annulled (it overrides an earlier result). kValidationError for termination
+// "annulled" (use annul_game) or a result that contradicts the termination.
+Result<Outcome> set_result(const Game& game, GameResult result, Termination termination,
+                           std::string reason, std::string actor);
+
+// Director: annul the game (§5.1); kGameOver when already annulled.
+Result<Outcome> annul_game(const Game& game, std::string reason, std::string actor);
+
+// Director: set or adjust a clock (§4.8), checked by the clock engine.
+Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, Seconds value,
+                             std::string reason, std::string actor);
+
+// Director: suspend / resume both clocks (§4.8; never in Triple Block: kValidationError).
+// kConflict when already suspended / not suspended.
+Result<Outcome> suspend_game(const Game& game, std::string reason, std::string actor);
+Result<Outcome> resume_game(const Game& game, std::string reason, std::string actor);
+
+// The event's end date passed: an unfinished game becomes adjudication pending (§5.4).
+Result<Outcome> mark_adjudication_pending(const Game& game);
+
+// Stores conditional lines for `side` (§2.5), validated from the current position (the
+// opponent must be to move). kGameOver in a finished game.
+Result<ConditionalTree> store_conditional(const Game& game, Color side,
+                                          const std::vector<ConditionalLine>& lines);
+
+}  // namespace corrchess::game
