@@ -1,0 +1,434 @@
+#include "core/chess/helpmate.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <queue>
+#include <tuple>
+
+#include "core/chess/bitboard.h"
+#include "core/chess/frozen_structure.h"
+
+namespace corrchess::chess {
+namespace {
+
+constexpr int kMaxExploreDepth = 4096;
+constexpr int kNoScore = -1'000'000;  // marks moves that end the game without mate
+
+int distance(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+int edge_distance(Square s) {
+  const int f = file_of(s);
+  const int r = rank_of(s);
+  return std::min(std::min(f, 7 - f), std::min(r, 7 - r));
+}
+
+// What playing m from pos leads to, for a helpmate by `winner`.
+struct ScoredMove {
+  Move move;
+  int score = 0;
+  bool mates = false;  // the winner checkmates its opponent with this move
+};
+
+// Heuristic value of m (higher is tried first): the winner checks, promotes and brings its
+// men toward the defending king; the defender walks its king to the edge and toward the
+// winner's king, keeps its pieces next to its king as blockers and avoids capturing.
+ScoredMove score_move(const Position& pos, Move m, Color winner) {
+  ScoredMove sm{m, 0, false};
+  const Position child = pos.after(m);
+  const Color mover = pos.side_to_move();
+  // Only a check can end the game usefully; stalemates are left to the search below.
+  if (child.in_check() && child.count_legal_moves() == 0) {
+    sm.mates = mover == winner;
+    sm.score = sm.mates ? 1'000'000 : kNoScore;  // the winner itself mated: a dead end
+    return sm;
+  }
+  const Piece moved = pos.piece_on(m.from());
+  const Piece captured = m.kind() == MoveKind::kCastling ? Piece::kNoPiece : pos.piece_on(m.to());
+  const Square loser_king = child.king_square(~winner);
+  const Square winner_king = child.king_square(winner);
+  int s = 0;
+  if (mover == winner) {
+    if (child.in_check()) s += 1000;
+    if (m.kind() == MoveKind::kPromotion) s += m.promotion() == PieceType::kQueen ? 600 : 150;
+    if (type_of(moved) != PieceType::kKing || m.kind() == MoveKind::kCastling)
+      s += 10 * (distance(m.from(), loser_king) - distance(m.to(), loser_king));
+    else
+      s += 6 * (distance(m.from(), loser_king) - distance(m.to(), loser_king));
+    if (captured != Piece::kNoPiece) s += type_of(captured) == PieceType::kPawn ? 20 : -40;
+  } else {
+    if (type_of(moved) == PieceType::kKing && m.kind() != MoveKind::kCastling) {
+      s += 20 * (edge_distance(m.from()) - edge_distance(m.to()));
+      s += 10 * (distance(m.from(), winner_king) - distance(m.to(), winner_king));
+    } else if (distance(m.to(), loser_king) == 1) {
+      s += 30;
+    }
+    if (m.kind() == MoveKind::kPromotion) s += 50;
+    if (captured != Piece::kNoPiece) s -= type_of(captured) == PieceType::kPawn ? 30 : 100;
+    if (child.in_check()) s -= 50;
+  }
+  sm.score = s;
+  return sm;
+}
+
+// Scores all legal moves of pos, best first; moves ending the game without mate are dropped.
+// Returns true (and puts the mating move first) as soon as a mating move is seen.
+bool order_moves(const Position& pos, Color winner, std::vector<ScoredMove>& out) {
+  out.clear();
+  const MoveList moves = pos.legal_moves();
+  for (Move m : moves) {
+    const ScoredMove sm = score_move(pos, m, winner);
+    if (sm.mates) {
+      out.clear();
+      out.push_back(sm);
+      return true;
+    }
+    if (sm.score != kNoScore) out.push_back(sm);
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+  return false;
+}
+
+// ---------------------------------------------------------------- iterative deepening
+
+class IterativeHelpmate {
+ public:
+  IterativeHelpmate(Color winner, std::uint64_t max_nodes)
+      : winner_(winner), max_nodes_(max_nodes) {
+    std::size_t size = 1024;
+    while (size < max_nodes && size < (std::size_t{1} << 20)) size <<= 1;
+    keys_.assign(size, 0);
+    depths_.assign(size, 0);
+  }
+
+  HelpmateSearchResult run(const Position& root, int max_plies) {
+    HelpmateSearchResult result;
+    for (int depth = 1; depth <= max_plies && !aborted_; ++depth) {
+      line_.clear();
+      if (search(root, depth, 0)) {
+        std::reverse(line_.begin(), line_.end());
+        result.outcome = SearchOutcome::kMateFound;
+        result.line = line_;
+        result.nodes = nodes_;
+        return result;
+      }
+    }
+    result.outcome = aborted_ ? SearchOutcome::kBudgetExhausted : SearchOutcome::kNoMate;
+    result.nodes = nodes_;
+    return result;
+  }
+
+ private:
+  // True (with the line, reversed, in line_) if a helpmate within `depth` plies exists.
+  bool search(const Position& pos, int depth, int ply) {
+    if (++nodes_ > max_nodes_) {
+      aborted_ = true;
+      return false;
+    }
+    const bool winner_to_move = pos.side_to_move() == winner_;
+    // The mating move is the winner's: with the loser to move one more ply is needed.
+    if (depth < (winner_to_move ? 1 : 2)) return false;
+    const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
+    const std::size_t slot = key & (keys_.size() - 1);
+    if (keys_[slot] == key && depths_[slot] >= depth) return false;
+    if (material_unwinnable(pos, winner_)) return false;
+
+    if (depth == 1) {
+      // The winner must mate now: only checking moves matter.
+      for (Move m : pos.legal_moves()) {
+        const Position child = pos.after(m);
+        if (child.in_check() && child.count_legal_moves() == 0) {
+          line_.push_back(m);
+          return true;
+        }
+      }
+      keys_[slot] = key;
+      depths_[slot] = 1;
+      return false;
+    }
+    if (ply >= static_cast<int>(scratch_.size())) scratch_.resize(ply + 1);
+    if (order_moves(pos, winner_, scratch_[ply])) {
+      line_.push_back(scratch_[ply].front().move);
+      return true;
+    }
+    if (depth > 1) {
+      // Copy: deeper plies reuse their own scratch vectors, but resize may move them.
+      const std::vector<ScoredMove> moves = scratch_[ply];
+      for (const ScoredMove& sm : moves) {
+        if (search(pos.after(sm.move), depth - 1, ply + 1)) {
+          line_.push_back(sm.move);
+          return true;
+        }
+        if (aborted_) return false;
+      }
+    }
+    keys_[slot] = key;
+    depths_[slot] = static_cast<std::int8_t>(std::min(depth, 127));
+    return false;
+  }
+
+  Color winner_;
+  std::uint64_t max_nodes_;
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::int8_t> depths_;
+  std::vector<Move> line_;
+  std::vector<std::vector<ScoredMove>> scratch_;
+};
+
+// ---------------------------------------------------------------- exhaustive enumeration
+
+// A position reduced to what decides its future: placement, side to move, castling rights
+// and a legal en-passant square. Compared in full, so distinct positions never merge.
+struct ExactKey {
+  std::uint64_t hash = 0;  // 0 marks an empty slot
+  Bitboard occupied = 0;
+  std::uint64_t pieces_low = 0;
+  std::uint64_t pieces_high = 0;
+  std::uint16_t meta = 0;
+
+  bool operator==(const ExactKey&) const = default;
+};
+
+ExactKey exact_key(const Position& pos) {
+  ExactKey k;
+  k.hash = pos.key() | 1;  // never 0
+  k.occupied = pos.occupied();
+  Bitboard b = k.occupied;
+  int n = 0;
+  while (b) {
+    const auto nibble = static_cast<std::uint64_t>(pos.piece_on(pop_lsb(b)));
+    if (n < 16)
+      k.pieces_low |= nibble << (4 * n);
+    else
+      k.pieces_high |= nibble << (4 * (n - 16));
+    ++n;
+  }
+  const int ep = pos.has_legal_en_passant() ? pos.ep_square() : kNoSquare;
+  k.meta = static_cast<std::uint16_t>(index(pos.side_to_move()) | (pos.castling_rights() << 1) |
+                                      (ep << 5));
+  return k;
+}
+
+// Open-addressing set of ExactKey that grows as needed.
+class VisitedSet {
+ public:
+  VisitedSet() : slots_(1 << 12) {}
+
+  // Inserts k; false when it was already present.
+  bool insert(const ExactKey& k) {
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    return place(slots_, k);
+  }
+
+ private:
+  bool place(std::vector<ExactKey>& table, const ExactKey& k) {
+    const std::size_t mask = table.size() - 1;
+    for (std::size_t i = (k.hash * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+      if (table[i].hash == 0) {
+        table[i] = k;
+        if (&table == &slots_) ++size_;
+        return true;
+      }
+      if (table[i] == k) return false;
+    }
+  }
+
+  void grow() {
+    std::vector<ExactKey> bigger(slots_.size() * 2);
+    for (const ExactKey& k : slots_)
+      if (k.hash != 0) place(bigger, k);
+    slots_.swap(bigger);
+  }
+
+  std::vector<ExactKey> slots_;
+  std::size_t size_ = 0;
+};
+
+struct Frame {
+  Position pos;
+  Move via;               // the move that led here (null at the root)
+  std::size_t begin = 0;  // this frame's moves are arena[begin, end)
+  std::size_t next = 0;   // the next one to try
+  std::size_t end = 0;
+};
+
+// Whether the static proofs must be re-run for child: they depend only on the pawns, the
+// material, castling rights, en passant and checks by pawns, so after any other move the
+// parent's "not proven" carries over (skipping the test is always sound).
+bool structure_changed(const Position& parent, const Position& child) {
+  return parent.pieces(PieceType::kPawn) != child.pieces(PieceType::kPawn) ||
+         popcount(parent.occupied()) != popcount(child.occupied()) ||  // a capture
+         parent.castling_rights() != child.castling_rights() || parent.in_check() ||
+         parent.has_legal_en_passant();
+}
+
+}  // namespace
+
+HelpmateSearchResult find_helpmate(const Position& root, Color winner, int max_plies,
+                                   std::uint64_t max_nodes) {
+  IterativeHelpmate search(winner, max_nodes);
+  return search.run(root, max_plies);
+}
+
+namespace {
+
+int corner_distance(Square s) {
+  const int f = std::min(file_of(s), 7 - file_of(s));
+  const int r = std::min(rank_of(s), 7 - rank_of(s));
+  return std::max(f, r);
+}
+
+// Rough distance to a mating net for `winner` (lower is closer): the defending king near a
+// corner, the winner's pieces and king near it, the defender's pieces next to their king
+// (future blockers), pawns of both sides advanced (promotions open up blocked play).
+int progress_distance(const Position& pos, Color winner) {
+  const Color loser = ~winner;
+  const Square lk = pos.king_square(loser);
+  int h = 4 * edge_distance(lk) + 2 * corner_distance(lk);
+  h += distance(pos.king_square(winner), lk);
+  const Bitboard pawns = pos.pieces(PieceType::kPawn);
+  const Bitboard kings = pos.pieces(PieceType::kKing);
+  Bitboard wp = pos.pieces(winner) & ~pawns & ~kings;
+  while (wp) h += 2 * distance(pop_lsb(wp), lk);
+  Bitboard lp = pos.pieces(loser) & ~pawns & ~kings;
+  while (lp) h += distance(pop_lsb(lp), lk);
+  // A pawn costs more than the piece it can become, so promoting always looks like progress.
+  Bitboard wpawns = pos.pieces(winner, PieceType::kPawn);
+  while (wpawns) {
+    const int r = rank_of(pop_lsb(wpawns));
+    h += 16 + (winner == Color::kWhite ? 7 - r : r);
+  }
+  Bitboard lpawns = pos.pieces(loser, PieceType::kPawn);
+  while (lpawns) {
+    const int r = rank_of(pop_lsb(lpawns));
+    h += 8 + (loser == Color::kWhite ? 7 - r : r);
+  }
+  if (pos.in_check() && pos.side_to_move() == loser) h -= 3;
+  return h;
+}
+
+struct BestFirstNode {
+  Position pos;
+  std::int32_t parent;
+  Move via;
+};
+
+}  // namespace
+
+HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
+                                         std::uint64_t max_nodes) {
+  HelpmateSearchResult result;
+  VisitedSet visited;
+  std::vector<BestFirstNode> nodes;
+  // (distance, -sequence, node): smallest distance first, newest first among equals.
+  using Entry = std::tuple<int, std::int64_t, std::int32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+  auto line_to = [&](std::int32_t n, Move last) {
+    std::vector<Move> line;
+    if (!last.is_null()) line.push_back(last);
+    for (; n > 0; n = nodes[n].parent) line.push_back(nodes[n].via);
+    std::reverse(line.begin(), line.end());
+    return line;
+  };
+  visited.insert(exact_key(root));
+  nodes.push_back(BestFirstNode{root, -1, Move{}});
+  open.emplace(progress_distance(root, winner), 0, 0);
+  result.nodes = 1;
+  if (root.count_legal_moves() == 0) {
+    result.outcome = root.in_check() && root.side_to_move() != winner ? SearchOutcome::kMateFound
+                                                                      : SearchOutcome::kNoMate;
+    return result;
+  }
+  std::int64_t sequence = 0;
+  while (!open.empty()) {
+    const std::int32_t n = std::get<2>(open.top());
+    open.pop();
+    const Position pos = nodes[n].pos;
+    const bool winner_moves = pos.side_to_move() == winner;
+    for (Move m : pos.legal_moves()) {
+      Position child = pos.after(m);
+      if (winner_moves && child.in_check() && child.count_legal_moves() == 0) {
+        result.outcome = SearchOutcome::kMateFound;
+        result.line = line_to(n, m);
+        return result;
+      }
+      if (!visited.insert(exact_key(child))) continue;
+      if (result.nodes >= max_nodes) {
+        result.outcome = SearchOutcome::kBudgetExhausted;
+        return result;
+      }
+      ++result.nodes;
+      if (structure_changed(pos, child) && statically_unwinnable(child, winner)) continue;
+      nodes.push_back(BestFirstNode{child, n, m});
+      open.emplace(progress_distance(child, winner), --sequence,
+                   static_cast<std::int32_t>(nodes.size() - 1));
+    }
+  }
+  result.outcome = SearchOutcome::kNoMate;
+  return result;
+}
+
+HelpmateSearchResult explore_all(const Position& root, Color winner, std::uint64_t max_nodes) {
+  HelpmateSearchResult result;
+  result.outcome = SearchOutcome::kNoMate;
+  VisitedSet visited;
+  std::vector<Frame> stack;
+  std::vector<Move> arena;
+  bool cut = false;
+
+  // Enters pos, reached by `via` from the top frame. Returns true when pos is the mate sought.
+  auto enter = [&](const Position& pos, Move via, bool check_static) -> bool {
+    ++result.nodes;
+    const MoveList moves = pos.legal_moves();
+    if (moves.empty()) {
+      if (!pos.in_check() || pos.side_to_move() == winner) return false;
+      for (std::size_t i = 1; i < stack.size(); ++i) result.line.push_back(stack[i].via);
+      if (!via.is_null()) result.line.push_back(via);
+      return true;
+    }
+    if (check_static && statically_unwinnable(pos, winner)) return false;
+    if (static_cast<int>(stack.size()) >= kMaxExploreDepth) {
+      cut = true;
+      return false;
+    }
+    Frame f{pos, via, arena.size(), arena.size(), 0};
+    arena.insert(arena.end(), moves.begin(), moves.end());
+    f.end = arena.size();
+    stack.push_back(f);
+    return false;
+  };
+
+  visited.insert(exact_key(root));
+  if (enter(root, Move{}, true)) {
+    result.outcome = SearchOutcome::kMateFound;
+    return result;
+  }
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next == top.end) {
+      arena.resize(top.begin);
+      stack.pop_back();
+      continue;
+    }
+    const Move m = arena[top.next++];
+    Position child = top.pos.after(m);
+    if (!visited.insert(exact_key(child))) continue;
+    if (result.nodes >= max_nodes) {
+      result.outcome = SearchOutcome::kBudgetExhausted;
+      return result;
+    }
+    const bool check_static = structure_changed(top.pos, child);
+    if (enter(child, m, check_static)) {
+      result.outcome = SearchOutcome::kMateFound;
+      return result;
+    }
+  }
+  if (cut) result.outcome = SearchOutcome::kBudgetExhausted;
+  return result;
+}
+
+}  // namespace corrchess::chess

@@ -1,0 +1,119 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/server_process.h"
+#include "tests/support/temp_database.h"
+#include "tests/support/test_env.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+
+// A server with the shared 3-4-man Syzygy tables and two players.
+class TablebaseClaims : public ::testing::Test {
+ protected:
+  TablebaseClaims()
+      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "td"},
+                            {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
+                            {"CORRCHESS_SYZYGY_PATH", testing::data_dir() + "/syzygy"}}) {}
+
+  void SetUp() override {
+    ASSERT_TRUE(server_.started());
+    for (const char* name : {"white_p", "black_p"}) {
+      server_.request("POST", "/api/v1/auth/register",
+                      json{{"username", name}, {"password", "password-123"}}.dump());
+    }
+    td_ = login("td", "director-password");
+    white_ = login("white_p", "password-123");
+  }
+  std::string login(const std::string& user, const std::string& password) {
+    auto r = server_.request("POST", "/api/v1/auth/login",
+                             json{{"username", user}, {"password", password}}.dump());
+    return "Bearer " + json::parse(r.body).value("token", "");
+  }
+  std::string game_from(const std::string& fen) {
+    auto r = server_.request("POST", "/api/v1/admin/games",
+                             json{{"white", "white_p"},
+                                  {"black", "black_p"},
+                                  {"initial_fen", fen},
+                                  {"time_control", {{"type", "per_move"}, {"days", 5}}}}
+                                 .dump(),
+                             {{"Authorization", td_}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+  testing::HttpResult claim(const std::string& id, const json& body) {
+    return server_.request("POST", "/api/v1/games/" + id + "/claims", body.dump(),
+                           {{"Authorization", white_}});
+  }
+  json game(const std::string& id) {
+    return json::parse(
+        server_.request("GET", "/api/v1/games/" + id, "", {{"Authorization", white_}}).body);
+  }
+
+  testing::TempDatabase db_;
+  testing::ServerProcess server_;
+  std::string td_, white_;
+};
+
+TEST_F(TablebaseClaims, QueenWinIsUpheld) {
+  const auto id = game_from("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
+  EXPECT_TRUE(game(id)["claimable"]["tablebase"].get<bool>());
+  auto r = claim(id, {{"type", "tablebase"}, {"expect", "win"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  auto body = json::parse(r.body);
+  EXPECT_TRUE(body["upheld"].get<bool>());
+  EXPECT_EQ(body["game"]["result"], "1-0");
+  EXPECT_EQ(body["game"]["termination"], "tablebase");
+}
+
+TEST_F(TablebaseClaims, RookPawnDrawIsUpheldAndWinClaimThereIsRejected) {
+  const auto fen = "k7/8/8/P7/8/8/8/4K3 w - - 0 1";
+  const auto drawn = game_from(fen);
+  auto r = claim(drawn, {{"type", "tablebase"}, {"expect", "draw"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(json::parse(r.body)["upheld"].get<bool>());
+  EXPECT_EQ(json::parse(r.body)["game"]["result"], "1/2-1/2");
+
+  const auto hopeful = game_from(fen);
+  auto rejected = claim(hopeful, {{"type", "tablebase"}, {"expect", "win"}});
+  ASSERT_EQ(rejected.status, 200) << rejected.body;
+  EXPECT_FALSE(json::parse(rejected.body)["upheld"].get<bool>());
+  auto g = game(hopeful);
+  EXPECT_EQ(g["status"], "ongoing");
+  EXPECT_EQ(g["ply"], 0);
+}
+
+TEST_F(TablebaseClaims, IntendedMoveIsJudgedButNotPlayed) {
+  const auto id = game_from("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
+  auto r = claim(id, {{"type", "tablebase"}, {"expect", "win"}, {"move", "Qb2+"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  auto body = json::parse(r.body);
+  EXPECT_TRUE(body["upheld"].get<bool>());
+  EXPECT_EQ(body["game"]["result"], "1-0");
+  EXPECT_EQ(body["game"]["ply"], 0);
+  EXPECT_TRUE(body["game"]["moves"].empty());
+}
+
+TEST_F(TablebaseClaims, FiveMenWithFourManTablesIsUnavailableAndChangesNothing) {
+  const auto id = game_from("8/8/8/8/8/2k5/1p6/KQ1R4 w - - 0 1");
+  auto r = claim(id, {{"type", "tablebase"}, {"expect", "win"}});
+  EXPECT_EQ(r.status, 409) << r.body;
+  EXPECT_EQ(json::parse(r.body)["code"], "tablebase_unavailable");
+  auto g = game(id);
+  EXPECT_EQ(g["status"], "ongoing");
+  EXPECT_FALSE(g.contains("result"));
+}
+
+TEST_F(TablebaseClaims, PositionWithCastlingRightsIsDecided) {
+  const auto id = game_from("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+  auto r = claim(id, {{"type", "tablebase"}, {"expect", "win"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(json::parse(r.body)["upheld"].get<bool>());
+  EXPECT_EQ(json::parse(r.body)["game"]["termination"], "tablebase");
+}
+
+}  // namespace
+}  // namespace corrchess

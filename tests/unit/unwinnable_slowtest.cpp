@@ -1,0 +1,65 @@
+// The whole unwinnability dev set with the default (production) budget: no wrong verdict,
+// and a report of how many positions stay undetermined. Several minutes; label slow.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "core/chess/position.h"
+#include "core/chess/unwinnable.h"
+#include "tests/support/test_env.h"
+
+namespace corrchess::chess {
+namespace {
+
+std::string complete_fen(const std::string& fen) {
+  static const char* kDefaults[] = {"-", "-", "0", "1"};
+  std::istringstream in(fen);
+  int fields = 0;
+  for (std::string f; in >> f;) ++fields;
+  std::string out = fen;
+  for (int i = std::max(fields, 2); i < 6; ++i) out += std::string(" ") + kDefaults[i - 2];
+  return out;
+}
+
+TEST(UnwinnableSlow, DevSetWithDefaultBudgetHasNoWrongVerdict) {
+  std::ifstream in(testing::data_dir() + "/unwinnability/dev-set.txt");
+  ASSERT_TRUE(in);
+  int correct = 0;
+  int undetermined = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.size() < 4) continue;
+    const auto pos = Position::from_fen(complete_fen(line.substr(3)));
+    if (!pos) continue;  // the twelve vectors with impossible promoted material
+    bool open = false;
+    bool right = true;
+    for (Color side : {Color::kWhite, Color::kBlack}) {
+      const auto r = analyse_winnability(*pos, side);
+      const char expected = line[side == Color::kWhite ? 0 : 1];
+      if (r.verdict == Winnability::kUndetermined) {
+        open = true;
+        continue;
+      }
+      const bool can = r.verdict == Winnability::kWinnable;
+      EXPECT_EQ(can, expected != '-') << line;
+      right = right && can == (expected != '-');
+      if (can) {
+        EXPECT_TRUE(is_helpmate_line(*pos, side, r.helpmate)) << line;
+      }
+    }
+    if (open) {
+      ++undetermined;
+      std::cout << "undetermined: " << line << "\n";
+    } else if (right) {
+      ++correct;
+    }
+  }
+  std::cout << "dev set (default budget): " << correct << " correct, " << undetermined
+            << " undetermined\n";
+}
+
+}  // namespace
+}  // namespace corrchess::chess
