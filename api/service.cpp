@@ -9,7 +9,7 @@
 namespace corrchess::api {
 
 Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
-                 AccountOptions account_options)
+                 AccountOptions account_options, game::Oracles oracles, game::TimeZone zone)
     : pool_(pool), clock_(clock), migrations_(std::move(migrations)) {
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
@@ -24,7 +24,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
                  [this] { return static_cast<double>(pool_.size()); });
   add_account_routes(router_, pool_, account_options);
   game_deps_ = std::make_unique<GameServiceDeps>(
-      GameServiceDeps{pool_, clock_, metrics_, game::TimeZone(), game::Oracles{}});
+      GameServiceDeps{pool_, clock_, metrics_, std::move(zone), oracles});
   add_game_routes(router_, *game_deps_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",

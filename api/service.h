@@ -19,8 +19,10 @@ namespace corrchess::api {
 
 class Service {
  public:
+  // `oracles` (mate analysis, tablebases) must outlive the service.
   Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
-          AccountOptions account_options = {});
+          AccountOptions account_options = {}, game::Oracles oracles = {},
+          game::TimeZone zone = {});
 
   // Answers one request; never throws (unexpected failures become a logged 500).
   Response handle(const Request& request);

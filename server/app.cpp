@@ -18,6 +18,7 @@
 #include "db/migrations.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
+#include "db/tablebase.h"
 #include "db/transaction.h"
 #include "server/config.h"
 #include "server/http_server.h"
@@ -118,7 +119,25 @@ int run_serve() {
   } else {
     clock = db::system_clock();
   }
-  api::Service service(pool, *clock, migrations, account_options);
+  auto zone = game::TimeZone::named(config.time_zone);
+  if (!zone) {
+    spdlog::critical("CORRCHESS_TIMEZONE: {}", zone.error().detail);
+    return 1;
+  }
+  // Dead positions (after every move) and flag falls (Art. 6.7) use the full
+  // unwinnability analysis; undetermined within the budget counts as "can mate".
+  chess::AnalysisBudget mate_budget;
+  mate_budget.max_nodes = 500'000;
+  const game::UnwinnabilityMateOracle mate_oracle(mate_budget);
+  const auto tablebase = db::SyzygyTablebase::from_environment();
+  if (tablebase.available_men() > 0) {
+    spdlog::info("Syzygy tablebases in {}: complete up to {} men", tablebase.path(),
+                 tablebase.available_men());
+  } else {
+    spdlog::info("no Syzygy tablebases (set CORRCHESS_SYZYGY_PATH): tablebase claims refused");
+  }
+  api::Service service(pool, *clock, migrations, account_options,
+                       game::Oracles{&mate_oracle, &tablebase}, *zone);
 
   Scheduler scheduler(service.game_deps());
   db::Listener listener(

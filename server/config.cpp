@@ -85,6 +85,7 @@ Result<Config> config_from_env() {
     }
     config.manual_clock = v == "manual";
   }
+  if (const char* zone = env("CORRCHESS_TIMEZONE")) config.time_zone = zone;
   if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
   if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;
   if (config.admin_user.empty() != config.admin_password.empty()) {

@@ -18,9 +18,10 @@ struct Config {
   bool run_migrations = true;
   bool open_registration = true;
   int token_ttl_days = 30;
-  bool manual_clock = false;   // CORRCHESS_CLOCK=manual
-  std::string admin_user;      // CORRCHESS_ADMIN_USER: created at start if absent
-  std::string admin_password;  // CORRCHESS_ADMIN_PASSWORD
+  bool manual_clock = false;                // CORRCHESS_CLOCK=manual
+  std::string time_zone = "Europe/London";  // CORRCHESS_TIMEZONE
+  std::string admin_user;                   // CORRCHESS_ADMIN_USER: created at start if absent
+  std::string admin_password;               // CORRCHESS_ADMIN_PASSWORD
 };
 
 // Parses "host:port" (IPv4, hostname, or [IPv6]:port).

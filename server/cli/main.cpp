@@ -19,6 +19,8 @@
 #include "core/chess/perft.h"
 #include "core/chess/perft_suite.h"
 #include "core/chess/position.h"
+#include "server/cli/tb_command.h"
+#include "server/cli/unwinnable_command.h"
 
 namespace {
 
@@ -174,7 +176,7 @@ int run_perft(Args& args) {
     std::cerr << "corrchess perft: --depth N (or --epd FILE) is required\n";
     return kExitUsage;
   }
-  auto pos = !fen     ? corrchess::Result<Position>(Position::startpos())
+  auto pos = !fen      ? corrchess::Result<Position>(Position::startpos())
              : relaxed ? Position::from_fen_relaxed(*fen, chess960)
                        : Position::from_fen(*fen, chess960);
   if (!pos) {
@@ -213,6 +215,10 @@ constexpr Command kCommands[] = {
      "--relaxed reads FENs with Position::from_fen_relaxed: positions impossible only by\n"
      "    history (impossible checks, castling rights no start array allows) are searched\n",
      run_perft},
+    {"unwinnable", corrchess::cli::kUnwinnableSummary, corrchess::cli::kUnwinnableUsage,
+     corrchess::cli::run_unwinnable_command<Args>},
+    {"tb", corrchess::cli::kTbSummary, corrchess::cli::kTbUsage,
+     corrchess::cli::run_tb_command<Args>},
     {"help", "show the commands, or one command's usage", "corrchess help [COMMAND]\n", run_help},
 };
 
