@@ -1,9 +1,12 @@
 #include "api/games.h"
 
+#include <cstdio>
 #include <functional>
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "core/chess/notation.h"
+#include "core/chess/pgn.h"
 #include "db/codec.h"
 #include "db/transaction.h"
 
@@ -302,6 +305,63 @@ Result<game::MoveRequest> move_request(const Request& request) {
   return game::MoveRequest{*move, offer->value_or(false), *message, use40->value_or(false)};
 }
 
+// PGN export: Seven Tag Roster plus usernames, time control, termination, the start
+// position when it is not the standard one, and per-move clock and timestamp comments.
+Response pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+  auto shown = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
+    auto stored = db::load_game(tx, id, false);
+    if (!stored) return std::unexpected(stored.error());
+    auto g = replay(deps, *stored, deps.clock.now(tx));
+    if (!g) return std::unexpected(g.error());
+    return Applied{*stored, g->state(), side_of(*stored, user), json::object()};
+  });
+  if (!shown) return problem_response(shown.error());
+  const auto& s = shown->state;
+  const auto& setup = shown->stored.facts.setup;
+  chess::PgnGame out;
+  out.start = s.initial;
+  const auto start_date = game::utc_date(setup.start_at);
+  char date[16];
+  std::snprintf(date, sizeof date, "%04d.%02d.%02d", start_date.year, start_date.month,
+                start_date.day);
+  std::string result = "*";
+  if (s.result && *s.result != game::GameResult::kDoubleDefault) {
+    result = std::string(game::to_string(*s.result));
+  }
+  out.set_tag("Event", shown->stored.event_id
+                           ? "corrchess event " + std::to_string(*shown->stored.event_id)
+                           : "corrchess game " + std::to_string(id));
+  out.set_tag("Site", "corrchess");
+  out.set_tag("Date", date);
+  out.set_tag("Round", "-");
+  out.set_tag("White", shown->stored.white.display_name);
+  out.set_tag("Black", shown->stored.black.display_name);
+  out.set_tag("Result", result);
+  out.set_tag("WhiteUsername", shown->stored.white.username);
+  out.set_tag("BlackUsername", shown->stored.black.username);
+  out.set_tag("TimeControl", game::pgn_time_control(setup.time_control));
+  if (s.termination) out.set_tag("Termination", std::string(game::to_string(*s.termination)));
+  if (setup.start_position) out.set_tag("Chess960", std::to_string(*setup.start_position));
+  out.result = result;
+  chess::Position pos = s.initial;
+  for (const auto& m : s.moves) {
+    auto move = chess::parse_uci(pos, m.uci);
+    if (!move) return problem_response(Error{ErrorCode::kInternal, "stored move unreadable"});
+    chess::PgnMove pm;
+    pm.move = *move;
+    const auto index = static_cast<std::size_t>(m.ply - 1);
+    if (index < s.clock.moves.size()) {
+      pm.comment = "[%clk " + game::format_pgn_clock(s.clock.moves[index].clock_after) + "] ";
+    }
+    pm.comment += "[%timestamp " + game::format_rfc3339(m.at) + "]";
+    out.moves.push_back(std::move(pm));
+    pos.play(*move);
+  }
+  auto text = chess::write_pgn(out);
+  if (!text) return problem_response(text.error());
+  return text_response(200, "application/x-chess-pgn", *text);
+}
+
 }  // namespace
 
 Result<int> decide_due_games(GameServiceDeps& deps, int limit) {
@@ -385,6 +445,14 @@ json game_json(const db::StoredGame& stored, const game::GameState& s,
                {"offer_draw", m.offer_draw},
                {"conditional", m.played_as_conditional}};
     if (m.message) mj["message"] = *m.message;
+    const auto index = static_cast<std::size_t>(m.ply - 1);
+    if (index < s.clock.moves.size()) {
+      const auto& rec = s.clock.moves[index];
+      mj["clock"] = {
+          {"charged_seconds", rec.charged},         {"stopped_seconds", rec.stopped},
+          {"increment_seconds", rec.increment},     {"bank_change_seconds", rec.bank_change},
+          {"clock_after_seconds", rec.clock_after}, {"bank_after_seconds", rec.bank_after}};
+    }
     moves.push_back(mj);
   }
   j["moves"] = moves;
@@ -415,6 +483,11 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
   router.add("GET", "/api/v1/games/{id}",
              with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
                return get_game(deps, u, id);
+             }));
+
+  router.add("GET", "/api/v1/games/{id}/pgn",
+             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
+               return pgn(deps, u, id);
              }));
 
   // Submit: validates and stores the private pending move; changes no fact.

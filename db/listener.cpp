@@ -49,10 +49,10 @@ void Listener::run() {
       pqxx::connection conn(url_);
       Receiver receiver(conn, channel_, on_notify_);
       conn.get_notifs();  // makes sure the LISTEN is in effect before we report connected
-      const bool reconnect = connections_.fetch_add(1) > 0;
+      connections_.fetch_add(1);
       connected_ = true;
       backoff = std::chrono::milliseconds(100);
-      if (reconnect && on_reconnect_) on_reconnect_();
+      if (on_reconnect_) on_reconnect_();
       while (!stopping_) {
         conn.await_notification(0, 250000);
         if (!conn.is_open()) throw pqxx::broken_connection("listener connection closed");

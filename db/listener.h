@@ -13,7 +13,8 @@ namespace corrchess::db {
 class Listener {
  public:
   using Callback = std::function<void(const std::string& payload)>;
-  // Called after a reconnect (notifications may have been missed meanwhile).
+  // Called after every successful connection, the first one included: notifications sent
+  // before it (or while disconnected) were missed, so callers resynchronise here.
   using ReconnectCallback = std::function<void()>;
 
   Listener(std::string url, std::string channel, Callback on_notify,

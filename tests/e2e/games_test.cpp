@@ -96,6 +96,17 @@ TEST_F(Games, FoolsMateEndsTheGameByCheckmate) {
   EXPECT_EQ(over["moves"][3]["uci"], "d8h4");
   EXPECT_EQ(over["moves"][3]["numeric"], "4884");
 
+  EXPECT_EQ(over["moves"][0]["clock"]["clock_after_seconds"], 50 * 86400);
+
+  auto pgn = call("GET", "/api/v1/games/" + id + "/pgn", white_);
+  ASSERT_EQ(pgn.status, 200);
+  EXPECT_EQ(pgn.headers["content-type"], "application/x-chess-pgn");
+  EXPECT_NE(pgn.body.find("[Result \"0-1\"]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("[WhiteUsername \"white_player\"]"), std::string::npos);
+  EXPECT_NE(pgn.body.find("[Termination \"checkmate\"]"), std::string::npos);
+  EXPECT_NE(pgn.body.find("1. f3 {[%clk 1200:00:00]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("Qh4# {"), std::string::npos);
+
   auto late = call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "a3"}});
   EXPECT_EQ(late.status, 409);
   EXPECT_EQ(json::parse(late.body)["code"], "game_over");
