@@ -244,15 +244,19 @@ Response create_game(GameServiceDeps& deps, const Request& request, const db::Us
   return render(created, 201);
 }
 
-Response get_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  auto shown = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
+// A game replayed at now for `user` (read-only).
+Result<Applied> view_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
     auto stored = db::load_game(tx, id, false);
     if (!stored) return std::unexpected(stored.error());
     auto g = replay(deps, *stored, deps.clock.now(tx));
     if (!g) return std::unexpected(g.error());
     return Applied{*stored, g->state(), side_of(*stored, user), json::object()};
   });
-  return render(shown);
+}
+
+Response get_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+  return render(view_game(deps, user, id));
 }
 
 Response list(GameServiceDeps& deps, const Request& request, const db::User& user) {
@@ -308,13 +312,7 @@ Result<game::MoveRequest> move_request(const Request& request) {
 // PGN export: Seven Tag Roster plus usernames, time control, termination, the start
 // position when it is not the standard one, and per-move clock and timestamp comments.
 Response pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  auto shown = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
-    auto stored = db::load_game(tx, id, false);
-    if (!stored) return std::unexpected(stored.error());
-    auto g = replay(deps, *stored, deps.clock.now(tx));
-    if (!g) return std::unexpected(g.error());
-    return Applied{*stored, g->state(), side_of(*stored, user), json::object()};
-  });
+  auto shown = view_game(deps, user, id);
   if (!shown) return problem_response(shown.error());
   const auto& s = shown->state;
   const auto& setup = shown->stored.facts.setup;
