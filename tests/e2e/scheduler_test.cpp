@@ -27,7 +27,9 @@ struct StoredFlag {
 
 StoredFlag stored(const std::string& url, const std::string& id) {
   pqxx::connection conn(url);
-  pqxx::work tx(conn);
+  // One snapshot for both queries: under READ COMMITTED the scheduler's commit could land
+  // between them and show the flag-fall event next to the pre-commit status.
+  pqxx::transaction<pqxx::repeatable_read> tx(conn);
   StoredFlag out;
   out.status = tx.exec_params1("SELECT status FROM games WHERE id = $1", std::stoll(id))[0]
                    .as<std::string>();
