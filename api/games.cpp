@@ -23,16 +23,6 @@ std::optional<Color> side_of(const db::StoredGame& g, const db::User& user) {
   return std::nullopt;
 }
 
-Result<std::int64_t> parse_id(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    const auto id = std::stoll(text, &used);
-    if (used == text.size() && id > 0) return id;
-  } catch (...) {
-  }
-  return fail(ErrorCode::kNotFound, "no game " + text);
-}
-
 json clock_json(const game::ClockView& c) {
   json j = {{"remaining_seconds", c.remaining}, {"running", c.running}, {"on_leave", c.on_leave}};
   if (c.deadline) j["deadline"] = game::format_rfc3339(*c.deadline);
@@ -70,6 +60,91 @@ Result<game::Game> replay(const GameServiceDeps& deps, const db::StoredGame& g,
   return result;
 }
 
+// The live messages of one state change (api.md "Live events"), queued with NOTIFY so they
+// reach the players' sockets on every instance after the commit.
+void notify_players(pqxx::work& tx, const db::StoredGame& stored, const game::GameState& before,
+                    const std::vector<game::MoveFact>& moves,
+                    const std::vector<game::GameEvent>& events, const game::GameState& after) {
+  const auto game_id = std::to_string(stored.id);
+  const auto at = game::format_rfc3339(after.now);
+  json messages = json::array();
+  auto message = [&](const char* type) {
+    return json{{"type", type}, {"game_id", game_id}, {"at", at}, {"version", stored.version + 1}};
+  };
+  for (const auto& fact : moves) {
+    const auto index = static_cast<std::size_t>(fact.ply - 1);
+    if (index >= after.moves.size()) continue;
+    const auto& m = after.moves[index];
+    json j = message("move");
+    j["ply"] = m.ply;
+    j["by"] = game::color_name(m.side);
+    j["move"] = {{"san", m.san}, {"uci", m.uci}, {"numeric", m.numeric}};
+    j["fen_after"] = m.fen_after;
+    j["conditional"] = m.played_as_conditional;
+    if (m.message) j["message"] = *m.message;
+    messages.push_back(j);
+    if (m.offer_draw) {
+      json offer = message("draw_offer");
+      offer["by"] = game::color_name(m.side);
+      offer["ply"] = m.ply;
+      messages.push_back(offer);
+    }
+  }
+  bool clock_changed = false;
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case game::EventKind::kDrawDeclined: {
+        json j = message("draw_declined");
+        if (e.side) j["by"] = game::color_name(*e.side);
+        messages.push_back(j);
+        break;
+      }
+      case game::EventKind::kClaim: {
+        json j = message("claim");
+        if (e.side) j["by"] = game::color_name(*e.side);
+        if (e.claim_type) j["claim"] = game::to_string(*e.claim_type);
+        j["upheld"] = e.upheld.value_or(false);
+        j["reason"] = e.reason;
+        messages.push_back(j);
+        break;
+      }
+      case game::EventKind::kClockRefill:
+      case game::EventKind::kClockAdjusted:
+      case game::EventKind::kSuspended:
+      case game::EventKind::kResumed: clock_changed = true; break;
+      default: break;
+    }
+  }
+  if (clock_changed) {
+    json j = message("clock");
+    j["clocks"] = {{"white", clock_json(after.clock_of(Color::kWhite))},
+                   {"black", clock_json(after.clock_of(Color::kBlack))}};
+    j["suspended"] = after.suspended;
+    messages.push_back(j);
+  }
+  if (before.status == game::GameStatus::kNotStarted &&
+      after.status == game::GameStatus::kOngoing) {
+    messages.push_back(message("game_started"));
+  }
+  if (after.status == game::GameStatus::kAdjudicationPending &&
+      before.status != game::GameStatus::kAdjudicationPending) {
+    messages.push_back(message("adjudication_pending"));
+  }
+  const bool over =
+      after.status == game::GameStatus::kFinished || after.status == game::GameStatus::kAnnulled;
+  const bool result_changed = before.result != after.result || before.status != after.status;
+  if (over && result_changed) {
+    json j = message("game_over");
+    j["status"] = game::to_string(after.status);
+    if (after.result) j["result"] = game::to_string(*after.result);
+    if (after.termination) j["termination"] = game::to_string(*after.termination);
+    if (!after.end_reason.empty()) j["reason"] = after.end_reason;
+    messages.push_back(j);
+  }
+  if (messages.empty()) return;
+  db::notify_game(tx, stored.id, {stored.white.id, stored.black.id}, messages);
+}
+
 std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
                                                        const game::Game& game) {
   std::array<game::ConditionalTree, 2> trees;
@@ -80,89 +155,6 @@ std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
     if (tree) trees[chess::index(c)] = std::move(*tree);
   }
   return trees;
-}
-
-// What a command did, for rendering.
-struct Applied {
-  db::StoredGame stored;
-  game::GameState state;
-  std::optional<Color> viewer;
-  json extra = json::object();
-};
-
-// A command over a locked, replayed game; returns the outcome to store (or an error).
-using Command = std::function<Result<std::optional<game::Outcome>>(
-    db::StoredGame&, const game::Game&, std::optional<Color> side, pqxx::work&, json& extra)>;
-
-Result<Applied> run_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
-                            bool must_play, const Command& command) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
-    auto stored = db::load_game(tx, id, true);
-    if (!stored) return std::unexpected(stored.error());
-    const auto side = side_of(*stored, user);
-    if (must_play && !side) return fail(ErrorCode::kForbidden, "you do not play in this game");
-    const auto now = deps.clock.now(tx);
-    auto game = replay(deps, *stored, now);
-    if (!game) return std::unexpected(game.error());
-    json extra = json::object();
-    auto outcome = command(*stored, *game, side, tx, extra);
-    if (!outcome) return std::unexpected(outcome.error());
-    Applied applied{*stored, game->state(), side, extra};
-    if (*outcome) {
-      auto& o = **outcome;
-      db::append_facts(tx, id, o.moves, o.events, stored->facts.events.size(), o.game.state());
-      for (const auto& m : o.moves) applied.stored.facts.moves.push_back(m);
-      for (const auto& e : o.events) applied.stored.facts.events.push_back(e);
-      if (!o.moves.empty()) {
-        db::delete_pending(tx, id);
-        applied.stored.pending.reset();
-      }
-      if (o.conditional) {
-        for (Color c : {Color::kWhite, Color::kBlack}) {
-          auto lines = (*o.conditional)[chess::index(c)].lines();
-          db::save_conditional(tx, id, c, lines, now);
-          applied.stored.conditional[chess::index(c)] = lines;
-        }
-      }
-      db::update_cache(tx, id, o.game.state());
-      applied.state = o.game.state();
-      json note = {{"game_id", std::to_string(id)}, {"white", stored->white.id},
-                   {"black", stored->black.id},     {"at", game::format_rfc3339(now)},
-                   {"moves", o.moves.size()},       {"events", json::array()}};
-      for (const auto& e : o.events) note["events"].push_back(game::to_string(e.kind));
-      note["status"] = game::to_string(o.game.state().status);
-      db::notify_event(tx, note.dump());
-    }
-    return applied;
-  });
-}
-
-Response render(const Result<Applied>& applied, int status = 200) {
-  if (!applied) return problem_response(applied.error());
-  json body = game_json(applied->stored, applied->state, applied->viewer);
-  if (!applied->extra.empty()) {
-    json wrapped = applied->extra;
-    wrapped["game"] = body;
-    return json_response(status, wrapped);
-  }
-  return json_response(status, body);
-}
-
-using Handler3 = std::function<Response(const Request&, const db::User&, std::int64_t)>;
-
-// Authenticates and parses the game id, then calls fn.
-Handler with_user(GameServiceDeps& deps, Handler3 fn) {
-  return [&deps, fn](const Request& request, const PathParams& params) {
-    auto user = authenticate(deps.pool, request);
-    if (!user) return problem_response(user.error());
-    std::int64_t id = 0;
-    if (auto it = params.find("id"); it != params.end()) {
-      auto parsed = parse_id(it->second);
-      if (!parsed) return problem_response(parsed.error());
-      id = *parsed;
-    }
-    return fn(request, *user, id);
-  };
 }
 
 Response create_game(GameServiceDeps& deps, const Request& request, const db::User& user) {
@@ -241,22 +233,11 @@ Response create_game(GameServiceDeps& deps, const Request& request, const db::Us
     if (!stored) return std::unexpected(stored.error());
     return Applied{*stored, g->state(), std::nullopt, json::object()};
   });
-  return render(created, 201);
-}
-
-// A game replayed at now for `user` (read-only).
-Result<Applied> view_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
-    auto stored = db::load_game(tx, id, false);
-    if (!stored) return std::unexpected(stored.error());
-    auto g = replay(deps, *stored, deps.clock.now(tx));
-    if (!g) return std::unexpected(g.error());
-    return Applied{*stored, g->state(), side_of(*stored, user), json::object()};
-  });
+  return render_game(created, 201);
 }
 
 Response get_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  return render(view_game(deps, user, id));
+  return render_game(view_game(deps, user, id));
 }
 
 Response list(GameServiceDeps& deps, const Request& request, const db::User& user) {
@@ -362,6 +343,91 @@ Response pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
 
 }  // namespace
 
+Result<std::int64_t> parse_id(const std::string& text, const char* what) {
+  // Digits only: std::stoll alone would accept " 12" and "+12".
+  if (!text.empty() && text.size() <= 18 &&
+      text.find_first_not_of("0123456789") == std::string::npos) {
+    const auto id = std::stoll(text);
+    if (id > 0) return id;
+  }
+  return fail(ErrorCode::kNotFound, std::string("no ") + what + " " + text);
+}
+
+Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+                                 bool must_play, const GameCommand& command) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
+    auto stored = db::load_game(tx, id, true);
+    if (!stored) return std::unexpected(stored.error());
+    const auto side = side_of(*stored, user);
+    if (must_play && !side) return fail(ErrorCode::kForbidden, "you do not play in this game");
+    const auto now = deps.clock.now(tx);
+    auto game = replay(deps, *stored, now);
+    if (!game) return std::unexpected(game.error());
+    json extra = json::object();
+    auto outcome = command(*stored, *game, side, tx, extra);
+    if (!outcome) return std::unexpected(outcome.error());
+    Applied applied{*stored, game->state(), side, extra};
+    if (*outcome) {
+      auto& o = **outcome;
+      db::append_facts(tx, id, o.moves, o.events, stored->facts.events.size(), o.game.state());
+      for (const auto& m : o.moves) applied.stored.facts.moves.push_back(m);
+      for (const auto& e : o.events) applied.stored.facts.events.push_back(e);
+      if (!o.moves.empty()) {
+        db::delete_pending(tx, id);
+        applied.stored.pending.reset();
+      }
+      if (o.conditional) {
+        for (Color c : {Color::kWhite, Color::kBlack}) {
+          auto lines = (*o.conditional)[chess::index(c)].lines();
+          db::save_conditional(tx, id, c, lines, now);
+          applied.stored.conditional[chess::index(c)] = lines;
+        }
+      }
+      db::update_cache(tx, id, o.game.state());
+      applied.state = o.game.state();
+      notify_players(tx, *stored, game->state(), o.moves, o.events, o.game.state());
+    }
+    return applied;
+  });
+}
+
+Response render_game(const Result<Applied>& applied, int status) {
+  if (!applied) return problem_response(applied.error());
+  json body = game_json(applied->stored, applied->state, applied->viewer);
+  if (!applied->extra.empty()) {
+    json wrapped = applied->extra;
+    wrapped["game"] = body;
+    return json_response(status, wrapped);
+  }
+  return json_response(status, body);
+}
+
+// Authenticates and parses the game id, then calls fn.
+Handler with_user(GameServiceDeps& deps, GameHandler fn) {
+  return [&deps, fn](const Request& request, const PathParams& params) {
+    auto user = authenticate(deps.pool, request);
+    if (!user) return problem_response(user.error());
+    std::int64_t id = 0;
+    if (auto it = params.find("id"); it != params.end()) {
+      auto parsed = parse_id(it->second);
+      if (!parsed) return problem_response(parsed.error());
+      id = *parsed;
+    }
+    return fn(request, *user, id);
+  };
+}
+
+// A game replayed at now for `user` (read-only).
+Result<Applied> view_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
+    auto stored = db::load_game(tx, id, false);
+    if (!stored) return std::unexpected(stored.error());
+    auto g = replay(deps, *stored, deps.clock.now(tx));
+    if (!g) return std::unexpected(g.error());
+    return Applied{*stored, g->state(), side_of(*stored, user), json::object()};
+  });
+}
+
 Result<int> decide_due_games(GameServiceDeps& deps, int limit) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<int> {
     const auto now = deps.clock.now(tx);
@@ -386,15 +452,7 @@ Result<int> decide_due_games(GameServiceDeps& deps, int limit) {
         deps.metrics.add("corrchess_flag_falls_total", 1, "Flag falls decided by the scheduler.");
       }
       db::update_cache(tx, id, state);
-      json note = {{"game_id", std::to_string(id)},
-                   {"white", stored->white.id},
-                   {"black", stored->black.id},
-                   {"at", game::format_rfc3339(now)},
-                   {"moves", 0},
-                   {"events", json::array()},
-                   {"status", game::to_string(state.status)}};
-      for (const auto& e : events) note["events"].push_back(game::to_string(e.kind));
-      db::notify_event(tx, note.dump());
+      notify_players(tx, *stored, game->state(), {}, events, state);
       ++decided;
     }
     deps.metrics.add("corrchess_scheduler_decisions_total", decided,
@@ -494,7 +552,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                auto req = move_request(r);
                if (!req) return problem_response(req.error());
                std::optional<game::PendingMove> pending;
-               auto applied = run_command(
+               auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
                        pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
@@ -510,7 +568,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
              }));
   router.add("DELETE", "/api/v1/games/{id}/moves/pending",
              with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               auto applied = run_command(
+               auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game&, std::optional<Color> side,
                        pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
@@ -529,7 +587,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                if (!body) return problem_response(body.error());
                auto move = required_string(*body, "move", 16);
                if (!move) return problem_response(move.error());
-               auto applied = run_command(
+               auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
                        pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
@@ -542,7 +600,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                    });
                if (applied)
                  deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
-               return render(applied);
+               return render_game(applied);
              }));
 
   auto simple = [&deps, &router](
@@ -550,7 +608,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                     std::function<Result<game::Outcome>(const game::Game&, Color)> fn) {
     router.add("POST", path,
                with_user(deps, [&deps, fn](const Request&, const db::User& u, std::int64_t id) {
-                 return render(run_command(
+                 return render_game(run_game_command(
                      deps, u, id, true,
                      [&](db::StoredGame&, const game::Game& game, std::optional<Color> side,
                          pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
@@ -584,7 +642,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                  if (!e) return problem_response(e.error());
                  req.expect = *e;
                }
-               return render(run_command(
+               return render_game(run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
                        pqxx::work&, json& extra) -> Result<std::optional<game::Outcome>> {
@@ -601,7 +659,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                if (!body) return problem_response(body.error());
                auto seconds = optional_int(*body, "seconds");
                if (!seconds) return problem_response(seconds.error());
-               return render(run_command(
+               return render_game(run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame&, const game::Game& game, std::optional<Color> side,
                        pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
@@ -637,7 +695,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                  lines.push_back(std::move(l));
                }
                json stored_lines;
-               auto applied = run_command(
+               auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
                        pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
@@ -653,7 +711,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
   router.add("GET", "/api/v1/games/{id}/conditional",
              with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
                json lines = json::array();
-               auto applied = run_command(
+               auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
                        pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
@@ -666,7 +724,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
              }));
   router.add("DELETE", "/api/v1/games/{id}/conditional",
              with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               auto applied = run_command(
+               auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
                        pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {

@@ -3,6 +3,9 @@
 // command, appends the new facts, refreshes the cached state and queues a notification.
 #pragma once
 
+#include <functional>
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "api/metrics.h"
@@ -24,6 +27,38 @@ struct GameServiceDeps {
 };
 
 void add_game_routes(Router& router, GameServiceDeps& deps);
+
+// A game as a command saw it, for rendering.
+struct Applied {
+  db::StoredGame stored;
+  game::GameState state;
+  std::optional<game::Color> viewer;
+  nlohmann::json extra = nlohmann::json::object();  // wraps the game: {..extra, game}
+};
+
+// A command over a locked, replayed game: returns the outcome to store (nullopt: nothing to
+// append; it may still write its own rows through `tx`) or an error (nothing is stored).
+using GameCommand = std::function<Result<std::optional<game::Outcome>>(
+    db::StoredGame&, const game::Game&, std::optional<game::Color> side, pqxx::work&,
+    nlohmann::json& extra)>;
+
+// Runs `command` in one transaction: locks the game row, replays the facts at the server's
+// now, applies the command, appends its facts, refreshes the cached state and queues the
+// players' live messages (delivered at commit). must_play: kForbidden unless `user` plays
+// in the game (then `side` is set); directors pass false.
+Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+                                 bool must_play, const GameCommand& command);
+// A game replayed at the server's now for `user` (read-only).
+Result<Applied> view_game(GameServiceDeps& deps, const db::User& user, std::int64_t id);
+// The game object (wrapped with `extra` when set), or the problem.
+Response render_game(const Result<Applied>& applied, int status = 200);
+
+// A route handler that authenticates the caller and parses the {id} path parameter (0 when
+// the route has none).
+using GameHandler = std::function<Response(const Request&, const db::User&, std::int64_t id)>;
+Handler with_user(GameServiceDeps& deps, GameHandler fn);
+// A positive integer id, else kNotFound naming `what`.
+Result<std::int64_t> parse_id(const std::string& text, const char* what = "game");
 
 // The flag-fall scheduler's step: claims live games whose next deadline is due (FOR UPDATE
 // SKIP LOCKED, so concurrent instances never decide the same game), stores each flag fall

@@ -279,6 +279,32 @@ void notify_event(pqxx::work& tx, const std::string& payload) {
   tx.exec_params("SELECT pg_notify($1, $2)", std::string(kEventsChannel), payload);
 }
 
+void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
+                 const nlohmann::json& messages) {
+  // NOTIFY payloads are limited to 8000 bytes: split long batches (a move plus many
+  // conditional replies) into several notifications, each self-contained.
+  nlohmann::json batch = nlohmann::json::array();
+  auto flush = [&] {
+    if (batch.empty()) return;
+    notify_event(
+        tx,
+        nlohmann::json{{"game_id", std::to_string(game_id)}, {"users", users}, {"messages", batch}}
+            .dump());
+    batch = nlohmann::json::array();
+  };
+  std::size_t size = 0;
+  for (const auto& m : messages) {
+    const auto length = m.dump().size();
+    if (size + length > 6000) {
+      flush();
+      size = 0;
+    }
+    batch.push_back(m);
+    size += length;
+  }
+  flush();
+}
+
 std::vector<GameSummary> list_games(pqxx::work& tx, std::int64_t user_id, const std::string& status,
                                     bool to_move_only) {
   std::string where = "(g.white_id = $1 OR g.black_id = $1)";

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
 #include "core/error.h"
@@ -63,6 +64,11 @@ std::optional<game::Timestamp> next_deadline(pqxx::work& tx);
 
 // Queues a notification (delivered at commit) on the corrchess_events channel.
 void notify_event(pqxx::work& tx, const std::string& payload);
+// Queues live messages about a game for the given users (and anyone watching the game):
+// payload {"game_id", "users": [ids], "messages": [...]} on the corrchess_events channel.
+// Every server instance LISTENs and forwards the messages to its WebSocket clients.
+void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
+                 const nlohmann::json& messages);
 inline constexpr const char* kEventsChannel = "corrchess_events";
 
 struct GameSummary {
