@@ -1,13 +1,16 @@
 #include "server/app.h"
 
+#include <chrono>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <thread>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <pqxx/connection>
 
@@ -140,8 +143,25 @@ int run_serve() {
                        game::Oracles{&mate_oracle, &tablebase}, *zone);
 
   Scheduler scheduler(service.game_deps());
+  WsLimits ws_limits;
+  ws_limits.idle_timeout_seconds = config.ws_idle_timeout_seconds;
+  ws_limits.max_queued_messages = static_cast<std::size_t>(config.ws_max_queued_messages);
+  WsHub hub(ws_limits);
+  auto& metrics = service.metrics();
+  metrics.gauge("corrchess_ws_connections", "Open WebSocket connections on this instance.",
+                [&hub] { return static_cast<double>(hub.connections()); });
+  metrics.gauge("corrchess_ws_messages_sent_total", "Live messages written to WebSockets.",
+                [&hub] { return static_cast<double>(hub.messages_sent()); });
+  metrics.gauge("corrchess_ws_slow_disconnects_total",
+                "WebSockets closed because their outgoing queue overflowed.",
+                [&hub] { return static_cast<double>(hub.slow_disconnects()); });
+  // Every instance hears every game event: wake the scheduler and push to local sockets.
   db::Listener listener(
-      config.database_url, db::kEventsChannel, [&](const std::string&) { scheduler.poke(); },
+      config.database_url, db::kEventsChannel,
+      [&](const std::string& payload) {
+        scheduler.poke();
+        hub.deliver(payload);
+      },
       [&] { scheduler.poke(); });
   db::Listener clock_listener(config.database_url, "corrchess_clock",
                               [&](const std::string&) { scheduler.poke(); });
@@ -151,7 +171,27 @@ int run_serve() {
 
   boost::asio::io_context ioc(config.io_threads);
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));
-  HttpServer http(ioc, workers, [&service](const api::Request& r) { return service.handle(r); });
+  WebSocketHooks hooks;
+  hooks.hub = &hub;
+  hooks.authenticate = [&pool](const api::Request& request) -> Result<WsUser> {
+    auto user = api::authenticate(pool, request, true);
+    if (!user) return std::unexpected(user.error());
+    return WsUser{user->id, user->username, user->role};
+  };
+  hooks.can_watch = [&service](const WsUser& user, std::int64_t game_id) -> Result<void> {
+    db::User viewer;
+    viewer.id = user.id;
+    viewer.username = user.username;
+    viewer.role = user.role;
+    auto shown = api::view_game(service.game_deps(), viewer, game_id);
+    if (!shown) return std::unexpected(shown.error());
+    return {};
+  };
+  HttpLimits limits;
+  limits.max_body_bytes = static_cast<std::size_t>(config.max_body_bytes);
+  HttpServer http(
+      ioc, workers, [&service](const api::Request& r) { return service.handle(r); }, limits,
+      std::move(hooks));
 
   const std::string address =
       config.listen_address == "localhost" ? "127.0.0.1" : config.listen_address;
@@ -169,10 +209,25 @@ int run_serve() {
   std::fflush(stdout);
 
   boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  boost::asio::steady_timer shutdown_timer(ioc);
+  // Graceful shutdown: in-flight requests finish and sockets close (bounded), then stop.
+  // Requests get up to 10 s; WebSocket clients 2 s to answer the close frame.
+  std::function<void(std::chrono::steady_clock::time_point)> drain =
+      [&](std::chrono::steady_clock::time_point since) {
+        const auto waited = std::chrono::steady_clock::now() - since;
+        const bool sockets_done = hub.connections() == 0 || waited >= std::chrono::seconds(2);
+        if ((http.in_flight() == 0 && sockets_done) || waited >= std::chrono::seconds(10)) {
+          ioc.stop();
+          return;
+        }
+        shutdown_timer.expires_after(std::chrono::milliseconds(20));
+        shutdown_timer.async_wait([&, since](const boost::system::error_code&) { drain(since); });
+      };
   signals.async_wait([&](const boost::system::error_code&, int signal) {
     spdlog::info("signal {}: shutting down", signal);
     http.stop();
-    ioc.stop();
+    hub.close_all();
+    drain(std::chrono::steady_clock::now());
   });
 
   std::vector<std::thread> threads;

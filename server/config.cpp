@@ -88,6 +88,16 @@ Result<Config> config_from_env() {
   if (const char* zone = env("CORRCHESS_TIMEZONE")) config.time_zone = zone;
   if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
   if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;
+  for (auto [name, target] :
+       {std::pair{"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
+        std::pair{"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
+        std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes}}) {
+    if (const char* text = env(name)) {
+      auto n = parse_positive_int(name, text);
+      if (!n) return std::unexpected(n.error());
+      *target = *n;
+    }
+  }
   if (config.admin_user.empty() != config.admin_password.empty()) {
     return fail(ErrorCode::kValidationError,
                 "set both CORRCHESS_ADMIN_USER and CORRCHESS_ADMIN_PASSWORD, or neither");

@@ -22,6 +22,9 @@ struct Config {
   std::string time_zone = "Europe/London";  // CORRCHESS_TIMEZONE
   std::string admin_user;                   // CORRCHESS_ADMIN_USER: created at start if absent
   std::string admin_password;               // CORRCHESS_ADMIN_PASSWORD
+  int ws_idle_timeout_seconds = 60;         // CORRCHESS_WS_IDLE_TIMEOUT: pings at half of it
+  int ws_max_queued_messages = 512;         // CORRCHESS_WS_MAX_QUEUE: slow sockets are closed
+  int max_body_bytes = 1 << 20;             // CORRCHESS_MAX_BODY_BYTES: larger bodies get 413
 };
 
 // Parses "host:port" (IPv4, hostname, or [IPv6]:port).

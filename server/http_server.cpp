@@ -1,6 +1,7 @@
 #include "server/http_server.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <utility>
 
@@ -11,6 +12,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/version.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
 
 namespace corrchess::server {
 
@@ -55,8 +57,14 @@ http::response<http::string_body> to_beast_response(const api::Response& r, unsi
 class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(tcp::socket&& socket, asio::thread_pool& workers, RequestHandler& handler,
-          const HttpLimits& limits)
-      : stream_(std::move(socket)), workers_(workers), handler_(handler), limits_(limits) {}
+          const HttpLimits& limits, std::shared_ptr<const WebSocketHooks> hooks,
+          std::shared_ptr<std::atomic<int>> in_flight)
+      : stream_(std::move(socket)),
+        workers_(workers),
+        handler_(handler),
+        limits_(limits),
+        hooks_(std::move(hooks)),
+        in_flight_(std::move(in_flight)) {}
 
   void run() {
     asio::dispatch(stream_.get_executor(),
@@ -100,6 +108,10 @@ class Session : public std::enable_shared_from_this<Session> {
     if (!ignored) remote = endpoint.address().to_string();
     auto api_req = to_api_request(req, std::move(remote));
     stream_.expires_never();
+    if (hooks_->hub && beast::websocket::is_upgrade(req) && api_req.path == hooks_->path) {
+      return upgrade(std::move(req), std::move(api_req));
+    }
+    ++*in_flight_;  // until the response is written (graceful shutdown waits for it)
     asio::post(workers_, [self = shared_from_this(), api_req = std::move(api_req), keep_alive,
                           version, head]() mutable {
       api::Response response;
@@ -110,20 +122,38 @@ class Session : public std::enable_shared_from_this<Session> {
       }
       auto res = to_beast_response(response, version, keep_alive, head);
       asio::post(self->stream_.get_executor(),
-                 [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
+                 [self, res = std::move(res)]() mutable { self->write(std::move(res), true); });
     });
   }
 
-  void write(http::response<http::string_body>&& res) {
+  // Authenticates the upgrade on a worker (it reads the database), then hands the socket
+  // to a WebSocket session, or answers the problem over HTTP.
+  void upgrade(http::request<http::string_body>&& req, api::Request api_req) {
+    auto sp = std::make_shared<http::request<http::string_body>>(std::move(req));
+    asio::post(workers_, [self = shared_from_this(), sp, api_req = std::move(api_req)] {
+      auto user = self->hooks_->authenticate(api_req);
+      asio::post(self->stream_.get_executor(), [self, sp, user = std::move(user)]() mutable {
+        if (!user) {
+          auto r = api::problem_response(user.error());
+          return self->write(to_beast_response(r, sp->version(), false, false));
+        }
+        start_websocket_session(self->stream_.release_socket(), std::move(*sp), std::move(*user),
+                                self->hooks_, self->workers_);
+      });
+    });
+  }
+
+  void write(http::response<http::string_body>&& res, bool answers_request = false) {
     auto sp = std::make_shared<http::response<http::string_body>>(std::move(res));
     const bool close_after = !sp->keep_alive();
     stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
-    http::async_write(
-        stream_, *sp,
-        [self = shared_from_this(), sp, close_after](beast::error_code ec, std::size_t) {
-          if (ec || close_after) return self->close();
-          self->read();
-        });
+    http::async_write(stream_, *sp,
+                      [self = shared_from_this(), sp, close_after, answers_request](
+                          beast::error_code ec, std::size_t) {
+                        if (answers_request) --*self->in_flight_;
+                        if (ec || close_after || self->draining()) return self->close();
+                        self->read();
+                      });
   }
 
   void close() {
@@ -137,24 +167,37 @@ class Session : public std::enable_shared_from_this<Session> {
   asio::thread_pool& workers_;
   RequestHandler& handler_;
   const HttpLimits& limits_;
+  std::shared_ptr<const WebSocketHooks> hooks_;
+  std::shared_ptr<std::atomic<int>> in_flight_;
+
+ public:
+  // Set at shutdown: connections close after their current response.
+  static std::atomic<bool>& draining_flag() {
+    static std::atomic<bool> flag{false};
+    return flag;
+  }
+  bool draining() const { return draining_flag().load(); }
 };
 
 }  // namespace
 
 struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
-  Impl(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler, HttpLimits limits)
+  Impl(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler, HttpLimits limits,
+       WebSocketHooks hooks)
       : ioc(ioc),
         acceptor(asio::make_strand(ioc)),
         workers(workers),
         handler(std::move(handler)),
-        limits(limits) {}
+        limits(limits),
+        hooks(std::make_shared<const WebSocketHooks>(std::move(hooks))) {}
 
   void accept() {
     acceptor.async_accept(asio::make_strand(ioc), [self = shared_from_this()](beast::error_code ec,
                                                                               tcp::socket socket) {
       if (ec == asio::error::operation_aborted || !self->acceptor.is_open()) return;
       if (!ec) {
-        std::make_shared<Session>(std::move(socket), self->workers, self->handler, self->limits)
+        std::make_shared<Session>(std::move(socket), self->workers, self->handler, self->limits,
+                                  self->hooks, self->in_flight)
             ->run();
       } else {
         spdlog::warn("accept failed: {}", ec.message());
@@ -168,11 +211,13 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   asio::thread_pool& workers;
   RequestHandler handler;
   HttpLimits limits;
+  std::shared_ptr<const WebSocketHooks> hooks;
+  std::shared_ptr<std::atomic<int>> in_flight = std::make_shared<std::atomic<int>>(0);
 };
 
 HttpServer::HttpServer(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler,
-                       HttpLimits limits)
-    : impl_(std::make_shared<Impl>(ioc, workers, std::move(handler), limits)) {}
+                       HttpLimits limits, WebSocketHooks hooks)
+    : impl_(std::make_shared<Impl>(ioc, workers, std::move(handler), limits, std::move(hooks))) {}
 
 tcp::endpoint HttpServer::listen(const std::string& address, unsigned short port) {
   tcp::endpoint endpoint{asio::ip::make_address(address), port};
@@ -184,7 +229,10 @@ tcp::endpoint HttpServer::listen(const std::string& address, unsigned short port
   return impl_->acceptor.local_endpoint();
 }
 
+int HttpServer::in_flight() const { return impl_->in_flight->load(); }
+
 void HttpServer::stop() {
+  Session::draining_flag() = true;
   asio::post(impl_->acceptor.get_executor(), [impl = impl_] {
     beast::error_code ec;
     impl->acceptor.close(ec);

@@ -13,6 +13,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "api/http.h"
+#include "server/websocket.h"
 
 namespace corrchess::server {
 
@@ -25,12 +26,15 @@ struct HttpLimits {
 
 class HttpServer {
  public:
+  // With hooks.hub set, upgrade requests on hooks.path become WebSocket sessions.
   HttpServer(boost::asio::io_context& ioc, boost::asio::thread_pool& workers,
-             RequestHandler handler, HttpLimits limits = {});
+             RequestHandler handler, HttpLimits limits = {}, WebSocketHooks hooks = {});
   // Binds and starts accepting; returns the bound endpoint (port 0 picks a free port).
   boost::asio::ip::tcp::endpoint listen(const std::string& address, unsigned short port);
-  // Stops accepting new connections.
+  // Stops accepting new connections; open connections close after their current response.
   void stop();
+  // Requests being handled or whose response is being written.
+  int in_flight() const;
 
  private:
   struct Impl;

@@ -1,0 +1,336 @@
+#include "server/websocket.h"
+
+#include <chrono>
+#include <optional>
+#include <unordered_set>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include "api/problem.h"
+
+namespace corrchess::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using nlohmann::json;
+using tcp = asio::ip::tcp;
+
+// ---- Outbox ----
+
+bool Outbox::push(std::shared_ptr<const std::string> message) {
+  if (queue_.size() + 1 > limits_.max_queued_messages ||
+      bytes_ + message->size() > limits_.max_queued_bytes) {
+    return false;
+  }
+  bytes_ += message->size();
+  queue_.push_back(std::move(message));
+  return true;
+}
+
+void Outbox::pop() {
+  bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+}
+
+// ---- session ----
+
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket&& socket, WsUser user, std::shared_ptr<const WebSocketHooks> hooks,
+            asio::thread_pool& workers)
+      : ws_(std::move(socket)),
+        user_(std::move(user)),
+        hooks_(std::move(hooks)),
+        hub_(*hooks_->hub),
+        workers_(workers),
+        outbox_(hub_.limits()) {}
+
+  const WsUser& user() const { return user_; }
+
+  void start(http::request<http::string_body> request) {
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.handshake_timeout = std::chrono::seconds(30);
+    timeouts.idle_timeout = std::chrono::seconds(hub_.limits().idle_timeout_seconds);
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "corrchess"); }));
+    ws_.read_message_max(hub_.limits().max_client_message_bytes);
+    auto req = std::make_shared<http::request<http::string_body>>(std::move(request));
+    ws_.async_accept(
+        *req, [self = shared_from_this(), req](beast::error_code ec) { self->on_accept(ec); });
+  }
+
+  // Thread-safe: queues a message for this socket.
+  void send(std::shared_ptr<const std::string> message) {
+    asio::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
+      self->enqueue(message);
+    });
+  }
+
+  // Thread-safe: starts a graceful close.
+  void close(websocket::close_code code) {
+    asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] { self->do_close(code); });
+  }
+
+ private:
+  void on_accept(beast::error_code ec) {
+    if (ec) return;  // the handshake failed or timed out: nothing was registered
+    hub_.add(shared_from_this());
+    // Registered before the greeting: a client that saw "hello" misses nothing after it.
+    enqueue(std::make_shared<const std::string>(
+        json{{"type", "hello"}, {"user", user_.username}}.dump()));
+    read();
+  }
+
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->on_read(ec);
+    });
+  }
+
+  void on_read(beast::error_code ec) {
+    if (ec) return finish();
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    handle_client_message(text);
+    if (!closing_) read();
+  }
+
+  void reply_error(const std::string& code, const std::string& detail) {
+    enqueue(std::make_shared<const std::string>(
+        json{{"type", "error"}, {"code", code}, {"detail", detail}}.dump()));
+  }
+
+  // Client messages: {"subscribe": id}, {"unsubscribe": id}, {"type": "ping"}.
+  void handle_client_message(const std::string& text) {
+    const json msg = json::parse(text, nullptr, false);
+    if (msg.is_discarded() || !msg.is_object()) {
+      return reply_error("validation_error", "messages must be JSON objects");
+    }
+    if (msg.value("type", "") == "ping") {
+      return enqueue(std::make_shared<const std::string>(json{{"type", "pong"}}.dump()));
+    }
+    for (const char* verb : {"subscribe", "unsubscribe"}) {
+      if (!msg.contains(verb)) continue;
+      const auto& value = msg[verb];
+      std::int64_t game_id = 0;
+      if (value.is_string()) {
+        const auto s = value.get<std::string>();
+        if (!s.empty() && s.size() <= 18 && s.find_first_not_of("0123456789") == std::string::npos)
+          game_id = std::stoll(s);
+      } else if (value.is_number_integer()) {
+        game_id = value.get<std::int64_t>();
+      }
+      if (game_id <= 0)
+        return reply_error("validation_error", std::string(verb) + " needs a game id");
+      if (std::string(verb) == "unsubscribe") {
+        hub_.unsubscribe(this, game_id);
+        return enqueue(std::make_shared<const std::string>(
+            json{{"type", "unsubscribed"}, {"game_id", std::to_string(game_id)}}.dump()));
+      }
+      // The permission check reads the database: run it on a worker, answer on the strand.
+      asio::post(workers_, [self = shared_from_this(), game_id] {
+        auto allowed = self->hooks_->can_watch(self->user_, game_id);
+        asio::post(self->ws_.get_executor(), [self, game_id, allowed] {
+          if (self->closing_) return;
+          if (!allowed) {
+            return self->reply_error(std::string(api::problem_json(allowed.error())["code"]),
+                                     allowed.error().detail);
+          }
+          if (!self->hub_.subscribe(self, game_id)) {
+            return self->reply_error("validation_error", "too many subscriptions on one socket");
+          }
+          self->enqueue(std::make_shared<const std::string>(
+              json{{"type", "subscribed"}, {"game_id", std::to_string(game_id)}}.dump()));
+        });
+      });
+      return;
+    }
+    reply_error("validation_error", "unknown message; send {\"subscribe\": game_id}");
+  }
+
+  void enqueue(std::shared_ptr<const std::string> message) {
+    if (closing_) return;
+    if (!outbox_.push(std::move(message))) {
+      // The client does not read fast enough: drop it rather than buffer without bound.
+      hub_.count_slow();
+      spdlog::warn("websocket: closing slow client {} ({} messages, {} bytes queued)",
+                   user_.username, outbox_.size(), outbox_.bytes());
+      return abort();
+    }
+    if (!writing_) write_next();
+  }
+
+  void write_next() {
+    if (outbox_.empty() || closing_) {
+      writing_ = false;
+      return;
+    }
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(asio::buffer(outbox_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->finish();
+                      self->hub_.count_sent();
+                      self->outbox_.pop();
+                      self->write_next();
+                    });
+  }
+
+  void do_close(websocket::close_code code) {
+    if (closing_) return;
+    closing_ = true;
+    ws_.async_close(code, [self = shared_from_this()](beast::error_code) { self->finish(); });
+  }
+
+  // Drops the connection without a close handshake (a stuck writer cannot send one).
+  void abort() {
+    closing_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    finish();
+  }
+
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    closing_ = true;
+    hub_.remove(this);
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  WsUser user_;
+  std::shared_ptr<const WebSocketHooks> hooks_;
+  WsHub& hub_;
+  asio::thread_pool& workers_;
+  Outbox outbox_;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool finished_ = false;
+};
+
+void start_websocket_session(tcp::socket socket, http::request<http::string_body> request,
+                             WsUser user, std::shared_ptr<const WebSocketHooks> hooks,
+                             asio::thread_pool& workers) {
+  std::make_shared<WsSession>(std::move(socket), std::move(user), std::move(hooks), workers)
+      ->start(std::move(request));
+}
+
+// ---- hub ----
+
+void WsHub::prune(Sessions& sessions, const WsSession* gone) {
+  std::erase_if(sessions, [gone](const std::weak_ptr<WsSession>& w) {
+    auto s = w.lock();
+    return !s || s.get() == gone;
+  });
+}
+
+void WsHub::add(const std::shared_ptr<WsSession>& session) {
+  std::lock_guard lock(mutex_);
+  all_[session.get()] = session;
+  by_user_[session->user().id].push_back(session);
+}
+
+void WsHub::remove(const WsSession* session) {
+  std::lock_guard lock(mutex_);
+  if (all_.erase(session) == 0) return;
+  for (auto it = by_user_.begin(); it != by_user_.end();) {
+    prune(it->second, session);
+    it = it->second.empty() ? by_user_.erase(it) : std::next(it);
+  }
+  for (auto it = by_game_.begin(); it != by_game_.end();) {
+    prune(it->second, session);
+    it = it->second.empty() ? by_game_.erase(it) : std::next(it);
+  }
+}
+
+bool WsHub::subscribe(const std::shared_ptr<WsSession>& session, std::int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  if (!all_.contains(session.get())) return false;
+  std::size_t count = 0;
+  for (const auto& [id, sessions] : by_game_) {
+    for (const auto& w : sessions) {
+      if (w.lock() == session) {
+        if (id == game_id) return true;  // already watching
+        ++count;
+      }
+    }
+  }
+  if (count >= limits_.max_subscriptions) return false;
+  by_game_[game_id].push_back(session);
+  return true;
+}
+
+void WsHub::unsubscribe(const WsSession* session, std::int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  auto it = by_game_.find(game_id);
+  if (it == by_game_.end()) return;
+  prune(it->second, session);
+  if (it->second.empty()) by_game_.erase(it);
+}
+
+void WsHub::deliver(const std::string& payload) {
+  const json note = json::parse(payload, nullptr, false);
+  if (note.is_discarded() || !note.is_object() || !note.contains("messages") ||
+      !note["messages"].is_array() || !note.contains("game_id") || !note["game_id"].is_string()) {
+    return;
+  }
+  std::int64_t game_id = 0;
+  try {
+    game_id = std::stoll(note["game_id"].get<std::string>());
+  } catch (const std::exception&) {
+    return;
+  }
+  std::vector<std::shared_ptr<WsSession>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    std::unordered_set<const WsSession*> seen;
+    auto collect = [&](const Sessions& sessions) {
+      for (const auto& w : sessions) {
+        if (auto s = w.lock(); s && seen.insert(s.get()).second) targets.push_back(std::move(s));
+      }
+    };
+    if (note.contains("users") && note["users"].is_array()) {
+      for (const auto& u : note["users"]) {
+        if (!u.is_number_integer()) continue;
+        if (auto it = by_user_.find(u.get<std::int64_t>()); it != by_user_.end())
+          collect(it->second);
+      }
+    }
+    if (auto it = by_game_.find(game_id); it != by_game_.end()) collect(it->second);
+  }
+  if (targets.empty()) return;
+  for (const auto& m : note["messages"]) {
+    auto text = std::make_shared<const std::string>(m.dump());
+    for (const auto& s : targets) s->send(text);
+  }
+}
+
+void WsHub::close_all() {
+  std::vector<std::shared_ptr<WsSession>> sessions;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [_, w] : all_) {
+      if (auto s = w.lock()) sessions.push_back(std::move(s));
+    }
+  }
+  for (const auto& s : sessions) s->close(websocket::close_code::going_away);
+}
+
+std::size_t WsHub::connections() const {
+  std::lock_guard lock(mutex_);
+  return all_.size();
+}
+
+}  // namespace corrchess::server
