@@ -39,6 +39,15 @@ void Pool::release(std::unique_ptr<pqxx::connection> conn) {
   available_.notify_one();
 }
 
+void Pool::discard_idle() {
+  std::vector<std::unique_ptr<pqxx::connection>> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    dropped.swap(idle_);
+    available_.notify_all();
+  }
+}
+
 std::size_t Pool::in_use() const {
   std::lock_guard lock(mutex_);
   return in_use_;

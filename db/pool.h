@@ -39,6 +39,10 @@ class Pool {
   // when the database cannot be reached).
   Lease acquire();
 
+  // Closes every idle connection (after one broke, the others to the same server are
+  // likely dead too: the database restarted).
+  void discard_idle();
+
   const std::string& url() const { return url_; }
   std::size_t size() const { return size_; }
   // Connections currently lent out, and callers waiting for one (for /metrics).

@@ -4,8 +4,10 @@
 // the log, never for the client.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <string>
+#include <thread>
 #include <type_traits>
 
 #include <pqxx/pqxx>
@@ -38,14 +40,27 @@ auto in_transaction(Pool& pool, Fn&& fn) -> decltype(fn(std::declval<pqxx::work&
             Error{ErrorCode::kConflict, "the game changed concurrently; try again"});
       }
     } catch (const pqxx::broken_connection& e) {
+      pool.discard_idle();
       if (attempt >= kMaxAttempts) {
         log_database_error(e.what());
         return std::unexpected(Error{ErrorCode::kInternal, "database unavailable"});
       }
+      // The database may be restarting: back off a little before reconnecting.
+      std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
     } catch (const pqxx::in_doubt_error& e) {
       log_database_error(e.what());
       return std::unexpected(Error{ErrorCode::kInternal, "database commit state unknown"});
     } catch (const pqxx::sql_error& e) {
+      // Class 08 (connection exception) and 57P (the server is shutting down or restarting):
+      // nothing was committed, so the work is retried on a fresh connection.
+      const std::string state = e.sqlstate();
+      if (state.starts_with("08") || state.starts_with("57P")) {
+        pool.discard_idle();
+        if (attempt < kMaxAttempts) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
+          continue;
+        }
+      }
       log_database_error(std::string(e.what()) + " [query: " + e.query() + "]");
       return std::unexpected(Error{ErrorCode::kInternal, "database error"});
     }

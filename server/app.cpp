@@ -162,7 +162,17 @@ int run_serve() {
         scheduler.poke();
         hub.deliver(payload);
       },
-      [&] { scheduler.poke(); });
+      [&] {
+        scheduler.poke();
+        // Events may have been missed while the listener was disconnected: tell clients to
+        // re-read their games (no sockets exist yet at the first connection).
+        hub.broadcast(R"({"type":"resync"})");
+      });
+  metrics.gauge("corrchess_listener_connected", "1 while the LISTEN connection is up.",
+                [&listener] { return listener.connected() ? 1.0 : 0.0; });
+  metrics.gauge("corrchess_listener_connections_total",
+                "Successful LISTEN connections (reconnections after database restarts).",
+                [&listener] { return static_cast<double>(listener.connections()); });
   db::Listener clock_listener(config.database_url, "corrchess_clock",
                               [&](const std::string&) { scheduler.poke(); });
   listener.start();

@@ -317,6 +317,18 @@ void WsHub::deliver(const std::string& payload) {
   }
 }
 
+void WsHub::broadcast(const std::string& message) {
+  std::vector<std::shared_ptr<WsSession>> sessions;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [_, w] : all_) {
+      if (auto s = w.lock()) sessions.push_back(std::move(s));
+    }
+  }
+  auto text = std::make_shared<const std::string>(message);
+  for (const auto& s : sessions) s->send(text);
+}
+
 void WsHub::close_all() {
   std::vector<std::shared_ptr<WsSession>> sessions;
   {

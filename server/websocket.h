@@ -73,6 +73,8 @@ class WsHub {
   // Forwards a notification payload {"game_id", "users": [...], "messages": [...]} to the
   // sockets concerned; ignores payloads of other shapes.
   void deliver(const std::string& payload);
+  // Sends one message to every socket (e.g. "resync" after the listener missed events).
+  void broadcast(const std::string& message);
   // Sends a close frame to every socket (graceful shutdown).
   void close_all();
 

@@ -1,0 +1,33 @@
+// A PostgreSQL cluster of a test's own (initdb + pg_ctl under a temp dir, Unix socket only),
+// for tests that stop and restart the database: the shared cluster of scripts/test must
+// stay up for the other tests.
+#pragma once
+
+#include <string>
+
+namespace corrchess::testing {
+
+class PrivateCluster {
+ public:
+  PrivateCluster();
+  ~PrivateCluster();  // stops the cluster and removes its directory
+  PrivateCluster(const PrivateCluster&) = delete;
+  PrivateCluster& operator=(const PrivateCluster&) = delete;
+
+  bool started() const { return started_; }
+  // libpq connection string of the cluster's `postgres` database.
+  std::string url() const;
+  bool stop();
+  bool start();
+  // pg_ctl restart -m fast: every connection is dropped.
+  bool restart();
+
+ private:
+  bool pg_ctl(const std::string& args) const;
+
+  std::string dir_;
+  std::string bindir_;
+  bool started_ = false;
+};
+
+}  // namespace corrchess::testing
