@@ -99,6 +99,8 @@ struct GameFacts {
   GameSetup setup;
   std::vector<MoveFact> moves;    // ply 1, 2, ...
   std::vector<GameEvent> events;  // in storage order, ply non-decreasing
+
+  bool operator==(const GameFacts&) const = default;
 };
 
 // What replay needs besides the game's own facts.

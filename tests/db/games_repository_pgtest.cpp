@@ -1,0 +1,365 @@
+// The games repository against real PostgreSQL: whatever core decides, the database stores
+// and gives back unchanged — full games replayed move by move through the repository end
+// up equal to the same games replayed in core alone.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <pqxx/pqxx>
+#include <sstream>
+
+#include "core/chess/notation.h"
+#include "core/chess/pgn.h"
+#include "core/game/game.h"
+#include "db/games.h"
+#include "db/migrations.h"
+#include "db/users.h"
+#include "tests/support/temp_database.h"
+
+namespace corrchess {
+namespace {
+
+using game::Color;
+
+// Piecewise comparison, so a failure says which part drifted.
+::testing::AssertionResult same_facts(const game::GameFacts& a, const game::GameFacts& b) {
+  if (!(a.setup == b.setup)) {
+    return ::testing::AssertionFailure()
+           << "setups differ: fen '" << a.setup.initial_fen << "' vs '" << b.setup.initial_fen
+           << "', start " << a.setup.start_at.unix_seconds() << " vs "
+           << b.setup.start_at.unix_seconds()
+           << ", control equal: " << (a.setup.time_control == b.setup.time_control)
+           << ", rules equal: " << (a.setup.rules == b.setup.rules);
+  }
+  if (a.moves.size() != b.moves.size()) {
+    return ::testing::AssertionFailure() << a.moves.size() << " vs " << b.moves.size() << " moves";
+  }
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    if (!(a.moves[i] == b.moves[i])) {
+      return ::testing::AssertionFailure() << "move " << i + 1 << " differs: " << a.moves[i].uci
+                                           << "@" << a.moves[i].at.unix_seconds() << " vs "
+                                           << b.moves[i].uci << "@" << b.moves[i].at.unix_seconds();
+    }
+  }
+  if (a.events.size() != b.events.size()) {
+    return ::testing::AssertionFailure()
+           << a.events.size() << " vs " << b.events.size() << " events";
+  }
+  for (std::size_t i = 0; i < a.events.size(); ++i) {
+    if (!(a.events[i] == b.events[i])) {
+      return ::testing::AssertionFailure()
+             << "event " << i << " (" << game::to_string(a.events[i].kind) << ") differs";
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+const game::Timestamp kStart = game::utc_instant(game::CivilDate{2026, 3, 2}, 9);
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class GamesRepository : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    conn_ = std::make_unique<pqxx::connection>(db_.url());
+    auto migrations = db::load_migrations(db::default_migrations_dir());
+    ASSERT_TRUE(migrations.has_value());
+    ASSERT_TRUE(db::migrate(*conn_, *migrations).has_value());
+    pqxx::work tx(*conn_);
+    for (const char* name : {"white_p", "black_p"}) {
+      db::NewUser u;
+      u.username = name;
+      u.display_name = name;
+      u.password_hash = "x";
+      u.role = "player";
+      auto created = db::create_user(tx, u);
+      ASSERT_TRUE(created.has_value());
+      ids_.push_back(created->id);
+    }
+    tx.commit();
+  }
+
+  // Stores a new game the way the server does (with its initial FEN written out).
+  std::int64_t create(game::GameSetup& setup) {
+    auto initial = game::initial_position(setup);
+    EXPECT_TRUE(initial.has_value());
+    setup.initial_fen = initial->fen();
+    pqxx::work tx(*conn_);
+    auto g = game::Game::replay(game::GameFacts{setup, {}, {}}, {}, setup.start_at);
+    EXPECT_TRUE(g.has_value());
+    const auto id = db::insert_game(tx, ids_[0], ids_[1], std::nullopt, setup, g->state());
+    tx.commit();
+    return id;
+  }
+
+  // One command the way the server runs it: lock, load, replay, decide, append, cache.
+  // Returns the outcome's facts for the in-memory mirror.
+  template <class Fn>
+  void step(std::int64_t id, game::Timestamp now, Fn&& command, game::GameFacts& mirror) {
+    pqxx::work tx(*conn_);
+    auto stored = db::load_game(tx, id, true);
+    ASSERT_TRUE(stored.has_value());
+    ASSERT_TRUE(same_facts(stored->facts, mirror)) << "stored facts drifted from core's";
+    auto g = game::Game::replay(stored->facts, {}, now);
+    ASSERT_TRUE(g.has_value()) << g.error().detail;
+    Result<game::Outcome> o = command(*g);
+    ASSERT_TRUE(o.has_value()) << o.error().detail;
+    db::append_facts(tx, id, o->moves, o->events, stored->facts.events.size(), o->game.state());
+    db::update_cache(tx, id, o->game.state());
+    tx.commit();
+    mirror.moves.insert(mirror.moves.end(), o->moves.begin(), o->moves.end());
+    mirror.events.insert(mirror.events.end(), o->events.begin(), o->events.end());
+  }
+
+  testing::TempDatabase db_;
+  std::unique_ptr<pqxx::connection> conn_;
+  std::vector<std::int64_t> ids_;
+};
+
+Result<game::Outcome> play(const game::Game& g, const std::string& move) {
+  const Color side = g.state().to_move;
+  auto pending = game::submit_move(g, side, game::MoveRequest{move, false, std::nullopt, false});
+  if (!pending) return std::unexpected(pending.error());
+  return game::accept_move(g, side, *pending, move, {});
+}
+
+TEST_F(GamesRepository, LichessGamesReplayedThroughTheDatabaseEqualCore) {
+  const auto text = read_file(std::string(CORRCHESS_DATA_DIR) + "/pgn/lichess2013-100.pgn");
+  const auto games = chess::read_pgn(text);
+  ASSERT_GE(games.size(), 10u);
+  int replayed = 0;
+  for (std::size_t n = 0; n < 10; ++n) {
+    ASSERT_TRUE(games[n].has_value());
+    const auto& pgn = *games[n];
+    game::GameSetup setup;
+    setup.time_control = game::FischerDays{30, 1, std::nullopt};
+    setup.start_at = kStart;
+    const auto id = create(setup);
+    game::GameFacts mirror{setup, {}, {}};
+    game::Timestamp now = kStart;
+    chess::Position pos = pgn.start;
+    for (const auto& m : pgn.moves) {
+      now += 7 * game::kSecondsPerHour + 13;
+      const auto uci = chess::to_uci(pos, m.move);
+      step(
+          id, now, [&](const game::Game& g) { return play(g, uci); }, mirror);
+      if (HasFatalFailure()) return;
+      pos.play(m.move);
+    }
+    // Read back: the same facts, the same replayed state, and a cache that agrees.
+    pqxx::work tx(*conn_);
+    auto stored = db::load_game(tx, id, false);
+    ASSERT_TRUE(stored.has_value());
+    EXPECT_TRUE(same_facts(stored->facts, mirror));
+    auto from_db = game::Game::replay(stored->facts, {}, now);
+    auto in_core = game::Game::replay(mirror, {}, now);
+    ASSERT_TRUE(from_db && in_core);
+    EXPECT_EQ(from_db->state(), in_core->state());
+    EXPECT_EQ(from_db->state().position.fen(), pgn.final_position().fen());
+    auto row = tx.exec_params1("SELECT fen, ply, to_move, status FROM games WHERE id = $1", id);
+    EXPECT_EQ(row[0].as<std::string>(), in_core->state().position.fen());
+    EXPECT_EQ(row[1].as<int>(), static_cast<int>(pgn.moves.size()));
+    EXPECT_EQ(row[2].as<std::string>(), game::color_name(in_core->state().to_move));
+    EXPECT_EQ(row[3].as<std::string>(), game::to_string(in_core->state().status));
+    // Per-move clock records are stored with each move.
+    auto clocks = tx.exec_params(
+        "SELECT ply, charged_seconds, clock_after_seconds FROM moves WHERE game_id = $1 "
+        "ORDER BY ply",
+        id);
+    ASSERT_EQ(clocks.size(), in_core->state().clock.moves.size());
+    for (std::size_t i = 0; i < clocks.size(); ++i) {
+      EXPECT_EQ(clocks[i][1].as<long>(), in_core->state().clock.moves[i].charged);
+      EXPECT_EQ(clocks[i][2].as<long>(), in_core->state().clock.moves[i].clock_after);
+    }
+    ++replayed;
+  }
+  EXPECT_EQ(replayed, 10);
+}
+
+TEST_F(GamesRepository, EveryKindOfFactRoundTrips) {
+  game::GameSetup setup;
+  setup.time_control = game::FischerDays{10, 1, 30};
+  setup.start_at = kStart;
+  setup.rules.no_draw_before_move = 2;
+  setup.rules.silence_rule = false;
+  const auto id = create(setup);
+  game::GameFacts mirror{setup, {}, {}};
+  game::Timestamp now = kStart + 3600;
+  auto at = [&](int hours) { return now += hours * game::kSecondsPerHour; };
+  // Moves with a message and a draw offer, a decline, a director adjustment and
+  // suspension, a rejected claim with an intended move, then a result set by the director.
+  step(
+      id, at(1), [](const game::Game& g) { return play(g, "e4"); }, mirror);
+  step(
+      id, at(2),
+      [](const game::Game& g) {
+        auto p =
+            game::submit_move(g, Color::kBlack, game::MoveRequest{"e5", false, "good luck", false});
+        if (!p) return Result<game::Outcome>(std::unexpected(p.error()));
+        return game::accept_move(g, Color::kBlack, *p, "e5", {});
+      },
+      mirror);
+  step(
+      id, at(3),
+      [](const game::Game& g) {
+        auto p = game::submit_move(g, Color::kWhite, game::MoveRequest{"Nf3", true, {}, false});
+        if (!p) return Result<game::Outcome>(std::unexpected(p.error()));
+        return game::accept_move(g, Color::kWhite, *p, "Nf3", {});
+      },
+      mirror);
+  step(
+      id, at(4), [](const game::Game& g) { return game::decline_draw(g, Color::kBlack); }, mirror);
+  step(
+      id, at(6),
+      [](const game::Game& g) {
+        return game::adjust_clock(g, Color::kWhite, game::AdjustmentKind::kAdjustRemaining, 86400,
+                                  "postal delay", "td");
+      },
+      mirror);
+  step(
+      id, at(7), [](const game::Game& g) { return game::suspend_game(g, "appeal", "td"); }, mirror);
+  step(
+      id, at(8), [](const game::Game& g) { return game::resume_game(g, "decided", "td"); }, mirror);
+  step(
+      id, at(9),
+      [](const game::Game& g) {
+        game::ClaimRequest claim;
+        claim.type = game::ClaimType::kThreefold;
+        claim.move = "Nc6";
+        return game::claim(g, Color::kBlack, claim, {});
+      },
+      mirror);
+  step(
+      id, at(10),
+      [](const game::Game& g) {
+        return game::set_result(g, game::GameResult::kDraw, game::Termination::kAdjudication,
+                                "drawn ending", "td");
+      },
+      mirror);
+  pqxx::work tx(*conn_);
+  auto stored = db::load_game(tx, id, false);
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_EQ(stored->facts.setup, setup);
+  EXPECT_EQ(stored->facts.moves, mirror.moves);
+  EXPECT_EQ(stored->facts.events, mirror.events);
+  ASSERT_EQ(stored->facts.events.size(), 6u);
+  EXPECT_EQ(stored->facts.moves[1].message, std::optional<std::string>("good luck"));
+  EXPECT_TRUE(stored->facts.moves[2].offer_draw);
+  auto g = game::Game::replay(stored->facts, {}, now);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->state().result, game::GameResult::kDraw);
+  EXPECT_EQ(g->state().termination, game::Termination::kAdjudication);
+}
+
+TEST_F(GamesRepository, TripleBlockRefillsAndBankRoundTrip) {
+  game::GameSetup setup;
+  setup.time_control = game::TripleBlock{5, 50, false};
+  setup.start_at = kStart;
+  const auto id = create(setup);
+  game::GameFacts mirror{setup, {}, {}};
+  game::Timestamp now = kStart;
+  step(
+      id, now += 3 * game::kSecondsPerDay, [](const game::Game& g) { return play(g, "d4"); },
+      mirror);
+  step(
+      id, now += game::kSecondsPerHour,
+      [](const game::Game& g) { return game::refill_clock(g, Color::kBlack, 3600); }, mirror);
+  step(
+      id, now += 9 * game::kSecondsPerDay, [](const game::Game& g) { return play(g, "Nf6"); },
+      mirror);
+  step(
+      id, now += game::kSecondsPerHour,
+      [](const game::Game& g) {
+        return game::adjust_clock(g, Color::kWhite, game::AdjustmentKind::kSetBank, 10 * 86400,
+                                  "bank correction", "td");
+      },
+      mirror);
+  pqxx::work tx(*conn_);
+  auto stored = db::load_game(tx, id, false);
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_TRUE(same_facts(stored->facts, mirror));
+  auto from_db = game::Game::replay(stored->facts, {}, now);
+  auto in_core = game::Game::replay(mirror, {}, now);
+  ASSERT_TRUE(from_db && in_core);
+  EXPECT_EQ(from_db->state(), in_core->state());
+  ASSERT_TRUE(in_core->state().clock_of(Color::kWhite).bank.has_value());
+  EXPECT_EQ(*from_db->state().clock_of(Color::kWhite).bank, 10 * 86400);
+}
+
+TEST_F(GamesRepository, PendingMovesAndConditionalLinesRoundTrip) {
+  game::GameSetup setup;
+  setup.start_at = kStart;
+  const auto id = create(setup);
+  pqxx::work tx(*conn_);
+  game::PendingMove p;
+  p.side = Color::kWhite;
+  p.uci = "g1f3";
+  p.san = "Nf3";
+  p.numeric = "7163";
+  p.fen_after = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+  p.offer_draw = true;
+  p.message = "hello";
+  p.submitted_at = kStart + 60;
+  p.ply = 1;
+  db::save_pending(tx, id, p);
+  const std::vector<game::ConditionalLine> lines = {{"e7e5", "g1f3"}, {"c7c5", "c2c3", "d7d5"}};
+  db::save_conditional(tx, id, Color::kBlack, lines, kStart + 120);
+  tx.commit();
+  pqxx::work read(*conn_);
+  auto stored = db::load_game(read, id, false);
+  ASSERT_TRUE(stored.has_value());
+  ASSERT_TRUE(stored->pending.has_value());
+  EXPECT_EQ(*stored->pending, p);
+  EXPECT_EQ(stored->conditional[chess::index(Color::kBlack)], lines);
+  EXPECT_TRUE(stored->conditional[chess::index(Color::kWhite)].empty());
+  EXPECT_EQ(stored->white.username, "white_p");
+  EXPECT_EQ(stored->black.username, "black_p");
+}
+
+TEST_F(GamesRepository, ConstraintsRejectImpossibleRows) {
+  game::GameSetup setup;
+  setup.start_at = kStart;
+  const auto id = create(setup);
+  auto rejected = [&](const std::string& sql) {
+    pqxx::work tx(*conn_);
+    try {
+      tx.exec(sql);
+      return false;
+    } catch (const pqxx::sql_error&) {
+      return true;
+    }
+  };
+  const auto g = std::to_string(id);
+  // A ply stored twice, a ply 0, an unknown status, a result without the game being over,
+  // a player against himself, an unknown side for a pending move.
+  const std::string move_row =
+      "INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at) VALUES (" + g +
+      ", 1, 'e2e4', 'e4', '5254', 'x', now())";
+  {
+    pqxx::work tx(*conn_);
+    tx.exec(move_row);
+    tx.commit();
+  }
+  EXPECT_TRUE(rejected(move_row));
+  EXPECT_TRUE(
+      rejected("INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at) "
+               "VALUES (" +
+               g + ", 0, 'e2e4', 'e4', '5254', 'x', now())"));
+  EXPECT_TRUE(rejected("UPDATE games SET status = 'paused' WHERE id = " + g));
+  EXPECT_TRUE(rejected("UPDATE games SET result = '1-0' WHERE id = " + g));
+  EXPECT_TRUE(rejected("UPDATE games SET black_id = white_id WHERE id = " + g));
+  EXPECT_TRUE(
+      rejected("INSERT INTO pending_moves (game_id, side, ply, uci, san, numeric, "
+               "fen_after, submitted_at) VALUES (" +
+               g + ", 'red', 1, 'e2e4', 'e4', '5254', 'x', now())"));
+  EXPECT_TRUE(
+      rejected("INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at) "
+               "VALUES (999999, 1, 'e2e4', 'e4', '5254', 'x', now())"));
+}
+
+}  // namespace
+}  // namespace corrchess
