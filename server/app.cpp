@@ -12,7 +12,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
-#include <pqxx/connection>
+#include <pqxx/pqxx>
 
 #include "api/accounts.h"
 #include "api/service.h"
@@ -143,6 +143,20 @@ int run_serve() {
                        game::Oracles{&mate_oracle, &tablebase}, *zone);
 
   Scheduler scheduler(service.game_deps());
+  service.metrics().gauge("corrchess_scheduler_lag_seconds",
+                          "How late the scheduler decided the games of the last deadline it "
+                          "slept for (verdicts always use the deadline instant).",
+                          [&scheduler] { return scheduler.last_lag_seconds(); });
+  service.metrics().gauge("corrchess_active_games", "Games not started yet or in play.", [&pool] {
+    try {
+      auto conn = pool.acquire();
+      pqxx::nontransaction tx(*conn);
+      return tx.exec("SELECT count(*) FROM games WHERE status IN ('not_started', 'ongoing')")[0][0]
+          .as<double>();
+    } catch (const std::exception&) {
+      return -1.0;  // database unreachable
+    }
+  });
   WsLimits ws_limits;
   ws_limits.idle_timeout_seconds = config.ws_idle_timeout_seconds;
   ws_limits.max_queued_messages = static_cast<std::size_t>(config.ws_max_queued_messages);
@@ -200,8 +214,19 @@ int run_serve() {
   HttpLimits limits;
   limits.max_body_bytes = static_cast<std::size_t>(config.max_body_bytes);
   HttpServer http(
-      ioc, workers, [&service](const api::Request& r) { return service.handle(r); }, limits,
-      std::move(hooks));
+      ioc, workers,
+      [&service](const api::Request& r) {
+        const auto start = std::chrono::steady_clock::now();
+        auto response = service.handle(r);
+        const std::chrono::duration<double, std::milli> took =
+            std::chrono::steady_clock::now() - start;
+        // One line per request; the route pattern, never ids or query strings with tokens.
+        spdlog::info("http method={} route={} status={} ms={:.1f} remote={}", r.method,
+                     response.route.empty() ? "(none)" : response.route, response.status,
+                     took.count(), r.remote);
+        return response;
+      },
+      limits, std::move(hooks));
 
   const std::string address =
       config.listen_address == "localhost" ? "127.0.0.1" : config.listen_address;

@@ -34,6 +34,8 @@ void Scheduler::poke() {
 }
 
 void Scheduler::run() {
+  // The deadline the last sleep was for (max(): none).
+  game::Timestamp awaited = game::Timestamp::max();
   while (true) {
     {
       std::lock_guard lock(mutex_);
@@ -42,6 +44,12 @@ void Scheduler::run() {
     }
     std::chrono::milliseconds sleep = kMaxSleep;
     try {
+      deps_.metrics.add("corrchess_scheduler_sweeps_total", 1, "Flag-fall scheduler sweeps.");
+      if (awaited != game::Timestamp::max() && !deps_.clock.is_manual()) {
+        const auto now = deps_.clock.now();
+        if (awaited <= now) last_lag_ = static_cast<double>(now - awaited);
+      }
+      awaited = game::Timestamp::max();
       // Decide everything due now (in batches), then sleep until the next deadline.
       while (true) {
         auto decided = api::decide_due_games(deps_, kBatch);
@@ -56,6 +64,7 @@ void Scheduler::run() {
       if (sleep == kMaxSleep) {
         auto next = api::next_due(deps_);
         if (next && *next) {
+          awaited = **next;
           const auto now = deps_.clock.now();
           const auto wait = std::max<game::Seconds>(0, **next - now);
           // With the manual clock, time only moves on request: wait for a poke instead.

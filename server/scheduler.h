@@ -4,6 +4,7 @@
 // everything that fell due while no server ran, with verdicts for the deadline instants.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -21,6 +22,9 @@ class Scheduler {
   void stop();
   // Something changed (a move, a new game, the manual clock): re-check deadlines now.
   void poke();
+  // Seconds between the deadline the scheduler last slept for and when it decided the games
+  // due then (how late flag falls are noticed; the verdicts use the deadline itself).
+  double last_lag_seconds() const { return last_lag_.load(); }
 
  private:
   void run();
@@ -30,6 +34,7 @@ class Scheduler {
   std::condition_variable wake_;
   bool poked_ = true;
   bool stopping_ = false;
+  std::atomic<double> last_lag_{0};
   std::thread thread_;
 };
 
