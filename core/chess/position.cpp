@@ -562,7 +562,8 @@ Result<void> Position::parse_castling(std::string_view field) {
   return {};
 }
 
-Result<void> Position::validate(bool strict) const {
+Result<void> Position::validate(FenCheck check) const {
+  const bool strict = check == FenCheck::kGame;
   for (Color c : {kWhite, kBlack}) {
     const int kings = popcount(pieces(c, PieceType::kKing));
     if (kings != 1)
@@ -584,7 +585,7 @@ Result<void> Position::validate(bool strict) const {
                       std::max(0, popcount(pieces(c, PieceType::kRook)) - 2) +
                       std::max(0, popcount(pieces(c, PieceType::kBishop)) - 2) +
                       std::max(0, popcount(pieces(c, PieceType::kKnight)) - 2);
-    if (extra > 8 - pawns)
+    if (extra > 8 - pawns && check != FenCheck::kAnalysis)
       return fail(ErrorCode::kInvalidFen,
                   std::string("more promoted ") + name + " pieces than missing pawns");
   }
@@ -640,14 +641,18 @@ Result<void> Position::validate(bool strict) const {
 }
 
 Result<Position> Position::from_fen(std::string_view fen, bool chess960) {
-  return parse_fen(fen, chess960, true);
+  return parse_fen(fen, chess960, FenCheck::kGame);
 }
 
 Result<Position> Position::from_fen_relaxed(std::string_view fen, bool chess960) {
-  return parse_fen(fen, chess960, false);
+  return parse_fen(fen, chess960, FenCheck::kRelaxed);
 }
 
-Result<Position> Position::parse_fen(std::string_view fen, bool chess960, bool strict) {
+Result<Position> Position::from_fen_for_analysis(std::string_view fen, bool chess960) {
+  return parse_fen(fen, chess960, FenCheck::kAnalysis);
+}
+
+Result<Position> Position::parse_fen(std::string_view fen, bool chess960, FenCheck check) {
   init_bitboards();
   const auto fields = split_fields(fen);
   if (fields.size() != 6)
@@ -750,7 +755,7 @@ Result<Position> Position::parse_fen(std::string_view fen, bool chess960, bool s
 
   // 6. Whole-position checks.
   pos.compute_checkers();
-  if (auto r = pos.validate(strict); !r) return std::unexpected(r.error());
+  if (auto r = pos.validate(check); !r) return std::unexpected(r.error());
   if (pos.ep_square_ != kNoSquare) pos.refresh_en_passant_key();
   return pos;
 }

@@ -46,6 +46,10 @@ class Position {
   // no start array allows (king on the a/h file, kings or rooks of both sides on different
   // files). Structural checks stay. For move-generator test suites only, never for games.
   static Result<Position> from_fen_relaxed(std::string_view fen, bool chess960 = false);
+  // Like from_fen_relaxed, and also accepts more promoted pieces than missing pawns (composed
+  // studies and test vectors for the unwinnability analysis, which does not rely on the
+  // position being reachable). Never for games.
+  static Result<Position> from_fen_for_analysis(std::string_view fen, bool chess960 = false);
 
   // FEN out: X-FEN castling where unambiguous, Shredder-FEN letters otherwise.
   // The en-passant square is written only if an en-passant capture is legal.
@@ -138,8 +142,10 @@ class Position {
   void refresh_en_passant_key();
   void compute_checkers();
   Result<void> parse_castling(std::string_view field);
-  static Result<Position> parse_fen(std::string_view fen, bool chess960, bool strict);
-  Result<void> validate(bool strict) const;
+  // How much of "could a game reach this?" a FEN must pass.
+  enum class FenCheck { kGame, kRelaxed, kAnalysis };
+  static Result<Position> parse_fen(std::string_view fen, bool chess960, FenCheck check);
+  Result<void> validate(FenCheck check) const;
 
   // Implementation state; the engine may add members as it needs.
   std::array<Piece, 64> board_{};

@@ -50,7 +50,7 @@ char verdict_char(Winnability w, char can) {
 // Analyses one FEN and prints its line; false (with a message on err) when the FEN is invalid.
 bool classify(const std::string& fen, const chess::AnalysisBudget& budget, std::ostream& out,
               std::ostream& err) {
-  const auto pos = chess::Position::from_fen(complete_fen(fen));
+  const auto pos = chess::Position::from_fen_for_analysis(complete_fen(fen));
   if (!pos) {
     err << "corrchess unwinnable: invalid FEN '" << fen << "': " << pos.error().detail << "\n";
     return false;
