@@ -81,12 +81,29 @@ bool MaterialMateOracle::can_mate(const Position& pos, Color side) const {
 }
 
 bool UnwinnabilityMateOracle::can_mate(const Position& pos, Color side) const {
-  switch (chess::quick_check(pos, side)) {
-    case chess::QuickVerdict::kWinnable: return true;
-    case chess::QuickVerdict::kUnwinnable: return false;
-    case chess::QuickVerdict::kUnknown: break;
+  // Every request replays its game up to the current position, so the same positions are
+  // asked again and again: remember the answers (the fast path costs a small search too).
+  const auto index = static_cast<std::size_t>(chess::index(side));
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = cache_.find(pos.key()); it != cache_.end() && it->second[index] >= 0) {
+      return it->second[index] == 1;
+    }
   }
-  return chess::analyse_winnability(pos, side, budget_).verdict != chess::Winnability::kUnwinnable;
+  bool can = true;
+  switch (chess::quick_check(pos, side)) {
+    case chess::QuickVerdict::kWinnable: can = true; break;
+    case chess::QuickVerdict::kUnwinnable: can = false; break;
+    case chess::QuickVerdict::kUnknown:
+      can =
+          chess::analyse_winnability(pos, side, budget_).verdict != chess::Winnability::kUnwinnable;
+      break;
+  }
+  std::lock_guard lock(mutex_);
+  if (cache_.size() >= kCacheLimit) cache_.clear();
+  auto [it, inserted] = cache_.try_emplace(pos.key(), std::array<std::int8_t, 2>{-1, -1});
+  it->second[index] = can ? 1 : 0;
+  return can;
 }
 
 const MateOracle& Oracles::mate_oracle() const { return mate ? *mate : kDefaultMateOracle; }

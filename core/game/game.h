@@ -14,9 +14,11 @@
 #pragma once
 
 #include <array>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/chess/game_record.h"
@@ -53,14 +55,19 @@ class MaterialMateOracle final : public MateOracle {
 
 // The full dead-position analysis (core/chess/unwinnable.h): the fast path first, then the
 // bounded search; an undetermined analysis answers "can mate" (a live game is never ended
-// on a guess). Deterministic for a given budget. Stateless and thread-safe.
+// on a guess). Deterministic for a given budget. Thread-safe; remembers recent answers by
+// position key, since every request replays a game up to its current position.
 class UnwinnabilityMateOracle final : public MateOracle {
  public:
   explicit UnwinnabilityMateOracle(chess::AnalysisBudget budget = {}) : budget_(budget) {}
   bool can_mate(const chess::Position& pos, Color side) const override;
 
  private:
+  static constexpr std::size_t kCacheLimit = 1 << 16;  // entries; cleared when full
   chess::AnalysisBudget budget_;
+  mutable std::mutex mutex_;
+  // Position key -> answer per colour (-1: not asked yet, 0: cannot mate, 1: can).
+  mutable std::unordered_map<std::uint64_t, std::array<std::int8_t, 2>> cache_;
 };
 
 // Tablebase WDL from the side to move's point of view. Cursed wins and blessed losses are
