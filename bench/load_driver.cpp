@@ -1,0 +1,658 @@
+// corrchess-load: the load driver of bench/load.
+//
+//   corrchess-load moves --port P --games N --moves M --admin-user U --admin-password W
+//       registers 2N players, logs them in, creates N games (admin endpoint), then plays the
+//       games concurrently over keep-alive HTTP/1.1 connections (one per game): each move is
+//       a submit (POST /games/{id}/moves) followed by an accept (POST .../moves/accept).
+//       Prints throughput and latency percentiles, and a final `RESULT ...` line.
+//
+//   corrchess-load idle-ws --port P --connections K (--token T | --user U --password W)
+//       opens K WebSockets to /api/v1/ws, waits for every `hello`, prints
+//       `RESULT ws_connections=...`, then holds them until stdin closes (or --hold-seconds).
+//
+// Everything runs on one thread with Asio coroutines: the driver shares the machine with the
+// server and PostgreSQL, so it must stay cheap.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using asio::awaitable;
+using asio::use_awaitable;
+using nlohmann::json;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+
+// ---- command line ----
+
+struct Options {
+  std::string mode;
+  std::string host = "127.0.0.1";
+  int port = 0;
+  int games = 200;
+  int moves = 40;  // plies (accepted moves) per game
+  std::string admin_user;
+  std::string admin_password;
+  int setup_concurrency = 4;  // registrations and logins hash passwords (Argon2id): keep it low
+  int connections = 10000;
+  int batch = 250;  // WebSocket handshakes in flight at once
+  std::string token;
+  std::string user;
+  std::string password;
+  int hold_seconds = -1;  // -1: until stdin closes
+  std::string prefix;
+};
+
+[[noreturn]] void usage(const std::string& error) {
+  std::fprintf(stderr,
+               "corrchess-load: %s\n"
+               "usage:\n"
+               "  corrchess-load moves --port P [--host H] [--games N] [--moves M]\n"
+               "                 --admin-user U --admin-password W [--setup-concurrency C]\n"
+               "                 [--prefix NAME]\n"
+               "  corrchess-load idle-ws --port P [--host H] [--connections K] [--batch B]\n"
+               "                 (--token T | --user U --password W) [--hold-seconds S]\n",
+               error.c_str());
+  std::exit(2);
+}
+
+int to_int(const std::string& flag, const std::string& value) {
+  try {
+    std::size_t used = 0;
+    const int v = std::stoi(value, &used);
+    if (used != value.size()) throw std::invalid_argument(value);
+    return v;
+  } catch (const std::exception&) {
+    usage(flag + " needs an integer, not '" + value + "'");
+  }
+}
+
+Options parse_options(int argc, char** argv) {
+  if (argc < 2) usage("missing mode");
+  Options o;
+  o.mode = argv[1];
+  if (o.mode != "moves" && o.mode != "idle-ws") usage("unknown mode '" + o.mode + "'");
+  for (int i = 2; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (i + 1 >= argc) usage(flag + " needs a value");
+    const std::string value = argv[++i];
+    if (flag == "--host") {
+      o.host = value;
+    } else if (flag == "--port") {
+      o.port = to_int(flag, value);
+    } else if (flag == "--games") {
+      o.games = to_int(flag, value);
+    } else if (flag == "--moves") {
+      o.moves = to_int(flag, value);
+    } else if (flag == "--admin-user") {
+      o.admin_user = value;
+    } else if (flag == "--admin-password") {
+      o.admin_password = value;
+    } else if (flag == "--setup-concurrency") {
+      o.setup_concurrency = to_int(flag, value);
+    } else if (flag == "--connections") {
+      o.connections = to_int(flag, value);
+    } else if (flag == "--batch") {
+      o.batch = to_int(flag, value);
+    } else if (flag == "--token") {
+      o.token = value;
+    } else if (flag == "--user") {
+      o.user = value;
+    } else if (flag == "--password") {
+      o.password = value;
+    } else if (flag == "--hold-seconds") {
+      o.hold_seconds = to_int(flag, value);
+    } else if (flag == "--prefix") {
+      o.prefix = value;
+    } else {
+      usage("unknown option " + flag);
+    }
+  }
+  if (o.port <= 0 || o.port > 65535) usage("--port is required");
+  if (o.mode == "moves") {
+    if (o.games < 1 || o.moves < 1) usage("--games and --moves must be positive");
+    if (o.admin_user.empty() || o.admin_password.empty()) {
+      usage("--admin-user and --admin-password are required");
+    }
+    if (o.setup_concurrency < 1) usage("--setup-concurrency must be positive");
+  } else {
+    if (o.connections < 1 || o.batch < 1) usage("--connections and --batch must be positive");
+    if (o.token.empty() && (o.user.empty() || o.password.empty())) {
+      usage("give --token, or --user and --password");
+    }
+  }
+  return o;
+}
+
+// ---- HTTP client: one keep-alive connection ----
+
+struct Reply {
+  int status = 0;
+  std::string body;
+};
+
+class HttpConnection {
+ public:
+  HttpConnection(asio::any_io_executor ex, tcp::endpoint endpoint, std::string host)
+      : stream_(ex), endpoint_(endpoint), host_(std::move(host)) {}
+
+  awaitable<Reply> call(http::verb method, const std::string& target, const std::string& body,
+                        const std::string& token) {
+    if (!open_) {
+      co_await stream_.async_connect(endpoint_, use_awaitable);
+      stream_.socket().set_option(tcp::no_delay(true));
+      open_ = true;
+    }
+    http::request<http::string_body> req{method, target, 11};
+    req.set(http::field::host, host_);
+    req.set(http::field::user_agent, "corrchess-load");
+    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+    if (!body.empty()) req.set(http::field::content_type, "application/json");
+    req.keep_alive(true);
+    req.body() = body;
+    req.prepare_payload();
+    try {
+      co_await http::async_write(stream_, req, use_awaitable);
+      http::response<http::string_body> res;
+      co_await http::async_read(stream_, buffer_, res, use_awaitable);
+      if (!res.keep_alive()) close();
+      co_return Reply{static_cast<int>(res.result_int()), std::move(res.body())};
+    } catch (...) {
+      close();
+      throw;
+    }
+  }
+
+  void close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.close();
+    buffer_.clear();
+    open_ = false;
+  }
+
+ private:
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  tcp::endpoint endpoint_;
+  std::string host_;
+  bool open_ = false;
+};
+
+tcp::endpoint resolve(const Options& o) {
+  asio::io_context ioc;
+  tcp::resolver resolver(ioc);
+  auto results = resolver.resolve(o.host, std::to_string(o.port));
+  if (results.empty()) throw std::runtime_error("cannot resolve " + o.host);
+  return *results.begin();
+}
+
+std::string short_text(const std::string& s) { return s.size() > 300 ? s.substr(0, 300) : s; }
+
+// Runs task(i, worker) for i in [0, count) on `width` worker coroutines (worker in
+// [0, width): a worker may own a connection).
+template <class Task>
+awaitable<void> for_each_bounded(int count, int width, Task task) {
+  auto ex = co_await asio::this_coro::executor;
+  auto next = std::make_shared<int>(0);
+  auto running = std::make_shared<int>(0);
+  auto failure = std::make_shared<std::string>();
+  asio::steady_timer done(ex, asio::steady_timer::time_point::max());
+  auto* done_ptr = &done;
+  for (int w = 0; w < std::min(width, count); ++w) {
+    ++*running;
+    asio::co_spawn(
+        ex,
+        [=]() -> awaitable<void> {
+          try {
+            while (failure->empty()) {
+              const int i = (*next)++;
+              if (i >= count) break;
+              co_await task(i, w);
+            }
+          } catch (const std::exception& e) {
+            if (failure->empty()) *failure = e.what();
+          }
+          if (--*running == 0) done_ptr->cancel();
+        },
+        asio::detached);
+  }
+  beast::error_code ec;
+  if (*running > 0) co_await done.async_wait(asio::redirect_error(use_awaitable, ec));
+  if (!failure->empty()) throw std::runtime_error(*failure);
+}
+
+// Request bodies are built outside coroutines: GCC 12 rejects some initializer lists of
+// string literals inside a full-expression with co_await ("array used as initializer").
+std::string credentials_body(const std::string& user, const std::string& password) {
+  return json{{"username", user}, {"password", password}}.dump();
+}
+
+std::string move_body(const std::string& move) { return json{{"move", move}}.dump(); }
+
+std::string game_body(const std::string& white, const std::string& black) {
+  return json{{"white", white},
+              {"black", black},
+              {"time_control", {{"type", "fischer"}, {"initial_days", 30}, {"increment_days", 1}}}}
+      .dump();
+}
+
+std::string field_of(const std::string& body, const std::string& name) {
+  return json::parse(body).at(name).get<std::string>();
+}
+
+awaitable<std::string> login(HttpConnection& conn, const std::string& user,
+                             const std::string& password) {
+  const std::string target = "/api/v1/auth/login";
+  const std::string body = credentials_body(user, password);
+  const std::string no_token;
+  auto r = co_await conn.call(http::verb::post, target, body, no_token);
+  if (r.status != 200) {
+    throw std::runtime_error("login of " + user + " answered " + std::to_string(r.status) + ": " +
+                             short_text(r.body));
+  }
+  co_return field_of(r.body, "token");
+}
+
+// ---- latency statistics ----
+
+struct Samples {
+  std::vector<double> ms;
+
+  double percentile(double q) const {
+    if (ms.empty()) return 0;
+    // Nearest rank: the smallest sample with at least q of all samples at or below it.
+    auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(ms.size())));
+    rank = std::clamp<std::size_t>(rank, 1, ms.size());
+    return ms[rank - 1];
+  }
+  void sort() { std::sort(ms.begin(), ms.end()); }
+  double max() const { return ms.empty() ? 0 : ms.back(); }
+  double mean() const {
+    if (ms.empty()) return 0;
+    double sum = 0;
+    for (double v : ms) sum += v;
+    return sum / static_cast<double>(ms.size());
+  }
+};
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// ---- moves mode ----
+
+struct Game {
+  std::string id;
+  std::string white_token;
+  std::string black_token;
+};
+
+struct MovesRun {
+  Options options;
+  tcp::endpoint endpoint;
+  Samples submit;
+  Samples accept;
+  long accepted = 0;
+  long errors = 0;
+  int games_aborted = 0;
+  std::map<std::string, long> error_kinds;  // "submit 409" -> count
+  int games_running = 0;
+  Clock::time_point started;
+  double wall_seconds = 0;
+};
+
+// Knights out and back: legal forever (repetitions never end a game by themselves).
+constexpr const char* kCycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+
+void note_error(MovesRun& run, const std::string& what, int status, const std::string& body) {
+  ++run.errors;
+  const auto key = what + " " + std::to_string(status);
+  if (run.error_kinds[key]++ < 3) {
+    std::fprintf(stderr, "error: %s answered %d: %s\n", what.c_str(), status,
+                 short_text(body).c_str());
+  }
+}
+
+awaitable<void> play_game(MovesRun& run, const Game& game, asio::steady_timer& all_done) {
+  auto ex = co_await asio::this_coro::executor;
+  HttpConnection conn(ex, run.endpoint, run.options.host);
+  const std::string moves_target = "/api/v1/games/" + game.id + "/moves";
+  const std::string accept_target = moves_target + "/accept";
+  try {
+    for (int ply = 1; ply <= run.options.moves; ++ply) {
+      const std::string& token = ply % 2 == 1 ? game.white_token : game.black_token;
+      const std::string body = move_body(kCycle[(ply - 1) % 4]);
+      auto t0 = Clock::now();
+      auto r = co_await conn.call(http::verb::post, moves_target, body, token);
+      if (r.status != 200) {
+        note_error(run, "submit", r.status, r.body);
+        ++run.games_aborted;
+        break;
+      }
+      run.submit.ms.push_back(ms_since(t0));
+      t0 = Clock::now();
+      r = co_await conn.call(http::verb::post, accept_target, body, token);
+      if (r.status != 200) {
+        note_error(run, "accept", r.status, r.body);
+        ++run.games_aborted;
+        break;
+      }
+      run.accept.ms.push_back(ms_since(t0));
+      ++run.accepted;
+    }
+  } catch (const std::exception& e) {
+    note_error(run, std::string("connection (") + e.what() + ")", 0, "");
+    ++run.games_aborted;
+  }
+  if (--run.games_running == 0) {
+    run.wall_seconds = ms_since(run.started) / 1000.0;
+    all_done.cancel();
+  }
+}
+
+awaitable<void> moves_main(MovesRun& run) {
+  auto ex = co_await asio::this_coro::executor;
+  const auto& o = run.options;
+  const int n = o.games;
+  const std::string password = "bench-password-" + o.prefix;
+  auto name = [&](int player) {
+    return o.prefix + (player % 2 == 0 ? "w" : "b") + std::to_string(player / 2);
+  };
+
+  // Setup: players (2 per game), their tokens, the games. Password hashing makes this slow.
+  auto t0 = Clock::now();
+  std::vector<std::unique_ptr<HttpConnection>> setup;
+  for (int i = 0; i < std::max(o.setup_concurrency, 8); ++i) {
+    setup.push_back(std::make_unique<HttpConnection>(ex, run.endpoint, o.host));
+  }
+  std::vector<std::string> tokens(static_cast<std::size_t>(2 * n));
+  co_await for_each_bounded(2 * n, o.setup_concurrency, [&](int i, int w) -> awaitable<void> {
+    auto& conn = *setup[static_cast<std::size_t>(w)];
+    const std::string target = "/api/v1/auth/register";
+    const std::string body = credentials_body(name(i), password);
+    const std::string no_token;
+    auto r = co_await conn.call(http::verb::post, target, body, no_token);
+    if (r.status != 201) {
+      throw std::runtime_error("register " + name(i) + " answered " + std::to_string(r.status) +
+                               ": " + short_text(r.body));
+    }
+    tokens[static_cast<std::size_t>(i)] = co_await login(conn, name(i), password);
+  });
+  std::fprintf(stderr, "setup: %d players registered and logged in (%.1f s)\n", 2 * n,
+               ms_since(t0) / 1000.0);
+
+  t0 = Clock::now();
+  const std::string admin_token = co_await login(*setup[0], o.admin_user, o.admin_password);
+  std::vector<Game> games(static_cast<std::size_t>(n));
+  co_await for_each_bounded(n, 8, [&](int i, int w) -> awaitable<void> {
+    auto& conn = *setup[static_cast<std::size_t>(w)];
+    const std::string target = "/api/v1/admin/games";
+    const std::string body = game_body(name(2 * i), name(2 * i + 1));
+    auto r = co_await conn.call(http::verb::post, target, body, admin_token);
+    if (r.status != 201) {
+      throw std::runtime_error("creating game " + std::to_string(i) + " answered " +
+                               std::to_string(r.status) + ": " + short_text(r.body));
+    }
+    auto& g = games[static_cast<std::size_t>(i)];
+    g.id = field_of(r.body, "id");
+    g.white_token = tokens[static_cast<std::size_t>(2 * i)];
+    g.black_token = tokens[static_cast<std::size_t>(2 * i + 1)];
+  });
+  for (auto& c : setup) c->close();
+  // Ids are assigned in creation order, which the concurrent creation shuffles.
+  long first_id = -1, last_id = -1;
+  for (const auto& g : games) {
+    const long id = std::stol(g.id);
+    first_id = first_id < 0 ? id : std::min(first_id, id);
+    last_id = std::max(last_id, id);
+  }
+  std::fprintf(stderr, "setup: %d games created (%.1f s), ids %ld..%ld\n", n, ms_since(t0) / 1000.0,
+               first_id, last_id);
+  std::printf("GAMES first_id=%ld last_id=%ld count=%d\n", first_id, last_id, n);
+  std::fflush(stdout);
+
+  // The measured part: every game at once, each on its own connection.
+  run.submit.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
+  run.accept.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
+  asio::steady_timer all_done(ex, asio::steady_timer::time_point::max());
+  run.games_running = n;
+  run.started = Clock::now();
+  for (const auto& g : games) {
+    asio::co_spawn(ex, play_game(run, g, all_done), asio::detached);
+  }
+  beast::error_code ec;
+  if (run.games_running > 0) {
+    co_await all_done.async_wait(asio::redirect_error(use_awaitable, ec));
+  }
+}
+
+void print_samples(const char* name, Samples& s) {
+  s.sort();
+  std::printf("%-7s n=%zu mean=%.2f p50=%.2f p95=%.2f p99=%.2f max=%.2f (ms)\n", name, s.ms.size(),
+              s.mean(), s.percentile(0.50), s.percentile(0.95), s.percentile(0.99), s.max());
+}
+
+int run_moves(const Options& o) {
+  asio::io_context ioc(1);
+  MovesRun run;
+  run.options = o;
+  run.endpoint = resolve(o);
+  std::string failure;
+  asio::co_spawn(ioc, moves_main(run), [&](std::exception_ptr e) {
+    if (!e) return;
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& ex) {
+      failure = ex.what();
+    }
+  });
+  ioc.run();
+  if (!failure.empty()) {
+    std::fprintf(stderr, "corrchess-load: %s\n", failure.c_str());
+    return 1;
+  }
+  const double rate =
+      run.wall_seconds > 0 ? static_cast<double>(run.accepted) / run.wall_seconds : 0;
+  std::printf(
+      "games=%d plies_per_game=%d accepted=%ld wall_s=%.2f moves_per_s=%.1f errors=%ld "
+      "games_aborted=%d\n",
+      o.games, o.moves, run.accepted, run.wall_seconds, rate, run.errors, run.games_aborted);
+  for (const auto& [kind, count] : run.error_kinds) {
+    std::printf("errors %s: %ld\n", kind.c_str(), count);
+  }
+  print_samples("submit", run.submit);
+  print_samples("accept", run.accept);
+  std::printf(
+      "RESULT moves_per_s=%.1f accepted=%ld wall_s=%.2f accept_p50_ms=%.2f accept_p95_ms=%.2f "
+      "accept_p99_ms=%.2f accept_max_ms=%.2f submit_p50_ms=%.2f submit_p95_ms=%.2f "
+      "submit_p99_ms=%.2f submit_max_ms=%.2f errors=%ld\n",
+      rate, run.accepted, run.wall_seconds, run.accept.percentile(0.50),
+      run.accept.percentile(0.95), run.accept.percentile(0.99), run.accept.max(),
+      run.submit.percentile(0.50), run.submit.percentile(0.95), run.submit.percentile(0.99),
+      run.submit.max(), run.errors);
+  return run.errors == 0 ? 0 : 1;
+}
+
+// ---- idle-ws mode ----
+
+using WsStream = websocket::stream<beast::tcp_stream>;
+
+struct WsRun {
+  Options options;
+  tcp::endpoint endpoint;
+  std::string target;
+  int greeted = 0;
+  int failed = 0;
+  int dropped = 0;  // closed by the server while held
+  bool releasing = false;
+  std::vector<std::shared_ptr<WsStream>> sockets;
+};
+
+// Reads until the connection ends: keeps the stream answering the server's pings.
+awaitable<void> hold(WsRun& run, std::shared_ptr<WsStream> ws) {
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  while (!ec) {
+    co_await ws->async_read(buffer, asio::redirect_error(use_awaitable, ec));
+    buffer.consume(buffer.size());
+  }
+  if (!run.releasing) {
+    if (run.dropped++ < 3) std::fprintf(stderr, "socket dropped: %s\n", ec.message().c_str());
+  }
+}
+
+awaitable<void> open_socket(WsRun& run, int) {
+  auto ex = co_await asio::this_coro::executor;
+  auto ws = std::make_shared<WsStream>(ex);
+  try {
+    auto& tcp_layer = beast::get_lowest_layer(*ws);
+    tcp_layer.expires_after(std::chrono::seconds(60));
+    co_await tcp_layer.async_connect(run.endpoint, use_awaitable);
+    tcp_layer.expires_never();
+    ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+    co_await ws->async_handshake(run.options.host + ":" + std::to_string(run.options.port),
+                                 run.target, use_awaitable);
+    beast::flat_buffer buffer;
+    co_await ws->async_read(buffer, use_awaitable);
+    const auto hello = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+    if (hello.is_discarded() || !hello.is_object() || hello.value("type", "") != "hello") {
+      throw std::runtime_error("first message was not hello");
+    }
+  } catch (const std::exception& e) {
+    if (run.failed++ < 5) std::fprintf(stderr, "websocket failed: %s\n", e.what());
+    co_return;
+  }
+  ++run.greeted;
+  run.sockets.push_back(ws);
+  asio::co_spawn(ex, hold(run, ws), asio::detached);
+}
+
+void raise_file_limit(int wanted) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  const rlim_t target = std::min<rlim_t>(limit.rlim_max, static_cast<rlim_t>(wanted));
+  if (limit.rlim_cur < target) {
+    limit.rlim_cur = target;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0) std::perror("setrlimit");
+  }
+  getrlimit(RLIMIT_NOFILE, &limit);
+  if (limit.rlim_cur < static_cast<rlim_t>(wanted)) {
+    std::fprintf(stderr, "warning: open files limited to %lu (wanted %d)\n",
+                 static_cast<unsigned long>(limit.rlim_cur), wanted);
+  }
+}
+
+awaitable<void> ws_main(WsRun& run) {
+  auto ex = co_await asio::this_coro::executor;
+  const auto& o = run.options;
+  std::string token = o.token;
+  if (token.empty()) {
+    HttpConnection conn(ex, run.endpoint, o.host);
+    token = co_await login(conn, o.user, o.password);
+    conn.close();
+  }
+  run.target = "/api/v1/ws?token=" + token;
+  const auto t0 = Clock::now();
+  co_await for_each_bounded(o.connections, o.batch,
+                            [&](int i, int) -> awaitable<void> { co_await open_socket(run, i); });
+  std::fprintf(stderr, "idle-ws: %d sockets greeted, %d failed (%.1f s)\n", run.greeted, run.failed,
+               ms_since(t0) / 1000.0);
+  std::printf("RESULT ws_connections=%d failed=%d open_seconds=%.2f\n", run.greeted, run.failed,
+              ms_since(t0) / 1000.0);
+  std::fflush(stdout);
+
+  if (o.hold_seconds >= 0) {
+    asio::steady_timer timer(ex, std::chrono::seconds(o.hold_seconds));
+    co_await timer.async_wait(use_awaitable);
+  } else {
+    asio::posix::stream_descriptor in(ex, ::dup(STDIN_FILENO));
+    char buf[256];
+    beast::error_code ec;
+    while (!ec)
+      co_await in.async_read_some(asio::buffer(buf), asio::redirect_error(use_awaitable, ec));
+  }
+  run.releasing = true;
+  std::printf("HELD dropped=%d\n", run.dropped);
+  std::fflush(stdout);
+  for (auto& ws : run.sockets) {
+    beast::error_code ignored;
+    beast::get_lowest_layer(*ws).socket().close(ignored);
+  }
+}
+
+int run_idle_ws(const Options& o) {
+  raise_file_limit(o.connections + 64);
+  asio::io_context ioc(1);  // outlives the sockets in `run`
+  WsRun run;
+  run.options = o;
+  run.endpoint = resolve(o);
+  run.sockets.reserve(static_cast<std::size_t>(o.connections));
+  std::string failure;
+  asio::co_spawn(ioc, ws_main(run), [&](std::exception_ptr e) {
+    if (!e) return;
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& ex) {
+      failure = ex.what();
+    }
+    ioc.stop();
+  });
+  ioc.run();
+  if (!failure.empty()) {
+    std::fprintf(stderr, "corrchess-load: %s\n", failure.c_str());
+    return 1;
+  }
+  return run.failed == 0 && run.dropped == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse_options(argc, argv);
+  try {
+    if (o.mode == "moves") {
+      Options m = o;
+      if (m.prefix.empty()) {
+        // Unique per run: usernames are 2-32 characters of [A-Za-z0-9_.-].
+        m.prefix = "lb" + std::to_string(std::time(nullptr) % 100000000) + "p" +
+                   std::to_string(::getpid() % 100000) + "-";
+      }
+      return run_moves(m);
+    }
+    return run_idle_ws(o);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "corrchess-load: %s\n", e.what());
+    return 1;
+  }
+}
