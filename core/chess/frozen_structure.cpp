@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "core/chess/bitboard.h"
+#include "core/chess/mate_patterns.h"
 
 namespace corrchess::chess {
 namespace {
@@ -192,7 +193,8 @@ bool frozen_structure_unwinnable(const Position& pos, Color side) {
 }
 
 bool statically_unwinnable(const Position& pos, Color side) {
-  return material_unwinnable(pos, side) || frozen_structure_unwinnable(pos, side);
+  return material_unwinnable(pos, side) || minor_force_cannot_mate(pos, side) ||
+         frozen_structure_unwinnable(pos, side);
 }
 
 }  // namespace corrchess::chess

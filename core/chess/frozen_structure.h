@@ -18,7 +18,8 @@ bool material_unwinnable(const Position& pos, Color side);
 // square by square, with the defender's flight squares matched to distinct blockers).
 bool frozen_structure_unwinnable(const Position& pos, Color side);
 
-// material_unwinnable || frozen_structure_unwinnable.
+// material_unwinnable || minor_force_cannot_mate (mate_patterns.h) ||
+// frozen_structure_unwinnable.
 bool statically_unwinnable(const Position& pos, Color side);
 
 }  // namespace corrchess::chess

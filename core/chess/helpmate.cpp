@@ -1,6 +1,7 @@
 #include "core/chess/helpmate.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <queue>
 #include <tuple>
@@ -266,7 +267,158 @@ bool structure_changed(const Position& parent, const Position& child) {
          parent.has_legal_en_passant();
 }
 
+// ---------------------------------------------------------------- forward-pruned search
+
+// Attacks of a piece of type t on s (of colour c for pawns) with occupancy occ.
+Bitboard attacks_from(PieceType t, Color c, Square s, Bitboard occ) {
+  switch (t) {
+    case PieceType::kPawn: return pawn_attacks(c, s);
+    case PieceType::kKnight: return knight_attacks(s);
+    case PieceType::kBishop: return bishop_attacks(s, occ);
+    case PieceType::kRook: return rook_attacks(s, occ);
+    case PieceType::kQueen: return queen_attacks(s, occ);
+    case PieceType::kKing: return king_attacks(s);
+    case PieceType::kNone: return 0;
+  }
+  return 0;
+}
+
+// Cheap ordering score (no move is played): the winner brings its pieces to the defending
+// king, checks and promotes; the defender keeps its men around its king (blockers), walks its
+// king toward the winner's strongest piece and the edge, and does not capture.
+int cheap_score(const Position& pos, Move m, Color winner, Square target) {
+  const Color mover = pos.side_to_move();
+  const Piece moved = pos.piece_on(m.from());
+  const PieceType t = m.kind() == MoveKind::kPromotion ? m.promotion() : type_of(moved);
+  const bool castling = m.kind() == MoveKind::kCastling;
+  const Piece captured = castling ? Piece::kNoPiece : pos.piece_on(m.to());
+  const Square to = m.to();
+  int s = 0;
+  if (mover == winner) {
+    const Square lk = pos.king_square(~winner);
+    if (m.kind() == MoveKind::kPromotion) s += t == PieceType::kQueen ? 60 : 10;
+    if (t != PieceType::kKing && !castling) {
+      s += 4 * (distance(m.from(), lk) - distance(to, lk));
+      const Bitboard occ = (pos.occupied() & ~bit(m.from())) | bit(to);
+      if (attacks_from(t, winner, to, occ) & bit(lk)) s += 25;
+      if (attacks_from(t, winner, to, occ) & king_attacks(lk)) s += 6;
+    } else if (!castling) {
+      s += distance(m.from(), lk) - distance(to, lk);
+    }
+    if (captured != Piece::kNoPiece) s += type_of(captured) == PieceType::kPawn ? 4 : -6;
+  } else {
+    const Square own = pos.king_square(mover);
+    if (type_of(moved) == PieceType::kKing && !castling) {
+      s += 3 * (distance(m.from(), target) - distance(to, target));
+      s += 2 * (edge_distance(m.from()) - edge_distance(to));
+    } else {
+      if (distance(to, own) == 1) s += 4;
+      if (distance(m.from(), own) == 1) s -= 3;
+    }
+    if (captured != Piece::kNoPiece) s -= 8;
+  }
+  return s;
+}
+
+// Iterative deepening with forward pruning: only the best few moves of each side (by
+// cheap_score) are searched. It proves nothing when it fails; its lines are replayed by the
+// caller like any other.
+class PrunedHelpmate {
+ public:
+  PrunedHelpmate(Color winner, std::uint64_t max_nodes, int winner_width, int loser_width)
+      : winner_(winner),
+        max_nodes_(max_nodes),
+        winner_width_(winner_width),
+        loser_width_(loser_width) {
+    std::size_t size = 256;
+    while (size < 4 * max_nodes && size < (std::size_t{1} << 18)) size <<= 1;
+    keys_.assign(size, 0);
+  }
+
+  HelpmateSearchResult run(const Position& root, int max_plies) {
+    HelpmateSearchResult result;
+    target_ = strongest(root);
+    for (int depth = 1; depth <= max_plies && !aborted_; ++depth) {
+      line_.clear();
+      if (search(root, depth)) {
+        std::reverse(line_.begin(), line_.end());
+        result.outcome = SearchOutcome::kMateFound;
+        result.line = line_;
+        break;
+      }
+    }
+    result.nodes = nodes_;
+    return result;
+  }
+
+ private:
+  // Square of the winner's most valuable piece (the defending king walks toward it).
+  Square strongest(const Position& pos) const {
+    for (PieceType t : {PieceType::kQueen, PieceType::kRook, PieceType::kBishop, PieceType::kKnight,
+                        PieceType::kPawn})
+      if (Bitboard b = pos.pieces(winner_, t)) return lsb(b);
+    return pos.king_square(winner_);
+  }
+
+  bool search(const Position& pos, int depth) {
+    if (++nodes_ > max_nodes_) {
+      aborted_ = true;
+      return false;
+    }
+    const bool winner_to_move = pos.side_to_move() == winner_;
+    if (depth < (winner_to_move ? 1 : 2)) return false;
+    const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
+    const std::size_t slot = key & (keys_.size() - 1);
+    if (keys_[slot] == key) return false;
+    const MoveList moves = pos.legal_moves();
+    if (depth == 1) {
+      for (Move m : moves) {
+        const Position child = pos.after(m);
+        if (child.in_check() && child.count_legal_moves() == 0) {
+          line_.push_back(m);
+          return true;
+        }
+      }
+      keys_[slot] = key;
+      return false;
+    }
+    std::array<std::pair<int, Move>, 256> scored;
+    std::size_t n = 0;
+    for (Move m : moves) scored[n++] = {cheap_score(pos, m, winner_, target_), m};
+    const std::size_t width =
+        std::min<std::size_t>(n, winner_to_move ? winner_width_ : loser_width_);
+    std::partial_sort(scored.begin(), scored.begin() + width, scored.begin() + n,
+                      [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (std::size_t i = 0; i < width; ++i) {
+      if (search(pos.after(scored[i].second), depth - 1)) {
+        line_.push_back(scored[i].second);
+        return true;
+      }
+      if (aborted_) return false;
+    }
+    keys_[slot] = key;
+    return false;
+  }
+
+  Color winner_;
+  std::uint64_t max_nodes_;
+  int winner_width_;
+  int loser_width_;
+  Square target_ = kNoSquare;
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  std::vector<std::uint64_t> keys_;
+  std::vector<Move> line_;
+};
+
 }  // namespace
+
+HelpmateSearchResult find_helpmate_pruned(const Position& root, Color winner, int max_plies,
+                                          std::uint64_t max_nodes, int winner_width,
+                                          int loser_width) {
+  PrunedHelpmate search(winner, max_nodes, winner_width, loser_width);
+  return search.run(root, max_plies);
+}
 
 HelpmateSearchResult find_helpmate(const Position& root, Color winner, int max_plies,
                                    std::uint64_t max_nodes) {
@@ -315,12 +467,13 @@ struct BestFirstNode {
   Position pos;
   std::int32_t parent;
   Move via;
+  std::int32_t depth;
 };
 
 }  // namespace
 
 HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
-                                         std::uint64_t max_nodes) {
+                                         std::uint64_t max_nodes, int depth_weight) {
   HelpmateSearchResult result;
   VisitedSet visited;
   std::vector<BestFirstNode> nodes;
@@ -335,8 +488,8 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
     return line;
   };
   visited.insert(exact_key(root));
-  nodes.push_back(BestFirstNode{root, -1, Move{}});
-  open.emplace(progress_distance(root, winner), 0, 0);
+  nodes.push_back(BestFirstNode{root, -1, Move{}, 0});
+  open.emplace(4 * progress_distance(root, winner), 0, 0);
   result.nodes = 1;
   if (root.count_legal_moves() == 0) {
     result.outcome = root.in_check() && root.side_to_move() != winner ? SearchOutcome::kMateFound
@@ -363,8 +516,9 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
       }
       ++result.nodes;
       if (structure_changed(pos, child) && statically_unwinnable(child, winner)) continue;
-      nodes.push_back(BestFirstNode{child, n, m});
-      open.emplace(progress_distance(child, winner), --sequence,
+      const std::int32_t depth = nodes[n].depth + 1;
+      nodes.push_back(BestFirstNode{child, n, m, depth});
+      open.emplace(4 * progress_distance(child, winner) + depth_weight * depth, --sequence,
                    static_cast<std::int32_t>(nodes.size() - 1));
     }
   }

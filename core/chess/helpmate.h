@@ -28,11 +28,20 @@ struct HelpmateSearchResult {
 HelpmateSearchResult find_helpmate(const Position& root, Color winner, int max_plies,
                                    std::uint64_t max_nodes);
 
+// Iterative deepening that searches only the `winner_width` / `loser_width` most promising
+// moves of each side (cheap ordering, no move played to score it): finds the short
+// helpmates of open positions in a few hundred nodes. Never a proof of anything when it fails.
+HelpmateSearchResult find_helpmate_pruned(const Position& root, Color winner, int max_plies,
+                                          std::uint64_t max_nodes, int winner_width,
+                                          int loser_width);
+
 // Greedy best-first search over reachable positions, nearest-looking to a mating net first
 // (finds long helpmates in simple endings). Stores every position it generates: keep
-// max_nodes moderate. kNoMate means the reachable set was exhausted: a proof.
+// max_nodes moderate. kNoMate means the reachable set was exhausted: a proof. depth_weight
+// (0 = pure greedy) adds the path length to the priority (quarter units of the distance), so
+// that shuffling men who cannot help is not free.
 HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
-                                         std::uint64_t max_nodes);
+                                         std::uint64_t max_nodes, int depth_weight = 0);
 
 // Exhaustive search of the reachable positions. kNoMate is a proof that `winner` can never
 // checkmate from root.

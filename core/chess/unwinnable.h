@@ -32,8 +32,9 @@ struct WinnabilityResult {
   std::uint64_t nodes = 0;
 };
 
-// Cheap verdict for every accepted move: material and frozen-structure proofs, plus a
-// small helpmate probe. kUnknown means "ask analyse_winnability".
+// Cheap verdict for every accepted move: material, lone-minor-force and frozen-structure
+// proofs, plus a small helpmate probe in positions of at most five men. kUnknown means "ask
+// analyse_winnability".
 enum class QuickVerdict { kWinnable, kUnwinnable, kUnknown };
 
 // Fast path (bounded, small constant work): instant kUnwinnable for dead material or a
