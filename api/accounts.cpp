@@ -116,10 +116,16 @@ Response logout(db::Pool& pool, const Request& request) {
   return text_response(204, "application/json", "");
 }
 
-Response me(db::Pool& pool, const Request& request) {
+Response me(db::Pool& pool, const AccountOptions& options, const Request& request) {
   auto user = authenticate(pool, request);
   if (!user) return problem_response(user.error());
-  return json_response(200, user_json(*user));
+  auto body = user_json(*user);
+  if (options.me_details) {
+    auto details = options.me_details(*user);
+    if (!details) return problem_response(details.error());
+    body.update(*details);
+  }
+  return json_response(200, body);
 }
 
 Response patch_user(db::Pool& pool, const Request& request, const PathParams& params) {
@@ -199,8 +205,9 @@ void add_account_routes(Router& router, db::Pool& pool, const AccountOptions& op
   });
   router.add("POST", "/api/v1/auth/logout",
              [&pool](const Request& r, const PathParams&) { return logout(pool, r); });
-  router.add("GET", "/api/v1/me",
-             [&pool](const Request& r, const PathParams&) { return me(pool, r); });
+  router.add("GET", "/api/v1/me", [&pool, options](const Request& r, const PathParams&) {
+    return me(pool, options, r);
+  });
   router.add("PATCH", "/api/v1/admin/users/{username}",
              [&pool](const Request& r, const PathParams& p) { return patch_user(pool, r, p); });
 }

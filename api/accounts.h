@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "api/router.h"
 #include "core/error.h"
@@ -18,6 +21,9 @@ struct AccountOptions {
   int max_failed_logins_per_user = 5;     // within login_window_seconds
   int max_failed_logins_per_remote = 30;  // within login_window_seconds
   int login_window_seconds = 15 * 60;
+  // Extra fields of GET /me for the signed-in user (the leave balances), merged into the
+  // user object; unset: none.
+  std::function<Result<nlohmann::json>(const db::User&)> me_details;
 };
 
 // The user behind the request's bearer token; kUnauthorized if missing/invalid/expired.

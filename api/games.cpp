@@ -1,5 +1,6 @@
 #include "api/games.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -8,6 +9,7 @@
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "db/codec.h"
+#include "db/events.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -91,8 +93,14 @@ void notify_players(pqxx::work& tx, const db::StoredGame& stored, const game::Ga
     }
   }
   bool clock_changed = false;
+  bool ending_event = false;
   for (const auto& e : events) {
     switch (e.kind) {
+      case game::EventKind::kFlagFall:
+      case game::EventKind::kResultSet:
+      case game::EventKind::kAnnulled:
+      case game::EventKind::kDrawAccepted:
+      case game::EventKind::kResigned: ending_event = true; break;
       case game::EventKind::kDrawDeclined: {
         json j = message("draw_declined");
         if (e.side) j["by"] = game::color_name(*e.side);
@@ -106,6 +114,7 @@ void notify_players(pqxx::work& tx, const db::StoredGame& stored, const game::Ga
         j["upheld"] = e.upheld.value_or(false);
         j["reason"] = e.reason;
         messages.push_back(j);
+        ending_event = ending_event || e.upheld.value_or(false);
         break;
       }
       case game::EventKind::kClockRefill:
@@ -133,7 +142,9 @@ void notify_players(pqxx::work& tx, const db::StoredGame& stored, const game::Ga
   const bool over =
       after.status == game::GameStatus::kFinished || after.status == game::GameStatus::kAnnulled;
   const bool result_changed = before.result != after.result || before.status != after.status;
-  if (over && result_changed) {
+  // A replay "now" past a deadline already shows the flag fall the scheduler is storing, so
+  // the stored ending event counts as a change too.
+  if (over && (result_changed || ending_event)) {
     json j = message("game_over");
     j["status"] = game::to_string(after.status);
     if (after.result) j["result"] = game::to_string(*after.result);
@@ -155,6 +166,70 @@ std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
     if (tree) trees[chess::index(c)] = std::move(*tree);
   }
   return trees;
+}
+
+// Event visibility (event setting `visibility`, api/events): what a user who neither plays
+// in an unfinished event game nor directs may see of it. live: everything. delayed N: the
+// game as it stood when its last N plies had not been played yet, with no draw offer,
+// legal moves or running clocks. after_end: nothing (kForbidden) until the game is over.
+Result<void> restrict_to_event_visibility(const GameServiceDeps& deps, pqxx::work& tx,
+                                          const db::User& user, Applied& shown) {
+  const auto& s = shown.state;
+  if (!shown.stored.event_id || shown.viewer || require_director(user)) return {};
+  if (s.status == game::GameStatus::kFinished || s.status == game::GameStatus::kAnnulled) return {};
+  const auto visibility = db::event_visibility(tx, *shown.stored.event_id);
+  switch (visibility.mode) {
+    case db::Visibility::kLive: return {};
+    case db::Visibility::kAfterEnd:
+      return fail(ErrorCode::kForbidden,
+                  "the games of this event are shown to others only once they are over");
+    case db::Visibility::kDelayed: break;
+  }
+  const int plies = std::max(0, s.ply - visibility.delay_moves);
+  game::GameState view = s;
+  if (plies < s.ply) {
+    // Replay the facts of the first `plies` moves at the instant the next one was played.
+    game::GameFacts facts = shown.stored.facts;
+    const auto hidden_from = facts.moves[static_cast<std::size_t>(plies)].at;
+    facts.moves.resize(static_cast<std::size_t>(plies));
+    std::erase_if(facts.events, [&](const game::GameEvent& e) { return e.ply > plies; });
+    auto past = game::Game::replay(std::move(facts), context_for(deps, shown.stored), hidden_from);
+    if (!past) return fail(ErrorCode::kInternal, "stored game is inconsistent");
+    view = past->state();
+    view.now = s.now;
+    view.status = s.status;
+  }
+  view.draw_offer.reset();
+  view.legal_moves.clear();
+  view.claimable = {};
+  for (auto& clock : view.clocks) {
+    clock.running = false;
+    clock.deadline.reset();
+  }
+  shown.state = std::move(view);
+  shown.stored.pending.reset();
+  return {};
+}
+
+// The fact that stops play at a standard event's end date (rules.md §5.4), stamped at `end`:
+// a flag fall that came before it, else adjudication pending; nullopt when the game was
+// over by then. If facts were stored after `end` (the scheduler ran late), the game is
+// marked as it stands at `now`.
+Result<std::optional<game::GameEvent>> end_of_play_fact(const GameServiceDeps& deps,
+                                                        const db::StoredGame& stored,
+                                                        game::Timestamp end, game::Timestamp now) {
+  game::Timestamp at = end;
+  const auto& facts = stored.facts;
+  if ((!facts.moves.empty() && facts.moves.back().at > end) ||
+      (!facts.events.empty() && facts.events.back().at > end)) {
+    at = now;
+  }
+  auto game = replay(deps, stored, at);
+  if (!game) return std::unexpected(game.error());
+  if (auto fall = game::decide_flag_fall(*game)) return fall;
+  auto marked = game::mark_adjudication_pending(*game);
+  if (!marked || marked->events.empty()) return std::optional<game::GameEvent>{};
+  return std::optional<game::GameEvent>{marked->events.front()};
 }
 
 Response create_game(GameServiceDeps& deps, const Request& request, const db::User& user) {
@@ -295,48 +370,9 @@ Result<game::MoveRequest> move_request(const Request& request) {
 Response pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
   auto shown = view_game(deps, user, id);
   if (!shown) return problem_response(shown.error());
-  const auto& s = shown->state;
-  const auto& setup = shown->stored.facts.setup;
-  chess::PgnGame out;
-  out.start = s.initial;
-  const auto start_date = game::utc_date(setup.start_at);
-  char date[16];
-  std::snprintf(date, sizeof date, "%04d.%02d.%02d", start_date.year, start_date.month,
-                start_date.day);
-  std::string result = "*";
-  if (s.result && *s.result != game::GameResult::kDoubleDefault) {
-    result = std::string(game::to_string(*s.result));
-  }
-  out.set_tag("Event", shown->stored.event_id
-                           ? "corrchess event " + std::to_string(*shown->stored.event_id)
-                           : "corrchess game " + std::to_string(id));
-  out.set_tag("Site", "corrchess");
-  out.set_tag("Date", date);
-  out.set_tag("Round", "-");
-  out.set_tag("White", shown->stored.white.display_name);
-  out.set_tag("Black", shown->stored.black.display_name);
-  out.set_tag("Result", result);
-  out.set_tag("WhiteUsername", shown->stored.white.username);
-  out.set_tag("BlackUsername", shown->stored.black.username);
-  out.set_tag("TimeControl", game::pgn_time_control(setup.time_control));
-  if (s.termination) out.set_tag("Termination", std::string(game::to_string(*s.termination)));
-  if (setup.start_position) out.set_tag("Chess960", std::to_string(*setup.start_position));
-  out.result = result;
-  chess::Position pos = s.initial;
-  for (const auto& m : s.moves) {
-    auto move = chess::parse_uci(pos, m.uci);
-    if (!move) return problem_response(Error{ErrorCode::kInternal, "stored move unreadable"});
-    chess::PgnMove pm;
-    pm.move = *move;
-    const auto index = static_cast<std::size_t>(m.ply - 1);
-    if (index < s.clock.moves.size()) {
-      pm.comment = "[%clk " + game::format_pgn_clock(s.clock.moves[index].clock_after) + "] ";
-    }
-    pm.comment += "[%timestamp " + game::format_rfc3339(m.at) + "]";
-    out.moves.push_back(std::move(pm));
-    pos.play(*move);
-  }
-  auto text = chess::write_pgn(out);
+  auto game = game_pgn(*shown);
+  if (!game) return problem_response(game.error());
+  auto text = chess::write_pgn(*game);
   if (!text) return problem_response(text.error());
   return text_response(200, "application/x-chess-pgn", *text);
 }
@@ -351,6 +387,56 @@ Result<std::int64_t> parse_id(const std::string& text, const char* what) {
     if (id > 0) return id;
   }
   return fail(ErrorCode::kNotFound, std::string("no ") + what + " " + text);
+}
+
+Result<game::Game> replay_game(const GameServiceDeps& deps, const db::StoredGame& stored,
+                               game::Timestamp now) {
+  return replay(deps, stored, now);
+}
+
+Result<chess::PgnGame> game_pgn(const Applied& shown) {
+  const auto& s = shown.state;
+  const auto& setup = shown.stored.facts.setup;
+  chess::PgnGame out;
+  out.start = s.initial;
+  const auto start_date = game::utc_date(setup.start_at);
+  char date[16];
+  std::snprintf(date, sizeof date, "%04d.%02d.%02d", start_date.year, start_date.month,
+                start_date.day);
+  std::string result = "*";
+  if (s.result && *s.result != game::GameResult::kDoubleDefault) {
+    result = std::string(game::to_string(*s.result));
+  }
+  out.set_tag("Event", shown.stored.event_id
+                           ? "corrchess event " + std::to_string(*shown.stored.event_id)
+                           : "corrchess game " + std::to_string(shown.stored.id));
+  out.set_tag("Site", "corrchess");
+  out.set_tag("Date", date);
+  out.set_tag("Round", "-");
+  out.set_tag("White", shown.stored.white.display_name);
+  out.set_tag("Black", shown.stored.black.display_name);
+  out.set_tag("Result", result);
+  out.set_tag("WhiteUsername", shown.stored.white.username);
+  out.set_tag("BlackUsername", shown.stored.black.username);
+  out.set_tag("TimeControl", game::pgn_time_control(setup.time_control));
+  if (s.termination) out.set_tag("Termination", std::string(game::to_string(*s.termination)));
+  if (setup.start_position) out.set_tag("Chess960", std::to_string(*setup.start_position));
+  out.result = result;
+  chess::Position pos = s.initial;
+  for (const auto& m : s.moves) {
+    auto move = chess::parse_uci(pos, m.uci);
+    if (!move) return fail(ErrorCode::kInternal, "stored move unreadable");
+    chess::PgnMove pm;
+    pm.move = *move;
+    const auto index = static_cast<std::size_t>(m.ply - 1);
+    if (index < s.clock.moves.size()) {
+      pm.comment = "[%clk " + game::format_pgn_clock(s.clock.moves[index].clock_after) + "] ";
+    }
+    pm.comment += "[%timestamp " + game::format_rfc3339(m.at) + "]";
+    out.moves.push_back(std::move(pm));
+    pos.play(*move);
+  }
+  return out;
 }
 
 Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
@@ -383,7 +469,8 @@ Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, st
           applied.stored.conditional[chess::index(c)] = lines;
         }
       }
-      db::update_cache(tx, id, o.game.state());
+      db::update_cache(tx, id, o.game.state());  // bumps the version
+      applied.stored.version = stored->version + 1;
       applied.state = o.game.state();
       notify_players(tx, *stored, game->state(), o.moves, o.events, o.game.state());
     }
@@ -424,7 +511,11 @@ Result<Applied> view_game(GameServiceDeps& deps, const db::User& user, std::int6
     if (!stored) return std::unexpected(stored.error());
     auto g = replay(deps, *stored, deps.clock.now(tx));
     if (!g) return std::unexpected(g.error());
-    return Applied{*stored, g->state(), side_of(*stored, user), json::object()};
+    Applied shown{*stored, g->state(), side_of(*stored, user), json::object()};
+    if (auto ok = restrict_to_event_visibility(deps, tx, user, shown); !ok) {
+      return std::unexpected(ok.error());
+    }
+    return shown;
   });
 }
 
@@ -440,16 +531,30 @@ Result<int> decide_due_games(GameServiceDeps& deps, int limit) {
       if (!game) return std::unexpected(game.error());
       game::GameState state = game->state();
       std::vector<game::GameEvent> events;
-      if (auto fall = game::decide_flag_fall(*game)) {
-        events.push_back(*fall);
+      auto fact = game::decide_flag_fall(*game);
+      if (stored->event_id) {
+        if (const auto end = db::event_adjudication_at(tx, *stored->event_id); end && *end <= now) {
+          auto ending = end_of_play_fact(deps, *stored, *end, now);
+          if (!ending) return std::unexpected(ending.error());
+          if (*ending) fact = *ending;
+        }
+      }
+      if (fact) {
+        const bool flag_fall = fact->kind == game::EventKind::kFlagFall;
+        events.push_back(*fact);
         auto facts = stored->facts;
-        facts.events.push_back(*fall);
+        facts.events.push_back(*fact);
         auto after = game::Game::replay(facts, context_for(deps, *stored), now);
         if (!after) return std::unexpected(after.error());
         state = after->state();
         db::append_facts(tx, id, {}, events, stored->facts.events.size(), state);
         db::delete_pending(tx, id);
-        deps.metrics.add("corrchess_flag_falls_total", 1, "Flag falls decided by the scheduler.");
+        if (flag_fall) {
+          deps.metrics.add("corrchess_flag_falls_total", 1, "Flag falls decided by the scheduler.");
+        } else {
+          deps.metrics.add("corrchess_adjudication_pending_total", 1,
+                           "Games that reached their event's end date unfinished.");
+        }
       }
       db::update_cache(tx, id, state);
       notify_players(tx, *stored, game->state(), {}, events, state);

@@ -10,6 +10,7 @@
 
 #include "api/metrics.h"
 #include "api/router.h"
+#include "core/chess/pgn.h"
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
 #include "db/games.h"
@@ -48,8 +49,18 @@ using GameCommand = std::function<Result<std::optional<game::Outcome>>(
 // in the game (then `side` is set); directors pass false.
 Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
                                  bool must_play, const GameCommand& command);
-// A game replayed at the server's now for `user` (read-only).
+// A game replayed at the server's now for `user` (read-only). An event game is shown to a
+// user who neither plays in it nor directs as its event's visibility setting allows
+// (restrict_to_event_visibility).
 Result<Applied> view_game(GameServiceDeps& deps, const db::User& user, std::int64_t id);
+// A stored game's facts replayed at `now` with the server's zone, oracles and the players'
+// leave (kInternal, logged, when the facts are inconsistent).
+Result<game::Game> replay_game(const GameServiceDeps& deps, const db::StoredGame& stored,
+                               game::Timestamp now);
+// The PGN of a game as shown (Seven Tag Roster, usernames, TimeControl, Termination, Chess960
+// position; moves with clock and timestamp comments). Callers may replace tags before
+// writing it (the event export sets Event and Round).
+Result<chess::PgnGame> game_pgn(const Applied& shown);
 // The game object (wrapped with `extra` when set), or the problem.
 Response render_game(const Result<Applied>& applied, int status = 200);
 

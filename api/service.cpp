@@ -3,7 +3,10 @@
 #include <chrono>
 #include <exception>
 
+#include "api/admin.h"
+#include "api/events.h"
 #include "api/json_body.h"
+#include "api/leave.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -22,10 +25,19 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
                  [this] { return static_cast<double>(pool_.waiting()); });
   metrics_.gauge("corrchess_db_pool_size", "Configured database connections.",
                  [this] { return static_cast<double>(pool_.size()); });
+  // GET /me shows the leave balances (api/leave); game_deps_ exists by the first request.
+  account_options.me_details = [this](const db::User& user) -> Result<nlohmann::json> {
+    auto balances = leave_balances(*game_deps_, user);
+    if (!balances) return std::unexpected(balances.error());
+    return nlohmann::json{{"leave", *balances}};
+  };
   add_account_routes(router_, pool_, account_options);
   game_deps_ = std::make_unique<GameServiceDeps>(
       GameServiceDeps{pool_, clock_, metrics_, std::move(zone), oracles});
   add_game_routes(router_, *game_deps_);
+  add_admin_routes(router_, *game_deps_);
+  add_event_routes(router_, *game_deps_);
+  add_leave_routes(router_, *game_deps_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

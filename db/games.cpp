@@ -147,7 +147,8 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
   }
   for (const auto& l : tx.exec_params(
            "SELECT user_id, to_char(start_date, 'YYYY-MM-DD'), to_char(end_date, 'YYYY-MM-DD'), "
-           "special, coalesce(reason, '') FROM leave_periods WHERE status = 'approved' AND "
+           "special, coalesce(reason, ''), extract(epoch FROM ended_at)::bigint FROM "
+           "leave_periods WHERE status = 'approved' AND "
            "user_id IN ($1, $2) AND event_id IS NOT DISTINCT FROM $3 ORDER BY start_date",
            g.white.id, g.black.id, g.event_id)) {
     auto first = game::parse_date(l[1].as<std::string>());
@@ -158,6 +159,7 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
     period.last_day = *last;
     period.special = l[3].as<bool>();
     period.reason = l[4].as<std::string>();
+    if (!l[5].is_null()) period.ended_at = Timestamp(l[5].as<std::int64_t>());
     const Color side = l[0].as<std::int64_t>() == g.white.id ? Color::kWhite : Color::kBlack;
     g.leave[chess::index(side)].push_back(period);
   }
@@ -255,12 +257,18 @@ void save_conditional(pqxx::work& tx, std::int64_t id, Color side,
       id, std::string(game::color_name(side)), nlohmann::json(lines).dump(), at.unix_seconds());
 }
 
+// A live game is due at its cached deadline (clock or start), or when its event's end date
+// has passed (standard events only: the game becomes adjudication pending, rules.md §5.4).
+constexpr const char* kEventEnded =
+    "event_id IN (SELECT id FROM events WHERE end_at <= to_timestamp($1) AND "
+    "time_control ->> 'type' <> 'triple_block')";
+
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
   std::vector<std::int64_t> out;
   for (const auto& row : tx.exec_params(
-           "SELECT id FROM games WHERE next_deadline <= to_timestamp($1) AND next_deadline IS "
-           "NOT NULL AND status IN ('not_started', 'ongoing') ORDER BY next_deadline "
-           "LIMIT $2 FOR UPDATE SKIP LOCKED",
+           std::string("SELECT id FROM games WHERE status IN ('not_started', 'ongoing') AND "
+                       "((next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1)) OR ") +
+               kEventEnded + ") ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED",
            now.unix_seconds(), limit)) {
     out.push_back(row[0].as<std::int64_t>());
   }
@@ -268,9 +276,15 @@ std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int lim
 }
 
 std::optional<Timestamp> next_deadline(pqxx::work& tx) {
+  // The earliest cached deadline, or the end date of a standard event that still has live
+  // games, whichever comes first (LEAST ignores NULLs).
   const auto r = tx.exec(
-      "SELECT extract(epoch FROM min(next_deadline))::bigint FROM games WHERE next_deadline IS "
-      "NOT NULL AND status IN ('not_started', 'ongoing')");
+      "SELECT extract(epoch FROM LEAST("
+      "(SELECT min(next_deadline) FROM games WHERE next_deadline IS NOT NULL AND status IN "
+      "('not_started', 'ongoing')), "
+      "(SELECT min(e.end_at) FROM events e WHERE e.end_at IS NOT NULL AND "
+      "e.time_control ->> 'type' <> 'triple_block' AND EXISTS (SELECT 1 FROM games g WHERE "
+      "g.event_id = e.id AND g.status IN ('not_started', 'ongoing')))))::bigint");
   if (r.empty() || r[0][0].is_null()) return std::nullopt;
   return Timestamp(r[0][0].as<std::int64_t>());
 }

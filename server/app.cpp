@@ -15,6 +15,7 @@
 #include <pqxx/pqxx>
 
 #include "api/accounts.h"
+#include "api/events.h"
 #include "api/service.h"
 #include "db/games.h"
 #include "db/listener.h"
@@ -207,9 +208,8 @@ int run_serve() {
     viewer.id = user.id;
     viewer.username = user.username;
     viewer.role = user.role;
-    auto shown = api::view_game(service.game_deps(), viewer, game_id);
-    if (!shown) return std::unexpected(shown.error());
-    return {};
+    // As GET /games/{id} allows, but never a live feed of a game shown with a delay.
+    return api::may_watch_live(service.game_deps(), viewer, game_id);
   };
   HttpLimits limits;
   limits.max_body_bytes = static_cast<std::size_t>(config.max_body_bytes);

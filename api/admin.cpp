@@ -1,0 +1,345 @@
+#include "api/admin.h"
+
+#include <cstdlib>
+#include <string>
+
+#include "api/accounts.h"
+#include "api/board_svg.h"
+#include "api/json_body.h"
+#include "api/openapi.h"
+#include "db/transaction.h"
+
+namespace corrchess::api {
+
+namespace {
+
+using game::Color;
+using nlohmann::json;
+
+// Largest clock value or change a director may give (1000 days).
+constexpr std::int64_t kMaxClockSeconds = 1000 * game::kSecondsPerDay;
+constexpr std::size_t kMaxReasonLength = 2000;
+
+// Authenticates, requires td or admin, then parses the {id} path parameter.
+Handler with_director(GameServiceDeps& deps, GameHandler fn) {
+  return [&deps, fn](const Request& request, const PathParams& params) {
+    auto user = authenticate(deps.pool, request);
+    if (!user) return problem_response(user.error());
+    if (auto ok = require_director(*user); !ok) return problem_response(ok.error());
+    std::int64_t id = 0;
+    if (auto it = params.find("id"); it != params.end()) {
+      auto parsed = parse_id(it->second);
+      if (!parsed) return problem_response(parsed.error());
+      id = *parsed;
+    }
+    return fn(request, *user, id);
+  };
+}
+
+// The director's reason: a required, non-blank string.
+Result<std::string> reason_field(const json& body) {
+  auto reason = required_string(body, "reason", kMaxReasonLength);
+  if (!reason) return reason;
+  if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
+    return fail(ErrorCode::kValidationError, "field 'reason' must not be empty");
+  }
+  return reason;
+}
+
+// One audit_log row, written in the action's transaction and stamped with the server's now.
+void write_audit(pqxx::work& tx, const db::User& actor, const char* action, const db::StoredGame& g,
+                 const game::Game& game, std::optional<std::int64_t> target_user,
+                 const std::string& reason, const json& detail) {
+  tx.exec_params(
+      "INSERT INTO audit_log (at, actor_id, action, game_id, event_id, target_user, reason, "
+      "detail) VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8::jsonb)",
+      game::format_rfc3339(game.state().now), actor.id, std::string(action), g.id, g.event_id,
+      target_user, reason, detail.dump());
+}
+
+json result_json(const game::GameState& s) {
+  json j = {{"status", game::to_string(s.status)}};
+  if (s.result) j["result"] = game::to_string(*s.result);
+  if (s.termination) j["termination"] = game::to_string(*s.termination);
+  return j;
+}
+
+json clock_values(const game::GameState& s, Color side) {
+  const auto& c = s.clock_of(side);
+  json j = {{"remaining_seconds", c.remaining}};
+  if (c.bank) j["bank_seconds"] = *c.bank;
+  return j;
+}
+
+std::int64_t player_id(const db::StoredGame& g, Color side) {
+  return side == Color::kWhite ? g.white.id : g.black.id;
+}
+
+Response set_result(GameServiceDeps& deps, const Request& request, const db::User& user,
+                    std::int64_t id) {
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto result_text = required_string(*body, "result", 16);
+  if (!result_text) return problem_response(result_text.error());
+  auto termination_text = required_string(*body, "termination", 32);
+  if (!termination_text) return problem_response(termination_text.error());
+  auto reason = reason_field(*body);
+  if (!reason) return problem_response(reason.error());
+  auto result = game::parse_game_result(*result_text);
+  if (!result) return problem_response(result.error());
+  auto termination = game::parse_termination(*termination_text);
+  if (!termination) return problem_response(termination.error());
+  return render_game(run_game_command(
+      deps, user, id, false,
+      [&](db::StoredGame& g, const game::Game& game, std::optional<Color>, pqxx::work& tx,
+          json&) -> Result<std::optional<game::Outcome>> {
+        auto o = game::set_result(game, *result, *termination, *reason, user.username);
+        if (!o) return std::unexpected(o.error());
+        write_audit(tx, user, "result_set", g, game, std::nullopt, *reason,
+                    {{"result", *result_text},
+                     {"termination", *termination_text},
+                     {"before", result_json(game.state())}});
+        return std::optional<game::Outcome>{std::move(*o)};
+      }));
+}
+
+Response annul(GameServiceDeps& deps, const Request& request, const db::User& user,
+               std::int64_t id) {
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto reason = reason_field(*body);
+  if (!reason) return problem_response(reason.error());
+  return render_game(
+      run_game_command(deps, user, id, false,
+                       [&](db::StoredGame& g, const game::Game& game, std::optional<Color>,
+                           pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
+                         auto o = game::annul_game(game, *reason, user.username);
+                         if (!o) return std::unexpected(o.error());
+                         write_audit(tx, user, "annulled", g, game, std::nullopt, *reason,
+                                     {{"before", result_json(game.state())}});
+                         return std::optional<game::Outcome>{std::move(*o)};
+                       }));
+}
+
+Response adjust_clock(GameServiceDeps& deps, const Request& request, const db::User& user,
+                      std::int64_t id) {
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto side_text = required_string(*body, "side", 16);
+  if (!side_text) return problem_response(side_text.error());
+  auto side = game::parse_color(*side_text);
+  if (!side) return problem_response(side.error());
+  auto reason = reason_field(*body);
+  if (!reason) return problem_response(reason.error());
+  struct Choice {
+    const char* field;
+    game::AdjustmentKind kind;
+    bool may_be_negative;
+  };
+  const Choice choices[] = {{"remaining_seconds", game::AdjustmentKind::kSetRemaining, false},
+                            {"adjust_seconds", game::AdjustmentKind::kAdjustRemaining, true},
+                            {"bank_seconds", game::AdjustmentKind::kSetBank, false}};
+  std::optional<std::pair<Choice, std::int64_t>> chosen;
+  int given = 0;
+  for (const auto& c : choices) {
+    auto v = optional_int(*body, c.field);
+    if (!v) return problem_response(v.error());
+    if (!*v) continue;
+    ++given;
+    const auto value = **v;
+    if (!c.may_be_negative && value < 0) {
+      return problem_response(Error{ErrorCode::kValidationError,
+                                    std::string("field '") + c.field + "' must not be negative"});
+    }
+    if (std::llabs(value) > kMaxClockSeconds) {
+      return problem_response(Error{ErrorCode::kValidationError,
+                                    std::string("field '") + c.field + "' must be at most " +
+                                        std::to_string(kMaxClockSeconds) + " seconds"});
+    }
+    if (c.kind == game::AdjustmentKind::kAdjustRemaining && value == 0) {
+      return problem_response(
+          Error{ErrorCode::kValidationError, "field 'adjust_seconds' must not be zero"});
+    }
+    chosen = std::pair{c, value};
+  }
+  if (given != 1) {
+    return problem_response(
+        Error{ErrorCode::kValidationError,
+              "give exactly one of remaining_seconds, adjust_seconds or bank_seconds"});
+  }
+  const Choice choice = chosen->first;
+  const std::int64_t value = chosen->second;
+  return render_game(run_game_command(
+      deps, user, id, false,
+      [&](db::StoredGame& g, const game::Game& game, std::optional<Color>, pqxx::work& tx,
+          json&) -> Result<std::optional<game::Outcome>> {
+        auto o = game::adjust_clock(game, *side, choice.kind, value, *reason, user.username);
+        if (!o) return std::unexpected(o.error());
+        write_audit(tx, user, "clock_adjusted", g, game, player_id(g, *side), *reason,
+                    {{"side", game::color_name(*side)},
+                     {"kind", game::to_string(choice.kind)},
+                     {choice.field, value},
+                     {"before", clock_values(game.state(), *side)},
+                     {"after", clock_values(o->game.state(), *side)}});
+        return std::optional<game::Outcome>{std::move(*o)};
+      }));
+}
+
+// Suspend (true) or resume (false) both clocks.
+Response suspension(GameServiceDeps& deps, const Request& request, const db::User& user,
+                    std::int64_t id, bool suspend) {
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto reason = reason_field(*body);
+  if (!reason) return problem_response(reason.error());
+  return render_game(run_game_command(
+      deps, user, id, false,
+      [&](db::StoredGame& g, const game::Game& game, std::optional<Color>, pqxx::work& tx,
+          json&) -> Result<std::optional<game::Outcome>> {
+        auto o = suspend ? game::suspend_game(game, *reason, user.username)
+                         : game::resume_game(game, *reason, user.username);
+        if (!o) return std::unexpected(o.error());
+        write_audit(tx, user, suspend ? "suspended" : "resumed", g, game, std::nullopt, *reason,
+                    {{"white", clock_values(o->game.state(), Color::kWhite)},
+                     {"black", clock_values(o->game.state(), Color::kBlack)}});
+        return std::optional<game::Outcome>{std::move(*o)};
+      }));
+}
+
+// An optional positive id filter from the query string.
+Result<std::optional<std::int64_t>> id_filter(const Request& request, const char* name) {
+  auto it = request.query.find(name);
+  if (it == request.query.end()) return std::optional<std::int64_t>{};
+  auto id = parse_id(it->second, name);
+  if (!id) {
+    return fail(ErrorCode::kValidationError,
+                std::string("query parameter '") + name + "' must be a positive integer id");
+  }
+  return std::optional<std::int64_t>{*id};
+}
+
+Response audit(GameServiceDeps& deps, const Request& request) {
+  auto game_id = id_filter(request, "game_id");
+  if (!game_id) return problem_response(game_id.error());
+  auto event_id = id_filter(request, "event_id");
+  if (!event_id) return problem_response(event_id.error());
+  std::int64_t limit = 100;
+  if (auto it = request.query.find("limit"); it != request.query.end()) {
+    const auto& t = it->second;
+    if (t.empty() || t.size() > 4 || t.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoll(t) < 1 || std::stoll(t) > 1000) {
+      return problem_response(
+          Error{ErrorCode::kValidationError, "limit must be an integer from 1 to 1000"});
+    }
+    limit = std::stoll(t);
+  }
+  std::optional<std::string> username;
+  if (auto it = request.query.find("user"); it != request.query.end()) {
+    if (auto ok = validate_username(it->second); !ok) return problem_response(ok.error());
+    username = it->second;
+  }
+  auto records = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
+    std::optional<std::int64_t> user_id;
+    if (username) {
+      auto u = db::find_user(tx, *username);
+      if (!u) return fail(ErrorCode::kValidationError, "no user '" + *username + "'");
+      user_id = u->id;
+    }
+    json out = json::array();
+    for (const auto& row : tx.exec_params(
+             "SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
+             "actor.username, a.action, target.username, a.detail::text, a.reason, a.game_id, "
+             "a.event_id FROM audit_log a "
+             "LEFT JOIN users actor ON actor.id = a.actor_id "
+             "LEFT JOIN users target ON target.id = a.target_user "
+             "WHERE ($1::bigint IS NULL OR a.game_id = $1) "
+             "AND ($2::bigint IS NULL OR a.event_id = $2) "
+             "AND ($3::bigint IS NULL OR a.actor_id = $3 OR a.target_user = $3) "
+             "ORDER BY a.id DESC LIMIT $4",
+             *game_id, *event_id, user_id, limit)) {
+      json r = {{"at", row[0].as<std::string>()},
+                {"actor", row[1].is_null() ? json() : json(row[1].as<std::string>())},
+                {"action", row[2].as<std::string>()},
+                {"target", row[3].is_null() ? json() : json(row[3].as<std::string>())},
+                {"detail", json::parse(row[4].as<std::string>(), nullptr, false)},
+                {"reason", row[5].is_null() ? json() : json(row[5].as<std::string>())}};
+      if (!row[6].is_null()) r["game_id"] = std::to_string(row[6].as<std::int64_t>());
+      if (!row[7].is_null()) r["event_id"] = std::to_string(row[7].as<std::int64_t>());
+      out.push_back(std::move(r));
+    }
+    return out;
+  });
+  if (!records) return problem_response(records.error());
+  return json_response(200, {{"records", *records}});
+}
+
+// "1"/"true" or "0"/"false"; nullopt for anything else.
+std::optional<bool> flag_value(const std::string& text) {
+  if (text == "1" || text == "true") return true;
+  if (text == "0" || text == "false") return false;
+  return std::nullopt;
+}
+
+Response board(GameServiceDeps& deps, const Request& request, const db::User& user,
+               std::int64_t id) {
+  BoardSvgOptions options;
+  if (auto it = request.query.find("orientation"); it != request.query.end()) {
+    if (it->second != "white" && it->second != "black") {
+      return problem_response(
+          Error{ErrorCode::kValidationError, "orientation must be white or black"});
+    }
+    options.flip = it->second == "black";
+  }
+  if (auto it = request.query.find("flip"); it != request.query.end()) {
+    auto flip = flag_value(it->second);
+    if (!flip) {
+      return problem_response(
+          Error{ErrorCode::kValidationError, "flip must be 1, 0, true or false"});
+    }
+    if (*flip) options.flip = !options.flip;
+  }
+  auto shown = view_game(deps, user, id);
+  if (!shown) return problem_response(shown.error());
+  if (!shown->state.moves.empty()) options.last_move = uci_squares(shown->state.moves.back().uci);
+  return text_response(200, "image/svg+xml", render_board_svg(shown->state.position, options));
+}
+
+}  // namespace
+
+void add_board_routes(Router& router, GameServiceDeps& deps) {
+  router.add("GET", "/api/v1/games/{id}/board.svg",
+             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               return board(deps, r, u, id);
+             }));
+}
+
+void add_admin_routes(Router& router, GameServiceDeps& deps) {
+  router.add("POST", "/api/v1/admin/games/{id}/result",
+             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               return set_result(deps, r, u, id);
+             }));
+  router.add("POST", "/api/v1/admin/games/{id}/annul",
+             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               return annul(deps, r, u, id);
+             }));
+  router.add("POST", "/api/v1/admin/games/{id}/clock",
+             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               return adjust_clock(deps, r, u, id);
+             }));
+  router.add("POST", "/api/v1/admin/games/{id}/suspend",
+             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               return suspension(deps, r, u, id, true);
+             }));
+  router.add("POST", "/api/v1/admin/games/{id}/resume",
+             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
+               return suspension(deps, r, u, id, false);
+             }));
+  router.add("GET", "/api/v1/admin/audit",
+             with_director(deps, [&deps](const Request& r, const db::User&, std::int64_t) {
+               return audit(deps, r);
+             }));
+  add_board_routes(router, deps);
+  add_openapi_routes(router);
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,42 @@
+// Event endpoints (rules.md §5, api.md "Events" and "/admin"): all-play-all sections run by a
+// tournament director. The director creates an event with its settings and players (or
+// opens it for entry), starts it (every game of the section at once, colours by the Berger
+// tables), withdraws or replaces players; everyone reads events, crosstables and the event
+// PGN; players join open events (unless barred after a time-forfeit loss) and file
+// adjudication claims once the end date has passed.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "api/games.h"
+#include "api/router.h"
+#include "core/game/crosstable.h"
+#include "db/events.h"
+
+namespace corrchess::api {
+
+// Claims may be filed for this long after a game became adjudication pending (§5.4).
+inline constexpr game::Seconds kAdjudicationClaimWindow = game::days(14);
+
+// POST /api/v1/admin/events, /admin/events/{id}/{players,start,withdraw,replace};
+// GET /api/v1/events, /events/{id}, /events/{id}/crosstable, /events/{id}/pgn;
+// POST, DELETE /api/v1/events/{id}/join; POST /api/v1/events/{id}/adjudication-claims.
+// `router` and `deps` must outlive the registration.
+void add_event_routes(Router& router, GameServiceDeps& deps);
+
+// May `user` follow game `game_id` live (WebSocket subscribe)? Its players and directors
+// always; others as GET /games/{id} allows, except that the games of an event with delayed
+// visibility are not streamed to them while unfinished (kForbidden): a live feed would undo
+// the delay.
+Result<void> may_watch_live(GameServiceDeps& deps, const db::User& user, std::int64_t game_id);
+
+// The crosstable of a section: one row per seat (its current occupant), the games by seat.
+Result<game::Crosstable> section_crosstable(const std::vector<db::EventPlayer>& players,
+                                            const std::vector<db::EventGame>& games);
+
+// {rows: [{seed, player, display_name, status, score, wins, sb, place, place_text, games,
+// unfinished, results: {opponent: marker}}], legend}.
+nlohmann::json crosstable_json(const game::Crosstable& table,
+                               const std::vector<db::EventPlayer>& players);
+
+}  // namespace corrchess::api

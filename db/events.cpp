@@ -1,0 +1,372 @@
+#include "db/events.h"
+
+#include "db/codec.h"
+
+namespace corrchess::db {
+
+namespace {
+
+using game::Timestamp;
+
+std::optional<std::int64_t> epoch_of(const std::optional<Timestamp>& t) {
+  if (!t) return std::nullopt;
+  return t->unix_seconds();
+}
+
+std::optional<Timestamp> opt_time(const pqxx::field& f) {
+  if (f.is_null()) return std::nullopt;
+  return Timestamp(f.as<std::int64_t>());
+}
+
+std::optional<std::string> opt_text(const pqxx::field& f) {
+  if (f.is_null()) return std::nullopt;
+  return f.as<std::string>();
+}
+
+constexpr const char* kEventColumns =
+    "id, name, variant, start_position, allow_518, time_control::text, leave_days_per_year, "
+    "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, visibility, "
+    "delay_moves, open_for_entry, max_players, extract(epoch FROM start_at)::bigint, "
+    "extract(epoch FROM end_at)::bigint, status, extract(epoch FROM started_at)::bigint, "
+    "created_by, extract(epoch FROM created_at)::bigint";
+
+Result<StoredEvent> event_from_row(const pqxx::row& row) {
+  StoredEvent e;
+  e.id = row[0].as<std::int64_t>();
+  auto& s = e.settings;
+  s.name = row[1].as<std::string>();
+  auto variant = game::parse_variant(row[2].as<std::string>());
+  if (!variant) return std::unexpected(variant.error());
+  s.variant = *variant;
+  if (!row[3].is_null()) s.start_position = row[3].as<int>();
+  s.allow_518 = row[4].as<bool>();
+  auto control = time_control_from_json(nlohmann::json::parse(row[5].as<std::string>()));
+  if (!control) return std::unexpected(control.error());
+  s.time_control = *control;
+  s.leave_days_per_year = row[6].as<int>();
+  s.rules.no_draw_before_move = row[7].as<int>();
+  s.rules.ten_moves_rule = row[8].as<bool>();
+  s.rules.silence_rule = row[9].as<bool>();
+  s.rules.messages_allowed = row[10].as<bool>();
+  s.double_round = row[11].as<bool>();
+  auto visibility = parse_visibility(row[12].as<std::string>());
+  if (!visibility) return std::unexpected(visibility.error());
+  s.visibility = *visibility;
+  s.delay_moves = row[13].as<int>();
+  s.open_for_entry = row[14].as<bool>();
+  if (!row[15].is_null()) s.max_players = row[15].as<int>();
+  s.start_at = Timestamp(row[16].as<std::int64_t>());
+  s.end_at = opt_time(row[17]);
+  e.status = row[18].as<std::string>();
+  e.started_at = opt_time(row[19]);
+  if (!row[20].is_null()) e.created_by = row[20].as<std::int64_t>();
+  e.created_at = Timestamp(row[21].as<std::int64_t>());
+  return e;
+}
+
+// A PostgreSQL array literal of ids: "{1,2,3}".
+std::string array_literal(const std::vector<std::int64_t>& ids) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(ids[i]);
+  }
+  return out + "}";
+}
+
+}  // namespace
+
+std::string_view to_string(Visibility v) {
+  switch (v) {
+    case Visibility::kLive: return "live";
+    case Visibility::kDelayed: return "delayed";
+    case Visibility::kAfterEnd: return "after_end";
+  }
+  return "live";
+}
+
+Result<Visibility> parse_visibility(std::string_view text) {
+  if (text == "live") return Visibility::kLive;
+  if (text == "delayed") return Visibility::kDelayed;
+  if (text == "after_end") return Visibility::kAfterEnd;
+  return fail(ErrorCode::kValidationError,
+              "visibility must be live, delayed or after_end, not '" + std::string(text) + "'");
+}
+
+std::optional<Timestamp> StoredEvent::adjudication_at() const {
+  if (std::holds_alternative<game::TripleBlock>(settings.time_control)) return std::nullopt;
+  return settings.end_at;
+}
+
+std::int64_t insert_event(pqxx::work& tx, const EventSettings& s,
+                          std::optional<std::int64_t> created_by, Timestamp now) {
+  return tx
+      .exec_params1(
+          "INSERT INTO events (name, variant, start_position, allow_518, time_control, "
+          "leave_days_per_year, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
+          "double_round, visibility, delay_moves, open_for_entry, max_players, start_at, end_at, "
+          "created_by, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, "
+          "$12, $13, $14, $15, to_timestamp($16), to_timestamp($17), $18, to_timestamp($19)) "
+          "RETURNING id",
+          s.name, std::string(game::to_string(s.variant)), s.start_position, s.allow_518,
+          time_control_json(s.time_control).dump(), s.leave_days_per_year,
+          s.rules.no_draw_before_move, s.rules.ten_moves_rule, s.rules.silence_rule,
+          s.rules.messages_allowed, s.double_round, std::string(to_string(s.visibility)),
+          s.delay_moves, s.open_for_entry, s.max_players, s.start_at.unix_seconds(),
+          epoch_of(s.end_at), created_by, now.unix_seconds())[0]
+      .as<std::int64_t>();
+}
+
+Result<StoredEvent> load_event(pqxx::work& tx, std::int64_t id, bool lock) {
+  const auto rows = tx.exec_params(std::string("SELECT ") + kEventColumns +
+                                       " FROM events WHERE id = $1" + (lock ? " FOR UPDATE" : ""),
+                                   id);
+  if (rows.empty()) return fail(ErrorCode::kNotFound, "no event " + std::to_string(id));
+  return event_from_row(rows[0]);
+}
+
+std::vector<StoredEvent> list_events(pqxx::work& tx, const std::string& status, int limit) {
+  std::vector<StoredEvent> out;
+  for (const auto& row :
+       tx.exec_params(std::string("SELECT ") + kEventColumns +
+                          " FROM events WHERE ($1 = '' OR status = $1) ORDER BY id DESC LIMIT $2",
+                      status, limit)) {
+    auto e = event_from_row(row);
+    if (e) out.push_back(std::move(*e));
+  }
+  return out;
+}
+
+std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
+                                                        const std::vector<std::int64_t>& ids) {
+  std::vector<std::pair<std::int64_t, int>> out;
+  if (ids.empty()) return out;
+  for (const auto& row : tx.exec_params(
+           "SELECT event_id, count(*)::int FROM event_players WHERE event_id = ANY($1::bigint[]) "
+           "AND status <> 'replaced' GROUP BY event_id",
+           array_literal(ids))) {
+    out.emplace_back(row[0].as<std::int64_t>(), row[1].as<int>());
+  }
+  return out;
+}
+
+std::vector<std::pair<std::int64_t, GameCounts>> event_game_counts(
+    pqxx::work& tx, const std::vector<std::int64_t>& ids) {
+  std::vector<std::pair<std::int64_t, GameCounts>> out;
+  if (ids.empty()) return out;
+  for (const auto& row : tx.exec_params(
+           "SELECT event_id, count(*)::int, count(*) FILTER (WHERE status NOT IN ('finished', "
+           "'annulled'))::int FROM games WHERE event_id = ANY($1::bigint[]) GROUP BY event_id",
+           array_literal(ids))) {
+    out.emplace_back(row[0].as<std::int64_t>(), GameCounts{row[1].as<int>(), row[2].as<int>()});
+  }
+  return out;
+}
+
+Result<void> add_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id, int seat,
+                              Timestamp now) {
+  const auto r = tx.exec_params(
+      "INSERT INTO event_players (event_id, user_id, seat, joined_at) VALUES ($1, $2, $3, "
+      "to_timestamp($4)) ON CONFLICT DO NOTHING",
+      event_id, user_id, seat, now.unix_seconds());
+  if (r.affected_rows() == 0) {
+    return fail(ErrorCode::kConflict, "the player is already entered in this event");
+  }
+  return {};
+}
+
+std::vector<EventPlayer> event_players(pqxx::work& tx, std::int64_t event_id) {
+  std::vector<EventPlayer> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT p.user_id, p.seat, p.status, extract(epoch FROM p.joined_at)::bigint, "
+           "extract(epoch FROM p.left_at)::bigint, r.username, p.reason FROM event_players p "
+           "LEFT JOIN users r ON r.id = p.replaced_by WHERE p.event_id = $1 "
+           "ORDER BY p.seat, p.joined_at, p.user_id",
+           event_id)) {
+    auto user = find_user_by_id(tx, row[0].as<std::int64_t>());
+    if (!user) continue;
+    EventPlayer p;
+    p.user = *user;
+    p.seat = row[1].as<int>();
+    p.status = row[2].as<std::string>();
+    p.joined_at = Timestamp(row[3].as<std::int64_t>());
+    p.left_at = opt_time(row[4]);
+    p.replaced_by = opt_text(row[5]);
+    p.reason = opt_text(row[6]);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+int next_seat(pqxx::work& tx, std::int64_t event_id) {
+  return tx
+      .exec_params1("SELECT coalesce(max(seat), 0) + 1 FROM event_players WHERE event_id = $1",
+                    event_id)[0]
+      .as<int>();
+}
+
+void withdraw_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id,
+                           const std::string& reason, Timestamp now) {
+  tx.exec_params(
+      "UPDATE event_players SET status = 'withdrawn', left_at = to_timestamp($3), reason = $4 "
+      "WHERE event_id = $1 AND user_id = $2 AND status = 'active'",
+      event_id, user_id, now.unix_seconds(), reason);
+}
+
+Result<void> replace_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id,
+                                  std::int64_t replacement_id, const std::string& reason,
+                                  Timestamp now) {
+  const auto seat = tx.exec_params(
+      "UPDATE event_players SET status = 'replaced', left_at = to_timestamp($4), replaced_by = $3, "
+      "reason = $5 WHERE event_id = $1 AND user_id = $2 AND status = 'active' RETURNING seat",
+      event_id, user_id, replacement_id, now.unix_seconds(), reason);
+  if (seat.empty()) return fail(ErrorCode::kConflict, "the player is not active in this event");
+  return add_event_player(tx, event_id, replacement_id, seat[0][0].as<int>(), now);
+}
+
+bool is_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id) {
+  return !tx.exec_params("SELECT 1 FROM event_players WHERE event_id = $1 AND user_id = $2",
+                         event_id, user_id)
+              .empty();
+}
+
+void mark_event_started(pqxx::work& tx, std::int64_t event_id, std::optional<int> start_position,
+                        Timestamp now) {
+  tx.exec_params(
+      "UPDATE events SET status = 'running', started_at = to_timestamp($2), start_position = $3 "
+      "WHERE id = $1",
+      event_id, now.unix_seconds(), start_position);
+}
+
+void insert_event_game(pqxx::work& tx, std::int64_t event_id, std::int64_t game_id, int round,
+                       int board, int white_seat, int black_seat) {
+  tx.exec_params(
+      "INSERT INTO event_games (game_id, event_id, round, board, white_seat, black_seat) VALUES "
+      "($1, $2, $3, $4, $5, $6)",
+      game_id, event_id, round, board, white_seat, black_seat);
+}
+
+std::vector<EventGame> event_games(pqxx::work& tx, std::int64_t event_id) {
+  std::vector<EventGame> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT eg.game_id, eg.round, eg.board, eg.white_seat, eg.black_seat, w.username, "
+           "b.username, g.status, g.result, g.termination, "
+           "extract(epoch FROM g.finished_at)::bigint, g.ply, "
+           "(SELECT extract(epoch FROM min(e.at))::bigint FROM game_events e "
+           " WHERE e.game_id = g.id AND e.kind = 'adjudication_pending') "
+           "FROM event_games eg JOIN games g ON g.id = eg.game_id "
+           "JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
+           "WHERE eg.event_id = $1 ORDER BY eg.round, eg.board",
+           event_id)) {
+    EventGame g;
+    g.game_id = row[0].as<std::int64_t>();
+    g.round = row[1].as<int>();
+    g.board = row[2].as<int>();
+    g.white_seat = row[3].as<int>();
+    g.black_seat = row[4].as<int>();
+    g.white = row[5].as<std::string>();
+    g.black = row[6].as<std::string>();
+    g.status = row[7].as<std::string>();
+    if (!row[8].is_null()) {
+      if (auto r = game::parse_game_result(row[8].as<std::string>())) g.result = *r;
+    }
+    if (!row[9].is_null()) {
+      if (auto t = game::parse_termination(row[9].as<std::string>())) g.termination = *t;
+    }
+    g.finished_at = opt_time(row[10]);
+    g.ply = row[11].as<int>();
+    g.adjudication_since = opt_time(row[12]);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+std::optional<std::pair<int, int>> event_game_round(pqxx::work& tx, std::int64_t game_id) {
+  const auto r = tx.exec_params("SELECT round, board FROM event_games WHERE game_id = $1", game_id);
+  if (r.empty()) return std::nullopt;
+  return std::pair{r[0][0].as<int>(), r[0][1].as<int>()};
+}
+
+std::vector<std::int64_t> unfinished_games_of(pqxx::work& tx, std::int64_t event_id,
+                                              std::int64_t user_id) {
+  std::vector<std::int64_t> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT id FROM games WHERE event_id = $1 AND (white_id = $2 OR black_id = $2) AND "
+           "status IN ('not_started', 'ongoing', 'adjudication_pending') ORDER BY id",
+           event_id, user_id)) {
+    out.push_back(row[0].as<std::int64_t>());
+  }
+  return out;
+}
+
+void save_adjudication_claim(pqxx::work& tx, const AdjudicationClaim& c) {
+  tx.exec_params(
+      "INSERT INTO adjudication_claims (game_id, side, user_id, claim, analysis, filed_at) VALUES "
+      "($1, $2, $3, $4, $5, to_timestamp($6)) ON CONFLICT (game_id, side) DO UPDATE SET "
+      "user_id = EXCLUDED.user_id, claim = EXCLUDED.claim, analysis = EXCLUDED.analysis, "
+      "filed_at = EXCLUDED.filed_at",
+      c.game_id, std::string(game::color_name(c.side)), c.user_id, c.claim, c.analysis,
+      c.filed_at.unix_seconds());
+}
+
+std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t event_id,
+                                                   std::optional<std::int64_t> game_id) {
+  std::vector<AdjudicationClaim> out;
+  for (const auto& row :
+       tx.exec_params("SELECT c.game_id, c.side, c.user_id, c.claim, c.analysis, "
+                      "extract(epoch FROM c.filed_at)::bigint FROM adjudication_claims c "
+                      "JOIN games g ON g.id = c.game_id WHERE g.event_id = $1 AND "
+                      "($2::bigint IS NULL OR c.game_id = $2) ORDER BY c.game_id, c.side DESC",
+                      event_id, game_id)) {
+    AdjudicationClaim c;
+    c.game_id = row[0].as<std::int64_t>();
+    c.side = row[1].as<std::string>() == "black" ? game::Color::kBlack : game::Color::kWhite;
+    c.user_id = row[2].as<std::int64_t>();
+    c.claim = row[3].as<std::string>();
+    c.analysis = row[4].as<std::string>();
+    c.filed_at = Timestamp(row[5].as<std::int64_t>());
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<Timestamp> time_forfeit_losses(pqxx::work& tx, std::int64_t user_id) {
+  std::vector<Timestamp> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT extract(epoch FROM finished_at)::bigint FROM games WHERE termination = "
+           "'time_forfeit' AND finished_at IS NOT NULL AND ((white_id = $1 AND result = '0-1') OR "
+           "(black_id = $1 AND result = '1-0')) ORDER BY finished_at",
+           user_id)) {
+    out.emplace_back(row[0].as<std::int64_t>());
+  }
+  return out;
+}
+
+GameVisibility event_visibility(pqxx::work& tx, std::int64_t event_id) {
+  const auto r =
+      tx.exec_params("SELECT visibility, delay_moves FROM events WHERE id = $1", event_id);
+  GameVisibility v;
+  if (r.empty()) return v;
+  v.mode = parse_visibility(r[0][0].as<std::string>()).value_or(Visibility::kLive);
+  v.delay_moves = r[0][1].as<int>();
+  return v;
+}
+
+std::optional<Timestamp> event_adjudication_at(pqxx::work& tx, std::int64_t event_id) {
+  const auto r = tx.exec_params(
+      "SELECT extract(epoch FROM end_at)::bigint FROM events WHERE id = $1 AND end_at IS NOT NULL "
+      "AND time_control ->> 'type' <> 'triple_block'",
+      event_id);
+  if (r.empty()) return std::nullopt;
+  return Timestamp(r[0][0].as<std::int64_t>());
+}
+
+void write_audit(pqxx::work& tx, const AuditEntry& a) {
+  tx.exec_params(
+      "INSERT INTO audit_log (at, actor_id, action, game_id, event_id, target_user, reason, "
+      "detail) VALUES (to_timestamp($1), $2, $3, $4, $5, $6, $7, $8::jsonb)",
+      a.at.unix_seconds(), a.actor_id, a.action, a.game_id, a.event_id, a.target_user,
+      a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason), a.detail.dump());
+}
+
+}  // namespace corrchess::db

@@ -1,0 +1,180 @@
+// Events in PostgreSQL (rules.md §5.3–5.6): settings, players by seat, the games of a
+// section with their Berger round and board, adjudication claims, the facts behind the
+// entry bar after time-forfeit losses, and the audit log rows of director actions.
+// Plain structs in and out; the rules live in core/game and api/events.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "core/game/facts.h"
+#include "core/game/time.h"
+#include "core/game/time_control.h"
+#include "db/users.h"
+
+namespace corrchess::db {
+
+// What players who do not play in a game may see of it (api: event setting `visibility`).
+enum class Visibility { kLive, kDelayed, kAfterEnd };
+std::string_view to_string(Visibility v);  // "live", "delayed", "after_end"
+Result<Visibility> parse_visibility(std::string_view text);
+
+// Everything the director fixes when creating an event.
+struct EventSettings {
+  std::string name;
+  game::Variant variant = game::Variant::kStandard;
+  std::optional<int> start_position;  // Chess960: fixed by the director, else drawn at start
+  bool allow_518 = false;             // may the random draw give the standard array?
+  game::TimeControl time_control = game::IccfStandard{};
+  int leave_days_per_year = 45;
+  game::EventRules rules;  // draw limits, ten-moves rule, silence rule, messages
+  bool double_round = false;
+  Visibility visibility = Visibility::kLive;
+  int delay_moves = 0;  // plies hidden from others when visibility is delayed
+  bool open_for_entry = false;
+  std::optional<int> max_players;
+  game::Timestamp start_at;
+  std::optional<game::Timestamp> end_at;
+
+  bool operator==(const EventSettings&) const = default;
+};
+
+struct StoredEvent {
+  std::int64_t id = 0;
+  EventSettings settings;
+  std::string status;  // "registration" (not started) or "running"
+  std::optional<game::Timestamp> started_at;
+  std::optional<std::int64_t> created_by;
+  game::Timestamp created_at;
+
+  bool started() const { return status == "running"; }
+  // Unfinished games become adjudication pending at the end date: standard events with an
+  // end date (Triple Block events have none, rules.md §5.4).
+  std::optional<game::Timestamp> adjudication_at() const;
+};
+
+struct EventPlayer {
+  User user;
+  int seat = 0;        // 1-based seed number
+  std::string status;  // "active", "withdrawn", "replaced"
+  game::Timestamp joined_at;
+  std::optional<game::Timestamp> left_at;
+  std::optional<std::string> replaced_by;  // username of the replacement
+  std::optional<std::string> reason;
+};
+
+// A game of a section with the cached state of its row.
+struct EventGame {
+  std::int64_t game_id = 0;
+  int round = 0;
+  int board = 0;
+  int white_seat = 0;
+  int black_seat = 0;
+  std::string white;  // usernames of the current players
+  std::string black;
+  std::string status;  // games.status
+  std::optional<game::GameResult> result;
+  std::optional<game::Termination> termination;
+  std::optional<game::Timestamp> finished_at;
+  int ply = 0;
+  // Set once the game became adjudication pending: when (the event's end instant, normally).
+  std::optional<game::Timestamp> adjudication_since;
+};
+
+struct AdjudicationClaim {
+  std::int64_t game_id = 0;
+  game::Color side = game::Color::kWhite;
+  std::int64_t user_id = 0;
+  std::string claim;  // "win" or "draw"
+  std::string analysis;
+  game::Timestamp filed_at;
+};
+
+// Inserts an event (status registration); returns its id.
+std::int64_t insert_event(pqxx::work& tx, const EventSettings& settings,
+                          std::optional<std::int64_t> created_by, game::Timestamp now);
+// kNotFound when there is no such event; `lock` takes the row lock that serialises changes
+// to the event (entries, start, withdrawals).
+Result<StoredEvent> load_event(pqxx::work& tx, std::int64_t id, bool lock);
+// Events newest first; status filter "registration", "running" or "" for all.
+std::vector<StoredEvent> list_events(pqxx::work& tx, const std::string& status, int limit);
+// Players per event id, for listings.
+std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
+                                                        const std::vector<std::int64_t>& ids);
+
+// Games per event id: all of them, and those not over yet (not finished nor annulled).
+struct GameCounts {
+  int total = 0;
+  int open = 0;
+};
+std::vector<std::pair<std::int64_t, GameCounts>> event_game_counts(
+    pqxx::work& tx, const std::vector<std::int64_t>& ids);
+
+// Enters a user at `seat` (kConflict when already entered or the seat is taken).
+Result<void> add_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id, int seat,
+                              game::Timestamp now);
+// Every player row of the event (replaced ones too), by seat then joined_at.
+std::vector<EventPlayer> event_players(pqxx::work& tx, std::int64_t event_id);
+// The next free seat number (1 + the highest seat in use).
+int next_seat(pqxx::work& tx, std::int64_t event_id);
+// Marks an active player withdrawn / replaced (the replacement enters at the same seat).
+void withdraw_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id,
+                           const std::string& reason, game::Timestamp now);
+Result<void> replace_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id,
+                                  std::int64_t replacement_id, const std::string& reason,
+                                  game::Timestamp now);
+// True when the user is (or was) a player of the event in any status.
+bool is_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id);
+
+// Marks the event running with the section's Chess960 position (if any).
+void mark_event_started(pqxx::work& tx, std::int64_t event_id, std::optional<int> start_position,
+                        game::Timestamp now);
+void insert_event_game(pqxx::work& tx, std::int64_t event_id, std::int64_t game_id, int round,
+                       int board, int white_seat, int black_seat);
+// The games of the section by round and board.
+std::vector<EventGame> event_games(pqxx::work& tx, std::int64_t event_id);
+// Round and board of one event game (nullopt for a game outside event_games).
+std::optional<std::pair<int, int>> event_game_round(pqxx::work& tx, std::int64_t game_id);
+// Unfinished games (not started, ongoing, adjudication pending) of one player in an event.
+std::vector<std::int64_t> unfinished_games_of(pqxx::work& tx, std::int64_t event_id,
+                                              std::int64_t user_id);
+
+// Files or replaces the claim of one side.
+void save_adjudication_claim(pqxx::work& tx, const AdjudicationClaim& claim);
+// Claims filed in the games of an event (or of one game when game_id is set).
+std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t event_id,
+                                                   std::optional<std::int64_t> game_id = {});
+
+// The instants of the user's losses by time forfeit (games.finished_at), oldest first.
+std::vector<game::Timestamp> time_forfeit_losses(pqxx::work& tx, std::int64_t user_id);
+
+// Visibility setting of the event of a game (live for games outside events).
+struct GameVisibility {
+  Visibility mode = Visibility::kLive;
+  int delay_moves = 0;
+};
+GameVisibility event_visibility(pqxx::work& tx, std::int64_t event_id);
+
+// The adjudication instant of an event (StoredEvent::adjudication_at), nullopt when none.
+std::optional<game::Timestamp> event_adjudication_at(pqxx::work& tx, std::int64_t event_id);
+
+// One audit_log row stamped `at`.
+struct AuditEntry {
+  game::Timestamp at;
+  std::int64_t actor_id = 0;
+  std::string action;
+  std::optional<std::int64_t> game_id;
+  std::optional<std::int64_t> event_id;
+  std::optional<std::int64_t> target_user;
+  std::string reason;
+  nlohmann::json detail = nlohmann::json::object();
+};
+void write_audit(pqxx::work& tx, const AuditEntry& entry);
+
+}  // namespace corrchess::db

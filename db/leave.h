@@ -1,0 +1,55 @@
+// Leave periods in PostgreSQL (rules.md §4.5): whole days in the server zone, per player and
+// event (event_id NULL: games outside events). Ordinary leave is approved when entered;
+// special leave waits for a director's decision. Plain structs in and out.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "core/game/leave.h"
+#include "core/game/time.h"
+
+namespace corrchess::db {
+
+struct StoredLeave {
+  std::int64_t id = 0;
+  std::int64_t user_id = 0;
+  std::string username;
+  std::optional<std::int64_t> event_id;
+  game::LeavePeriod period;  // days, special flag, reason, ended_at
+  std::string status;        // "approved", "pending", "rejected", "cancelled"
+  game::Timestamp created_at;
+  std::optional<std::string> decided_by;  // username of the director
+  std::optional<game::Timestamp> decided_at;
+  std::optional<std::string> decision_reason;
+};
+
+// Inserts a period with the given status; returns its id.
+std::int64_t insert_leave(pqxx::work& tx, std::int64_t user_id,
+                          std::optional<std::int64_t> event_id, const game::LeavePeriod& period,
+                          const std::string& status, game::Timestamp now);
+// kNotFound when there is no such period; `lock` takes the row lock.
+Result<StoredLeave> load_leave(pqxx::work& tx, std::int64_t id, bool lock);
+// Every period of a user, by event then start date.
+std::vector<StoredLeave> user_leave(pqxx::work& tx, std::int64_t user_id);
+// Pending special leave requests (for directors), oldest first.
+std::vector<StoredLeave> pending_special_leave(pqxx::work& tx);
+// The user's periods in one event (NULL: outside events) with one of `statuses`.
+std::vector<game::LeavePeriod> leave_periods_of(pqxx::work& tx, std::int64_t user_id,
+                                                std::optional<std::int64_t> event_id,
+                                                const std::vector<std::string>& statuses);
+// Records a director's decision on a pending request.
+void decide_leave(pqxx::work& tx, std::int64_t id, const std::string& status,
+                  std::int64_t director_id, const std::optional<std::string>& reason,
+                  game::Timestamp now);
+// Cancels a period that has not started.
+void cancel_leave(pqxx::work& tx, std::int64_t id);
+// Ends a running period early: stores the new last day and the instant it ended.
+void end_leave(pqxx::work& tx, std::int64_t id, const game::LeavePeriod& ended);
+
+}  // namespace corrchess::db

@@ -1,0 +1,254 @@
+// The authorization matrix, driven by the served OpenAPI document: every documented route
+// is called as anonymous, as a signed-in user who is not in the game, as each player of the
+// game, as a td and as an admin. Callers the route's x-auth does not allow must get 401
+// (anonymous) or 403/404 and leave every table of the database and the game exactly as they
+// were; allowed callers must get past authorization. A new route is covered as soon as it
+// is in the document (which a unit test keeps equal to the registered routes); a new kind
+// of path parameter needs one line in `substitute`.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include "tests/support/server_process.h"
+#include "tests/support/temp_database.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+using testing::HttpResult;
+
+// The example bodies of the document name these accounts (api/openapi.cpp).
+constexpr const char* kPassword = "correct-horse-battery";
+
+struct Caller {
+  std::string name;      // user name; empty for anonymous
+  std::string role;      // player, td, admin
+  bool in_game = false;  // plays in the route's game
+  std::string token;
+};
+
+class Authorization : public ::testing::Test {
+ protected:
+  Authorization()
+      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "root"},
+                            {"CORRCHESS_ADMIN_PASSWORD", "root-password"},
+                            {"CORRCHESS_CLOCK", "manual"}}) {}
+
+  void SetUp() override {
+    ASSERT_TRUE(server_.started());
+    root_ = login("root", "root-password");
+    for (const char* name : {"alice", "bob", "carol", "dana", "erin"}) {
+      ASSERT_EQ(
+          call("POST", "/api/v1/auth/register", "", {{"username", name}, {"password", kPassword}})
+              .status,
+          201);
+    }
+    ASSERT_EQ(call("PATCH", "/api/v1/admin/users/dana", root_, {{"role", "td"}}).status, 200);
+    callers_ = {{"", "", false, ""},
+                {"carol", "player", false, login("carol", kPassword)},
+                {"alice", "player", true, login("alice", kPassword)},
+                {"bob", "player", true, login("bob", kPassword)},
+                {"dana", "td", false, login("dana", kPassword)},
+                {"root", "admin", false, root_}};
+  }
+
+  std::string login(const std::string& user, const std::string& password) {
+    auto r = call("POST", "/api/v1/auth/login", "", {{"username", user}, {"password", password}});
+    EXPECT_EQ(r.status, 200) << user << ": " << r.body;
+    return json::parse(r.body).value("token", "");
+  }
+
+  HttpResult call(const std::string& method, const std::string& path, const std::string& token,
+                  const json& body = nullptr) {
+    std::map<std::string, std::string> headers;
+    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
+    return server_.request(method, path, body.is_null() ? "" : body.dump(), headers);
+  }
+
+  std::string create_game() {
+    json body = {{"white", "alice"},
+                 {"black", "bob"},
+                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}}};
+    auto r = call("POST", "/api/v1/admin/games", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+
+  // An event open for entry with alice, bob and carol, starting in the future.
+  std::string create_event() {
+    json body = {{"name", "Matrix " + std::to_string(++events_)},
+                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}},
+                 {"open_for_entry", true},
+                 {"start_at", "2040-01-01T00:00:00Z"},
+                 {"players", {"alice", "bob", "carol"}}};
+    auto r = call("POST", "/api/v1/admin/events", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+
+  // A pending special leave request of alice, on days no other request of hers uses.
+  std::string create_leave() {
+    const int k = ++leaves_;
+    char start[32], end[32];
+    std::snprintf(start, sizeof start, "%04d-%02d-01", 2035 + k / 12, k % 12 + 1);
+    std::snprintf(end, sizeof end, "%04d-%02d-05", 2035 + k / 12, k % 12 + 1);
+    auto r = call("POST", "/api/v1/me/leave/special", alice_token(),
+                  {{"start_date", start}, {"end_date", end}, {"reason", "surgery"}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+
+  std::string alice_token() const {
+    for (const auto& c : callers_) {
+      if (c.name == "alice") return c.token;
+    }
+    return "";
+  }
+
+  // The path with its parameters replaced by real values; empty when a parameter is unknown.
+  std::string substitute(const std::string& path, const std::string& game_id) {
+    std::string out = path;
+    auto replace = [&out](const std::string& param, const std::string& value) {
+      if (auto pos = out.find(param); pos != std::string::npos)
+        out.replace(pos, param.size(), value);
+    };
+    if (path.find("/games/{id}") != std::string::npos) replace("{id}", game_id);
+    if (path.find("/events/{id}") != std::string::npos) replace("{id}", create_event());
+    if (path.find("/leave/{id}") != std::string::npos) replace("{id}", create_leave());
+    replace("{username}", "erin");
+    return out.find('{') == std::string::npos ? out : "";
+  }
+
+  // Every table's content (but tokens and login attempts, which logins change), by name.
+  std::map<std::string, std::string> fingerprint() {
+    pqxx::connection conn(db_.url());
+    pqxx::work tx(conn);
+    std::map<std::string, std::string> out;
+    for (const auto& row :
+         tx.exec("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
+                 "AND table_type = 'BASE TABLE' AND table_name NOT IN ('auth_tokens', "
+                 "'login_attempts')")) {
+      const auto table = row[0].as<std::string>();
+      out[table] = tx.exec1(
+                         "SELECT coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') "
+                         "FROM " +
+                         tx.quote_name(table) + " t")[0]
+                       .as<std::string>();
+    }
+    return out;
+  }
+
+  static bool allowed(const std::string& path, const std::string& access, const Caller& c) {
+    if (access == "none") return true;
+    if (c.name.empty()) return false;
+    // A leave period is its owner's alone (others are told it does not exist).
+    if (path.starts_with("/api/v1/me/leave/{id}")) return c.name == "alice";
+    if (access == "user") return true;
+    if (access == "player") return c.in_game;
+    if (access == "director") return c.role == "td" || c.role == "admin";
+    if (access == "admin") return c.role == "admin";
+    ADD_FAILURE() << "unknown x-auth " << access;
+    return false;
+  }
+
+  testing::TempDatabase db_;
+  testing::ServerProcess server_;
+  std::string root_;
+  std::vector<Caller> callers_;
+  int events_ = 0;
+  int leaves_ = 0;
+};
+
+TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
+  auto doc_response = call("GET", "/api/v1/openapi.json", "");
+  ASSERT_EQ(doc_response.status, 200);
+  const auto doc = json::parse(doc_response.body);
+  std::set<std::string> accesses_seen;
+  int routes = 0, denials = 0;
+
+  for (const auto& [path, operations] : doc["paths"].items()) {
+    for (const auto& [method_lower, op] : operations.items()) {
+      if (op.value("x-websocket", false)) continue;  // upgrades are tested in websocket_test
+      std::string method = method_lower;
+      for (auto& c : method) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      const std::string access = op.at("x-auth");
+      accesses_seen.insert(access);
+      SCOPED_TRACE(method + " " + path + " (x-auth " + access + ")");
+      ++routes;
+
+      const auto game_id = create_game();
+      const auto target = substitute(path, game_id);
+      ASSERT_FALSE(target.empty()) << "no substitution for a path parameter of " << path
+                                   << ": add one to Authorization::substitute";
+      json body = nullptr;
+      if (op.contains("requestBody")) {
+        body = op["requestBody"]["content"]["application/json"].value("example", json());
+      }
+
+      // Denied callers first, each checked against the whole database.
+      const auto game_before = call("GET", "/api/v1/games/" + game_id, root_).body;
+      const auto before = fingerprint();
+      for (const auto& caller : callers_) {
+        if (allowed(path, access, caller)) continue;
+        ++denials;
+        auto r = call(method, target, caller.token, body);
+        if (caller.name.empty()) {
+          EXPECT_EQ(r.status, 401) << "anonymous: " << r.body;
+          EXPECT_EQ(json::parse(r.body, nullptr, false).value("code", ""), "unauthorized");
+        } else {
+          EXPECT_TRUE(r.status == 403 || r.status == 404)
+              << caller.name << ": " << r.status << " " << r.body;
+          EXPECT_EQ(r.headers["content-type"], "application/problem+json") << caller.name;
+        }
+        EXPECT_EQ(fingerprint(), before) << caller.name << " changed the database";
+        EXPECT_EQ(call("GET", "/api/v1/games/" + game_id, root_).body, game_before)
+            << caller.name << " changed the game";
+      }
+
+      // Allowed callers get past authorization (the game's rules may still refuse).
+      for (auto& caller : callers_) {
+        if (!allowed(path, access, caller)) continue;
+        auto r = call(method, target, caller.token, body);
+        const std::string who = caller.name.empty() ? "anonymous" : caller.name;
+        EXPECT_NE(r.status, 401) << who << ": " << r.body;
+        EXPECT_NE(r.status, 403) << who << ": " << r.body;
+        EXPECT_NE(r.status, 404) << who << ": " << r.body;
+        EXPECT_NE(r.status, 405) << who << ": " << r.body;
+        EXPECT_LT(r.status, 500) << who << ": " << r.body;
+        // Logging out revokes the caller's token: sign in again.
+        if (!caller.name.empty() && call("GET", "/api/v1/me", caller.token).status == 401) {
+          caller.token = login(caller.name, caller.name == "root" ? "root-password" : kPassword);
+          if (caller.name == "root") root_ = caller.token;
+        }
+      }
+    }
+  }
+  EXPECT_GT(routes, 30);
+  EXPECT_GT(denials, 60);
+  EXPECT_EQ(accesses_seen, (std::set<std::string>{"none", "user", "player", "director", "admin"}));
+}
+
+TEST_F(Authorization, InvalidOrRevokedTokensAreAnonymous) {
+  const auto id = create_game();
+  for (const std::string& token : {std::string("not-a-token"), std::string(200, 'x')}) {
+    auto r = call("GET", "/api/v1/games/" + id, token);
+    EXPECT_EQ(r.status, 401);
+    EXPECT_EQ(json::parse(r.body)["code"], "unauthorized");
+  }
+  const auto token = login("dana", kPassword);
+  ASSERT_EQ(call("POST", "/api/v1/auth/logout", token).status, 204);
+  auto r = call("POST", "/api/v1/admin/games/" + id + "/annul", token, {{"reason", "x"}});
+  EXPECT_EQ(r.status, 401);
+  EXPECT_EQ(json::parse(call("GET", "/api/v1/games/" + id, root_).body)["status"], "ongoing");
+}
+
+}  // namespace
+}  // namespace corrchess

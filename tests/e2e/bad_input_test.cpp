@@ -1,0 +1,243 @@
+// Bad input over HTTP: malformed JSON, wrong field types, unknown routes, wrong methods,
+// oversized bodies, illegal moves in every notation and contradictory director results.
+// Each answer is a problem+json with its stable code, and the game is unchanged afterwards.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/server_process.h"
+#include "tests/support/temp_database.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+using testing::HttpResult;
+
+class BadInput : public ::testing::Test {
+ protected:
+  BadInput()
+      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "td"},
+                            {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
+                            {"CORRCHESS_CLOCK", "manual"}}) {}
+
+  void SetUp() override {
+    ASSERT_TRUE(server_.started());
+    td_ = login("td", "director-password");
+    for (const char* name : {"white_player", "black_player"}) {
+      ASSERT_EQ(call("POST", "/api/v1/auth/register", "",
+                     json{{"username", name}, {"password", "password-123"}}.dump())
+                    .status,
+                201);
+    }
+    white_ = login("white_player", "password-123");
+    black_ = login("black_player", "password-123");
+    json body = {{"white", "white_player"},
+                 {"black", "black_player"},
+                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}}};
+    auto created = call("POST", "/api/v1/admin/games", td_, body.dump());
+    ASSERT_EQ(created.status, 201) << created.body;
+    id_ = json::parse(created.body)["id"];
+    // 1. Nf3 Nf6 2. d4 d5: white has knights on b1 and f3, both reaching d2.
+    for (const char* move : {"Nf3", "Nf6", "d4", "d5"}) play(move);
+    before_ = game();
+  }
+
+  std::string login(const std::string& user, const std::string& password) {
+    auto r = call("POST", "/api/v1/auth/login", "",
+                  json{{"username", user}, {"password", password}}.dump());
+    EXPECT_EQ(r.status, 200) << r.body;
+    return json::parse(r.body).value("token", "");
+  }
+
+  // Raw body: tests here send text that is not JSON on purpose.
+  HttpResult call(const std::string& method, const std::string& path, const std::string& token,
+                  const std::string& body = "") {
+    std::map<std::string, std::string> headers;
+    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
+    if (!body.empty()) headers["Content-Type"] = "application/json";
+    return server_.request(method, path, body, headers);
+  }
+
+  void play(const std::string& move) {
+    const auto& token = game()["to_move"] == "white" ? white_ : black_;
+    const auto body = json{{"move", move}}.dump();
+    ASSERT_EQ(call("POST", "/api/v1/games/" + id_ + "/moves", token, body).status, 200) << move;
+    ASSERT_EQ(call("POST", "/api/v1/games/" + id_ + "/moves/accept", token, body).status, 200)
+        << move;
+  }
+
+  json game() {
+    auto r = call("GET", "/api/v1/games/" + id_, white_);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return json::parse(r.body);
+  }
+
+  // Checks the answer is a problem+json with `status` and `code`, and the game unchanged.
+  void expect_problem(const HttpResult& r, int status, const std::string& code,
+                      const std::string& what) {
+    SCOPED_TRACE(what);
+    EXPECT_EQ(r.status, status) << r.body;
+    EXPECT_EQ(r.headers.at("content-type"), "application/problem+json");
+    auto body = json::parse(r.body, nullptr, false);
+    ASSERT_TRUE(body.is_object()) << r.body;
+    EXPECT_EQ(body.value("code", ""), code);
+    EXPECT_EQ(body.value("status", 0), status);
+    EXPECT_FALSE(body.value("title", "").empty());
+    EXPECT_FALSE(body.value("detail", "").empty());
+    EXPECT_EQ(body.value("type", ""), "https://corrchess.org/problems/" + code);
+    const auto now = game();
+    EXPECT_EQ(now["version"], before_["version"]);
+    EXPECT_EQ(now["moves"], before_["moves"]);
+    EXPECT_EQ(now["fen"], before_["fen"]);
+    EXPECT_EQ(now.contains("pending_move"), before_.contains("pending_move"));
+    EXPECT_EQ(now["status"], "ongoing");
+  }
+
+  std::string path(const std::string& rest = "") { return "/api/v1/games/" + id_ + rest; }
+
+  testing::TempDatabase db_;
+  testing::ServerProcess server_;
+  std::string td_, white_, black_, id_;
+  json before_;
+};
+
+TEST_F(BadInput, MalformedJsonAndWrongTypesAreValidationErrors) {
+  const std::string moves = path("/moves");
+  for (const std::string& body :
+       std::vector<std::string>{"{\"move\": \"e4\"", "not json", "[\"e4\"]", "\"e4\"", "42",
+                                "{\"move\": e4}", "{\"move\": \"e4\",}"}) {
+    expect_problem(call("POST", moves, white_, body), 400, "validation_error", body);
+  }
+  expect_problem(call("POST", moves, white_, ""), 400, "validation_error", "empty body");
+  for (const json& body :
+       {json{{"move", 5}}, json{{"move", json::array({"e4"})}},
+        json{{"move", "e4"}, {"offer_draw", "yes"}}, json{{"move", "e4"}, {"message", 7}},
+        json{{"move", "e4"}, {"use_40_plus_days", 1}}, json::object()}) {
+    expect_problem(call("POST", moves, white_, body.dump()), 400, "validation_error", body.dump());
+  }
+  expect_problem(call("POST", path("/claims"), white_, json{{"type", "perpetual"}}.dump()), 400,
+                 "validation_error", "claim type");
+  expect_problem(call("PUT", path("/conditional"), black_, json{{"lines", "e5 Nf3"}}.dump()), 400,
+                 "validation_error", "conditional lines not a list");
+  expect_problem(call("POST", path("/clock/refill"), white_, json{{"seconds", "all"}}.dump()), 400,
+                 "validation_error", "refill seconds");
+  expect_problem(
+      call("POST", "/api/v1/admin/games", td_,
+           json{{"white", "white_player"}, {"black", "black_player"}, {"time_control", "fast"}}
+               .dump()),
+      400, "validation_error", "time control string");
+  expect_problem(call("POST", "/api/v1/admin/games", td_,
+                      json{{"white", 1}, {"black", "black_player"}}.dump()),
+                 400, "validation_error", "white not a string");
+  expect_problem(call("POST", path("/moves/accept"), white_, "{"), 400, "validation_error",
+                 "accept malformed");
+  expect_problem(call("POST", "/api/v1/auth/register", "", json{{"username", 12}}.dump()), 400,
+                 "validation_error", "register username number");
+  expect_problem(
+      call("PATCH", "/api/v1/admin/users/black_player", td_, json{{"role", "grandmaster"}}.dump()),
+      400, "validation_error", "role");
+}
+
+TEST_F(BadInput, UnknownRoutesAre404AndWrongMethods405WithAllow) {
+  for (const std::string& p : std::vector<std::string>{
+           "/api/v1/nothing", "/api/v1/games/" + id_ + "/teleport", "/api/v2/games", "/api",
+           "/api/v1/games/" + id_ + "/moves/pending/extra"}) {
+    expect_problem(call("GET", p, white_), 404, "not_found", p);
+  }
+  // Ids that are not ids, and games that do not exist.
+  for (const std::string& p :
+       std::vector<std::string>{"/api/v1/games/abc", "/api/v1/games/-1", "/api/v1/games/0",
+                                "/api/v1/games/%2012", "/api/v1/games/99999999"}) {
+    expect_problem(call("GET", p, white_), 404, "not_found", p);
+  }
+  expect_problem(call("POST", "/api/v1/games/99999999/moves", white_, json{{"move", "e4"}}.dump()),
+                 404, "not_found", "move in a missing game");
+
+  struct WrongMethod {
+    std::string method, path, allow;
+  };
+  const WrongMethod wrong[] = {
+      {"DELETE", path(), "GET"},
+      {"POST", path(), "GET"},
+      {"GET", path("/moves"), "POST"},
+      {"PUT", "/healthz", "GET"},
+      {"PATCH", path("/conditional"), "PUT, GET, DELETE"},
+      {"GET", "/api/v1/admin/games/" + id_ + "/result", "POST"},
+      {"POST", "/api/v1/openapi.json", "GET"},
+  };
+  for (const auto& w : wrong) {
+    auto r = call(w.method, w.path, white_, w.method == "GET" ? "" : "{}");
+    expect_problem(r, 405, "method_not_allowed", w.method + " " + w.path);
+    EXPECT_EQ(r.headers["allow"], w.allow) << w.method << " " << w.path;
+  }
+}
+
+TEST_F(BadInput, HugeBodiesAre413) {
+  // Just over the 1 MiB limit, so the client has written it all when the server answers.
+  const std::string huge = json{{"move", std::string(1024 * 1024 + 100, 'a')}}.dump();
+  expect_problem(call("POST", path("/moves"), white_, huge), 413, "payload_too_large", "huge");
+  // The server still answers afterwards.
+  EXPECT_EQ(call("GET", "/healthz", "").status, 200);
+}
+
+TEST_F(BadInput, IllegalMovesInEveryNotationAreRefused) {
+  // White to move after 1. Nf3 Nf6 2. d4 d5.
+  struct Bad {
+    std::string move, code;
+    int status;
+  };
+  const Bad bad[] = {
+      {"Ke2", "illegal_move", 422},       // SAN, no such legal move
+      {"Qxd5", "illegal_move", 422},      // SAN through a pawn
+      {"d4d6", "illegal_move", 422},      // UCI
+      {"e1g1", "illegal_move", 422},      // UCI castling through pieces
+      {"e2e5", "illegal_move", 422},      // UCI pawn three squares
+      {"5255", "illegal_move", 422},      // ICCF numeric e2-e5
+      {"4144", "illegal_move", 422},      // ICCF numeric d1-d4 onto own pawn
+      {"Nd2", "ambiguous_move", 422},     // Nbd2 or Nfd2
+      {"Zz9", "invalid_notation", 400},   // nothing
+      {"e9e4", "invalid_notation", 400},  // off the board
+  };
+  for (const auto& b : bad) {
+    expect_problem(call("POST", path("/moves"), white_, json{{"move", b.move}}.dump()), b.status,
+                   b.code, "submit " + b.move);
+  }
+  // Black is not to move.
+  expect_problem(call("POST", path("/moves"), black_, json{{"move", "e6"}}.dump()), 409,
+                 "not_your_turn", "black out of turn");
+  // Accepting without a pending move, and accepting a different move than submitted.
+  expect_problem(call("POST", path("/moves/accept"), white_, json{{"move", "e3"}}.dump()), 409,
+                 "no_pending_move", "accept with nothing pending");
+  ASSERT_EQ(call("POST", path("/moves"), white_, json{{"move", "e3"}}.dump()).status, 200);
+  before_ = game();
+  expect_problem(call("POST", path("/moves/accept"), white_, json{{"move", "e4"}}.dump()), 409,
+                 "pending_mismatch", "accept another move");
+  EXPECT_EQ(game()["pending_move"]["move"]["san"], "e3");
+  // Nd2 in full SAN is fine.
+  ASSERT_EQ(call("POST", path("/moves"), white_, json{{"move", "Nbd2"}}.dump()).status, 200);
+}
+
+TEST_F(BadInput, DirectorResultContradictingTheTerminationIsRefused) {
+  const auto result = "/api/v1/admin/games/" + id_ + "/result";
+  for (const json& body :
+       {json{{"result", "1-0"}, {"termination", "agreement"}, {"reason", "x"}},
+        json{{"result", "1/2-1/2"}, {"termination", "checkmate"}, {"reason", "x"}},
+        json{{"result", "0-0"}, {"termination", "resignation"}, {"reason", "x"}},
+        json{{"result", "0-1"}, {"termination", "time_draw"}, {"reason", "x"}},
+        json{{"result", "1-0"}, {"termination", "annulled"}, {"reason", "x"}}}) {
+    expect_problem(call("POST", result, td_, body.dump()), 400, "validation_error", body.dump());
+  }
+  expect_problem(call("POST", result, td_, "{\"result\":"), 400, "validation_error", "malformed");
+  expect_problem(
+      call("POST", "/api/v1/admin/games/" + id_ + "/clock", td_,
+           json{{"side", "white"}, {"remaining_seconds", 5}, {"bank_seconds", 5}, {"reason", "x"}}
+               .dump()),
+      400, "validation_error", "two clock values");
+}
+
+}  // namespace
+}  // namespace corrchess
