@@ -60,7 +60,8 @@ struct Options {
   std::string host = "127.0.0.1";
   int port = 0;
   int games = 200;
-  int moves = 40;  // plies (accepted moves) per game
+  int moves = 40;   // plies (accepted moves) per game
+  double rate = 0;  // moves mode: accepted moves/s over all games (0: each game as fast as it can)
   std::string admin_user;
   std::string admin_password;
   int setup_concurrency = 4;  // registrations and logins hash passwords (Argon2id): keep it low
@@ -79,7 +80,7 @@ struct Options {
                "usage:\n"
                "  corrchess-load moves --port P [--host H] [--games N] [--moves M]\n"
                "                 --admin-user U --admin-password W [--setup-concurrency C]\n"
-               "                 [--prefix NAME]\n"
+               "                 [--prefix NAME] [--rate MOVES_PER_S]\n"
                "  corrchess-load idle-ws --port P [--host H] [--connections K] [--batch B]\n"
                "                 (--token T | --user U --password W) [--hold-seconds S]\n",
                error.c_str());
@@ -114,6 +115,9 @@ Options parse_options(int argc, char** argv) {
       o.games = to_int(flag, value);
     } else if (flag == "--moves") {
       o.moves = to_int(flag, value);
+    } else if (flag == "--rate") {
+      o.rate = std::stod(value);
+      if (!(o.rate >= 0)) usage("--rate must be a number of moves per second >= 0");
     } else if (flag == "--admin-user") {
       o.admin_user = value;
     } else if (flag == "--admin-password") {
@@ -344,13 +348,25 @@ void note_error(MovesRun& run, const std::string& what, int status, const std::s
   }
 }
 
-awaitable<void> play_game(MovesRun& run, const Game& game, asio::steady_timer& all_done) {
+// With --rate R (open loop), game g of N plays its ply p at started + g/R + (p-1)*N/R: the
+// games together offer R moves/s whatever the answers' latency, so latency is measured below
+// saturation. Without it each game plays its next move as soon as the last one is answered.
+awaitable<void> play_game(MovesRun& run, const Game& game, int index,
+                          asio::steady_timer& all_done) {
   auto ex = co_await asio::this_coro::executor;
   HttpConnection conn(ex, run.endpoint, run.options.host);
   const std::string moves_target = "/api/v1/games/" + game.id + "/moves";
   const std::string accept_target = moves_target + "/accept";
+  asio::steady_timer pace(ex);
   try {
     for (int ply = 1; ply <= run.options.moves; ++ply) {
+      if (run.options.rate > 0) {
+        const double at =
+            (index + (ply - 1) * static_cast<double>(run.options.games)) / run.options.rate;
+        pace.expires_at(run.started + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(at)));
+        co_await pace.async_wait(use_awaitable);
+      }
       const std::string& token = ply % 2 == 1 ? game.white_token : game.black_token;
       const std::string body = move_body(kCycle[(ply - 1) % 4]);
       auto t0 = Clock::now();
@@ -448,8 +464,8 @@ awaitable<void> moves_main(MovesRun& run) {
   asio::steady_timer all_done(ex, asio::steady_timer::time_point::max());
   run.games_running = n;
   run.started = Clock::now();
-  for (const auto& g : games) {
-    asio::co_spawn(ex, play_game(run, g, all_done), asio::detached);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    asio::co_spawn(ex, play_game(run, games[i], static_cast<int>(i), all_done), asio::detached);
   }
   beast::error_code ec;
   if (run.games_running > 0) {
