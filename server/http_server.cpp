@@ -54,17 +54,23 @@ http::response<http::string_body> to_beast_response(const api::Response& r, unsi
   return res;
 }
 
+// What a server shares with its sessions, for graceful shutdown.
+struct Shutdown {
+  std::atomic<int> in_flight{0};      // requests handled or being answered
+  std::atomic<bool> draining{false};  // set by stop(): close after the current response
+};
+
 class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(tcp::socket&& socket, asio::thread_pool& workers, RequestHandler& handler,
           const HttpLimits& limits, std::shared_ptr<const WebSocketHooks> hooks,
-          std::shared_ptr<std::atomic<int>> in_flight)
+          std::shared_ptr<Shutdown> shutdown)
       : stream_(std::move(socket)),
         workers_(workers),
         handler_(handler),
         limits_(limits),
         hooks_(std::move(hooks)),
-        in_flight_(std::move(in_flight)) {}
+        shutdown_(std::move(shutdown)) {}
 
   void run() {
     asio::dispatch(stream_.get_executor(),
@@ -111,7 +117,7 @@ class Session : public std::enable_shared_from_this<Session> {
     if (hooks_->hub && beast::websocket::is_upgrade(req) && api_req.path == hooks_->path) {
       return upgrade(std::move(req), std::move(api_req));
     }
-    ++*in_flight_;  // until the response is written (graceful shutdown waits for it)
+    ++shutdown_->in_flight;  // until the response is written (graceful shutdown waits for it)
     asio::post(workers_, [self = shared_from_this(), api_req = std::move(api_req), keep_alive,
                           version, head]() mutable {
       api::Response response;
@@ -150,8 +156,8 @@ class Session : public std::enable_shared_from_this<Session> {
     http::async_write(stream_, *sp,
                       [self = shared_from_this(), sp, close_after, answers_request](
                           beast::error_code ec, std::size_t) {
-                        if (answers_request) --*self->in_flight_;
-                        if (ec || close_after || self->draining()) return self->close();
+                        if (answers_request) --self->shutdown_->in_flight;
+                        if (ec || close_after || self->shutdown_->draining) return self->close();
                         self->read();
                       });
   }
@@ -168,15 +174,7 @@ class Session : public std::enable_shared_from_this<Session> {
   RequestHandler& handler_;
   const HttpLimits& limits_;
   std::shared_ptr<const WebSocketHooks> hooks_;
-  std::shared_ptr<std::atomic<int>> in_flight_;
-
- public:
-  // Set at shutdown: connections close after their current response.
-  static std::atomic<bool>& draining_flag() {
-    static std::atomic<bool> flag{false};
-    return flag;
-  }
-  bool draining() const { return draining_flag().load(); }
+  std::shared_ptr<Shutdown> shutdown_;
 };
 
 }  // namespace
@@ -197,7 +195,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
       if (ec == asio::error::operation_aborted || !self->acceptor.is_open()) return;
       if (!ec) {
         std::make_shared<Session>(std::move(socket), self->workers, self->handler, self->limits,
-                                  self->hooks, self->in_flight)
+                                  self->hooks, self->shutdown)
             ->run();
       } else {
         spdlog::warn("accept failed: {}", ec.message());
@@ -212,7 +210,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   RequestHandler handler;
   HttpLimits limits;
   std::shared_ptr<const WebSocketHooks> hooks;
-  std::shared_ptr<std::atomic<int>> in_flight = std::make_shared<std::atomic<int>>(0);
+  std::shared_ptr<Shutdown> shutdown = std::make_shared<Shutdown>();
 };
 
 HttpServer::HttpServer(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler,
@@ -229,10 +227,10 @@ tcp::endpoint HttpServer::listen(const std::string& address, unsigned short port
   return impl_->acceptor.local_endpoint();
 }
 
-int HttpServer::in_flight() const { return impl_->in_flight->load(); }
+int HttpServer::in_flight() const { return impl_->shutdown->in_flight.load(); }
 
 void HttpServer::stop() {
-  Session::draining_flag() = true;
+  impl_->shutdown->draining = true;
   asio::post(impl_->acceptor.get_executor(), [impl = impl_] {
     beast::error_code ec;
     impl->acceptor.close(ec);
