@@ -13,6 +13,7 @@ namespace corrchess::chess {
 namespace {
 
 constexpr int kMaxExploreDepth = 4096;
+
 constexpr int kNoScore = -1'000'000;  // marks moves that end the game without mate
 
 int distance(Square a, Square b) {
@@ -92,6 +93,19 @@ bool order_moves(const Position& pos, Color winner, std::vector<ScoredMove>& out
   return false;
 }
 
+// True (with the move in `mate`) when the side to move has a mating move: only checking
+// moves are played out.
+bool mate_in_one(const Position& pos, Move& mate) {
+  for (Move m : pos.legal_moves()) {
+    if (!pos.gives_check(m)) continue;
+    if (pos.after(m).count_legal_moves() == 0) {
+      mate = m;
+      return true;
+    }
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------- iterative deepening
 
 class IterativeHelpmate {
@@ -138,12 +152,10 @@ class IterativeHelpmate {
 
     if (depth == 1) {
       // The winner must mate now: only checking moves matter.
-      for (Move m : pos.legal_moves()) {
-        const Position child = pos.after(m);
-        if (child.in_check() && child.count_legal_moves() == 0) {
-          line_.push_back(m);
-          return true;
-        }
+      Move mate;
+      if (mate_in_one(pos, mate)) {
+        line_.push_back(mate);
+        return true;
       }
       keys_[slot] = key;
       depths_[slot] = 1;
@@ -320,6 +332,22 @@ int cheap_score(const Position& pos, Move m, Color winner, Square target) {
   return s;
 }
 
+// Squares attacked by the men of colour c with occupancy occ.
+Bitboard attacks_of(const Position& pos, Color c, Bitboard occ) {
+  Bitboard a = 0;
+  Bitboard b = pos.pieces(c) & ~pos.pieces(c, PieceType::kPawn);
+  while (b) {
+    const Square s = pop_lsb(b);
+    a |= attacks_from(type_of(pos.piece_on(s)), c, s, occ);
+  }
+  const Bitboard p = pos.pieces(c, PieceType::kPawn);
+  if (c == Color::kWhite)
+    a |= pawn_attacks_west<Color::kWhite>(p) | pawn_attacks_east<Color::kWhite>(p);
+  else
+    a |= pawn_attacks_west<Color::kBlack>(p) | pawn_attacks_east<Color::kBlack>(p);
+  return a;
+}
+
 // Iterative deepening with forward pruning: only the best few moves of each side (by
 // cheap_score) are searched. It proves nothing when it fails; its lines are replayed by the
 // caller like any other.
@@ -370,18 +398,16 @@ class PrunedHelpmate {
     const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
     const std::size_t slot = key & (keys_.size() - 1);
     if (keys_[slot] == key) return false;
-    const MoveList moves = pos.legal_moves();
     if (depth == 1) {
-      for (Move m : moves) {
-        const Position child = pos.after(m);
-        if (child.in_check() && child.count_legal_moves() == 0) {
-          line_.push_back(m);
-          return true;
-        }
+      Move mate;
+      if (mate_in_one(pos, mate)) {
+        line_.push_back(mate);
+        return true;
       }
       keys_[slot] = key;
       return false;
     }
+    const MoveList moves = pos.legal_moves();
     std::array<std::pair<int, Move>, 256> scored;
     std::size_t n = 0;
     for (Move m : moves) scored[n++] = {cheap_score(pos, m, winner_, target_), m};
@@ -463,6 +489,33 @@ int progress_distance(const Position& pos, Color winner) {
   return h;
 }
 
+// Distance to a mating net around the defending king: its free flight squares (each needs a
+// block or a guard), the winner's unguarded men next to it (it could take them), a check
+// still to be given, the winner's pieces far from it and pawns far from promotion.
+int net_distance(const Position& pos, Color winner) {
+  const Color loser = ~winner;
+  const Square lk = pos.king_square(loser);
+  const Bitboard occ = pos.occupied() & ~bit(lk);
+  const Bitboard watt = attacks_of(pos, winner, occ);
+  const Bitboard free = king_attacks(lk) & ~pos.pieces(loser) & ~watt;
+  int h = 3 * popcount(free);
+  h += 2 * popcount(king_attacks(lk) & pos.pieces(winner) & ~watt);
+  if (!(watt & bit(lk))) h += 2;
+  Bitboard wp = pos.pieces(winner) & ~pos.pieces(PieceType::kPawn) & ~pos.pieces(PieceType::kKing);
+  while (wp) h += distance(pop_lsb(wp), lk) / 2;
+  Bitboard wpawns = pos.pieces(winner, PieceType::kPawn);
+  while (wpawns) {
+    const int r = rank_of(pop_lsb(wpawns));
+    h += 2 + (winner == Color::kWhite ? 7 - r : r) / 2;
+  }
+  return h;
+}
+
+int guide_distance(const Position& pos, Color winner, BestFirstGuide guide) {
+  const int progress = progress_distance(pos, winner);
+  return guide == BestFirstGuide::kProgress ? progress : progress + net_distance(pos, winner);
+}
+
 struct BestFirstNode {
   Position pos;
   std::int32_t parent;
@@ -473,10 +526,13 @@ struct BestFirstNode {
 }  // namespace
 
 HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
-                                         std::uint64_t max_nodes, int depth_weight) {
+                                         std::uint64_t max_nodes, int depth_weight,
+                                         BestFirstGuide guide) {
   HelpmateSearchResult result;
   VisitedSet visited;
   std::vector<BestFirstNode> nodes;
+  // Every stored node is kept to the end: reserve once instead of copying on growth.
+  nodes.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(max_nodes + 1, 1u << 20)));
   // (distance, -sequence, node): smallest distance first, newest first among equals.
   using Entry = std::tuple<int, std::int64_t, std::int32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
@@ -489,7 +545,7 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
   };
   visited.insert(exact_key(root));
   nodes.push_back(BestFirstNode{root, -1, Move{}, 0});
-  open.emplace(4 * progress_distance(root, winner), 0, 0);
+  open.emplace(4 * guide_distance(root, winner, guide), 0, 0);
   result.nodes = 1;
   if (root.count_legal_moves() == 0) {
     result.outcome = root.in_check() && root.side_to_move() != winner ? SearchOutcome::kMateFound
@@ -518,7 +574,7 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
       if (structure_changed(pos, child) && statically_unwinnable(child, winner)) continue;
       const std::int32_t depth = nodes[n].depth + 1;
       nodes.push_back(BestFirstNode{child, n, m, depth});
-      open.emplace(4 * progress_distance(child, winner) + depth_weight * depth, --sequence,
+      open.emplace(4 * guide_distance(child, winner, guide) + depth_weight * depth, --sequence,
                    static_cast<std::int32_t>(nodes.size() - 1));
     }
   }

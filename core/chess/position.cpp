@@ -471,7 +471,34 @@ bool Position::is_zeroing(Move m) const {
   return is_capture(m) || type_of(board_[m.from()]) == PieceType::kPawn;
 }
 
-bool Position::gives_check(Move m) const { return after(m).in_check(); }
+bool Position::gives_check(Move m) const {
+  // Castling and en passant move two men: play them. Otherwise check geometrically: the
+  // moved (or promoted) man attacks the king from its new square, or leaving its old square
+  // uncovers a slider of the mover.
+  if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant)
+    return after(m).in_check();
+  const Color us = side_;
+  const Square ksq = king_square(~us);
+  const Bitboard from = bit(m.from());
+  const Bitboard occ = (occupied() & ~from) | bit(m.to());
+  const PieceType moved =
+      m.kind() == MoveKind::kPromotion ? m.promotion() : type_of(board_[m.from()]);
+  Bitboard direct = 0;
+  switch (moved) {
+    case PieceType::kPawn: direct = pawn_attacks(us, m.to()); break;
+    case PieceType::kKnight: direct = knight_attacks(m.to()); break;
+    case PieceType::kBishop: direct = bishop_attacks(m.to(), occ); break;
+    case PieceType::kRook: direct = rook_attacks(m.to(), occ); break;
+    case PieceType::kQueen: direct = queen_attacks(m.to(), occ); break;
+    case PieceType::kKing:
+    case PieceType::kNone: break;
+  }
+  if (direct & bit(ksq)) return true;
+  const Bitboard queens = pieces(us, PieceType::kQueen);
+  const Bitboard diagonal = (pieces(us, PieceType::kBishop) | queens) & ~from;
+  const Bitboard straight = (pieces(us, PieceType::kRook) | queens) & ~from;
+  return ((bishop_attacks(ksq, occ) & diagonal) | (rook_attacks(ksq, occ) & straight)) != 0;
+}
 
 bool Position::is_checkmate() const { return in_check() && count_legal_moves() == 0; }
 

@@ -13,25 +13,31 @@ namespace {
 constexpr int kQuickProbeMaxMen = 5;
 constexpr int kQuickProbePlies = 4;
 constexpr std::uint64_t kQuickProbeNodes = 400;
-// analyse_winnability, cheapest first: a forward-pruned search for the short helpmates of open
-// positions (most positions of real games), a capped best-first search (long helpmates of
-// simple endings), a wider pruned search; then the full-width phases below.
-struct PrunedPhase {
-  int plies;
+// analyse_winnability runs these searches in order, cheapest first, until one finds a mate
+// (or a best-first search exhausts the reachable set: a proof), then the exhaustive
+// enumeration with what is left of the budget. The order and sizes were tuned on the
+// positions of real games (bench/unwinnable): forward-pruned searches with several width
+// profiles find the short helpmates of open positions, best-first searches guided by the
+// defending king's mating net find the longer ones, and the corner-and-promotion guide finds
+// the long manoeuvres of simple endings.
+struct Phase {
+  enum Kind { kPruned, kBestFirst } kind;
   std::uint64_t nodes;
-  int winner_width;
-  int loser_width;
+  int plies = 0;                                     // kPruned
+  int winner_width = 0;                              // kPruned
+  int loser_width = 0;                               // kPruned
+  BestFirstGuide guide = BestFirstGuide::kProgress;  // kBestFirst
 };
-constexpr PrunedPhase kPrunedPhases[] = {{9, 1'500, 4, 3}, {11, 20'000, 8, 5}};
-constexpr std::uint64_t kEarlyBestFirstNodes = 30'000;
-// analyse_winnability: a short iterative-deepening phase (open positions), a greedy
-// best-first phase (long helpmates in endings), then the exhaustive enumeration (proofs).
-constexpr int kShortPlies = 7;
-constexpr std::uint64_t kShortShareDivisor = 4;
-constexpr std::uint64_t kShortMaxNodes = 100'000;
-constexpr std::uint64_t kBestFirstShareDivisor = 2;
-// The best-first phase keeps every generated position in memory (~200 bytes each).
-constexpr std::uint64_t kBestFirstMaxNodes = 500'000;
+constexpr Phase kPhases[] = {
+    {Phase::kPruned, 1'500, 9, 4, 3},
+    {Phase::kBestFirst, 3'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
+    {Phase::kPruned, 3'000, 7, 12, 2},
+    {Phase::kPruned, 3'000, 7, 2, 12},
+    {Phase::kBestFirst, 20'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
+    {Phase::kPruned, 20'000, 11, 8, 5},
+    {Phase::kBestFirst, 150'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
+    {Phase::kBestFirst, 300'000, 0, 0, 0, BestFirstGuide::kProgress},
+};
 
 // Verdict for a position with no legal moves (the game is already over).
 Winnability terminal_verdict(const Position& pos, Color side) {
@@ -88,41 +94,19 @@ WinnabilityResult analyse_winnability(const Position& pos, Color side,
   const std::uint64_t total = std::max<std::uint64_t>(budget.max_nodes, 1);
   auto remaining = [&] { return total > out.nodes ? total - out.nodes : 0; };
 
-  auto pruned_phase = [&](const PrunedPhase& phase) {
-    const auto pruned =
-        find_helpmate_pruned(pos, side, phase.plies, std::min(phase.nodes, remaining()),
-                             phase.winner_width, phase.loser_width);
-    out.nodes += pruned.nodes;
-    return accept_line(pos, side, pruned, out);
-  };
-  // Best-first search over a small share first (long helpmates of simple endings).
-  auto best_first_phase = [&](std::uint64_t cap, int depth_weight) {
-    const auto greedy = best_first_helpmate(pos, side, std::min(cap, remaining()), depth_weight);
-    out.nodes += greedy.nodes;
-    if (accept_line(pos, side, greedy, out)) return true;
-    if (greedy.outcome == SearchOutcome::kNoMate) {
-      out.verdict = Winnability::kUnwinnable;
-      return true;
+  for (const Phase& phase : kPhases) {
+    const std::uint64_t cap = std::min(phase.nodes, remaining());
+    if (cap == 0) break;
+    const auto found = phase.kind == Phase::kPruned
+                           ? find_helpmate_pruned(pos, side, phase.plies, cap, phase.winner_width,
+                                                  phase.loser_width)
+                           : best_first_helpmate(pos, side, cap, 0, phase.guide);
+    out.nodes += found.nodes;
+    if (accept_line(pos, side, found, out)) return out;
+    if (phase.kind == Phase::kBestFirst && found.outcome == SearchOutcome::kNoMate) {
+      out.verdict = Winnability::kUnwinnable;  // the reachable set was exhausted
+      return out;
     }
-    return false;
-  };
-  if (pruned_phase(kPrunedPhases[0])) return out;
-  if (best_first_phase(kEarlyBestFirstNodes, 0)) return out;
-  if (pruned_phase(kPrunedPhases[1])) return out;
-
-  const auto short_search =
-      find_helpmate(pos, side, kShortPlies,
-                    std::min(kShortMaxNodes, std::min(total / kShortShareDivisor, remaining())));
-  out.nodes += short_search.nodes;
-  if (accept_line(pos, side, short_search, out)) return out;
-
-  const auto greedy = best_first_helpmate(
-      pos, side, std::min<std::uint64_t>(remaining() / kBestFirstShareDivisor, kBestFirstMaxNodes));
-  out.nodes += greedy.nodes;
-  if (accept_line(pos, side, greedy, out)) return out;
-  if (greedy.outcome == SearchOutcome::kNoMate) {
-    out.verdict = Winnability::kUnwinnable;
-    return out;
   }
 
   const auto explored = explore_all(pos, side, remaining());

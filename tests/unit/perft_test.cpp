@@ -64,6 +64,34 @@ std::set<std::string> strictly_rejected(const std::string& relative) {
   return ids;
 }
 
+// gives_check decides checks geometrically; it must agree with playing the move, for every
+// legal move of every suite position and of their children (castling, en passant,
+// promotions, discovered and double checks all occur in these suites).
+TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
+  std::size_t moves = 0;
+  std::size_t checks = 0;
+  for (const char* relative :
+       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
+        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
+    for (const auto& entry : load_suite(relative)) {
+      const auto root = Position::from_fen_relaxed(entry.fen);
+      if (!root) continue;
+      auto expect_agreement = [&](const Position& p) {
+        for (Move m : p.legal_moves()) {
+          const bool played = p.after(m).in_check();
+          EXPECT_EQ(p.gives_check(m), played) << p.fen() << " " << m.from() << "-" << m.to();
+          ++moves;
+          checks += played;
+        }
+      };
+      expect_agreement(*root);
+      for (Move m : root->legal_moves()) expect_agreement(root->after(m));
+    }
+  }
+  EXPECT_GT(moves, 100'000u);
+  EXPECT_GT(checks, 1'000u);
+}
+
 TEST(Perft, StartPositionSmallDepths) {
   const Position start = Position::startpos();
   EXPECT_EQ(perft(start, 0), 1u);
