@@ -8,6 +8,7 @@
 #include "api/accounts.h"
 #include "api/json_body.h"
 #include "api/problem.h"
+#include "api/rule_settings.h"
 #include "core/game/entry_bar.h"
 #include "core/game/tournament.h"
 #include "db/codec.h"
@@ -210,29 +211,6 @@ Result<std::string> reason_field(const json& body, const char* field = "reason")
   return reason;
 }
 
-Result<std::optional<int>> bounded_int(const json& body, const char* field, int lo, int hi) {
-  auto v = optional_int(body, field);
-  if (!v) return std::unexpected(v.error());
-  if (!*v) return std::optional<int>{};
-  if (**v < lo || **v > hi) {
-    return fail(ErrorCode::kValidationError, std::string("field '") + field + "' must be " +
-                                                 std::to_string(lo) + ".." + std::to_string(hi));
-  }
-  return std::optional<int>{static_cast<int>(**v)};
-}
-
-Result<std::optional<Timestamp>> optional_instant(const json& body, const char* field) {
-  auto text = optional_string(body, field, 64);
-  if (!text) return std::unexpected(text.error());
-  if (!*text) return std::optional<Timestamp>{};
-  auto t = game::parse_rfc3339(**text);
-  if (!t) {
-    return fail(ErrorCode::kValidationError,
-                std::string("field '") + field + "' must be an RFC 3339 date-time");
-  }
-  return std::optional<Timestamp>{*t};
-}
-
 // The settings of POST /admin/events, validated (start_at defaults to now).
 Result<db::EventSettings> parse_settings(const json& body, Timestamp now) {
   db::EventSettings s;
@@ -240,50 +218,27 @@ Result<db::EventSettings> parse_settings(const json& body, Timestamp now) {
   if (!name) return std::unexpected(name.error());
   if (name->size() > 200) return fail(ErrorCode::kValidationError, "field 'name' is too long");
   s.name = *name;
-  auto variant = optional_string(body, "variant", 16);
-  if (!variant) return std::unexpected(variant.error());
-  if (*variant) {
-    auto v = game::parse_variant(**variant);
-    if (!v) return std::unexpected(v.error());
-    s.variant = *v;
-  }
-  auto position = bounded_int(body, "start_position", 0, 959);
-  if (!position) return std::unexpected(position.error());
-  s.start_position = *position;
-  if (s.start_position && s.variant != game::Variant::kChess960) {
-    return fail(ErrorCode::kValidationError, "start_position is only for chess960 events");
-  }
-  if (!body.contains("time_control")) {
-    return fail(ErrorCode::kValidationError, "field 'time_control' is required");
-  }
-  auto control = db::time_control_from_json(body["time_control"]);
-  if (!control) return std::unexpected(control.error());
-  s.time_control = *control;
-  for (auto [field, target, lo, hi] :
-       {std::tuple{"leave_days_per_year", &s.leave_days_per_year, 0, 366},
-        std::tuple{"draw_min_moves", &s.rules.no_draw_before_move, 0, 1000}}) {
-    auto v = bounded_int(body, field, lo, hi);
-    if (!v) return std::unexpected(v.error());
-    if (*v) *target = **v;
-  }
+  auto rules = parse_rule_settings(body);
+  if (!rules) return std::unexpected(rules.error());
+  s.variant = rules->variant;
+  s.start_position = rules->start_position;
+  s.time_control = rules->time_control;
+  s.rules = rules->rules;
+  s.start_at = rules->start_at.value_or(now);
+  auto leave_days = optional_int_in(body, "leave_days_per_year", 0, 366);
+  if (!leave_days) return std::unexpected(leave_days.error());
+  if (*leave_days) s.leave_days_per_year = **leave_days;
   for (auto [field, target] :
-       {std::pair{"ten_moves_rule", &s.rules.ten_moves_rule},
-        std::pair{"silence_rule", &s.rules.silence_rule},
-        std::pair{"messages_allowed", &s.rules.messages_allowed},
-        std::pair{"double_round", &s.double_round}, std::pair{"allow_518", &s.allow_518},
+       {std::pair{"double_round", &s.double_round}, std::pair{"allow_518", &s.allow_518},
         std::pair{"open_for_entry", &s.open_for_entry}}) {
     auto v = optional_bool(body, field);
     if (!v) return std::unexpected(v.error());
     if (*v) *target = **v;
   }
-  auto visibility = optional_string(body, "visibility", 16);
+  auto visibility = optional_keyword(body, "visibility", db::parse_visibility);
   if (!visibility) return std::unexpected(visibility.error());
-  if (*visibility) {
-    auto v = db::parse_visibility(**visibility);
-    if (!v) return std::unexpected(v.error());
-    s.visibility = *v;
-  }
-  auto delay = bounded_int(body, "delay_moves", 0, 1000);
+  if (*visibility) s.visibility = **visibility;
+  auto delay = optional_int_in(body, "delay_moves", 0, 1000);
   if (!delay) return std::unexpected(delay.error());
   s.delay_moves = delay->value_or(0);
   if (s.visibility == db::Visibility::kDelayed && s.delay_moves < 1) {
@@ -292,12 +247,9 @@ Result<db::EventSettings> parse_settings(const json& body, Timestamp now) {
   if (s.visibility != db::Visibility::kDelayed && s.delay_moves != 0) {
     return fail(ErrorCode::kValidationError, "delay_moves is only for visibility 'delayed'");
   }
-  auto max_players = bounded_int(body, "max_players", 2, 100);
+  auto max_players = optional_int_in(body, "max_players", 2, 100);
   if (!max_players) return std::unexpected(max_players.error());
   s.max_players = *max_players;
-  auto start_at = optional_instant(body, "start_at");
-  if (!start_at) return std::unexpected(start_at.error());
-  s.start_at = start_at->value_or(now);
   auto end_at = optional_instant(body, "end_at");
   if (!end_at) return std::unexpected(end_at.error());
   s.end_at = *end_at;
@@ -308,13 +260,9 @@ Result<db::EventSettings> parse_settings(const json& body, Timestamp now) {
     return fail(ErrorCode::kValidationError, "end_at must be in the future");
   }
   // The games' setup must be valid (time control numbers, Chess960 position).
-  game::GameSetup setup;
-  setup.variant = s.variant;
-  setup.start_position = s.start_position;
-  setup.time_control = s.time_control;
-  setup.start_at = s.start_at;
-  setup.rules = s.rules;
-  if (auto ok = game::validate_setup(setup); !ok) return std::unexpected(ok.error());
+  if (auto ok = game::validate_setup(rules->game_setup(now)); !ok) {
+    return std::unexpected(ok.error());
+  }
   return s;
 }
 

@@ -6,6 +6,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/rule_settings.h"
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "db/codec.h"
@@ -240,50 +241,15 @@ Response create_game(GameServiceDeps& deps, const Request& request, const db::Us
   if (!white) return problem_response(white.error());
   auto black = required_string(*body, "black", 64);
   if (!black) return problem_response(black.error());
-  auto variant_text = optional_string(*body, "variant", 16);
-  if (!variant_text) return problem_response(variant_text.error());
-  auto start_position = optional_int(*body, "start_position");
-  if (!start_position) return problem_response(start_position.error());
+  auto settings = parse_rule_settings(*body);
+  if (!settings) return problem_response(settings.error());
   auto initial_fen = optional_string(*body, "initial_fen", 200);
   if (!initial_fen) return problem_response(initial_fen.error());
-  auto start_at = optional_string(*body, "start_at", 64);
-  if (!start_at) return problem_response(start_at.error());
-  if (!body->contains("time_control")) {
-    return problem_response(Error{ErrorCode::kValidationError, "field 'time_control' is required"});
-  }
-  auto control = db::time_control_from_json((*body)["time_control"]);
-  if (!control) return problem_response(control.error());
-
-  game::GameSetup setup;
-  if (*variant_text) {
-    auto v = game::parse_variant(**variant_text);
-    if (!v) return problem_response(v.error());
-    setup.variant = *v;
-  }
-  if (*start_position) setup.start_position = static_cast<int>(**start_position);
-  if (*initial_fen) setup.initial_fen = **initial_fen;
-  setup.time_control = *control;
-  for (auto [field, target] : {std::pair{"draw_min_moves", &setup.rules.no_draw_before_move}}) {
-    auto v = optional_int(*body, field);
-    if (!v) return problem_response(v.error());
-    if (*v) *target = static_cast<int>(**v);
-  }
-  for (auto [field, target] : {std::pair{"ten_moves_rule", &setup.rules.ten_moves_rule},
-                               std::pair{"silence_rule", &setup.rules.silence_rule},
-                               std::pair{"messages_allowed", &setup.rules.messages_allowed}}) {
-    auto v = optional_bool(*body, field);
-    if (!v) return problem_response(v.error());
-    if (*v) *target = **v;
-  }
 
   auto created = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
     const auto now = deps.clock.now(tx);
-    setup.start_at = now;
-    if (*start_at) {
-      auto t = game::parse_rfc3339(**start_at);
-      if (!t) return std::unexpected(t.error());
-      setup.start_at = *t;
-    }
+    game::GameSetup setup = settings->game_setup(now);
+    if (*initial_fen) setup.initial_fen = **initial_fen;
     if (auto ok = game::validate_setup(setup); !ok) return std::unexpected(ok.error());
     auto w = db::find_user(tx, *white);
     if (!w) return fail(ErrorCode::kValidationError, "no user '" + *white + "'");

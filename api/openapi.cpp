@@ -4,6 +4,7 @@
 #include <set>
 
 #include "api/problem.h"
+#include "api/rule_settings.h"
 #include "core/error.h"
 
 namespace corrchess::api {
@@ -54,6 +55,27 @@ struct Doc : RouteDoc {
 };
 
 const json kTimeControlExample = {{"type", "iccf"}, {"moves", 10}, {"days", 50}};
+
+// A route's own body fields followed by the rule settings POST /admin/games and
+// /admin/events share (api/rule_settings.h, one parser with one set of bounds).
+std::vector<FieldDoc> with_rule_settings(std::vector<FieldDoc> fields,
+                                         const std::string& start_position_default) {
+  const auto range = [](int lo, int hi) { return std::to_string(lo) + ".." + std::to_string(hi); };
+  const FieldDoc shared[] = {
+      {"time_control", "object", true, "see TimeControl"},
+      {"variant", "string", false, "standard or chess960"},
+      {"start_position", "integer", false,
+       "Chess960 only, " + range(kMinStartPosition, kMaxStartPosition) + "; " +
+           start_position_default},
+      {"start_at", "string", false, "RFC 3339; default now"},
+      {"draw_min_moves", "integer", false,
+       range(0, kMaxDrawMinMoves) + ": no agreed draw before this move; default 0 (no limit)"},
+      {"ten_moves_rule", "boolean", false, "default true"},
+      {"silence_rule", "boolean", false, "default true"},
+      {"messages_allowed", "boolean", false, "default true"}};
+  fields.insert(fields.end(), std::begin(shared), std::end(shared));
+  return fields;
+}
 
 // Every route of the server. Keep in step with the registrations (the unit test
 // OpenApi.DocumentMatchesTheRegisteredRoutes fails otherwise).
@@ -192,24 +214,18 @@ std::vector<RouteDoc> build_table() {
                {"analysis", "string", false, "required for a win claim"}},
               {{"game_id", "7"}, {"claim", "win"}, {"analysis", "1. Rxf7! wins"}}));
   add(Doc("POST", "/api/v1/admin/events", kDirector, "Create an event", 201, "the event")
-          .in({{"name", "string", true, ""},
-               {"time_control", "object", true, "see TimeControl"},
-               {"variant", "string", false, "standard or chess960"},
-               {"start_position", "integer", false, "Chess960 0..959; default: drawn at start"},
-               {"allow_518", "boolean", false, "may the draw give the standard array"},
-               {"leave_days_per_year", "integer", false, "default 45"},
-               {"draw_min_moves", "integer", false, ""},
-               {"ten_moves_rule", "boolean", false, ""},
-               {"silence_rule", "boolean", false, ""},
-               {"messages_allowed", "boolean", false, ""},
-               {"double_round", "boolean", false, ""},
-               {"visibility", "string", false, "live (default), delayed or after_end"},
-               {"delay_moves", "integer", false, "plies hidden when delayed"},
-               {"open_for_entry", "boolean", false, "players may join until the start"},
-               {"max_players", "integer", false, "2..100"},
-               {"start_at", "string", false, "RFC 3339; default now"},
-               {"end_at", "string", false, "RFC 3339; adjudication date (not Triple Block)"},
-               {"players", "string[]", false, "usernames, in seed order"}},
+          .in(with_rule_settings(
+                  {{"name", "string", true, ""},
+                   {"allow_518", "boolean", false, "may the draw give the standard array"},
+                   {"leave_days_per_year", "integer", false, "0..366; default 45"},
+                   {"double_round", "boolean", false, ""},
+                   {"visibility", "string", false, "live (default), delayed or after_end"},
+                   {"delay_moves", "integer", false, "plies hidden when delayed"},
+                   {"open_for_entry", "boolean", false, "players may join until the start"},
+                   {"max_players", "integer", false, "2..100"},
+                   {"end_at", "string", false, "RFC 3339; adjudication date (not Triple Block)"},
+                   {"players", "string[]", false, "usernames, in seed order"}},
+                  "default: drawn at start"),
               {{"name", "Championship 1"},
                {"time_control", kTimeControlExample},
                {"players", {"alice", "bob", "carol"}}}));
@@ -241,17 +257,10 @@ std::vector<RouteDoc> build_table() {
 
   // Tournament directors.
   add(Doc("POST", "/api/v1/admin/games", kDirector, "Create a single game", 201, "the game", "Game")
-          .in({{"white", "string", true, "username"},
-               {"black", "string", true, "username"},
-               {"time_control", "object", true, "see TimeControl"},
-               {"variant", "string", false, "standard or chess960"},
-               {"start_position", "integer", false, "Chess960 0..959"},
-               {"initial_fen", "string", false, ""},
-               {"start_at", "string", false, "RFC 3339; default now"},
-               {"draw_min_moves", "integer", false, ""},
-               {"ten_moves_rule", "boolean", false, ""},
-               {"silence_rule", "boolean", false, ""},
-               {"messages_allowed", "boolean", false, ""}},
+          .in(with_rule_settings({{"white", "string", true, "username"},
+                                  {"black", "string", true, "username"},
+                                  {"initial_fen", "string", false, ""}},
+                                 "default 518 (the standard array)"),
               {{"white", "alice"}, {"black", "bob"}, {"time_control", kTimeControlExample}}));
   add(Doc("POST", "/api/v1/admin/games/{id}/result", kDirector,
           "Set a result: adjudicate, default, double default (0-0 by default)", 200, "the game",

@@ -2,38 +2,26 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
 using testing::HttpResult;
-using testing::ServerProcess;
 
-class Accounts : public ::testing::Test {
+class Accounts : public testing::ApiServerTest {
  protected:
   Accounts()
-      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "root"},
-                            {"CORRCHESS_ADMIN_PASSWORD", "correct horse battery"}}) {}
+      : ApiServerTest({{"CORRCHESS_ADMIN_USER", "root"},
+                       {"CORRCHESS_ADMIN_PASSWORD", "correct horse battery"}}) {}
 
   HttpResult post(const std::string& path, const json& body, const std::string& token = "") {
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return server_.request("POST", path, body.dump(), headers);
+    return api_.call("POST", path, token, body);
   }
   HttpResult get(const std::string& path, const std::string& token) {
-    return server_.request("GET", path, "", {{"Authorization", "Bearer " + token}});
+    return api_.call("GET", path, token);
   }
-  std::string login(const std::string& user, const std::string& password) {
-    auto r = post("/api/v1/auth/login", {{"username", user}, {"password", password}});
-    EXPECT_EQ(r.status, 200) << r.body;
-    return r.status == 200 ? json::parse(r.body)["token"].get<std::string>() : "";
-  }
-
-  testing::TempDatabase db_;
-  ServerProcess server_;
 };
 
 TEST_F(Accounts, RegisterLoginMeLogout) {
@@ -47,7 +35,7 @@ TEST_F(Accounts, RegisterLoginMeLogout) {
   EXPECT_EQ(user["role"], "player");
   EXPECT_FALSE(user.contains("password_hash"));
 
-  const auto token = login("alice", "s3cret-pass");
+  const auto token = api_.login("alice", "s3cret-pass");
   ASSERT_FALSE(token.empty());
   auto me = get("/api/v1/me", token);
   ASSERT_EQ(me.status, 200);
@@ -104,17 +92,13 @@ TEST_F(Accounts, AdminFromEnvironmentCanChangeRolesPlayersCannot) {
   ASSERT_EQ(
       post("/api/v1/auth/register", {{"username", "dave"}, {"password", "dave-password"}}).status,
       201);
-  const auto admin = login("root", "correct horse battery");
-  const auto dave = login("dave", "dave-password");
-  auto denied = server_.request("PATCH", "/api/v1/admin/users/dave", json{{"role", "td"}}.dump(),
-                                {{"Authorization", "Bearer " + dave}});
+  const auto admin = api_.login("root", "correct horse battery");
+  const auto dave = api_.login("dave", "dave-password");
+  auto denied = api_.call("PATCH", "/api/v1/admin/users/dave", dave, {{"role", "td"}});
   EXPECT_EQ(denied.status, 403);
-  auto bad_role =
-      server_.request("PATCH", "/api/v1/admin/users/dave", json{{"role", "king"}}.dump(),
-                      {{"Authorization", "Bearer " + admin}});
+  auto bad_role = api_.call("PATCH", "/api/v1/admin/users/dave", admin, {{"role", "king"}});
   EXPECT_EQ(bad_role.status, 400);
-  auto ok = server_.request("PATCH", "/api/v1/admin/users/dave", json{{"role", "td"}}.dump(),
-                            {{"Authorization", "Bearer " + admin}});
+  auto ok = api_.call("PATCH", "/api/v1/admin/users/dave", admin, {{"role", "td"}});
   ASSERT_EQ(ok.status, 200) << ok.body;
   EXPECT_EQ(json::parse(ok.body)["role"], "td");
   EXPECT_EQ(json::parse(get("/api/v1/me", dave).body)["role"], "td");
@@ -134,45 +118,33 @@ namespace {
 
 TEST(ManualClock, OnlyExistsInManualModeAndNeverGoesBackward) {
   testing::TempDatabase db;
-  const std::vector<std::pair<std::string, std::string>> admin = {
-      {"CORRCHESS_ADMIN_USER", "root"}, {"CORRCHESS_ADMIN_PASSWORD", "root-password"}};
-  auto login = [](testing::ServerProcess& s) {
-    auto r = s.request("POST", "/api/v1/auth/login",
-                       json{{"username", "root"}, {"password", "root-password"}}.dump());
-    return "Bearer " + json::parse(r.body)["token"].get<std::string>();
-  };
+  const testing::ServerEnv admin = {{"CORRCHESS_ADMIN_USER", "root"},
+                                    {"CORRCHESS_ADMIN_PASSWORD", "root-password"}};
   {
     testing::ServerProcess system_clock(db.url(), admin);
     ASSERT_TRUE(system_clock.started());
-    auto r =
-        system_clock.request("POST", "/api/v1/admin/clock", json{{"advance_seconds", 60}}.dump(),
-                             {{"Authorization", login(system_clock)}});
+    const testing::ApiClient api(system_clock);
+    auto r = api.call("POST", "/api/v1/admin/clock", api.login("root", "root-password"),
+                      {{"advance_seconds", 60}});
     EXPECT_EQ(r.status, 404);
   }
   auto env = admin;
   env.emplace_back("CORRCHESS_CLOCK", "manual");
   testing::ServerProcess server(db.url(), env);
   ASSERT_TRUE(server.started());
-  const auto auth = login(server);
-  auto set =
-      server.request("POST", "/api/v1/admin/clock", json{{"now", "2030-01-01T00:00:00Z"}}.dump(),
-                     {{"Authorization", auth}});
+  const testing::ApiClient api(server);
+  const auto auth = api.login("root", "root-password");
+  auto set = api.call("POST", "/api/v1/admin/clock", auth, {{"now", "2030-01-01T00:00:00Z"}});
   ASSERT_EQ(set.status, 200) << set.body;
   EXPECT_EQ(json::parse(set.body)["now"], "2030-01-01T00:00:00Z");
-  auto advanced =
-      server.request("POST", "/api/v1/admin/clock", json{{"advance_seconds", 86400 + 61}}.dump(),
-                     {{"Authorization", auth}});
+  auto advanced = api.call("POST", "/api/v1/admin/clock", auth, {{"advance_seconds", 86400 + 61}});
   ASSERT_EQ(advanced.status, 200);
   EXPECT_EQ(json::parse(advanced.body)["now"], "2030-01-02T00:01:01Z");
-  auto backward =
-      server.request("POST", "/api/v1/admin/clock", json{{"now", "2030-01-01T12:00:00Z"}}.dump(),
-                     {{"Authorization", auth}});
+  auto backward = api.call("POST", "/api/v1/admin/clock", auth, {{"now", "2030-01-01T12:00:00Z"}});
   EXPECT_EQ(backward.status, 400);
-  auto read = server.request("GET", "/api/v1/admin/clock", "", {{"Authorization", auth}});
+  auto read = api.call("GET", "/api/v1/admin/clock", auth);
   EXPECT_EQ(json::parse(read.body)["now"], "2030-01-02T00:01:01Z");
-  EXPECT_EQ(
-      server.request("POST", "/api/v1/admin/clock", json{{"advance_seconds", 5}}.dump()).status,
-      401);
+  EXPECT_EQ(api.call("POST", "/api/v1/admin/clock", "", {{"advance_seconds", 5}}).status, 401);
 }
 
 }  // namespace

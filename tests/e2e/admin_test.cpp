@@ -3,107 +3,41 @@
 // and what the players see afterwards; plus the board picture.
 #include <gtest/gtest.h>
 
-#include <ctime>
 #include <string>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
-using testing::HttpResult;
+using testing::epoch_seconds;
 
 constexpr std::int64_t kDay = 86400;
 
-// Seconds since 1970 of an RFC 3339 UTC instant ("2030-01-01T00:00:00Z").
-std::int64_t epoch(const std::string& text) {
-  std::tm tm{};
-  EXPECT_NE(strptime(text.c_str(), "%Y-%m-%dT%H:%M:%SZ", &tm), nullptr) << text;
-  return static_cast<std::int64_t>(timegm(&tm));
-}
-
-class Admin : public ::testing::Test {
+class Admin : public testing::TwoPlayerTest {
  protected:
-  Admin()
-      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "td"},
-                            {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
-                            {"CORRCHESS_CLOCK", "manual"}}) {}
-
   void SetUp() override {
-    ASSERT_TRUE(server_.started());
-    td_ = login("td", "director-password");
-    ASSERT_EQ(call("POST", "/api/v1/admin/clock", td_, {{"now", "2030-01-01T00:00:00Z"}}).status,
+    ASSERT_NO_FATAL_FAILURE(TwoPlayerTest::SetUp());
+    ASSERT_NO_FATAL_FAILURE(api_.set_clock(td_, "2030-01-01T00:00:00Z"));
+    onlooker_ = api_.sign_up("onlooker");
+    assistant_ = api_.sign_up("assistant");
+    ASSERT_EQ(api_.call("PATCH", "/api/v1/admin/users/assistant", td_, {{"role", "td"}}).status,
               200);
-    for (const char* name : {"white_player", "black_player", "onlooker", "assistant"}) {
-      ASSERT_EQ(call("POST", "/api/v1/auth/register", "",
-                     {{"username", name}, {"password", "password-123"}})
-                    .status,
-                201);
-    }
-    ASSERT_EQ(call("PATCH", "/api/v1/admin/users/assistant", td_, {{"role", "td"}}).status, 200);
-    white_ = login("white_player", "password-123");
-    black_ = login("black_player", "password-123");
-    onlooker_ = login("onlooker", "password-123");
-    assistant_ = login("assistant", "password-123");
-  }
-
-  std::string login(const std::string& user, const std::string& password) {
-    auto r = call("POST", "/api/v1/auth/login", "", {{"username", user}, {"password", password}});
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body).value("token", "");
-  }
-
-  HttpResult call(const std::string& method, const std::string& path, const std::string& token,
-                  const json& body = nullptr) {
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return server_.request(method, path, body.is_null() ? "" : body.dump(), headers);
-  }
-
-  std::string create_game(const json& control = {{"type", "iccf"}, {"moves", 10}, {"days", 50}}) {
-    json body = {{"white", "white_player"}, {"black", "black_player"}, {"time_control", control}};
-    auto r = call("POST", "/api/v1/admin/games", td_, body);
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body).value("id", "");
-  }
-
-  void play(const std::string& id, const std::string& token, const std::string& move) {
-    ASSERT_EQ(call("POST", "/api/v1/games/" + id + "/moves", token, {{"move", move}}).status, 200);
-    auto r = call("POST", "/api/v1/games/" + id + "/moves/accept", token, {{"move", move}});
-    ASSERT_EQ(r.status, 200) << r.body;
-  }
-
-  json game(const std::string& id, const std::string& token) {
-    auto r = call("GET", "/api/v1/games/" + id, token);
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body);
   }
 
   // A director action; expects `status` and returns the body.
   json act(const std::string& id, const std::string& action, const json& body, int status = 200,
            const std::string& token = "") {
-    auto r =
-        call("POST", "/api/v1/admin/games/" + id + "/" + action, token.empty() ? td_ : token, body);
-    EXPECT_EQ(r.status, status) << action << " " << body.dump() << ": " << r.body;
-    if (status >= 400) {
-      EXPECT_EQ(r.headers["content-type"], "application/problem+json");
-    }
-    return json::parse(r.body, nullptr, false);
+    return api_.expect("POST", "/api/v1/admin/games/" + id + "/" + action,
+                       token.empty() ? td_ : token, body, status);
   }
 
   json audit(const std::string& query, int status = 200) {
-    auto r = call("GET", "/api/v1/admin/audit" + query, td_);
-    EXPECT_EQ(r.status, status) << query << ": " << r.body;
-    return json::parse(r.body, nullptr, false);
-  }
-
-  void advance(std::int64_t seconds) {
-    ASSERT_EQ(call("POST", "/api/v1/admin/clock", td_, {{"advance_seconds", seconds}}).status, 200);
+    return api_.expect("GET", "/api/v1/admin/audit" + query, td_, nullptr, status);
   }
 
   // Rows of the audit log for a game, straight from the database.
@@ -114,16 +48,14 @@ class Admin : public ::testing::Test {
         .as<int>();
   }
 
-  testing::TempDatabase db_;
-  testing::ServerProcess server_;
-  std::string td_, white_, black_, onlooker_, assistant_;
+  std::string onlooker_, assistant_;
 };
 
 TEST_F(Admin, SetsAResultAndOverridesItWithADoubleDefault) {
   const auto id = create_game();
-  play(id, white_, "e4");
-  play(id, black_, "e5");
-  const int version = game(id, white_)["version"];
+  api_.play(id, white_, "e4");
+  api_.play(id, black_, "e5");
+  const int version = api_.game(id, white_)["version"];
 
   auto decided =
       act(id, "result", {{"result", "1-0"}, {"termination", "adjudication"}, {"reason", "won"}});
@@ -131,10 +63,10 @@ TEST_F(Admin, SetsAResultAndOverridesItWithADoubleDefault) {
   EXPECT_EQ(decided["result"], "1-0");
   EXPECT_EQ(decided["termination"], "adjudication");
   EXPECT_EQ(decided["end_reason"], "won");
-  EXPECT_EQ(game(id, white_)["version"], version + 1);
+  EXPECT_EQ(api_.game(id, white_)["version"], version + 1);
   EXPECT_FALSE(decided.contains("pending_move"));
   for (const auto& token : {white_, black_, onlooker_}) {
-    auto seen = game(id, token);
+    auto seen = api_.game(id, token);
     EXPECT_EQ(seen["status"], "finished");
     EXPECT_EQ(seen["result"], "1-0");
     EXPECT_EQ(seen["moves"].size(), 2u);
@@ -142,7 +74,7 @@ TEST_F(Admin, SetsAResultAndOverridesItWithADoubleDefault) {
     EXPECT_FALSE(seen["clocks"]["black"]["running"]);
   }
   // The game is over for the players.
-  auto late = call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "Nf3"}});
+  auto late = api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "Nf3"}});
   EXPECT_EQ(late.status, 409);
   EXPECT_EQ(json::parse(late.body)["code"], "game_over");
 
@@ -151,17 +83,17 @@ TEST_F(Admin, SetsAResultAndOverridesItWithADoubleDefault) {
                   {{"result", "0-0"}, {"termination", "default"}, {"reason", "neither replied"}});
   EXPECT_EQ(both["result"], "0-0");
   EXPECT_EQ(both["termination"], "default");
-  EXPECT_EQ(game(id, black_)["result"], "0-0");
+  EXPECT_EQ(api_.game(id, black_)["result"], "0-0");
   // A double default is no chess result in PGN.
-  auto pgn = call("GET", "/api/v1/games/" + id + "/pgn", white_);
+  auto pgn = api_.call("GET", "/api/v1/games/" + id + "/pgn", white_);
   EXPECT_NE(pgn.body.find("[Result \"*\"]"), std::string::npos) << pgn.body;
   EXPECT_EQ(audit_rows(id), 3);  // created + two results
 }
 
 TEST_F(Admin, RejectsResultsThatDoNotFitAndChangesNothing) {
   const auto id = create_game();
-  play(id, white_, "d4");
-  const auto before = game(id, white_);
+  api_.play(id, white_, "d4");
+  const auto before = api_.game(id, white_);
   const int rows = audit_rows(id);
   struct Bad {
     json body;
@@ -183,7 +115,7 @@ TEST_F(Admin, RejectsResultsThatDoNotFitAndChangesNothing) {
     EXPECT_EQ(problem["code"], b.code) << b.body.dump();
   }
   act("999999", "result", {{"result", "1-0"}, {"termination", "default"}, {"reason", "x"}}, 404);
-  const auto after = game(id, white_);
+  const auto after = api_.game(id, white_);
   EXPECT_EQ(after["version"], before["version"]);
   EXPECT_EQ(after["status"], "ongoing");
   EXPECT_EQ(after["moves"], before["moves"]);
@@ -192,27 +124,27 @@ TEST_F(Admin, RejectsResultsThatDoNotFitAndChangesNothing) {
 
 TEST_F(Admin, AnnulsAGameOnce) {
   const auto id = create_game();
-  play(id, white_, "c4");
+  api_.play(id, white_, "c4");
   auto annulled = act(id, "annul", {{"reason", "wrong pairing"}});
   EXPECT_EQ(annulled["status"], "annulled");
   EXPECT_FALSE(annulled.contains("result"));
-  EXPECT_EQ(game(id, white_)["status"], "annulled");
-  EXPECT_EQ(game(id, black_)["status"], "annulled");
-  const int version = game(id, white_)["version"];
+  EXPECT_EQ(api_.game(id, white_)["status"], "annulled");
+  EXPECT_EQ(api_.game(id, black_)["status"], "annulled");
+  const int version = api_.game(id, white_)["version"];
   EXPECT_EQ(act(id, "annul", {{"reason", "again"}}, 409)["code"], "game_over");
   EXPECT_EQ(act(id, "result", {{"result", "1-0"}, {"termination", "default"}, {"reason", "x"}},
                 409)["code"],
             "game_over");
   EXPECT_EQ(act(id, "annul", json::object(), 400)["code"], "validation_error");
-  EXPECT_EQ(game(id, white_)["version"], version);
-  auto moves = call("POST", "/api/v1/games/" + id + "/moves", black_, {{"move", "e5"}});
+  EXPECT_EQ(api_.game(id, white_)["version"], version);
+  auto moves = api_.call("POST", "/api/v1/games/" + id + "/moves", black_, {{"move", "e5"}});
   EXPECT_EQ(moves.status, 409);
   EXPECT_EQ(audit_rows(id), 2);
 }
 
 TEST_F(Admin, SetsAndAdjustsClocks) {
   const auto id = create_game();
-  auto g = game(id, white_);
+  auto g = api_.game(id, white_);
   ASSERT_EQ(g["clocks"]["white"]["remaining_seconds"], 50 * kDay);
   ASSERT_TRUE(g["clocks"]["white"]["running"]);
   const std::string deadline = g["clocks"]["white"]["deadline"];
@@ -221,8 +153,9 @@ TEST_F(Admin, SetsAndAdjustsClocks) {
                  {{"side", "white"}, {"remaining_seconds", 10 * kDay}, {"reason", "penalty"}});
   EXPECT_EQ(set["clocks"]["white"]["remaining_seconds"], 10 * kDay);
   // The deadline comes earlier (it was the silence rule's 40 days; now the 10-day clock).
-  EXPECT_LT(epoch(set["clocks"]["white"]["deadline"]), epoch(deadline));
-  EXPECT_LE(epoch(set["clocks"]["white"]["deadline"]), epoch("2030-01-12T00:00:00Z"));
+  EXPECT_LT(epoch_seconds(set["clocks"]["white"]["deadline"]), epoch_seconds(deadline));
+  EXPECT_LE(epoch_seconds(set["clocks"]["white"]["deadline"]),
+            epoch_seconds("2030-01-12T00:00:00Z"));
   EXPECT_EQ(set["clocks"]["black"]["remaining_seconds"], 50 * kDay);
 
   auto more =
@@ -233,16 +166,16 @@ TEST_F(Admin, SetsAndAdjustsClocks) {
   EXPECT_EQ(less["clocks"]["white"]["remaining_seconds"], 9 * kDay);
 
   // The running clock keeps running from the new value; the players see it.
-  advance(kDay);
+  api_.advance_clock(td_, kDay);
   for (const auto& token : {white_, black_}) {
-    auto seen = game(id, token);
+    auto seen = api_.game(id, token);
     EXPECT_EQ(seen["clocks"]["white"]["remaining_seconds"], 8 * kDay);
     EXPECT_TRUE(seen["clocks"]["white"]["running"]);
     EXPECT_EQ(seen["clocks"]["black"]["remaining_seconds"], 52 * kDay);
   }
 
   // No bank under the ICCF control: refused, nothing changes.
-  const int version = game(id, white_)["version"];
+  const int version = api_.game(id, white_)["version"];
   EXPECT_EQ(
       act(id, "clock", {{"side", "white"}, {"bank_seconds", kDay}, {"reason", "x"}}, 400)["code"],
       "validation_error");
@@ -260,8 +193,8 @@ TEST_F(Admin, SetsAndAdjustsClocks) {
        }) {
     EXPECT_EQ(act(id, "clock", body, 400)["code"], "validation_error") << body.dump();
   }
-  EXPECT_EQ(game(id, white_)["version"], version);
-  EXPECT_EQ(game(id, white_)["clocks"]["white"]["remaining_seconds"], 8 * kDay);
+  EXPECT_EQ(api_.game(id, white_)["version"], version);
+  EXPECT_EQ(api_.game(id, white_)["clocks"]["white"]["remaining_seconds"], 8 * kDay);
 
   // The audit records the values.
   auto records = audit("?game_id=" + id)["records"];
@@ -280,14 +213,15 @@ TEST_F(Admin, SetsAndAdjustsClocks) {
 }
 
 TEST_F(Admin, SetsTheBankOfADaysPerMoveGame) {
-  const auto id = create_game({{"type", "per_move"}, {"days", 3}, {"bank_days", 5}});
-  auto g = game(id, white_);
+  const auto id =
+      create_game({{"time_control", {{"type", "per_move"}, {"days", 3}, {"bank_days", 5}}}});
+  auto g = api_.game(id, white_);
   ASSERT_EQ(g["clocks"]["white"]["bank_seconds"], 5 * kDay);
   auto banked =
       act(id, "clock", {{"side", "white"}, {"bank_seconds", 7 * kDay}, {"reason", "appeal"}});
   EXPECT_EQ(banked["clocks"]["white"]["bank_seconds"], 7 * kDay);
   EXPECT_EQ(banked["clocks"]["black"]["bank_seconds"], 5 * kDay);
-  EXPECT_EQ(game(id, black_)["clocks"]["white"]["bank_seconds"], 7 * kDay);
+  EXPECT_EQ(api_.game(id, black_)["clocks"]["white"]["bank_seconds"], 7 * kDay);
   EXPECT_EQ(
       act(id, "clock", {{"side", "white"}, {"bank_seconds", -1}, {"reason", "x"}}, 400)["code"],
       "validation_error");
@@ -295,9 +229,9 @@ TEST_F(Admin, SetsTheBankOfADaysPerMoveGame) {
 
 TEST_F(Admin, SuspendStopsBothClocksAndResumeRestartsThem) {
   const auto id = create_game();
-  play(id, white_, "e4");  // black's clock runs
-  advance(kDay);
-  auto running = game(id, black_);
+  api_.play(id, white_, "e4");  // black's clock runs
+  api_.advance_clock(td_, kDay);
+  auto running = api_.game(id, black_);
   ASSERT_EQ(running["clocks"]["black"]["remaining_seconds"], 49 * kDay);
   ASSERT_TRUE(running["clocks"]["black"]["running"]);
 
@@ -307,9 +241,9 @@ TEST_F(Admin, SuspendStopsBothClocksAndResumeRestartsThem) {
   EXPECT_FALSE(suspended["clocks"]["black"].contains("deadline"));
   EXPECT_EQ(act(id, "suspend", {{"reason", "twice"}}, 409)["code"], "conflict");
 
-  advance(10 * kDay);
+  api_.advance_clock(td_, 10 * kDay);
   for (const auto& token : {white_, black_}) {
-    auto seen = game(id, token);
+    auto seen = api_.game(id, token);
     EXPECT_EQ(seen["status"], "ongoing");
     EXPECT_EQ(seen["clocks"]["black"]["remaining_seconds"], 49 * kDay);
     EXPECT_FALSE(seen["clocks"]["black"]["running"]);
@@ -321,11 +255,11 @@ TEST_F(Admin, SuspendStopsBothClocksAndResumeRestartsThem) {
   EXPECT_FALSE(resumed["clocks"]["white"]["running"]);
   EXPECT_EQ(resumed["clocks"]["black"]["remaining_seconds"], 49 * kDay);
   EXPECT_EQ(act(id, "resume", {{"reason", "twice"}}, 409)["code"], "conflict");
-  advance(kDay);
-  EXPECT_EQ(game(id, black_)["clocks"]["black"]["remaining_seconds"], 48 * kDay);
+  api_.advance_clock(td_, kDay);
+  EXPECT_EQ(api_.game(id, black_)["clocks"]["black"]["remaining_seconds"], 48 * kDay);
   // Black still moves normally.
-  play(id, black_, "e5");
-  EXPECT_EQ(game(id, white_)["ply"], 2);
+  api_.play(id, black_, "e5");
+  EXPECT_EQ(api_.game(id, white_)["ply"], 2);
 
   auto records = audit("?game_id=" + id)["records"];
   ASSERT_EQ(records.size(), 3u);
@@ -339,7 +273,8 @@ TEST_F(Admin, SuspendStopsBothClocksAndResumeRestartsThem) {
 }
 
 TEST_F(Admin, SuspensionIsRefusedInTripleBlock) {
-  const auto id = create_game({{"type", "triple_block"}, {"increment_days", 5}, {"bank_days", 50}});
+  const auto id = create_game(
+      {{"time_control", {{"type", "triple_block"}, {"increment_days", 5}, {"bank_days", 50}}}});
   EXPECT_EQ(act(id, "suspend", {{"reason", "x"}}, 400)["code"], "validation_error");
   EXPECT_EQ(audit_rows(id), 1);
 }
@@ -387,28 +322,28 @@ TEST_F(Admin, AuditListsNewestFirstWithCombinedFilters) {
                           "?limit=1001", "?limit=ten", "?user=nobody_here", "?user=bad%20name"}) {
     EXPECT_EQ(audit(bad, 400)["code"], "validation_error") << bad;
   }
-  EXPECT_EQ(call("GET", "/api/v1/admin/audit", white_).status, 403);
-  EXPECT_EQ(call("GET", "/api/v1/admin/audit", "").status, 401);
+  EXPECT_EQ(api_.call("GET", "/api/v1/admin/audit", white_).status, 403);
+  EXPECT_EQ(api_.call("GET", "/api/v1/admin/audit", "").status, 401);
 }
 
 TEST_F(Admin, PlayersAndAnonymousCannotActAsDirectors) {
   const auto id = create_game();
-  const auto before = game(id, white_);
+  const auto before = api_.game(id, white_);
   for (const auto& token : {white_, black_, onlooker_}) {
     EXPECT_EQ(act(id, "annul", {{"reason", "mine"}}, 403, token)["code"], "forbidden");
     EXPECT_EQ(act(id, "suspend", {{"reason", "mine"}}, 403, token)["code"], "forbidden");
   }
-  auto anonymous = call("POST", "/api/v1/admin/games/" + id + "/annul", "", {{"reason", "x"}});
+  auto anonymous = api_.call("POST", "/api/v1/admin/games/" + id + "/annul", "", {{"reason", "x"}});
   EXPECT_EQ(anonymous.status, 401);
-  EXPECT_EQ(game(id, white_)["version"], before["version"]);
-  EXPECT_EQ(game(id, white_)["status"], "ongoing");
+  EXPECT_EQ(api_.game(id, white_)["version"], before["version"]);
+  EXPECT_EQ(api_.game(id, white_)["status"], "ongoing");
   EXPECT_EQ(audit_rows(id), 1);
 }
 
 TEST_F(Admin, BoardSvgShowsTheCurrentPosition) {
   const auto id = create_game();
-  play(id, white_, "e4");
-  auto svg = call("GET", "/api/v1/games/" + id + "/board.svg", onlooker_);
+  api_.play(id, white_, "e4");
+  auto svg = api_.call("GET", "/api/v1/games/" + id + "/board.svg", onlooker_);
   ASSERT_EQ(svg.status, 200) << svg.body;
   EXPECT_EQ(svg.headers["content-type"], "image/svg+xml");
   EXPECT_NE(svg.body.find("<svg "), std::string::npos);
@@ -417,14 +352,15 @@ TEST_F(Admin, BoardSvgShowsTheCurrentPosition) {
   EXPECT_NE(svg.body.find("last-move\" data-square=\"e2\""), std::string::npos);
   EXPECT_NE(svg.body.find("last-move\" data-square=\"e4\""), std::string::npos);
   EXPECT_NE(svg.body.find("data-orientation=\"white\""), std::string::npos);
-  auto black = call("GET", "/api/v1/games/" + id + "/board.svg?orientation=black", black_);
+  auto black = api_.call("GET", "/api/v1/games/" + id + "/board.svg?orientation=black", black_);
   EXPECT_NE(black.body.find("data-orientation=\"black\""), std::string::npos);
-  auto flipped = call("GET", "/api/v1/games/" + id + "/board.svg?flip=1", black_);
+  auto flipped = api_.call("GET", "/api/v1/games/" + id + "/board.svg?flip=1", black_);
   EXPECT_NE(flipped.body.find("data-orientation=\"black\""), std::string::npos);
-  EXPECT_EQ(call("GET", "/api/v1/games/" + id + "/board.svg?flip=maybe", black_).status, 400);
-  EXPECT_EQ(call("GET", "/api/v1/games/" + id + "/board.svg?orientation=up", black_).status, 400);
-  EXPECT_EQ(call("GET", "/api/v1/games/" + id + "/board.svg", "").status, 401);
-  EXPECT_EQ(call("GET", "/api/v1/games/424242/board.svg", white_).status, 404);
+  EXPECT_EQ(api_.call("GET", "/api/v1/games/" + id + "/board.svg?flip=maybe", black_).status, 400);
+  EXPECT_EQ(api_.call("GET", "/api/v1/games/" + id + "/board.svg?orientation=up", black_).status,
+            400);
+  EXPECT_EQ(api_.call("GET", "/api/v1/games/" + id + "/board.svg", "").status, 401);
+  EXPECT_EQ(api_.call("GET", "/api/v1/games/424242/board.svg", white_).status, 404);
 }
 
 }  // namespace

@@ -16,14 +16,12 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
-using testing::HttpResult;
 
 // The example bodies of the document name these accounts (api/openapi.cpp).
 constexpr const char* kPassword = "correct-horse-battery";
@@ -35,61 +33,38 @@ struct Caller {
   std::string token;
 };
 
-class Authorization : public ::testing::Test {
+class Authorization : public testing::ApiServerTest {
  protected:
   Authorization()
-      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "root"},
-                            {"CORRCHESS_ADMIN_PASSWORD", "root-password"},
-                            {"CORRCHESS_CLOCK", "manual"}}) {}
+      : ApiServerTest({{"CORRCHESS_ADMIN_USER", "root"},
+                       {"CORRCHESS_ADMIN_PASSWORD", "root-password"},
+                       {"CORRCHESS_CLOCK", "manual"}}) {}
 
   void SetUp() override {
-    ASSERT_TRUE(server_.started());
-    root_ = login("root", "root-password");
+    ASSERT_NO_FATAL_FAILURE(ApiServerTest::SetUp());
+    root_ = api_.login("root", "root-password");
     for (const char* name : {"alice", "bob", "carol", "dana", "erin"}) {
-      ASSERT_EQ(
-          call("POST", "/api/v1/auth/register", "", {{"username", name}, {"password", kPassword}})
-              .status,
-          201);
+      ASSERT_NO_FATAL_FAILURE(api_.register_user(name, kPassword));
     }
-    ASSERT_EQ(call("PATCH", "/api/v1/admin/users/dana", root_, {{"role", "td"}}).status, 200);
+    ASSERT_EQ(api_.call("PATCH", "/api/v1/admin/users/dana", root_, {{"role", "td"}}).status, 200);
     callers_ = {{"", "", false, ""},
-                {"carol", "player", false, login("carol", kPassword)},
-                {"alice", "player", true, login("alice", kPassword)},
-                {"bob", "player", true, login("bob", kPassword)},
-                {"dana", "td", false, login("dana", kPassword)},
+                {"carol", "player", false, api_.login("carol", kPassword)},
+                {"alice", "player", true, api_.login("alice", kPassword)},
+                {"bob", "player", true, api_.login("bob", kPassword)},
+                {"dana", "td", false, api_.login("dana", kPassword)},
                 {"root", "admin", false, root_}};
   }
 
-  std::string login(const std::string& user, const std::string& password) {
-    auto r = call("POST", "/api/v1/auth/login", "", {{"username", user}, {"password", password}});
-    EXPECT_EQ(r.status, 200) << user << ": " << r.body;
-    return json::parse(r.body).value("token", "");
-  }
-
-  HttpResult call(const std::string& method, const std::string& path, const std::string& token,
-                  const json& body = nullptr) {
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return server_.request(method, path, body.is_null() ? "" : body.dump(), headers);
-  }
-
-  std::string create_game() {
-    json body = {{"white", "alice"},
-                 {"black", "bob"},
-                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}}};
-    auto r = call("POST", "/api/v1/admin/games", root_, body);
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body).value("id", "");
-  }
+  std::string create_game() { return api_.create_game(root_, "alice", "bob"); }
 
   // An event open for entry with alice, bob and carol, starting in the future.
   std::string create_event() {
     json body = {{"name", "Matrix " + std::to_string(++events_)},
-                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}},
+                 {"time_control", testing::iccf_control()},
                  {"open_for_entry", true},
                  {"start_at", "2040-01-01T00:00:00Z"},
                  {"players", {"alice", "bob", "carol"}}};
-    auto r = call("POST", "/api/v1/admin/events", root_, body);
+    auto r = api_.call("POST", "/api/v1/admin/events", root_, body);
     EXPECT_EQ(r.status, 201) << r.body;
     return json::parse(r.body).value("id", "");
   }
@@ -100,8 +75,8 @@ class Authorization : public ::testing::Test {
     char start[32], end[32];
     std::snprintf(start, sizeof start, "%04d-%02d-01", 2035 + k / 12, k % 12 + 1);
     std::snprintf(end, sizeof end, "%04d-%02d-05", 2035 + k / 12, k % 12 + 1);
-    auto r = call("POST", "/api/v1/me/leave/special", alice_token(),
-                  {{"start_date", start}, {"end_date", end}, {"reason", "surgery"}});
+    auto r = api_.call("POST", "/api/v1/me/leave/special", alice_token(),
+                       {{"start_date", start}, {"end_date", end}, {"reason", "surgery"}});
     EXPECT_EQ(r.status, 201) << r.body;
     return json::parse(r.body).value("id", "");
   }
@@ -159,8 +134,6 @@ class Authorization : public ::testing::Test {
     return false;
   }
 
-  testing::TempDatabase db_;
-  testing::ServerProcess server_;
   std::string root_;
   std::vector<Caller> callers_;
   int events_ = 0;
@@ -168,7 +141,7 @@ class Authorization : public ::testing::Test {
 };
 
 TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
-  auto doc_response = call("GET", "/api/v1/openapi.json", "");
+  auto doc_response = api_.call("GET", "/api/v1/openapi.json", "");
   ASSERT_EQ(doc_response.status, 200);
   const auto doc = json::parse(doc_response.body);
   std::set<std::string> accesses_seen;
@@ -194,12 +167,12 @@ TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
       }
 
       // Denied callers first, each checked against the whole database.
-      const auto game_before = call("GET", "/api/v1/games/" + game_id, root_).body;
+      const auto game_before = api_.call("GET", "/api/v1/games/" + game_id, root_).body;
       const auto before = fingerprint();
       for (const auto& caller : callers_) {
         if (allowed(path, access, caller)) continue;
         ++denials;
-        auto r = call(method, target, caller.token, body);
+        auto r = api_.call(method, target, caller.token, body);
         if (caller.name.empty()) {
           EXPECT_EQ(r.status, 401) << "anonymous: " << r.body;
           EXPECT_EQ(json::parse(r.body, nullptr, false).value("code", ""), "unauthorized");
@@ -209,14 +182,14 @@ TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
           EXPECT_EQ(r.headers["content-type"], "application/problem+json") << caller.name;
         }
         EXPECT_EQ(fingerprint(), before) << caller.name << " changed the database";
-        EXPECT_EQ(call("GET", "/api/v1/games/" + game_id, root_).body, game_before)
+        EXPECT_EQ(api_.call("GET", "/api/v1/games/" + game_id, root_).body, game_before)
             << caller.name << " changed the game";
       }
 
       // Allowed callers get past authorization (the game's rules may still refuse).
       for (auto& caller : callers_) {
         if (!allowed(path, access, caller)) continue;
-        auto r = call(method, target, caller.token, body);
+        auto r = api_.call(method, target, caller.token, body);
         const std::string who = caller.name.empty() ? "anonymous" : caller.name;
         EXPECT_NE(r.status, 401) << who << ": " << r.body;
         EXPECT_NE(r.status, 403) << who << ": " << r.body;
@@ -224,8 +197,9 @@ TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
         EXPECT_NE(r.status, 405) << who << ": " << r.body;
         EXPECT_LT(r.status, 500) << who << ": " << r.body;
         // Logging out revokes the caller's token: sign in again.
-        if (!caller.name.empty() && call("GET", "/api/v1/me", caller.token).status == 401) {
-          caller.token = login(caller.name, caller.name == "root" ? "root-password" : kPassword);
+        if (!caller.name.empty() && api_.call("GET", "/api/v1/me", caller.token).status == 401) {
+          caller.token =
+              api_.login(caller.name, caller.name == "root" ? "root-password" : kPassword);
           if (caller.name == "root") root_ = caller.token;
         }
       }
@@ -239,15 +213,15 @@ TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
 TEST_F(Authorization, InvalidOrRevokedTokensAreAnonymous) {
   const auto id = create_game();
   for (const std::string& token : {std::string("not-a-token"), std::string(200, 'x')}) {
-    auto r = call("GET", "/api/v1/games/" + id, token);
+    auto r = api_.call("GET", "/api/v1/games/" + id, token);
     EXPECT_EQ(r.status, 401);
     EXPECT_EQ(json::parse(r.body)["code"], "unauthorized");
   }
-  const auto token = login("dana", kPassword);
-  ASSERT_EQ(call("POST", "/api/v1/auth/logout", token).status, 204);
-  auto r = call("POST", "/api/v1/admin/games/" + id + "/annul", token, {{"reason", "x"}});
+  const auto token = api_.login("dana", kPassword);
+  ASSERT_EQ(api_.call("POST", "/api/v1/auth/logout", token).status, 204);
+  auto r = api_.call("POST", "/api/v1/admin/games/" + id + "/annul", token, {{"reason", "x"}});
   EXPECT_EQ(r.status, 401);
-  EXPECT_EQ(json::parse(call("GET", "/api/v1/games/" + id, root_).body)["status"], "ongoing");
+  EXPECT_EQ(json::parse(api_.call("GET", "/api/v1/games/" + id, root_).body)["status"], "ongoing");
 }
 
 }  // namespace

@@ -3,13 +3,13 @@
 // Each answer is a problem+json with its stable code, and the game is unchanged afterwards.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
@@ -17,64 +17,26 @@ namespace {
 using nlohmann::json;
 using testing::HttpResult;
 
-class BadInput : public ::testing::Test {
+class BadInput : public testing::TwoPlayerTest {
  protected:
-  BadInput()
-      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "td"},
-                            {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
-                            {"CORRCHESS_CLOCK", "manual"}}) {}
-
   void SetUp() override {
-    ASSERT_TRUE(server_.started());
-    td_ = login("td", "director-password");
-    for (const char* name : {"white_player", "black_player"}) {
-      ASSERT_EQ(call("POST", "/api/v1/auth/register", "",
-                     json{{"username", name}, {"password", "password-123"}}.dump())
-                    .status,
-                201);
-    }
-    white_ = login("white_player", "password-123");
-    black_ = login("black_player", "password-123");
-    json body = {{"white", "white_player"},
-                 {"black", "black_player"},
-                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}}};
-    auto created = call("POST", "/api/v1/admin/games", td_, body.dump());
-    ASSERT_EQ(created.status, 201) << created.body;
-    id_ = json::parse(created.body)["id"];
+    ASSERT_NO_FATAL_FAILURE(TwoPlayerTest::SetUp());
+    id_ = create_game();
+    ASSERT_FALSE(id_.empty());
     // 1. Nf3 Nf6 2. d4 d5: white has knights on b1 and f3, both reaching d2.
-    for (const char* move : {"Nf3", "Nf6", "d4", "d5"}) play(move);
+    for (const char* move : {"Nf3", "Nf6", "d4", "d5"}) {
+      ASSERT_NO_FATAL_FAILURE(api_.play(id_, game()["to_move"] == "white" ? white_ : black_, move));
+    }
     before_ = game();
-  }
-
-  std::string login(const std::string& user, const std::string& password) {
-    auto r = call("POST", "/api/v1/auth/login", "",
-                  json{{"username", user}, {"password", password}}.dump());
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body).value("token", "");
   }
 
   // Raw body: tests here send text that is not JSON on purpose.
   HttpResult call(const std::string& method, const std::string& path, const std::string& token,
                   const std::string& body = "") {
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    if (!body.empty()) headers["Content-Type"] = "application/json";
-    return server_.request(method, path, body, headers);
+    return api_.call_text(method, path, token, body);
   }
 
-  void play(const std::string& move) {
-    const auto& token = game()["to_move"] == "white" ? white_ : black_;
-    const auto body = json{{"move", move}}.dump();
-    ASSERT_EQ(call("POST", "/api/v1/games/" + id_ + "/moves", token, body).status, 200) << move;
-    ASSERT_EQ(call("POST", "/api/v1/games/" + id_ + "/moves/accept", token, body).status, 200)
-        << move;
-  }
-
-  json game() {
-    auto r = call("GET", "/api/v1/games/" + id_, white_);
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body);
-  }
+  json game() { return api_.game(id_, white_); }
 
   // Checks the answer is a problem+json with `status` and `code`, and the game unchanged.
   void expect_problem(const HttpResult& r, int status, const std::string& code,
@@ -99,9 +61,7 @@ class BadInput : public ::testing::Test {
 
   std::string path(const std::string& rest = "") { return "/api/v1/games/" + id_ + rest; }
 
-  testing::TempDatabase db_;
-  testing::ServerProcess server_;
-  std::string td_, white_, black_, id_;
+  std::string id_;
   json before_;
 };
 
@@ -237,6 +197,54 @@ TEST_F(BadInput, DirectorResultContradictingTheTerminationIsRefused) {
            json{{"side", "white"}, {"remaining_seconds", 5}, {"bank_seconds", 5}, {"reason", "x"}}
                .dump()),
       400, "validation_error", "two clock values");
+}
+
+// POST /admin/games and POST /admin/events read their shared rule settings with one parser
+// and one set of bounds (api/rule_settings.h): numbers out of range are refused by both,
+// never truncated, and nothing is created.
+TEST_F(BadInput, RuleSettingsOutOfBoundsAreRefusedForGamesAndEvents) {
+  const auto games = "/api/v1/admin/games";
+  const auto events = "/api/v1/admin/events";
+  const json players = {{"white", "white_player"}, {"black", "black_player"}};
+  const json event = {{"name", "Bounds"}};
+  for (const json& settings : {
+           json{{"variant", "chess960"}, {"start_position", 960}},
+           json{{"variant", "chess960"}, {"start_position", -1}},
+           json{{"variant", "chess960"}, {"start_position", (std::int64_t{1} << 32) + 5}},
+           json{{"start_position", 5}},  // standard chess
+           json{{"variant", "atomic"}},
+           json{{"draw_min_moves", -1}},
+           json{{"draw_min_moves", 1001}},
+           json{{"draw_min_moves", std::int64_t{1} << 32}},
+           json{{"ten_moves_rule", "no"}},
+           json{{"start_at", "soon"}},
+       }) {
+    for (json body : {players, event}) {
+      body["time_control"] = testing::iccf_control();
+      body.update(settings);
+      const auto path = body.contains("name") ? events : games;
+      expect_problem(call("POST", path, td_, body.dump()), 400, "validation_error",
+                     std::string(path) + " " + settings.dump());
+    }
+  }
+  expect_problem(call("POST", games, td_, players.dump()), 400, "validation_error",
+                 "no time control");
+  // The bounds themselves are fine for both.
+  const json edge = {{"variant", "chess960"},
+                     {"start_position", 959},
+                     {"draw_min_moves", 1000},
+                     {"time_control", testing::iccf_control()}};
+  for (json body : {players, event}) {
+    body.update(edge);
+    const auto path = body.contains("name") ? events : games;
+    auto created = api_.call("POST", path, td_, body);
+    ASSERT_EQ(created.status, 201) << path << ": " << created.body;
+    const auto settings =
+        body.contains("name") ? json::parse(created.body)["settings"] : json::parse(created.body);
+    EXPECT_EQ(settings["start_position"], 959) << path;
+  }
+  EXPECT_EQ(api_.expect("GET", "/api/v1/events", td_)["events"].size(), 1u);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/games", white_)["games"].size(), 2u);
 }
 
 }  // namespace

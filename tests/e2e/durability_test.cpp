@@ -5,7 +5,7 @@
 #include <pqxx/pqxx>
 #include <thread>
 
-#include "tests/support/server_process.h"
+#include "tests/support/api_client.h"
 #include "tests/support/temp_database.h"
 
 namespace corrchess {
@@ -13,31 +13,14 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::pair<std::string, std::string>> kEnv = {
-    {"CORRCHESS_ADMIN_USER", "td"}, {"CORRCHESS_ADMIN_PASSWORD", "director-password"}};
-
-std::string token(unsigned short port, const std::string& user, const std::string& password) {
-  auto r = testing::http_request(port, "POST", "/api/v1/auth/login",
-                                 json{{"username", user}, {"password", password}}.dump());
-  return "Bearer " + json::parse(r.body).value("token", "");
-}
+const auto kEnv = testing::director_env(false);
 
 // Registers two players and creates a game between them; returns its id.
-std::string new_game(unsigned short port, std::string& white, std::string& black) {
-  for (const char* name : {"white_p", "black_p"}) {
-    testing::http_request(port, "POST", "/api/v1/auth/register",
-                          json{{"username", name}, {"password", "password-123"}}.dump());
-  }
-  white = token(port, "white_p", "password-123");
-  black = token(port, "black_p", "password-123");
-  auto r =
-      testing::http_request(port, "POST", "/api/v1/admin/games",
-                            json{{"white", "white_p"},
-                                 {"black", "black_p"},
-                                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}}}
-                                .dump(),
-                            {{"Authorization", token(port, "td", "director-password")}});
-  return json::parse(r.body).value("id", "");
+std::string new_game(const testing::ApiClient& api, std::string& white, std::string& black) {
+  white = api.sign_up("white_p");
+  black = api.sign_up("black_p");
+  return api.create_game(api.login(testing::kDirector, testing::kDirectorPassword), "white_p",
+                         "black_p");
 }
 
 long stored_moves(const std::string& url, const std::string& id) {
@@ -51,20 +34,17 @@ TEST(Concurrency, SixteenSimultaneousAcceptsLandExactlyOneMove) {
   testing::TempDatabase db;
   testing::ServerProcess server(db.url(), kEnv);
   ASSERT_TRUE(server.started());
+  const testing::ApiClient api(server);
   std::string white, black;
-  const auto id = new_game(server.port(), white, black);
+  const auto id = new_game(api, white, black);
   ASSERT_FALSE(id.empty());
-  ASSERT_EQ(server
-                .request("POST", "/api/v1/games/" + id + "/moves", json{{"move", "e4"}}.dump(),
-                         {{"Authorization", white}})
-                .status,
+  ASSERT_EQ(api.call("POST", "/api/v1/games/" + id + "/moves", white, {{"move", "e4"}}).status,
             200);
   std::atomic<int> ok{0}, rejected{0}, other{0};
   std::vector<std::thread> threads;
   for (int i = 0; i < 16; ++i) {
     threads.emplace_back([&] {
-      auto r = testing::http_request(server.port(), "POST", "/api/v1/games/" + id + "/moves/accept",
-                                     json{{"move", "e4"}}.dump(), {{"Authorization", white}});
+      auto r = api.call("POST", "/api/v1/games/" + id + "/moves/accept", white, {{"move", "e4"}});
       if (r.status == 200) {
         ++ok;
       } else if (r.status == 409) {
@@ -85,9 +65,9 @@ TEST(Durability, EveryAcknowledgedMoveSurvivesKillMinusNine) {
   testing::TempDatabase db;
   auto server = std::make_unique<testing::ServerProcess>(db.url(), kEnv);
   ASSERT_TRUE(server->started());
+  const testing::ApiClient api(*server);
   std::string white, black;
-  const auto id = new_game(server->port(), white, black);
-  const unsigned short port = server->port();
+  const auto id = new_game(api, white, black);
   const std::vector<std::string> cycle = {"Nf3", "Nf6", "Ng1", "Ng8"};
   std::atomic<long> acknowledged{0};
   std::thread player([&] {
@@ -95,12 +75,7 @@ TEST(Durability, EveryAcknowledgedMoveSurvivesKillMinusNine) {
       for (long ply = 0; ply < 400; ++ply) {
         const auto& move = cycle[ply % 4];
         const auto& who = ply % 2 == 0 ? white : black;
-        auto s = testing::http_request(port, "POST", "/api/v1/games/" + id + "/moves",
-                                       json{{"move", move}}.dump(), {{"Authorization", who}});
-        if (s.status != 200) return;
-        auto a = testing::http_request(port, "POST", "/api/v1/games/" + id + "/moves/accept",
-                                       json{{"move", move}}.dump(), {{"Authorization", who}});
-        if (a.status != 200) return;
+        if (api.try_play(id, who, move).status != 200) return;
         ++acknowledged;
       }
     } catch (const std::exception&) {
@@ -115,7 +90,7 @@ TEST(Durability, EveryAcknowledgedMoveSurvivesKillMinusNine) {
   // A restarted server serves the same game.
   testing::ServerProcess again(db.url(), kEnv);
   ASSERT_TRUE(again.started());
-  auto g = again.request("GET", "/api/v1/games/" + id, "", {{"Authorization", white}});
+  auto g = testing::ApiClient(again).call("GET", "/api/v1/games/" + id, white);
   ASSERT_EQ(g.status, 200);
   EXPECT_GE(json::parse(g.body)["ply"].get<long>(), acknowledged.load());
 }

@@ -12,8 +12,7 @@
 
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
@@ -32,64 +31,26 @@ std::vector<chess::PgnGame> read_games(const std::string& name) {
   return out;
 }
 
-class FullGames : public ::testing::Test {
+class FullGames : public testing::TwoPlayerTest {
  protected:
-  FullGames()
-      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "td"},
-                            {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
-                            {"CORRCHESS_CLOCK", "manual"},
-                            {"CORRCHESS_LOG_LEVEL", "warn"}}) {}
-
-  void SetUp() override {
-    ASSERT_TRUE(server_.started());
-    td_ = login("td", "director-password");
-    for (const char* name : {"white_player", "black_player"}) {
-      ASSERT_EQ(call("POST", "/api/v1/auth/register", "",
-                     {{"username", name}, {"password", "password-123"}})
-                    .status,
-                201);
-    }
-    tokens_[0] = login("white_player", "password-123");
-    tokens_[1] = login("black_player", "password-123");
-  }
-
-  std::string login(const std::string& user, const std::string& password) {
-    auto r = call("POST", "/api/v1/auth/login", "", {{"username", user}, {"password", password}});
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body).value("token", "");
-  }
-
-  HttpResult call(const std::string& method, const std::string& path, const std::string& token,
-                  const json& body = nullptr) const {
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return server_.request(method, path, body.is_null() ? "" : body.dump(), headers);
-  }
-
+  // A game under Fischer 30 + 1 days unless `extra` says otherwise.
   std::string create_game(const json& extra = json::object()) const {
     json body = {
-        {"white", "white_player"},
-        {"black", "black_player"},
         {"time_control", {{"type", "fischer"}, {"initial_days", 30}, {"increment_days", 1}}}};
     body.update(extra);
-    auto r = call("POST", "/api/v1/admin/games", td_, body);
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body).value("id", "");
+    return TwoPlayerTest::create_game(body);
   }
+
+  // The token of side 0 (white) or 1 (black).
+  const std::string& token(int side) const { return side == 0 ? white_ : black_; }
 
   // Submit then accept by the side to move (0 white, 1 black); the accept's answer.
   HttpResult play(const std::string& id, int side, const std::string& move,
                   const json& extra = json::object()) const {
-    json body = {{"move", move}};
-    body.update(extra);
-    auto submit = call("POST", "/api/v1/games/" + id + "/moves", tokens_[side], body);
-    if (submit.status != 200) return submit;
-    return call("POST", "/api/v1/games/" + id + "/moves/accept", tokens_[side], {{"move", move}});
+    return api_.try_play(id, token(side), move, extra);
   }
 
-  json game(const std::string& id) const {
-    return json::parse(call("GET", "/api/v1/games/" + id, tokens_[0]).body);
-  }
+  json game(const std::string& id) const { return api_.game(id, white_); }
 
   // Plays `moves` (PGN moves from `start`) alternately; the move text cycles through SAN,
   // UCI and ICCF numeric. Returns "" or the first failure.
@@ -110,11 +71,6 @@ class FullGames : public ::testing::Test {
     }
     return "";
   }
-
-  testing::TempDatabase db_;
-  testing::ServerProcess server_;
-  std::string td_;
-  std::array<std::string, 2> tokens_;
 };
 
 TEST_F(FullGames, LichessGamesReachTheSameFinalPositionAndMatesEndTheGame) {
@@ -196,8 +152,8 @@ TEST_F(FullGames, EngineRepetitionDrawsEndByACorrectThreefoldClaim) {
     for (std::size_t k = 0; k + 1 < pgn.moves.size(); ++k) pos.play(pgn.moves[k].move);
     const auto last = chess::to_san(pos, pgn.moves.back().move);
     const int side = pos.side_to_move() == chess::Color::kWhite ? 0 : 1;
-    auto claim = call("POST", "/api/v1/games/" + id + "/claims", tokens_[side],
-                      {{"type", "threefold"}, {"move", last}});
+    auto claim = api_.call("POST", "/api/v1/games/" + id + "/claims", token(side),
+                           {{"type", "threefold"}, {"move", last}});
     ASSERT_EQ(claim.status, 200) << claim.body;
     const auto body = json::parse(claim.body);
     EXPECT_TRUE(body["upheld"].get<bool>()) << "game " << i << ": " << body["reason"];
@@ -210,8 +166,8 @@ TEST_F(FullGames, EngineRepetitionDrawsEndByACorrectThreefoldClaim) {
 TEST_F(FullGames, AWrongClaimWithAnIntendedMovePlaysTheMove) {
   const auto id = create_game();
   ASSERT_EQ(play(id, 0, "e4").status, 200);
-  auto claim = call("POST", "/api/v1/games/" + id + "/claims", tokens_[1],
-                    {{"type", "threefold"}, {"move", "e5"}});
+  auto claim = api_.call("POST", "/api/v1/games/" + id + "/claims", token(1),
+                         {{"type", "threefold"}, {"move", "e5"}});
   ASSERT_EQ(claim.status, 200) << claim.body;
   const auto body = json::parse(claim.body);
   EXPECT_FALSE(body["upheld"].get<bool>());
@@ -219,7 +175,7 @@ TEST_F(FullGames, AWrongClaimWithAnIntendedMovePlaysTheMove) {
   EXPECT_EQ(body["game"]["ply"], 2);
   EXPECT_EQ(body["game"]["moves"][1]["san"], "e5");
   auto fifty =
-      call("POST", "/api/v1/games/" + id + "/claims", tokens_[0], {{"type", "fifty_moves"}});
+      api_.call("POST", "/api/v1/games/" + id + "/claims", token(0), {{"type", "fifty_moves"}});
   ASSERT_EQ(fifty.status, 200);
   EXPECT_FALSE(json::parse(fifty.body)["upheld"].get<bool>());
 }
@@ -229,13 +185,14 @@ TEST_F(FullGames, ConditionalRepliesArePlayedAtOnceAndCostNothing) {
   ASSERT_EQ(play(id, 0, "e4").status, 200);
   // Black to move: plays c5 and leaves lines for White's likely answers.
   ASSERT_EQ(play(id, 1, "c5").status, 200);
-  auto stored = call("PUT", "/api/v1/games/" + id + "/conditional", tokens_[1],
-                     {{"lines", {{"Nf3", "d6", "d4", "cxd4"}, {"Nc3", "Nc6"}}}});
+  auto stored = api_.call("PUT", "/api/v1/games/" + id + "/conditional", token(1),
+                          {{"lines", {{"Nf3", "d6", "d4", "cxd4"}, {"Nc3", "Nc6"}}}});
   ASSERT_EQ(stored.status, 200) << stored.body;
   // The opponent never sees them.
-  EXPECT_EQ(call("GET", "/api/v1/games/" + id + "/conditional", tokens_[0]).body.find("d6"),
+  EXPECT_EQ(api_.call("GET", "/api/v1/games/" + id + "/conditional", token(0)).body.find("d6"),
             std::string::npos);
-  ASSERT_EQ(call("POST", "/api/v1/admin/clock", td_, {{"advance_seconds", 3 * 86400}}).status, 200);
+  ASSERT_EQ(api_.call("POST", "/api/v1/admin/clock", td_, {{"advance_seconds", 3 * 86400}}).status,
+            200);
   auto white_move = play(id, 0, "Nf3");
   ASSERT_EQ(white_move.status, 200) << white_move.body;
   auto g = json::parse(white_move.body);
@@ -251,7 +208,7 @@ TEST_F(FullGames, ConditionalRepliesArePlayedAtOnceAndCostNothing) {
   EXPECT_EQ(g["ply"], 6);
   EXPECT_EQ(g["moves"][5]["san"], "cxd4");
   // White deviates from nothing now; Black's tree is used up.
-  auto lines = call("GET", "/api/v1/games/" + id + "/conditional", tokens_[1]);
+  auto lines = api_.call("GET", "/api/v1/games/" + id + "/conditional", token(1));
   EXPECT_EQ(json::parse(lines.body)["lines"], json::array());
 }
 
@@ -265,7 +222,7 @@ TEST_F(FullGames, DrawOffersRespectTheMinimumMoveAndTheTenMovesRule) {
   const char* opening[] = {"e4", "e5", "Nf3", "Nc6"};
   for (int i = 0; i < 4; ++i) ASSERT_EQ(play(id, i % 2, opening[i]).status, 200);
   ASSERT_EQ(play(id, 0, "Bc4", {{"offer_draw", true}}).status, 200);  // move 3: allowed
-  ASSERT_EQ(call("POST", "/api/v1/games/" + id + "/draw/decline", tokens_[1]).status, 200);
+  ASSERT_EQ(api_.call("POST", "/api/v1/games/" + id + "/draw/decline", token(1)).status, 200);
   ASSERT_EQ(play(id, 1, "Bc5").status, 200);
   // Ten-moves rule: White may offer again only after ten more own moves.
   auto again = play(id, 0, "d3", {{"offer_draw", true}});
@@ -275,7 +232,7 @@ TEST_F(FullGames, DrawOffersRespectTheMinimumMoveAndTheTenMovesRule) {
   ASSERT_EQ(play(id, 0, "d3").status, 200);
   // Black may still offer: the bar is White's alone.
   ASSERT_EQ(play(id, 1, "d6", {{"offer_draw", true}}).status, 200);
-  auto accepted = call("POST", "/api/v1/games/" + id + "/draw/accept", tokens_[0]);
+  auto accepted = api_.call("POST", "/api/v1/games/" + id + "/draw/accept", token(0));
   ASSERT_EQ(accepted.status, 200) << accepted.body;
   EXPECT_EQ(json::parse(accepted.body)["termination"], "agreement");
 }
@@ -284,17 +241,19 @@ TEST_F(FullGames, TripleBlockManualRefill) {
   const auto id = create_game(
       {{"time_control", {{"type", "triple_block"}, {"increment_days", 5}, {"bank_days", 50}}}});
   ASSERT_EQ(play(id, 0, "d4").status, 200);
-  ASSERT_EQ(call("POST", "/api/v1/admin/clock", td_, {{"advance_seconds", 4 * 86400}}).status, 200);
+  ASSERT_EQ(api_.call("POST", "/api/v1/admin/clock", td_, {{"advance_seconds", 4 * 86400}}).status,
+            200);
   const auto before = game(id)["clocks"]["black"];
-  auto refill =
-      call("POST", "/api/v1/games/" + id + "/clock/refill", tokens_[1], {{"seconds", 2 * 86400}});
+  auto refill = api_.call("POST", "/api/v1/games/" + id + "/clock/refill", token(1),
+                          {{"seconds", 2 * 86400}});
   ASSERT_EQ(refill.status, 200) << refill.body;
   const auto after = json::parse(refill.body)["clocks"]["black"];
   EXPECT_EQ(after["remaining_seconds"].get<long>() - before["remaining_seconds"].get<long>(),
             2 * 86400);
   EXPECT_EQ(before["bank_seconds"].get<long>() - after["bank_seconds"].get<long>(), 2 * 86400);
   // Not the player to move: refused, nothing changes.
-  auto wrong = call("POST", "/api/v1/games/" + id + "/clock/refill", tokens_[0], {{"seconds", 60}});
+  auto wrong =
+      api_.call("POST", "/api/v1/games/" + id + "/clock/refill", token(0), {{"seconds", 60}});
   EXPECT_GE(wrong.status, 400);
   EXPECT_EQ(game(id)["clocks"]["white"], json::parse(refill.body)["clocks"]["white"]);
 }

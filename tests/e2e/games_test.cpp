@@ -2,90 +2,36 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
-using testing::HttpResult;
 
-// A server with an admin (director) and two registered players.
-class Games : public ::testing::Test {
+// A server with an admin (director), two players and an onlooker.
+class Games : public testing::TwoPlayerTest {
  protected:
-  Games()
-      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "td"},
-                            {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
-                            {"CORRCHESS_CLOCK", "manual"}}) {}
-
   void SetUp() override {
-    ASSERT_TRUE(server_.started());
-    td_ = login("td", "director-password");
-    for (const char* name : {"white_player", "black_player", "onlooker"}) {
-      ASSERT_EQ(call("POST", "/api/v1/auth/register", "",
-                     {{"username", name}, {"password", "password-123"}})
-                    .status,
-                201);
-    }
-    white_ = login("white_player", "password-123");
-    black_ = login("black_player", "password-123");
-    onlooker_ = login("onlooker", "password-123");
+    ASSERT_NO_FATAL_FAILURE(TwoPlayerTest::SetUp());
+    onlooker_ = api_.sign_up("onlooker");
   }
 
-  std::string login(const std::string& user, const std::string& password) {
-    auto r = call("POST", "/api/v1/auth/login", "", {{"username", user}, {"password", password}});
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body).value("token", "");
-  }
-
-  HttpResult call(const std::string& method, const std::string& path, const std::string& token,
-                  const json& body = nullptr) {
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    return server_.request(method, path, body.is_null() ? "" : body.dump(), headers);
-  }
-
-  std::string create_game(const json& extra = json::object()) {
-    json body = {{"white", "white_player"},
-                 {"black", "black_player"},
-                 {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}}};
-    body.update(extra);
-    auto r = call("POST", "/api/v1/admin/games", td_, body);
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body).value("id", "");
-  }
-
-  // Submits and accepts a move; returns the accept response.
-  HttpResult play(const std::string& id, const std::string& token, const std::string& move) {
-    auto submit = call("POST", "/api/v1/games/" + id + "/moves", token, {{"move", move}});
-    EXPECT_EQ(submit.status, 200) << move << ": " << submit.body;
-    return call("POST", "/api/v1/games/" + id + "/moves/accept", token, {{"move", move}});
-  }
-
-  json game(const std::string& id, const std::string& token) {
-    auto r = call("GET", "/api/v1/games/" + id, token);
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body);
-  }
-
-  testing::TempDatabase db_;
-  testing::ServerProcess server_;
-  std::string td_, white_, black_, onlooker_;
+  std::string onlooker_;
 };
 
 TEST_F(Games, FoolsMateEndsTheGameByCheckmate) {
   const auto id = create_game();
   ASSERT_FALSE(id.empty());
-  auto g = game(id, white_);
+  auto g = api_.game(id, white_);
   EXPECT_EQ(g["status"], "ongoing");
   EXPECT_EQ(g["to_move"], "white");
   EXPECT_EQ(g["legal_moves"].size(), 20u);
 
-  EXPECT_EQ(play(id, white_, "f3").status, 200);
-  EXPECT_EQ(play(id, black_, "e7e5").status, 200);  // UCI
-  EXPECT_EQ(play(id, white_, "7274").status, 200);  // ICCF numeric g2-g4
-  auto mate = play(id, black_, "Qh4#");
+  EXPECT_EQ(api_.try_play(id, white_, "f3").status, 200);
+  EXPECT_EQ(api_.try_play(id, black_, "e7e5").status, 200);  // UCI
+  EXPECT_EQ(api_.try_play(id, white_, "7274").status, 200);  // ICCF numeric g2-g4
+  auto mate = api_.try_play(id, black_, "Qh4#");
   ASSERT_EQ(mate.status, 200) << mate.body;
   auto over = json::parse(mate.body);
   EXPECT_EQ(over["status"], "finished");
@@ -98,7 +44,7 @@ TEST_F(Games, FoolsMateEndsTheGameByCheckmate) {
 
   EXPECT_EQ(over["moves"][0]["clock"]["clock_after_seconds"], 50 * 86400);
 
-  auto pgn = call("GET", "/api/v1/games/" + id + "/pgn", white_);
+  auto pgn = api_.call("GET", "/api/v1/games/" + id + "/pgn", white_);
   ASSERT_EQ(pgn.status, 200);
   EXPECT_EQ(pgn.headers["content-type"], "application/x-chess-pgn");
   EXPECT_NE(pgn.body.find("[Result \"0-1\"]"), std::string::npos) << pgn.body;
@@ -107,92 +53,95 @@ TEST_F(Games, FoolsMateEndsTheGameByCheckmate) {
   EXPECT_NE(pgn.body.find("1. f3 {[%clk 1200:00:00]"), std::string::npos) << pgn.body;
   EXPECT_NE(pgn.body.find("Qh4# {"), std::string::npos);
 
-  auto late = call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "a3"}});
+  auto late = api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "a3"}});
   EXPECT_EQ(late.status, 409);
   EXPECT_EQ(json::parse(late.body)["code"], "game_over");
 }
 
 TEST_F(Games, SubmitIsPrivateAndChangesNothingUntilAccepted) {
   const auto id = create_game();
-  auto submit = call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "Nf3"}});
+  auto submit = api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "Nf3"}});
   ASSERT_EQ(submit.status, 200) << submit.body;
   EXPECT_EQ(json::parse(submit.body)["pending"]["move"]["uci"], "g1f3");
   // Replace it.
-  ASSERT_EQ(call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "d4"}}).status, 200);
-  auto mine = game(id, white_);
+  ASSERT_EQ(api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "d4"}}).status,
+            200);
+  auto mine = api_.game(id, white_);
   EXPECT_EQ(mine["ply"], 0);
   EXPECT_EQ(mine["pending_move"]["move"]["san"], "d4");
-  EXPECT_FALSE(game(id, black_).contains("pending_move"));
-  EXPECT_FALSE(game(id, onlooker_).contains("pending_move"));
+  EXPECT_FALSE(api_.game(id, black_).contains("pending_move"));
+  EXPECT_FALSE(api_.game(id, onlooker_).contains("pending_move"));
 
-  auto mismatch = call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "Nf3"}});
+  auto mismatch =
+      api_.call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "Nf3"}});
   EXPECT_EQ(mismatch.status, 409);
   EXPECT_EQ(json::parse(mismatch.body)["code"], "pending_mismatch");
-  EXPECT_EQ(game(id, white_)["ply"], 0);
+  EXPECT_EQ(api_.game(id, white_)["ply"], 0);
 
-  EXPECT_EQ(call("DELETE", "/api/v1/games/" + id + "/moves/pending", white_).status, 204);
-  auto none = call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "d4"}});
+  EXPECT_EQ(api_.call("DELETE", "/api/v1/games/" + id + "/moves/pending", white_).status, 204);
+  auto none = api_.call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "d4"}});
   EXPECT_EQ(json::parse(none.body)["code"], "no_pending_move");
 }
 
 TEST_F(Games, RulesViolationsAreTypedErrorsAndChangeNothing) {
   const auto id = create_game();
-  auto not_turn = call("POST", "/api/v1/games/" + id + "/moves", black_, {{"move", "e5"}});
+  auto not_turn = api_.call("POST", "/api/v1/games/" + id + "/moves", black_, {{"move", "e5"}});
   EXPECT_EQ(json::parse(not_turn.body)["code"], "not_your_turn");
-  auto illegal = call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "e5"}});
+  auto illegal = api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "e5"}});
   EXPECT_EQ(illegal.status, 422);
   EXPECT_EQ(json::parse(illegal.body)["code"], "illegal_move");
-  auto garbage = call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "hello"}});
+  auto garbage = api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "hello"}});
   EXPECT_EQ(garbage.status, 400);
-  auto stranger = call("POST", "/api/v1/games/" + id + "/moves", onlooker_, {{"move", "e4"}});
+  auto stranger = api_.call("POST", "/api/v1/games/" + id + "/moves", onlooker_, {{"move", "e4"}});
   EXPECT_EQ(stranger.status, 403);
-  auto missing = call("GET", "/api/v1/games/999999", white_);
+  auto missing = api_.call("GET", "/api/v1/games/999999", white_);
   EXPECT_EQ(missing.status, 404);
-  auto wrong_type = call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", 5}});
+  auto wrong_type = api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", 5}});
   EXPECT_EQ(wrong_type.status, 400);
-  EXPECT_EQ(call("POST", "/api/v1/admin/games", white_, {{"white", "a"}}).status, 403);
-  auto g = game(id, white_);
+  EXPECT_EQ(api_.call("POST", "/api/v1/admin/games", white_, {{"white", "a"}}).status, 403);
+  auto g = api_.game(id, white_);
   EXPECT_EQ(g["ply"], 0);
   EXPECT_FALSE(g.contains("pending_move"));
 }
 
 TEST_F(Games, DrawOfferLifecycleAndResignation) {
   const auto id = create_game();
-  ASSERT_EQ(
-      call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "e4"}, {"offer_draw", true}})
-          .status,
-      200);
-  ASSERT_EQ(call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "e4"}}).status,
+  ASSERT_EQ(api_.call("POST", "/api/v1/games/" + id + "/moves", white_,
+                      {{"move", "e4"}, {"offer_draw", true}})
+                .status,
             200);
-  EXPECT_EQ(game(id, black_)["draw_offer"]["by"], "white");
+  ASSERT_EQ(
+      api_.call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "e4"}}).status,
+      200);
+  EXPECT_EQ(api_.game(id, black_)["draw_offer"]["by"], "white");
   // Agreement needs both players to have moved.
-  auto early = call("POST", "/api/v1/games/" + id + "/draw/accept", black_);
+  auto early = api_.call("POST", "/api/v1/games/" + id + "/draw/accept", black_);
   EXPECT_EQ(early.status, 422) << early.body;
   EXPECT_EQ(json::parse(early.body)["code"], "draw_offer_not_allowed");
   // Black's move declines the offer implicitly; the ten-moves rule then bars white's next offer.
-  ASSERT_EQ(play(id, black_, "e5").status, 200);
-  EXPECT_FALSE(game(id, white_).contains("draw_offer"));
-  auto barred = call("POST", "/api/v1/games/" + id + "/moves", white_,
-                     {{"move", "Nf3"}, {"offer_draw", true}});
+  ASSERT_EQ(api_.try_play(id, black_, "e5").status, 200);
+  EXPECT_FALSE(api_.game(id, white_).contains("draw_offer"));
+  auto barred = api_.call("POST", "/api/v1/games/" + id + "/moves", white_,
+                          {{"move", "Nf3"}, {"offer_draw", true}});
   EXPECT_EQ(barred.status, 422);
   EXPECT_EQ(json::parse(barred.body)["code"], "draw_offer_not_allowed");
 
   const auto second = create_game();
-  ASSERT_EQ(play(second, white_, "d4").status, 200);
-  ASSERT_EQ(call("POST", "/api/v1/games/" + second + "/moves", black_,
-                 {{"move", "d5"}, {"offer_draw", true}})
+  ASSERT_EQ(api_.try_play(second, white_, "d4").status, 200);
+  ASSERT_EQ(api_.call("POST", "/api/v1/games/" + second + "/moves", black_,
+                      {{"move", "d5"}, {"offer_draw", true}})
                 .status,
             200);
-  ASSERT_EQ(
-      call("POST", "/api/v1/games/" + second + "/moves/accept", black_, {{"move", "d5"}}).status,
-      200);
-  auto drawn = call("POST", "/api/v1/games/" + second + "/draw/accept", white_);
+  ASSERT_EQ(api_.call("POST", "/api/v1/games/" + second + "/moves/accept", black_, {{"move", "d5"}})
+                .status,
+            200);
+  auto drawn = api_.call("POST", "/api/v1/games/" + second + "/draw/accept", white_);
   ASSERT_EQ(drawn.status, 200) << drawn.body;
   EXPECT_EQ(json::parse(drawn.body)["result"], "1/2-1/2");
   EXPECT_EQ(json::parse(drawn.body)["termination"], "agreement");
 
   const auto third = create_game();
-  auto resigned = call("POST", "/api/v1/games/" + third + "/resign", black_);
+  auto resigned = api_.call("POST", "/api/v1/games/" + third + "/resign", black_);
   ASSERT_EQ(resigned.status, 200) << resigned.body;
   EXPECT_EQ(json::parse(resigned.body)["result"], "1-0");
   EXPECT_EQ(json::parse(resigned.body)["termination"], "resignation");
@@ -201,17 +150,17 @@ TEST_F(Games, DrawOfferLifecycleAndResignation) {
 TEST_F(Games, ThreefoldClaimWithIntendedMove) {
   const auto id = create_game();
   for (int i = 0; i < 2; ++i) {
-    ASSERT_EQ(play(id, white_, "Nf3").status, 200);
-    ASSERT_EQ(play(id, black_, "Nf6").status, 200);
-    ASSERT_EQ(play(id, white_, "Ng1").status, 200);
-    ASSERT_EQ(play(id, black_, "Ng8").status, 200);
+    ASSERT_EQ(api_.try_play(id, white_, "Nf3").status, 200);
+    ASSERT_EQ(api_.try_play(id, black_, "Nf6").status, 200);
+    ASSERT_EQ(api_.try_play(id, white_, "Ng1").status, 200);
+    ASSERT_EQ(api_.try_play(id, black_, "Ng8").status, 200);
   }
-  ASSERT_EQ(play(id, white_, "Nf3").status, 200);
-  ASSERT_EQ(play(id, black_, "Nf6").status, 200);
-  ASSERT_EQ(play(id, white_, "Ng1").status, 200);
+  ASSERT_EQ(api_.try_play(id, white_, "Nf3").status, 200);
+  ASSERT_EQ(api_.try_play(id, black_, "Nf6").status, 200);
+  ASSERT_EQ(api_.try_play(id, white_, "Ng1").status, 200);
   // Black claims: Ng8 would bring the start position for the third time.
-  auto claim = call("POST", "/api/v1/games/" + id + "/claims", black_,
-                    {{"type", "threefold"}, {"move", "Ng8"}});
+  auto claim = api_.call("POST", "/api/v1/games/" + id + "/claims", black_,
+                         {{"type", "threefold"}, {"move", "Ng8"}});
   ASSERT_EQ(claim.status, 200) << claim.body;
   auto body = json::parse(claim.body);
   EXPECT_TRUE(body["upheld"].get<bool>());
@@ -221,13 +170,14 @@ TEST_F(Games, ThreefoldClaimWithIntendedMove) {
 
 TEST_F(Games, ListsShowWhoIsToMove) {
   const auto id = create_game();
-  auto mine = call("GET", "/api/v1/games?to_move=me", white_);
+  auto mine = api_.call("GET", "/api/v1/games?to_move=me", white_);
   ASSERT_EQ(mine.status, 200);
   ASSERT_EQ(json::parse(mine.body)["games"].size(), 1u);
   EXPECT_EQ(json::parse(mine.body)["games"][0]["id"], id);
   EXPECT_FALSE(json::parse(mine.body)["games"][0]["my_deadline"].is_null());
-  EXPECT_TRUE(json::parse(call("GET", "/api/v1/games?to_move=me", black_).body)["games"].empty());
-  EXPECT_EQ(call("GET", "/api/v1/games?status=bogus", white_).status, 400);
+  EXPECT_TRUE(
+      json::parse(api_.call("GET", "/api/v1/games?to_move=me", black_).body)["games"].empty());
+  EXPECT_EQ(api_.call("GET", "/api/v1/games?status=bogus", white_).status, 400);
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 // zone UTC), over HTTP and WebSocket.
 #include <gtest/gtest.h>
 
-#include <ctime>
 #include <memory>
 
 #include "tests/support/event_fixture.h"
@@ -29,19 +28,13 @@ class Leave : public testing::EventServer {
   }
 
   std::string create_game(const std::string& white, const std::string& black) {
-    return ok("POST", "/api/v1/admin/games", "td",
-              {{"white", white},
-               {"black", black},
-               {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}}},
-              201)["id"];
+    return api_.create_game(token("td"), white, black);
   }
 
   // The white clock's deadline as Unix seconds.
   static long deadline(const json& g) {
-    const std::string d = g["clocks"]["white"]["deadline"];
-    std::tm tm{};
-    strptime(d.c_str(), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return static_cast<long>(timegm(&tm));
+    return static_cast<long>(
+        testing::epoch_seconds(g["clocks"]["white"]["deadline"].get<std::string>()));
   }
 
   std::unique_ptr<testing::WsClient> socket(const std::string& who) {

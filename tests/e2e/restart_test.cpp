@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <functional>
 #include <nlohmann/json.hpp>
-#include <thread>
 
+#include "tests/support/api_client.h"
 #include "tests/support/private_cluster.h"
-#include "tests/support/server_process.h"
 #include "tests/support/ws_client.h"
 
 namespace corrchess {
@@ -16,46 +16,10 @@ namespace {
 using nlohmann::json;
 using testing::ServerProcess;
 
-const std::vector<std::pair<std::string, std::string>> kEnv = {
-    {"CORRCHESS_ADMIN_USER", "td"}, {"CORRCHESS_ADMIN_PASSWORD", "director-password"}};
-
-std::map<std::string, std::string> auth(const std::string& token) {
-  return {{"Authorization", "Bearer " + token}};
-}
-
-std::string login(const ServerProcess& s, const std::string& user, const std::string& password) {
-  auto r = s.request("POST", "/api/v1/auth/login",
-                     json{{"username", user}, {"password", password}}.dump());
-  EXPECT_EQ(r.status, 200) << r.body;
-  return json::parse(r.body).value("token", "");
-}
-
-int play(const ServerProcess& s, const std::string& token, const std::string& game,
-         const std::string& move) {
-  auto submit = s.request("POST", "/api/v1/games/" + game + "/moves", json{{"move", move}}.dump(),
-                          auth(token));
-  if (submit.status != 200) return submit.status;
-  return s
-      .request("POST", "/api/v1/games/" + game + "/moves/accept", json{{"move", move}}.dump(),
-               auth(token))
-      .status;
-}
-
-// The value of an unlabelled metric, or -1.
-double metric(const ServerProcess& s, const std::string& name) {
-  const auto body = s.request("GET", "/metrics").body;
-  const auto at = body.find("\n" + name + " ");
-  if (at == std::string::npos) return -1;
-  return std::stod(body.substr(at + name.size() + 2));
-}
+const auto kEnv = testing::director_env(false);
 
 bool wait_for(const std::function<bool()>& condition) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (std::chrono::steady_clock::now() < until) {
-    if (condition()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+  return testing::wait_until(condition, std::chrono::seconds(30), std::chrono::milliseconds(50));
 }
 
 TEST(DatabaseRestart, OperationsAndLiveEventsResume) {
@@ -63,27 +27,17 @@ TEST(DatabaseRestart, OperationsAndLiveEventsResume) {
   ASSERT_TRUE(pg.started());
   ServerProcess server(pg.url(), kEnv);
   ASSERT_TRUE(server.started());
-  for (const char* name : {"alice", "bob"}) {
-    ASSERT_EQ(server
-                  .request("POST", "/api/v1/auth/register",
-                           json{{"username", name}, {"password", "password-123"}}.dump())
-                  .status,
-              201);
-  }
-  const auto td = login(server, "td", "director-password");
-  const auto alice = login(server, "alice", "password-123");
-  const auto bob = login(server, "bob", "password-123");
-  auto created = server.request("POST", "/api/v1/admin/games",
-                                json{{"white", "alice"},
-                                     {"black", "bob"},
-                                     {"time_control", {{"type", "per_move"}, {"days", 5}}}}
-                                    .dump(),
-                                auth(td));
-  ASSERT_EQ(created.status, 201) << created.body;
-  const auto game = json::parse(created.body)["id"].get<std::string>();
-  ASSERT_EQ(play(server, alice, game, "e4"), 200);
-  ASSERT_TRUE(wait_for([&] { return metric(server, "corrchess_listener_connected") == 1; }));
-  EXPECT_EQ(metric(server, "corrchess_listener_connections_total"), 1);
+  const testing::ApiClient api(server);
+  for (const char* name : {"alice", "bob"}) ASSERT_NO_FATAL_FAILURE(api.register_user(name));
+  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
+  const auto alice = api.login("alice");
+  const auto bob = api.login("bob");
+  const auto game =
+      api.create_game(td, "alice", "bob", {{"time_control", {{"type", "per_move"}, {"days", 5}}}});
+  ASSERT_FALSE(game.empty());
+  ASSERT_EQ(api.try_play(game, alice, "e4").status, 200);
+  ASSERT_TRUE(wait_for([&] { return api.metric("corrchess_listener_connected") == 1; }));
+  EXPECT_EQ(api.metric("corrchess_listener_connections_total"), 1);
 
   testing::WsClient alice_ws(server.port(), "/api/v1/ws?token=" + alice);
   ASSERT_TRUE(alice_ws.connected());
@@ -93,17 +47,16 @@ TEST(DatabaseRestart, OperationsAndLiveEventsResume) {
   ASSERT_TRUE(pg.restart());
 
   // The very next request succeeds: the pool notices the dead connections and reconnects.
-  ASSERT_EQ(play(server, bob, game, "e5"), 200);
-  auto g = json::parse(server.request("GET", "/api/v1/games/" + game, "", auth(alice)).body);
+  ASSERT_EQ(api.try_play(game, bob, "e5").status, 200);
+  auto g = json::parse(api.call("GET", "/api/v1/games/" + game, alice).body);
   EXPECT_EQ(g["ply"], 2);
   EXPECT_EQ(server.request("GET", "/readyz").status, 200);
 
   // The listener reconnects; open sockets are told to re-read what they may have missed.
-  ASSERT_TRUE(
-      wait_for([&] { return metric(server, "corrchess_listener_connections_total") == 2; }));
+  ASSERT_TRUE(wait_for([&] { return api.metric("corrchess_listener_connections_total") == 2; }));
   // And live events flow again on the same socket (bob's e5 may arrive too, before or after
   // the resync, depending on when the listener came back).
-  ASSERT_EQ(play(server, alice, game, "Nf3"), 200);
+  ASSERT_EQ(api.try_play(game, alice, "Nf3").status, 200);
   bool resynced = false;
   bool got_nf3 = false;
   while (!got_nf3) {
@@ -120,11 +73,8 @@ TEST(DatabaseRestart, WhileTheDatabaseIsDownRequestsFailCleanlyAndNothingIsHalfD
   ASSERT_TRUE(pg.started());
   ServerProcess server(pg.url(), kEnv);
   ASSERT_TRUE(server.started());
-  ASSERT_EQ(server
-                .request("POST", "/api/v1/auth/register",
-                         json{{"username", "alice"}, {"password", "password-123"}}.dump())
-                .status,
-            201);
+  const testing::ApiClient api(server);
+  ASSERT_NO_FATAL_FAILURE(api.register_user("alice"));
   ASSERT_TRUE(pg.stop());
   EXPECT_EQ(server.request("GET", "/healthz").status, 200);  // the process itself is alive
   EXPECT_EQ(server.request("GET", "/readyz").status, 503);

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/server_process.h"
+#include "tests/support/api_client.h"
 #include "tests/support/temp_database.h"
 
 namespace corrchess {
@@ -20,17 +20,12 @@ TEST(ScaleOut, SessionsAndLoginLimitsHoldAcrossInstances) {
   ASSERT_TRUE(one.started());
   ServerProcess two(db.url());
   ASSERT_TRUE(two.started());
-  ASSERT_EQ(one.request("POST", "/api/v1/auth/register",
-                        json{{"username", "alice"}, {"password", "password-123"}}.dump())
-                .status,
-            201);
+  ASSERT_NO_FATAL_FAILURE(testing::ApiClient(one).register_user("alice"));
   // A token issued by one instance works on the other, and logging out on the other
   // revokes it everywhere.
-  auto login = two.request("POST", "/api/v1/auth/login",
-                           json{{"username", "alice"}, {"password", "password-123"}}.dump());
-  ASSERT_EQ(login.status, 200);
-  const std::map<std::string, std::string> auth = {
-      {"Authorization", "Bearer " + json::parse(login.body)["token"].get<std::string>()}};
+  const auto token = testing::ApiClient(two).login("alice");
+  ASSERT_FALSE(token.empty());
+  const auto auth = testing::bearer(token);
   EXPECT_EQ(one.request("GET", "/api/v1/me", "", auth).status, 200);
   EXPECT_EQ(two.request("POST", "/api/v1/auth/logout", "", auth).status, 204);
   EXPECT_EQ(one.request("GET", "/api/v1/me", "", auth).status, 401);
@@ -41,7 +36,7 @@ TEST(ScaleOut, SessionsAndLoginLimitsHoldAcrossInstances) {
   for (int i = 0; i < 5; ++i) {
     EXPECT_EQ((i % 2 ? one : two).request("POST", "/api/v1/auth/login", wrong).status, 401);
   }
-  const auto right = json{{"username", "alice"}, {"password", "password-123"}}.dump();
+  const auto right = json{{"username", "alice"}, {"password", testing::kPlayerPassword}}.dump();
   for (const ServerProcess* s : {&one, &two}) {
     auto r = s->request("POST", "/api/v1/auth/login", right);
     EXPECT_EQ(r.status, 429) << r.body;

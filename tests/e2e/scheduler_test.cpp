@@ -3,9 +3,8 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
-#include <thread>
 
-#include "tests/support/server_process.h"
+#include "tests/support/api_client.h"
 #include "tests/support/temp_database.h"
 
 namespace corrchess {
@@ -13,10 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::pair<std::string, std::string>> kEnv = {
-    {"CORRCHESS_ADMIN_USER", "td"},
-    {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
-    {"CORRCHESS_CLOCK", "manual"}};
+const auto kEnv = testing::director_env();
 
 // The stored facts of a game, straight from the database.
 struct StoredFlag {
@@ -45,52 +41,31 @@ StoredFlag stored(const std::string& url, const std::string& id) {
 
 // Waits (bounded, without sleeping a fixed time) until the scheduler stored the flag fall.
 StoredFlag wait_for_flag(const std::string& url, const std::string& id) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  StoredFlag s = stored(url, id);
-  while (s.kinds.find("flag_fall") == std::string::npos &&
-         std::chrono::steady_clock::now() < until) {
-    std::this_thread::yield();
-    s = stored(url, id);
-  }
+  StoredFlag s;
+  testing::wait_until(
+      [&] {
+        s = stored(url, id);
+        return s.kinds.find("flag_fall") != std::string::npos;
+      },
+      std::chrono::seconds(20));
   return s;
 }
 
 class Scheduler : public ::testing::Test {
  protected:
-  std::string login(testing::ServerProcess& s, const std::string& user,
-                    const std::string& password) {
-    auto r = s.request("POST", "/api/v1/auth/login",
-                       json{{"username", user}, {"password", password}}.dump());
-    EXPECT_EQ(r.status, 200) << r.body;
-    return "Bearer " + json::parse(r.body).value("token", "");
+  void setup_players(const testing::ServerProcess& s) {
+    const testing::ApiClient api(s);
+    for (const char* name : {"alice", "bob"}) ASSERT_NO_FATAL_FAILURE(api.register_user(name));
+    td_ = api.login(testing::kDirector, testing::kDirectorPassword);
+    ASSERT_NO_FATAL_FAILURE(api.set_clock(td_, "2030-01-01T00:00:00Z"));
   }
-  void setup_players(testing::ServerProcess& s) {
-    for (const char* name : {"alice", "bob"}) {
-      ASSERT_EQ(s.request("POST", "/api/v1/auth/register",
-                          json{{"username", name}, {"password", "password-123"}}.dump())
-                    .status,
-                201);
-    }
-    td_ = login(s, "td", "director-password");
-    ASSERT_EQ(s.request("POST", "/api/v1/admin/clock", json{{"now", "2030-01-01T00:00:00Z"}}.dump(),
-                        {{"Authorization", td_}})
-                  .status,
-              200);
-  }
-  std::string create(testing::ServerProcess& s, const json& extra = json::object()) {
-    json body = {{"white", "alice"},
-                 {"black", "bob"},
-                 {"time_control", {{"type", "per_move"}, {"days", 3}}}};
+  std::string create(const testing::ServerProcess& s, const json& extra = json::object()) {
+    json body = {{"time_control", {{"type", "per_move"}, {"days", 3}}}};
     body.update(extra);
-    auto r = s.request("POST", "/api/v1/admin/games", body.dump(), {{"Authorization", td_}});
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body).value("id", "");
+    return testing::ApiClient(s).create_game(td_, "alice", "bob", body);
   }
-  void advance(testing::ServerProcess& s, long seconds) {
-    ASSERT_EQ(s.request("POST", "/api/v1/admin/clock", json{{"advance_seconds", seconds}}.dump(),
-                        {{"Authorization", td_}})
-                  .status,
-              200);
+  void advance(const testing::ServerProcess& s, long seconds) {
+    testing::ApiClient(s).advance_clock(td_, seconds);
   }
 
   testing::TempDatabase db_;
@@ -109,8 +84,7 @@ TEST_F(Scheduler, DecidesAFlagFallAtTheDeadlineWithoutAnyoneLooking) {
   EXPECT_EQ(s.status, "finished");
   EXPECT_EQ(s.kinds, "flag_fall");
   EXPECT_EQ(s.flag_at, "2030-01-04T00:00:00Z");  // the deadline, not when it was noticed
-  auto g =
-      json::parse(server.request("GET", "/api/v1/games/" + id, "", {{"Authorization", td_}}).body);
+  auto g = testing::ApiClient(server).game(id, td_);
   EXPECT_EQ(g["result"], "0-1");
   EXPECT_EQ(g["termination"], "time_forfeit");
 }
@@ -124,8 +98,7 @@ TEST_F(Scheduler, FlagFallAgainstABareKingIsADraw) {
   advance(server, 4 * 86400);
   const auto s = wait_for_flag(db_.url(), id);
   EXPECT_EQ(s.kinds, "flag_fall");
-  auto g =
-      json::parse(server.request("GET", "/api/v1/games/" + id, "", {{"Authorization", td_}}).body);
+  auto g = testing::ApiClient(server).game(id, td_);
   EXPECT_EQ(g["result"], "1/2-1/2");
   EXPECT_EQ(g["termination"], "time_draw");
 }

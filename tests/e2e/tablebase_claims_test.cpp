@@ -2,8 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 #include "tests/support/test_env.h"
 
 namespace corrchess {
@@ -12,50 +11,20 @@ namespace {
 using nlohmann::json;
 
 // A server with the shared 3-4-man Syzygy tables and two players.
-class TablebaseClaims : public ::testing::Test {
+class TablebaseClaims : public testing::TwoPlayerTest {
  protected:
   TablebaseClaims()
-      : server_(db_.url(), {{"CORRCHESS_ADMIN_USER", "td"},
-                            {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
-                            {"CORRCHESS_SYZYGY_PATH", testing::data_dir() + "/syzygy"}}) {}
+      : TwoPlayerTest(testing::director_env(
+            false, {{"CORRCHESS_SYZYGY_PATH", testing::data_dir() + "/syzygy"}})) {}
 
-  void SetUp() override {
-    ASSERT_TRUE(server_.started());
-    for (const char* name : {"white_p", "black_p"}) {
-      server_.request("POST", "/api/v1/auth/register",
-                      json{{"username", name}, {"password", "password-123"}}.dump());
-    }
-    td_ = login("td", "director-password");
-    white_ = login("white_p", "password-123");
-  }
-  std::string login(const std::string& user, const std::string& password) {
-    auto r = server_.request("POST", "/api/v1/auth/login",
-                             json{{"username", user}, {"password", password}}.dump());
-    return "Bearer " + json::parse(r.body).value("token", "");
-  }
   std::string game_from(const std::string& fen) {
-    auto r = server_.request("POST", "/api/v1/admin/games",
-                             json{{"white", "white_p"},
-                                  {"black", "black_p"},
-                                  {"initial_fen", fen},
-                                  {"time_control", {{"type", "per_move"}, {"days", 5}}}}
-                                 .dump(),
-                             {{"Authorization", td_}});
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body).value("id", "");
+    return create_game(
+        {{"initial_fen", fen}, {"time_control", {{"type", "per_move"}, {"days", 5}}}});
   }
   testing::HttpResult claim(const std::string& id, const json& body) {
-    return server_.request("POST", "/api/v1/games/" + id + "/claims", body.dump(),
-                           {{"Authorization", white_}});
+    return api_.call("POST", "/api/v1/games/" + id + "/claims", white_, body);
   }
-  json game(const std::string& id) {
-    return json::parse(
-        server_.request("GET", "/api/v1/games/" + id, "", {{"Authorization", white_}}).body);
-  }
-
-  testing::TempDatabase db_;
-  testing::ServerProcess server_;
-  std::string td_, white_;
+  json game(const std::string& id) { return api_.game(id, white_); }
 };
 
 TEST_F(TablebaseClaims, QueenWinIsUpheld) {

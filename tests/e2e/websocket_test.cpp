@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
-#include "tests/support/server_process.h"
+#include "tests/support/api_client.h"
 #include "tests/support/temp_database.h"
 #include "tests/support/ws_client.h"
 
@@ -15,52 +15,27 @@ using nlohmann::json;
 using testing::ServerProcess;
 using testing::WsClient;
 
-const std::vector<std::pair<std::string, std::string>> kEnv = {
-    {"CORRCHESS_ADMIN_USER", "td"},
-    {"CORRCHESS_ADMIN_PASSWORD", "director-password"},
-    {"CORRCHESS_CLOCK", "manual"}};
+const auto kEnv = testing::director_env();
 
 class WebSocket : public ::testing::Test {
  protected:
-  std::string login(const ServerProcess& s, const std::string& user, const std::string& password) {
-    auto r = s.request("POST", "/api/v1/auth/login",
-                       json{{"username", user}, {"password", password}}.dump());
-    EXPECT_EQ(r.status, 200) << r.body;
-    return json::parse(r.body).value("token", "");
-  }
   // Registers alice, bob and carol, logs everyone in and creates alice-bob.
   void setup(const ServerProcess& s) {
+    const testing::ApiClient api(s);
     for (const char* name : {"alice", "bob", "carol"}) {
-      ASSERT_EQ(s.request("POST", "/api/v1/auth/register",
-                          json{{"username", name}, {"password", "password-123"}}.dump())
-                    .status,
-                201);
+      ASSERT_NO_FATAL_FAILURE(api.register_user(name));
     }
-    td_ = login(s, "td", "director-password");
-    alice_ = login(s, "alice", "password-123");
-    bob_ = login(s, "bob", "password-123");
-    carol_ = login(s, "carol", "password-123");
-    game_ = create(s, json{{"time_control", {{"type", "per_move"}, {"days", 3}}}});
-  }
-  std::string create(const ServerProcess& s, const json& extra) {
-    json body = {{"white", "alice"}, {"black", "bob"}};
-    body.update(extra);
-    auto r = s.request("POST", "/api/v1/admin/games", body.dump(), auth(td_));
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body).value("id", "");
-  }
-  static std::map<std::string, std::string> auth(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
+    td_ = api.login(testing::kDirector, testing::kDirectorPassword);
+    alice_ = api.login("alice");
+    bob_ = api.login("bob");
+    carol_ = api.login("carol");
+    game_ = api.create_game(td_, "alice", "bob",
+                            {{"time_control", {{"type", "per_move"}, {"days", 3}}}});
   }
   // Submit + accept.
   void play(const ServerProcess& s, const std::string& token, const std::string& move,
             bool offer_draw = false) {
-    auto submit = s.request("POST", "/api/v1/games/" + game_ + "/moves",
-                            json{{"move", move}, {"offer_draw", offer_draw}}.dump(), auth(token));
-    ASSERT_EQ(submit.status, 200) << submit.body;
-    auto accept = s.request("POST", "/api/v1/games/" + game_ + "/moves/accept",
-                            json{{"move", move}}.dump(), auth(token));
-    ASSERT_EQ(accept.status, 200) << accept.body;
+    testing::ApiClient(s).play(game_, token, move, {{"offer_draw", offer_draw}});
   }
   // A socket that has been greeted (so it is registered with the hub).
   std::unique_ptr<WsClient> open(const ServerProcess& s, const std::string& token) {
@@ -93,7 +68,7 @@ TEST_F(WebSocket, UpgradeWithoutAValidTokenIsRefused) {
   }
   // The Authorization header works as well as the query parameter.
   setup(server);
-  WsClient with_header(server.port(), "/api/v1/ws", auth(bob_));
+  WsClient with_header(server.port(), "/api/v1/ws", testing::bearer(bob_));
   ASSERT_TRUE(with_header.connected());
   auto hello = with_header.read();
   ASSERT_TRUE(hello);
@@ -140,14 +115,16 @@ TEST_F(WebSocket, OffersDeclinesAndTheEndArePushed) {
   auto offer = bob_ws->read_type("draw_offer");
   ASSERT_TRUE(offer);
   EXPECT_EQ((*offer)["by"], "white");
-  ASSERT_EQ(
-      server.request("POST", "/api/v1/games/" + game_ + "/draw/decline", "", auth(bob_)).status,
-      200);
+  ASSERT_EQ(testing::ApiClient(server)
+                .call("POST", "/api/v1/games/" + game_ + "/draw/decline", bob_)
+                .status,
+            200);
   auto declined = alice_ws->read_type("draw_declined");
   ASSERT_TRUE(declined);
   EXPECT_EQ((*declined)["by"], "black");
-  ASSERT_EQ(server.request("POST", "/api/v1/games/" + game_ + "/resign", "", auth(bob_)).status,
-            200);
+  ASSERT_EQ(
+      testing::ApiClient(server).call("POST", "/api/v1/games/" + game_ + "/resign", bob_).status,
+      200);
   auto over = alice_ws->read_type("game_over");
   ASSERT_TRUE(over);
   EXPECT_EQ((*over)["result"], "1-0");
@@ -159,11 +136,7 @@ TEST_F(WebSocket, AFlagFallDecidedByTheSchedulerIsPushed) {
   ASSERT_TRUE(server.started());
   setup(server);
   auto bob_ws = open(server, bob_);
-  ASSERT_EQ(server
-                .request("POST", "/api/v1/admin/clock", json{{"advance_seconds", 4 * 86400}}.dump(),
-                         auth(td_))
-                .status,
-            200);
+  ASSERT_NO_FATAL_FAILURE(testing::ApiClient(server).advance_clock(td_, 4 * 86400));
   auto over = bob_ws->read_type("game_over");
   ASSERT_TRUE(over);
   EXPECT_EQ((*over)["game_id"], game_);
@@ -225,7 +198,7 @@ TEST_F(WebSocket, AnEventOnOneInstanceReachesASocketOnAnother) {
   ASSERT_TRUE(reply);
   EXPECT_EQ((*reply)["move"]["san"], "e5");
   // Sessions are in PostgreSQL: a token from instance one works on instance two.
-  auto me = two.request("GET", "/api/v1/me", "", auth(alice_));
+  auto me = testing::ApiClient(two).call("GET", "/api/v1/me", alice_);
   EXPECT_EQ(me.status, 200);
 }
 
@@ -256,8 +229,9 @@ TEST_F(WebSocket, ASlowClientIsDisconnectedWithoutHoldingUpOthers) {
   setup(server);
   auto id_of = [&](const std::string& token) {
     // Ids are opaque strings in the API; the notification carries the database id.
-    return std::stoll(json::parse(server.request("GET", "/api/v1/me", "", auth(token)).body)["id"]
-                          .get<std::string>());
+    return std::stoll(
+        json::parse(testing::ApiClient(server).call("GET", "/api/v1/me", token).body)["id"]
+            .get<std::string>());
   };
   const auto alice_id = id_of(alice_);
   const auto bob_id = id_of(bob_);
