@@ -4,6 +4,8 @@
 #include <cstddef>
 
 #include "core/chess/bitboard.h"
+#include "core/chess/blocker_matcher.h"
+#include "core/chess/locked_structure.h"
 #include "core/chess/mate_patterns.h"
 
 namespace corrchess::chess {
@@ -59,41 +61,6 @@ Bitboard attack_span(PieceType t, Bitboard region, Bitboard walls) {
 
 Bitboard king_span(Bitboard region) { return attack_span(PieceType::kKing, region, 0); }
 
-// Can every square of `need` get its own blocker? options[i] is the set of squares blocker i
-// can reach. Bipartite matching by augmenting paths (at most 8 squares).
-class BlockerMatcher {
- public:
-  BlockerMatcher(const Bitboard* options, std::size_t count) : options_(options), count_(count) {}
-
-  bool can_block_all(Bitboard need) {
-    owner_.fill(-1);
-    while (need) {
-      const Square sq = pop_lsb(need);
-      seen_ = 0;
-      if (!augment(sq)) return false;
-    }
-    return true;
-  }
-
- private:
-  bool augment(Square sq) {
-    for (std::size_t i = 0; i < count_; ++i) {
-      if (!(options_[i] & bit(sq)) || (seen_ & (1u << i))) continue;
-      seen_ |= 1u << i;
-      if (owner_[i] < 0 || augment(static_cast<Square>(owner_[i]))) {
-        owner_[i] = sq;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  const Bitboard* options_;
-  std::size_t count_;
-  std::array<int, 32> owner_{};
-  std::uint32_t seen_ = 0;
-};
-
 }  // namespace
 
 bool material_unwinnable(const Position& pos, Color side) {
@@ -115,6 +82,11 @@ bool material_unwinnable(const Position& pos, Color side) {
 
 bool frozen_structure_unwinnable(const Position& pos, Color side) {
   if (pos.castling_rights() != kNoCastling || pos.has_legal_en_passant()) return false;
+  // Cheap necessary conditions first: there are pawns (without them nothing is confined),
+  // and every pawn has a man in front of it.
+  if (pos.pieces(PieceType::kPawn) == 0) return false;
+  if ((pos.pieces(Color::kWhite, PieceType::kPawn) << 8) & ~pos.occupied()) return false;
+  if ((pos.pieces(Color::kBlack, PieceType::kPawn) >> 8) & ~pos.occupied()) return false;
   const Bitboard pawns = pos.pieces(PieceType::kPawn);
   const std::array<Bitboard, 2> pawns_of = {pos.pieces(Color::kWhite, PieceType::kPawn),
                                             pos.pieces(Color::kBlack, PieceType::kPawn)};
@@ -194,7 +166,7 @@ bool frozen_structure_unwinnable(const Position& pos, Color side) {
 
 bool statically_unwinnable(const Position& pos, Color side) {
   return material_unwinnable(pos, side) || minor_force_cannot_mate(pos, side) ||
-         frozen_structure_unwinnable(pos, side);
+         frozen_structure_unwinnable(pos, side) || locked_structure_unwinnable(pos, side);
 }
 
 }  // namespace corrchess::chess

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <sstream>
 
 namespace corrchess::testing {
 
@@ -25,6 +27,16 @@ std::string test_database_url() {
     return {};
   }
   return url;
+}
+
+std::string complete_epd(const std::string& fen) {
+  static const char* kDefaults[] = {"-", "-", "0", "1"};
+  std::istringstream in(fen);
+  int fields = 0;
+  for (std::string f; in >> f;) ++fields;
+  std::string out = fen;
+  for (int i = std::max(fields, 2); i < 6; ++i) out += std::string(" ") + kDefaults[i - 2];
+  return out;
 }
 
 }  // namespace corrchess::testing

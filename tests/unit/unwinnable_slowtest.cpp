@@ -15,16 +15,6 @@
 namespace corrchess::chess {
 namespace {
 
-std::string complete_fen(const std::string& fen) {
-  static const char* kDefaults[] = {"-", "-", "0", "1"};
-  std::istringstream in(fen);
-  int fields = 0;
-  for (std::string f; in >> f;) ++fields;
-  std::string out = fen;
-  for (int i = std::max(fields, 2); i < 6; ++i) out += std::string(" ") + kDefaults[i - 2];
-  return out;
-}
-
 TEST(UnwinnableSlow, DevSetWithDefaultBudgetHasNoWrongVerdict) {
   std::ifstream in(testing::data_dir() + "/unwinnability/dev-set.txt");
   ASSERT_TRUE(in);
@@ -32,7 +22,7 @@ TEST(UnwinnableSlow, DevSetWithDefaultBudgetHasNoWrongVerdict) {
   int undetermined = 0;
   for (std::string line; std::getline(in, line);) {
     if (line.size() < 4) continue;
-    const auto pos = Position::from_fen_for_analysis(complete_fen(line.substr(3)));
+    const auto pos = Position::from_fen_for_analysis(testing::complete_epd(line.substr(3)));
     ASSERT_TRUE(pos.has_value()) << line;
     bool open = false;
     bool right = true;
