@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdlib>
 #include <queue>
+#include <stdexcept>
 #include <tuple>
 
 #include "core/chess/bitboard.h"
@@ -226,39 +227,55 @@ ExactKey exact_key(const Position& pos) {
   return k;
 }
 
-// Open-addressing set of ExactKey that grows as needed.
+// Set of ExactKey that grows as needed. The keys are appended to a dense store; the probed
+// table holds only 8-byte slots (a 32-bit tag of the hash and the key's index), so a probe
+// touches one small slot and compares a full key only when the tags agree.
 class VisitedSet {
  public:
   VisitedSet() : slots_(1 << 12) {}
 
   // Inserts k; false when it was already present.
   bool insert(const ExactKey& k) {
-    if ((size_ + 1) * 2 > slots_.size()) grow();
-    return place(slots_, k);
-  }
-
- private:
-  bool place(std::vector<ExactKey>& table, const ExactKey& k) {
-    const std::size_t mask = table.size() - 1;
-    for (std::size_t i = (k.hash * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-      if (table[i].hash == 0) {
-        table[i] = k;
-        if (&table == &slots_) ++size_;
+    if ((keys_.size() + 1) * 2 > slots_.size()) grow();
+    const std::uint32_t tag = tag_of(k);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = home(k, mask);; i = (i + 1) & mask) {
+      Slot& slot = slots_[i];
+      if (slot.index == kEmpty) {
+        if (keys_.size() >= kEmpty) throw std::length_error("VisitedSet: too many positions");
+        slot = Slot{tag, static_cast<std::uint32_t>(keys_.size())};
+        keys_.push_back(k);
         return true;
       }
-      if (table[i] == k) return false;
+      if (slot.tag == tag && keys_[slot.index] == k) return false;
     }
   }
 
+ private:
+  struct Slot {
+    std::uint32_t tag = 0;
+    std::uint32_t index = kEmpty;
+  };
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+
+  static std::size_t home(const ExactKey& k, std::size_t mask) {
+    return (k.hash * 0x9E3779B97F4A7C15ULL) >> 20 & mask;
+  }
+  static std::uint32_t tag_of(const ExactKey& k) { return static_cast<std::uint32_t>(k.hash >> 32); }
+
   void grow() {
-    std::vector<ExactKey> bigger(slots_.size() * 2);
-    for (const ExactKey& k : slots_)
-      if (k.hash != 0) place(bigger, k);
+    std::vector<Slot> bigger(slots_.size() * 2);
+    const std::size_t mask = bigger.size() - 1;
+    for (std::uint32_t n = 0; n < keys_.size(); ++n) {
+      std::size_t i = home(keys_[n], mask);
+      while (bigger[i].index != kEmpty) i = (i + 1) & mask;
+      bigger[i] = Slot{tag_of(keys_[n]), n};
+    }
     slots_.swap(bigger);
   }
 
-  std::vector<ExactKey> slots_;
-  std::size_t size_ = 0;
+  std::vector<Slot> slots_;
+  std::vector<ExactKey> keys_;
 };
 
 struct Frame {
@@ -516,11 +533,27 @@ int guide_distance(const Position& pos, Color winner, BestFirstGuide guide) {
   return guide == BestFirstGuide::kProgress ? progress : progress + net_distance(pos, winner);
 }
 
-struct BestFirstNode {
+// A position that has been expanded (its moves generated). Generated children are kept only
+// as (parent, move) in the open list and their position is rebuilt when they are expanded:
+// most children are never expanded, so storing a Position for each would be wasted memory.
+struct ExpandedNode {
   Position pos;
-  std::int32_t parent;
+  std::int32_t parent;  // index in the expanded list; -1 at the root
   Move via;
   std::int32_t depth;
+};
+
+// A generated child waiting in the open list: smallest distance first, newest first among
+// equals (sequence counts down).
+struct OpenEntry {
+  std::int32_t distance;
+  std::int64_t sequence;
+  std::int32_t parent;  // the expanded node it was generated from
+  Move via;
+
+  bool operator>(const OpenEntry& o) const {
+    return distance != o.distance ? distance > o.distance : sequence > o.sequence;
+  }
 };
 
 }  // namespace
@@ -530,22 +563,16 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
                                          BestFirstGuide guide) {
   HelpmateSearchResult result;
   VisitedSet visited;
-  std::vector<BestFirstNode> nodes;
-  // Every stored node is kept to the end: reserve once instead of copying on growth.
-  nodes.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(max_nodes + 1, 1u << 20)));
-  // (distance, -sequence, node): smallest distance first, newest first among equals.
-  using Entry = std::tuple<int, std::int64_t, std::int32_t>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+  std::vector<ExpandedNode> expanded;
+  std::priority_queue<OpenEntry, std::vector<OpenEntry>, std::greater<OpenEntry>> open;
   auto line_to = [&](std::int32_t n, Move last) {
     std::vector<Move> line;
     if (!last.is_null()) line.push_back(last);
-    for (; n > 0; n = nodes[n].parent) line.push_back(nodes[n].via);
+    for (; n > 0; n = expanded[n].parent) line.push_back(expanded[n].via);
     std::reverse(line.begin(), line.end());
     return line;
   };
   visited.insert(exact_key(root));
-  nodes.push_back(BestFirstNode{root, -1, Move{}, 0});
-  open.emplace(4 * guide_distance(root, winner, guide), 0, 0);
   result.nodes = 1;
   if (root.count_legal_moves() == 0) {
     result.outcome = root.in_check() && root.side_to_move() != winner ? SearchOutcome::kMateFound
@@ -553,30 +580,39 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
     return result;
   }
   std::int64_t sequence = 0;
-  while (!open.empty()) {
-    const std::int32_t n = std::get<2>(open.top());
-    open.pop();
-    const Position pos = nodes[n].pos;
+  // Expands `pos` (already stored as expanded[n]); true when a mating move was found.
+  auto expand = [&](std::int32_t n) -> bool {
+    const Position& pos = expanded[n].pos;
     const bool winner_moves = pos.side_to_move() == winner;
+    const std::int32_t depth = expanded[n].depth + 1;
     for (Move m : pos.legal_moves()) {
-      Position child = pos.after(m);
+      const Position child = pos.after(m);
       if (winner_moves && child.in_check() && child.count_legal_moves() == 0) {
         result.outcome = SearchOutcome::kMateFound;
         result.line = line_to(n, m);
-        return result;
+        return true;
       }
       if (!visited.insert(exact_key(child))) continue;
       if (result.nodes >= max_nodes) {
         result.outcome = SearchOutcome::kBudgetExhausted;
-        return result;
+        return true;
       }
       ++result.nodes;
       if (structure_changed(pos, child) && statically_unwinnable(child, winner)) continue;
-      const std::int32_t depth = nodes[n].depth + 1;
-      nodes.push_back(BestFirstNode{child, n, m, depth});
-      open.emplace(4 * guide_distance(child, winner, guide) + depth_weight * depth, --sequence,
-                   static_cast<std::int32_t>(nodes.size() - 1));
+      open.push(OpenEntry{4 * guide_distance(child, winner, guide) + depth_weight * depth,
+                          --sequence, n, m});
     }
+    return false;
+  };
+  expanded.push_back(ExpandedNode{root, -1, Move{}, 0});
+  if (expand(0)) return result;
+  while (!open.empty()) {
+    const OpenEntry e = open.top();
+    open.pop();
+    const ExpandedNode& parent = expanded[e.parent];
+    ExpandedNode node{parent.pos.after(e.via), e.parent, e.via, parent.depth + 1};
+    expanded.push_back(std::move(node));
+    if (expand(static_cast<std::int32_t>(expanded.size() - 1))) return result;
   }
   result.outcome = SearchOutcome::kNoMate;
   return result;

@@ -16,10 +16,12 @@ constexpr std::uint64_t kQuickProbeNodes = 400;
 // analyse_winnability runs these searches in order, cheapest first, until one finds a mate
 // (or a best-first search exhausts the reachable set: a proof), then the exhaustive
 // enumeration with what is left of the budget. The order and sizes were tuned on the
-// positions of real games (bench/unwinnable): forward-pruned searches with several width
-// profiles find the short helpmates of open positions, best-first searches guided by the
-// defending king's mating net find the longer ones, and the corner-and-promotion guide finds
-// the long manoeuvres of simple endings.
+// positions of real games (bench/unwinnable's lichess games, checked on the engine games of
+// shared/data/pgn): a very narrow forward-pruned search settles most positions in a few
+// hundred nodes, wider profiles find the other short helpmates of open positions, and the two
+// best-first guides take turns with growing budgets: the defending king's mating net finds
+// the longer helpmates of middlegames, the corner-and-promotion guide the long manoeuvres of
+// endings (each guide fails on positions the other solves quickly).
 struct Phase {
   enum Kind { kPruned, kBestFirst } kind;
   std::uint64_t nodes;
@@ -29,11 +31,14 @@ struct Phase {
   BestFirstGuide guide = BestFirstGuide::kProgress;  // kBestFirst
 };
 constexpr Phase kPhases[] = {
+    {Phase::kPruned, 300, 9, 3, 1},
     {Phase::kPruned, 1'500, 9, 4, 3},
     {Phase::kBestFirst, 3'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
+    {Phase::kBestFirst, 3'000, 0, 0, 0, BestFirstGuide::kProgress},
     {Phase::kPruned, 3'000, 7, 12, 2},
     {Phase::kPruned, 3'000, 7, 2, 12},
     {Phase::kBestFirst, 20'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
+    {Phase::kBestFirst, 20'000, 0, 0, 0, BestFirstGuide::kProgress},
     {Phase::kPruned, 20'000, 11, 8, 5},
     {Phase::kBestFirst, 150'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
     {Phase::kBestFirst, 300'000, 0, 0, 0, BestFirstGuide::kProgress},
