@@ -97,8 +97,9 @@ bool order_moves(const Position& pos, Color winner, std::vector<ScoredMove>& out
 // True (with the move in `mate`) when the side to move has a mating move: only checking
 // moves are played out.
 bool mate_in_one(const Position& pos, Move& mate) {
+  const CheckSquares checks = pos.check_squares();
   for (Move m : pos.legal_moves()) {
-    if (!pos.gives_check(m)) continue;
+    if (!pos.gives_check(m, checks)) continue;
     if (pos.after(m).count_legal_moves() == 0) {
       mate = m;
       return true;
@@ -198,10 +199,12 @@ class IterativeHelpmate {
 // A position reduced to what decides its future: placement, side to move, castling rights
 // and a legal en-passant square. Compared in full, so distinct positions never merge.
 struct ExactKey {
-  std::uint64_t hash = 0;  // 0 marks an empty slot
+  std::uint64_t hash = 0;
   Bitboard occupied = 0;
-  std::uint64_t pieces_low = 0;
-  std::uint64_t pieces_high = 0;
+  Bitboard white = 0;
+  // The type of each man in three bit planes (pawn 001, knight 010, bishop 011, rook 100,
+  // queen 101, king 110), so that with `occupied` and `white` the placement is exact.
+  std::array<Bitboard, 3> planes{};
   std::uint16_t meta = 0;
 
   bool operator==(const ExactKey&) const = default;
@@ -209,18 +212,16 @@ struct ExactKey {
 
 ExactKey exact_key(const Position& pos) {
   ExactKey k;
-  k.hash = pos.key() | 1;  // never 0
+  k.hash = pos.key();
   k.occupied = pos.occupied();
-  Bitboard b = k.occupied;
-  int n = 0;
-  while (b) {
-    const auto nibble = static_cast<std::uint64_t>(pos.piece_on(pop_lsb(b)));
-    if (n < 16)
-      k.pieces_low |= nibble << (4 * n);
-    else
-      k.pieces_high |= nibble << (4 * (n - 16));
-    ++n;
-  }
+  k.white = pos.pieces(Color::kWhite);
+  const Bitboard p = pos.pieces(PieceType::kPawn);
+  const Bitboard n = pos.pieces(PieceType::kKnight);
+  const Bitboard b = pos.pieces(PieceType::kBishop);
+  const Bitboard r = pos.pieces(PieceType::kRook);
+  const Bitboard q = pos.pieces(PieceType::kQueen);
+  const Bitboard kg = pos.pieces(PieceType::kKing);
+  k.planes = {p | b | q, n | b | kg, r | q | kg};
   const int ep = pos.has_legal_en_passant() ? pos.ep_square() : kNoSquare;
   k.meta = static_cast<std::uint16_t>(index(pos.side_to_move()) | (pos.castling_rights() << 1) |
                                       (ep << 5));
@@ -234,12 +235,18 @@ class VisitedSet {
  public:
   VisitedSet() : slots_(1 << 12) {}
 
+  // A hint that a key with this hash is about to be inserted (the probe is a cache miss in
+  // large sets): fetches its home slot early.
+  void prefetch(std::uint64_t hash) const {
+    __builtin_prefetch(&slots_[home(hash, slots_.size() - 1)]);
+  }
+
   // Inserts k; false when it was already present.
   bool insert(const ExactKey& k) {
     if ((keys_.size() + 1) * 2 > slots_.size()) grow();
     const std::uint32_t tag = tag_of(k);
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = home(k, mask);; i = (i + 1) & mask) {
+    for (std::size_t i = home(k.hash, mask);; i = (i + 1) & mask) {
       Slot& slot = slots_[i];
       if (slot.index == kEmpty) {
         if (keys_.size() >= kEmpty) throw std::length_error("VisitedSet: too many positions");
@@ -258,8 +265,8 @@ class VisitedSet {
   };
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
 
-  static std::size_t home(const ExactKey& k, std::size_t mask) {
-    return (k.hash * 0x9E3779B97F4A7C15ULL) >> 20 & mask;
+  static std::size_t home(std::uint64_t hash, std::size_t mask) {
+    return (hash * 0x9E3779B97F4A7C15ULL) >> 20 & mask;
   }
   static std::uint32_t tag_of(const ExactKey& k) { return static_cast<std::uint32_t>(k.hash >> 32); }
 
@@ -267,7 +274,7 @@ class VisitedSet {
     std::vector<Slot> bigger(slots_.size() * 2);
     const std::size_t mask = bigger.size() - 1;
     for (std::uint32_t n = 0; n < keys_.size(); ++n) {
-      std::size_t i = home(keys_[n], mask);
+      std::size_t i = home(keys_[n].hash, mask);
       while (bigger[i].index != kEmpty) i = (i + 1) & mask;
       bigger[i] = Slot{tag_of(keys_[n]), n};
     }
@@ -425,16 +432,25 @@ class PrunedHelpmate {
       return false;
     }
     const MoveList moves = pos.legal_moves();
-    std::array<std::pair<int, Move>, 256> scored;
+    // Not value-initialised: only the first n entries are written and read.
+    struct Scored {
+      int score;
+      std::uint8_t index;  // into moves
+    };
+    std::array<Scored, 256> scored;
     std::size_t n = 0;
-    for (Move m : moves) scored[n++] = {cheap_score(pos, m, winner_, target_), m};
+    for (Move m : moves) {
+      scored[n] = Scored{cheap_score(pos, m, winner_, target_), static_cast<std::uint8_t>(n)};
+      ++n;
+    }
     const std::size_t width =
         std::min<std::size_t>(n, winner_to_move ? winner_width_ : loser_width_);
     std::partial_sort(scored.begin(), scored.begin() + width, scored.begin() + n,
-                      [](const auto& a, const auto& b) { return a.first > b.first; });
+                      [](const Scored& a, const Scored& b) { return a.score > b.score; });
     for (std::size_t i = 0; i < width; ++i) {
-      if (search(pos.after(scored[i].second), depth - 1)) {
-        line_.push_back(scored[i].second);
+      const Move m = moves[scored[i].index];
+      if (search(pos.after(m), depth - 1)) {
+        line_.push_back(m);
         return true;
       }
       if (aborted_) return false;
@@ -580,13 +596,21 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
     return result;
   }
   std::int64_t sequence = 0;
+  std::vector<Position> children;  // of the node being expanded, reused
   // Expands `pos` (already stored as expanded[n]); true when a mating move was found.
   auto expand = [&](std::int32_t n) -> bool {
     const Position& pos = expanded[n].pos;
     const bool winner_moves = pos.side_to_move() == winner;
     const std::int32_t depth = expanded[n].depth + 1;
-    for (Move m : pos.legal_moves()) {
-      const Position child = pos.after(m);
+    const MoveList moves = pos.legal_moves();
+    children.clear();
+    for (Move m : moves) {
+      children.push_back(pos.after(m));
+      visited.prefetch(children.back().key());
+    }
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      const Position& child = children[i];
       if (winner_moves && child.in_check() && child.count_legal_moves() == 0) {
         result.outcome = SearchOutcome::kMateFound;
         result.line = line_to(n, m);

@@ -500,6 +500,37 @@ bool Position::gives_check(Move m) const {
   return ((bishop_attacks(ksq, occ) & diagonal) | (rook_attacks(ksq, occ) & straight)) != 0;
 }
 
+CheckSquares Position::check_squares() const {
+  CheckSquares cs;
+  const Color us = side_;
+  const Square ksq = king_square(~us);
+  const Bitboard occ = occupied();
+  cs.direct[index(PieceType::kPawn)] = pawn_attacks(~us, ksq);
+  cs.direct[index(PieceType::kKnight)] = knight_attacks(ksq);
+  cs.direct[index(PieceType::kBishop)] = bishop_attacks(ksq, occ);
+  cs.direct[index(PieceType::kRook)] = rook_attacks(ksq, occ);
+  cs.direct[index(PieceType::kQueen)] =
+      cs.direct[index(PieceType::kBishop)] | cs.direct[index(PieceType::kRook)];
+  // A man can uncover a check only if it is the first one seen from the king along a line
+  // on which the mover has a slider of that line's kind.
+  const Bitboard queens = pieces(us, PieceType::kQueen);
+  if (bishop_attacks(ksq, 0) & (pieces(us, PieceType::kBishop) | queens))
+    cs.discoverers |= cs.direct[index(PieceType::kBishop)] & pieces(us);
+  if (rook_attacks(ksq, 0) & (pieces(us, PieceType::kRook) | queens))
+    cs.discoverers |= cs.direct[index(PieceType::kRook)] & pieces(us);
+  return cs;
+}
+
+bool Position::gives_check(Move m, const CheckSquares& squares) const {
+  // Castling, en passant and promotions change more than one square's role, and a possible
+  // discoverer needs the line checked: the general test decides those.
+  if (m.kind() != MoveKind::kNormal || (squares.discoverers & bit(m.from())))
+    return gives_check(m);
+  // A slider whose own old square lay between its new square and the king would already have
+  // been giving check, so the squares computed with the old occupancy are exact.
+  return (squares.direct[index(type_of(board_[m.from()]))] & bit(m.to())) != 0;
+}
+
 bool Position::is_checkmate() const { return in_check() && count_legal_moves() == 0; }
 
 bool Position::is_stalemate() const { return !in_check() && count_legal_moves() == 0; }

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <new>
 #include <string>
 #include <string_view>
 
@@ -15,18 +18,39 @@ namespace corrchess::chess {
 // Fixed-capacity list of moves (the maximum legal moves in any position is 218).
 class MoveList {
  public:
-  void push_back(Move m) { moves_[size_++] = m; }
+  MoveList() = default;
+  MoveList(const MoveList& other) : size_(other.size_) {
+    std::memcpy(storage_, other.storage_, sizeof(Move) * size_);
+  }
+  MoveList& operator=(const MoveList& other) {
+    size_ = other.size_;
+    std::memmove(storage_, other.storage_, sizeof(Move) * size_);
+    return *this;
+  }
+
+  void push_back(Move m) { new (&storage_[sizeof(Move) * size_++]) Move(m); }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Move operator[](std::size_t i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
+  Move operator[](std::size_t i) const { return begin()[i]; }
+  const Move* begin() const { return std::launder(reinterpret_cast<const Move*>(storage_)); }
+  const Move* end() const { return begin() + size_; }
   bool contains(Move m) const;
   void clear() { size_ = 0; }
 
  private:
-  std::array<Move, 256> moves_{};
+  // Raw storage: a list is built on every node of every search, and zeroing 256 moves each
+  // time would cost more than generating them. Only the first size_ moves are ever read.
+  alignas(Move) std::byte storage_[sizeof(Move) * 256];
   std::size_t size_ = 0;
+};
+
+// Where the side to move could give check from, computed once per position so that many
+// moves can be tested cheaply (see Position::gives_check(Move, const CheckSquares&)).
+struct CheckSquares {
+  // By the type of the man that lands: the squares from which it would attack the enemy king.
+  std::array<Bitboard, 7> direct{};
+  // The mover's men that might uncover a check by leaving their square (a superset).
+  Bitboard discoverers = 0;
 };
 
 class Position {
@@ -106,6 +130,9 @@ class Position {
   // True if m changes the halfmove clock to zero (pawn move or capture).
   bool is_zeroing(Move m) const;
   bool gives_check(Move m) const;
+  // The same answer, faster when many moves of one position are tested.
+  CheckSquares check_squares() const;
+  bool gives_check(Move m, const CheckSquares& squares) const;
   bool is_checkmate() const;
   bool is_stalemate() const;
   // Total men on the board, kings and pawns included.

@@ -64,9 +64,10 @@ std::set<std::string> strictly_rejected(const std::string& relative) {
   return ids;
 }
 
-// gives_check decides checks geometrically; it must agree with playing the move, for every
-// legal move of every suite position and of their children (castling, en passant,
-// promotions, discovered and double checks all occur in these suites).
+// gives_check decides checks geometrically (alone, or with the position's precomputed check
+// squares); both must agree with playing the move, for every legal move of every suite
+// position and of their children (castling, en passant, promotions, discovered and double
+// checks all occur in these suites).
 TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
   std::size_t moves = 0;
   std::size_t checks = 0;
@@ -77,9 +78,12 @@ TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
       const auto root = Position::from_fen_relaxed(entry.fen);
       if (!root) continue;
       auto expect_agreement = [&](const Position& p) {
+        const CheckSquares squares = p.check_squares();
         for (Move m : p.legal_moves()) {
           const bool played = p.after(m).in_check();
           EXPECT_EQ(p.gives_check(m), played) << p.fen() << " " << m.from() << "-" << m.to();
+          EXPECT_EQ(p.gives_check(m, squares), played)
+              << "with check squares: " << p.fen() << " " << m.from() << "-" << m.to();
           ++moves;
           checks += played;
         }
