@@ -20,6 +20,7 @@
 #include "core/chess/locked_structure.h"
 #include "core/chess/position.h"
 #include "core/chess/unwinnable.h"
+#include "tests/support/helpmate_oracle.h"
 #include "tests/support/test_env.h"
 
 namespace corrchess::chess {
@@ -60,21 +61,10 @@ std::vector<DevLine> dev_set() {
   return out;
 }
 
-// Independent brute force: can `winner` mate within `plies` plies (full width, no pruning)?
-bool brute_force_helpmate(const Position& p, Color winner, int plies) {
-  const MoveList moves = p.legal_moves();
-  if (moves.empty()) return p.in_check() && p.side_to_move() != winner;
-  if (plies == 0) return false;
-  for (Move m : moves)
-    if (brute_force_helpmate(p.after(m), winner, plies - 1)) return true;
-  return false;
-}
-
 // Checks a `true` verdict against the brute force; returns whether it was one.
 bool check_verdict(const Position& p, Color side) {
   if (!locked_structure_unwinnable(p, side)) return false;
-  const int depth = p.count_legal_moves() <= 12 ? 4 : 3;
-  EXPECT_FALSE(brute_force_helpmate(p, side, depth))
+  EXPECT_FALSE(testing::short_helpmate_exists(p, side))
       << "unsound verdict for " << (side == Color::kWhite ? "White" : "Black") << ": " << p.fen();
   return true;
 }
@@ -187,15 +177,13 @@ TEST(LockedStructure, FuzzPlayoutsHaveNoShortHelpmate) {
   std::mt19937 rng(20250402);
   int checked = 0;
   for (int i = 0; i < kFuzzPlayouts; ++i) {
-    Position p = seeds[rng() % seeds.size()];
+    const Position& seed = seeds[rng() % seeds.size()];
     const int plies = static_cast<int>(rng() % 60);
-    for (int ply = 0; ply < plies; ++ply) {
-      const MoveList moves = p.legal_moves();
-      if (moves.empty()) break;
-      p.play(moves[rng() % moves.size()]);
+    // Every seventh position on the way (the first, the eighth, ...) and the last one.
+    const Position p = testing::random_playout(seed, rng, plies, [&](const Position& q, int ply) {
       for (Color side : {Color::kWhite, Color::kBlack})
-        if (ply % 7 == 0 && check_verdict(p, side)) ++checked;
-    }
+        if (ply % 7 == 0 && check_verdict(q, side)) ++checked;
+    });
     for (Color side : {Color::kWhite, Color::kBlack})
       if (check_verdict(p, side)) ++checked;
   }

@@ -1,7 +1,7 @@
 // Dead positions and unwinnability (Art. 5.2.2, 6.7): material cases, frozen pawn walls,
 // helpmate proofs replayed to checkmate, the D3-Chess community test vectors
 // (shared/data/unwinnability/dev-set.txt), and a soundness fuzz against an independent
-// brute-force helpmate search.
+// brute-force helpmate search (tests/support/helpmate_oracle.h), itself checked on known mates.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include "core/chess/mate_patterns.h"
 #include "core/chess/position.h"
 #include "core/chess/unwinnable.h"
+#include "tests/support/helpmate_oracle.h"
 #include "tests/support/test_env.h"
 
 namespace corrchess::chess {
@@ -53,16 +54,6 @@ void expect_mating_line(const Position& start, Color side, const std::vector<Mov
   }
   EXPECT_TRUE(p.is_checkmate()) << start.fen();
   EXPECT_NE(p.side_to_move(), side) << start.fen();
-}
-
-// Independent brute force: can `winner` mate within `plies` plies (full width, no pruning)?
-bool brute_force_helpmate(const Position& p, Color winner, int plies) {
-  const MoveList moves = p.legal_moves();
-  if (moves.empty()) return p.in_check() && p.side_to_move() != winner;
-  if (plies == 0) return false;
-  for (Move m : moves)
-    if (brute_force_helpmate(p.after(m), winner, plies - 1)) return true;
-  return false;
 }
 
 TEST(Unwinnable, BareKingsAreDead) {
@@ -232,6 +223,23 @@ TEST(Unwinnable, DevSetClassifiedCorrectly) {
             << " unreachable in a game, analysed all the same)\n";
 }
 
+TEST(Unwinnable, BruteForceOracleFindsShortMatesOnly) {
+  // The fuzz below trusts the brute force to see short helpmates: Ra8# is a mate in 1 ply.
+  const Position back_rank = pos("6k1/5ppp/8/8/8/8/8/R5K1 w");
+  EXPECT_TRUE(testing::brute_force_helpmate(back_rank, Color::kWhite, 1));
+  EXPECT_FALSE(testing::brute_force_helpmate(back_rank, Color::kWhite, 0));
+  EXPECT_TRUE(testing::short_helpmate_exists(back_rank, Color::kWhite));
+  // Qg2# mates at once; White's bare king never mates.
+  const Position queen = pos("8/8/8/8/8/5k2/q7/7K b");
+  EXPECT_TRUE(testing::brute_force_helpmate(queen, Color::kBlack, 1));
+  EXPECT_FALSE(testing::brute_force_helpmate(queen, Color::kWhite, 4));
+  EXPECT_FALSE(testing::short_helpmate_exists(queen, Color::kWhite));
+  // A mate already on the board counts for the mating side only, with no ply left.
+  const Position mated = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  EXPECT_TRUE(testing::brute_force_helpmate(mated, Color::kBlack, 0));
+  EXPECT_FALSE(testing::brute_force_helpmate(mated, Color::kWhite, 4));
+}
+
 TEST(Unwinnable, FuzzUnwinnableVerdictsHaveNoShortHelpmate) {
   // Random playouts from the dev-set positions; every kUnwinnable verdict is checked against
   // a brute-force helpmate search, every kWinnable line is replayed.
@@ -246,20 +254,15 @@ TEST(Unwinnable, FuzzUnwinnableVerdictsHaveNoShortHelpmate) {
   std::mt19937 rng(20240611);
   int unwinnable_checked = 0;
   for (int i = 0; i < kFuzzPlayouts; ++i) {
-    Position p = seeds[rng() % seeds.size()];
+    const Position& seed = seeds[rng() % seeds.size()];
     const int plies = static_cast<int>(rng() % 40);
-    for (int ply = 0; ply < plies; ++ply) {
-      const MoveList moves = p.legal_moves();
-      if (moves.empty()) break;
-      p.play(moves[rng() % moves.size()]);
-    }
+    const Position p = testing::random_playout(seed, rng, plies);
     for (Color side : {Color::kWhite, Color::kBlack}) {
       const auto r = analyse_winnability(p, side, AnalysisBudget{20'000});
       if (r.verdict == Winnability::kWinnable) expect_mating_line(p, side, r.helpmate);
       if (r.verdict != Winnability::kUnwinnable) continue;
       ++unwinnable_checked;
-      const int depth = p.count_legal_moves() <= 12 ? 4 : 3;
-      EXPECT_FALSE(brute_force_helpmate(p, side, depth)) << "unsound verdict for " << p.fen();
+      EXPECT_FALSE(testing::short_helpmate_exists(p, side)) << "unsound verdict for " << p.fen();
       EXPECT_NE(quick_check(p, side), QuickVerdict::kWinnable) << p.fen();
     }
   }
