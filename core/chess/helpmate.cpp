@@ -268,7 +268,9 @@ class VisitedSet {
   static std::size_t home(std::uint64_t hash, std::size_t mask) {
     return (hash * 0x9E3779B97F4A7C15ULL) >> 20 & mask;
   }
-  static std::uint32_t tag_of(const ExactKey& k) { return static_cast<std::uint32_t>(k.hash >> 32); }
+  static std::uint32_t tag_of(const ExactKey& k) {
+    return static_cast<std::uint32_t>(k.hash >> 32);
+  }
 
   void grow() {
     std::vector<Slot> bigger(slots_.size() * 2);

@@ -524,8 +524,7 @@ CheckSquares Position::check_squares() const {
 bool Position::gives_check(Move m, const CheckSquares& squares) const {
   // Castling, en passant and promotions change more than one square's role, and a possible
   // discoverer needs the line checked: the general test decides those.
-  if (m.kind() != MoveKind::kNormal || (squares.discoverers & bit(m.from())))
-    return gives_check(m);
+  if (m.kind() != MoveKind::kNormal || (squares.discoverers & bit(m.from()))) return gives_check(m);
   // A slider whose own old square lay between its new square and the king would already have
   // been giving check, so the squares computed with the old occupancy are exact.
   return (squares.direct[index(type_of(board_[m.from()]))] & bit(m.to())) != 0;
