@@ -222,7 +222,8 @@ ExactKey exact_key(const Position& pos) {
   const Bitboard q = pos.pieces(PieceType::kQueen);
   const Bitboard kg = pos.pieces(PieceType::kKing);
   k.planes = {p | b | q, n | b | kg, r | q | kg};
-  const int ep = pos.has_legal_en_passant() ? pos.ep_square() : kNoSquare;
+  const bool ep_legal = pos.ep_square() != kNoSquare && pos.has_legal_en_passant();
+  const int ep = ep_legal ? pos.ep_square() : kNoSquare;
   k.meta = static_cast<std::uint16_t>(index(pos.side_to_move()) | (pos.castling_rights() << 1) |
                                       (ep << 5));
   return k;
@@ -233,7 +234,10 @@ ExactKey exact_key(const Position& pos) {
 // touches one small slot and compares a full key only when the tags agree.
 class VisitedSet {
  public:
-  VisitedSet() : slots_(1 << 12) {}
+  // expected_size: how many keys the caller may insert (reserved, not touched, up front).
+  explicit VisitedSet(std::uint64_t expected_size = 0) : slots_(1 << 12) {
+    keys_.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(expected_size, 1u << 20)));
+  }
 
   // A hint that a key with this hash is about to be inserted (the probe is a cache miss in
   // large sets): fetches its home slot early.
@@ -248,22 +252,23 @@ class VisitedSet {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = home(k.hash, mask);; i = (i + 1) & mask) {
       Slot& slot = slots_[i];
-      if (slot.index == kEmpty) {
-        if (keys_.size() >= kEmpty) throw std::length_error("VisitedSet: too many positions");
-        slot = Slot{tag, static_cast<std::uint32_t>(keys_.size())};
+      if (slot.entry == 0) {
+        if (keys_.size() >= kMaxKeys) throw std::length_error("VisitedSet: too many positions");
         keys_.push_back(k);
+        slot = Slot{tag, static_cast<std::uint32_t>(keys_.size())};
         return true;
       }
-      if (slot.tag == tag && keys_[slot.index] == k) return false;
+      if (slot.tag == tag && keys_[slot.entry - 1] == k) return false;
     }
   }
 
  private:
+  // Zero-initialised means empty, so that a new table is a plain memset.
   struct Slot {
-    std::uint32_t tag = 0;
-    std::uint32_t index = kEmpty;
+    std::uint32_t tag;
+    std::uint32_t entry;  // 1 + the key's index in keys_; 0 when the slot is empty
   };
-  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  static constexpr std::size_t kMaxKeys = 0xFFFFFFFEu;
 
   static std::size_t home(std::uint64_t hash, std::size_t mask) {
     return (hash * 0x9E3779B97F4A7C15ULL) >> 20 & mask;
@@ -275,10 +280,10 @@ class VisitedSet {
   void grow() {
     std::vector<Slot> bigger(slots_.size() * 2);
     const std::size_t mask = bigger.size() - 1;
-    for (std::uint32_t n = 0; n < keys_.size(); ++n) {
+    for (std::size_t n = 0; n < keys_.size(); ++n) {
       std::size_t i = home(keys_[n].hash, mask);
-      while (bigger[i].index != kEmpty) i = (i + 1) & mask;
-      bigger[i] = Slot{tag_of(keys_[n]), n};
+      while (bigger[i].entry != 0) i = (i + 1) & mask;
+      bigger[i] = Slot{tag_of(keys_[n]), static_cast<std::uint32_t>(n + 1)};
     }
     slots_.swap(bigger);
   }
@@ -302,7 +307,7 @@ bool structure_changed(const Position& parent, const Position& child) {
   return parent.pieces(PieceType::kPawn) != child.pieces(PieceType::kPawn) ||
          popcount(parent.occupied()) != popcount(child.occupied()) ||  // a capture
          parent.castling_rights() != child.castling_rights() || parent.in_check() ||
-         parent.has_legal_en_passant();
+         (parent.ep_square() != kNoSquare && parent.has_legal_en_passant());
 }
 
 // ---------------------------------------------------------------- forward-pruned search
@@ -580,7 +585,7 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
                                          std::uint64_t max_nodes, int depth_weight,
                                          BestFirstGuide guide) {
   HelpmateSearchResult result;
-  VisitedSet visited;
+  VisitedSet visited(max_nodes);
   std::vector<ExpandedNode> expanded;
   std::priority_queue<OpenEntry, std::vector<OpenEntry>, std::greater<OpenEntry>> open;
   auto line_to = [&](std::int32_t n, Move last) {
@@ -607,7 +612,8 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
     const MoveList moves = pos.legal_moves();
     children.clear();
     for (Move m : moves) {
-      children.push_back(pos.after(m));
+      children.push_back(pos);
+      children.back().play(m);
       visited.prefetch(children.back().key());
     }
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -647,7 +653,7 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
 HelpmateSearchResult explore_all(const Position& root, Color winner, std::uint64_t max_nodes) {
   HelpmateSearchResult result;
   result.outcome = SearchOutcome::kNoMate;
-  VisitedSet visited;
+  VisitedSet visited(max_nodes);
   std::vector<Frame> stack;
   std::vector<Move> arena;
   bool cut = false;
