@@ -110,21 +110,19 @@ bool mate_in_one(const Position& pos, Move& mate) {
 
 // ---------------------------------------------------------------- iterative deepening
 
-class IterativeHelpmate {
+// The frame shared by the depth-first helpmate searches: iterative deepening from 1 ply up,
+// the node budget, and the line (collected backwards as the recursion unwinds).
+class DeepeningSearch {
  public:
-  IterativeHelpmate(Color winner, std::uint64_t max_nodes)
-      : winner_(winner), max_nodes_(max_nodes) {
-    std::size_t size = 1024;
-    while (size < max_nodes && size < (std::size_t{1} << 20)) size <<= 1;
-    keys_.assign(size, 0);
-    depths_.assign(size, 0);
-  }
+  virtual ~DeepeningSearch() = default;
 
-  HelpmateSearchResult run(const Position& root, int max_plies) {
+  // `exhaustive`: whether completing every depth without a mate shows that none exists
+  // within max_plies (kNoMate); otherwise a failure is reported as kBudgetExhausted.
+  HelpmateSearchResult run(const Position& root, int max_plies, bool exhaustive) {
     HelpmateSearchResult result;
     for (int depth = 1; depth <= max_plies && !aborted_; ++depth) {
       line_.clear();
-      if (search(root, depth, 0)) {
+      if (search_root(root, depth)) {
         std::reverse(line_.begin(), line_.end());
         result.outcome = SearchOutcome::kMateFound;
         result.line = line_;
@@ -132,18 +130,46 @@ class IterativeHelpmate {
         return result;
       }
     }
-    result.outcome = aborted_ ? SearchOutcome::kBudgetExhausted : SearchOutcome::kNoMate;
+    result.outcome =
+        exhaustive && !aborted_ ? SearchOutcome::kNoMate : SearchOutcome::kBudgetExhausted;
     result.nodes = nodes_;
     return result;
   }
 
- private:
+ protected:
+  DeepeningSearch(Color winner, std::uint64_t max_nodes) : winner_(winner), max_nodes_(max_nodes) {}
+
   // True (with the line, reversed, in line_) if a helpmate within `depth` plies exists.
+  virtual bool search_root(const Position& root, int depth) = 0;
+
+  // Counts a node; false once the budget is spent (the search then unwinds).
+  bool enter_node() {
+    if (++nodes_ <= max_nodes_) return true;
+    aborted_ = true;
+    return false;
+  }
+
+  Color winner_;
+  std::uint64_t max_nodes_;
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  std::vector<Move> line_;
+};
+
+class IterativeHelpmate final : public DeepeningSearch {
+ public:
+  IterativeHelpmate(Color winner, std::uint64_t max_nodes) : DeepeningSearch(winner, max_nodes) {
+    std::size_t size = 1024;
+    while (size < max_nodes && size < (std::size_t{1} << 20)) size <<= 1;
+    keys_.assign(size, 0);
+    depths_.assign(size, 0);
+  }
+
+ private:
+  bool search_root(const Position& root, int depth) override { return search(root, depth, 0); }
+
   bool search(const Position& pos, int depth, int ply) {
-    if (++nodes_ > max_nodes_) {
-      aborted_ = true;
-      return false;
-    }
+    if (!enter_node()) return false;
     const bool winner_to_move = pos.side_to_move() == winner_;
     // The mating move is the winner's: with the loser to move one more ply is needed.
     if (depth < (winner_to_move ? 1 : 2)) return false;
@@ -184,13 +210,8 @@ class IterativeHelpmate {
     return false;
   }
 
-  Color winner_;
-  std::uint64_t max_nodes_;
-  std::uint64_t nodes_ = 0;
-  bool aborted_ = false;
   std::vector<std::uint64_t> keys_;
   std::vector<std::int8_t> depths_;
-  std::vector<Move> line_;
   std::vector<std::vector<ScoredMove>> scratch_;
 };
 
@@ -382,35 +403,21 @@ Bitboard attacks_of(const Position& pos, Color c, Bitboard occ) {
 // Iterative deepening with forward pruning: only the best few moves of each side (by
 // cheap_score) are searched. It proves nothing when it fails; its lines are replayed by the
 // caller like any other.
-class PrunedHelpmate {
+class PrunedHelpmate final : public DeepeningSearch {
  public:
   PrunedHelpmate(Color winner, std::uint64_t max_nodes, int winner_width, int loser_width)
-      : winner_(winner),
-        max_nodes_(max_nodes),
-        winner_width_(winner_width),
-        loser_width_(loser_width) {
+      : DeepeningSearch(winner, max_nodes), winner_width_(winner_width), loser_width_(loser_width) {
     std::size_t size = 256;
     while (size < 4 * max_nodes && size < (std::size_t{1} << 18)) size <<= 1;
     keys_.assign(size, 0);
   }
 
-  HelpmateSearchResult run(const Position& root, int max_plies) {
-    HelpmateSearchResult result;
+ private:
+  bool search_root(const Position& root, int depth) override {
     target_ = strongest(root);
-    for (int depth = 1; depth <= max_plies && !aborted_; ++depth) {
-      line_.clear();
-      if (search(root, depth)) {
-        std::reverse(line_.begin(), line_.end());
-        result.outcome = SearchOutcome::kMateFound;
-        result.line = line_;
-        break;
-      }
-    }
-    result.nodes = nodes_;
-    return result;
+    return search(root, depth);
   }
 
- private:
   // Square of the winner's most valuable piece (the defending king walks toward it).
   Square strongest(const Position& pos) const {
     for (PieceType t : {PieceType::kQueen, PieceType::kRook, PieceType::kBishop, PieceType::kKnight,
@@ -420,10 +427,7 @@ class PrunedHelpmate {
   }
 
   bool search(const Position& pos, int depth) {
-    if (++nodes_ > max_nodes_) {
-      aborted_ = true;
-      return false;
-    }
+    if (!enter_node()) return false;
     const bool winner_to_move = pos.side_to_move() == winner_;
     if (depth < (winner_to_move ? 1 : 2)) return false;
     const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
@@ -466,15 +470,10 @@ class PrunedHelpmate {
     return false;
   }
 
-  Color winner_;
-  std::uint64_t max_nodes_;
   int winner_width_;
   int loser_width_;
   Square target_ = kNoSquare;
-  std::uint64_t nodes_ = 0;
-  bool aborted_ = false;
   std::vector<std::uint64_t> keys_;
-  std::vector<Move> line_;
 };
 
 }  // namespace
@@ -483,13 +482,13 @@ HelpmateSearchResult find_helpmate_pruned(const Position& root, Color winner, in
                                           std::uint64_t max_nodes, int winner_width,
                                           int loser_width) {
   PrunedHelpmate search(winner, max_nodes, winner_width, loser_width);
-  return search.run(root, max_plies);
+  return search.run(root, max_plies, /*exhaustive=*/false);
 }
 
 HelpmateSearchResult find_helpmate(const Position& root, Color winner, int max_plies,
                                    std::uint64_t max_nodes) {
   IterativeHelpmate search(winner, max_nodes);
-  return search.run(root, max_plies);
+  return search.run(root, max_plies, /*exhaustive=*/true);
 }
 
 namespace {
