@@ -31,8 +31,8 @@ struct Phase {
   BestFirstGuide guide = BestFirstGuide::kProgress;  // kBestFirst
 };
 constexpr Phase kPhases[] = {
-    {Phase::kPruned, 300, 9, 3, 1},
-    {Phase::kPruned, 1'500, 9, 4, 3},
+    {Phase::kPruned, 500, 11, 3, 1},
+    {Phase::kPruned, 1'000, 9, 4, 3},
     {Phase::kBestFirst, 3'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
     {Phase::kBestFirst, 3'000, 0, 0, 0, BestFirstGuide::kProgress},
     {Phase::kPruned, 3'000, 7, 12, 2},
