@@ -229,55 +229,60 @@ void start_websocket_session(tcp::socket socket, http::request<http::string_body
 
 // ---- hub ----
 
-void WsHub::prune(Sessions& sessions, const WsSession* gone) {
-  std::erase_if(sessions, [gone](const std::weak_ptr<WsSession>& w) {
+void WsHub::prune(Index& index, std::int64_t key, const WsSession* gone) {
+  auto it = index.find(key);
+  if (it == index.end()) return;
+  std::erase_if(it->second, [gone](const std::weak_ptr<WsSession>& w) {
     auto s = w.lock();
     return !s || s.get() == gone;
   });
+  if (it->second.empty()) index.erase(it);
+}
+
+void WsHub::unlink(const WsSession* session, const Entry& entry) {
+  prune(by_user_, entry.user_id, session);
+  for (const auto game_id : entry.games) prune(by_game_, game_id, session);
 }
 
 void WsHub::add(const std::shared_ptr<WsSession>& session) {
   std::lock_guard lock(mutex_);
-  all_[session.get()] = session;
-  by_user_[session->user().id].push_back(session);
+  auto [it, inserted] = all_.try_emplace(session.get());
+  if (!inserted) {
+    if (it->second.session.lock() == session) return;  // already registered
+    // Left by a socket destroyed without remove() whose address was reused: forget it.
+    unlink(session.get(), it->second);
+    it->second = Entry{};
+  }
+  it->second.session = session;
+  it->second.user_id = session->user().id;
+  by_user_[it->second.user_id].push_back(session);
 }
 
 void WsHub::remove(const WsSession* session) {
   std::lock_guard lock(mutex_);
-  if (all_.erase(session) == 0) return;
-  for (auto it = by_user_.begin(); it != by_user_.end();) {
-    prune(it->second, session);
-    it = it->second.empty() ? by_user_.erase(it) : std::next(it);
-  }
-  for (auto it = by_game_.begin(); it != by_game_.end();) {
-    prune(it->second, session);
-    it = it->second.empty() ? by_game_.erase(it) : std::next(it);
-  }
+  auto it = all_.find(session);
+  if (it == all_.end()) return;
+  unlink(session, it->second);
+  all_.erase(it);
 }
 
 bool WsHub::subscribe(const std::shared_ptr<WsSession>& session, std::int64_t game_id) {
   std::lock_guard lock(mutex_);
-  if (!all_.contains(session.get())) return false;
-  std::size_t count = 0;
-  for (const auto& [id, sessions] : by_game_) {
-    for (const auto& w : sessions) {
-      if (w.lock() == session) {
-        if (id == game_id) return true;  // already watching
-        ++count;
-      }
-    }
-  }
-  if (count >= limits_.max_subscriptions) return false;
+  auto it = all_.find(session.get());
+  if (it == all_.end() || it->second.session.lock() != session) return false;
+  auto& games = it->second.games;
+  if (games.contains(game_id)) return true;  // already watching
+  if (games.size() >= limits_.max_subscriptions) return false;
+  games.insert(game_id);
   by_game_[game_id].push_back(session);
   return true;
 }
 
 void WsHub::unsubscribe(const WsSession* session, std::int64_t game_id) {
   std::lock_guard lock(mutex_);
-  auto it = by_game_.find(game_id);
-  if (it == by_game_.end()) return;
-  prune(it->second, session);
-  if (it->second.empty()) by_game_.erase(it);
+  auto it = all_.find(session);
+  if (it == all_.end() || it->second.games.erase(game_id) == 0) return;
+  prune(by_game_, game_id, session);
 }
 
 void WsHub::deliver(const std::string& payload) {
@@ -317,27 +322,22 @@ void WsHub::deliver(const std::string& payload) {
   }
 }
 
-void WsHub::broadcast(const std::string& message) {
+std::vector<std::shared_ptr<WsSession>> WsHub::live_sessions() const {
   std::vector<std::shared_ptr<WsSession>> sessions;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [_, w] : all_) {
-      if (auto s = w.lock()) sessions.push_back(std::move(s));
-    }
+  std::lock_guard lock(mutex_);
+  for (const auto& [_, entry] : all_) {
+    if (auto s = entry.session.lock()) sessions.push_back(std::move(s));
   }
+  return sessions;
+}
+
+void WsHub::broadcast(const std::string& message) {
   auto text = std::make_shared<const std::string>(message);
-  for (const auto& s : sessions) s->send(text);
+  for (const auto& s : live_sessions()) s->send(text);
 }
 
 void WsHub::close_all() {
-  std::vector<std::shared_ptr<WsSession>> sessions;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [_, w] : all_) {
-      if (auto s = w.lock()) sessions.push_back(std::move(s));
-    }
-  }
-  for (const auto& s : sessions) s->close(websocket::close_code::going_away);
+  for (const auto& s : live_sessions()) s->close(websocket::close_code::going_away);
 }
 
 std::size_t WsHub::connections() const {

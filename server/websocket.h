@@ -14,6 +14,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <boost/asio/ip/tcp.hpp>
@@ -87,13 +88,25 @@ class WsHub {
 
  private:
   using Sessions = std::vector<std::weak_ptr<WsSession>>;
-  static void prune(Sessions& sessions, const WsSession* gone);
+  using Index = std::unordered_map<std::int64_t, Sessions>;
+  // What the hub knows of one registered socket: enough to undo its registration by
+  // touching only its own lists.
+  struct Entry {
+    std::weak_ptr<WsSession> session;
+    std::int64_t user_id = 0;
+    std::unordered_set<std::int64_t> games;  // watched through subscribe
+  };
+  static void prune(Index& index, std::int64_t key, const WsSession* gone);
+  // Drops `entry` of `session` from by_user_ and by_game_ (the caller erases it from all_).
+  void unlink(const WsSession* session, const Entry& entry);
+  // Every registered socket still alive, taken under the lock.
+  std::vector<std::shared_ptr<WsSession>> live_sessions() const;
 
   WsLimits limits_;
   mutable std::mutex mutex_;
-  std::unordered_map<const WsSession*, std::weak_ptr<WsSession>> all_;
-  std::unordered_map<std::int64_t, Sessions> by_user_;
-  std::unordered_map<std::int64_t, Sessions> by_game_;
+  std::unordered_map<const WsSession*, Entry> all_;
+  Index by_user_;
+  Index by_game_;
   std::atomic<std::uint64_t> sent_{0};
   std::atomic<std::uint64_t> slow_{0};
 };
