@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <utility>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
@@ -89,18 +90,20 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return close();
+    // These answers come before the request was read to its end: the client may still be
+    // sending, so the connection is closed gracefully (see linger_close).
     if (ec == http::error::body_limit) {
       api::Response r = api::problem_response(
           413, "payload_too_large",
           "request body exceeds " + std::to_string(limits_.max_body_bytes) + " bytes");
-      return write(to_beast_response(r, 11, false, false));
+      return write(to_beast_response(r, 11, false, false), false, true);
     }
     if (ec == http::error::bad_target || ec == http::error::bad_method ||
         ec == http::error::bad_field || ec == http::error::bad_value ||
         ec == http::error::header_limit || ec == http::error::bad_content_length ||
         ec == http::error::bad_version) {
       api::Response r = api::problem_response(400, "validation_error", "malformed HTTP request");
-      return write(to_beast_response(r, 11, false, false));
+      return write(to_beast_response(r, 11, false, false), false, true);
     }
     if (ec) return close();
 
@@ -149,14 +152,17 @@ class Session : public std::enable_shared_from_this<Session> {
     });
   }
 
-  void write(http::response<http::string_body>&& res, bool answers_request = false) {
+  // linger: the request was not read to its end (see linger_close).
+  void write(http::response<http::string_body>&& res, bool answers_request = false,
+             bool linger = false) {
     auto sp = std::make_shared<http::response<http::string_body>>(std::move(res));
     const bool close_after = !sp->keep_alive();
     stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
     http::async_write(stream_, *sp,
-                      [self = shared_from_this(), sp, close_after, answers_request](
+                      [self = shared_from_this(), sp, close_after, answers_request, linger](
                           beast::error_code ec, std::size_t) {
                         if (answers_request) --self->shutdown_->in_flight;
+                        if (!ec && linger) return self->linger_close();
                         if (ec || close_after || self->shutdown_->draining) return self->close();
                         self->read();
                       });
@@ -167,9 +173,33 @@ class Session : public std::enable_shared_from_this<Session> {
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
   }
 
+  // Closing a socket with unread data makes the kernel send a reset, and a client still
+  // sending its (too large) body then fails on its write and may never read the answer
+  // already sent. So after such an answer the sending side is shut down and what the client
+  // still sends is read and dropped until it closes, for a few seconds and megabytes at most.
+  void linger_close() {
+    static constexpr std::size_t kLingerMaxBytes = 64u << 20;
+    close();
+    stream_.expires_after(std::chrono::seconds(kLingerSeconds));
+    drain_.resize(64 * 1024);
+    drain(kLingerMaxBytes);
+  }
+
+  void drain(std::size_t budget) {
+    stream_.async_read_some(asio::buffer(drain_), [self = shared_from_this(), budget](
+                                                      beast::error_code ec, std::size_t n) {
+      // End of stream, reset, timeout or budget spent: the session ends, the socket closes.
+      if (ec || n >= budget) return;
+      self->drain(budget - n);
+    });
+  }
+
+  static constexpr int kLingerSeconds = 5;
+
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  std::vector<char> drain_;  // scratch for linger_close
   asio::thread_pool& workers_;
   RequestHandler& handler_;
   const HttpLimits& limits_;
