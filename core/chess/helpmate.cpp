@@ -603,7 +603,7 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
   }
   std::int64_t sequence = 0;
   std::vector<Position> children;  // of the node being expanded, reused
-  // Expands `pos` (already stored as expanded[n]); true when a mating move was found.
+  // Expands expanded[n]; true when the search ends there (a mate found or the budget spent).
   auto expand = [&](std::int32_t n) -> bool {
     const Position& pos = expanded[n].pos;
     const bool winner_moves = pos.side_to_move() == winner;
