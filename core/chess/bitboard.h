@@ -99,6 +99,26 @@ void init_bitboards();
 [[gnu::always_inline]] inline Bitboard queen_attacks(Square s, Bitboard occ) {
   return bishop_attacks(s, occ) | rook_attacks(s, occ);
 }
+// Squares a piece of type t (knight to king) on s attacks given the occupancy occ; empty for
+// pawns, whose attacks depend on their colour (pawn_attacks) and for kNone.
+[[gnu::always_inline]] inline Bitboard piece_attacks(PieceType t, Square s, Bitboard occ) {
+  switch (t) {
+    case PieceType::kKnight: return knight_attacks(s);
+    case PieceType::kBishop: return bishop_attacks(s, occ);
+    case PieceType::kRook: return rook_attacks(s, occ);
+    case PieceType::kQueen: return queen_attacks(s, occ);
+    case PieceType::kKing: return king_attacks(s);
+    case PieceType::kPawn:
+    case PieceType::kNone: return 0;
+  }
+  return 0;
+}
+// Squares attacked by any of the pawns of colour c in `pawns`.
+[[gnu::always_inline]] inline Bitboard pawn_set_attacks(Color c, Bitboard pawns) {
+  return c == Color::kWhite
+             ? pawn_attacks_west<Color::kWhite>(pawns) | pawn_attacks_east<Color::kWhite>(pawns)
+             : pawn_attacks_west<Color::kBlack>(pawns) | pawn_attacks_east<Color::kBlack>(pawns);
+}
 // Squares strictly between a and b when they share a rank, file or diagonal; else empty.
 [[gnu::always_inline]] inline Bitboard between(Square a, Square b) {
   return detail::between_table[a][b];

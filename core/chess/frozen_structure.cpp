@@ -14,28 +14,6 @@ namespace {
 constexpr std::array<PieceType, 4> kMinorAndMajor = {PieceType::kKnight, PieceType::kBishop,
                                                      PieceType::kRook, PieceType::kQueen};
 
-// Squares attacked by all pawns of colour c.
-Bitboard pawn_attack_set(const Position& pos, Color c) {
-  const Bitboard p = pos.pieces(c, PieceType::kPawn);
-  if (c == Color::kWhite)
-    return pawn_attacks_west<Color::kWhite>(p) | pawn_attacks_east<Color::kWhite>(p);
-  return pawn_attacks_west<Color::kBlack>(p) | pawn_attacks_east<Color::kBlack>(p);
-}
-
-// Squares a piece of type t on s attacks when only `walls` block.
-Bitboard piece_attacks(PieceType t, Square s, Bitboard walls) {
-  switch (t) {
-    case PieceType::kKnight: return knight_attacks(s);
-    case PieceType::kBishop: return bishop_attacks(s, walls);
-    case PieceType::kRook: return rook_attacks(s, walls);
-    case PieceType::kQueen: return queen_attacks(s, walls);
-    case PieceType::kKing: return king_attacks(s);
-    case PieceType::kPawn:
-    case PieceType::kNone: return 0;
-  }
-  return 0;
-}
-
 // Every square a piece of type t starting on s can ever stand on when the squares in
 // `walls` are permanently occupied and those in `forbidden` may never be entered (other
 // pieces are treated as transparent: an over-approximation).
@@ -90,8 +68,9 @@ bool frozen_structure_unwinnable(const Position& pos, Color side) {
   const Bitboard pawns = pos.pieces(PieceType::kPawn);
   const std::array<Bitboard, 2> pawns_of = {pos.pieces(Color::kWhite, PieceType::kPawn),
                                             pos.pieces(Color::kBlack, PieceType::kPawn)};
-  const std::array<Bitboard, 2> pawn_att = {pawn_attack_set(pos, Color::kWhite),
-                                            pawn_attack_set(pos, Color::kBlack)};
+  const std::array<Bitboard, 2> pawn_att = {
+      pawn_set_attacks(Color::kWhite, pos.pieces(Color::kWhite, PieceType::kPawn)),
+      pawn_set_attacks(Color::kBlack, pos.pieces(Color::kBlack, PieceType::kPawn))};
   // Kings confined to the squares they can reach while the pawns stand still; a king whose
   // region is its own square never moves and blocks a pawn in front of it like a pawn.
   std::array<Bitboard, 2> king_region{};

@@ -333,18 +333,9 @@ bool structure_changed(const Position& parent, const Position& child) {
 
 // ---------------------------------------------------------------- forward-pruned search
 
-// Attacks of a piece of type t on s (of colour c for pawns) with occupancy occ.
+// Attacks of a man of type t on s (of colour c for pawns) with occupancy occ.
 Bitboard attacks_from(PieceType t, Color c, Square s, Bitboard occ) {
-  switch (t) {
-    case PieceType::kPawn: return pawn_attacks(c, s);
-    case PieceType::kKnight: return knight_attacks(s);
-    case PieceType::kBishop: return bishop_attacks(s, occ);
-    case PieceType::kRook: return rook_attacks(s, occ);
-    case PieceType::kQueen: return queen_attacks(s, occ);
-    case PieceType::kKing: return king_attacks(s);
-    case PieceType::kNone: return 0;
-  }
-  return 0;
+  return t == PieceType::kPawn ? pawn_attacks(c, s) : piece_attacks(t, s, occ);
 }
 
 // Cheap ordering score (no move is played): the winner brings its pieces to the defending
@@ -390,14 +381,9 @@ Bitboard attacks_of(const Position& pos, Color c, Bitboard occ) {
   Bitboard b = pos.pieces(c) & ~pos.pieces(c, PieceType::kPawn);
   while (b) {
     const Square s = pop_lsb(b);
-    a |= attacks_from(type_of(pos.piece_on(s)), c, s, occ);
+    a |= piece_attacks(type_of(pos.piece_on(s)), s, occ);
   }
-  const Bitboard p = pos.pieces(c, PieceType::kPawn);
-  if (c == Color::kWhite)
-    a |= pawn_attacks_west<Color::kWhite>(p) | pawn_attacks_east<Color::kWhite>(p);
-  else
-    a |= pawn_attacks_west<Color::kBlack>(p) | pawn_attacks_east<Color::kBlack>(p);
-  return a;
+  return a | pawn_set_attacks(c, pos.pieces(c, PieceType::kPawn));
 }
 
 // Iterative deepening with forward pruning: only the best few moves of each side (by

@@ -80,12 +80,6 @@ struct Man {
   Bitboard span = 0;      // every square it may ever attack
 };
 
-Bitboard pawn_attack_set(Color c, Bitboard b) {
-  return c == Color::kWhite
-             ? pawn_attacks_west<Color::kWhite>(b) | pawn_attacks_east<Color::kWhite>(b)
-             : pawn_attacks_west<Color::kBlack>(b) | pawn_attacks_east<Color::kBlack>(b);
-}
-
 Bitboard push(Color c, Bitboard b) {
   return c == Color::kWhite ? pawn_push<Color::kWhite>(b) : pawn_push<Color::kBlack>(b);
 }
@@ -96,16 +90,8 @@ Bitboard last_rank(Color c) { return c == Color::kWhite ? kRank8 : kRank1; }
 // a promoted piece of unknown type: queen or knight moves (a rook or bishop moves like a
 // part of the queen).
 Bitboard attacks_of(PieceType t, Square s, Bitboard walls) {
-  switch (t) {
-    case PieceType::kKnight: return knight_attacks(s);
-    case PieceType::kBishop: return bishop_attacks(s, walls);
-    case PieceType::kRook: return rook_attacks(s, walls);
-    case PieceType::kQueen: return queen_attacks(s, walls);
-    case PieceType::kKing: return king_attacks(s);
-    case PieceType::kNone: return queen_attacks(s, walls) | knight_attacks(s);
-    case PieceType::kPawn: return 0;
-  }
-  return 0;
+  if (t == PieceType::kNone) return queen_attacks(s, walls) | knight_attacks(s);
+  return piece_attacks(t, s, walls);
 }
 
 struct Flood {
@@ -166,7 +152,7 @@ Bitboard pawn_cone(Color c, Square s, Bitboard walls, Bitboard lock_block, Bitbo
   Bitboard frontier_normal = normal;
   Bitboard frontier_free = 0;
   while (frontier_normal | frontier_free) {
-    const Bitboard diagonal = pawn_attack_set(c, frontier_normal | frontier_free) & prey;
+    const Bitboard diagonal = pawn_set_attacks(c, frontier_normal | frontier_free) & prey;
     const Bitboard new_normal =
         ((push(c, frontier_normal) & ~walls & ~lock_block) | (diagonal & ~lock_free)) & ~normal;
     const Bitboard new_free = ((push(c, frontier_free) & ~walls) | (diagonal & lock_free)) & ~free;
@@ -243,7 +229,7 @@ void LockedAnalysis::free_pawn_cones() {
       const int ci = index(m.color);
       const int ei = index(~m.color);
       m.reach = pawn_cone(m.color, m.sq, walls_, lock_squares_[ei], lock_free_[ei], prey[ei]);
-      m.span = pawn_attack_set(m.color, m.reach);
+      m.span = pawn_set_attacks(m.color, m.reach);
       m.promotes = (m.reach & last_rank(m.color)) != 0;
       cones[ci] |= m.reach;
       promotion[ci] |= m.reach & last_rank(m.color);
@@ -295,7 +281,7 @@ bool LockedAnalysis::round() {
     if (m.role != Role::kLocked) continue;
     const int ci = index(m.color);
     m.reach = pawn_range(m.color, m.sq, walls_ | lock_squares_[index(~m.color)]);
-    m.span = pawn_attack_set(m.color, m.reach);
+    m.span = pawn_set_attacks(m.color, m.reach);
     lock_free_[ci] |= m.reach & ~bit(m.sq);
     lock_ranges_[ci] |= m.reach;
   }

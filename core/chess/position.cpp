@@ -483,16 +483,10 @@ bool Position::gives_check(Move m) const {
   const Bitboard occ = (occupied() & ~from) | bit(m.to());
   const PieceType moved =
       m.kind() == MoveKind::kPromotion ? m.promotion() : type_of(board_[m.from()]);
-  Bitboard direct = 0;
-  switch (moved) {
-    case PieceType::kPawn: direct = pawn_attacks(us, m.to()); break;
-    case PieceType::kKnight: direct = knight_attacks(m.to()); break;
-    case PieceType::kBishop: direct = bishop_attacks(m.to(), occ); break;
-    case PieceType::kRook: direct = rook_attacks(m.to(), occ); break;
-    case PieceType::kQueen: direct = queen_attacks(m.to(), occ); break;
-    case PieceType::kKing:
-    case PieceType::kNone: break;
-  }
+  // A king never checks directly (it cannot stand next to the other king).
+  const Bitboard direct = moved == PieceType::kPawn   ? pawn_attacks(us, m.to())
+                          : moved == PieceType::kKing ? 0
+                                                      : piece_attacks(moved, m.to(), occ);
   if (direct & bit(ksq)) return true;
   const Bitboard queens = pieces(us, PieceType::kQueen);
   const Bitboard diagonal = (pieces(us, PieceType::kBishop) | queens) & ~from;
