@@ -548,7 +548,6 @@ struct ExpandedNode {
   Position pos;
   std::int32_t parent;  // index in the expanded list; -1 at the root
   Move via;
-  std::int32_t depth;
 };
 
 // A generated child waiting in the open list: smallest distance first, newest first among
@@ -567,8 +566,7 @@ struct OpenEntry {
 }  // namespace
 
 HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
-                                         std::uint64_t max_nodes, int depth_weight,
-                                         BestFirstGuide guide) {
+                                         std::uint64_t max_nodes, BestFirstGuide guide) {
   HelpmateSearchResult result;
   VisitedSet visited(max_nodes);
   std::vector<ExpandedNode> expanded;
@@ -593,7 +591,6 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
   auto expand = [&](std::int32_t n) -> bool {
     const Position& pos = expanded[n].pos;
     const bool winner_moves = pos.side_to_move() == winner;
-    const std::int32_t depth = expanded[n].depth + 1;
     const MoveList moves = pos.legal_moves();
     children.clear();
     for (Move m : moves) {
@@ -616,18 +613,17 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
       }
       ++result.nodes;
       if (structure_changed(pos, child) && statically_unwinnable(child, winner)) continue;
-      open.push(OpenEntry{4 * guide_distance(child, winner, guide) + depth_weight * depth,
-                          --sequence, n, m});
+      open.push(OpenEntry{guide_distance(child, winner, guide), --sequence, n, m});
     }
     return false;
   };
-  expanded.push_back(ExpandedNode{root, -1, Move{}, 0});
+  expanded.push_back(ExpandedNode{root, -1, Move{}});
   if (expand(0)) return result;
   while (!open.empty()) {
     const OpenEntry e = open.top();
     open.pop();
     const ExpandedNode& parent = expanded[e.parent];
-    ExpandedNode node{parent.pos.after(e.via), e.parent, e.via, parent.depth + 1};
+    ExpandedNode node{parent.pos.after(e.via), e.parent, e.via};
     expanded.push_back(std::move(node));
     if (expand(static_cast<std::int32_t>(expanded.size() - 1))) return result;
   }

@@ -37,15 +37,13 @@ HelpmateSearchResult find_helpmate_pruned(const Position& root, Color winner, in
 
 // Greedy best-first search over reachable positions, nearest-looking to a mating net first
 // (finds long helpmates in simple endings). Stores every position it generates: keep
-// max_nodes moderate. kNoMate means the reachable set was exhausted: a proof. depth_weight
-// (0 = pure greedy) adds the path length to the priority (quarter units of the distance), so
-// that shuffling men who cannot help is not free.
+// max_nodes moderate. kNoMate means the reachable set was exhausted: a proof.
 // kProgress: the defending king near a corner, the winner's men near it, pawns advanced.
 // kProgressAndNet: also the defending king's free flight squares and whether it is in check
 // (better in middlegames, where mates come from nets of many men).
 enum class BestFirstGuide { kProgress, kProgressAndNet };
 HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
-                                         std::uint64_t max_nodes, int depth_weight = 0,
+                                         std::uint64_t max_nodes,
                                          BestFirstGuide guide = BestFirstGuide::kProgress);
 
 // Exhaustive search of the reachable positions. kNoMate is a proof that `winner` can never

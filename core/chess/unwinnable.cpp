@@ -105,7 +105,7 @@ WinnabilityResult analyse_winnability(const Position& pos, Color side,
     const auto found = phase.kind == Phase::kPruned
                            ? find_helpmate_pruned(pos, side, phase.plies, cap, phase.winner_width,
                                                   phase.loser_width)
-                           : best_first_helpmate(pos, side, cap, 0, phase.guide);
+                           : best_first_helpmate(pos, side, cap, phase.guide);
     out.nodes += found.nodes;
     if (accept_line(pos, side, found, out)) return out;
     if (phase.kind == Phase::kBestFirst && found.outcome == SearchOutcome::kNoMate) {
