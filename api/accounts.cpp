@@ -110,6 +110,7 @@ Response logout(db::Pool& pool, const Request& request) {
   const auto hash = token_hash(*bearer_token(request));
   auto done = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     db::revoke_token(tx, hash);
+    db::notify_sessions_ended(tx, user->id, hash);  // its live sockets close, on every instance
     return {};
   });
   if (!done) return problem_response(done.error());
@@ -139,8 +140,12 @@ Response patch_user(db::Pool& pool, const Request& request, const PathParams& pa
   auto role = required_string(*body, "role", 16);
   if (!role) return problem_response(role.error());
   if (auto ok = validate_role(*role); !ok) return problem_response(ok.error());
-  auto updated = db::in_transaction(
-      pool, [&](pqxx::work& tx) { return db::set_role(tx, params.at("username"), *role); });
+  auto updated = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<db::User> {
+    auto changed = db::set_role(tx, params.at("username"), *role);
+    // What the user's sockets may watch depends on the role: they reconnect under the new one.
+    if (changed) db::notify_sessions_ended(tx, changed->id, "");
+    return changed;
+  });
   if (!updated) return problem_response(updated.error());
   return json_response(200, user_json(*updated));
 }
@@ -179,6 +184,20 @@ Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow
   if (!user) return std::unexpected(user.error());
   if (!*user) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
   return **user;
+}
+
+Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request) {
+  auto token = bearer_token(request, true);
+  if (!token || token->empty()) {
+    return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
+  }
+  const auto hash = token_hash(*token);
+  auto owner = db::in_transaction(pool, [&](pqxx::work& tx) {
+    return Result<std::optional<db::TokenOwner>>(db::owner_of_token(tx, hash));
+  });
+  if (!owner) return std::unexpected(owner.error());
+  if (!*owner) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
+  return SocketSession{(*owner)->user, hash, (*owner)->expires_in_seconds};
 }
 
 Result<void> require_director(const db::User& user) {

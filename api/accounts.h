@@ -28,6 +28,15 @@ struct AccountOptions {
 
 // The user behind the request's bearer token; kUnauthorized if missing/invalid/expired.
 Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query = false);
+
+// As authenticate (the token may come as ?token=), for a long-lived connection: also the
+// token's hash and the seconds until it expires, so the connection can end with its token.
+struct SocketSession {
+  db::User user;
+  std::string token_hash;
+  std::int64_t expires_in_seconds = 0;
+};
+Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request);
 // kForbidden unless the user is a td or admin.
 Result<void> require_director(const db::User& user);
 

@@ -1,5 +1,8 @@
 #include "api/http.h"
 
+#include <cstdint>
+#include <string_view>
+
 #include "api/problem.h"
 
 namespace corrchess::api {
@@ -34,6 +37,51 @@ std::optional<std::string> percent_decode(std::string_view in, bool plus_is_spac
   return out;
 }
 
+// Well-formed UTF-8 (RFC 3629: shortest forms only, no surrogates, at most U+10FFFF).
+bool valid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t extra = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      extra = 1;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      extra = 2;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      extra = 3;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + extra >= text.size()) return false;  // truncated sequence
+    for (std::size_t k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    static constexpr std::uint32_t kMin[] = {0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+// A decoded path or query text that is safe to route, store and log: UTF-8 without control
+// characters (a decoded newline would forge log lines, a NUL cuts database strings).
+bool acceptable_text(std::string_view text) {
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) return false;
+  }
+  return valid_utf8(text);
+}
+
 }  // namespace
 
 std::optional<std::string> Request::header(const std::string& name) const {
@@ -45,8 +93,17 @@ std::optional<std::string> Request::header(const std::string& name) const {
 std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_target(
     const std::string& target) {
   const auto qpos = target.find('?');
-  auto path = percent_decode(std::string_view(target).substr(0, qpos), false);
-  if (!path || path->empty() || path->front() != '/') return std::nullopt;
+  const std::string_view raw_path = std::string_view(target).substr(0, qpos);
+  // An encoded slash would become a segment separator after decoding ("/games/1%2fx"
+  // routing as "/games/1/x"): no route has a slash inside a segment, so it is refused.
+  if (raw_path.find("%2f") != std::string_view::npos ||
+      raw_path.find("%2F") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  auto path = percent_decode(raw_path, false);
+  if (!path || path->empty() || path->front() != '/' || !acceptable_text(*path)) {
+    return std::nullopt;
+  }
   std::map<std::string, std::string> query;
   if (qpos != std::string::npos) {
     std::string_view rest = std::string_view(target).substr(qpos + 1);
@@ -58,7 +115,9 @@ std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_
       const auto eq = pair.find('=');
       auto key = percent_decode(pair.substr(0, eq), true);
       auto value = percent_decode(eq == std::string_view::npos ? "" : pair.substr(eq + 1), true);
-      if (!key || !value) return std::nullopt;
+      if (!key || !value || !acceptable_text(*key) || !acceptable_text(*value)) {
+        return std::nullopt;
+      }
       query[*key] = *value;
     }
   }

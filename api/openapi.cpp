@@ -84,7 +84,16 @@ std::vector<RouteDoc> build_table() {
   auto add = [&t](RouteDoc d) { t.push_back(std::move(d)); };
 
   // Operations.
-  add(Doc("GET", "/healthz", kNone, "Liveness", 200, "{status: ok} while the process runs"));
+  add(Doc("GET", "/", kNone, "The first page: what this server is, its version, links", 200,
+          "HTML page")
+          .as("text/html; charset=utf-8"));
+  for (const char* doc : {"rules", "api", "operations"}) {
+    add(Doc("GET", std::string("/docs/") + doc + ".md", kNone,
+            std::string("Documentation: ") + doc + ".md", 200, "Markdown text")
+            .as("text/markdown; charset=utf-8"));
+  }
+  add(Doc("GET", "/healthz", kNone, "Liveness", 200,
+          "{status: ok, version} while the process runs"));
   add(Doc("GET", "/readyz", kNone, "Readiness", 200,
           "{status: ready} when the database is reachable and migrated, else 503"));
   add(Doc("GET", "/metrics", kNone, "Prometheus metrics", 200, "Prometheus text format")

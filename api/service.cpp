@@ -12,8 +12,10 @@
 namespace corrchess::api {
 
 Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
-                 AccountOptions account_options, game::Oracles oracles, game::TimeZone zone)
-    : pool_(pool), clock_(clock), migrations_(std::move(migrations)) {
+                 AccountOptions account_options, game::Oracles oracles, game::TimeZone zone,
+                 HomeOptions home)
+    : pool_(pool), clock_(clock), migrations_(std::move(migrations)), version_(home.version) {
+  add_home_routes(router_, home);
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
   router_.add("GET", "/metrics", [this](const Request&, const PathParams&) {
@@ -92,7 +94,9 @@ Response Service::manual_clock(const Request& request) {
   return json_response(200, {{"now", game::format_rfc3339(*moved)}, {"manual", true}});
 }
 
-Response Service::healthz() const { return json_response(200, {{"status", "ok"}}); }
+Response Service::healthz() const {
+  return json_response(200, {{"status", "ok"}, {"version", version_}});
+}
 
 Response Service::readyz() const {
   try {

@@ -8,6 +8,7 @@
 
 #include "api/accounts.h"
 #include "api/games.h"
+#include "api/home.h"
 #include "api/http.h"
 #include "api/metrics.h"
 #include "api/router.h"
@@ -21,8 +22,8 @@ class Service {
  public:
   // `oracles` (mate analysis, tablebases) must outlive the service.
   Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
-          AccountOptions account_options = {}, game::Oracles oracles = {},
-          game::TimeZone zone = {});
+          AccountOptions account_options = {}, game::Oracles oracles = {}, game::TimeZone zone = {},
+          HomeOptions home = {});
 
   // Answers one request; never throws (unexpected failures become a logged 500).
   Response handle(const Request& request);
@@ -39,6 +40,7 @@ class Service {
   db::Pool& pool_;
   db::ServerClock& clock_;
   std::vector<db::Migration> migrations_;
+  std::string version_;
   Router router_;
   Metrics metrics_;
   std::unique_ptr<GameServiceDeps> game_deps_;

@@ -1,5 +1,7 @@
 #include "db/users.h"
 
+#include "db/games.h"  // kEventsChannel
+
 namespace corrchess::db {
 
 namespace {
@@ -87,6 +89,27 @@ std::optional<User> user_for_token(pqxx::work& tx, const std::string& token_hash
                   "WHERE t.token_hash = decode($1, 'hex') AND t.revoked_at IS NULL "
                   "AND t.expires_at > now()"),
       token_hash));
+}
+
+std::optional<TokenOwner> owner_of_token(pqxx::work& tx, const std::string& token_hash) {
+  const auto r = tx.exec_params(
+      std::string("SELECT u.id, u.username, u.display_name, u.email, u.role, "
+                  "to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
+                  "ceil(extract(epoch FROM t.expires_at - now()))::bigint "
+                  "FROM auth_tokens t JOIN users u ON u.id = t.user_id "
+                  "WHERE t.token_hash = decode($1, 'hex') AND t.revoked_at IS NULL "
+                  "AND t.expires_at > now()"),
+      token_hash);
+  if (r.empty()) return std::nullopt;
+  return TokenOwner{user_from_row(r[0]), r[0][6].as<std::int64_t>()};
+}
+
+void notify_sessions_ended(pqxx::work& tx, std::int64_t user_id, const std::string& token_hash) {
+  // Hex digits and a number only: the payload needs no JSON escaping.
+  std::string payload = "{\"revoke\":{\"user\":" + std::to_string(user_id);
+  if (!token_hash.empty()) payload += ",\"token_hash\":\"" + token_hash + "\"";
+  payload += "}}";
+  tx.exec_params("SELECT pg_notify($1, $2)", kEventsChannel, payload);
 }
 
 void revoke_token(pqxx::work& tx, const std::string& token_hash) {

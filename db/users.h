@@ -44,6 +44,18 @@ std::string store_token(pqxx::work& tx, const std::string& token_hash, std::int6
 std::optional<User> user_for_token(pqxx::work& tx, const std::string& token_hash);
 void revoke_token(pqxx::work& tx, const std::string& token_hash);
 
+// The user owning a live token and the seconds until the token expires.
+struct TokenOwner {
+  User user;
+  std::int64_t expires_in_seconds = 0;
+};
+std::optional<TokenOwner> owner_of_token(pqxx::work& tx, const std::string& token_hash);
+
+// Tells every server instance (on commit, through the events channel) that sessions of
+// `user_id` ended: those of the token with `token_hash`, or all of them when it is empty.
+// Live sockets opened with them are closed.
+void notify_sessions_ended(pqxx::work& tx, std::int64_t user_id, const std::string& token_hash);
+
 void record_login_attempt(pqxx::work& tx, const std::string& username, const std::string& remote,
                           bool succeeded);
 // Failed attempts for the username (case-insensitive) within the last `seconds`.

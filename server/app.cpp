@@ -1,5 +1,8 @@
 #include "server/app.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -27,60 +30,11 @@
 #include "server/config.h"
 #include "server/http_server.h"
 #include "server/scheduler.h"
+#include "server/startup.h"
 
 namespace corrchess::server {
 
 namespace {
-
-void setup_logging(const Config& config) {
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %^%l%$ %v", spdlog::pattern_time_type::utc);
-  spdlog::set_level(spdlog::level::from_str(config.log_level));
-}
-
-// Loads the configuration, failing with a message on stderr.
-bool load_config(Config& out) {
-  auto config = config_from_env();
-  if (!config) {
-    std::fprintf(stderr, "corrchess-server: %s\n", config.error().detail.c_str());
-    return false;
-  }
-  if (config->database_url.empty()) {
-    std::fprintf(stderr,
-                 "corrchess-server: set DATABASE_URL (or CORRCHESS_DATABASE_URL) to a libpq "
-                 "connection string\n");
-    return false;
-  }
-  out = *config;
-  setup_logging(out);
-  return true;
-}
-
-bool apply_migrations(const Config& config, const std::vector<db::Migration>& migrations) {
-  try {
-    pqxx::connection conn(config.database_url);
-    auto report = db::migrate(conn, migrations);
-    if (!report) {
-      spdlog::critical("migrations failed: {}", report.error().detail);
-      return false;
-    }
-    for (const auto& name : report->applied) spdlog::info("applied migration {}", name);
-    spdlog::info("database schema at version {}", report->current_version);
-    return true;
-  } catch (const std::exception& e) {
-    spdlog::critical("cannot reach the database: {}", e.what());
-    return false;
-  }
-}
-
-bool load_migration_files(std::vector<db::Migration>& out) {
-  auto migrations = db::load_migrations(db::default_migrations_dir());
-  if (!migrations) {
-    spdlog::critical("{}", migrations.error().detail);
-    return false;
-  }
-  out = std::move(*migrations);
-  return true;
-}
 
 // Creates CORRCHESS_ADMIN_USER as an admin unless that user exists already.
 bool bootstrap_admin(db::Pool& pool, const Config& config) {
@@ -92,6 +46,28 @@ bool bootstrap_admin(db::Pool& pool, const Config& config) {
   if (created.error().code == ErrorCode::kConflict) return true;
   spdlog::critical("cannot create admin user {}: {}", config.admin_user, created.error().detail);
   return false;
+}
+
+// How many connections this process can hold: the configured cap, lowered to what the
+// descriptor limit allows (raised to its hard limit first) less a reserve for database
+// connections, listeners and files.
+std::size_t connection_budget(int configured) {
+  constexpr rlim_t kReserve = 128;
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return static_cast<std::size_t>(configured);
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  const rlim_t usable =
+      limit.rlim_cur > 2 * kReserve ? limit.rlim_cur - kReserve : limit.rlim_cur / 2;
+  const auto budget = std::min<rlim_t>(usable, static_cast<rlim_t>(configured));
+  if (budget < static_cast<rlim_t>(configured)) {
+    spdlog::warn("descriptor limit {}: at most {} connections (CORRCHESS_MAX_CONNECTIONS={})",
+                 limit.rlim_cur, budget, configured);
+  }
+  return static_cast<std::size_t>(budget);
 }
 
 }  // namespace
@@ -140,8 +116,10 @@ int run_serve() {
   } else {
     spdlog::info("no Syzygy tablebases (set CORRCHESS_SYZYGY_PATH): tablebase claims refused");
   }
+  api::HomeOptions home;
+  home.docs_dir = config.docs_dir;
   api::Service service(pool, *clock, migrations, account_options,
-                       game::Oracles{&mate_oracle, &tablebase}, *zone);
+                       game::Oracles{&mate_oracle, &tablebase}, *zone, home);
 
   Scheduler scheduler(service.game_deps());
   service.metrics().gauge("corrchess_scheduler_lag_seconds",
@@ -198,10 +176,18 @@ int run_serve() {
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));
   WebSocketHooks hooks;
   hooks.hub = &hub;
-  hooks.authenticate = [&pool](const api::Request& request) -> Result<WsUser> {
-    auto user = api::authenticate(pool, request, true);
-    if (!user) return std::unexpected(user.error());
-    return WsUser{user->id, user->username, user->role};
+  const auto max_sockets_per_user = static_cast<std::size_t>(config.max_websockets_per_user);
+  hooks.authenticate = [&pool, &hub,
+                        max_sockets_per_user](const api::Request& request) -> Result<WsUser> {
+    auto session = api::authenticate_socket(pool, request);
+    if (!session) return std::unexpected(session.error());
+    if (hub.connections_of(session->user.id) >= max_sockets_per_user) {
+      return fail(ErrorCode::kRateLimited, "too many live connections for this user (at most " +
+                                               std::to_string(max_sockets_per_user) +
+                                               " per server instance)");
+    }
+    return WsUser{session->user.id, session->user.username, session->user.role, session->token_hash,
+                  session->expires_in_seconds};
   };
   hooks.can_watch = [&service](const WsUser& user, std::int64_t game_id) -> Result<void> {
     db::User viewer;
@@ -213,6 +199,9 @@ int run_serve() {
   };
   HttpLimits limits;
   limits.max_body_bytes = static_cast<std::size_t>(config.max_body_bytes);
+  limits.max_connections = connection_budget(config.max_connections);
+  limits.max_connections_per_address = static_cast<std::size_t>(config.max_connections_per_address);
+  limits.trusted_proxies = config.trusted_proxies;
   HttpServer http(
       ioc, workers,
       [&service](const api::Request& r) {
@@ -228,6 +217,11 @@ int run_serve() {
       },
       limits, std::move(hooks));
 
+  metrics.gauge("corrchess_http_connections", "Open connections (HTTP and WebSocket).",
+                [&http] { return static_cast<double>(http.open_connections()); });
+  metrics.gauge("corrchess_http_connections_refused_total",
+                "Connections refused with 503 because a connection cap was reached.",
+                [&http] { return static_cast<double>(http.refused_connections()); });
   const std::string address =
       config.listen_address == "localhost" ? "127.0.0.1" : config.listen_address;
   boost::asio::ip::tcp::endpoint bound;

@@ -7,5 +7,8 @@ namespace corrchess::server {
 int run_serve();
 // Applies pending migrations and returns the process exit code.
 int run_migrate();
+// `corrchess-server admin ...` (argv after "admin"): account maintenance from the shell;
+// returns the process exit code (0 done, 1 failed, 2 usage error).
+int run_admin(int argc, char** argv);
 
 }  // namespace corrchess::server

@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <string_view>
+
+#include <boost/asio/ip/address.hpp>
 
 #include "db/connection.h"
 
@@ -49,8 +52,17 @@ Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& te
   return std::pair{host, static_cast<std::uint16_t>(port)};
 }
 
+std::string default_docs_dir() {
+#ifdef CORRCHESS_DOCS_DIR
+  return CORRCHESS_DOCS_DIR;
+#else
+  return {};
+#endif
+}
+
 Result<Config> config_from_env() {
   Config config;
+  if (const char* docs = env("CORRCHESS_DOCS_DIR")) config.docs_dir = docs;
   if (const char* listen = env("CORRCHESS_LISTEN")) {
     auto parsed = parse_listen(listen);
     if (!parsed) return std::unexpected(parsed.error());
@@ -96,6 +108,39 @@ Result<Config> config_from_env() {
       auto n = parse_positive_int(name, text);
       if (!n) return std::unexpected(n.error());
       *target = *n;
+    }
+  }
+  for (auto [name, target] :
+       {std::pair{"CORRCHESS_MAX_CONNECTIONS", &config.max_connections},
+        std::pair{"CORRCHESS_MAX_WEBSOCKETS_PER_USER", &config.max_websockets_per_user}}) {
+    if (const char* text = env(name)) {
+      auto n = parse_positive_int(name, text);
+      if (!n) return std::unexpected(n.error());
+      *target = *n;
+    }
+  }
+  if (const char* text = env("CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS")) {
+    auto n = std::string_view(text) == "0"
+                 ? Result<int>(0)
+                 : parse_positive_int("CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", text);
+    if (!n) return std::unexpected(n.error());
+    config.max_connections_per_address = *n;
+  }
+  if (const char* text = env("CORRCHESS_TRUSTED_PROXIES")) {
+    std::string_view rest = text;
+    while (!rest.empty()) {
+      const auto comma = rest.find(',');
+      std::string item(rest.substr(0, comma));
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+      std::erase_if(item, [](char c) { return c == ' ' || c == '\t'; });
+      if (item.empty()) continue;
+      boost::system::error_code ec;
+      const auto address = boost::asio::ip::make_address(item, ec);
+      if (ec) {
+        return fail(ErrorCode::kValidationError,
+                    "CORRCHESS_TRUSTED_PROXIES: '" + item + "' is not an IP address");
+      }
+      config.trusted_proxies.push_back(address.to_string());
     }
   }
   if (config.admin_user.empty() != config.admin_password.empty()) {

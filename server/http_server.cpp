@@ -3,13 +3,17 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/version.hpp>
@@ -23,6 +27,63 @@ namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 namespace {
+
+bool is_trusted(const std::vector<std::string>& proxies, const std::string& address) {
+  return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
+}
+
+// The client's address: the peer, or behind a trusted proxy the rightmost address of
+// X-Forwarded-For that is not itself a trusted proxy (addresses further left are whatever
+// the client chose to send).
+std::string client_address(const http::request<http::string_body>& req, const std::string& peer,
+                           const std::vector<std::string>& proxies) {
+  if (!is_trusted(proxies, peer)) return peer;
+  std::string forwarded;
+  const auto [first, last] = req.equal_range("X-Forwarded-For");
+  for (auto field = first; field != last; ++field) {
+    if (!forwarded.empty()) forwarded += ',';
+    forwarded += std::string(field->value());
+  }
+  std::string_view rest = forwarded;
+  while (!rest.empty()) {
+    const auto comma = rest.rfind(',');
+    std::string_view item = comma == std::string_view::npos ? rest : rest.substr(comma + 1);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(0, comma);
+    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+    beast::error_code ec;
+    const auto address = asio::ip::make_address(std::string(item), ec);
+    if (ec) return peer;  // not an address: believe nothing of the header
+    const std::string text = address.to_string();
+    if (!is_trusted(proxies, text)) return text;
+  }
+  return peer;
+}
+
+// RFC 9112 §6.3: a request whose body length cannot be determined (a transfer coding other
+// than a single final "chunked", or both Transfer-Encoding and Content-Length) must be
+// answered 400 and the connection closed; reading it as bodiless would let its body run as
+// a second request (request smuggling).
+bool framing_is_unambiguous(const http::request<http::string_body>& req) {
+  auto codings = req.equal_range(http::field::transfer_encoding);
+  if (codings.first == codings.second) return true;
+  if (std::next(codings.first) != codings.second) return false;  // two Transfer-Encoding fields
+  if (req.count(http::field::content_length) > 0) return false;
+  if (req.version() < 11) return false;
+  std::string_view value(codings.first->value().data(), codings.first->value().size());
+  while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+  while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+  return beast::iequals(beast::string_view(value.data(), value.size()), "chunked");
+}
+
+// Errors of the HTTP parser that mean the bytes were not a well-formed request (as opposed to
+// the peer closing or a timeout): they get a 400 before the connection closes.
+bool is_malformed_request(const beast::error_code& ec) {
+  if (ec.category() != http::make_error_code(http::error::bad_method).category()) return false;
+  return ec != http::error::end_of_stream && ec != http::error::partial_message &&
+         ec != http::error::need_more && ec != http::error::need_buffer &&
+         ec != http::error::body_limit;
+}
 
 api::Request to_api_request(const http::request<http::string_body>& req, std::string remote) {
   api::Request out;
@@ -65,13 +126,15 @@ class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(tcp::socket&& socket, asio::thread_pool& workers, RequestHandler& handler,
           const HttpLimits& limits, std::shared_ptr<const WebSocketHooks> hooks,
-          std::shared_ptr<Shutdown> shutdown)
+          std::shared_ptr<Shutdown> shutdown, ConnectionLease lease, std::string peer)
       : stream_(std::move(socket)),
         workers_(workers),
         handler_(handler),
         limits_(limits),
         hooks_(std::move(hooks)),
-        shutdown_(std::move(shutdown)) {}
+        shutdown_(std::move(shutdown)),
+        lease_(std::move(lease)),
+        peer_(std::move(peer)) {}
 
   void run() {
     asio::dispatch(stream_.get_executor(),
@@ -84,6 +147,20 @@ class Session : public std::enable_shared_from_this<Session> {
     parser_->body_limit(limits_.max_body_bytes);
     parser_->header_limit(16 * 1024);
     stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
+    // The header first: its framing is checked before any body byte is read.
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&Session::on_header, shared_from_this()));
+  }
+
+  void on_header(beast::error_code ec, std::size_t bytes) {
+    if (ec) return on_read(ec, bytes);
+    if (!framing_is_unambiguous(parser_->get())) {
+      api::Response r = api::problem_response(
+          400, "validation_error",
+          "the request's length is ambiguous: use one Content-Length, or Transfer-Encoding: "
+          "chunked alone");
+      return write(to_beast_response(r, 11, false, false), false, true);
+    }
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&Session::on_read, shared_from_this()));
   }
@@ -98,10 +175,8 @@ class Session : public std::enable_shared_from_this<Session> {
           "request body exceeds " + std::to_string(limits_.max_body_bytes) + " bytes");
       return write(to_beast_response(r, 11, false, false), false, true);
     }
-    if (ec == http::error::bad_target || ec == http::error::bad_method ||
-        ec == http::error::bad_field || ec == http::error::bad_value ||
-        ec == http::error::header_limit || ec == http::error::bad_content_length ||
-        ec == http::error::bad_version) {
+    // Any other parse error (bad chunk sizes, bad header fields, ...): answer, then close.
+    if (is_malformed_request(ec)) {
       api::Response r = api::problem_response(400, "validation_error", "malformed HTTP request");
       return write(to_beast_response(r, 11, false, false), false, true);
     }
@@ -111,11 +186,7 @@ class Session : public std::enable_shared_from_this<Session> {
     const bool keep_alive = req.keep_alive();
     const unsigned version = req.version();
     const bool head = req.method() == http::verb::head;
-    std::string remote;
-    beast::error_code ignored;
-    auto endpoint = stream_.socket().remote_endpoint(ignored);
-    if (!ignored) remote = endpoint.address().to_string();
-    auto api_req = to_api_request(req, std::move(remote));
+    auto api_req = to_api_request(req, client_address(req, peer_, limits_.trusted_proxies));
     stream_.expires_never();
     if (hooks_->hub && beast::websocket::is_upgrade(req) && api_req.path == hooks_->path) {
       return upgrade(std::move(req), std::move(api_req));
@@ -147,7 +218,7 @@ class Session : public std::enable_shared_from_this<Session> {
           return self->write(to_beast_response(r, sp->version(), false, false));
         }
         start_websocket_session(self->stream_.release_socket(), std::move(*sp), std::move(*user),
-                                self->hooks_, self->workers_);
+                                self->hooks_, self->workers_, std::move(self->lease_));
       });
     });
   }
@@ -205,9 +276,69 @@ class Session : public std::enable_shared_from_this<Session> {
   const HttpLimits& limits_;
   std::shared_ptr<const WebSocketHooks> hooks_;
   std::shared_ptr<Shutdown> shutdown_;
+  ConnectionLease lease_;  // this connection's place under the caps, until it closes
+  std::string peer_;       // the peer's address
 };
 
+// Tells a connection over a cap that the server is busy, without reading from it.
+void refuse_connection(tcp::socket socket) {
+  static const std::string kBusy = [] {
+    const std::string body =
+        R"({"type":"https://corrchess.org/problems/unavailable","title":"Service Unavailable",)"
+        R"("status":503,"detail":"too many open connections; try again later",)"
+        R"("code":"unavailable"})";
+    return "HTTP/1.1 503 Service Unavailable\r\nServer: corrchess\r\n"
+           "Content-Type: application/problem+json\r\nRetry-After: 5\r\n"
+           "Connection: close\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+  }();
+  auto sp = std::make_shared<tcp::socket>(std::move(socket));
+  asio::async_write(*sp, asio::buffer(kBusy), [sp](beast::error_code, std::size_t) {
+    beast::error_code ignored;
+    sp->shutdown(tcp::socket::shutdown_both, ignored);
+    sp->close(ignored);
+  });
+}
+
 }  // namespace
+
+std::shared_ptr<ConnectionTracker> ConnectionTracker::create(std::size_t max_total,
+                                                             std::size_t max_per_address) {
+  return std::shared_ptr<ConnectionTracker>(new ConnectionTracker(max_total, max_per_address));
+}
+
+ConnectionLease ConnectionTracker::admit(const std::string& address, bool exempt) {
+  {
+    std::lock_guard lock(mutex_);
+    auto& from_address = per_address_[address];
+    if (total_ >= max_total_ ||
+        (!exempt && max_per_address_ > 0 && from_address >= max_per_address_)) {
+      if (from_address == 0) per_address_.erase(address);
+      ++refused_;
+      return nullptr;
+    }
+    ++total_;
+    ++from_address;
+  }
+  return ConnectionLease(static_cast<const void*>(this),
+                         [self = shared_from_this(), address](const void*) {
+                           std::lock_guard lock(self->mutex_);
+                           --self->total_;
+                           if (--self->per_address_[address] == 0) {
+                             self->per_address_.erase(address);
+                           }
+                         });
+}
+
+std::size_t ConnectionTracker::open() const {
+  std::lock_guard lock(mutex_);
+  return total_;
+}
+
+std::uint64_t ConnectionTracker::refused() const {
+  std::lock_guard lock(mutex_);
+  return refused_;
+}
 
 struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   Impl(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler, HttpLimits limits,
@@ -220,18 +351,65 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
         hooks(std::make_shared<const WebSocketHooks>(std::move(hooks))) {}
 
   void accept() {
-    acceptor.async_accept(asio::make_strand(ioc), [self = shared_from_this()](beast::error_code ec,
-                                                                              tcp::socket socket) {
-      if (ec == asio::error::operation_aborted || !self->acceptor.is_open()) return;
-      if (!ec) {
-        std::make_shared<Session>(std::move(socket), self->workers, self->handler, self->limits,
-                                  self->hooks, self->shutdown)
-            ->run();
-      } else {
-        spdlog::warn("accept failed: {}", ec.message());
-      }
+    acceptor.async_accept(asio::make_strand(ioc),
+                          [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
+                            if (ec == asio::error::operation_aborted || !self->acceptor.is_open())
+                              return;
+                            if (ec) return self->accept_failed(ec);
+                            self->accept_delay = std::chrono::milliseconds(0);
+                            self->admit(std::move(socket));
+                            self->accept();
+                          });
+  }
+
+  void admit(tcp::socket socket) {
+    beast::error_code ec;
+    const auto endpoint = socket.remote_endpoint(ec);
+    if (ec) return;  // the peer is gone already
+    std::string peer = endpoint.address().to_string();
+    auto lease = tracker->admit(peer, is_trusted(limits.trusted_proxies, peer));
+    if (!lease) {
+      log_throttled(refusal_log, "connection from {} refused: connection cap reached", peer);
+      return refuse_connection(std::move(socket));
+    }
+    std::make_shared<Session>(std::move(socket), workers, handler, limits, hooks, shutdown,
+                              std::move(lease), std::move(peer))
+        ->run();
+  }
+
+  // Out of descriptors (or another accept error): retrying at once would spin, so wait,
+  // longer each time up to a second, and log at most one line per interval.
+  void accept_failed(const beast::error_code& ec) {
+    accept_delay = std::clamp(accept_delay * 2, std::chrono::milliseconds(10),
+                              std::chrono::milliseconds(1000));
+    log_throttled(accept_log, "accept failed: {}; retrying in {} ms", ec.message(),
+                  accept_delay.count());
+    accept_timer.expires_after(accept_delay);
+    accept_timer.async_wait([self = shared_from_this()](beast::error_code wait_ec) {
+      if (wait_ec || !self->acceptor.is_open()) return;
       self->accept();
     });
+  }
+
+  // A warning at most every 5 s per kind, saying how many were left out in between.
+  struct ThrottledLog {
+    std::mutex mutex;
+    std::chrono::steady_clock::time_point last{};
+    std::uint64_t suppressed = 0;
+  };
+  template <typename... Args>
+  static void log_throttled(ThrottledLog& log, spdlog::format_string_t<Args...> format,
+                            Args&&... args) {
+    std::lock_guard lock(log.mutex);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - log.last < std::chrono::seconds(5)) {
+      ++log.suppressed;
+      return;
+    }
+    if (log.suppressed > 0) spdlog::warn("({} similar messages suppressed)", log.suppressed);
+    log.last = now;
+    log.suppressed = 0;
+    spdlog::warn(format, std::forward<Args>(args)...);
   }
 
   asio::io_context& ioc;
@@ -241,6 +419,12 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   HttpLimits limits;
   std::shared_ptr<const WebSocketHooks> hooks;
   std::shared_ptr<Shutdown> shutdown = std::make_shared<Shutdown>();
+  std::shared_ptr<ConnectionTracker> tracker =
+      ConnectionTracker::create(limits.max_connections, limits.max_connections_per_address);
+  asio::steady_timer accept_timer{acceptor.get_executor()};
+  std::chrono::milliseconds accept_delay{0};
+  ThrottledLog accept_log;
+  ThrottledLog refusal_log;
 };
 
 HttpServer::HttpServer(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler,
@@ -258,6 +442,10 @@ tcp::endpoint HttpServer::listen(const std::string& address, unsigned short port
 }
 
 int HttpServer::in_flight() const { return impl_->shutdown->in_flight.load(); }
+
+std::size_t HttpServer::open_connections() const { return impl_->tracker->open(); }
+
+std::uint64_t HttpServer::refused_connections() const { return impl_->tracker->refused(); }
 
 void HttpServer::stop() {
   impl_->shutdown->draining = true;

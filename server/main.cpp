@@ -1,24 +1,36 @@
 // corrchess-server: the HTTP/WebSocket service (default) and its maintenance commands.
 //   corrchess-server            serve (migrations run first unless CORRCHESS_AUTO_MIGRATE=0)
 //   corrchess-server migrate    apply pending migrations and exit
+//   corrchess-server admin ...  account maintenance (create-user)
+//   corrchess-server --version  print the version of this build
 #include <cstdio>
 #include <string>
 #include <string_view>
 
+#include "core/version.h"
 #include "server/app.h"
 
 int main(int argc, char** argv) {
   std::string_view command = argc > 1 ? argv[1] : "serve";
   if (command == "--help" || command == "-h" || command == "help") {
     std::puts(
-        "usage: corrchess-server [serve|migrate]\n"
-        "  serve    start the HTTP/WebSocket server (default)\n"
-        "  migrate  apply pending database migrations and exit\n"
-        "configuration comes from the environment: see README.md");
+        "usage: corrchess-server [serve|migrate|admin|--version]\n"
+        "  serve      start the HTTP/WebSocket server (default)\n"
+        "  migrate    apply pending database migrations and exit\n"
+        "  admin create-user USERNAME [--role player|td|admin]\n"
+        "             create an account; the password is read from standard input\n"
+        "  --version  print the version of this build\n"
+        "configuration comes from the environment: see docs/operations.md");
+    return 0;
+  }
+  if (command == "--version" || command == "version") {
+    std::printf("corrchess-server %.*s\n", static_cast<int>(corrchess::version().size()),
+                corrchess::version().data());
     return 0;
   }
   if (command == "serve") return corrchess::server::run_serve();
   if (command == "migrate") return corrchess::server::run_migrate();
+  if (command == "admin") return corrchess::server::run_admin(argc - 2, argv + 2);
   std::fprintf(stderr, "corrchess-server: unknown command '%s' (try --help)\n", argv[1]);
   return 2;
 }

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
@@ -45,13 +46,14 @@ void Outbox::pop() {
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket&& socket, WsUser user, std::shared_ptr<const WebSocketHooks> hooks,
-            asio::thread_pool& workers)
+            asio::thread_pool& workers, ConnectionLease lease)
       : ws_(std::move(socket)),
         user_(std::move(user)),
         hooks_(std::move(hooks)),
         hub_(*hooks_->hub),
         workers_(workers),
-        outbox_(hub_.limits()) {}
+        outbox_(hub_.limits()),
+        lease_(std::move(lease)) {}
 
   const WsUser& user() const { return user_; }
 
@@ -81,10 +83,30 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] { self->do_close(code); });
   }
 
+  // Thread-safe: the token behind this socket was revoked or expired (or the user's rights
+  // changed): tell the client why, then close, so no event reaches a signed-out client.
+  void revoke() {
+    asio::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+      if (self->closing_) return;
+      self->enqueue(std::make_shared<const std::string>(json{
+          {"type", "session_ended"},
+          {"detail",
+           "the sign-in of this connection ended (log out, expiry or a change "
+           "of role): connect again with a valid token"}}.dump()));
+      self->do_close(websocket::close_code::policy_error);
+    });
+  }
+
  private:
   void on_accept(beast::error_code ec) {
     if (ec) return;  // the handshake failed or timed out: nothing was registered
     hub_.add(shared_from_this());
+    if (user_.token_expires_in > 0) {
+      expiry_.expires_after(std::chrono::seconds(user_.token_expires_in));
+      expiry_.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec) self->revoke();
+      });
+    }
     // Registered before the greeting: a client that saw "hello" misses nothing after it.
     enqueue(std::make_shared<const std::string>(
         json{{"type", "hello"}, {"user", user_.username}}.dump()));
@@ -205,6 +227,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (finished_) return;
     finished_ = true;
     closing_ = true;
+    expiry_.cancel();  // its handler holds this session
     hub_.remove(this);
   }
 
@@ -215,6 +238,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   WsHub& hub_;
   asio::thread_pool& workers_;
   Outbox outbox_;
+  ConnectionLease lease_;  // this connection's place under the server's caps
+  asio::steady_timer expiry_{ws_.get_executor()};  // the token's expiry closes the socket
   bool writing_ = false;
   bool closing_ = false;
   bool finished_ = false;
@@ -222,8 +247,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
 void start_websocket_session(tcp::socket socket, http::request<http::string_body> request,
                              WsUser user, std::shared_ptr<const WebSocketHooks> hooks,
-                             asio::thread_pool& workers) {
-  std::make_shared<WsSession>(std::move(socket), std::move(user), std::move(hooks), workers)
+                             asio::thread_pool& workers, ConnectionLease lease) {
+  std::make_shared<WsSession>(std::move(socket), std::move(user), std::move(hooks), workers,
+                              std::move(lease))
       ->start(std::move(request));
 }
 
@@ -285,8 +311,41 @@ void WsHub::unsubscribe(const WsSession* session, std::int64_t game_id) {
   prune(by_game_, game_id, session);
 }
 
+void WsHub::revoke(const json& revocation) {
+  if (!revocation.is_object() || !revocation.contains("user") ||
+      !revocation["user"].is_number_integer()) {
+    return;
+  }
+  const auto user_id = revocation["user"].get<std::int64_t>();
+  const std::string token = revocation.value("token_hash", "");
+  std::vector<std::shared_ptr<WsSession>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = by_user_.find(user_id); it != by_user_.end()) {
+      for (const auto& w : it->second) {
+        auto session = w.lock();
+        if (session && (token.empty() || session->user().token_hash == token)) {
+          targets.push_back(std::move(session));
+        }
+      }
+    }
+  }
+  for (const auto& session : targets) session->revoke();
+}
+
+std::size_t WsHub::connections_of(std::int64_t user_id) const {
+  std::lock_guard lock(mutex_);
+  auto it = by_user_.find(user_id);
+  if (it == by_user_.end()) return 0;
+  return static_cast<std::size_t>(std::count_if(it->second.begin(), it->second.end(),
+                                                [](const auto& w) { return !w.expired(); }));
+}
+
 void WsHub::deliver(const std::string& payload) {
   const json note = json::parse(payload, nullptr, false);
+  if (!note.is_discarded() && note.is_object() && note.contains("revoke")) {
+    return revoke(note["revoke"]);
+  }
   if (note.is_discarded() || !note.is_object() || !note.contains("messages") ||
       !note["messages"].is_array() || !note.contains("game_id") || !note["game_id"].is_string()) {
     return;

@@ -20,16 +20,23 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/http.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "api/http.h"
 #include "core/error.h"
 
 namespace corrchess::server {
 
+// A connection's place under the server's connection caps (see ConnectionTracker), held
+// for as long as the connection lives; the last copy dropped frees the place.
+using ConnectionLease = std::shared_ptr<const void>;
+
 struct WsUser {
   std::int64_t id = 0;
   std::string username;
   std::string role;
+  std::string token_hash;             // the bearer token the socket was opened with (hex)
+  std::int64_t token_expires_in = 0;  // seconds until that token expires (0: never closes)
 };
 
 struct WsLimits {
@@ -72,8 +79,12 @@ class WsHub {
   void unsubscribe(const WsSession* session, std::int64_t game_id);
 
   // Forwards a notification payload {"game_id", "users": [...], "messages": [...]} to the
-  // sockets concerned; ignores payloads of other shapes.
+  // sockets concerned. A revocation {"revoke": {"user": id, "token_hash"?: hex}} closes the
+  // user's sockets opened with that token (every socket of the user without one). Ignores
+  // payloads of other shapes.
   void deliver(const std::string& payload);
+  // Sockets of one user on this instance.
+  std::size_t connections_of(std::int64_t user_id) const;
   // Sends one message to every socket (e.g. "resync" after the listener missed events).
   void broadcast(const std::string& message);
   // Sends a close frame to every socket (graceful shutdown).
@@ -97,6 +108,7 @@ class WsHub {
     std::unordered_set<std::int64_t> games;  // watched through subscribe
   };
   static void prune(Index& index, std::int64_t key, const WsSession* gone);
+  void revoke(const nlohmann::json& revocation);
   // Drops `entry` of `session` from by_user_ and by_game_ (the caller erases it from all_).
   void unlink(const WsSession* session, const Entry& entry);
   // Every registered socket still alive, taken under the lock.
@@ -126,6 +138,6 @@ struct WebSocketHooks {
 void start_websocket_session(boost::asio::ip::tcp::socket socket,
                              boost::beast::http::request<boost::beast::http::string_body> request,
                              WsUser user, std::shared_ptr<const WebSocketHooks> hooks,
-                             boost::asio::thread_pool& workers);
+                             boost::asio::thread_pool& workers, ConnectionLease lease = nullptr);
 
 }  // namespace corrchess::server

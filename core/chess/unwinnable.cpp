@@ -17,7 +17,7 @@ constexpr std::uint64_t kQuickProbeNodes = 400;
 // (or a best-first search exhausts the reachable set: a proof), then the exhaustive
 // enumeration with what is left of the budget. The order and sizes were tuned on the
 // positions of real games (bench/unwinnable's lichess games, checked on the engine games of
-// shared/data/pgn): a very narrow forward-pruned search settles most positions in a few
+// tests/data/pgn): a very narrow forward-pruned search settles most positions in a few
 // hundred nodes, wider profiles find the other short helpmates of open positions, and the two
 // best-first guides take turns with growing budgets: the defending king's mating net finds
 // the longer helpmates of middlegames, the corner-and-promotion guide the long manoeuvres of

@@ -14,6 +14,7 @@
 #include "db/migrations.h"
 #include "db/users.h"
 #include "tests/support/temp_database.h"
+#include "tests/support/test_env.h"
 
 namespace corrchess {
 namespace {
@@ -128,7 +129,7 @@ Result<game::Outcome> play(const game::Game& g, const std::string& move) {
 }
 
 TEST_F(GamesRepository, LichessGamesReplayedThroughTheDatabaseEqualCore) {
-  const auto text = read_file(std::string(CORRCHESS_DATA_DIR) + "/pgn/lichess2013-100.pgn");
+  const auto text = read_file(corrchess::testing::data_dir() + "/pgn/lichess2013-100.pgn");
   const auto games = chess::read_pgn(text);
   ASSERT_GE(games.size(), 10u);
   int replayed = 0;

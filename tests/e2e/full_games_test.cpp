@@ -1,5 +1,5 @@
 // Complete games played through HTTP by two players with submit/accept against a real
-// server: real games from ../shared/data/pgn replayed move by move (in all three notations),
+// server: real games from tests/data/pgn replayed move by move (in all three notations),
 // games ending by mate and stalemate, repetition draws claimed, conditional moves answered
 // by the server at no time cost, and the draw-offer limits.
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "tests/support/api_server_test.h"
+#include "tests/support/test_env.h"
 
 namespace corrchess {
 namespace {
@@ -21,7 +22,7 @@ using nlohmann::json;
 using testing::HttpResult;
 
 std::vector<chess::PgnGame> read_games(const std::string& name) {
-  std::ifstream in(std::string(CORRCHESS_DATA_DIR) + "/pgn/" + name);
+  std::ifstream in(corrchess::testing::data_dir() + "/pgn/" + name);
   std::stringstream ss;
   ss << in.rdbuf();
   std::vector<chess::PgnGame> out;

@@ -13,7 +13,7 @@ std::string data_dir() {
 #ifdef CORRCHESS_DATA_DIR
   return CORRCHESS_DATA_DIR;
 #else
-  return "../shared/data";
+  return "tests/data";
 #endif
 }
 
@@ -37,6 +37,18 @@ std::string complete_epd(const std::string& fen) {
   std::string out = fen;
   for (int i = std::max(fields, 2); i < 6; ++i) out += std::string(" ") + kDefaults[i - 2];
   return out;
+}
+
+std::string shell_quote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
 }
 
 }  // namespace corrchess::testing

@@ -5,7 +5,7 @@
 
 namespace corrchess::testing {
 
-// ../shared/data (absolute path).
+// The test data folder: $CORRCHESS_DATA_DIR, else the source tree's tests/data.
 std::string data_dir();
 // build/bin (where corrchess and corrchess-server are).
 std::string bin_dir();
@@ -15,5 +15,8 @@ std::string test_database_url();
 // An EPD-style FEN (placement and side, maybe castling and en passant) completed to six
 // fields with "- - 0 1" defaults; a six-field FEN comes back unchanged.
 std::string complete_epd(const std::string& fen);
+
+// `text` as one single-quoted word for /bin/sh.
+std::string shell_quote(const std::string& text);
 
 }  // namespace corrchess::testing

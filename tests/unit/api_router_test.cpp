@@ -67,6 +67,23 @@ TEST(SplitTarget, RejectsBrokenPercentEscapes) {
   EXPECT_FALSE(split_target("games").has_value());
 }
 
+// Hostile paths: bytes that are not UTF-8 would reach the database (500), control characters
+// the log (forged lines), and an encoded slash would route as a separator.
+TEST(SplitTarget, RejectsNonUtf8ControlCharactersAndEncodedSlashes) {
+  for (const char* target :
+       {"/api/v1/games/%ff", "/api/v1/events/%c0%af", "/api/v1/admin/users/%ed%a0%80",
+        "/api/v1/games/%f4%90%80%80", "/api/v1/games/%e2%82", "/x%0a2026 critical FORGED", "/x%00y",
+        "/x%7f", "/api/v1/games/1%2fconditional", "/api/v1/games/1%2Fconditional",
+        "/api/v1/games?status=%ff", "/api/v1/games?%0a=1", "/api/v1/games?q=a%00b"}) {
+    EXPECT_FALSE(split_target(target).has_value()) << target;
+  }
+  // Well-formed UTF-8 of every length still decodes.
+  auto split = split_target("/users/%c3%a9l%c3%a8ve%e2%82%ac%f0%9f%98%80?name=J%C3%BCrgen");
+  ASSERT_TRUE(split.has_value());
+  EXPECT_EQ(split->first, "/users/\xc3\xa9l\xc3\xa8ve\xe2\x82\xac\xf0\x9f\x98\x80");
+  EXPECT_EQ(split->second.at("name"), "J\xc3\xbcrgen");
+}
+
 TEST(Problem, MapsCodesToStatusAndStableName) {
   EXPECT_EQ(http_status(ErrorCode::kValidationError), 400);
   EXPECT_EQ(http_status(ErrorCode::kUnauthorized), 401);

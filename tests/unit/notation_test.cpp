@@ -1,5 +1,5 @@
 // SAN, UCI and ICCF numeric notation: writing, lenient reading, typed errors. Expected values
-// from rules.md 1.4 and ../shared/data/rules-edge-cases.md sections E and F.
+// from rules.md 1.4 and tests/data/rules-edge-cases.md sections E and F.
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -1,4 +1,4 @@
-// Move generation against known perft counts (shared/data/perft), plus the suite parser.
+// Move generation against known perft counts (tests/data/perft), plus the suite parser.
 // Depths are scaled down under the sanitizers; the deepest counts run in perft_slowtest.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Replays real games: ../shared/data/pgn/lichess2013-100.pgn (100 lichess games) and
+// Replays real games: tests/data/pgn/lichess2013-100.pgn (100 lichess games) and
 // engine-repetition-draws.pgn (188 engine games drawn by threefold repetition).
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// PGN reader and writer. Every file of ../shared/data/pgn/parser-edge-cases/ is read here and
+// PGN reader and writer. Every file of tests/data/pgn/parser-edge-cases/ is read here and
 // what it yields (games, plies, results, refusals) is pinned.
 #include <gtest/gtest.h>
 

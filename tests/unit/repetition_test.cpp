@@ -1,5 +1,5 @@
 // GameRecord and the threefold / fifty-move claims (rules.md 3.3-3.5a). Vectors from
-// ../shared/data/rules-edge-cases.md sections A, B and C; where python-chess follows FIDE's
+// tests/data/rules-edge-cases.md sections A, B and C; where python-chess follows FIDE's
 // over-the-board Laws (fivefold, 75 moves, fifty-move claims with 7 or fewer men) the ICCF
 // verdict is asserted instead and the difference is named.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Soundness of the unwinnability analysis on real games (rules.md 1.5 and 4.7): after every
-// move of the lichess games and of the engine games in ../shared/data/pgn, for both sides,
+// move of the lichess games and of the engine games in tests/data/pgn, for both sides,
 //  - a `winnable` verdict carries a helpmate line that is legal move by move and ends with
 //    the other side checkmated (replayed here with the move generator, not with the
 //    analysis' own line checker);

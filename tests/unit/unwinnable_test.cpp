@@ -1,6 +1,6 @@
 // Dead positions and unwinnability (Art. 5.2.2, 6.7): material cases, frozen pawn walls,
 // helpmate proofs replayed to checkmate, the D3-Chess community test vectors
-// (shared/data/unwinnability/dev-set.txt), and a soundness fuzz against an independent
+// (tests/data/unwinnability/dev-set.txt), and a soundness fuzz against an independent
 // brute-force helpmate search (tests/support/helpmate_oracle.h), itself checked on known mates.
 #include <gtest/gtest.h>
 

@@ -65,15 +65,16 @@ class Hub : public ::testing::Test {
       auto stream = std::make_shared<beast::tcp_stream>(std::move(socket));
       auto buffer = std::make_shared<beast::flat_buffer>();
       auto request = std::make_shared<http::request<http::string_body>>();
-      http::async_read(*stream, *buffer, *request,
-                       [this, stream, buffer, request](beast::error_code read_ec, std::size_t) {
-                         if (read_ec) return;
-                         const std::string target(request->target());
-                         WsUser user{std::stoll(target.substr(target.find('=') + 1)), "u", "user"};
-                         user.username += std::to_string(user.id);
-                         start_websocket_session(stream->release_socket(), std::move(*request),
-                                                 std::move(user), hooks_, workers_);
-                       });
+      http::async_read(
+          *stream, *buffer, *request,
+          [this, stream, buffer, request](beast::error_code read_ec, std::size_t) {
+            if (read_ec) return;
+            const std::string target(request->target());
+            WsUser user{std::stoll(target.substr(target.find('=') + 1)), "u", "user", "", 0};
+            user.username += std::to_string(user.id);
+            start_websocket_session(stream->release_socket(), std::move(*request), std::move(user),
+                                    hooks_, workers_);
+          });
       accept();
     });
   }

@@ -1,0 +1,209 @@
+// Hostile input at the HTTP layer of a real server over raw sockets: request smuggling
+// through transfer codings the server does not apply, broken chunked framing, paths with bytes
+// that are not UTF-8 or carry control characters or encoded slashes, connection caps, and
+// WebSockets that must not outlive the sign-in they were opened with.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/api_client.h"
+#include "tests/support/api_server_test.h"
+#include "tests/support/ws_client.h"
+
+namespace corrchess {
+namespace {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+// A raw TCP connection to the server.
+class RawConnection {
+ public:
+  explicit RawConnection(unsigned short port) : socket_(io_) {
+    socket_.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  }
+  void send(const std::string& bytes) { asio::write(socket_, asio::buffer(bytes)); }
+  // Everything the server sends until it closes the connection (bounded by a receive
+  // timeout, so a server that keeps the connection open ends the read too).
+  std::string read_until_closed(int timeout_ms = 3000) {
+    timeval tv{timeout_ms / 1000, (timeout_ms % 1000) * 1000};
+    setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    std::string out;
+    char buf[4096];
+    for (;;) {
+      boost::system::error_code ec;
+      const auto n = socket_.read_some(asio::buffer(buf), ec);
+      out.append(buf, n);
+      if (ec) {
+        closed_ = ec == asio::error::eof || ec == asio::error::connection_reset;
+        return out;
+      }
+    }
+  }
+  bool closed_by_server() const { return closed_; }
+
+ private:
+  asio::io_context io_;
+  tcp::socket socket_;
+  bool closed_ = false;
+};
+
+int count_responses(const std::string& bytes) {
+  int n = 0;
+  for (auto pos = bytes.find("HTTP/1.1 "); pos != std::string::npos;
+       pos = bytes.find("HTTP/1.1 ", pos + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+class HostileHttp : public testing::ApiServerTest {};
+
+// RFC 9112 §6.3: a body length the server cannot determine is a 400 and the connection
+// closes; the bytes after the header must never run as a second request.
+TEST_F(HostileHttp, UnappliedTransferCodingsAreRefusedAndNothingIsSmuggled) {
+  const std::string smuggled = "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n";
+  const std::vector<std::string> framings = {
+      "Transfer-Encoding: gzip\r\n",
+      "Transfer-Encoding: identity\r\n",
+      "Transfer-Encoding: chunked, identity\r\n",
+      "Transfer-Encoding: xchunked\r\n",
+      "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
+      "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n",
+      "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n",
+  };
+  for (const auto& framing : framings) {
+    RawConnection c(server_.port());
+    c.send("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\n" + framing + "\r\n" + smuggled);
+    const auto answer = c.read_until_closed();
+    EXPECT_EQ(answer.rfind("HTTP/1.1 400 ", 0), 0u) << framing << answer;
+    EXPECT_EQ(count_responses(answer), 1) << framing << answer;
+    EXPECT_EQ(answer.find("corrchess_http_requests_total"), std::string::npos) << framing;
+    EXPECT_TRUE(c.closed_by_server()) << framing;
+  }
+}
+
+TEST_F(HostileHttp, BrokenChunkedFramingIsAnswered400BeforeClosing) {
+  for (const std::string body : {"zz\r\nhello\r\n0\r\n\r\n", "5\r\nhelloXX0\r\n\r\n",
+                                 "-1\r\nx\r\n0\r\n\r\n", "ffffffffffffffffff\r\nx\r\n"}) {
+    RawConnection c(server_.port());
+    c.send("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" +
+           body);
+    const auto answer = c.read_until_closed();
+    EXPECT_EQ(answer.rfind("HTTP/1.1 400 ", 0), 0u) << body << answer;
+    EXPECT_NE(answer.find("application/problem+json"), std::string::npos) << answer;
+    EXPECT_TRUE(c.closed_by_server()) << body;
+  }
+  // A correct chunked request still works.
+  RawConnection ok(server_.port());
+  ok.send(
+      "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+      "Content-Type: application/json\r\nConnection: close\r\n\r\n"
+      "2\r\n{}\r\n0\r\n\r\n");
+  const auto answer = ok.read_until_closed();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 400 ", 0), 0u) << answer;  // {} lacks the fields: a 400
+  EXPECT_NE(answer.find("validation_error"), std::string::npos) << answer;
+}
+
+TEST_F(HostileHttp, PathsWithBadBytesAreClientErrorsAndNeverReachTheLog) {
+  const auto td = api_.login(testing::kDirector, testing::kDirectorPassword);
+  for (const char* path :
+       {"/api/v1/games/%ff", "/api/v1/events/%ff", "/api/v1/admin/users/%ff",
+        "/api/v1/games/1%2fconditional", "/x%0a2026-01-01 critical FORGED", "/api/v1/games/%00"}) {
+    auto get = api_.call("GET", path, td);
+    EXPECT_GE(get.status, 400) << path;
+    EXPECT_LT(get.status, 500) << path << " " << get.body;
+    auto post = api_.call("POST", std::string(path) + "/moves", td, {{"move", "e4"}});
+    EXPECT_GE(post.status, 400) << path;
+    EXPECT_LT(post.status, 500) << path << " " << post.body;
+  }
+  EXPECT_EQ(api_.call("PATCH", "/api/v1/admin/users/%ff", td, {{"role", "td"}}).status, 400);
+}
+
+class ConnectionCaps : public testing::ApiServerTest {
+ protected:
+  ConnectionCaps()
+      : ApiServerTest(testing::director_env(true, {{"CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", "4"},
+                                                   {"CORRCHESS_MAX_WEBSOCKETS_PER_USER", "2"}})) {}
+};
+
+TEST_F(ConnectionCaps, IdleConnectionsFromOneAddressAreCappedAndFreedOnClose) {
+  std::vector<std::unique_ptr<RawConnection>> idle;
+  for (int i = 0; i < 4; ++i) idle.push_back(std::make_unique<RawConnection>(server_.port()));
+  // The fifth is told the server is busy, at once, and closed.
+  RawConnection over(server_.port());
+  const auto answer = over.read_until_closed();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 503 ", 0), 0u) << answer;
+  EXPECT_NE(answer.find("Retry-After: 5"), std::string::npos) << answer;
+  EXPECT_TRUE(over.closed_by_server());
+  // Once idle connections go away their places are free again.
+  idle.clear();
+  EXPECT_TRUE(testing::wait_until([&] { return api_.call("GET", "/healthz").status == 200; },
+                                  std::chrono::seconds(5), std::chrono::milliseconds(50)));
+  EXPECT_GE(api_.metric("corrchess_http_connections_refused_total"), 1);
+}
+
+TEST_F(ConnectionCaps, WebSocketsPerUserAreCapped) {
+  const auto token = api_.sign_up("many_tabs");
+  testing::WsClient first(server_.port(), "/api/v1/ws?token=" + token);
+  testing::WsClient second(server_.port(), "/api/v1/ws?token=" + token);
+  ASSERT_TRUE(first.read_type("hello"));
+  ASSERT_TRUE(second.read_type("hello"));
+  testing::WsClient third(server_.port(), "/api/v1/ws?token=" + token);
+  EXPECT_FALSE(third.connected());
+  // Another user is not affected.
+  const auto other = api_.sign_up("one_tab");
+  testing::WsClient theirs(server_.port(), "/api/v1/ws?token=" + other);
+  EXPECT_TRUE(theirs.read_type("hello"));
+}
+
+class SocketSessions : public testing::ApiServerTest {};
+
+TEST_F(SocketSessions, LogoutClosesTheSocketsOfThatTokenOnly) {
+  const auto phone = api_.sign_up("commuter");
+  const auto desktop = api_.login("commuter");
+  testing::WsClient on_phone(server_.port(), "/api/v1/ws?token=" + phone);
+  testing::WsClient on_desktop(server_.port(), "/api/v1/ws?token=" + desktop);
+  ASSERT_TRUE(on_phone.read_type("hello"));
+  ASSERT_TRUE(on_desktop.read_type("hello"));
+  api_.expect("POST", "/api/v1/auth/logout", phone, nullptr, 204);
+  auto ended = on_phone.read_type("session_ended", std::chrono::seconds(5));
+  ASSERT_TRUE(ended.has_value());
+  EXPECT_FALSE(on_phone.read(std::chrono::seconds(2)).has_value());
+  EXPECT_TRUE(on_phone.closed());
+  // The desktop's sign-in is still valid: its socket stays and answers.
+  on_desktop.send({{"type", "ping"}});
+  EXPECT_TRUE(on_desktop.read_type("pong", std::chrono::seconds(5)));
+  // And the revoked token cannot open a new one.
+  testing::WsClient again(server_.port(), "/api/v1/ws?token=" + phone);
+  EXPECT_FALSE(again.connected());
+}
+
+TEST_F(SocketSessions, ARoleChangeClosesEverySocketOfTheUser) {
+  const auto admin = api_.login(testing::kDirector, testing::kDirectorPassword);  // an admin
+  const auto token = api_.sign_up("promoted");
+  const auto second = api_.login("promoted");
+  testing::WsClient one(server_.port(), "/api/v1/ws?token=" + token);
+  testing::WsClient two(server_.port(), "/api/v1/ws?token=" + second);
+  ASSERT_TRUE(one.read_type("hello"));
+  ASSERT_TRUE(two.read_type("hello"));
+  api_.expect("PATCH", "/api/v1/admin/users/promoted", admin, {{"role", "td"}}, 200);
+  EXPECT_TRUE(one.read_type("session_ended", std::chrono::seconds(5)).has_value());
+  EXPECT_TRUE(two.read_type("session_ended", std::chrono::seconds(5)).has_value());
+  // The tokens stay valid: the user reconnects and is a director now.
+  testing::WsClient again(server_.port(), "/api/v1/ws?token=" + token);
+  EXPECT_TRUE(again.read_type("hello").has_value());
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me", token)["role"], "td");
+}
+
+}  // namespace
+}  // namespace corrchess
