@@ -29,6 +29,12 @@ Result<void> validate_role(const std::string& role) {
   return fail(ErrorCode::kValidationError, "role must be player, td or admin");
 }
 
+Response rate_limited(std::int64_t retry_after_seconds, std::string detail) {
+  Response r = problem_response(Error{ErrorCode::kRateLimited, std::move(detail)});
+  r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds));
+  return r;
+}
+
 Response register_user(db::Pool& pool, const AccountOptions& options, const Request& request) {
   if (!options.open_registration) {
     return problem_response(Error{ErrorCode::kForbidden, "open registration is disabled"});
@@ -48,6 +54,12 @@ Response register_user(db::Pool& pool, const AccountOptions& options, const Requ
   if (*email && (*email)->find('@') == std::string::npos) {
     return problem_response(Error{ErrorCode::kValidationError, "email is not an address"});
   }
+  auto waited = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
+    return db::take_attempt(tx, db::kRegistrationKey, request.remote,
+                            db::ThrottlePolicy{options.registrations_per_hour, 60, 3600, 3600});
+  });
+  if (!waited) return problem_response(waited.error());
+  if (*waited > 0) return rate_limited(*waited, "too many registrations from this address");
   db::NewUser user{*username, display_name->value_or(*username), *email, hash_password(*password),
                    "player"};
   auto created = db::in_transaction(
@@ -64,38 +76,33 @@ Response login(db::Pool& pool, const AccountOptions& options, const Request& req
   auto password = required_string(*body, "password", kMaxPassword);
   if (!password) return problem_response(password.error());
 
-  // Rate limit first (state in PostgreSQL, so it holds across instances).
-  auto limited = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
-    return db::recent_failed_logins(tx, *username, options.login_window_seconds) >=
-               options.max_failed_logins_per_user ||
-           db::recent_failed_logins_from(tx, request.remote, options.login_window_seconds) >=
-               options.max_failed_logins_per_remote;
-  });
-  if (!limited) return problem_response(limited.error());
-  if (*limited) {
-    Response r = problem_response(
-        Error{ErrorCode::kRateLimited, "too many failed login attempts; try again later"});
-    r.headers.emplace_back("Retry-After", std::to_string(options.login_window_seconds));
-    return r;
-  }
-
-  auto found = db::in_transaction(pool, [&](pqxx::work& tx) {
-    return Result<std::optional<std::pair<db::User, std::string>>>(
-        db::find_user_with_hash(tx, *username));
+  // The attempt is counted before the password is checked (state in PostgreSQL, so it
+  // holds across instances and parallel guesses cannot pass the limit).
+  const db::ThrottlePolicy user_policy{options.max_failed_logins_per_user, 60,
+                                       options.login_window_seconds, options.login_window_seconds};
+  const db::ThrottlePolicy address_policy{options.max_failed_logins_per_remote, 60,
+                                          options.login_window_seconds,
+                                          options.login_window_seconds};
+  using Found = std::optional<std::pair<db::User, std::string>>;
+  std::int64_t wait = 0;
+  auto found = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<Found> {
+    wait = db::take_attempt(tx, db::login_key(*username), request.remote, user_policy);
+    if (wait == 0) wait = db::take_attempt(tx, db::kAddressKey, request.remote, address_policy);
+    if (wait > 0) return Found{};
+    return db::find_user_with_hash(tx, *username);
   });
   if (!found) return problem_response(found.error());
-  const bool ok = found->has_value() && verify_password(*password, (*found)->second);
-  if (!ok) {
-    auto recorded = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
-      db::record_login_attempt(tx, *username, request.remote, false);
-      return {};
-    });
-    if (!recorded) return problem_response(recorded.error());
-    return problem_response(Error{ErrorCode::kUnauthorized, "invalid username or password"});
+  if (wait > 0) return rate_limited(wait, "too many failed login attempts; try again later");
+  bool ok = false;
+  if (found->has_value()) {
+    ok = verify_password(*password, (*found)->second);
+  } else {
+    verify_against_nobody(*password);  // the same work as for a real user
   }
+  if (!ok) return problem_response(Error{ErrorCode::kUnauthorized, "invalid username or password"});
   const auto token = new_token();
   auto issued = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::string> {
-    db::record_login_attempt(tx, *username, request.remote, true);
+    db::settle_successful_login(tx, *username, request.remote, address_policy);
     return db::store_token(tx, token.hash, (*found)->first.id, options.token_ttl_seconds);
   });
   if (!issued) return problem_response(issued.error());

@@ -18,9 +18,16 @@ namespace corrchess::api {
 struct AccountOptions {
   bool open_registration = true;
   std::int64_t token_ttl_seconds = 30LL * 24 * 3600;
-  int max_failed_logins_per_user = 5;     // within login_window_seconds
-  int max_failed_logins_per_remote = 30;  // within login_window_seconds
+  // Logins as one user from one address: 5 free attempts within 15 minutes, then a wait of
+  // 1 minute doubling per attempt up to 15 minutes; a successful login clears the count.
+  // Other addresses are not affected, so nobody can lock an account for its owner.
+  int max_failed_logins_per_user = 5;
+  // Logins from one address, whatever the user (password spraying): 30 free, then the same
+  // backoff. Behind a proxy the address comes from X-Forwarded-For (trusted proxies only).
+  int max_failed_logins_per_remote = 30;
   int login_window_seconds = 15 * 60;
+  // Registrations from one address per hour, then a wait doubling from a minute to an hour.
+  int registrations_per_hour = 20;
   // Extra fields of GET /me for the signed-in user (the leave balances), merged into the
   // user object; unset: none.
   std::function<Result<nlohmann::json>(const db::User&)> me_details;

@@ -38,7 +38,7 @@ Handler with_director(GameServiceDeps& deps, GameHandler fn) {
 
 // The director's reason: a required, non-blank string.
 Result<std::string> reason_field(const json& body) {
-  auto reason = required_string(body, "reason", kMaxReasonLength);
+  auto reason = required_string(body, "reason", kMaxReasonLength, Text::kMultiline);
   if (!reason) return reason;
   if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
     return fail(ErrorCode::kValidationError, "field 'reason' must not be empty");

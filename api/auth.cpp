@@ -2,7 +2,11 @@
 
 #include <sodium.h>
 
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 namespace corrchess::api {
 
@@ -20,10 +24,47 @@ std::string to_hex(const unsigned char* data, std::size_t size) {
   return out;
 }
 
+// Argon2id takes 64 MiB per hash: at most as many at once as there are cores, so a flood
+// of registrations or logins waits instead of taking the memory of the machine.
+class HashSlots {
+ public:
+  HashSlots() : free_(std::max(1u, std::thread::hardware_concurrency())) {}
+  void acquire() {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [this] { return free_ > 0; });
+    --free_;
+  }
+  void release() {
+    {
+      std::lock_guard lock(mutex_);
+      ++free_;
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  unsigned free_;
+};
+
+HashSlots& hash_slots() {
+  static HashSlots slots;
+  return slots;
+}
+
+struct HashSlot {
+  HashSlot() { hash_slots().acquire(); }
+  ~HashSlot() { hash_slots().release(); }
+  HashSlot(const HashSlot&) = delete;
+  HashSlot& operator=(const HashSlot&) = delete;
+};
+
 }  // namespace
 
 std::string hash_password(const std::string& password) {
   ensure_sodium();
+  const HashSlot slot;
   char out[crypto_pwhash_STRBYTES];
   if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                         crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
@@ -34,7 +75,18 @@ std::string hash_password(const std::string& password) {
 
 bool verify_password(const std::string& password, const std::string& hash) {
   ensure_sodium();
+  const HashSlot slot;
   return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+}
+
+void verify_against_nobody(const std::string& password) {
+  static const std::string nobody = [] {
+    unsigned char raw[32];
+    ensure_sodium();
+    randombytes_buf(raw, sizeof raw);
+    return hash_password(to_hex(raw, sizeof raw));
+  }();
+  (void)verify_password(password, nobody);
 }
 
 Token new_token() {

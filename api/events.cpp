@@ -202,7 +202,7 @@ Handler with_event(GameServiceDeps& deps, EventHandler fn) {
 }
 
 Result<std::string> reason_field(const json& body, const char* field = "reason") {
-  auto reason = required_string(body, field, kMaxReason);
+  auto reason = required_string(body, field, kMaxReason, Text::kMultiline);
   if (!reason) return reason;
   if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
     return fail(ErrorCode::kValidationError,
@@ -778,7 +778,7 @@ Response file_claim(GameServiceDeps& deps, const Request& request, const db::Use
   if (*claim != "win" && *claim != "draw") {
     return problem_response(Error{ErrorCode::kValidationError, "claim must be win or draw"});
   }
-  auto analysis = optional_string(*body, "analysis", kMaxAnalysis);
+  auto analysis = optional_string(*body, "analysis", kMaxAnalysis, Text::kMultiline);
   if (!analysis) return problem_response(analysis.error());
   const std::string text = analysis->value_or("");
   if (*claim == "win" && text.find_first_not_of(" \t\r\n") == std::string::npos) {

@@ -324,7 +324,7 @@ Result<game::MoveRequest> move_request(const Request& request) {
   if (!move) return std::unexpected(move.error());
   auto offer = optional_bool(*body, "offer_draw");
   if (!offer) return std::unexpected(offer.error());
-  auto message = optional_string(*body, "message", 4 * game::kMaxMessageLength);
+  auto message = optional_string(*body, "message", 4 * game::kMaxMessageLength, Text::kMultiline);
   if (!message) return std::unexpected(message.error());
   auto use40 = optional_bool(*body, "use_40_plus_days");
   if (!use40) return std::unexpected(use40.error());

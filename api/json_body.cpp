@@ -17,8 +17,8 @@ Result<nlohmann::json> json_object_body(const Request& request, bool allow_empty
 }
 
 Result<std::optional<std::string>> optional_string(const nlohmann::json& body,
-                                                   const std::string& field,
-                                                   std::size_t max_length) {
+                                                   const std::string& field, std::size_t max_length,
+                                                   Text text) {
   auto it = body.find(field);
   if (it == body.end() || it->is_null()) return std::optional<std::string>{};
   if (!it->is_string()) {
@@ -29,12 +29,22 @@ Result<std::optional<std::string>> optional_string(const nlohmann::json& body,
     return fail(ErrorCode::kValidationError,
                 "field '" + field + "' is longer than " + std::to_string(max_length) + " bytes");
   }
+  for (const char c : value) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool control = u < 0x20 || u == 0x7F;
+    const bool line_break = c == '\n' || c == '\r' || c == '\t';
+    if (control && !(text == Text::kMultiline && line_break)) {
+      return fail(ErrorCode::kValidationError,
+                  "field '" + field + "' must not contain control characters" +
+                      (text == Text::kMultiline ? " other than line breaks and tabs" : ""));
+    }
+  }
   return std::optional<std::string>{std::move(value)};
 }
 
 Result<std::string> required_string(const nlohmann::json& body, const std::string& field,
-                                    std::size_t max_length) {
-  auto value = optional_string(body, field, max_length);
+                                    std::size_t max_length, Text text) {
+  auto value = optional_string(body, field, max_length, text);
   if (!value) return std::unexpected(value.error());
   if (!*value) return fail(ErrorCode::kValidationError, "field '" + field + "' is required");
   return std::move(**value);

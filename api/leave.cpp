@@ -150,7 +150,7 @@ Response create_leave(GameServiceDeps& deps, const Request& request, const db::U
   auto req = leave_request(*body);
   if (!req) return problem_response(req.error());
   if (special) {
-    auto reason = required_string(*body, "reason", kMaxReason);
+    auto reason = required_string(*body, "reason", kMaxReason, Text::kMultiline);
     if (!reason) return problem_response(reason.error());
     req->period.special = true;
     req->period.reason = *reason;
@@ -217,7 +217,7 @@ Response decide(GameServiceDeps& deps, const Request& request, const db::User& u
   if (auto ok = require_director(user); !ok) return problem_response(ok.error());
   auto body = json_object_body(request, true);
   if (!body) return problem_response(body.error());
-  auto reason = optional_string(*body, "reason", kMaxReason);
+  auto reason = optional_string(*body, "reason", kMaxReason, Text::kMultiline);
   if (!reason) return problem_response(reason.error());
   auto decided = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
     auto leave = db::load_leave(tx, id, true);

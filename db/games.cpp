@@ -306,8 +306,27 @@ void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::in
             .dump());
     batch = nlohmann::json::array();
   };
+  // One message alone must fit too, whatever a player wrote: a too long one goes out without
+  // its text ("message_omitted": clients read it from the game), and if that is not enough,
+  // as a bare {type, game_id, version, at, truncated} that tells clients to re-read the game.
+  // The size of a notification never fails the change that caused it.
+  constexpr std::size_t kMaxMessageBytes = 6000;
+  auto fitted = [&](nlohmann::json m) {
+    if (m.dump().size() <= kMaxMessageBytes || !m.is_object()) return m;
+    if (m.contains("message")) {
+      m.erase("message");
+      m["message_omitted"] = true;
+      if (m.dump().size() <= kMaxMessageBytes) return m;
+    }
+    nlohmann::json bare{{"truncated", true}};
+    for (const char* key : {"type", "game_id", "version", "at", "ply"}) {
+      if (m.contains(key)) bare[key] = m[key];
+    }
+    return bare;
+  };
   std::size_t size = 0;
-  for (const auto& m : messages) {
+  for (const auto& original : messages) {
+    const auto m = fitted(original);
     const auto length = m.dump().size();
     if (size + length > 6000) {
       flush();

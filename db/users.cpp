@@ -119,28 +119,48 @@ void revoke_token(pqxx::work& tx, const std::string& token_hash) {
       token_hash);
 }
 
-void record_login_attempt(pqxx::work& tx, const std::string& username, const std::string& remote,
-                          bool succeeded) {
-  tx.exec_params("INSERT INTO login_attempts (username, remote, succeeded) VALUES ($1, $2, $3)",
-                 username, remote, succeeded);
+namespace {
+
+// The wait after the n-th attempt, in seconds, as SQL over $3 free, $4 base, $5 max.
+std::string backoff_sql(const std::string& n) {
+  return "(CASE WHEN " + n + " < $3 THEN 0 ELSE least($5::float8, $4::float8 * power(2, " + n +
+         " - $3)) END)";
 }
 
-int recent_failed_logins(pqxx::work& tx, const std::string& username, int seconds) {
-  return tx
-      .exec_params1(
-          "SELECT count(*) FROM login_attempts WHERE lower(username) = lower($1) AND NOT "
-          "succeeded AND attempted_at > now() - make_interval(secs => $2)",
-          username, static_cast<double>(seconds))[0]
-      .as<int>();
+}  // namespace
+
+std::string login_key(const std::string& username) { return "user:" + username; }
+
+std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::string& remote,
+                          const ThrottlePolicy& policy) {
+  const std::string next =
+      "(CASE WHEN t.last_attempt < now() - make_interval(secs => $6) THEN 1 "
+      "ELSE t.attempts + 1 END)";
+  const auto taken = tx.exec_params(
+      "INSERT INTO login_attempts AS t (username, remote, attempts, last_attempt, "
+      "blocked_until) VALUES (lower($1), $2, 1, now(), now() + make_interval(secs => " +
+          backoff_sql("1") + ")) ON CONFLICT (username, remote) DO UPDATE SET attempts = " + next +
+          ", last_attempt = now(), blocked_until = now() + make_interval(secs => " +
+          backoff_sql(next) + ") WHERE t.blocked_until <= now() RETURNING attempts",
+      key, remote, policy.free_attempts, static_cast<double>(policy.base_seconds),
+      static_cast<double>(policy.max_seconds), static_cast<double>(policy.window_seconds));
+  if (!taken.empty()) return 0;
+  const auto wait = tx.exec_params(
+      "SELECT greatest(1, ceil(extract(epoch FROM blocked_until - now())))::bigint "
+      "FROM login_attempts WHERE username = lower($1) AND remote = $2",
+      key, remote);
+  return wait.empty() ? 1 : wait[0][0].as<std::int64_t>();
 }
 
-int recent_failed_logins_from(pqxx::work& tx, const std::string& remote, int seconds) {
-  return tx
-      .exec_params1(
-          "SELECT count(*) FROM login_attempts WHERE remote = $1 AND NOT succeeded AND "
-          "attempted_at > now() - make_interval(secs => $2)",
-          remote, static_cast<double>(seconds))[0]
-      .as<int>();
+void settle_successful_login(pqxx::work& tx, const std::string& username, const std::string& remote,
+                             const ThrottlePolicy& address_policy) {
+  tx.exec_params("DELETE FROM login_attempts WHERE username = lower($1) AND remote = $2",
+                 login_key(username), remote);
+  tx.exec_params(
+      "UPDATE login_attempts SET attempts = greatest(attempts - 1, 0), "
+      "blocked_until = CASE WHEN attempts - 1 < $3 THEN now() ELSE blocked_until END "
+      "WHERE username = $1 AND remote = $2",
+      std::string(kAddressKey), remote, address_policy.free_attempts);
 }
 
 }  // namespace corrchess::db

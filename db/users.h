@@ -56,11 +56,28 @@ std::optional<TokenOwner> owner_of_token(pqxx::work& tx, const std::string& toke
 // Live sockets opened with them are closed.
 void notify_sessions_ended(pqxx::work& tx, std::int64_t user_id, const std::string& token_hash);
 
-void record_login_attempt(pqxx::work& tx, const std::string& username, const std::string& remote,
-                          bool succeeded);
-// Failed attempts for the username (case-insensitive) within the last `seconds`.
-int recent_failed_logins(pqxx::work& tx, const std::string& username, int seconds);
-// Failed attempts from one remote address within the last `seconds`.
-int recent_failed_logins_from(pqxx::work& tx, const std::string& remote, int seconds);
+// Throttling of logins and registrations (table login_attempts): per key and address, the
+// first `free_attempts` within `window_seconds` pass; each further one first waits
+// base_seconds, doubling per attempt up to max_seconds (max_seconds <= window_seconds).
+struct ThrottlePolicy {
+  int free_attempts = 5;
+  int base_seconds = 60;
+  int max_seconds = 900;
+  int window_seconds = 900;
+};
+inline constexpr const char* kAddressKey = "address";        // every login from an address
+inline constexpr const char* kRegistrationKey = "register";  // registrations from an address
+// The key of logins as one user (case-insensitive).
+std::string login_key(const std::string& username);
+
+// Counts one attempt for `key` (login_key(name), kAddressKey or kRegistrationKey) from `remote`,
+// atomically (concurrent attempts are serialized on the row). Returns 0 when it may go on,
+// else the seconds until the next attempt may (nothing is counted then).
+std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::string& remote,
+                          const ThrottlePolicy& policy);
+// A login as `username` from `remote` succeeded: its attempts are forgotten and the address
+// gets back the attempt counted for it.
+void settle_successful_login(pqxx::work& tx, const std::string& username, const std::string& remote,
+                             const ThrottlePolicy& address_policy);
 
 }  // namespace corrchess::db

@@ -91,6 +91,7 @@ int run_serve() {
   if (!config.admin_user.empty() && !bootstrap_admin(pool, config)) return 1;
   api::AccountOptions account_options;
   account_options.open_registration = config.open_registration;
+  account_options.registrations_per_hour = config.registrations_per_hour;
   account_options.token_ttl_seconds = static_cast<std::int64_t>(config.token_ttl_days) * 86400;
   std::unique_ptr<db::ServerClock> clock;
   if (config.manual_clock) {

@@ -112,7 +112,8 @@ Result<Config> config_from_env() {
   }
   for (auto [name, target] :
        {std::pair{"CORRCHESS_MAX_CONNECTIONS", &config.max_connections},
-        std::pair{"CORRCHESS_MAX_WEBSOCKETS_PER_USER", &config.max_websockets_per_user}}) {
+        std::pair{"CORRCHESS_MAX_WEBSOCKETS_PER_USER", &config.max_websockets_per_user},
+        std::pair{"CORRCHESS_REGISTRATIONS_PER_HOUR", &config.registrations_per_hour}}) {
     if (const char* text = env(name)) {
       auto n = parse_positive_int(name, text);
       if (!n) return std::unexpected(n.error());

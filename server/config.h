@@ -31,6 +31,7 @@ struct Config {
   int max_body_bytes = 1 << 20;               // CORRCHESS_MAX_BODY_BYTES: larger bodies get 413
   int max_connections = 10000;                // CORRCHESS_MAX_CONNECTIONS (HTTP + WebSocket)
   int max_connections_per_address = 256;      // CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS (0: none)
+  int registrations_per_hour = 20;            // CORRCHESS_REGISTRATIONS_PER_HOUR, per address
   int max_websockets_per_user = 32;           // CORRCHESS_MAX_WEBSOCKETS_PER_USER (per instance)
   std::vector<std::string> trusted_proxies;   // CORRCHESS_TRUSTED_PROXIES: comma-separated IPs
   std::string docs_dir = default_docs_dir();  // CORRCHESS_DOCS_DIR: served at /docs/*.md

@@ -457,7 +457,11 @@ Result<void> check_message(const Game& game, const std::optional<std::string>& m
   if (!game.facts().setup.rules.messages_allowed) {
     return fail(ErrorCode::kValidationError, "messages are not allowed in this event");
   }
-  if (message->size() > kMaxMessageLength) {
+  // Characters, not bytes: UTF-8 continuation bytes do not start a character.
+  const auto characters = std::count_if(message->begin(), message->end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  });
+  if (static_cast<std::size_t>(characters) > kMaxMessageLength) {
     return fail(ErrorCode::kValidationError,
                 "message longer than " + std::to_string(kMaxMessageLength) + " characters");
   }

@@ -35,6 +35,9 @@ ServerProcess::ServerProcess(const std::string& database_url,
     unsetenv("CORRCHESS_DATABASE_URL");
     setenv("CORRCHESS_LISTEN", "127.0.0.1:0", 1);
     setenv("CORRCHESS_LOG_LEVEL", "warn", 1);
+    // Every test signs up its players from 127.0.0.1: no registration limit unless a test
+    // sets one (the limit itself is tested with a small value).
+    setenv("CORRCHESS_REGISTRATIONS_PER_HOUR", "1000000", 1);
     for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
     execl(binary.c_str(), binary.c_str(), static_cast<char*>(nullptr));
     _exit(127);
