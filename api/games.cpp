@@ -265,6 +265,19 @@ Response create_game(GameServiceDeps& deps, const Request& request, const db::Us
     ctx.oracles = deps.oracles;
     auto g = game::Game::replay(facts, ctx, now);
     if (!g) return std::unexpected(g.error());
+    // A game decided before its first move is no game: a dead or mated start position, or
+    // a start so long ago that the first player's time has already run out.
+    if (game::is_over(g->state().status)) {
+      const bool flag = g->state().termination == game::Termination::kTimeForfeit;
+      return fail(
+          ErrorCode::kValidationError,
+          flag ? "start_at lies so far in the past that the first player's time would "
+                 "already have run out"
+               : "the start position is already decided (" +
+                     std::string(g->state().termination ? game::to_string(*g->state().termination)
+                                                        : "over") +
+                     "): there is no game to play");
+    }
     const auto id = db::insert_game(tx, w->id, b->id, std::nullopt, setup, g->state());
     tx.exec_params(
         "INSERT INTO audit_log (actor_id, action, game_id, detail) VALUES ($1, 'game_created', "

@@ -1,8 +1,22 @@
 #include "api/json_body.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace corrchess::api {
 
 Result<nlohmann::json> json_object_body(const Request& request, bool allow_empty) {
+  // A body labelled as something else (a form, plain text) is not silently read as JSON.
+  if (auto type = request.header("content-type"); type && !request.body.empty()) {
+    std::string media = type->substr(0, type->find(';'));
+    std::erase_if(media, [](char c) { return c == ' ' || c == '\t'; });
+    std::transform(media.begin(), media.end(), media.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (media != "application/json" && !media.ends_with("+json")) {
+      return fail(ErrorCode::kUnsupportedMediaType,
+                  "request bodies are JSON: send Content-Type: application/json");
+    }
+  }
   if (request.body.empty()) {
     if (allow_empty) return nlohmann::json::object();
     return fail(ErrorCode::kValidationError, "request body must be a JSON object");

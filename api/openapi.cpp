@@ -96,7 +96,9 @@ std::vector<RouteDoc> build_table() {
           "{status: ok, version} while the process runs"));
   add(Doc("GET", "/readyz", kNone, "Readiness", 200,
           "{status: ready} when the database is reachable and migrated, else 503"));
-  add(Doc("GET", "/metrics", kNone, "Prometheus metrics", 200, "Prometheus text format")
+  add(Doc("GET", "/metrics", kNone,
+          "Prometheus metrics (with CORRCHESS_METRICS_TOKEN set: only with that bearer token)", 200,
+          "Prometheus text format")
           .as("text/plain; version=0.0.4"));
   add(Doc("GET", "/api/v1/openapi.json", kNone, "This document", 200, "OpenAPI 3.1 document"));
   add(Doc("GET", "/api/v1/ws", kUser, "Live events (WebSocket upgrade)", 101,

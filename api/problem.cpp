@@ -30,6 +30,7 @@ int http_status(ErrorCode code) {
     case ErrorCode::kLeaveNotAllowed:
     case ErrorCode::kLeaveExceedsAllowance: return 422;
     case ErrorCode::kPayloadTooLarge: return 413;
+    case ErrorCode::kUnsupportedMediaType: return 415;
     case ErrorCode::kRateLimited: return 429;
     case ErrorCode::kInternal: return 500;
   }
@@ -47,6 +48,7 @@ std::string title_for(int status) {
     case 405: return "Method Not Allowed";
     case 409: return "Conflict";
     case 413: return "Payload Too Large";
+    case 415: return "Unsupported Media Type";
     case 422: return "Unprocessable Content";
     case 429: return "Too Many Requests";
     default: return "Internal Server Error";

@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "api/admin.h"
+#include "api/auth.h"
 #include "api/events.h"
 #include "api/json_body.h"
 #include "api/leave.h"
@@ -13,12 +14,22 @@ namespace corrchess::api {
 
 Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
                  AccountOptions account_options, game::Oracles oracles, game::TimeZone zone,
-                 HomeOptions home)
-    : pool_(pool), clock_(clock), migrations_(std::move(migrations)), version_(home.version) {
-  add_home_routes(router_, home);
+                 ServiceOptions options)
+    : pool_(pool),
+      clock_(clock),
+      migrations_(std::move(migrations)),
+      version_(options.home.version),
+      metrics_token_(std::move(options.metrics_token)) {
+  add_home_routes(router_, options.home);
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
-  router_.add("GET", "/metrics", [this](const Request&, const PathParams&) {
+  router_.add("GET", "/metrics", [this](const Request& r, const PathParams&) {
+    if (!metrics_token_.empty() && bearer_token(r).value_or("") != metrics_token_) {
+      Response denied = problem_response(
+          Error{ErrorCode::kUnauthorized, "metrics need the token of CORRCHESS_METRICS_TOKEN"});
+      denied.headers.emplace_back("WWW-Authenticate", "Bearer");
+      return denied;
+    }
     return text_response(200, "text/plain; version=0.0.4", metrics_.render());
   });
   metrics_.gauge("corrchess_db_pool_in_use", "Database connections lent out.",

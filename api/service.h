@@ -18,12 +18,19 @@
 
 namespace corrchess::api {
 
+// What the operator configures beyond accounts and games.
+struct ServiceOptions {
+  HomeOptions home;
+  // When set, GET /metrics needs "Authorization: Bearer <metrics_token>" (401 otherwise).
+  std::string metrics_token;
+};
+
 class Service {
  public:
   // `oracles` (mate analysis, tablebases) must outlive the service.
   Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
           AccountOptions account_options = {}, game::Oracles oracles = {}, game::TimeZone zone = {},
-          HomeOptions home = {});
+          ServiceOptions options = {});
 
   // Answers one request; never throws (unexpected failures become a logged 500).
   Response handle(const Request& request);
@@ -41,6 +48,7 @@ class Service {
   db::ServerClock& clock_;
   std::vector<db::Migration> migrations_;
   std::string version_;
+  std::string metrics_token_;
   Router router_;
   Metrics metrics_;
   std::unique_ptr<GameServiceDeps> game_deps_;

@@ -28,6 +28,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::kLeaveNotAllowed: return "leave_not_allowed";
     case ErrorCode::kLeaveExceedsAllowance: return "leave_exceeds_allowance";
     case ErrorCode::kPayloadTooLarge: return "payload_too_large";
+    case ErrorCode::kUnsupportedMediaType: return "unsupported_media_type";
     case ErrorCode::kRateLimited: return "rate_limited";
     case ErrorCode::kInternal: return "internal_error";
   }

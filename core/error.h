@@ -35,6 +35,7 @@ enum class ErrorCode {
   kLeaveNotAllowed,
   kLeaveExceedsAllowance,
   kPayloadTooLarge,
+  kUnsupportedMediaType,
   kRateLimited,
   kInternal,
 };

@@ -117,10 +117,11 @@ int run_serve() {
   } else {
     spdlog::info("no Syzygy tablebases (set CORRCHESS_SYZYGY_PATH): tablebase claims refused");
   }
-  api::HomeOptions home;
-  home.docs_dir = config.docs_dir;
+  api::ServiceOptions service_options;
+  service_options.home.docs_dir = config.docs_dir;
+  service_options.metrics_token = config.metrics_token;
   api::Service service(pool, *clock, migrations, account_options,
-                       game::Oracles{&mate_oracle, &tablebase}, *zone, home);
+                       game::Oracles{&mate_oracle, &tablebase}, *zone, service_options);
 
   Scheduler scheduler(service.game_deps());
   service.metrics().gauge("corrchess_scheduler_lag_seconds",

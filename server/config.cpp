@@ -63,6 +63,7 @@ std::string default_docs_dir() {
 Result<Config> config_from_env() {
   Config config;
   if (const char* docs = env("CORRCHESS_DOCS_DIR")) config.docs_dir = docs;
+  if (const char* token = env("CORRCHESS_METRICS_TOKEN")) config.metrics_token = token;
   if (const char* listen = env("CORRCHESS_LISTEN")) {
     auto parsed = parse_listen(listen);
     if (!parsed) return std::unexpected(parsed.error());

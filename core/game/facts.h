@@ -32,6 +32,11 @@ enum class Variant { kStandard, kChess960 };
 // The game's status as shown to clients (api.md).
 enum class GameStatus { kNotStarted, kOngoing, kAdjudicationPending, kFinished, kAnnulled };
 
+// Whether a game in this status is over: finished with a result, or annulled.
+constexpr bool is_over(GameStatus status) {
+  return status == GameStatus::kFinished || status == GameStatus::kAnnulled;
+}
+
 // A finished game's score (rules.md §5.1): "1-0", "0-1", "1/2-1/2", "0-0" (double default).
 enum class GameResult { kWhiteWins, kBlackWins, kDraw, kDoubleDefault };
 

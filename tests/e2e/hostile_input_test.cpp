@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -88,6 +89,60 @@ TEST_F(HostileInput, ALongMessageNeverBlocksTheMoveAndReachesTheOpponent) {
   // Black replies as usual.
   api_.play(id, black_, "e5");
   EXPECT_EQ(api_.game(id, white_)["moves"].size(), 2u);
+}
+
+// Games decided before their first move were refused by a database constraint (500).
+TEST_F(HostileInput, DirectorGamesDecidedBeforeTheFirstMoveAreClearErrors) {
+  const std::vector<json> decided = {
+      {{"initial_fen", "8/8/8/4k3/8/8/8/4K3 w - - 0 1"}},   // K v K: dead
+      {{"initial_fen", "8/8/8/4k3/8/8/8/3BK3 w - - 0 1"}},  // K+B v K: dead
+      {{"start_at", "1990-01-01T00:00:00Z"}},               // White's time ran out long ago
+      {{"start_at", "0000-01-01T00:00:00Z"}},
+  };
+  for (const auto& extra : decided) {
+    json body = {{"white", kWhite}, {"black", kBlack}, {"time_control", testing::iccf_control()}};
+    body.update(extra);
+    auto r = api_.call("POST", "/api/v1/admin/games", td_, body);
+    EXPECT_EQ(r.status, 400) << extra.dump() << " " << r.body;
+    EXPECT_EQ(json::parse(r.body)["code"], "validation_error") << extra.dump();
+  }
+  // Nothing was created.
+  EXPECT_EQ(api_.expect("GET", "/api/v1/games?status=all", white_)["games"].size(), 0u);
+}
+
+TEST_F(HostileInput, BodiesThatAreNotJsonAre415) {
+  for (const char* type :
+       {"application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"}) {
+    auto r =
+        server_.request("POST", "/api/v1/auth/login",
+                        json{{"username", kWhite}, {"password", testing::kPlayerPassword}}.dump(),
+                        {{"Content-Type", type}});
+    EXPECT_EQ(r.status, 415) << type;
+    EXPECT_EQ(json::parse(r.body)["code"], "unsupported_media_type") << type;
+  }
+  // application/json with a charset, and +json types, are JSON.
+  for (const char* type : {"application/json; charset=utf-8", "application/merge-patch+json"}) {
+    auto r =
+        server_.request("POST", "/api/v1/auth/login",
+                        json{{"username", kWhite}, {"password", testing::kPlayerPassword}}.dump(),
+                        {{"Content-Type", type}});
+    EXPECT_EQ(r.status, 200) << type << " " << r.body;
+  }
+}
+
+class ProtectedMetrics : public testing::ApiServerTest {
+ protected:
+  ProtectedMetrics()
+      : ApiServerTest(testing::director_env(true, {{"CORRCHESS_METRICS_TOKEN", "scrape-secret"}})) {
+  }
+};
+
+TEST_F(ProtectedMetrics, MetricsNeedTheConfiguredToken) {
+  EXPECT_EQ(server_.request("GET", "/metrics").status, 401);
+  EXPECT_EQ(server_.request("GET", "/metrics", "", testing::bearer("wrong")).status, 401);
+  auto ok = server_.request("GET", "/metrics", "", testing::bearer("scrape-secret"));
+  EXPECT_EQ(ok.status, 200);
+  EXPECT_NE(ok.body.find("corrchess_http_requests_total"), std::string::npos);
 }
 
 }  // namespace

@@ -90,6 +90,7 @@ TEST(Problem, MapsCodesToStatusAndStableName) {
   EXPECT_EQ(http_status(ErrorCode::kForbidden), 403);
   EXPECT_EQ(http_status(ErrorCode::kNotFound), 404);
   EXPECT_EQ(http_status(ErrorCode::kPayloadTooLarge), 413);
+  EXPECT_EQ(http_status(ErrorCode::kUnsupportedMediaType), 415);
   EXPECT_EQ(http_status(ErrorCode::kRateLimited), 429);
   auto r = problem_response(Error{ErrorCode::kIllegalMove, "e2e5 is not legal"});
   EXPECT_EQ(r.status, 422);
