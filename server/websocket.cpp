@@ -159,25 +159,45 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         return enqueue(std::make_shared<const std::string>(
             json{{"type", "unsubscribed"}, {"game_id", std::to_string(game_id)}}.dump()));
       }
-      // The permission check reads the database: run it on a worker, answer on the strand.
-      asio::post(workers_, [self = shared_from_this(), game_id] {
-        auto allowed = self->hooks_->can_watch(self->user_, game_id);
-        asio::post(self->ws_.get_executor(), [self, game_id, allowed] {
-          if (self->closing_) return;
-          if (!allowed) {
-            return self->reply_error(std::string(api::problem_json(allowed.error())["code"]),
-                                     allowed.error().detail);
-          }
-          if (!self->hub_.subscribe(self, game_id)) {
-            return self->reply_error("validation_error", "too many subscriptions on one socket");
-          }
-          self->enqueue(std::make_shared<const std::string>(
-              json{{"type", "subscribed"}, {"game_id", std::to_string(game_id)}}.dump()));
-        });
-      });
+      // The permission check reads the database. Checks of one socket run one at a time on
+      // the shared workers, queued on the socket up to its subscription limit, so a flood of
+      // subscribe frames holds at most one worker and cannot delay anyone's HTTP requests.
+      if (pending_checks_.size() >= hub_.limits().max_subscriptions) {
+        return reply_error("rate_limited", "too many subscriptions waiting for their check");
+      }
+      pending_checks_.push_back(game_id);
+      if (pending_checks_.size() == 1) check_next_subscription();
       return;
     }
     reply_error("validation_error", "unknown message; send {\"subscribe\": game_id}");
+  }
+
+  // Runs the permission check of the oldest queued subscription on a worker, answers on the
+  // strand, then starts the next one.
+  void check_next_subscription() {
+    if (pending_checks_.empty() || closing_) return;
+    const std::int64_t game_id = pending_checks_.front();
+    asio::post(workers_, [self = shared_from_this(), game_id] {
+      auto allowed = self->hooks_->can_watch(self->user_, game_id);
+      asio::post(self->ws_.get_executor(), [self, game_id, allowed] {
+        self->pending_checks_.pop_front();
+        self->answer_subscription(game_id, allowed);
+        self->check_next_subscription();
+      });
+    });
+  }
+
+  void answer_subscription(std::int64_t game_id, const Result<void>& allowed) {
+    if (closing_) return;
+    if (!allowed) {
+      return reply_error(std::string(api::problem_json(allowed.error())["code"]),
+                         allowed.error().detail);
+    }
+    if (!hub_.subscribe(shared_from_this(), game_id)) {
+      return reply_error("validation_error", "too many subscriptions on one socket");
+    }
+    enqueue(std::make_shared<const std::string>(
+        json{{"type", "subscribed"}, {"game_id", std::to_string(game_id)}}.dump()));
   }
 
   void enqueue(std::shared_ptr<const std::string> message) {
@@ -238,7 +258,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   WsHub& hub_;
   asio::thread_pool& workers_;
   Outbox outbox_;
-  ConnectionLease lease_;  // this connection's place under the server's caps
+  ConnectionLease lease_;                    // this connection's place under the server's caps
+  std::deque<std::int64_t> pending_checks_;  // subscriptions waiting for their permission check
   asio::steady_timer expiry_{ws_.get_executor()};  // the token's expiry closes the socket
   bool writing_ = false;
   bool closing_ = false;

@@ -205,5 +205,23 @@ TEST_F(SocketSessions, ARoleChangeClosesEverySocketOfTheUser) {
   EXPECT_EQ(api_.expect("GET", "/api/v1/me", token)["role"], "td");
 }
 
+// 50,000 subscribe frames once queued as many database checks on the shared workers: now one
+// socket has at most one check running and a bounded queue; the excess is refused at once.
+TEST_F(SocketSessions, ASubscribeFloodIsBoundedPerSocket) {
+  const auto token = api_.sign_up("flooder");
+  testing::WsClient socket(server_.port(), "/api/v1/ws?token=" + token);
+  ASSERT_TRUE(socket.read_type("hello"));
+  for (int i = 0; i < 2000; ++i) socket.send({{"subscribe", std::to_string(1000000 + i)}});
+  auto refused = socket.read_type("error", std::chrono::seconds(10));
+  ASSERT_TRUE(refused.has_value());
+  int rate_limited = 0;
+  for (auto m = refused; m; m = socket.read(std::chrono::milliseconds(500))) {
+    if ((*m)["type"] == "error" && (*m)["code"] == "rate_limited") ++rate_limited;
+  }
+  EXPECT_GT(rate_limited, 0);
+  // The server still answers everyone (the flood holds at most one worker).
+  EXPECT_EQ(api_.call("GET", "/api/v1/me", token).status, 200);
+}
+
 }  // namespace
 }  // namespace corrchess
