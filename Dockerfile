@@ -19,8 +19,10 @@ RUN apt-get update \
  && useradd --system --home /var/lib/corrchess --create-home corrchess
 COPY --from=build /src/build/bin/corrchess-server /src/build/bin/corrchess /usr/local/bin/
 COPY --from=build /src/migrations /usr/share/corrchess/migrations
+COPY --from=build /src/docs /usr/share/corrchess/docs
 ENV CORRCHESS_LISTEN=0.0.0.0:8080 \
     CORRCHESS_MIGRATIONS_DIR=/usr/share/corrchess/migrations \
+    CORRCHESS_DOCS_DIR=/usr/share/corrchess/docs \
     CORRCHESS_LOG_LEVEL=info
 USER corrchess
 EXPOSE 8080

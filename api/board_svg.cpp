@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/game/crosstable.h"  // html_escape
+
 namespace corrchess::api {
 
 namespace {
@@ -39,20 +41,6 @@ char letter(PieceType type) {
   return '?';
 }
 
-std::string escape_xml(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string num(int v) { return std::to_string(v); }
 
 }  // namespace
@@ -88,7 +76,7 @@ std::string render_board_svg(const chess::Position& position, const BoardSvgOpti
   out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + num(size) +
          "\" height=\"" + num(size) + "\" viewBox=\"0 0 " + num(size) + " " + num(size) +
          "\" data-orientation=\"" + (options.flip ? "black" : "white") + "\">\n";
-  out += "<title>" + escape_xml(position.fen()) + "</title>\n";
+  out += "<title>" + game::html_escape(position.fen()) + "</title>\n";
   out += "<rect class=\"frame\" x=\"0\" y=\"0\" width=\"" + num(size) + "\" height=\"" + num(size) +
          "\" fill=\"#3b2f25\"/>\n";
 

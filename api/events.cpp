@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <map>
-#include <random>
 #include <set>
 
 #include "api/accounts.h"
 #include "api/json_body.h"
 #include "api/problem.h"
 #include "api/rule_settings.h"
+#include "app/game_start.h"
 #include "core/game/entry_bar.h"
 #include "core/game/tournament.h"
 #include "db/codec.h"
@@ -478,11 +478,6 @@ Response leave_entry(GameServiceDeps& deps, const db::User& user, std::int64_t i
   return text_response(204, "application/json", "");
 }
 
-std::uint64_t random_u64() {
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
-}
-
 Response start(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
   if (auto ok = require_director(user); !ok) return problem_response(ok.error());
   auto done = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
@@ -504,18 +499,15 @@ Response start(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
     setup.variant = s.variant;
     setup.start_position = s.start_position;
     if (s.variant == game::Variant::kChess960 && !setup.start_position) {
-      setup.start_position = game::choose_chess960_position(random_u64(), s.allow_518);
+      setup.start_position = app::random_chess960_position(s.allow_518);
     }
     setup.time_control = s.time_control;
     setup.start_at = std::max(s.start_at, now);
     setup.rules = s.rules;
-    auto initial = game::initial_position(setup);
-    if (!initial) return std::unexpected(initial.error());
-    setup.initial_fen = initial->fen();
-    game::GameContext context;
-    context.zone = deps.zone;
-    context.oracles = deps.oracles;
-    auto fresh = game::Game::replay(game::GameFacts{setup, {}, {}}, context, now);
+    game::GameContext rules;
+    rules.zone = deps.zone;
+    rules.oracles = deps.oracles;
+    auto fresh = app::prepare_game(std::move(setup), rules, now);
     if (!fresh) return std::unexpected(fresh.error());
 
     const auto pairings = game::berger_pairings(static_cast<int>(players.size()), s.double_round);
@@ -523,17 +515,17 @@ Response start(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
       const auto& white = players[static_cast<std::size_t>(p.white)];
       const auto& black = players[static_cast<std::size_t>(p.black)];
       const auto game_id =
-          db::insert_game(tx, white.user.id, black.user.id, id, setup, fresh->state());
+          db::insert_game(tx, white.user.id, black.user.id, id, fresh->setup, fresh->state);
       db::insert_event_game(tx, id, game_id, p.round, p.board, p.white + 1, p.black + 1);
     }
-    db::mark_event_started(tx, id, setup.start_position, now);
+    db::mark_event_started(tx, id, fresh->setup.start_position, now);
     db::write_audit(
-        tx,
-        {now, user.id, "event_started", std::nullopt, id, std::nullopt, "",
-         json{{"games", pairings.size()},
-              {"players", players.size()},
-              {"start_at", rfc3339(setup.start_at)},
-              {"start_position", setup.start_position ? json(*setup.start_position) : json()}}});
+        tx, {now, user.id, "event_started", std::nullopt, id, std::nullopt, "",
+             json{{"games", pairings.size()},
+                  {"players", players.size()},
+                  {"start_at", rfc3339(fresh->setup.start_at)},
+                  {"start_position",
+                   fresh->setup.start_position ? json(*fresh->setup.start_position) : json()}}});
     return {};
   });
   if (!done) return problem_response(done.error());

@@ -7,6 +7,7 @@
 #include "api/accounts.h"
 #include "api/json_body.h"
 #include "api/rule_settings.h"
+#include "app/game_start.h"
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "db/codec.h"
@@ -250,42 +251,23 @@ Response create_game(GameServiceDeps& deps, const Request& request, const db::Us
     const auto now = deps.clock.now(tx);
     game::GameSetup setup = settings->game_setup(now);
     if (*initial_fen) setup.initial_fen = **initial_fen;
-    if (auto ok = game::validate_setup(setup); !ok) return std::unexpected(ok.error());
     auto w = db::find_user(tx, *white);
     if (!w) return fail(ErrorCode::kValidationError, "no user '" + *white + "'");
     auto b = db::find_user(tx, *black);
     if (!b) return fail(ErrorCode::kValidationError, "no user '" + *black + "'");
     if (w->id == b->id) return fail(ErrorCode::kValidationError, "a player cannot play himself");
-    auto initial = game::initial_position(setup);
-    if (!initial) return std::unexpected(initial.error());
-    setup.initial_fen = initial->fen();
-    game::GameFacts facts{setup, {}, {}};
-    game::GameContext ctx;
-    ctx.zone = deps.zone;
-    ctx.oracles = deps.oracles;
-    auto g = game::Game::replay(facts, ctx, now);
-    if (!g) return std::unexpected(g.error());
-    // A game decided before its first move is no game: a dead or mated start position, or
-    // a start so long ago that the first player's time has already run out.
-    if (game::is_over(g->state().status)) {
-      const bool flag = g->state().termination == game::Termination::kTimeForfeit;
-      return fail(
-          ErrorCode::kValidationError,
-          flag ? "start_at lies so far in the past that the first player's time would "
-                 "already have run out"
-               : "the start position is already decided (" +
-                     std::string(g->state().termination ? game::to_string(*g->state().termination)
-                                                        : "over") +
-                     "): there is no game to play");
-    }
-    const auto id = db::insert_game(tx, w->id, b->id, std::nullopt, setup, g->state());
-    tx.exec_params(
-        "INSERT INTO audit_log (actor_id, action, game_id, detail) VALUES ($1, 'game_created', "
-        "$2, $3::jsonb)",
-        user.id, id, json{{"white", w->username}, {"black", b->username}}.dump());
+    game::GameContext rules;
+    rules.zone = deps.zone;
+    rules.oracles = deps.oracles;
+    auto prepared = app::prepare_game(std::move(setup), rules, now);
+    if (!prepared) return std::unexpected(prepared.error());
+    const auto id =
+        db::insert_game(tx, w->id, b->id, std::nullopt, prepared->setup, prepared->state);
+    db::write_audit(tx, {now, user.id, "game_created", id, std::nullopt, std::nullopt, "",
+                         json{{"white", w->username}, {"black", b->username}}});
     auto stored = db::load_game(tx, id, false);
     if (!stored) return std::unexpected(stored.error());
-    return Applied{*stored, g->state(), std::nullopt, json::object()};
+    return Applied{*stored, prepared->state, std::nullopt, json::object()};
   });
   return render_game(created, 201);
 }
@@ -294,40 +276,141 @@ Response get_game(GameServiceDeps& deps, const db::User& user, std::int64_t id) 
   return render_game(view_game(deps, user, id));
 }
 
-Response list(GameServiceDeps& deps, const Request& request, const db::User& user) {
-  std::string status = "all";
-  if (auto it = request.query.find("status"); it != request.query.end()) status = it->second;
-  if (status != "active" && status != "finished" && status != "all") {
-    return problem_response(
-        Error{ErrorCode::kValidationError, "status must be active, finished or all"});
-  }
-  bool to_move = false;
-  if (auto it = request.query.find("to_move"); it != request.query.end()) {
-    if (it->second != "me") {
-      return problem_response(Error{ErrorCode::kValidationError, "to_move must be 'me'"});
+// The query of GET /games: status, to_move=me, event, opponent, variant, limit, cursor.
+struct GameListQuery {
+  db::GameListFilter filter;
+  std::optional<std::string> opponent;
+  std::optional<db::GameListCursor> after;
+  int limit = 50;
+};
+
+constexpr int kMaxGamesPerPage = 200;
+
+// A cursor as written by list(): "<sort key>.<id>", both decimal.
+std::optional<db::GameListCursor> parse_cursor(const std::string& text) {
+  const auto dot = text.find('.');
+  if (dot == std::string::npos) return std::nullopt;
+  auto number = [](const std::string& digits) -> std::optional<std::int64_t> {
+    if (digits.empty() || digits.size() > 18) return std::nullopt;
+    if (!std::ranges::all_of(digits, [](char c) { return c >= '0' && c <= '9'; })) {
+      return std::nullopt;
     }
-    to_move = true;
+    return std::stoll(digits);
+  };
+  auto key = number(text.substr(0, dot));
+  auto id = number(text.substr(dot + 1));
+  if (!key || !id) return std::nullopt;
+  return db::GameListCursor{*key, *id};
+}
+
+Result<GameListQuery> parse_list_query(const Request& request) {
+  GameListQuery q;
+  const auto param = [&](const char* name) -> std::optional<std::string> {
+    auto it = request.query.find(name);
+    if (it == request.query.end()) return std::nullopt;
+    return it->second;
+  };
+  if (auto status = param("status")) {
+    if (*status != "active" && *status != "finished" && *status != "all") {
+      return fail(ErrorCode::kValidationError, "status must be active, finished or all");
+    }
+    q.filter.status = *status;
   }
-  auto games = db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-    return Result<std::vector<db::GameSummary>>(db::list_games(tx, user.id, status, to_move));
+  if (auto to_move = param("to_move")) {
+    if (*to_move != "me") return fail(ErrorCode::kValidationError, "to_move must be 'me'");
+    q.filter.to_move_only = true;
+  }
+  if (auto event = param("event")) {
+    auto id = parse_id(*event, "event");
+    if (!id) return fail(ErrorCode::kValidationError, "event must be an event id");
+    q.filter.event_id = *id;
+  }
+  if (auto variant = param("variant")) {
+    auto v = game::parse_variant(*variant);
+    if (!v) return fail(ErrorCode::kValidationError, "variant must be standard or chess960");
+    q.filter.variant = *v;
+  }
+  q.opponent = param("opponent");
+  if (auto limit = param("limit")) {
+    const bool digits = !limit->empty() && limit->size() <= 4 &&
+                        std::ranges::all_of(*limit, [](char c) { return c >= '0' && c <= '9'; });
+    const int n = digits ? std::stoi(*limit) : 0;
+    if (n < 1 || n > kMaxGamesPerPage) {
+      return fail(ErrorCode::kValidationError,
+                  "limit must be 1.." + std::to_string(kMaxGamesPerPage));
+    }
+    q.limit = n;
+  }
+  if (auto cursor = param("cursor")) {
+    q.after = parse_cursor(*cursor);
+    if (!q.after) {
+      return fail(ErrorCode::kValidationError,
+                  "cursor must be a next_cursor from an earlier page of the same list");
+    }
+  }
+  return q;
+}
+
+json listed_player_json(const db::ListedPlayer& p) {
+  return {{"username", p.username}, {"display_name", p.display_name}};
+}
+
+// One entry of GET /games as `user` sees it: what a list shows without another request.
+json list_entry_json(const db::GameListEntry& g, const db::User& user) {
+  const bool white = g.white.username == user.username;
+  const std::string my_color = white ? "white" : "black";
+  const bool my_turn = g.status == "ongoing" && g.to_move == my_color;
+  json j = {
+      {"id", std::to_string(g.id)},
+      {"white", g.white.username},
+      {"black", g.black.username},
+      {"my_color", my_color},
+      {"opponent", listed_player_json(white ? g.black : g.white)},
+      {"status", g.status},
+      {"to_move", g.to_move},
+      {"my_turn", my_turn},
+      {"variant", g.variant},
+      {"ply", g.ply},
+      {"my_deadline", my_turn && g.deadline ? json(game::format_rfc3339(*g.deadline)) : json()},
+      {"last_move",
+       g.last_move_san && g.last_move_at
+           ? json{{"san", *g.last_move_san}, {"at", game::format_rfc3339(*g.last_move_at)}}
+           : json()},
+      {"draw_offer_by", g.draw_offer_by ? json(*g.draw_offer_by) : json()},
+      {"draw_offered_to_me", g.draw_offer_by.has_value() && *g.draw_offer_by != my_color},
+      {"my_pending_move", g.my_pending_move},
+      {"event", g.event_id
+                    ? json{{"id", std::to_string(*g.event_id)}, {"name", g.event_name.value_or("")}}
+                    : json()}};
+  if (g.result) j["result"] = *g.result;
+  if (g.termination) j["termination"] = *g.termination;
+  return j;
+}
+
+Response list(GameServiceDeps& deps, const Request& request, const db::User& user) {
+  auto query = parse_list_query(request);
+  if (!query) return problem_response(query.error());
+  auto page = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
+    if (query->opponent) {
+      auto opponent = db::find_user(tx, *query->opponent);
+      if (!opponent) return fail(ErrorCode::kValidationError, "no user '" + *query->opponent + "'");
+      query->filter.opponent_id = opponent->id;
+    }
+    const auto listed = db::list_games(tx, user.id, query->filter, query->after, query->limit);
+    const auto counts = db::count_games(tx, user.id);
+    json games = json::array();
+    for (const auto& g : listed.games) games.push_back(list_entry_json(g, user));
+    return json{{"games", games},
+                {"next_cursor", listed.next ? json(std::to_string(listed.next->key) + "." +
+                                                   std::to_string(listed.next->id))
+                                            : json()},
+                {"counts",
+                 {{"to_move", counts.to_move},
+                  {"ongoing", counts.ongoing},
+                  {"finished", counts.finished}}}};
   });
-  if (!games) return problem_response(games.error());
-  json out = json::array();
-  for (const auto& g : *games) {
-    json j = {{"id", std::to_string(g.id)},
-              {"white", g.white},
-              {"black", g.black},
-              {"status", g.status},
-              {"to_move", g.to_move}};
-    const bool mine = (g.to_move == "white" && g.white == user.username) ||
-                      (g.to_move == "black" && g.black == user.username);
-    j["my_deadline"] = mine && g.deadline && g.status == "ongoing"
-                           ? json(game::format_rfc3339(*g.deadline))
-                           : json();
-    if (g.result) j["result"] = *g.result;
-    out.push_back(j);
-  }
-  return json_response(200, {{"games", out}});
+  if (!page) return problem_response(page.error());
+  return json_response(200, *page);
 }
 
 Result<game::MoveRequest> move_request(const Request& request) {
@@ -418,8 +501,36 @@ Result<chess::PgnGame> game_pgn(const Applied& shown) {
   return out;
 }
 
+Result<Precondition> read_precondition(const Request& request, const json* body) {
+  Precondition p;
+  if (body != nullptr && body->contains("ply") && !(*body)["ply"].is_null()) {
+    const auto& ply = (*body)["ply"];
+    if (!ply.is_number_integer() || ply.get<std::int64_t>() < 0 ||
+        ply.get<std::int64_t>() > 100000) {
+      return fail(ErrorCode::kValidationError,
+                  "field 'ply' must be the number of plies you saw (an integer >= 0)");
+    }
+    p.ply = ply.get<int>();
+  }
+  if (auto tag = request.header("if-match")) {
+    std::string_view v = *tag;
+    if (v.starts_with("W/")) v.remove_prefix(2);
+    const bool quoted = v.size() >= 3 && v.front() == '"' && v.back() == '"';
+    if (quoted) v = v.substr(1, v.size() - 2);
+    const bool digits = quoted && v.size() <= 9 &&
+                        std::ranges::all_of(v, [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits) {
+      return fail(ErrorCode::kValidationError,
+                  "If-Match must be the game's version as an entity tag, e.g. \"12\"");
+    }
+    p.version = std::stoi(std::string(v));
+  }
+  return p;
+}
+
 Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
-                                 bool must_play, const GameCommand& command) {
+                                 bool must_play, const GameCommand& command,
+                                 const Precondition& expect) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Applied> {
     auto stored = db::load_game(tx, id, true);
     if (!stored) return std::unexpected(stored.error());
@@ -428,6 +539,16 @@ Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, st
     const auto now = deps.clock.now(tx);
     auto game = replay(deps, *stored, now);
     if (!game) return std::unexpected(game.error());
+    if (expect.version && *expect.version != stored->version) {
+      return fail(ErrorCode::kStaleGame, "the game has changed since you read it (version " +
+                                             std::to_string(*expect.version) + ", now " +
+                                             std::to_string(stored->version) + ")");
+    }
+    if (expect.ply && *expect.ply != game->state().ply) {
+      return fail(ErrorCode::kStaleGame, "the game has changed since you read it (" +
+                                             std::to_string(*expect.ply) + " plies, now " +
+                                             std::to_string(game->state().ply) + ")");
+    }
     json extra = json::object();
     auto outcome = command(*stored, *game, side, tx, extra);
     if (!outcome) return std::unexpected(outcome.error());
@@ -466,6 +587,14 @@ Response render_game(const Result<Applied>& applied, int status) {
     return json_response(status, wrapped);
   }
   return json_response(status, body);
+}
+
+Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+                      const Error& error) {
+  if (error.code != ErrorCode::kStaleGame) return problem_response(error);
+  auto shown = view_game(deps, user, id);
+  if (!shown) return problem_response(error);
+  return problem_response(error, {{"game", game_json(shown->stored, shown->state, shown->viewer)}});
 }
 
 // Authenticates and parses the game id, then calls fn.
@@ -635,6 +764,9 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
              with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
                auto req = move_request(r);
                if (!req) return problem_response(req.error());
+               const auto body = json::parse(r.body, nullptr, false);
+               auto expect = read_precondition(r, &body);
+               if (!expect) return problem_response(expect.error());
                std::optional<game::PendingMove> pending;
                auto applied = run_game_command(
                    deps, u, id, true,
@@ -646,8 +778,9 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                      g.pending = *p;
                      pending = *p;
                      return std::optional<game::Outcome>{};
-                   });
-               if (!applied) return problem_response(applied.error());
+                   },
+                   *expect);
+               if (!applied) return game_problem(deps, u, id, applied.error());
                return json_response(200, {{"pending", pending_json(*pending)}});
              }));
   router.add("DELETE", "/api/v1/games/{id}/moves/pending",
@@ -671,6 +804,8 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                if (!body) return problem_response(body.error());
                auto move = required_string(*body, "move", 16);
                if (!move) return problem_response(move.error());
+               auto expect = read_precondition(r, &*body);
+               if (!expect) return problem_response(expect.error());
                auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
@@ -681,9 +816,10 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                          game::accept_move(game, *side, mine, *move, conditional_trees(g, game));
                      if (!o) return std::unexpected(o.error());
                      return std::optional<game::Outcome>{std::move(*o)};
-                   });
-               if (applied)
-                 deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
+                   },
+                   *expect);
+               if (!applied) return game_problem(deps, u, id, applied.error());
+               deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
                return render_game(applied);
              }));
 
@@ -691,15 +827,23 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                     const char* path,
                     std::function<Result<game::Outcome>(const game::Game&, Color)> fn) {
     router.add("POST", path,
-               with_user(deps, [&deps, fn](const Request&, const db::User& u, std::int64_t id) {
-                 return render_game(run_game_command(
+               with_user(deps, [&deps, fn](const Request& r, const db::User& u, std::int64_t id) {
+                 // These take no body but an optional {"ply"} precondition.
+                 auto body = json_object_body(r, true);
+                 if (!body) return problem_response(body.error());
+                 auto expect = read_precondition(r, &*body);
+                 if (!expect) return problem_response(expect.error());
+                 auto applied = run_game_command(
                      deps, u, id, true,
                      [&](db::StoredGame&, const game::Game& game, std::optional<Color> side,
                          pqxx::work&, json&) -> Result<std::optional<game::Outcome>> {
                        auto o = fn(game, *side);
                        if (!o) return std::unexpected(o.error());
                        return std::optional<game::Outcome>{std::move(*o)};
-                     }));
+                     },
+                     *expect);
+                 if (!applied) return game_problem(deps, u, id, applied.error());
+                 return render_game(applied);
                }));
   };
   simple("/api/v1/games/{id}/draw/accept", game::accept_draw);
@@ -726,7 +870,9 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                  if (!e) return problem_response(e.error());
                  req.expect = *e;
                }
-               return render_game(run_game_command(
+               auto precondition = read_precondition(r, &*body);
+               if (!precondition) return problem_response(precondition.error());
+               auto applied = run_game_command(
                    deps, u, id, true,
                    [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side,
                        pqxx::work&, json& extra) -> Result<std::optional<game::Outcome>> {
@@ -734,7 +880,10 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                      if (!o) return std::unexpected(o.error());
                      extra = {{"upheld", o->upheld}, {"reason", o->reason}};
                      return std::optional<game::Outcome>{std::move(*o)};
-                   }));
+                   },
+                   *precondition);
+               if (!applied) return game_problem(deps, u, id, applied.error());
+               return render_game(applied);
              }));
 
   router.add("POST", "/api/v1/games/{id}/clock/refill",

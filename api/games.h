@@ -43,12 +43,29 @@ using GameCommand = std::function<Result<std::optional<game::Outcome>>(
     db::StoredGame&, const game::Game&, std::optional<game::Color> side, pqxx::work&,
     nlohmann::json& extra)>;
 
+// What the client saw, for a write that must not land on a game that changed meanwhile
+// (the Xfcc movecount idea): the number of plies (body field `ply`) and the game's version
+// (header If-Match: "<version>"). Absent members are not checked.
+struct Precondition {
+  std::optional<int> ply;
+  std::optional<int> version;
+};
+// The precondition of `request`: `ply` from `body` (may be null: no body) and If-Match.
+// kValidationError when either is malformed.
+Result<Precondition> read_precondition(const Request& request, const nlohmann::json* body);
+
 // Runs `command` in one transaction: locks the game row, replays the facts at the server's
 // now, applies the command, appends its facts, refreshes the cached state and queues the
 // players' live messages (delivered at commit). must_play: kForbidden unless `user` plays
-// in the game (then `side` is set); directors pass false.
+// in the game (then `side` is set); directors pass false. kStaleGame, before the command
+// runs, when the game does not match `expect`.
 Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, std::int64_t id,
-                                 bool must_play, const GameCommand& command);
+                                 bool must_play, const GameCommand& command,
+                                 const Precondition& expect = {});
+// A refused game command's problem; a stale_game problem carries the game as `user` now
+// sees it (member `game`), so the client can show what changed without another request.
+Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+                      const Error& error);
 // A game replayed at the server's now for `user` (read-only). An event game is shown to a
 // user who neither plays in it nor directs as its event's visibility setting allows
 // (restrict_to_event_visibility).

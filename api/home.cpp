@@ -5,6 +5,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "core/game/crosstable.h"  // html_escape
+
 namespace corrchess::api {
 
 namespace {
@@ -23,22 +25,6 @@ constexpr std::array<Document, 3> kDocuments{{
     {"operations.md", "Operations", "deployment, configuration, scaling, backups, monitoring"},
 }};
 
-std::string escape_html(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 Response document(const HomeOptions& options, const std::string& name) {
   for (const auto& doc : kDocuments) {
     if (name != doc.file || options.docs_dir.empty()) continue;
@@ -54,12 +40,12 @@ Response document(const HomeOptions& options, const std::string& name) {
 }  // namespace
 
 std::string home_page_html(const HomeOptions& options) {
-  const std::string version = escape_html(options.version);
+  const std::string version = game::html_escape(options.version);
   std::string links;
   if (!options.docs_dir.empty()) {
     for (const auto& doc : kDocuments) {
-      links += "<li><a href=\"/docs/" + std::string(doc.file) + "\">" + escape_html(doc.title) +
-               "</a>: " + escape_html(doc.summary) + "</li>\n";
+      links += "<li><a href=\"/docs/" + std::string(doc.file) + "\">" +
+               game::html_escape(doc.title) + "</a>: " + game::html_escape(doc.summary) + "</li>\n";
     }
   }
   return "<!doctype html>\n"

@@ -145,6 +145,16 @@ Response problem_response(const Error& error) {
   return r;
 }
 
+Response problem_response(const Error& error, const nlohmann::json& members) {
+  auto body = problem_json(error);
+  for (const auto& [key, value] : members.items()) {
+    if (!body.contains(key)) body[key] = value;
+  }
+  Response r = json_response(http_status(error.code), body);
+  r.content_type = "application/problem+json";
+  return r;
+}
+
 Response problem_response(int status, std::string code, std::string detail) {
   Response r;
   r.status = status;

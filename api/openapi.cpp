@@ -54,6 +54,10 @@ struct Doc : RouteDoc {
   }
 };
 
+// The optional precondition of game writes (also If-Match: "<version>").
+const char* const kPlyPrecondition =
+    "plies the client saw; 409 stale_game (with the current game) when the game has moved on";
+
 const json kTimeControlExample = {{"type", "iccf"}, {"moves", 10}, {"days", 50}};
 
 // A route's own body fields followed by the rule settings POST /admin/games and
@@ -128,10 +132,19 @@ std::vector<RouteDoc> build_table() {
           .in({{"role", "string", true, "player, td or admin"}}, {{"role", "player"}}));
 
   // Games (players).
-  add(Doc("GET", "/api/v1/games", kUser, "The caller's games", 200,
-          "{games: [{id, white, black, status, to_move, my_deadline, result?}]}")
+  add(Doc("GET", "/api/v1/games", kUser, "The caller's games, one page at a time", 200,
+          "{games: [{id, white, black, my_color, opponent, status, to_move, my_turn, variant, "
+          "ply, my_deadline, last_move: {san, at}, draw_offer_by, draw_offered_to_me, "
+          "my_pending_move, event: {id, name}, result?, termination?}], next_cursor, counts: "
+          "{to_move, ongoing, finished}}; newest first, or by the caller's deadline with "
+          "to_move=me")
           .q({{"status", "string", false, "active, finished or all (default)"},
-              {"to_move", "string", false, "me: only games where the caller is to move"}}));
+              {"to_move", "string", false, "me: only games where the caller is to move"},
+              {"event", "string", false, "only the games of this event"},
+              {"opponent", "string", false, "only the games against this username"},
+              {"variant", "string", false, "standard or chess960"},
+              {"limit", "integer", false, "1..200, default 50"},
+              {"cursor", "string", false, "next_cursor of the page before"}}));
   add(Doc("GET", "/api/v1/games/{id}", kUser, "A game", 200, "the game", "Game"));
   add(Doc("GET", "/api/v1/games/{id}/pgn", kUser, "A game as PGN", 200, "PGN text")
           .as("application/x-chess-pgn"));
@@ -145,13 +158,16 @@ std::vector<RouteDoc> build_table() {
           .in({{"move", "string", true, "SAN, UCI or ICCF numeric"},
                {"offer_draw", "boolean", false, ""},
                {"message", "string", false, "to the opponent"},
-               {"use_40_plus_days", "boolean", false, "lifts the silence rule for this move"}},
+               {"use_40_plus_days", "boolean", false, "lifts the silence rule for this move"},
+               {"ply", "integer", false, kPlyPrecondition}},
               {{"move", "e4"}}));
   add(Doc("DELETE", "/api/v1/games/{id}/moves/pending", kPlayer, "Cancel the pending move", 204,
           "no content"));
   add(Doc("POST", "/api/v1/games/{id}/moves/accept", kPlayer, "Accept the pending move", 200,
           "the game after the move and any conditional replies", "Game")
-          .in({{"move", "string", true, "must denote the pending move"}}, {{"move", "e4"}}));
+          .in({{"move", "string", true, "must denote the pending move"},
+               {"ply", "integer", false, kPlyPrecondition}},
+              {{"move", "e4"}}));
   add(Doc("POST", "/api/v1/games/{id}/draw/accept", kPlayer, "Accept the standing draw offer", 200,
           "the game", "Game"));
   add(Doc("POST", "/api/v1/games/{id}/draw/decline", kPlayer, "Decline the standing draw offer",
@@ -161,7 +177,8 @@ std::vector<RouteDoc> build_table() {
           "{upheld, reason, game}")
           .in({{"type", "string", true, "threefold, fifty_moves or tablebase"},
                {"move", "string", false, "intended move"},
-               {"expect", "string", false, "win or draw (tablebase claims)"}},
+               {"expect", "string", false, "win or draw (tablebase claims)"},
+               {"ply", "integer", false, kPlyPrecondition}},
               {{"type", "threefold"}}));
   add(Doc("POST", "/api/v1/games/{id}/clock/refill", kPlayer, "Triple Block manual refill", 200,
           "the game", "Game")
@@ -174,6 +191,39 @@ std::vector<RouteDoc> build_table() {
           "{lines}"));
   add(Doc("DELETE", "/api/v1/games/{id}/conditional", kPlayer, "Drop the caller's lines", 204,
           "no content"));
+
+  // Challenges (api/challenges.cpp, app/challenges.cpp).
+  add(Doc("POST", "/api/v1/challenges", kUser, "Challenge a player, or anyone (open challenge)",
+          201,
+          "the challenge {id, challenger, opponent, status, color, variant, time_control, rated, "
+          "created_at, expires_at, message?, ...}; 409 too_many_challenges or too_many_games at "
+          "the server's limits")
+          .in(with_rule_settings(
+                  {{"opponent", "string", false, "username; absent: open to anyone"},
+                   {"color", "string", false, "white, black or random (default)"},
+                   {"rated", "boolean", false, "default true"},
+                   {"min_finished_games", "integer", false,
+                    "open challenges only: the acceptor's finished games"},
+                   {"message", "string", false, "at most 1000 characters"},
+                   {"expires_at", "string", false, "RFC 3339; default 14 days from now"}},
+                  "absent: drawn at random when accepted"),
+              {{"opponent", "bob"}, {"time_control", kTimeControlExample}, {"color", "random"}}));
+  add(Doc("GET", "/api/v1/challenges", kUser, "The caller's open challenges", 200,
+          "{incoming: [Challenge], outgoing: [Challenge], open: [Challenge]} (open: others' "
+          "open challenges), oldest first"));
+  add(Doc("GET", "/api/v1/challenges/{id}", kUser, "A challenge", 200,
+          "the challenge (its players, directors, and anyone for an open challenge)"));
+  add(Doc("POST", "/api/v1/challenges/{id}/accept", kUser,
+          "Accept: the game is created and starts at once", 201,
+          "{challenge, game}; 409 challenge_closed when no longer open"));
+  add(Doc("POST", "/api/v1/challenges/{id}/decline", kUser,
+          "Decline a challenge addressed to the caller", 200, "the challenge")
+          .in({{"reason", "string", false, ""}}, {{"reason", "too many games at the moment"}}));
+  add(Doc("POST", "/api/v1/challenges/{id}/cancel", kUser, "Cancel the caller's challenge", 200,
+          "the challenge"));
+  add(Doc("POST", "/api/v1/games/{id}/rematch", kPlayer,
+          "Challenge the opponent of a finished game again, colours swapped", 201,
+          "the challenge"));
 
   // Leave (api/leave.cpp).
   add(Doc("GET", "/api/v1/me/leave", kUser, "The caller's leave periods and balances", 200,

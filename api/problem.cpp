@@ -22,7 +22,11 @@ int http_status(ErrorCode code) {
     case ErrorCode::kNoPendingMove:
     case ErrorCode::kPendingMismatch:
     case ErrorCode::kNoDrawOffer:
-    case ErrorCode::kTablebaseUnavailable: return 409;
+    case ErrorCode::kTablebaseUnavailable:
+    case ErrorCode::kTooManyChallenges:
+    case ErrorCode::kTooManyGames:
+    case ErrorCode::kChallengeClosed:
+    case ErrorCode::kStaleGame: return 409;
     case ErrorCode::kIllegalMove:
     case ErrorCode::kAmbiguousMove:
     case ErrorCode::kDrawOfferNotAllowed:

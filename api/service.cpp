@@ -5,6 +5,7 @@
 
 #include "api/admin.h"
 #include "api/auth.h"
+#include "api/challenges.h"
 #include "api/events.h"
 #include "api/json_body.h"
 #include "api/leave.h"
@@ -51,6 +52,12 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_admin_routes(router_, *game_deps_);
   add_event_routes(router_, *game_deps_);
   add_leave_routes(router_, *game_deps_);
+  game::GameContext rules;
+  rules.zone = game_deps_->zone;
+  rules.oracles = game_deps_->oracles;
+  challenge_deps_ = std::make_unique<app::ChallengeDeps>(
+      app::ChallengeDeps{pool_, clock_, std::move(rules), options.challenges});
+  add_challenge_routes(router_, *challenge_deps_, *game_deps_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

@@ -12,6 +12,7 @@
 #include "api/http.h"
 #include "api/metrics.h"
 #include "api/router.h"
+#include "app/challenges.h"
 #include "db/migrations.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
@@ -23,6 +24,8 @@ struct ServiceOptions {
   HomeOptions home;
   // When set, GET /metrics needs "Authorization: Bearer <metrics_token>" (401 otherwise).
   std::string metrics_token;
+  // Limits and bounds of challenges between players.
+  game::ChallengeLimits challenges;
 };
 
 class Service {
@@ -52,6 +55,7 @@ class Service {
   Router router_;
   Metrics metrics_;
   std::unique_ptr<GameServiceDeps> game_deps_;
+  std::unique_ptr<app::ChallengeDeps> challenge_deps_;
 };
 
 }  // namespace corrchess::api

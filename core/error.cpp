@@ -30,6 +30,10 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::kPayloadTooLarge: return "payload_too_large";
     case ErrorCode::kUnsupportedMediaType: return "unsupported_media_type";
     case ErrorCode::kRateLimited: return "rate_limited";
+    case ErrorCode::kTooManyChallenges: return "too_many_challenges";
+    case ErrorCode::kTooManyGames: return "too_many_games";
+    case ErrorCode::kChallengeClosed: return "challenge_closed";
+    case ErrorCode::kStaleGame: return "stale_game";
     case ErrorCode::kInternal: return "internal_error";
   }
   return "internal_error";

@@ -37,6 +37,10 @@ enum class ErrorCode {
   kPayloadTooLarge,
   kUnsupportedMediaType,
   kRateLimited,
+  kTooManyChallenges,  // a player has as many open challenges as the server allows
+  kTooManyGames,       // a player has as many unfinished games as the server allows
+  kChallengeClosed,    // the challenge was accepted, declined, cancelled or has expired
+  kStaleGame,          // the client acted on a game state that is no longer current
   kInternal,
 };
 

@@ -213,7 +213,8 @@ void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state)
   tx.exec_params(
       "UPDATE games SET status = $2, result = $3, termination = $4, finished_at = "
       "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
-      "'not_started' THEN start_at ELSE to_timestamp($9) END, version = version + 1 WHERE id = $1",
+      "'not_started' THEN start_at ELSE to_timestamp($9) END, draw_offer_by = $10, "
+      "version = version + 1 WHERE id = $1",
       id, status_text(state),
       state.result ? std::optional<std::string>(std::string(game::to_string(*state.result)))
                    : std::nullopt,
@@ -223,7 +224,16 @@ void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state)
       state.finished_at ? std::optional<std::int64_t>(state.finished_at->unix_seconds())
                         : std::nullopt,
       state.position.fen(), state.ply, std::string(game::color_name(state.to_move)),
-      deadline ? std::optional<std::int64_t>(deadline->unix_seconds()) : std::nullopt);
+      deadline ? std::optional<std::int64_t>(deadline->unix_seconds()) : std::nullopt,
+      state.draw_offer
+          ? std::optional<std::string>(std::string(game::color_name(state.draw_offer->by)))
+          : std::nullopt);
+}
+
+bool game_is_over(pqxx::work& tx, std::int64_t id) {
+  return !tx.exec_params("SELECT 1 FROM games WHERE id = $1 AND status IN ('finished', 'annulled')",
+                         id)
+              .empty();
 }
 
 void save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& p) {
@@ -293,17 +303,19 @@ void notify_event(pqxx::work& tx, const std::string& payload) {
   tx.exec_params("SELECT pg_notify($1, $2)", std::string(kEventsChannel), payload);
 }
 
-void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
-                 const nlohmann::json& messages) {
+namespace {
+
+// notify_game and notify_users: the payload names the game when there is one.
+void notify_messages(pqxx::work& tx, std::optional<std::int64_t> game_id,
+                     const std::vector<std::int64_t>& users, const nlohmann::json& messages) {
   // NOTIFY payloads are limited to 8000 bytes: split long batches (a move plus many
   // conditional replies) into several notifications, each self-contained.
   nlohmann::json batch = nlohmann::json::array();
   auto flush = [&] {
     if (batch.empty()) return;
-    notify_event(
-        tx,
-        nlohmann::json{{"game_id", std::to_string(game_id)}, {"users", users}, {"messages", batch}}
-            .dump());
+    nlohmann::json note{{"users", users}, {"messages", batch}};
+    if (game_id) note["game_id"] = std::to_string(*game_id);
+    notify_event(tx, note.dump());
     batch = nlohmann::json::array();
   };
   // One message alone must fit too, whatever a player wrote: a too long one goes out without
@@ -338,37 +350,103 @@ void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::in
   flush();
 }
 
-std::vector<GameSummary> list_games(pqxx::work& tx, std::int64_t user_id, const std::string& status,
-                                    bool to_move_only) {
+}  // namespace
+
+void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
+                 const nlohmann::json& messages) {
+  notify_messages(tx, game_id, users, messages);
+}
+
+void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
+                  const nlohmann::json& messages) {
+  notify_messages(tx, std::nullopt, users, messages);
+}
+
+GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilter& filter,
+                        const std::optional<GameListCursor>& after, int limit) {
+  // "Your move" pages go by the caller's deadline (no deadline, e.g. a suspended clock,
+  // last), all others newest first; the id breaks ties, so the order is total and a page
+  // continues exactly after the last entry of the one before.
+  const std::string key = filter.to_move_only
+                              ? "coalesce(extract(epoch FROM g.next_deadline)::bigint, " +
+                                    std::to_string(kNoDeadlineKey) + ")"
+                              : "g.id";
   std::string where = "(g.white_id = $1 OR g.black_id = $1)";
-  if (status == "active") {
+  if (filter.status == "active") {
     where += " AND g.status IN ('not_started', 'ongoing', 'adjudication_pending')";
-  } else if (status == "finished") {
+  } else if (filter.status == "finished") {
     where += " AND g.status IN ('finished', 'annulled')";
   }
-  if (to_move_only) {
+  if (filter.to_move_only) {
     where +=
         " AND g.status = 'ongoing' AND ((g.to_move = 'white' AND g.white_id = $1) OR "
         "(g.to_move = 'black' AND g.black_id = $1))";
   }
-  std::vector<GameSummary> out;
-  for (const auto& row : tx.exec_params(
-           "SELECT g.id, w.username, b.username, g.status, g.to_move, " + epoch("g.next_deadline") +
-               ", g.result FROM games g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = "
-               "g.black_id WHERE " +
-               where + " ORDER BY g.id DESC LIMIT 500",
-           user_id)) {
-    GameSummary s;
-    s.id = row[0].as<std::int64_t>();
-    s.white = row[1].as<std::string>();
-    s.black = row[2].as<std::string>();
-    s.status = row[3].as<std::string>();
-    s.to_move = row[4].as<std::string>();
-    if (!row[5].is_null()) s.deadline = Timestamp(row[5].as<std::int64_t>());
-    s.result = opt_text(row[6]);
-    out.push_back(std::move(s));
+  // Every parameter is referenced whatever the filter (PostgreSQL must type each one); an
+  // absent filter is a NULL that lets every row through.
+  where +=
+      " AND ($2::bigint IS NULL OR g.event_id = $2::bigint)"
+      " AND ($3::bigint IS NULL OR g.white_id = $3::bigint OR g.black_id = $3::bigint)"
+      " AND ($4::text IS NULL OR g.variant = $4::text)";
+  where += filter.to_move_only
+               ? " AND ($5::bigint IS NULL OR (" + key + ", g.id) > ($5::bigint, $6::bigint))"
+               : std::string(" AND ($5::bigint IS NULL OR g.id < $6::bigint)");
+  const std::string order = filter.to_move_only ? key + ", g.id" : "g.id DESC";
+  const auto rows = tx.exec_params(
+      "SELECT g.id, w.username, w.display_name, b.username, b.display_name, g.status, "
+      "g.to_move, g.variant, g.ply, " +
+          epoch("g.next_deadline") + ", g.result, g.termination, g.draw_offer_by, " + key +
+          ", lm.san, " + epoch("lm.accepted_at") +
+          ", EXISTS (SELECT 1 FROM pending_moves p WHERE p.game_id = g.id AND p.side = CASE "
+          "WHEN g.white_id = $1 THEN 'white' ELSE 'black' END), g.event_id, e.name "
+          "FROM games g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
+          "LEFT JOIN events e ON e.id = g.event_id "
+          "LEFT JOIN LATERAL (SELECT san, accepted_at FROM moves m WHERE m.game_id = g.id "
+          "ORDER BY m.ply DESC LIMIT 1) lm ON true WHERE " +
+          where + " ORDER BY " + order + " LIMIT $7",
+      user_id, filter.event_id, filter.opponent_id,
+      filter.variant ? std::optional<std::string>(std::string(game::to_string(*filter.variant)))
+                     : std::nullopt,
+      after ? std::optional<std::int64_t>(after->key) : std::nullopt,
+      after ? std::optional<std::int64_t>(after->id) : std::nullopt, limit + 1);
+  GameListPage page;
+  for (const auto& row : rows) {
+    if (static_cast<int>(page.games.size()) == limit) {
+      const auto& last = page.games.back();
+      page.next = GameListCursor{last.sort_key, last.id};
+      break;
+    }
+    GameListEntry g;
+    g.id = row[0].as<std::int64_t>();
+    g.white = {row[1].as<std::string>(), row[2].as<std::string>()};
+    g.black = {row[3].as<std::string>(), row[4].as<std::string>()};
+    g.status = row[5].as<std::string>();
+    g.to_move = row[6].as<std::string>();
+    g.variant = row[7].as<std::string>();
+    g.ply = row[8].as<int>();
+    if (!row[9].is_null()) g.deadline = Timestamp(row[9].as<std::int64_t>());
+    g.result = opt_text(row[10]);
+    g.termination = opt_text(row[11]);
+    g.draw_offer_by = opt_text(row[12]);
+    g.sort_key = row[13].as<std::int64_t>();
+    g.last_move_san = opt_text(row[14]);
+    if (!row[15].is_null()) g.last_move_at = Timestamp(row[15].as<std::int64_t>());
+    g.my_pending_move = row[16].as<bool>();
+    if (!row[17].is_null()) g.event_id = row[17].as<std::int64_t>();
+    g.event_name = opt_text(row[18]);
+    page.games.push_back(std::move(g));
   }
-  return out;
+  return page;
+}
+
+PlayerGameCounts count_games(pqxx::work& tx, std::int64_t user_id) {
+  const auto row = tx.exec_params1(
+      "SELECT count(*) FILTER (WHERE status = 'ongoing' AND ((to_move = 'white' AND white_id = "
+      "$1) OR (to_move = 'black' AND black_id = $1))), count(*) FILTER (WHERE status IN "
+      "('not_started', 'ongoing', 'adjudication_pending')), count(*) FILTER (WHERE status IN "
+      "('finished', 'annulled')) FROM games WHERE white_id = $1 OR black_id = $1",
+      user_id);
+  return {row[0].as<int>(), row[1].as<int>(), row[2].as<int>()};
 }
 
 }  // namespace corrchess::db

@@ -51,6 +51,10 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
 // Rewrites the cached columns from a replayed state and bumps the version.
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state);
 
+// Whether the game is over (finished or annulled) as its cached state says; false when
+// there is no such game.
+bool game_is_over(pqxx::work& tx, std::int64_t id);
+
 void save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& pending);
 void delete_pending(pqxx::work& tx, std::int64_t id);
 void save_conditional(pqxx::work& tx, std::int64_t id, game::Color side,
@@ -69,19 +73,65 @@ void notify_event(pqxx::work& tx, const std::string& payload);
 // Every server instance LISTENs and forwards the messages to its WebSocket clients.
 void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
                  const nlohmann::json& messages);
+// Queues live messages for the given users that concern no game (challenges): payload
+// {"users": [ids], "messages": [...]}.
+void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
+                  const nlohmann::json& messages);
 inline constexpr const char* kEventsChannel = "corrchess_events";
 
-struct GameSummary {
+// GET /api/v1/games: which of a user's games to list.
+struct GameListFilter {
+  std::string status = "all";  // active (not over), finished (finished or annulled), all
+  bool to_move_only = false;   // ongoing games where the user is to move, by deadline
+  std::optional<std::int64_t> event_id;
+  std::optional<std::int64_t> opponent_id;
+  std::optional<game::Variant> variant;
+};
+// Where a page ends: the entry's sort key (deadline in epoch seconds for to_move lists, the
+// id otherwise) and id.
+struct GameListCursor {
+  std::int64_t key = 0;
   std::int64_t id = 0;
-  std::string white;
-  std::string black;
+};
+// The sort key of a to-move game without a deadline (after every real deadline).
+inline constexpr std::int64_t kNoDeadlineKey = 253402300799;  // 9999-12-31T23:59:59Z
+
+struct ListedPlayer {
+  std::string username;
+  std::string display_name;
+};
+struct GameListEntry {
+  std::int64_t id = 0;
+  ListedPlayer white;
+  ListedPlayer black;
   std::string status;
   std::string to_move;
-  std::optional<game::Timestamp> deadline;
+  std::string variant;
+  int ply = 0;
+  std::optional<game::Timestamp> deadline;  // the running clock's (next_deadline)
   std::optional<std::string> result;
+  std::optional<std::string> termination;
+  std::optional<std::string> draw_offer_by;  // a standing offer: white | black
+  std::optional<std::string> last_move_san;
+  std::optional<game::Timestamp> last_move_at;
+  bool my_pending_move = false;  // the user has a submitted, unconfirmed move
+  std::optional<std::int64_t> event_id;
+  std::optional<std::string> event_name;
+  std::int64_t sort_key = 0;
 };
-// The user's games, newest first; status "active", "finished" or "all".
-std::vector<GameSummary> list_games(pqxx::work& tx, std::int64_t user_id, const std::string& status,
-                                    bool to_move_only);
+struct GameListPage {
+  std::vector<GameListEntry> games;
+  std::optional<GameListCursor> next;  // none: this was the last page
+};
+// One page (at most `limit` entries) of the user's games matching `filter`, after `after`.
+GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilter& filter,
+                        const std::optional<GameListCursor>& after, int limit);
+
+struct PlayerGameCounts {
+  int to_move = 0;   // ongoing, the user to move
+  int ongoing = 0;   // not over (not started, ongoing, adjudication pending)
+  int finished = 0;  // finished or annulled
+};
+PlayerGameCounts count_games(pqxx::work& tx, std::int64_t user_id);
 
 }  // namespace corrchess::db

@@ -120,6 +120,7 @@ int run_serve() {
   api::ServiceOptions service_options;
   service_options.home.docs_dir = config.docs_dir;
   service_options.metrics_token = config.metrics_token;
+  service_options.challenges = config.challenges;
   api::Service service(pool, *clock, migrations, account_options,
                        game::Oracles{&mate_oracle, &tablebase}, *zone, service_options);
 

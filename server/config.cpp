@@ -121,6 +121,28 @@ Result<Config> config_from_env() {
       *target = *n;
     }
   }
+  for (auto [name, target] :
+       {std::pair{"CORRCHESS_MAX_OPEN_CHALLENGES", &config.challenges.max_open_challenges},
+        std::pair{"CORRCHESS_MAX_ONGOING_GAMES", &config.challenges.max_ongoing_games}}) {
+    if (const char* text = env(name)) {
+      auto n = std::string_view(text) == "0" ? Result<int>(0) : parse_positive_int(name, text);
+      if (!n) return std::unexpected(n.error());
+      *target = *n;
+    }
+  }
+  for (auto [name, target] :
+       {std::pair{"CORRCHESS_CHALLENGE_MIN_DAYS", &config.challenges.min_days},
+        std::pair{"CORRCHESS_CHALLENGE_MAX_DAYS", &config.challenges.max_days}}) {
+    if (const char* text = env(name)) {
+      auto n = parse_positive_int(name, text);
+      if (!n) return std::unexpected(n.error());
+      *target = *n;
+    }
+  }
+  if (config.challenges.min_days > config.challenges.max_days) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_CHALLENGE_MIN_DAYS must not exceed CORRCHESS_CHALLENGE_MAX_DAYS");
+  }
   if (const char* text = env("CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS")) {
     auto n = std::string_view(text) == "0"
                  ? Result<int>(0)

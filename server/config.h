@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/game/challenge.h"
 
 namespace corrchess::server {
 
@@ -36,6 +37,9 @@ struct Config {
   std::vector<std::string> trusted_proxies;   // CORRCHESS_TRUSTED_PROXIES: comma-separated IPs
   std::string metrics_token;                  // CORRCHESS_METRICS_TOKEN: /metrics needs it
   std::string docs_dir = default_docs_dir();  // CORRCHESS_DOCS_DIR: served at /docs/*.md
+  // CORRCHESS_MAX_OPEN_CHALLENGES, CORRCHESS_MAX_ONGOING_GAMES (0: no limit),
+  // CORRCHESS_CHALLENGE_MIN_DAYS, CORRCHESS_CHALLENGE_MAX_DAYS.
+  game::ChallengeLimits challenges;
 };
 
 // Parses "host:port" (IPv4, hostname, or [IPv6]:port).

@@ -368,14 +368,18 @@ void WsHub::deliver(const std::string& payload) {
     return revoke(note["revoke"]);
   }
   if (note.is_discarded() || !note.is_object() || !note.contains("messages") ||
-      !note["messages"].is_array() || !note.contains("game_id") || !note["game_id"].is_string()) {
+      !note["messages"].is_array()) {
     return;
   }
-  std::int64_t game_id = 0;
-  try {
-    game_id = std::stoll(note["game_id"].get<std::string>());
-  } catch (const std::exception&) {
-    return;
+  // Messages about a game also reach the game's watchers; others (challenges) only `users`.
+  std::optional<std::int64_t> game_id;
+  if (note.contains("game_id")) {
+    if (!note["game_id"].is_string()) return;
+    try {
+      game_id = std::stoll(note["game_id"].get<std::string>());
+    } catch (const std::exception&) {
+      return;
+    }
   }
   std::vector<std::shared_ptr<WsSession>> targets;
   {
@@ -393,7 +397,9 @@ void WsHub::deliver(const std::string& payload) {
           collect(it->second);
       }
     }
-    if (auto it = by_game_.find(game_id); it != by_game_.end()) collect(it->second);
+    if (game_id) {
+      if (auto it = by_game_.find(*game_id); it != by_game_.end()) collect(it->second);
+    }
   }
   if (targets.empty()) return;
   for (const auto& m : note["messages"]) {

@@ -1,5 +1,6 @@
 #include "core/game/facts.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -163,6 +164,12 @@ Result<void> validate_setup(const GameSetup& setup) {
     return fail(ErrorCode::kValidationError, "no_draw_before_move must not be negative");
   }
   return {};
+}
+
+std::size_t utf8_characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
 }
 
 }  // namespace corrchess::game

@@ -186,6 +186,8 @@ std::string_view color_name(Color c);            // "white", "black"
 
 // Readers for the names above; kValidationError naming the bad value otherwise.
 Result<Variant> parse_variant(std::string_view text);
+// Characters (code points) of UTF-8 text: the bytes that do not continue a sequence.
+std::size_t utf8_characters(std::string_view text);
 Result<GameStatus> parse_game_status(std::string_view text);
 Result<GameResult> parse_game_result(std::string_view text);
 Result<Termination> parse_termination(std::string_view text);

@@ -443,6 +443,14 @@ Result<void> check_offer_allowed(const Game& game, Color side) {
     return fail(ErrorCode::kDrawOfferNotAllowed,
                 "no draw offers before move " + std::to_string(min_move) + " in this event");
   }
+  // Agreement needs a move by each player (Art. 5.2.3): an offer made before the opponent
+  // has moved at all could never be accepted (the opponent's first move declines it) and
+  // would then bar the offerer for ten moves. So it is refused, and nothing changes.
+  if (st.moves_made[idx(~side)] < 1) {
+    return fail(ErrorCode::kDrawOfferNotAllowed,
+                "a draw can be offered only once your opponent has made a move (Art. 5.2.3): "
+                "this offer could never be accepted");
+  }
   if (const auto& bar = st.draw_offer_barred_until[idx(side)];
       bar && st.moves_made[idx(side)] < *bar) {
     return fail(ErrorCode::kDrawOfferNotAllowed,
@@ -457,11 +465,8 @@ Result<void> check_message(const Game& game, const std::optional<std::string>& m
   if (!game.facts().setup.rules.messages_allowed) {
     return fail(ErrorCode::kValidationError, "messages are not allowed in this event");
   }
-  // Characters, not bytes: UTF-8 continuation bytes do not start a character.
-  const auto characters = std::count_if(message->begin(), message->end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  });
-  if (static_cast<std::size_t>(characters) > kMaxMessageLength) {
+  // Characters, not bytes.
+  if (utf8_characters(*message) > kMaxMessageLength) {
     return fail(ErrorCode::kValidationError,
                 "message longer than " + std::to_string(kMaxMessageLength) + " characters");
   }

@@ -81,6 +81,14 @@ class Authorization : public testing::ApiServerTest {
     return json::parse(r.body).value("id", "");
   }
 
+  // An open challenge of alice to bob.
+  std::string create_challenge() {
+    auto r = api_.call("POST", "/api/v1/challenges", alice_token(),
+                       {{"opponent", "bob"}, {"time_control", testing::iccf_control()}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+
   std::string alice_token() const {
     for (const auto& c : callers_) {
       if (c.name == "alice") return c.token;
@@ -98,6 +106,7 @@ class Authorization : public testing::ApiServerTest {
     if (path.find("/games/{id}") != std::string::npos) replace("{id}", game_id);
     if (path.find("/events/{id}") != std::string::npos) replace("{id}", create_event());
     if (path.find("/leave/{id}") != std::string::npos) replace("{id}", create_leave());
+    if (path.find("/challenges/{id}") != std::string::npos) replace("{id}", create_challenge());
     replace("{username}", "erin");
     return out.find('{') == std::string::npos ? out : "";
   }
@@ -126,6 +135,15 @@ class Authorization : public testing::ApiServerTest {
     if (c.name.empty()) return false;
     // A leave period is its owner's alone (others are told it does not exist).
     if (path.starts_with("/api/v1/me/leave/{id}")) return c.name == "alice";
+    // A challenge (alice's, to bob) is seen by its players and directors, accepted and
+    // declined by bob alone and cancelled by alice alone.
+    if (path == "/api/v1/challenges/{id}")
+      return c.name == "alice" || c.name == "bob" || c.role == "td" || c.role == "admin";
+    if (path.starts_with("/api/v1/challenges/{id}/accept") ||
+        path.starts_with("/api/v1/challenges/{id}/decline")) {
+      return c.name == "bob";
+    }
+    if (path.starts_with("/api/v1/challenges/{id}/cancel")) return c.name == "alice";
     if (access == "user") return true;
     if (access == "player") return c.in_game;
     if (access == "director") return c.role == "td" || c.role == "admin";

@@ -1,6 +1,5 @@
 // The `corrchess perft` command line: output format and exit codes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <string>
@@ -10,22 +9,11 @@
 namespace corrchess {
 namespace {
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;  // stdout only
-};
+using CliRun = testing::CommandRun;
 
+// Runs the corrchess command line with `args`; its standard output only.
 CliRun run_cli(const std::string& args) {
-  const std::string cmd = testing::bin_dir() + "/corrchess " + args + " 2>/dev/null";
-  CliRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return testing::run_command(testing::bin_dir() + "/corrchess " + args + " 2>/dev/null");
 }
 
 TEST(CliPerft, CountsStartPosition) {

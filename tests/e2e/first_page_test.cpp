@@ -2,7 +2,6 @@
 // build's version (in `corrchess-server --version` and /healthz) and `corrchess-server admin
 // create-user` for the first administrator.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <string>
@@ -17,26 +16,11 @@
 namespace corrchess {
 namespace {
 
-struct Run {
-  int exit_code = -1;
-  std::string out;  // stdout and stderr
-};
-
 // Runs corrchess-server with `args`, `stdin_text` on its standard input and `env` prefixed.
-Run run_server_command(const std::string& args, const std::string& stdin_text = "",
-                       const std::string& env = "") {
-  const std::string input = testing::shell_quote(stdin_text);
-  const std::string cmd = "printf '%s' " + input + " | " + env + " " + testing::bin_dir() +
-                          "/corrchess-server " + args + " 2>&1";
-  Run r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+testing::CommandRun run_server_command(const std::string& args, const std::string& stdin_text = "",
+                                       const std::string& env = "") {
+  return testing::run_command("printf '%s' " + testing::shell_quote(stdin_text) + " | " + env +
+                              " " + testing::bin_dir() + "/corrchess-server " + args + " 2>&1");
 }
 
 std::string version_of_binary() {

@@ -106,23 +106,28 @@ TEST_F(Games, RulesViolationsAreTypedErrorsAndChangeNothing) {
 
 TEST_F(Games, DrawOfferLifecycleAndResignation) {
   const auto id = create_game();
+  // Agreement needs both players to have moved (Art. 5.2.3): an offer with White's first
+  // move could never be accepted, so it is refused and nothing changes.
+  auto early = api_.call("POST", "/api/v1/games/" + id + "/moves", white_,
+                         {{"move", "e4"}, {"offer_draw", true}});
+  EXPECT_EQ(early.status, 422) << early.body;
+  EXPECT_EQ(json::parse(early.body)["code"], "draw_offer_not_allowed");
+  EXPECT_FALSE(api_.game(id, white_).contains("pending_move"));
+  ASSERT_EQ(api_.try_play(id, white_, "e4").status, 200);
+  ASSERT_EQ(api_.try_play(id, black_, "e5").status, 200);
   ASSERT_EQ(api_.call("POST", "/api/v1/games/" + id + "/moves", white_,
-                      {{"move", "e4"}, {"offer_draw", true}})
+                      {{"move", "Nf3"}, {"offer_draw", true}})
                 .status,
             200);
   ASSERT_EQ(
-      api_.call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "e4"}}).status,
+      api_.call("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "Nf3"}}).status,
       200);
   EXPECT_EQ(api_.game(id, black_)["draw_offer"]["by"], "white");
-  // Agreement needs both players to have moved.
-  auto early = api_.call("POST", "/api/v1/games/" + id + "/draw/accept", black_);
-  EXPECT_EQ(early.status, 422) << early.body;
-  EXPECT_EQ(json::parse(early.body)["code"], "draw_offer_not_allowed");
   // Black's move declines the offer implicitly; the ten-moves rule then bars white's next offer.
-  ASSERT_EQ(api_.try_play(id, black_, "e5").status, 200);
+  ASSERT_EQ(api_.try_play(id, black_, "Nc6").status, 200);
   EXPECT_FALSE(api_.game(id, white_).contains("draw_offer"));
   auto barred = api_.call("POST", "/api/v1/games/" + id + "/moves", white_,
-                          {{"move", "Nf3"}, {"offer_draw", true}});
+                          {{"move", "Bb5"}, {"offer_draw", true}});
   EXPECT_EQ(barred.status, 422);
   EXPECT_EQ(json::parse(barred.body)["code"], "draw_offer_not_allowed");
 

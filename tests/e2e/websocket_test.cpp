@@ -111,7 +111,9 @@ TEST_F(WebSocket, OffersDeclinesAndTheEndArePushed) {
   setup(server);
   auto alice_ws = open(server, alice_);
   auto bob_ws = open(server, bob_);
-  play(server, alice_, "e4", true);
+  play(server, alice_, "e4");
+  play(server, bob_, "e5");
+  play(server, alice_, "Nf3", true);  // an offer needs a move by the opponent first
   auto offer = bob_ws->read_type("draw_offer");
   ASSERT_TRUE(offer);
   EXPECT_EQ((*offer)["by"], "white");

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -18,6 +21,8 @@ std::string data_dir() {
 }
 
 std::string bin_dir() { return CORRCHESS_BIN_DIR; }
+
+std::string source_dir() { return CORRCHESS_SOURCE_DIR; }
 
 std::string test_database_url() {
   const char* url = std::getenv("CORRCHESS_TEST_DATABASE_URL");
@@ -37,6 +42,18 @@ std::string complete_epd(const std::string& fen) {
   std::string out = fen;
   for (int i = std::max(fields, 2); i < 6; ++i) out += std::string(" ") + kDefaults[i - 2];
   return out;
+}
+
+CommandRun run_command(const std::string& shell_command) {
+  CommandRun r;
+  FILE* pipe = popen(shell_command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
 }
 
 std::string shell_quote(const std::string& text) {

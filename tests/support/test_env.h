@@ -9,12 +9,22 @@ namespace corrchess::testing {
 std::string data_dir();
 // build/bin (where corrchess and corrchess-server are).
 std::string bin_dir();
+// The root of the source tree (where README.md, docs/ and scripts/ are).
+std::string source_dir();
 // libpq connection string of the throwaway cluster's maintenance database
 // (CORRCHESS_TEST_DATABASE_URL, set by scripts/test). Fails the test if unset.
 std::string test_database_url();
 // An EPD-style FEN (placement and side, maybe castling and en passant) completed to six
 // fields with "- - 0 1" defaults; a six-field FEN comes back unchanged.
 std::string complete_epd(const std::string& fen);
+
+// What a shell command printed (standard output, plus whatever it redirected there) and
+// its exit code (-1 when it did not exit normally).
+struct CommandRun {
+  int exit_code = -1;
+  std::string out;
+};
+CommandRun run_command(const std::string& shell_command);
 
 // `text` as one single-quoted word for /bin/sh.
 std::string shell_quote(const std::string& text);

@@ -172,10 +172,11 @@ TEST(ConditionalMoves, ManualMoveEndingTheGameClearsTheTrees) {
 
 TEST(ConditionalMoves, ReplyImplicitlyDeclinesAStandingOffer) {
   Table t;
-  t.trees[1] = store_conditional(t.game(), kBlack, {{"e4", "e5"}}).value();
-  t.play("e4", true);
+  t.play_all({"e4", "e5"});
+  t.trees[1] = store_conditional(t.game(), kBlack, {{"Nf3", "Nc6"}}).value();
+  t.play("Nf3", true);
   EXPECT_FALSE(t.state().draw_offer);
-  EXPECT_EQ(t.state().draw_offer_barred_until[0], 11);
+  EXPECT_EQ(t.state().draw_offer_barred_until[0], 12);
 }
 
 }  // namespace

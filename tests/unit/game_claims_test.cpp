@@ -128,10 +128,11 @@ TEST(ThreefoldClaim, OnlyByThePlayerToMoveInAnOpenGame) {
 
 TEST(ThreefoldClaim, ClaimsIgnoreTheTenMovesRule) {
   Table t;
-  t.play("e4", true);
-  t.play("e5");  // White's offer declined: White barred from offering
-  EXPECT_FALSE(t.try_play("Nf3", true));
-  auto r = claim_now(t, claim_req(ClaimType::kThreefold, "Nf3"));
+  t.play_all({"e4", "e5"});
+  t.play("Nf3", true);
+  t.play("Nc6");  // White's offer declined: White barred from offering
+  EXPECT_FALSE(t.try_play("Bb5", true));
+  auto r = claim_now(t, claim_req(ClaimType::kThreefold, "Bb5"));
   ASSERT_TRUE(r) << r.error().detail;
   t.apply(*r);
   ASSERT_TRUE(t.state().draw_offer);

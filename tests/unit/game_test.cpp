@@ -247,20 +247,51 @@ TEST(GameEndings, ResignationEndsAtOnce) {
 
 TEST(DrawOffers, OfferStandsUntilTheOpponentMoves) {
   Table t;
-  t.play("e4", true);
+  t.play_all({"e4", "e5"});
+  t.play("Nf3", true);
   ASSERT_TRUE(t.state().draw_offer);
   EXPECT_EQ(t.state().draw_offer->by, kWhite);
-  EXPECT_EQ(t.state().draw_offer->ply, 1);
-  t.play("e5");  // implicit decline
+  EXPECT_EQ(t.state().draw_offer->ply, 3);
+  t.play("Nc6");  // implicit decline
   EXPECT_FALSE(t.state().draw_offer);
 }
 
-TEST(DrawOffers, AcceptanceNeedsBothPlayersToHaveMoved) {
+// Agreement needs a move by each player (Art. 5.2.3), so an offer before the opponent has
+// moved could never be accepted: it is refused and changes nothing (no pending move, no
+// ten-moves bar), and White may offer with the next move.
+TEST(DrawOffers, AnOfferBeforeTheOpponentMovedIsRefusedAndChangesNothing) {
   Table t;
-  t.play("e4", true);
-  auto r = accept_draw(t.game(), kBlack);
+  const Game g = t.game();
+  auto r = submit_move(g, kWhite, req("e4", true));
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kDrawOfferNotAllowed);
+  EXPECT_EQ(t.state().ply, 0);
+  // The same move without the offer is fine, and Black's reply bars nobody.
+  t.play("e4");
+  t.play("e5");
+  EXPECT_FALSE(t.state().draw_offer_barred_until[0]);
+  t.play("Nf3", true);  // White's second move: Black has moved, the offer can be accepted
+  ASSERT_TRUE(t.apply(accept_draw(t.game(), kBlack)));
+  EXPECT_EQ(t.state().result, GameResult::kDraw);
+}
+
+TEST(DrawOffers, BlacksFirstMoveMayCarryAnOffer) {
+  Table t;
+  t.play("e4");
+  t.play("e5", true);  // White has moved: this offer can be accepted at once
+  EXPECT_EQ(t.state().draw_offer->by, kBlack);
+  ASSERT_TRUE(t.apply(accept_draw(t.game(), kWhite)));
+  EXPECT_EQ(t.state().termination, Termination::kAgreement);
+}
+
+TEST(DrawOffers, FromAPositionWithBlackToMoveBlacksFirstOfferIsRefused) {
+  Table t("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  auto r = t.try_play("e5", true);  // White has made no move in this game
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kDrawOfferNotAllowed);
+  t.play("e5");
+  t.play("Nf3", true);  // now both have moved
+  EXPECT_TRUE(t.state().draw_offer);
 }
 
 TEST(DrawOffers, OpponentAcceptsAndTheGameIsDrawn) {
@@ -294,39 +325,42 @@ TEST(DrawOffers, ExplicitDeclineRemovesTheOfferAndBarsTheOfferer) {
 TEST(DrawOffers, NoDrawBeforeMoveN) {
   Table t;
   t.facts.setup.rules.no_draw_before_move = 3;
-  auto r = t.try_play("e4", true);
+  t.play_all({"e4", "e5"});
+  auto r = t.try_play("Nf3", true);  // White's second move: before move 3
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kDrawOfferNotAllowed);
-  t.play_all({"e4", "e5", "Nf3", "Nc6"});
+  t.play_all({"Nf3", "Nc6"});
   t.play("Bc4", true);  // White's third move
   EXPECT_TRUE(t.state().draw_offer);
 }
 
 TEST(DrawOffers, TenMovesRuleAfterADeclinedOffer) {
   Table t;
-  t.play("e4", true);
-  t.play("e5");  // declines White's offer made with White's move 1
-  // White may offer again only with move 12 (after 10 more moves: 2..11).
-  for (int move = 2; move <= 11; ++move) {
+  t.play_all({"e4", "e5"});
+  t.play("Nf3", true);
+  t.play("Nc6");  // declines White's offer made with White's move 2
+  // White may offer again only with move 13 (after 10 more moves: 3..12).
+  for (int move = 3; move <= 12; ++move) {
     const Game g = t.game();
     auto r = submit_move(g, kWhite, req(move % 2 ? "Ng1" : "Nf3", true));
     ASSERT_FALSE(r) << move;
     EXPECT_EQ(r.error().code, ErrorCode::kDrawOfferNotAllowed);
     t.play(move % 2 ? "Ng1" : "Nf3");
-    t.play(move % 2 ? "Ng8" : "Nf6");
+    t.play(move % 2 ? "Nb8" : "Nc6");
   }
-  t.play("Nf3", true);
+  t.play("Ng1", true);
   EXPECT_TRUE(t.state().draw_offer);
 }
 
 TEST(DrawOffers, TenMovesBarLiftsWhenTheOpponentOffers) {
   Table t;
-  t.play("e4", true);
-  t.play("e5");
-  EXPECT_FALSE(t.try_play("Nf3", true));
-  t.play("Nf3");
-  t.play("Nc6", true);  // Black offers meanwhile
-  t.play("Bb5", true);  // declines Black's offer and offers: allowed again
+  t.play_all({"e4", "e5"});
+  t.play("Nf3", true);
+  t.play("Nc6");  // declines White's offer: White is barred
+  EXPECT_FALSE(t.try_play("Bb5", true));
+  t.play("Bb5");
+  t.play("a6", true);   // Black offers meanwhile
+  t.play("Ba4", true);  // declines Black's offer and offers: allowed again
   EXPECT_EQ(t.state().draw_offer->by, kWhite);
   EXPECT_FALSE(t.state().draw_offer_barred_until[1]);  // White offered meanwhile
 }
@@ -334,16 +368,18 @@ TEST(DrawOffers, TenMovesBarLiftsWhenTheOpponentOffers) {
 TEST(DrawOffers, TenMovesRuleCanBeSwitchedOff) {
   Table t;
   t.facts.setup.rules.ten_moves_rule = false;
-  t.play("e4", true);
-  t.play("e5");
+  t.play_all({"e4", "e5"});
   t.play("Nf3", true);
+  t.play("Nc6");
+  t.play("Bb5", true);
   EXPECT_TRUE(t.state().draw_offer);
 }
 
 TEST(DrawOffers, AnyOtherEndingClearsTheOffer) {
   Table t;
-  t.play("e4", true);
-  ASSERT_TRUE(t.apply(resign(t.game(), kBlack)));
+  t.play("e4");
+  t.play("e5", true);
+  ASSERT_TRUE(t.apply(resign(t.game(), kWhite)));
   EXPECT_FALSE(t.state().draw_offer);
 }
 

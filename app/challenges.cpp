@@ -1,0 +1,324 @@
+#include "app/challenges.h"
+
+#include <sodium.h>
+
+#include <utility>
+
+#include "app/game_start.h"
+#include "db/codec.h"
+#include "db/events.h"
+#include "db/games.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using nlohmann::json;
+
+bool is_director(const db::User& user) { return user.role == "td" || user.role == "admin"; }
+
+json user_json(const db::User& u) {
+  return {{"id", std::to_string(u.id)}, {"username", u.username}, {"display_name", u.display_name}};
+}
+
+ChallengeView view_at(db::StoredChallenge stored, game::Timestamp now) {
+  const auto status = game::effective_status(stored.status, stored.expires_at, now);
+  return {std::move(stored), status};
+}
+
+// One live message about a challenge: {type, at, challenge} plus `extra`.
+json challenge_message(const char* type, const ChallengeView& c, game::Timestamp at,
+                       json extra = json::object()) {
+  json m = {{"type", type}, {"at", game::format_rfc3339(at)}, {"challenge", challenge_json(c)}};
+  m.update(extra);
+  return m;
+}
+
+// Whether `user` may see `c` at all.
+bool may_see(const db::User& user, const db::StoredChallenge& c) {
+  return c.challenger.id == user.id || (c.opponent && c.opponent->id == user.id) ||
+         c.open_to_anyone || is_director(user);
+}
+
+// The challenge `id` locked for a decision by `user`, or kNotFound when `user` may not see it.
+Result<db::StoredChallenge> load_for(pqxx::work& tx, const db::User& user, std::int64_t id,
+                                     bool lock) {
+  auto c = db::load_challenge(tx, id, lock);
+  if (!c) return c;
+  if (!may_see(user, *c)) return fail(ErrorCode::kNotFound, "no challenge " + std::to_string(id));
+  return c;
+}
+
+Result<void> check_open(const ChallengeView& c) {
+  if (c.status != game::ChallengeStatus::kOpen) {
+    return fail(ErrorCode::kChallengeClosed,
+                "this challenge is " + std::string(game::to_string(c.status)) + ", not open");
+  }
+  return {};
+}
+
+// Inserts the challenge `request` describes for `user` at `now` and tells the opponent.
+Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const db::User& user,
+                                     ChallengeRequest request, game::Timestamp now,
+                                     std::optional<std::int64_t> rematch_of) {
+  const auto& limits = deps.limits;
+  db::StoredChallenge c;
+  c.challenger = user;
+  c.open_to_anyone = !request.opponent;
+  if (request.opponent) {
+    auto opponent = db::find_user(tx, *request.opponent);
+    if (!opponent) return fail(ErrorCode::kValidationError, "no user '" + *request.opponent + "'");
+    if (opponent->id == user.id) {
+      return fail(ErrorCode::kValidationError, "you cannot challenge yourself");
+    }
+    c.opponent = *opponent;
+    if (request.min_finished_games > 0) {
+      return fail(ErrorCode::kValidationError,
+                  "min_finished_games applies only to open challenges (without an opponent)");
+    }
+  }
+  if (auto ok = game::validate(request.setup.time_control); !ok) return std::unexpected(ok.error());
+  if (auto ok = game::check_time_control_bounds(request.setup.time_control, limits); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (request.message && game::utf8_characters(*request.message) > kMaxChallengeMessageChars) {
+    return fail(ErrorCode::kValidationError,
+                "message longer than " + std::to_string(kMaxChallengeMessageChars) + " characters");
+  }
+  if (request.message && request.message->empty()) request.message.reset();
+  const auto expires_at = request.expires_at.value_or(now + game::days(limits.default_expiry_days));
+  if (expires_at <= now)
+    return fail(ErrorCode::kValidationError, "expires_at must be in the future");
+  if (expires_at > now + game::days(limits.max_expiry_days)) {
+    return fail(
+        ErrorCode::kValidationError,
+        "expires_at may be at most " + std::to_string(limits.max_expiry_days) + " days from now");
+  }
+  // The game that accepting would create must be a game: check the setup now (with the
+  // standard start or the Chess960 array given), so that acceptance cannot fail on it.
+  game::GameSetup probe = request.setup;
+  if (probe.variant == game::Variant::kChess960 && !probe.start_position) {
+    probe.start_position = 0;
+  }
+  probe.start_at = now;
+  if (auto ok = prepare_game(probe, deps.rules, now); !ok) return std::unexpected(ok.error());
+
+  // Serialise this player's challenges and game creations, then count.
+  db::lock_users(tx, user.id, user.id);
+  if (auto ok = game::check_can_challenge(db::count_open_challenges(tx, user.id, now),
+                                          db::count_unfinished_games(tx, user.id), limits);
+      !ok) {
+    return std::unexpected(ok.error());
+  }
+  c.color = request.color;
+  c.setup = request.setup;
+  c.setup.initial_fen.clear();
+  c.rated = request.rated;
+  c.min_finished_games = request.min_finished_games;
+  c.message = request.message;
+  c.rematch_of = rematch_of;
+  c.created_at = now;
+  c.expires_at = expires_at;
+  c.id = db::insert_challenge(tx, c);
+  ChallengeView view{c, game::ChallengeStatus::kOpen};
+  if (c.opponent)
+    db::notify_users(tx, {c.opponent->id},
+                     json::array({challenge_message("challenge", view, now)}));
+  return view;
+}
+
+}  // namespace
+
+json challenge_json(const ChallengeView& view) {
+  const auto& c = view.stored;
+  json j = {{"id", std::to_string(c.id)},
+            {"challenger", user_json(c.challenger)},
+            {"opponent", c.opponent ? user_json(*c.opponent) : json()},
+            {"open", c.open_to_anyone},
+            {"status", game::to_string(view.status)},
+            {"color", game::to_string(c.color)},
+            {"variant", game::to_string(c.setup.variant)},
+            {"time_control", db::time_control_json(c.setup.time_control)},
+            {"draw_min_moves", c.setup.rules.no_draw_before_move},
+            {"ten_moves_rule", c.setup.rules.ten_moves_rule},
+            {"silence_rule", c.setup.rules.silence_rule},
+            {"messages_allowed", c.setup.rules.messages_allowed},
+            {"rated", c.rated},
+            {"created_at", game::format_rfc3339(c.created_at)},
+            {"expires_at", game::format_rfc3339(c.expires_at)}};
+  if (c.setup.start_position) j["start_position"] = *c.setup.start_position;
+  if (c.open_to_anyone) j["min_finished_games"] = c.min_finished_games;
+  if (c.message) j["message"] = *c.message;
+  if (c.rematch_of) j["rematch_of"] = std::to_string(*c.rematch_of);
+  if (c.decided_at) j["decided_at"] = game::format_rfc3339(*c.decided_at);
+  if (c.decided_by) j["decided_by"] = *c.decided_by;
+  if (c.reason) j["reason"] = *c.reason;
+  if (c.game_id) j["game_id"] = std::to_string(*c.game_id);
+  return j;
+}
+
+Result<ChallengeView> create_challenge(ChallengeDeps& deps, const db::User& user,
+                                       ChallengeRequest request) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
+    return insert_checked(deps, tx, user, request, deps.clock.now(tx), std::nullopt);
+  });
+}
+
+Result<ChallengeView> get_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
+    auto c = load_for(tx, user, id, false);
+    if (!c) return std::unexpected(c.error());
+    return view_at(std::move(*c), deps.clock.now(tx));
+  });
+}
+
+Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user) {
+  constexpr int kMaxOpenListed = 500;
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeLists> {
+    const auto now = deps.clock.now(tx);
+    ChallengeLists lists;
+    auto views = [&](std::vector<db::StoredChallenge> stored) {
+      std::vector<ChallengeView> out;
+      for (auto& c : stored) out.push_back(view_at(std::move(c), now));
+      return out;
+    };
+    lists.incoming = views(db::incoming_challenges(tx, user.id, now));
+    lists.outgoing = views(db::outgoing_challenges(tx, user.id, now));
+    lists.open = views(db::open_seeks(tx, user.id, now, kMaxOpenListed));
+    return lists;
+  });
+}
+
+Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& user,
+                                           std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<AcceptedChallenge> {
+    auto stored = load_for(tx, user, id, true);
+    if (!stored) return std::unexpected(stored.error());
+    const auto now = deps.clock.now(tx);
+    auto view = view_at(std::move(*stored), now);
+    auto& c = view.stored;
+    // Both players' rows, in id order: no two accepts can pass a game limit together.
+    db::lock_users(tx, c.challenger.id, user.id);
+    game::AcceptCheck check;
+    check.status = view.status;
+    check.by_challenger = c.challenger.id == user.id;
+    check.addressed_to_acceptor = !c.open_to_anyone && c.opponent && c.opponent->id == user.id;
+    check.open_to_anyone = c.open_to_anyone;
+    check.min_finished_games = c.min_finished_games;
+    check.acceptor_finished_games = db::count_finished_games(tx, user.id);
+    check.acceptor_ongoing_games = db::count_unfinished_games(tx, user.id);
+    check.challenger_ongoing_games = db::count_unfinished_games(tx, c.challenger.id);
+    if (auto ok = game::check_can_accept(check, deps.limits); !ok) {
+      return std::unexpected(ok.error());
+    }
+    game::GameSetup setup = c.setup;
+    if (setup.variant == game::Variant::kChess960 && !setup.start_position) {
+      setup.start_position = random_chess960_position(false);
+    }
+    setup.start_at = now;
+    auto prepared = prepare_game(std::move(setup), deps.rules, now);
+    if (!prepared) return std::unexpected(prepared.error());
+    const bool coin = randombytes_uniform(2) == 1;
+    const bool challenger_white = game::challenger_color(c.color, coin) == game::Color::kWhite;
+    const auto& white = challenger_white ? c.challenger : user;
+    const auto& black = challenger_white ? user : c.challenger;
+    const auto game_id =
+        db::insert_game(tx, white.id, black.id, std::nullopt, prepared->setup, prepared->state);
+    db::close_challenge(tx, c.id, game::ChallengeStatus::kAccepted, now, user.id, std::nullopt,
+                        game_id);
+    c.opponent = user;
+    c.status = game::ChallengeStatus::kAccepted;
+    c.decided_at = now;
+    c.decided_by = user.username;
+    c.game_id = game_id;
+    view.status = game::ChallengeStatus::kAccepted;
+    db::notify_users(tx, {c.challenger.id, user.id},
+                     json::array({challenge_message("challenge_accepted", view, now,
+                                                    {{"game_id", std::to_string(game_id)}})}));
+    return AcceptedChallenge{std::move(view), game_id};
+  });
+}
+
+Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id,
+                                        std::optional<std::string> reason) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
+    auto stored = load_for(tx, user, id, true);
+    if (!stored) return std::unexpected(stored.error());
+    const auto now = deps.clock.now(tx);
+    auto view = view_at(std::move(*stored), now);
+    auto& c = view.stored;
+    if (c.open_to_anyone) {
+      return fail(ErrorCode::kForbidden,
+                  "an open challenge is not declined: leave it for someone else");
+    }
+    if (!c.opponent || c.opponent->id != user.id) {
+      return fail(ErrorCode::kForbidden, "only the challenged player may decline a challenge");
+    }
+    if (auto ok = check_open(view); !ok) return std::unexpected(ok.error());
+    if (reason && reason->empty()) reason.reset();
+    if (reason && game::utf8_characters(*reason) > kMaxChallengeMessageChars) {
+      return fail(
+          ErrorCode::kValidationError,
+          "reason longer than " + std::to_string(kMaxChallengeMessageChars) + " characters");
+    }
+    db::close_challenge(tx, c.id, game::ChallengeStatus::kDeclined, now, user.id, reason,
+                        std::nullopt);
+    c.status = game::ChallengeStatus::kDeclined;
+    c.decided_at = now;
+    c.decided_by = user.username;
+    c.reason = reason;
+    view.status = c.status;
+    db::notify_users(tx, {c.challenger.id, user.id},
+                     json::array({challenge_message("challenge_declined", view, now)}));
+    return view;
+  });
+}
+
+Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
+    auto stored = load_for(tx, user, id, true);
+    if (!stored) return std::unexpected(stored.error());
+    const auto now = deps.clock.now(tx);
+    auto view = view_at(std::move(*stored), now);
+    auto& c = view.stored;
+    if (c.challenger.id != user.id) {
+      return fail(ErrorCode::kForbidden, "only the challenger may cancel a challenge");
+    }
+    if (auto ok = check_open(view); !ok) return std::unexpected(ok.error());
+    db::close_challenge(tx, c.id, game::ChallengeStatus::kCancelled, now, user.id, std::nullopt,
+                        std::nullopt);
+    c.status = game::ChallengeStatus::kCancelled;
+    c.decided_at = now;
+    c.decided_by = user.username;
+    view.status = c.status;
+    std::vector<std::int64_t> told{user.id};
+    if (c.opponent && !c.open_to_anyone) told.push_back(c.opponent->id);
+    db::notify_users(tx, told, json::array({challenge_message("challenge_cancelled", view, now)}));
+    return view;
+  });
+}
+
+Result<ChallengeView> rematch(ChallengeDeps& deps, const db::User& user, std::int64_t game_id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
+    auto played = db::load_game(tx, game_id, false);
+    if (!played) return std::unexpected(played.error());
+    const bool was_white = played->white.id == user.id;
+    if (!was_white && played->black.id != user.id) {
+      return fail(ErrorCode::kForbidden, "only the players of a game may ask for its rematch");
+    }
+    if (!db::game_is_over(tx, game_id)) {
+      return fail(ErrorCode::kConflict, "a rematch can be asked for once the game is over");
+    }
+    ChallengeRequest request;
+    request.opponent = was_white ? played->black.username : played->white.username;
+    request.color = was_white ? game::ChallengeColor::kBlack : game::ChallengeColor::kWhite;
+    request.setup = played->facts.setup;
+    // A position given by FEN cannot be repeated by a challenge; such a game is rematched
+    // from the standard array.
+    request.setup.initial_fen.clear();
+    return insert_checked(deps, tx, user, std::move(request), deps.clock.now(tx), game_id);
+  });
+}
+
+}  // namespace corrchess::app

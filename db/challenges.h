@@ -1,0 +1,76 @@
+// Challenges in PostgreSQL (table challenges, migrations/0006_challenges.sql): insertion,
+// loading (optionally locked), closing, the three lists a player sees, and the counts the
+// server's limits need. Expiry is not stored; "open" below always means open and unexpired
+// at the `now` given.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "core/game/challenge.h"
+#include "core/game/facts.h"
+#include "db/users.h"
+
+namespace corrchess::db {
+
+struct StoredChallenge {
+  std::int64_t id = 0;
+  User challenger;
+  // The named opponent; for an open challenge none, or once accepted the acceptor.
+  std::optional<User> opponent;
+  bool open_to_anyone = false;  // made without an opponent (a "seek")
+  game::ChallengeColor color = game::ChallengeColor::kRandom;
+  // Variant, Chess960 position (none: drawn at acceptance), time control and rules; the
+  // start instant and initial FEN are set when the game is created.
+  game::GameSetup setup;
+  bool rated = true;
+  int min_finished_games = 0;
+  std::optional<std::string> message;
+  std::optional<std::int64_t> rematch_of;
+  game::ChallengeStatus status = game::ChallengeStatus::kOpen;  // as stored (never kExpired)
+  game::Timestamp created_at;
+  game::Timestamp expires_at;
+  std::optional<game::Timestamp> decided_at;
+  std::optional<std::string> decided_by;  // username
+  std::optional<std::string> reason;
+  std::optional<std::int64_t> game_id;
+};
+
+// Inserts an open challenge (id, status and decision fields of `c` are ignored); returns
+// the id.
+std::int64_t insert_challenge(pqxx::work& tx, const StoredChallenge& c);
+// One challenge; `lock` takes its row lock (serialises accept, decline and cancel).
+// kNotFound when there is none.
+Result<StoredChallenge> load_challenge(pqxx::work& tx, std::int64_t id, bool lock);
+// Stores the decision on an open challenge: accepted (with the game), declined or
+// cancelled, by `by_user_id` at `at`.
+void close_challenge(pqxx::work& tx, std::int64_t id, game::ChallengeStatus status,
+                     game::Timestamp at, std::int64_t by_user_id,
+                     const std::optional<std::string>& reason, std::optional<std::int64_t> game_id);
+
+// Open challenges addressed to `user_id` (incoming), made by it (outgoing, seeks
+// included), and open seeks of other players (at most `limit`, oldest first); all oldest
+// first.
+std::vector<StoredChallenge> incoming_challenges(pqxx::work& tx, std::int64_t user_id,
+                                                 game::Timestamp now);
+std::vector<StoredChallenge> outgoing_challenges(pqxx::work& tx, std::int64_t user_id,
+                                                 game::Timestamp now);
+std::vector<StoredChallenge> open_seeks(pqxx::work& tx, std::int64_t user_id, game::Timestamp now,
+                                        int limit);
+
+// Open challenges made by `user_id`.
+int count_open_challenges(pqxx::work& tx, std::int64_t user_id, game::Timestamp now);
+// Games of `user_id` that are not over (not started, ongoing or adjudication pending) and
+// that are over (finished; annulled games do not count).
+int count_unfinished_games(pqxx::work& tx, std::int64_t user_id);
+int count_finished_games(pqxx::work& tx, std::int64_t user_id);
+// Locks the users' rows in id order, so that concurrent game creations for the same player
+// are serialised (the game limit cannot be passed by racing accepts).
+void lock_users(pqxx::work& tx, std::int64_t a, std::int64_t b);
+
+}  // namespace corrchess::db

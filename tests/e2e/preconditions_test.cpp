@@ -1,0 +1,95 @@
+// Writes with a precondition: a client that acts on a game it saw at ply N (body `ply`) or
+// at version V (If-Match: "V") is refused with 409 stale_game when the game has moved on,
+// the problem carries the current game, and nothing changes. A matching precondition lets
+// the write through; none at all keeps the old behaviour.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/api_server_test.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+
+class Preconditions : public testing::TwoPlayerTest {
+ protected:
+  // Checks a stale_game answer: 409, the current game inside, nothing changed.
+  void expect_stale(const testing::HttpResult& r, const json& before, const std::string& what) {
+    SCOPED_TRACE(what);
+    EXPECT_EQ(r.status, 409) << r.body;
+    EXPECT_EQ(r.headers.at("content-type"), "application/problem+json");
+    const auto problem = json::parse(r.body);
+    EXPECT_EQ(problem["code"], "stale_game");
+    ASSERT_TRUE(problem.contains("game")) << r.body;
+    EXPECT_EQ(problem["game"]["ply"], before["ply"]);
+    EXPECT_EQ(problem["game"]["version"], before["version"]);
+    const auto now = api_.game(id_, white_);
+    EXPECT_EQ(now["version"], before["version"]);
+    EXPECT_EQ(now["moves"], before["moves"]);
+    EXPECT_EQ(now.contains("pending_move"), before.contains("pending_move"));
+    EXPECT_EQ(now["status"], before["status"]);
+  }
+
+  testing::HttpResult with_if_match(const std::string& method, const std::string& path,
+                                    const std::string& token, const json& body,
+                                    const std::string& tag) {
+    return server_.request(method, path, body.is_null() ? "" : body.dump(),
+                           {{"Authorization", "Bearer " + token},
+                            {"Content-Type", "application/json"},
+                            {"If-Match", tag}});
+  }
+
+  std::string id_;
+};
+
+TEST_F(Preconditions, StalePlyOrVersionIsRefusedAndChangesNothing) {
+  id_ = create_game();
+  api_.play(id_, white_, "e4");
+  api_.play(id_, black_, "e5");
+  const auto seen = api_.game(id_, white_);
+  ASSERT_EQ(seen["ply"], 2);
+  const std::string moves = "/api/v1/games/" + id_ + "/moves";
+
+  // White's client saw ply 1 only (a stale tab): refused.
+  expect_stale(api_.call("POST", moves, white_, {{"move", "Nf3"}, {"ply", 1}}), seen,
+               "submit with a stale ply");
+  // The right ply goes through, then the accept with a stale version is refused.
+  ASSERT_EQ(api_.call("POST", moves, white_, {{"move", "Nf3"}, {"ply", 2}}).status, 200);
+  const auto with_pending = api_.game(id_, white_);
+  const int version = with_pending["version"];
+  expect_stale(with_if_match("POST", moves + "/accept", white_, {{"move", "Nf3"}},
+                             "\"" + std::to_string(version - 1) + "\""),
+               with_pending, "accept with a stale If-Match");
+  expect_stale(api_.call("POST", moves + "/accept", white_, {{"move", "Nf3"}, {"ply", 3}}),
+               with_pending, "accept with a ply from the future");
+  auto accepted = with_if_match("POST", moves + "/accept", white_, {{"move", "Nf3"}},
+                                "\"" + std::to_string(version) + "\"");
+  ASSERT_EQ(accepted.status, 200) << accepted.body;
+  EXPECT_EQ(json::parse(accepted.body)["ply"], 3);
+
+  // Resigning, offering and claiming on a stale view are refused the same way.
+  const auto now = api_.game(id_, black_);
+  expect_stale(api_.call("POST", "/api/v1/games/" + id_ + "/resign", black_, {{"ply", 2}}), now,
+               "resign");
+  expect_stale(api_.call("POST", "/api/v1/games/" + id_ + "/claims", black_,
+                         {{"type", "fifty_moves"}, {"ply", 0}}),
+               now, "claim");
+  expect_stale(
+      with_if_match("POST", "/api/v1/games/" + id_ + "/draw/decline", black_, nullptr, "W/\"1\""),
+      now, "draw decline with a weak tag");
+  // Bad preconditions are validation errors, not stale games.
+  EXPECT_EQ(api_.problem("POST", moves, black_, {{"move", "Nc6"}, {"ply", "two"}}, 400),
+            "validation_error");
+  EXPECT_EQ(with_if_match("POST", moves, black_, {{"move", "Nc6"}}, "version 3").status, 400);
+  // The current ply lets the resignation through.
+  auto resigned = api_.call("POST", "/api/v1/games/" + id_ + "/resign", black_, {{"ply", 3}});
+  ASSERT_EQ(resigned.status, 200) << resigned.body;
+  EXPECT_EQ(json::parse(resigned.body)["termination"], "resignation");
+}
+
+}  // namespace
+}  // namespace corrchess
