@@ -127,6 +127,21 @@ std::vector<RouteDoc> build_table() {
           "the user plus leave: [{event_id, year, allowance_days, used_days, special_days, "
           "remaining_days}]",
           "User"));
+  add(Doc("PATCH", "/api/v1/me", kUser, "Change one's own profile", 200,
+          "the user with email, country, time_zone, language")
+          .in({{"display_name", "string", false, "1..64 characters"},
+               {"email", "string", false, "null clears it"},
+               {"country", "string", false, "ISO 3166-1 alpha-2, e.g. DE; null clears it"},
+               {"time_zone", "string", false, "IANA name for display, e.g. Europe/Berlin"},
+               {"language", "string", false, "BCP 47 tag, e.g. en or pt-BR"}},
+              {{"country", "NL"}, {"time_zone", "Europe/Amsterdam"}}));
+  add(Doc("GET", "/api/v1/users", kUser, "Find players by the start of their username", 200,
+          "{users: [{username, display_name}]} in username order")
+          .q({{"prefix", "string", true, "1..32 characters, case-insensitive"},
+              {"limit", "integer", false, "1..50, default 20"}}));
+  add(Doc("GET", "/api/v1/users/{username}", kUser, "A player's public profile", 200,
+          "{username, display_name, country, created_at, games: {played, current, wins, draws, "
+          "losses}, on_leave}"));
   add(Doc("PATCH", "/api/v1/admin/users/{username}", kAdmin, "Change a user's role", 200,
           "the user", "User")
           .in({{"role", "string", true, "player, td or admin"}}, {{"role", "player"}}));

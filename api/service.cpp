@@ -9,6 +9,7 @@
 #include "api/events.h"
 #include "api/json_body.h"
 #include "api/leave.h"
+#include "api/profiles.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -39,11 +40,15 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
                  [this] { return static_cast<double>(pool_.waiting()); });
   metrics_.gauge("corrchess_db_pool_size", "Configured database connections.",
                  [this] { return static_cast<double>(pool_.size()); });
-  // GET /me shows the leave balances (api/leave); game_deps_ exists by the first request.
+  // GET /me shows the private profile settings (app/profiles) and the leave balances
+  // (api/leave); game_deps_ and profile_deps_ exist by the first request.
   account_options.me_details = [this](const db::User& user) -> Result<nlohmann::json> {
+    auto settings = app::own_settings(*profile_deps_, user);
+    if (!settings) return std::unexpected(settings.error());
     auto balances = leave_balances(*game_deps_, user);
     if (!balances) return std::unexpected(balances.error());
-    return nlohmann::json{{"leave", *balances}};
+    (*settings)["leave"] = *balances;
+    return *settings;
   };
   add_account_routes(router_, pool_, account_options);
   game_deps_ = std::make_unique<GameServiceDeps>(
@@ -58,6 +63,9 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   challenge_deps_ = std::make_unique<app::ChallengeDeps>(
       app::ChallengeDeps{pool_, clock_, std::move(rules), options.challenges});
   add_challenge_routes(router_, *challenge_deps_, *game_deps_);
+  profile_deps_ =
+      std::make_unique<app::ProfileDeps>(app::ProfileDeps{pool_, clock_, game_deps_->zone});
+  add_profile_routes(router_, *profile_deps_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

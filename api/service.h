@@ -13,6 +13,7 @@
 #include "api/metrics.h"
 #include "api/router.h"
 #include "app/challenges.h"
+#include "app/profiles.h"
 #include "db/migrations.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
@@ -56,6 +57,7 @@ class Service {
   Metrics metrics_;
   std::unique_ptr<GameServiceDeps> game_deps_;
   std::unique_ptr<app::ChallengeDeps> challenge_deps_;
+  std::unique_ptr<app::ProfileDeps> profile_deps_;
 };
 
 }  // namespace corrchess::api

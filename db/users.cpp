@@ -163,4 +163,74 @@ void settle_successful_login(pqxx::work& tx, const std::string& username, const 
       std::string(kAddressKey), remote, address_policy.free_attempts);
 }
 
+ProfileSettings profile_settings(pqxx::work& tx, std::int64_t user_id) {
+  ProfileSettings p;
+  const auto r =
+      tx.exec_params("SELECT country, time_zone, language FROM users WHERE id = $1", user_id);
+  if (r.empty()) return p;
+  if (!r[0][0].is_null()) p.country = r[0][0].as<std::string>();
+  if (!r[0][1].is_null()) p.time_zone = r[0][1].as<std::string>();
+  if (!r[0][2].is_null()) p.language = r[0][2].as<std::string>();
+  return p;
+}
+
+User update_profile(pqxx::work& tx, std::int64_t user_id, const ProfileChange& change) {
+  // $n::boolean says whether the member was given; the value may then be NULL (cleared).
+  const auto given = [](const auto& member) { return member.has_value(); };
+  const auto value = [](const std::optional<std::optional<std::string>>& member) {
+    return member ? *member : std::nullopt;
+  };
+  const auto r =
+      tx.exec_params(std::string("UPDATE users SET display_name = coalesce($2, display_name), "
+                                 "email = CASE WHEN $3::boolean THEN $4 ELSE email END, "
+                                 "country = CASE WHEN $5::boolean THEN $6 ELSE country END, "
+                                 "time_zone = CASE WHEN $7::boolean THEN $8 ELSE time_zone END, "
+                                 "language = CASE WHEN $9::boolean THEN $10 ELSE language END "
+                                 "WHERE id = $1 RETURNING ") +
+                         kUserColumns,
+                     user_id, change.display_name, given(change.email), value(change.email),
+                     given(change.country), value(change.country), given(change.time_zone),
+                     value(change.time_zone), given(change.language), value(change.language));
+  return user_from_row(r[0]);
+}
+
+std::vector<User> users_with_prefix(pqxx::work& tx, const std::string& prefix, int limit) {
+  std::string pattern;
+  for (char c : prefix) {
+    if (c == '%' || c == '_' || c == '\\') pattern += '\\';
+    pattern += c;
+  }
+  pattern += '%';
+  std::vector<User> out;
+  for (const auto& row : tx.exec_params(std::string("SELECT ") + kUserColumns +
+                                            " FROM users WHERE lower(username) LIKE lower($1) "
+                                            "ORDER BY lower(username) COLLATE \"C\" LIMIT $2",
+                                        pattern, limit)) {
+    out.push_back(user_from_row(row));
+  }
+  return out;
+}
+
+PlayerRecord player_record(pqxx::work& tx, std::int64_t user_id) {
+  const auto row = tx.exec_params1(
+      "SELECT count(*) FILTER (WHERE status = 'finished'), "
+      "count(*) FILTER (WHERE status = 'finished' AND ((white_id = $1 AND result = '1-0') OR "
+      "(black_id = $1 AND result = '0-1'))), "
+      "count(*) FILTER (WHERE status = 'finished' AND result = '1/2-1/2'), "
+      "count(*) FILTER (WHERE status = 'finished' AND ((white_id = $1 AND result IN ('0-1', "
+      "'0-0')) OR (black_id = $1 AND result IN ('1-0', '0-0')))), "
+      "count(*) FILTER (WHERE status IN ('not_started', 'ongoing', 'adjudication_pending')) "
+      "FROM games WHERE white_id = $1 OR black_id = $1",
+      user_id);
+  return {row[0].as<int>(), row[1].as<int>(), row[2].as<int>(), row[3].as<int>(), row[4].as<int>()};
+}
+
+bool on_leave_today(pqxx::work& tx, std::int64_t user_id, const std::string& today) {
+  return !tx.exec_params(
+                "SELECT 1 FROM leave_periods WHERE user_id = $1 AND status = 'approved' AND "
+                "start_date <= $2::date AND end_date >= $2::date AND ended_at IS NULL LIMIT 1",
+                user_id, today)
+              .empty();
+}
+
 }  // namespace corrchess::db

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <pqxx/pqxx>
 
@@ -79,5 +80,45 @@ std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::str
 // gets back the attempt counted for it.
 void settle_successful_login(pqxx::work& tx, const std::string& username, const std::string& remote,
                              const ThrottlePolicy& address_policy);
+
+// ---- profiles (migrations/0008_profiles.sql)
+
+// The optional settings of a profile.
+struct ProfileSettings {
+  std::optional<std::string> country;    // ISO 3166-1 alpha-2
+  std::optional<std::string> time_zone;  // IANA name, for display
+  std::optional<std::string> language;   // BCP 47 tag
+};
+ProfileSettings profile_settings(pqxx::work& tx, std::int64_t user_id);
+
+// A change of one's own profile: an absent member keeps the value, an empty optional inside
+// clears it. Fields are checked by the caller.
+struct ProfileChange {
+  std::optional<std::string> display_name;
+  std::optional<std::optional<std::string>> email;
+  std::optional<std::optional<std::string>> country;
+  std::optional<std::optional<std::string>> time_zone;
+  std::optional<std::optional<std::string>> language;
+};
+User update_profile(pqxx::work& tx, std::int64_t user_id, const ProfileChange& change);
+
+// Users whose username starts with `prefix` (case-insensitive; LIKE wildcards in it are
+// taken literally), in byte order of the lower-case names, at most `limit`.
+std::vector<User> users_with_prefix(pqxx::work& tx, const std::string& prefix, int limit);
+
+// A player's games: finished (not annulled) with wins, draws and losses among them, and
+// games not over yet.
+struct PlayerRecord {
+  int finished = 0;
+  int wins = 0;
+  int draws = 0;
+  int losses = 0;
+  int current = 0;
+};
+PlayerRecord player_record(pqxx::work& tx, std::int64_t user_id);
+
+// Whether the user has approved leave covering the calendar date `today` (YYYY-MM-DD in the
+// server's zone) that was not ended early (a player who ends leave may move again).
+bool on_leave_today(pqxx::work& tx, std::int64_t user_id, const std::string& today);
 
 }  // namespace corrchess::db

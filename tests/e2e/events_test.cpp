@@ -559,9 +559,10 @@ TEST_F(Events, VisibilityLiveDelayedAndAfterTheEnd) {
 
   // Live: everything.
   const auto live = first_game(make("Live", json::object()));
-  play(live["id"], live["white"], "c4", true);
+  play(live["id"], live["white"], "c4");
+  play(live["id"], live["black"], "c5", true);
   auto all = game(live["id"], "vc");
-  EXPECT_EQ(all["ply"], 1);
+  EXPECT_EQ(all["ply"], 2);
   EXPECT_TRUE(all.contains("draw_offer"));
 }
 

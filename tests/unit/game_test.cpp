@@ -31,13 +31,14 @@ MoveFact move_fact(int ply, std::string uci, Timestamp at) {
 TEST(GameMoves, SubmitReturnsPendingWithAllNotationsAndChangesNothing) {
   Table t;
   const Game g = t.game();
-  auto p = submit_move(g, kWhite, req("Nf3", true, "hello"));
+  auto p = submit_move(g, kWhite, req("Nf3", false, "hello"));
   ASSERT_TRUE(p.has_value()) << p.error().detail;
   EXPECT_EQ(p->uci, "g1f3");
   EXPECT_EQ(p->san, "Nf3");
   EXPECT_EQ(p->numeric, "7163");
   EXPECT_EQ(p->fen_after, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
-  EXPECT_TRUE(p->offer_draw);
+  EXPECT_FALSE(p->offer_draw);
+  EXPECT_EQ(p->message, "hello");
   EXPECT_EQ(p->submitted_at, kStart);
   EXPECT_EQ(p->ply, 1);
   EXPECT_EQ(t.state().ply, 0);

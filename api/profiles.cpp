@@ -1,0 +1,94 @@
+#include "api/profiles.h"
+
+#include <algorithm>
+
+#include "api/accounts.h"
+#include "api/json_body.h"
+
+namespace corrchess::api {
+
+namespace {
+
+using nlohmann::json;
+
+// A member that may be absent (keep), null (clear) or a string of at most `max` bytes.
+Result<std::optional<std::optional<std::string>>> nullable_member(const json& body,
+                                                                  const char* field,
+                                                                  std::size_t max) {
+  if (!body.contains(field)) return std::optional<std::optional<std::string>>{};
+  if (body[field].is_null()) {
+    return std::optional<std::optional<std::string>>{std::optional<std::string>{}};
+  }
+  auto value = optional_string(body, field, max);
+  if (!value) return std::unexpected(value.error());
+  return std::optional<std::optional<std::string>>{*value};
+}
+
+Result<db::ProfileChange> parse_change(const Request& request) {
+  auto body = json_object_body(request);
+  if (!body) return std::unexpected(body.error());
+  db::ProfileChange change;
+  if (body->contains("display_name")) {
+    auto name = required_string(*body, "display_name", 256);
+    if (!name) return std::unexpected(name.error());
+    change.display_name = *name;
+  }
+  for (auto [field, target, max] : {std::tuple{"email", &change.email, std::size_t{254}},
+                                    std::tuple{"country", &change.country, std::size_t{2}},
+                                    std::tuple{"time_zone", &change.time_zone, std::size_t{64}},
+                                    std::tuple{"language", &change.language, std::size_t{35}}}) {
+    auto member = nullable_member(*body, field, max);
+    if (!member) return std::unexpected(member.error());
+    *target = *member;
+  }
+  return change;
+}
+
+Response find(app::ProfileDeps& deps, const Request& request) {
+  auto user = authenticate(deps.pool, request);
+  if (!user) return problem_response(user.error());
+  const auto prefix = request.query.contains("prefix") ? request.query.at("prefix") : "";
+  int limit = 20;
+  if (auto it = request.query.find("limit"); it != request.query.end()) {
+    const auto& t = it->second;
+    const bool digits = !t.empty() && t.size() <= 3 &&
+                        std::ranges::all_of(t, [](char c) { return c >= '0' && c <= '9'; });
+    limit = digits ? std::stoi(t) : 0;
+  }
+  auto found = app::find_players(deps, prefix, limit);
+  if (!found) return problem_response(found.error());
+  json users = json::array();
+  for (const auto& u : *found) {
+    users.push_back({{"username", u.username}, {"display_name", u.display_name}});
+  }
+  return json_response(200, {{"users", users}});
+}
+
+}  // namespace
+
+void add_profile_routes(Router& router, app::ProfileDeps& deps) {
+  router.add("GET", "/api/v1/users",
+             [&deps](const Request& r, const PathParams&) { return find(deps, r); });
+  router.add("GET", "/api/v1/users/{username}", [&deps](const Request& r, const PathParams& p) {
+    auto user = authenticate(deps.pool, r);
+    if (!user) return problem_response(user.error());
+    auto profile = app::public_profile(deps, p.at("username"));
+    if (!profile) return problem_response(profile.error());
+    return json_response(200, *profile);
+  });
+  router.add("PATCH", "/api/v1/me", [&deps](const Request& r, const PathParams&) {
+    auto user = authenticate(deps.pool, r);
+    if (!user) return problem_response(user.error());
+    auto change = parse_change(r);
+    if (!change) return problem_response(change.error());
+    auto updated = app::update_own_profile(deps, *user, *change);
+    if (!updated) return problem_response(updated.error());
+    auto body = user_json(*updated);
+    auto settings = app::own_settings(deps, *updated);
+    if (!settings) return problem_response(settings.error());
+    body.update(*settings);
+    return json_response(200, body);
+  });
+}
+
+}  // namespace corrchess::api

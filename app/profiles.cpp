@@ -1,0 +1,94 @@
+#include "app/profiles.h"
+
+#include "core/game/facts.h"
+#include "core/game/profile.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using nlohmann::json;
+
+json nullable(const std::optional<std::string>& v) { return v ? json(*v) : json(); }
+
+Result<void> check_change(const db::ProfileChange& c) {
+  if (c.display_name) {
+    const auto n = game::utf8_characters(*c.display_name);
+    if (n < 1 || n > 64) {
+      return fail(ErrorCode::kValidationError, "display_name must have 1 to 64 characters");
+    }
+  }
+  if (c.email && *c.email) {
+    const auto& e = **c.email;
+    const auto at = e.find('@');
+    if (e.size() > 254 || at == std::string::npos || at == 0 || at + 1 == e.size() ||
+        e.find('@', at + 1) != std::string::npos || e.find(' ') != std::string::npos) {
+      return fail(ErrorCode::kValidationError, "email must be an address like name@example.org");
+    }
+  }
+  if (c.country && *c.country) {
+    if (auto ok = game::check_country(**c.country); !ok) return ok;
+  }
+  if (c.time_zone && *c.time_zone) {
+    if (auto ok = game::check_time_zone_name(**c.time_zone); !ok) return ok;
+  }
+  if (c.language && *c.language) {
+    if (auto ok = game::check_language(**c.language); !ok) return ok;
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<json> public_profile(ProfileDeps& deps, const std::string& username) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
+    auto user = db::find_user(tx, username);
+    if (!user) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+    const auto settings = db::profile_settings(tx, user->id);
+    const auto record = db::player_record(tx, user->id);
+    const auto today = game::format_date(deps.zone.local_date(deps.clock.now(tx)));
+    return json{{"username", user->username},
+                {"display_name", user->display_name},
+                {"country", nullable(settings.country)},
+                {"created_at", user->created_at},
+                {"games",
+                 {{"played", record.finished},
+                  {"current", record.current},
+                  {"wins", record.wins},
+                  {"draws", record.draws},
+                  {"losses", record.losses}}},
+                {"on_leave", db::on_leave_today(tx, user->id, today)}};
+  });
+}
+
+Result<json> own_settings(ProfileDeps& deps, const db::User& user) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
+    const auto s = db::profile_settings(tx, user.id);
+    return json{{"email", nullable(user.email)},
+                {"country", nullable(s.country)},
+                {"time_zone", nullable(s.time_zone)},
+                {"language", nullable(s.language)}};
+  });
+}
+
+Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
+                                    const db::ProfileChange& change) {
+  if (auto ok = check_change(change); !ok) return std::unexpected(ok.error());
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
+    return db::update_profile(tx, user.id, change);
+  });
+}
+
+Result<std::vector<db::User>> find_players(ProfileDeps& deps, const std::string& prefix,
+                                           int limit) {
+  if (prefix.empty() || prefix.size() > 32) {
+    return fail(ErrorCode::kValidationError, "prefix must have 1 to 32 characters");
+  }
+  if (limit < 1 || limit > 50) return fail(ErrorCode::kValidationError, "limit must be 1..50");
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::User>> {
+    return db::users_with_prefix(tx, prefix, limit);
+  });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,41 @@
+// Players and profiles (docs/api.md "Players"): a public profile with the player's record,
+// changes to one's own profile, and finding players by the start of their username.
+// Transport-neutral; the HTTP adapter is api/profiles.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/game/time_zone.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
+#include "db/users.h"
+
+namespace corrchess::app {
+
+struct ProfileDeps {
+  db::Pool& pool;
+  db::ServerClock& clock;
+  game::TimeZone zone;  // the server's zone: "on leave today" is a server-calendar notion
+};
+
+// The public profile of `username`: {username, display_name, country, created_at, games:
+// {played, current, wins, draws, losses}, on_leave}. kNotFound when there is no such user.
+Result<nlohmann::json> public_profile(ProfileDeps& deps, const std::string& username);
+
+// The caller's private settings, for GET /me: {email, country, time_zone, language}.
+Result<nlohmann::json> own_settings(ProfileDeps& deps, const db::User& user);
+
+// Changes the caller's own profile. Every given field is checked first (display name 1–64
+// characters without control characters, email with one '@', country, time zone, language
+// as core/game/profile.h); kValidationError changes nothing. Returns the updated user.
+Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
+                                    const db::ProfileChange& change);
+
+// Up to `limit` (1..50) players whose username starts with `prefix` (1..32 characters).
+Result<std::vector<db::User>> find_players(ProfileDeps& deps, const std::string& prefix, int limit);
+
+}  // namespace corrchess::app
