@@ -240,6 +240,23 @@ std::vector<RouteDoc> build_table() {
           "Challenge the opponent of a finished game again, colours swapped", 201,
           "the challenge"));
 
+  // Messages and notes (api/game_talk.cpp).
+  add(Doc("GET", "/api/v1/games/{id}/messages", kPlayer,
+          "The game's messages (players and directors)", 200,
+          "{messages: [{ply, author, text, at}]}: those carried by moves (ply set), then those "
+          "written after the end (ply null)"));
+  add(Doc("POST", "/api/v1/games/{id}/messages", kPlayer,
+          "Write to the opponent after the game ended", 201,
+          "the message; 409 while the game runs (messages then travel with moves)")
+          .in({{"text", "string", true, "1..2000 characters"}},
+              {{"text", "Thanks for the game!"}}));
+  add(Doc("GET", "/api/v1/games/{id}/note", kUser, "The caller's private note on a game", 200,
+          "{text, updated_at} (text empty when there is none)"));
+  add(Doc("PUT", "/api/v1/games/{id}/note", kUser, "Replace the caller's private note", 200,
+          "{text, updated_at}; an empty text deletes the note")
+          .in({{"text", "string", true, "at most 10000 characters"}},
+              {{"text", "Consider 23...Rxe4 next"}}));
+
   // Leave (api/leave.cpp).
   add(Doc("GET", "/api/v1/me/leave", kUser, "The caller's leave periods and balances", 200,
           "{periods: [LeavePeriod], balances: [{event_id, year, allowance_days, used_days, "

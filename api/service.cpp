@@ -7,6 +7,7 @@
 #include "api/auth.h"
 #include "api/challenges.h"
 #include "api/events.h"
+#include "api/game_talk.h"
 #include "api/json_body.h"
 #include "api/leave.h"
 #include "api/profiles.h"
@@ -66,6 +67,8 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   profile_deps_ =
       std::make_unique<app::ProfileDeps>(app::ProfileDeps{pool_, clock_, game_deps_->zone});
   add_profile_routes(router_, *profile_deps_);
+  talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
+  add_game_talk_routes(router_, *talk_deps_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

@@ -13,6 +13,7 @@
 #include "api/metrics.h"
 #include "api/router.h"
 #include "app/challenges.h"
+#include "app/game_talk.h"
 #include "app/profiles.h"
 #include "db/migrations.h"
 #include "db/pool.h"
@@ -58,6 +59,7 @@ class Service {
   std::unique_ptr<GameServiceDeps> game_deps_;
   std::unique_ptr<app::ChallengeDeps> challenge_deps_;
   std::unique_ptr<app::ProfileDeps> profile_deps_;
+  std::unique_ptr<app::TalkDeps> talk_deps_;
 };
 
 }  // namespace corrchess::api

@@ -230,6 +230,10 @@ void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state)
           : std::nullopt);
 }
 
+bool game_exists(pqxx::work& tx, std::int64_t id) {
+  return !tx.exec_params("SELECT 1 FROM games WHERE id = $1", id).empty();
+}
+
 bool game_is_over(pqxx::work& tx, std::int64_t id) {
   return !tx.exec_params("SELECT 1 FROM games WHERE id = $1 AND status IN ('finished', 'annulled')",
                          id)

@@ -51,6 +51,8 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
 // Rewrites the cached columns from a replayed state and bumps the version.
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state);
 
+// Whether there is a game with this id.
+bool game_exists(pqxx::work& tx, std::int64_t id);
 // Whether the game is over (finished or annulled) as its cached state says; false when
 // there is no such game.
 bool game_is_over(pqxx::work& tx, std::int64_t id);

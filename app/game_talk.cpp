@@ -1,0 +1,81 @@
+#include "app/game_talk.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/game/talk.h"
+#include "db/games.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+bool is_director(const db::User& user) { return user.role == "td" || user.role == "admin"; }
+
+}  // namespace
+
+Result<std::vector<db::ThreadMessage>> game_messages(TalkDeps& deps, const db::User& user,
+                                                     std::int64_t game_id) {
+  return db::in_transaction(
+      deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::ThreadMessage>> {
+        auto game = db::load_game(tx, game_id, false);
+        if (!game) return std::unexpected(game.error());
+        const bool plays = game->white.id == user.id || game->black.id == user.id;
+        if (!plays && !is_director(user)) {
+          return fail(ErrorCode::kForbidden, "the messages of a game are its players' alone");
+        }
+        return db::game_thread(tx, game_id);
+      });
+}
+
+Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user,
+                                            std::int64_t game_id, const std::string& text) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::ThreadMessage> {
+    auto game = db::load_game(tx, game_id, true);
+    if (!game) return std::unexpected(game.error());
+    const bool white = game->white.id == user.id;
+    if (!white && game->black.id != user.id) {
+      return fail(ErrorCode::kForbidden, "only the players of a game write to each other");
+    }
+    if (auto ok = game::check_post_game_message(db::game_is_over(tx, game_id),
+                                                game->facts.setup.rules.messages_allowed, text);
+        !ok) {
+      return std::unexpected(ok.error());
+    }
+    const auto now = deps.clock.now(tx);
+    db::insert_game_message(tx, game_id, user.id, text, now);
+    db::ThreadMessage m{std::nullopt, user.username, text, now};
+    const auto opponent = white ? game->black.id : game->white.id;
+    db::notify_game(tx, game_id, {opponent, user.id},
+                    nlohmann::json::array({{{"type", "message"},
+                                            {"game_id", std::to_string(game_id)},
+                                            {"at", game::format_rfc3339(now)},
+                                            {"author", user.username},
+                                            {"message", text}}}));
+    return m;
+  });
+}
+
+Result<std::optional<db::Note>> own_note(TalkDeps& deps, const db::User& user,
+                                         std::int64_t game_id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<db::Note>> {
+    if (!db::game_exists(tx, game_id)) {
+      return fail(ErrorCode::kNotFound, "no game " + std::to_string(game_id));
+    }
+    return db::game_note(tx, game_id, user.id);
+  });
+}
+
+Result<std::optional<db::Note>> save_own_note(TalkDeps& deps, const db::User& user,
+                                              std::int64_t game_id, const std::string& text) {
+  if (auto ok = game::check_note(text); !ok) return std::unexpected(ok.error());
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<db::Note>> {
+    if (!db::game_exists(tx, game_id)) {
+      return fail(ErrorCode::kNotFound, "no game " + std::to_string(game_id));
+    }
+    db::save_game_note(tx, game_id, user.id, text, deps.clock.now(tx));
+    return db::game_note(tx, game_id, user.id);
+  });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,39 @@
+// Messages about a game and private notes (docs/api.md "Messages and notes"), transport-
+// neutral; the HTTP adapter is api/game_talk.cpp. The rules are core/game/talk.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "db/game_talk.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
+#include "db/users.h"
+
+namespace corrchess::app {
+
+struct TalkDeps {
+  db::Pool& pool;
+  db::ServerClock& clock;
+};
+
+// The thread of a game, for its players and directors (kForbidden for others, kNotFound
+// when there is no such game).
+Result<std::vector<db::ThreadMessage>> game_messages(TalkDeps& deps, const db::User& user,
+                                                     std::int64_t game_id);
+// A player writes to the opponent after the game ended (core/game/talk.h); the opponent is
+// told by a live `message`. Returns the stored message.
+Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user,
+                                            std::int64_t game_id, const std::string& text);
+// The caller's own note on a game (none: never written or cleared). kNotFound when there is
+// no such game. Nobody else ever reads it.
+Result<std::optional<db::Note>> own_note(TalkDeps& deps, const db::User& user,
+                                         std::int64_t game_id);
+// Replaces the caller's note (an empty text deletes it).
+Result<std::optional<db::Note>> save_own_note(TalkDeps& deps, const db::User& user,
+                                              std::int64_t game_id, const std::string& text);
+
+}  // namespace corrchess::app

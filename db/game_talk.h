@@ -1,0 +1,39 @@
+// Messages about a game and private notes in PostgreSQL (migrations/0009_game_talk.sql).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+#include "core/game/time.h"
+
+namespace corrchess::db {
+
+// One message of a game's thread: carried by a move (ply set) or written after the end.
+struct ThreadMessage {
+  std::optional<int> ply;
+  std::string author;  // username
+  std::string text;
+  game::Timestamp at;
+};
+// The thread of game `game_id` in time order: the messages moves carried, then the ones
+// written after the end.
+std::vector<ThreadMessage> game_thread(pqxx::work& tx, std::int64_t game_id);
+// Appends a message written after the end by `author_id` at `at`.
+void insert_game_message(pqxx::work& tx, std::int64_t game_id, std::int64_t author_id,
+                         const std::string& text, game::Timestamp at);
+
+struct Note {
+  std::string text;
+  game::Timestamp updated_at;
+};
+// The note of `user_id` on game `game_id`, if any.
+std::optional<Note> game_note(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id);
+// Stores (replaces) the note; an empty text deletes it.
+void save_game_note(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id,
+                    const std::string& text, game::Timestamp at);
+
+}  // namespace corrchess::db

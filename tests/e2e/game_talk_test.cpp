@@ -1,0 +1,93 @@
+// Messages and notes: the thread of a game holds the messages its moves carried and, once
+// the game is over, what the players write to each other (the opponent is told live);
+// while it runs nothing can be sent outside a move. Notes are their author's alone.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/api_server_test.h"
+#include "tests/support/ws_client.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+
+class GameTalk : public testing::TwoPlayerTest {};
+
+TEST_F(GameTalk, TheThreadHoldsMoveMessagesThenPostGameMessages) {
+  const auto id = create_game();
+  const std::string messages = "/api/v1/games/" + id + "/messages";
+  api_.play(id, white_, "e4", {{"message", "Good luck!"}});
+  api_.play(id, black_, "e5");
+  api_.play(id, white_, "Nf3", {{"message", "Line one\nline two"}});
+  EXPECT_EQ(api_.problem("POST", messages, black_, {{"text", "Hello?"}}, 409), "conflict")
+      << "during play a message travels with a move";
+
+  auto thread = api_.expect("GET", messages, black_)["messages"];
+  ASSERT_EQ(thread.size(), 2u);
+  EXPECT_EQ(thread[0], (json{{"ply", 1},
+                             {"author", kWhite},
+                             {"text", "Good luck!"},
+                             {"at", api_.game(id, white_)["moves"][0]["at"]}}));
+  EXPECT_EQ(thread[1]["ply"], 3);
+  EXPECT_EQ(thread[1]["text"], "Line one\nline two");
+
+  const auto stranger = api_.sign_up("stranger");
+  EXPECT_EQ(api_.problem("GET", messages, stranger, nullptr, 403), "forbidden");
+  EXPECT_EQ(api_.expect("GET", messages, td_)["messages"].size(), 2u) << "directors read them";
+
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", black_);
+  testing::WsClient white_socket(server_.port(), "/api/v1/ws?token=" + white_);
+  ASSERT_TRUE(white_socket.read_type("hello"));
+  auto sent = api_.expect("POST", messages, black_, {{"text", "Well played, thanks!"}}, 201);
+  EXPECT_TRUE(sent["ply"].is_null());
+  EXPECT_EQ(sent["author"], kBlack);
+  auto live = white_socket.read_type("message");
+  ASSERT_TRUE(live);
+  EXPECT_EQ((*live)["game_id"], id);
+  EXPECT_EQ((*live)["message"], "Well played, thanks!");
+  EXPECT_EQ(api_.problem("POST", messages, stranger, {{"text", "me too"}}, 403), "forbidden");
+  EXPECT_EQ(api_.problem("POST", messages, td_, {{"text", "director"}}, 403), "forbidden");
+  for (const json& bad : {json{{"text", ""}}, json{{"text", std::string(2001, 'x')}},
+                          json{{"text", 5}}, json::object()}) {
+    EXPECT_EQ(api_.problem("POST", messages, white_, bad, 400), "validation_error") << bad.dump();
+  }
+  thread = api_.expect("GET", messages, white_)["messages"];
+  ASSERT_EQ(thread.size(), 3u);
+  EXPECT_EQ(thread[2]["text"], "Well played, thanks!");
+}
+
+TEST_F(GameTalk, NoPostGameMessagesWhereTheRulesForbidMessages) {
+  const auto id = create_game({{"messages_allowed", false}});
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", white_);
+  EXPECT_EQ(
+      api_.problem("POST", "/api/v1/games/" + id + "/messages", black_, {{"text", "gg"}}, 403),
+      "forbidden");
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/games/" + id + "/messages", black_)["messages"].empty());
+}
+
+TEST_F(GameTalk, NotesAreTheirAuthorsAlone) {
+  const auto id = create_game();
+  const std::string note = "/api/v1/games/" + id + "/note";
+  auto empty = api_.expect("GET", note, white_);
+  EXPECT_EQ(empty["text"], "");
+  EXPECT_TRUE(empty["updated_at"].is_null());
+  auto saved = api_.expect("PUT", note, white_, {{"text", "Plan: queenside majority.\n- a4!"}});
+  EXPECT_EQ(saved["text"], "Plan: queenside majority.\n- a4!");
+  EXPECT_TRUE(saved["updated_at"].is_string());
+  EXPECT_EQ(api_.expect("GET", note, white_)["text"], "Plan: queenside majority.\n- a4!");
+  EXPECT_EQ(api_.expect("GET", note, black_)["text"], "") << "the opponent never sees it";
+  EXPECT_EQ(api_.expect("GET", note, td_)["text"], "") << "nor does a director";
+  EXPECT_EQ(api_.problem("PUT", note, white_, {{"text", std::string(10001, 'n')}}, 400),
+            "validation_error");
+  EXPECT_EQ(api_.expect("GET", note, white_)["text"], "Plan: queenside majority.\n- a4!");
+  api_.expect("PUT", note, white_, {{"text", ""}});
+  EXPECT_TRUE(api_.expect("GET", note, white_)["updated_at"].is_null()) << "empty deletes";
+  EXPECT_EQ(api_.problem("GET", "/api/v1/games/99999/note", white_, nullptr, 404), "not_found");
+}
+
+}  // namespace
+}  // namespace corrchess
