@@ -580,7 +580,7 @@ Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, st
 
 Response render_game(const Result<Applied>& applied, int status) {
   if (!applied) return problem_response(applied.error());
-  json body = game_json(applied->stored, applied->state, applied->viewer);
+  json body = game_json(applied->stored, applied->state, applied->viewer, applied->show_messages);
   if (!applied->extra.empty()) {
     json wrapped = applied->extra;
     wrapped["game"] = body;
@@ -594,7 +594,9 @@ Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t 
   if (error.code != ErrorCode::kStaleGame) return problem_response(error);
   auto shown = view_game(deps, user, id);
   if (!shown) return problem_response(error);
-  return problem_response(error, {{"game", game_json(shown->stored, shown->state, shown->viewer)}});
+  return problem_response(
+      error,
+      {{"game", game_json(shown->stored, shown->state, shown->viewer, shown->show_messages)}});
 }
 
 // Authenticates and parses the game id, then calls fn.
@@ -620,6 +622,8 @@ Result<Applied> view_game(GameServiceDeps& deps, const db::User& user, std::int6
     auto g = replay(deps, *stored, deps.clock.now(tx));
     if (!g) return std::unexpected(g.error());
     Applied shown{*stored, g->state(), side_of(*stored, user), json::object()};
+    // What the players write each other is theirs (and the directors'), not the audience's.
+    shown.show_messages = shown.viewer.has_value() || require_director(user).has_value();
     if (auto ok = restrict_to_event_visibility(deps, tx, user, shown); !ok) {
       return std::unexpected(ok.error());
     }
@@ -680,8 +684,8 @@ Result<std::optional<game::Timestamp>> next_due(GameServiceDeps& deps) {
   });
 }
 
-json game_json(const db::StoredGame& stored, const game::GameState& s,
-               std::optional<Color> viewer) {
+json game_json(const db::StoredGame& stored, const game::GameState& s, std::optional<Color> viewer,
+               bool show_messages) {
   const auto& setup = stored.facts.setup;
   json j = {{"id", std::to_string(stored.id)},
             {"variant", game::to_string(setup.variant)},
@@ -713,7 +717,7 @@ json game_json(const db::StoredGame& stored, const game::GameState& s,
                {"elapsed_seconds", m.elapsed},
                {"offer_draw", m.offer_draw},
                {"conditional", m.played_as_conditional}};
-    if (m.message) mj["message"] = *m.message;
+    if (m.message && show_messages) mj["message"] = *m.message;
     const auto index = static_cast<std::size_t>(m.ply - 1);
     if (index < s.clock.moves.size()) {
       const auto& rec = s.clock.moves[index];

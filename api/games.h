@@ -35,6 +35,8 @@ struct Applied {
   game::GameState state;
   std::optional<game::Color> viewer;
   nlohmann::json extra = nlohmann::json::object();  // wraps the game: {..extra, game}
+  // Messages between the players are shown to the players and directors only.
+  bool show_messages = true;
 };
 
 // A command over a locked, replayed game: returns the outcome to store (nullopt: nothing to
@@ -97,8 +99,8 @@ Result<int> decide_due_games(GameServiceDeps& deps, int limit);
 Result<std::optional<game::Timestamp>> next_due(GameServiceDeps& deps);
 
 // The game object of api.md for `viewer` (pending move and conditional lines only for
-// their owner).
+// their owner; the players' messages only with show_messages).
 nlohmann::json game_json(const db::StoredGame& stored, const game::GameState& state,
-                         std::optional<game::Color> viewer);
+                         std::optional<game::Color> viewer, bool show_messages = true);
 
 }  // namespace corrchess::api

@@ -382,6 +382,7 @@ void WsHub::deliver(const std::string& payload) {
     }
   }
   std::vector<std::shared_ptr<WsSession>> targets;
+  std::size_t addressed = 0;  // targets[0, addressed) are the users named; the rest watch
   {
     std::lock_guard lock(mutex_);
     std::unordered_set<const WsSession*> seen;
@@ -397,6 +398,7 @@ void WsHub::deliver(const std::string& payload) {
           collect(it->second);
       }
     }
+    addressed = targets.size();
     if (game_id) {
       if (auto it = by_game_.find(*game_id); it != by_game_.end()) collect(it->second);
     }
@@ -404,7 +406,15 @@ void WsHub::deliver(const std::string& payload) {
   if (targets.empty()) return;
   for (const auto& m : note["messages"]) {
     auto text = std::make_shared<const std::string>(m.dump());
-    for (const auto& s : targets) s->send(text);
+    // Watchers see the moves, not what the players write each other.
+    auto watched = text;
+    if (targets.size() > addressed && m.is_object() && m.contains("message")) {
+      json without = m;
+      without.erase("message");
+      watched = std::make_shared<const std::string>(without.dump());
+    }
+    for (std::size_t i = 0; i < targets.size(); ++i)
+      targets[i]->send(i < addressed ? text : watched);
   }
 }
 

@@ -1,6 +1,7 @@
 // Messages and notes: the thread of a game holds the messages its moves carried and, once
 // the game is over, what the players write to each other (the opponent is told live);
-// while it runs nothing can be sent outside a move. Notes are their author's alone.
+// while it runs nothing can be sent outside a move. Onlookers see the moves but never the
+// messages, neither in the game nor live. Notes are their author's alone.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -58,6 +59,32 @@ TEST_F(GameTalk, TheThreadHoldsMoveMessagesThenPostGameMessages) {
   thread = api_.expect("GET", messages, white_)["messages"];
   ASSERT_EQ(thread.size(), 3u);
   EXPECT_EQ(thread[2]["text"], "Well played, thanks!");
+}
+
+TEST_F(GameTalk, OnlookersSeeTheMovesButNotTheMessages) {
+  const auto id = create_game();
+  const auto onlooker = api_.sign_up("onlooker");
+  testing::WsClient watcher(server_.port(), "/api/v1/ws?token=" + onlooker);
+  ASSERT_TRUE(watcher.read_type("hello"));
+  watcher.send({{"subscribe", id}});
+  ASSERT_TRUE(watcher.read_type("subscribed"));
+  testing::WsClient player(server_.port(), "/api/v1/ws?token=" + black_);
+  ASSERT_TRUE(player.read_type("hello"));
+
+  api_.play(id, white_, "d4", {{"message", "for Black's eyes only"}});
+  auto seen = watcher.read_type("move");
+  ASSERT_TRUE(seen);
+  EXPECT_EQ((*seen)["move"]["san"], "d4");
+  EXPECT_FALSE(seen->contains("message")) << seen->dump();
+  auto told = player.read_type("move");
+  ASSERT_TRUE(told);
+  EXPECT_EQ((*told)["message"], "for Black's eyes only");
+
+  const auto shown = api_.game(id, onlooker);
+  ASSERT_EQ(shown["moves"].size(), 1u);
+  EXPECT_FALSE(shown["moves"][0].contains("message")) << shown.dump();
+  EXPECT_EQ(api_.game(id, black_)["moves"][0]["message"], "for Black's eyes only");
+  EXPECT_EQ(api_.game(id, td_)["moves"][0]["message"], "for Black's eyes only");
 }
 
 TEST_F(GameTalk, NoPostGameMessagesWhereTheRulesForbidMessages) {
