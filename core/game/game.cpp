@@ -610,6 +610,14 @@ Result<Outcome> accept_draw(const Game& game, Color side) {
     return fail(ErrorCode::kDrawOfferNotAllowed,
                 "a draw by agreement needs both players to have made a move");
   }
+  // The event's minimum holds for every agreement: an ordinary offer could not be made
+  // before it (check_offer_allowed), and a rejected claim that stands as an offer (§3.5)
+  // cannot be accepted before it either. Nothing changes; the claim offer keeps standing.
+  const int min_move = game.facts().setup.rules.no_draw_before_move;
+  if (st.moves_made[idx(st.draw_offer->by)] < min_move) {
+    return fail(ErrorCode::kDrawOfferNotAllowed,
+                "no agreed draw before move " + std::to_string(min_move) + " in this event");
+  }
   return finish(game, {}, {make_event(st, EventKind::kDrawAccepted, side)});
 }
 

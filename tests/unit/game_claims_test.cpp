@@ -84,6 +84,32 @@ TEST(ThreefoldClaim, IncorrectClaimPlaysTheIntendedMoveAndStandsAsOffer) {
   EXPECT_EQ(t.state().termination, Termination::kAgreement);
 }
 
+TEST(ThreefoldClaim, AClaimOfferCannotBeAcceptedBeforeTheEventsMinimumMove) {
+  Table t;
+  t.facts.setup.rules.no_draw_before_move = 5;
+  t.play_all({"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6"});
+  auto r = claim_now(t, claim_req(ClaimType::kThreefold, "Ng1"));
+  ASSERT_TRUE(r) << r.error().detail;
+  EXPECT_FALSE(r->upheld);
+  t.apply(*r);
+  ASSERT_TRUE(t.state().draw_offer);  // White has made 4 moves: before move 5
+  auto early = accept_draw(t.game(), kBlack);
+  ASSERT_FALSE(early);
+  EXPECT_EQ(early.error().code, ErrorCode::kDrawOfferNotAllowed);
+  // Refused outcomes are never applied: the offer still stands and the game goes on.
+  EXPECT_TRUE(t.state().draw_offer);
+  EXPECT_EQ(t.state().status, GameStatus::kOngoing);
+  // At move 5 of the claimant the same standing offer may be accepted.
+  t.play_all({"Ng8", "Nf3", "Nf6"});
+  auto r2 = claim_now(t, claim_req(ClaimType::kFiftyMoves));
+  ASSERT_TRUE(r2) << r2.error().detail;
+  EXPECT_FALSE(r2->upheld);
+  t.apply(*r2);
+  ASSERT_TRUE(t.state().draw_offer);
+  ASSERT_TRUE(t.apply(accept_draw(t.game(), kBlack)));
+  EXPECT_EQ(t.state().termination, Termination::kAgreement);
+}
+
 TEST(ThreefoldClaim, IncorrectClaimWithoutMoveLeavesTheClaimantToMove) {
   Table t;
   t.play_all({"e4", "e5"});
