@@ -49,7 +49,7 @@ game::GameContext context_for(const GameServiceDeps& deps, const db::StoredGame&
   ctx.zone = deps.zone;
   ctx.leave = g.leave;
   ctx.oracles = deps.oracles;
-  if (g.pending) ctx.running_use_40_plus_days = g.pending->use_40_plus_days;
+  ctx.running_use_40_plus_days = g.running_use_40_plus_days();
   return ctx;
 }
 

@@ -59,8 +59,8 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
       std::string("SELECT event_id, white_id, black_id, variant, start_position, initial_fen, "
                   "time_control::text, ") +
           epoch("start_at") +
-          ", draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, version "
-          "FROM games WHERE id = $1" +
+          ", draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, version, "
+          "use_40_plus_days_ply FROM games WHERE id = $1" +
           (lock ? " FOR UPDATE" : ""),
       id);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
@@ -88,6 +88,7 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
   setup.rules.silence_rule = row[10].as<bool>();
   setup.rules.messages_allowed = row[11].as<bool>();
   g.version = row[12].as<int>();
+  if (!row[13].is_null()) g.use_40_plus_days_ply = row[13].as<int>();
 
   for (const auto& m :
        tx.exec_params("SELECT ply, uci, " + epoch("accepted_at") +
@@ -137,6 +138,8 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
     pm.message = opt_text(p[7]);
     pm.use_40_plus_days = p[8].as<bool>();
     pm.submitted_at = Timestamp(p[9].as<std::int64_t>());
+    // A tick given earlier for this move stays when the move was replaced without it.
+    if (g.use_40_plus_days_ply == pm.ply) pm.use_40_plus_days = true;
     g.pending = std::move(pm);
   }
   for (const auto& c :
@@ -251,6 +254,14 @@ void save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& p) {
       "EXCLUDED.submitted_at",
       id, std::string(game::color_name(p.side)), p.ply, p.uci, p.san, p.numeric, p.fen_after,
       p.offer_draw, p.message, p.use_40_plus_days, p.submitted_at.unix_seconds());
+  if (p.use_40_plus_days) {
+    tx.exec_params("UPDATE games SET use_40_plus_days_ply = $2 WHERE id = $1", id, p.ply);
+  }
+}
+
+bool StoredGame::running_use_40_plus_days() const {
+  const int running = static_cast<int>(facts.moves.size()) + 1;
+  return (pending && pending->use_40_plus_days) || use_40_plus_days_ply == running;
 }
 
 void delete_pending(pqxx::work& tx, std::int64_t id) {

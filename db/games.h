@@ -31,6 +31,13 @@ struct StoredGame {
   std::array<std::vector<game::ConditionalLine>, 2> conditional;  // UCI lines, by colour
   std::array<std::vector<game::LeavePeriod>, 2> leave;            // approved periods, by colour
   int version = 0;
+  // "Use 40+ days" was ticked for the move in progress, which will have this ply; the tick
+  // sticks to that move even when the pending move is withdrawn or replaced (rules.md 3.6).
+  std::optional<int> use_40_plus_days_ply;
+
+  // Whether the move in progress (ply facts.moves.size() + 1) has "use 40+ days" ticked,
+  // on the pending move or earlier.
+  bool running_use_40_plus_days() const;
 };
 
 // Inserts a new game and its cached state; returns the id.

@@ -187,3 +187,38 @@ TEST_F(Games, ListsShowWhoIsToMove) {
 
 }  // namespace
 }  // namespace corrchess
+
+namespace corrchess {
+namespace {
+
+// "Use 40+ days" (rules.md 3.6) sticks to the move it was ticked for: withdrawing or
+// replacing the pending move that carried it after day 40 does not bring back the silence
+// loss, and the accepted move records the tick.
+TEST_F(Games, TheUse40PlusDaysTickSticksToItsMove) {
+  const auto id = create_game();
+  const std::string moves = "/api/v1/games/" + id + "/moves";
+  api_.advance_clock(td_, 30 * 86400);
+  ASSERT_EQ(api_.call("POST", moves, white_, {{"move", "e4"}, {"use_40_plus_days", true}}).status,
+            200);
+  api_.advance_clock(td_, 15 * 86400);  // day 45: past the silence rule's 40 days
+  ASSERT_EQ(api_.call("DELETE", moves + "/pending", white_).status, 204);
+  auto g = api_.game(id, white_);
+  EXPECT_EQ(g["status"], "ongoing") << g.dump();
+  // A replacement without the tick keeps it, and the accepted move records it.
+  ASSERT_EQ(api_.call("POST", moves, white_, {{"move", "d4"}}).status, 200);
+  api_.advance_clock(td_, 2 * 86400);
+  auto accepted = api_.call("POST", moves + "/accept", white_, {{"move", "d4"}});
+  ASSERT_EQ(accepted.status, 200) << accepted.body;
+  g = json::parse(accepted.body);
+  EXPECT_EQ(g["status"], "ongoing");
+  EXPECT_EQ(g["moves"][0]["san"], "d4");
+  // Black did not tick it: Black's silence loss comes 40 days after White's move.
+  api_.advance_clock(td_, 40 * 86400 + 1);
+  g = api_.game(id, black_);
+  EXPECT_EQ(g["status"], "finished");
+  EXPECT_EQ(g["termination"], "silence");
+  EXPECT_EQ(g["result"], "1-0");
+}
+
+}  // namespace
+}  // namespace corrchess
