@@ -4,6 +4,7 @@
 
 #include "api/auth.h"
 #include "api/json_body.h"
+#include "app/roles.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -208,7 +209,7 @@ Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request
 }
 
 Result<void> require_director(const db::User& user) {
-  if (user.role == "td" || user.role == "admin") return {};
+  if (app::is_director(user)) return {};
   return fail(ErrorCode::kForbidden, "this needs a tournament director");
 }
 

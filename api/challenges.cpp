@@ -61,78 +61,62 @@ Response render(const Result<app::ChallengeView>& view, int status = 200) {
   return json_response(status, app::challenge_json(*view));
 }
 
-// A handler that authenticates the caller and reads the {id} of a challenge (or a game).
-using ChallengeHandler = std::function<Response(const Request&, const db::User&, std::int64_t)>;
-Handler authenticated(db::Pool& pool, const char* what, ChallengeHandler fn) {
-  return [&pool, what, fn](const Request& request, const PathParams& params) {
-    auto user = authenticate(pool, request);
-    if (!user) return problem_response(user.error());
-    std::int64_t id = 0;
-    if (auto it = params.find("id"); it != params.end()) {
-      auto parsed = parse_id(it->second, what);
-      if (!parsed) return problem_response(parsed.error());
-      id = *parsed;
-    }
-    return fn(request, *user, id);
-  };
-}
-
 }  // namespace
 
 void add_challenge_routes(Router& router, app::ChallengeDeps& challenges, GameServiceDeps& games) {
   auto& pool = challenges.pool;
   router.add("POST", "/api/v1/challenges",
-             authenticated(pool, "challenge",
-                           [&challenges](const Request& r, const db::User& u, std::int64_t) {
-                             auto request = parse_challenge(r);
-                             if (!request) return problem_response(request.error());
-                             return render(app::create_challenge(challenges, u, *request), 201);
-                           }));
+             with_user_id(pool, "challenge",
+                          [&challenges](const Request& r, const db::User& u, std::int64_t) {
+                            auto request = parse_challenge(r);
+                            if (!request) return problem_response(request.error());
+                            return render(app::create_challenge(challenges, u, *request), 201);
+                          }));
   router.add("GET", "/api/v1/challenges",
-             authenticated(pool, "challenge",
-                           [&challenges](const Request&, const db::User& u, std::int64_t) {
-                             auto lists = app::list_challenges(challenges, u);
-                             if (!lists) return problem_response(lists.error());
-                             return json_response(200, {{"incoming", list_json(lists->incoming)},
-                                                        {"outgoing", list_json(lists->outgoing)},
-                                                        {"open", list_json(lists->open)}});
-                           }));
+             with_user_id(pool, "challenge",
+                          [&challenges](const Request&, const db::User& u, std::int64_t) {
+                            auto lists = app::list_challenges(challenges, u);
+                            if (!lists) return problem_response(lists.error());
+                            return json_response(200, {{"incoming", list_json(lists->incoming)},
+                                                       {"outgoing", list_json(lists->outgoing)},
+                                                       {"open", list_json(lists->open)}});
+                          }));
   router.add("GET", "/api/v1/challenges/{id}",
-             authenticated(pool, "challenge",
-                           [&challenges](const Request&, const db::User& u, std::int64_t id) {
-                             return render(app::get_challenge(challenges, u, id));
-                           }));
+             with_user_id(pool, "challenge",
+                          [&challenges](const Request&, const db::User& u, std::int64_t id) {
+                            return render(app::get_challenge(challenges, u, id));
+                          }));
   router.add(
       "POST", "/api/v1/challenges/{id}/accept",
-      authenticated(pool, "challenge",
-                    [&challenges, &games](const Request&, const db::User& u, std::int64_t id) {
-                      auto accepted = app::accept_challenge(challenges, u, id);
-                      if (!accepted) return problem_response(accepted.error());
-                      auto shown = view_game(games, u, accepted->game_id);
-                      if (shown)
-                        shown->extra = {{"challenge", app::challenge_json(accepted->challenge)}};
-                      return render_game(shown, 201);
-                    }));
+      with_user_id(pool, "challenge",
+                   [&challenges, &games](const Request&, const db::User& u, std::int64_t id) {
+                     auto accepted = app::accept_challenge(challenges, u, id);
+                     if (!accepted) return problem_response(accepted.error());
+                     auto shown = view_game(games, u, accepted->game_id);
+                     if (shown)
+                       shown->extra = {{"challenge", app::challenge_json(accepted->challenge)}};
+                     return render_game(shown, 201);
+                   }));
   router.add("POST", "/api/v1/challenges/{id}/decline",
-             authenticated(pool, "challenge",
-                           [&challenges](const Request& r, const db::User& u, std::int64_t id) {
-                             auto body = json_object_body(r, true);
-                             if (!body) return problem_response(body.error());
-                             auto reason = optional_string(*body, "reason", kMaxMessageBytes,
-                                                           Text::kMultiline);
-                             if (!reason) return problem_response(reason.error());
-                             return render(app::decline_challenge(challenges, u, id, *reason));
-                           }));
+             with_user_id(pool, "challenge",
+                          [&challenges](const Request& r, const db::User& u, std::int64_t id) {
+                            auto body = json_object_body(r, true);
+                            if (!body) return problem_response(body.error());
+                            auto reason = optional_string(*body, "reason", kMaxMessageBytes,
+                                                          Text::kMultiline);
+                            if (!reason) return problem_response(reason.error());
+                            return render(app::decline_challenge(challenges, u, id, *reason));
+                          }));
   router.add("POST", "/api/v1/challenges/{id}/cancel",
-             authenticated(pool, "challenge",
-                           [&challenges](const Request&, const db::User& u, std::int64_t id) {
-                             return render(app::cancel_challenge(challenges, u, id));
-                           }));
-  router.add("POST", "/api/v1/games/{id}/rematch",
-             authenticated(pool, "game",
-                           [&challenges](const Request&, const db::User& u, std::int64_t id) {
-                             return render(app::rematch(challenges, u, id), 201);
-                           }));
+             with_user_id(pool, "challenge",
+                          [&challenges](const Request&, const db::User& u, std::int64_t id) {
+                            return render(app::cancel_challenge(challenges, u, id));
+                          }));
+  router.add(
+      "POST", "/api/v1/games/{id}/rematch",
+      with_user_id(pool, "game", [&challenges](const Request&, const db::User& u, std::int64_t id) {
+        return render(app::rematch(challenges, u, id), 201);
+      }));
 }
 
 }  // namespace corrchess::api

@@ -331,16 +331,9 @@ Result<GameListQuery> parse_list_query(const Request& request) {
     q.filter.variant = *v;
   }
   q.opponent = param("opponent");
-  if (auto limit = param("limit")) {
-    const bool digits = !limit->empty() && limit->size() <= 4 &&
-                        std::ranges::all_of(*limit, [](char c) { return c >= '0' && c <= '9'; });
-    const int n = digits ? std::stoi(*limit) : 0;
-    if (n < 1 || n > kMaxGamesPerPage) {
-      return fail(ErrorCode::kValidationError,
-                  "limit must be 1.." + std::to_string(kMaxGamesPerPage));
-    }
-    q.limit = n;
-  }
+  auto limit = query_int(request, "limit", 1, kMaxGamesPerPage);
+  if (!limit) return std::unexpected(limit.error());
+  q.limit = limit->value_or(q.limit);
   if (auto cursor = param("cursor")) {
     q.after = parse_cursor(*cursor);
     if (!q.after) {
@@ -599,19 +592,22 @@ Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t 
       {{"game", game_json(shown->stored, shown->state, shown->viewer, shown->show_messages)}});
 }
 
-// Authenticates and parses the game id, then calls fn.
-Handler with_user(GameServiceDeps& deps, GameHandler fn) {
-  return [&deps, fn](const Request& request, const PathParams& params) {
-    auto user = authenticate(deps.pool, request);
+Handler with_user_id(db::Pool& pool, const char* what, GameHandler fn) {
+  return [&pool, what, fn](const Request& request, const PathParams& params) {
+    auto user = authenticate(pool, request);
     if (!user) return problem_response(user.error());
     std::int64_t id = 0;
     if (auto it = params.find("id"); it != params.end()) {
-      auto parsed = parse_id(it->second);
+      auto parsed = parse_id(it->second, what);
       if (!parsed) return problem_response(parsed.error());
       id = *parsed;
     }
     return fn(request, *user, id);
   };
+}
+
+Handler with_user(GameServiceDeps& deps, GameHandler fn) {
+  return with_user_id(deps.pool, "game", std::move(fn));
 }
 
 // A game replayed at now for `user` (read-only).

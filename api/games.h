@@ -84,8 +84,10 @@ Result<chess::PgnGame> game_pgn(const Applied& shown);
 Response render_game(const Result<Applied>& applied, int status = 200);
 
 // A route handler that authenticates the caller and parses the {id} path parameter (0 when
-// the route has none).
+// the route has none) as the id of `what` (kNotFound naming it when malformed).
 using GameHandler = std::function<Response(const Request&, const db::User&, std::int64_t id)>;
+Handler with_user_id(db::Pool& pool, const char* what, GameHandler fn);
+// with_user_id for routes whose {id} is a game.
 Handler with_user(GameServiceDeps& deps, GameHandler fn);
 // A positive integer id, else kNotFound naming `what`.
 Result<std::int64_t> parse_id(const std::string& text, const char* what = "game");

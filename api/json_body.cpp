@@ -83,4 +83,19 @@ Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
   return std::optional<std::int64_t>{it->get<std::int64_t>()};
 }
 
+Result<std::optional<int>> query_int(const Request& request, const std::string& name, int lo,
+                                     int hi) {
+  auto it = request.query.find(name);
+  if (it == request.query.end()) return std::optional<int>{};
+  const auto& text = it->second;
+  const bool digits = !text.empty() && text.size() <= 9 &&
+                      std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; });
+  const int n = digits ? std::stoi(text) : lo - 1;
+  if (n < lo || n > hi) {
+    return fail(ErrorCode::kValidationError,
+                name + " must be " + std::to_string(lo) + ".." + std::to_string(hi));
+  }
+  return std::optional<int>{n};
+}
+
 }  // namespace corrchess::api

@@ -35,4 +35,9 @@ Result<std::optional<bool>> optional_bool(const nlohmann::json& body, const std:
 Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
                                                  const std::string& field);
 
+// An optional integer query parameter within lo..hi (decimal digits only); validation_error
+// naming the parameter otherwise.
+Result<std::optional<int>> query_int(const Request& request, const std::string& name, int lo,
+                                     int hi);
+
 }  // namespace corrchess::api

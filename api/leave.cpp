@@ -275,19 +275,8 @@ Response pending_requests(GameServiceDeps& deps, const db::User& user) {
   return json_response(200, {{"requests", *pending}});
 }
 
-Handler with_leave_id(GameServiceDeps& deps,
-                      std::function<Response(const Request&, const db::User&, std::int64_t)> fn) {
-  return [&deps, fn](const Request& request, const PathParams& params) {
-    auto user = authenticate(deps.pool, request);
-    if (!user) return problem_response(user.error());
-    std::int64_t id = 0;
-    if (auto it = params.find("id"); it != params.end()) {
-      auto parsed = parse_id(it->second, "leave period");
-      if (!parsed) return problem_response(parsed.error());
-      id = *parsed;
-    }
-    return fn(request, *user, id);
-  };
+Handler with_leave_id(GameServiceDeps& deps, GameHandler fn) {
+  return with_user_id(deps.pool, "leave period", std::move(fn));
 }
 
 }  // namespace

@@ -1,7 +1,5 @@
 #include "api/profiles.h"
 
-#include <algorithm>
-
 #include "api/accounts.h"
 #include "api/json_body.h"
 
@@ -48,14 +46,9 @@ Response find(app::ProfileDeps& deps, const Request& request) {
   auto user = authenticate(deps.pool, request);
   if (!user) return problem_response(user.error());
   const auto prefix = request.query.contains("prefix") ? request.query.at("prefix") : "";
-  int limit = 20;
-  if (auto it = request.query.find("limit"); it != request.query.end()) {
-    const auto& t = it->second;
-    const bool digits = !t.empty() && t.size() <= 3 &&
-                        std::ranges::all_of(t, [](char c) { return c >= '0' && c <= '9'; });
-    limit = digits ? std::stoi(t) : 0;
-  }
-  auto found = app::find_players(deps, prefix, limit);
+  auto limit = query_int(request, "limit", 1, app::kMaxPlayersFound);
+  if (!limit) return problem_response(limit.error());
+  auto found = app::find_players(deps, prefix, limit->value_or(20));
   if (!found) return problem_response(found.error());
   json users = json::array();
   for (const auto& u : *found) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "app/game_start.h"
+#include "app/roles.h"
 #include "db/codec.h"
 #include "db/events.h"
 #include "db/games.h"
@@ -15,8 +16,6 @@ namespace corrchess::app {
 namespace {
 
 using nlohmann::json;
-
-bool is_director(const db::User& user) { return user.role == "td" || user.role == "admin"; }
 
 json user_json(const db::User& u) {
   return {{"id", std::to_string(u.id)}, {"username", u.username}, {"display_name", u.display_name}};
@@ -50,12 +49,26 @@ Result<db::StoredChallenge> load_for(pqxx::work& tx, const db::User& user, std::
   return c;
 }
 
-Result<void> check_open(const ChallengeView& c) {
-  if (c.status != game::ChallengeStatus::kOpen) {
-    return fail(ErrorCode::kChallengeClosed,
-                "this challenge is " + std::string(game::to_string(c.status)) + ", not open");
-  }
-  return {};
+// The challenge `id` locked for a decision by `user`, as it stands at `now`.
+Result<ChallengeView> load_for_decision(pqxx::work& tx, const db::User& user, std::int64_t id,
+                                        game::Timestamp now) {
+  auto stored = load_for(tx, user, id, true);
+  if (!stored) return std::unexpected(stored.error());
+  return view_at(std::move(*stored), now);
+}
+
+// Stores `user`'s decision on the open challenge `view` (and shows it in `view`), then tells
+// `told` with a live message of `type` (plus `extra`).
+void decide(pqxx::work& tx, ChallengeView& view, game::ChallengeStatus status, const db::User& user,
+            game::Timestamp now, const std::vector<std::int64_t>& told, const char* type,
+            json extra = json::object()) {
+  auto& c = view.stored;
+  db::close_challenge(tx, c.id, status, now, user.id, c.reason, c.game_id);
+  c.status = status;
+  c.decided_at = now;
+  c.decided_by = user.username;
+  view.status = status;
+  db::notify_users(tx, told, json::array({challenge_message(type, view, now, std::move(extra))}));
 }
 
 // Inserts the challenge `request` describes for `user` at `now` and tells the opponent.
@@ -107,7 +120,7 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
   // Serialise this player's challenges and game creations, then count.
   db::lock_users(tx, user.id, user.id);
   if (auto ok = game::check_can_challenge(db::count_open_challenges(tx, user.id, now),
-                                          db::count_unfinished_games(tx, user.id), limits);
+                                          db::player_record(tx, user.id).current, limits);
       !ok) {
     return std::unexpected(ok.error());
   }
@@ -193,22 +206,22 @@ Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user
 Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& user,
                                            std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<AcceptedChallenge> {
-    auto stored = load_for(tx, user, id, true);
-    if (!stored) return std::unexpected(stored.error());
     const auto now = deps.clock.now(tx);
-    auto view = view_at(std::move(*stored), now);
-    auto& c = view.stored;
+    auto view = load_for_decision(tx, user, id, now);
+    if (!view) return std::unexpected(view.error());
+    auto& c = view->stored;
     // Both players' rows, in id order: no two accepts can pass a game limit together.
     db::lock_users(tx, c.challenger.id, user.id);
     game::AcceptCheck check;
-    check.status = view.status;
+    check.status = view->status;
     check.by_challenger = c.challenger.id == user.id;
     check.addressed_to_acceptor = !c.open_to_anyone && c.opponent && c.opponent->id == user.id;
     check.open_to_anyone = c.open_to_anyone;
     check.min_finished_games = c.min_finished_games;
-    check.acceptor_finished_games = db::count_finished_games(tx, user.id);
-    check.acceptor_ongoing_games = db::count_unfinished_games(tx, user.id);
-    check.challenger_ongoing_games = db::count_unfinished_games(tx, c.challenger.id);
+    const auto acceptor = db::player_record(tx, user.id);
+    check.acceptor_finished_games = acceptor.finished;
+    check.acceptor_ongoing_games = acceptor.current;
+    check.challenger_ongoing_games = db::player_record(tx, c.challenger.id).current;
     if (auto ok = game::check_can_accept(check, deps.limits); !ok) {
       return std::unexpected(ok.error());
     }
@@ -225,29 +238,21 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     const auto& black = challenger_white ? user : c.challenger;
     const auto game_id =
         db::insert_game(tx, white.id, black.id, std::nullopt, prepared->setup, prepared->state);
-    db::close_challenge(tx, c.id, game::ChallengeStatus::kAccepted, now, user.id, std::nullopt,
-                        game_id);
     c.opponent = user;
-    c.status = game::ChallengeStatus::kAccepted;
-    c.decided_at = now;
-    c.decided_by = user.username;
     c.game_id = game_id;
-    view.status = game::ChallengeStatus::kAccepted;
-    db::notify_users(tx, {c.challenger.id, user.id},
-                     json::array({challenge_message("challenge_accepted", view, now,
-                                                    {{"game_id", std::to_string(game_id)}})}));
-    return AcceptedChallenge{std::move(view), game_id};
+    decide(tx, *view, game::ChallengeStatus::kAccepted, user, now, {c.challenger.id, user.id},
+           "challenge_accepted", {{"game_id", std::to_string(game_id)}});
+    return AcceptedChallenge{std::move(*view), game_id};
   });
 }
 
 Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id,
                                         std::optional<std::string> reason) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
-    auto stored = load_for(tx, user, id, true);
-    if (!stored) return std::unexpected(stored.error());
     const auto now = deps.clock.now(tx);
-    auto view = view_at(std::move(*stored), now);
-    auto& c = view.stored;
+    auto view = load_for_decision(tx, user, id, now);
+    if (!view) return std::unexpected(view.error());
+    auto& c = view->stored;
     if (c.open_to_anyone) {
       return fail(ErrorCode::kForbidden,
                   "an open challenge is not declined: leave it for someone else");
@@ -255,47 +260,38 @@ Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& use
     if (!c.opponent || c.opponent->id != user.id) {
       return fail(ErrorCode::kForbidden, "only the challenged player may decline a challenge");
     }
-    if (auto ok = check_open(view); !ok) return std::unexpected(ok.error());
+    if (auto ok = game::check_challenge_open(view->status); !ok) {
+      return std::unexpected(ok.error());
+    }
     if (reason && reason->empty()) reason.reset();
     if (reason && game::utf8_characters(*reason) > kMaxChallengeMessageChars) {
       return fail(
           ErrorCode::kValidationError,
           "reason longer than " + std::to_string(kMaxChallengeMessageChars) + " characters");
     }
-    db::close_challenge(tx, c.id, game::ChallengeStatus::kDeclined, now, user.id, reason,
-                        std::nullopt);
-    c.status = game::ChallengeStatus::kDeclined;
-    c.decided_at = now;
-    c.decided_by = user.username;
     c.reason = reason;
-    view.status = c.status;
-    db::notify_users(tx, {c.challenger.id, user.id},
-                     json::array({challenge_message("challenge_declined", view, now)}));
-    return view;
+    decide(tx, *view, game::ChallengeStatus::kDeclined, user, now, {c.challenger.id, user.id},
+           "challenge_declined");
+    return *view;
   });
 }
 
 Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
-    auto stored = load_for(tx, user, id, true);
-    if (!stored) return std::unexpected(stored.error());
     const auto now = deps.clock.now(tx);
-    auto view = view_at(std::move(*stored), now);
-    auto& c = view.stored;
+    auto view = load_for_decision(tx, user, id, now);
+    if (!view) return std::unexpected(view.error());
+    auto& c = view->stored;
     if (c.challenger.id != user.id) {
       return fail(ErrorCode::kForbidden, "only the challenger may cancel a challenge");
     }
-    if (auto ok = check_open(view); !ok) return std::unexpected(ok.error());
-    db::close_challenge(tx, c.id, game::ChallengeStatus::kCancelled, now, user.id, std::nullopt,
-                        std::nullopt);
-    c.status = game::ChallengeStatus::kCancelled;
-    c.decided_at = now;
-    c.decided_by = user.username;
-    view.status = c.status;
+    if (auto ok = game::check_challenge_open(view->status); !ok) {
+      return std::unexpected(ok.error());
+    }
     std::vector<std::int64_t> told{user.id};
     if (c.opponent && !c.open_to_anyone) told.push_back(c.opponent->id);
-    db::notify_users(tx, told, json::array({challenge_message("challenge_cancelled", view, now)}));
-    return view;
+    decide(tx, *view, game::ChallengeStatus::kCancelled, user, now, told, "challenge_cancelled");
+    return *view;
   });
 }
 

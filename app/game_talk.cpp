@@ -2,17 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/roles.h"
 #include "core/game/talk.h"
 #include "db/games.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
-
-namespace {
-
-bool is_director(const db::User& user) { return user.role == "td" || user.role == "admin"; }
-
-}  // namespace
 
 Result<std::vector<db::ThreadMessage>> game_messages(TalkDeps& deps, const db::User& user,
                                                      std::int64_t game_id) {

@@ -85,7 +85,10 @@ Result<std::vector<db::User>> find_players(ProfileDeps& deps, const std::string&
   if (prefix.empty() || prefix.size() > 32) {
     return fail(ErrorCode::kValidationError, "prefix must have 1 to 32 characters");
   }
-  if (limit < 1 || limit > 50) return fail(ErrorCode::kValidationError, "limit must be 1..50");
+  if (limit < 1 || limit > kMaxPlayersFound) {
+    return fail(ErrorCode::kValidationError,
+                "limit must be 1.." + std::to_string(kMaxPlayersFound));
+  }
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::User>> {
     return db::users_with_prefix(tx, prefix, limit);
   });

@@ -35,7 +35,9 @@ Result<nlohmann::json> own_settings(ProfileDeps& deps, const db::User& user);
 Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
                                     const db::ProfileChange& change);
 
-// Up to `limit` (1..50) players whose username starts with `prefix` (1..32 characters).
+inline constexpr int kMaxPlayersFound = 50;
+// Up to `limit` (1..kMaxPlayersFound) players whose username starts with `prefix` (1..32
+// characters).
 Result<std::vector<db::User>> find_players(ProfileDeps& deps, const std::string& prefix, int limit);
 
 }  // namespace corrchess::app

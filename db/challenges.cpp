@@ -71,6 +71,17 @@ std::vector<StoredChallenge> decode_all(pqxx::work& tx, const pqxx::result& rows
   return out;
 }
 
+// Open, unexpired challenges whose `column` (opponent_id or challenger_id) is `user_id`,
+// oldest first.
+std::vector<StoredChallenge> open_challenges_by(pqxx::work& tx, const char* column,
+                                                std::int64_t user_id, Timestamp now) {
+  return decode_all(
+      tx, tx.exec_params(std::string("SELECT ") + kColumns + " FROM challenges WHERE " + column +
+                             " = $1 AND status = 'open' AND expires_at > "
+                             "to_timestamp($2) ORDER BY created_at, id",
+                         user_id, now.unix_seconds()));
+}
+
 }  // namespace
 
 std::int64_t insert_challenge(pqxx::work& tx, const StoredChallenge& c) {
@@ -113,20 +124,12 @@ void close_challenge(pqxx::work& tx, std::int64_t id, game::ChallengeStatus stat
 
 std::vector<StoredChallenge> incoming_challenges(pqxx::work& tx, std::int64_t user_id,
                                                  Timestamp now) {
-  return decode_all(
-      tx, tx.exec_params(std::string("SELECT ") + kColumns +
-                             " FROM challenges WHERE opponent_id = $1 AND status = 'open' AND "
-                             "expires_at > to_timestamp($2) ORDER BY created_at, id",
-                         user_id, now.unix_seconds()));
+  return open_challenges_by(tx, "opponent_id", user_id, now);
 }
 
 std::vector<StoredChallenge> outgoing_challenges(pqxx::work& tx, std::int64_t user_id,
                                                  Timestamp now) {
-  return decode_all(
-      tx, tx.exec_params(std::string("SELECT ") + kColumns +
-                             " FROM challenges WHERE challenger_id = $1 AND status = 'open' AND "
-                             "expires_at > to_timestamp($2) ORDER BY created_at, id",
-                         user_id, now.unix_seconds()));
+  return open_challenges_by(tx, "challenger_id", user_id, now);
 }
 
 std::vector<StoredChallenge> open_seeks(pqxx::work& tx, std::int64_t user_id, Timestamp now,
@@ -145,24 +148,6 @@ int count_open_challenges(pqxx::work& tx, std::int64_t user_id, Timestamp now) {
           "SELECT count(*) FROM challenges WHERE challenger_id = $1 AND status = 'open' AND "
           "expires_at > to_timestamp($2)",
           user_id, now.unix_seconds())[0]
-      .as<int>();
-}
-
-int count_unfinished_games(pqxx::work& tx, std::int64_t user_id) {
-  return tx
-      .exec_params1(
-          "SELECT count(*) FROM games WHERE (white_id = $1 OR black_id = $1) AND status IN "
-          "('not_started', 'ongoing', 'adjudication_pending')",
-          user_id)[0]
-      .as<int>();
-}
-
-int count_finished_games(pqxx::work& tx, std::int64_t user_id) {
-  return tx
-      .exec_params1(
-          "SELECT count(*) FROM games WHERE (white_id = $1 OR black_id = $1) AND "
-          "status = 'finished'",
-          user_id)[0]
       .as<int>();
 }
 

@@ -65,10 +65,6 @@ std::vector<StoredChallenge> open_seeks(pqxx::work& tx, std::int64_t user_id, ga
 
 // Open challenges made by `user_id`.
 int count_open_challenges(pqxx::work& tx, std::int64_t user_id, game::Timestamp now);
-// Games of `user_id` that are not over (not started, ongoing or adjudication pending) and
-// that are over (finished; annulled games do not count).
-int count_unfinished_games(pqxx::work& tx, std::int64_t user_id);
-int count_finished_games(pqxx::work& tx, std::int64_t user_id);
 // Locks the users' rows in id order, so that concurrent game creations for the same player
 // are serialised (the game limit cannot be passed by racing accepts).
 void lock_users(pqxx::work& tx, std::int64_t a, std::int64_t b);

@@ -142,11 +142,14 @@ Result<void> check_can_challenge(int open_challenges, int ongoing_games,
   return check_games_limit(ongoing_games, limits, "you");
 }
 
+Result<void> check_challenge_open(ChallengeStatus status) {
+  if (status == ChallengeStatus::kOpen) return {};
+  return fail(ErrorCode::kChallengeClosed,
+              "this challenge is " + std::string(to_string(status)) + ", not open");
+}
+
 Result<void> check_can_accept(const AcceptCheck& c, const ChallengeLimits& limits) {
-  if (c.status != ChallengeStatus::kOpen) {
-    return fail(ErrorCode::kChallengeClosed,
-                "this challenge is " + std::string(to_string(c.status)) + ", not open");
-  }
+  if (auto ok = check_challenge_open(c.status); !ok) return ok;
   if (c.by_challenger) {
     return fail(ErrorCode::kForbidden, "you cannot accept your own challenge");
   }

@@ -54,6 +54,10 @@ Result<void> check_time_control_bounds(const TimeControl& control, const Challen
 // white).
 Color challenger_color(ChallengeColor asked, bool coin);
 
+// kChallengeClosed (naming the status) unless `status` is kOpen: only an open challenge can be
+// accepted, declined or cancelled.
+Result<void> check_challenge_open(ChallengeStatus status);
+
 // May a player with `open_challenges` open (unexpired) challenges and `ongoing_games`
 // unfinished games create another? kTooManyChallenges / kTooManyGames otherwise.
 Result<void> check_can_challenge(int open_challenges, int ongoing_games,
