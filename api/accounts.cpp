@@ -195,6 +195,16 @@ Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow
 }
 
 Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request) {
+  std::optional<std::int64_t> since;
+  if (auto it = request.query.find("since"); it != request.query.end()) {
+    const auto& text = it->second;
+    if (text.empty() || text.size() > 18 ||
+        text.find_first_not_of("0123456789") != std::string::npos) {
+      return fail(ErrorCode::kValidationError,
+                  "since must be the number (seq) of the last live message you saw, 0 or more");
+    }
+    since = std::stoll(text);
+  }
   auto token = bearer_token(request, true);
   if (!token || token->empty()) {
     return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
@@ -205,7 +215,7 @@ Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request
   });
   if (!owner) return std::unexpected(owner.error());
   if (!*owner) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
-  return SocketSession{(*owner)->user, hash, (*owner)->expires_in_seconds};
+  return SocketSession{(*owner)->user, hash, (*owner)->expires_in_seconds, since};
 }
 
 Result<void> require_director(const db::User& user) {

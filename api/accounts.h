@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -37,11 +38,14 @@ struct AccountOptions {
 Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query = false);
 
 // As authenticate (the token may come as ?token=), for a long-lived connection: also the
-// token's hash and the seconds until it expires, so the connection can end with its token.
+// token's hash and the seconds until it expires, so the connection can end with its token,
+// and where its live messages resume (?since=<the last number the client saw>, 0 or more;
+// kValidationError otherwise).
 struct SocketSession {
   db::User user;
   std::string token_hash;
   std::int64_t expires_in_seconds = 0;
+  std::optional<std::int64_t> since;
 };
 Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request);
 // kForbidden unless the user is a td or admin.

@@ -12,6 +12,7 @@
 #include "core/game/entry_bar.h"
 #include "core/game/tournament.h"
 #include "db/codec.h"
+#include "db/live_events.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {

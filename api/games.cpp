@@ -12,6 +12,7 @@
 #include "core/chess/pgn.h"
 #include "db/codec.h"
 #include "db/events.h"
+#include "db/live_events.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {

@@ -7,6 +7,7 @@
 #include "api/json_body.h"
 #include "core/game/leave.h"
 #include "db/events.h"
+#include "db/live_events.h"
 #include "db/leave.h"
 #include "db/transaction.h"
 

@@ -48,6 +48,10 @@ struct Doc : RouteDoc {
     websocket = true;
     return std::move(*this);
   }
+  Doc&& streamed() && {
+    stream = true;
+    return std::move(*this);
+  }
   Doc&& manual() && {
     manual_clock_only = true;
     return std::move(*this);
@@ -106,11 +110,22 @@ std::vector<RouteDoc> build_table() {
           .as("text/plain; version=0.0.4"));
   add(Doc("GET", "/api/v1/openapi.json", kNone, "This document", 200, "OpenAPI 3.1 document"));
   add(Doc("GET", "/api/v1/ws", kUser, "Live events (WebSocket upgrade)", 101,
-          "switching protocols; then one JSON message {type, game_id, at, ...} per event; "
-          "send {subscribe: game_id} to follow another game. The token may also come as the "
-          "`token` query parameter")
-          .q({{"token", "string", false, "bearer token, instead of the Authorization header"}})
+          "switching protocols; then {type: hello, user, seq}, the messages numbered above "
+          "`since` that are still kept (or {type: resync, seq} when some are gone), then one "
+          "JSON message {type, seq, game_id, at, ...} per event; send {subscribe: game_id} to "
+          "follow another game. The token may also come as the `token` query parameter")
+          .q({{"token", "string", false, "bearer token, instead of the Authorization header"},
+              {"since", "integer", false,
+               "the seq of the last message the client saw: resume after it"}})
           .ws());
+  add(Doc("GET", "/api/v1/stream", kUser, "Live events as newline-delimited JSON", 200,
+          "the messages of GET /api/v1/ws (hello, replay after `since`, live), one JSON object "
+          "per line, empty lines as keep-alive; the response stays open")
+          .q({{"token", "string", false, "bearer token, instead of the Authorization header"},
+              {"since", "integer", false,
+               "the seq of the last message the client saw: resume after it"}})
+          .as("application/x-ndjson")
+          .streamed());
 
   // Accounts.
   add(Doc("POST", "/api/v1/auth/register", kNone, "Register an account", 201, "the user", "User")
@@ -513,6 +528,7 @@ json components() {
 json operation(const RouteDoc& d) {
   json op = {{"summary", d.summary}, {"x-auth", to_string(d.access)}};
   if (d.websocket) op["x-websocket"] = true;
+  if (d.stream) op["x-stream"] = true;
   op["operationId"] = d.method + " " + d.path;
   json params = json::array();
   for (std::size_t pos = d.path.find('{'); pos != std::string::npos;

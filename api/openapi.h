@@ -44,9 +44,12 @@ struct RouteDoc {
   std::vector<FieldDoc> query;  // query parameters
   std::string content_type = "application/json";  // of the success answer
   bool manual_clock_only = false;                 // registered only with CORRCHESS_CLOCK=manual
-  // A WebSocket upgrade the server layer answers before routing (x-websocket); the router
-  // may or may not hold a plain-HTTP route for the same path.
+  // A live connection the server layer takes over before routing: a WebSocket upgrade
+  // (x-websocket) or a streamed response (x-stream); the router may or may not hold a
+  // plain-HTTP route for the same path.
   bool websocket = false;
+  bool stream = false;
+  bool before_routing() const { return websocket || stream; }
 };
 
 // Every documented route, in document order.

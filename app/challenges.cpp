@@ -9,6 +9,7 @@
 #include "db/codec.h"
 #include "db/events.h"
 #include "db/games.h"
+#include "db/live_events.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {

@@ -5,6 +5,7 @@
 #include "app/roles.h"
 #include "core/game/talk.h"
 #include "db/games.h"
+#include "db/live_events.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {

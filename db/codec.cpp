@@ -33,6 +33,15 @@ Result<std::optional<int>> optional_int_field(const json& j, const char* name) {
 
 }  // namespace
 
+std::string id_array_literal(const std::vector<std::int64_t>& ids) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(ids[i]);
+  }
+  return out + "}";
+}
+
 json time_control_json(const game::TimeControl& control) {
   return std::visit(
       [](const auto& c) -> json {

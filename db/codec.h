@@ -1,7 +1,11 @@
 // JSON forms of core values shared by storage and the HTTP API: time controls in the
 // api.md shape ({type:"iccf", moves, days, doubling_after_days?} ...), and game-event
-// details (the optional fields of a GameEvent).
+// details (the optional fields of a GameEvent); and array parameters of queries.
 #pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +14,9 @@
 #include "core/game/time_control.h"
 
 namespace corrchess::db {
+
+// A PostgreSQL array literal of ids, "{1,2,3}", for a bigint[] parameter.
+std::string id_array_literal(const std::vector<std::int64_t>& ids);
 
 nlohmann::json time_control_json(const game::TimeControl& control);
 // Reads and validates a time control object; kValidationError naming the bad field.

@@ -64,16 +64,6 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
   return e;
 }
 
-// A PostgreSQL array literal of ids: "{1,2,3}".
-std::string array_literal(const std::vector<std::int64_t>& ids) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i) out += ',';
-    out += std::to_string(ids[i]);
-  }
-  return out + "}";
-}
-
 }  // namespace
 
 std::string_view to_string(Visibility v) {
@@ -144,7 +134,7 @@ std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
   for (const auto& row : tx.exec_params(
            "SELECT event_id, count(*)::int FROM event_players WHERE event_id = ANY($1::bigint[]) "
            "AND status <> 'replaced' GROUP BY event_id",
-           array_literal(ids))) {
+           id_array_literal(ids))) {
     out.emplace_back(row[0].as<std::int64_t>(), row[1].as<int>());
   }
   return out;
@@ -157,7 +147,7 @@ std::vector<std::pair<std::int64_t, GameCounts>> event_game_counts(
   for (const auto& row : tx.exec_params(
            "SELECT event_id, count(*)::int, count(*) FILTER (WHERE status NOT IN ('finished', "
            "'annulled'))::int FROM games WHERE event_id = ANY($1::bigint[]) GROUP BY event_id",
-           array_literal(ids))) {
+           id_array_literal(ids))) {
     out.emplace_back(row[0].as<std::int64_t>(), GameCounts{row[1].as<int>(), row[2].as<int>()});
   }
   return out;

@@ -314,69 +314,6 @@ std::optional<Timestamp> next_deadline(pqxx::work& tx) {
   return Timestamp(r[0][0].as<std::int64_t>());
 }
 
-void notify_event(pqxx::work& tx, const std::string& payload) {
-  tx.exec_params("SELECT pg_notify($1, $2)", std::string(kEventsChannel), payload);
-}
-
-namespace {
-
-// notify_game and notify_users: the payload names the game when there is one.
-void notify_messages(pqxx::work& tx, std::optional<std::int64_t> game_id,
-                     const std::vector<std::int64_t>& users, const nlohmann::json& messages) {
-  // NOTIFY payloads are limited to 8000 bytes: split long batches (a move plus many
-  // conditional replies) into several notifications, each self-contained.
-  nlohmann::json batch = nlohmann::json::array();
-  auto flush = [&] {
-    if (batch.empty()) return;
-    nlohmann::json note{{"users", users}, {"messages", batch}};
-    if (game_id) note["game_id"] = std::to_string(*game_id);
-    notify_event(tx, note.dump());
-    batch = nlohmann::json::array();
-  };
-  // One message alone must fit too, whatever a player wrote: a too long one goes out without
-  // its text ("message_omitted": clients read it from the game), and if that is not enough,
-  // as a bare {type, game_id, version, at, truncated} that tells clients to re-read the game.
-  // The size of a notification never fails the change that caused it.
-  constexpr std::size_t kMaxMessageBytes = 6000;
-  auto fitted = [&](nlohmann::json m) {
-    if (m.dump().size() <= kMaxMessageBytes || !m.is_object()) return m;
-    if (m.contains("message")) {
-      m.erase("message");
-      m["message_omitted"] = true;
-      if (m.dump().size() <= kMaxMessageBytes) return m;
-    }
-    nlohmann::json bare{{"truncated", true}};
-    for (const char* key : {"type", "game_id", "version", "at", "ply"}) {
-      if (m.contains(key)) bare[key] = m[key];
-    }
-    return bare;
-  };
-  std::size_t size = 0;
-  for (const auto& original : messages) {
-    const auto m = fitted(original);
-    const auto length = m.dump().size();
-    if (size + length > 6000) {
-      flush();
-      size = 0;
-    }
-    batch.push_back(m);
-    size += length;
-  }
-  flush();
-}
-
-}  // namespace
-
-void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
-                 const nlohmann::json& messages) {
-  notify_messages(tx, game_id, users, messages);
-}
-
-void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
-                  const nlohmann::json& messages) {
-  notify_messages(tx, std::nullopt, users, messages);
-}
-
 GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilter& filter,
                         const std::optional<GameListCursor>& after, int limit) {
   // "Your move" pages go by the caller's deadline (no deadline, e.g. a suspended clock,

@@ -75,19 +75,6 @@ std::vector<std::int64_t> claim_due_games(pqxx::work& tx, game::Timestamp now, i
 // The earliest pending deadline of any live game (for the scheduler's timer).
 std::optional<game::Timestamp> next_deadline(pqxx::work& tx);
 
-// Queues a notification (delivered at commit) on the corrchess_events channel.
-void notify_event(pqxx::work& tx, const std::string& payload);
-// Queues live messages about a game for the given users (and anyone watching the game):
-// payload {"game_id", "users": [ids], "messages": [...]} on the corrchess_events channel.
-// Every server instance LISTENs and forwards the messages to its WebSocket clients.
-void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
-                 const nlohmann::json& messages);
-// Queues live messages for the given users that concern no game (challenges): payload
-// {"users": [ids], "messages": [...]}.
-void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
-                  const nlohmann::json& messages);
-inline constexpr const char* kEventsChannel = "corrchess_events";
-
 // GET /api/v1/games: which of a user's games to list.
 struct GameListFilter {
   std::string status = "all";  // active (not over), finished (finished or annulled), all

@@ -1,6 +1,6 @@
 #include "db/users.h"
 
-#include "db/games.h"  // kEventsChannel
+#include "db/live_events.h"  // kEventsChannel
 
 namespace corrchess::db {
 
@@ -150,6 +150,15 @@ std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::str
       "FROM login_attempts WHERE username = lower($1) AND remote = $2",
       key, remote);
   return wait.empty() ? 1 : wait[0][0].as<std::int64_t>();
+}
+
+std::int64_t prune_login_attempts(pqxx::work& tx, std::int64_t seconds) {
+  return tx
+      .exec_params(
+          "DELETE FROM login_attempts WHERE blocked_until <= now() AND "
+          "last_attempt < now() - make_interval(secs => $1)",
+          static_cast<double>(seconds))
+      .affected_rows();
 }
 
 void settle_successful_login(pqxx::work& tx, const std::string& username, const std::string& remote,

@@ -76,6 +76,9 @@ std::string login_key(const std::string& username);
 // else the seconds until the next attempt may (nothing is counted then).
 std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::string& remote,
                           const ThrottlePolicy& policy);
+// Forgets throttling rows not blocked now whose last attempt is older than `seconds` (they
+// would start afresh at the next attempt anyway); returns how many.
+std::int64_t prune_login_attempts(pqxx::work& tx, std::int64_t seconds);
 // A login as `username` from `remote` succeeded: its attempts are forgotten and the address
 // gets back the attempt counted for it.
 void settle_successful_login(pqxx::work& tx, const std::string& username, const std::string& remote,

@@ -12,6 +12,7 @@
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
@@ -20,8 +21,11 @@
 #include "api/accounts.h"
 #include "api/events.h"
 #include "api/service.h"
+#include "app/housekeeping.h"
+#include "app/live_events.h"
 #include "db/games.h"
 #include "db/listener.h"
+#include "db/live_events.h"
 #include "db/migrations.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
@@ -139,10 +143,10 @@ int run_serve() {
       return -1.0;  // database unreachable
     }
   });
-  WsLimits ws_limits;
+  LiveLimits ws_limits;
   ws_limits.idle_timeout_seconds = config.ws_idle_timeout_seconds;
   ws_limits.max_queued_messages = static_cast<std::size_t>(config.ws_max_queued_messages);
-  WsHub hub(ws_limits);
+  LiveHub hub(ws_limits);
   auto& metrics = service.metrics();
   metrics.gauge("corrchess_ws_connections", "Open WebSocket connections on this instance.",
                 [&hub] { return static_cast<double>(hub.connections()); });
@@ -160,9 +164,9 @@ int run_serve() {
       },
       [&] {
         scheduler.poke();
-        // Events may have been missed while the listener was disconnected: tell clients to
-        // re-read their games (no sockets exist yet at the first connection).
-        hub.broadcast(R"({"type":"resync"})");
+        // Events may have been missed while the listener was disconnected: every connection
+        // re-reads its user's stored messages (none exist yet at the first connection).
+        hub.recover_after_loss();
       });
   metrics.gauge("corrchess_listener_connected", "1 while the LISTEN connection is up.",
                 [&listener] { return listener.connected() ? 1.0 : 0.0; });
@@ -177,11 +181,11 @@ int run_serve() {
 
   boost::asio::io_context ioc(config.io_threads);
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));
-  WebSocketHooks hooks;
+  LiveHooks hooks;
   hooks.hub = &hub;
   const auto max_sockets_per_user = static_cast<std::size_t>(config.max_websockets_per_user);
   hooks.authenticate = [&pool, &hub,
-                        max_sockets_per_user](const api::Request& request) -> Result<WsUser> {
+                        max_sockets_per_user](const api::Request& request) -> Result<LiveUser> {
     auto session = api::authenticate_socket(pool, request);
     if (!session) return std::unexpected(session.error());
     if (hub.connections_of(session->user.id) >= max_sockets_per_user) {
@@ -189,10 +193,14 @@ int run_serve() {
                                                std::to_string(max_sockets_per_user) +
                                                " per server instance)");
     }
-    return WsUser{session->user.id, session->user.username, session->user.role, session->token_hash,
-                  session->expires_in_seconds};
+    return LiveUser{session->user.id,    session->user.username,      session->user.role,
+                    session->token_hash, session->expires_in_seconds, session->since};
   };
-  hooks.can_watch = [&service](const WsUser& user, std::int64_t game_id) -> Result<void> {
+  hooks.read_events = [&pool](std::int64_t user_id, std::optional<std::int64_t> since) {
+    return app::live_events_after(pool, user_id, since);
+  };
+  hooks.page_size = app::kLiveEventPage;
+  hooks.can_watch = [&service](const LiveUser& user, std::int64_t game_id) -> Result<void> {
     db::User viewer;
     viewer.id = user.id;
     viewer.username = user.username;
@@ -240,6 +248,26 @@ int run_serve() {
   std::printf("corrchess-server listening on http://%s:%u\n", host.c_str(), bound.port());
   std::fflush(stdout);
 
+  // Hourly clean-up of what is kept only for a while, on a worker (it writes the database).
+  app::HousekeepingPolicy housekeeping;
+  housekeeping.live_event_retention_days = config.live_event_retention_days;
+  boost::asio::steady_timer housekeeping_timer(ioc);
+  std::function<void()> keep_house = [&] {
+    boost::asio::post(workers, [&] {
+      if (auto done = app::run_housekeeping(pool, housekeeping); !done) {
+        spdlog::warn("housekeeping: {}", done.error().detail);
+      } else if (done->live_events_deleted + done->login_attempts_deleted > 0) {
+        spdlog::info("housekeeping: deleted {} stored live message(s), {} login throttling row(s)",
+                     done->live_events_deleted, done->login_attempts_deleted);
+      }
+    });
+    housekeeping_timer.expires_after(std::chrono::hours(1));
+    housekeeping_timer.async_wait([&](const boost::system::error_code& ec) {
+      if (!ec) keep_house();
+    });
+  };
+  keep_house();
+
   boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
   boost::asio::steady_timer shutdown_timer(ioc);
   // Graceful shutdown: in-flight requests finish and sockets close (bounded), then stop.
@@ -258,6 +286,7 @@ int run_serve() {
   signals.async_wait([&](const boost::system::error_code&, int signal) {
     spdlog::info("signal {}: shutting down", signal);
     http.stop();
+    housekeeping_timer.cancel();
     hub.close_all();
     drain(std::chrono::steady_clock::now());
   });

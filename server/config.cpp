@@ -104,6 +104,7 @@ Result<Config> config_from_env() {
   for (auto [name, target] :
        {std::pair{"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
         std::pair{"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
+        std::pair{"CORRCHESS_LIVE_EVENT_RETENTION_DAYS", &config.live_event_retention_days},
         std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes}}) {
     if (const char* text = env(name)) {
       auto n = parse_positive_int(name, text);

@@ -19,6 +19,9 @@
 #include <boost/beast/version.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include "server/event_stream.h"
+#include "server/websocket.h"
+
 namespace corrchess::server {
 
 namespace asio = boost::asio;
@@ -125,7 +128,7 @@ struct Shutdown {
 class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(tcp::socket&& socket, asio::thread_pool& workers, RequestHandler& handler,
-          const HttpLimits& limits, std::shared_ptr<const WebSocketHooks> hooks,
+          const HttpLimits& limits, std::shared_ptr<const LiveHooks> hooks,
           std::shared_ptr<Shutdown> shutdown, ConnectionLease lease, std::string peer)
       : stream_(std::move(socket)),
         workers_(workers),
@@ -188,8 +191,12 @@ class Session : public std::enable_shared_from_this<Session> {
     const bool head = req.method() == http::verb::head;
     auto api_req = to_api_request(req, client_address(req, peer_, limits_.trusted_proxies));
     stream_.expires_never();
-    if (hooks_->hub && beast::websocket::is_upgrade(req) && api_req.path == hooks_->path) {
-      return upgrade(std::move(req), std::move(api_req));
+    if (hooks_->hub && beast::websocket::is_upgrade(req) &&
+        api_req.path == hooks_->websocket_path) {
+      return open_live(std::move(req), std::move(api_req), true);
+    }
+    if (hooks_->hub && req.method() == http::verb::get && api_req.path == hooks_->stream_path) {
+      return open_live(std::move(req), std::move(api_req), false);
     }
     ++shutdown_->in_flight;  // until the response is written (graceful shutdown waits for it)
     asio::post(workers_, [self = shared_from_this(), api_req = std::move(api_req), keep_alive,
@@ -206,19 +213,26 @@ class Session : public std::enable_shared_from_this<Session> {
     });
   }
 
-  // Authenticates the upgrade on a worker (it reads the database), then hands the socket
-  // to a WebSocket session, or answers the problem over HTTP.
-  void upgrade(http::request<http::string_body>&& req, api::Request api_req) {
+  // Authenticates a live connection on a worker (it reads the database), then hands the
+  // socket to a WebSocket session (`websocket`) or an ndjson stream, or answers the problem
+  // over HTTP.
+  void open_live(http::request<http::string_body>&& req, api::Request api_req, bool websocket) {
     auto sp = std::make_shared<http::request<http::string_body>>(std::move(req));
-    asio::post(workers_, [self = shared_from_this(), sp, api_req = std::move(api_req)] {
+    asio::post(workers_, [self = shared_from_this(), sp, api_req = std::move(api_req), websocket] {
       auto user = self->hooks_->authenticate(api_req);
-      asio::post(self->stream_.get_executor(), [self, sp, user = std::move(user)]() mutable {
+      asio::post(self->stream_.get_executor(), [self, sp, user = std::move(user),
+                                                websocket]() mutable {
         if (!user) {
           auto r = api::problem_response(user.error());
           return self->write(to_beast_response(r, sp->version(), false, false));
         }
-        start_websocket_session(self->stream_.release_socket(), std::move(*sp), std::move(*user),
-                                self->hooks_, self->workers_, std::move(self->lease_));
+        if (websocket) {
+          start_websocket_session(self->stream_.release_socket(), std::move(*sp), std::move(*user),
+                                  self->hooks_, self->workers_, std::move(self->lease_));
+        } else {
+          start_event_stream(self->stream_.release_socket(), sp->version(), std::move(*user),
+                             self->hooks_, self->workers_, std::move(self->lease_));
+        }
       });
     });
   }
@@ -274,7 +288,7 @@ class Session : public std::enable_shared_from_this<Session> {
   asio::thread_pool& workers_;
   RequestHandler& handler_;
   const HttpLimits& limits_;
-  std::shared_ptr<const WebSocketHooks> hooks_;
+  std::shared_ptr<const LiveHooks> hooks_;
   std::shared_ptr<Shutdown> shutdown_;
   ConnectionLease lease_;  // this connection's place under the caps, until it closes
   std::string peer_;       // the peer's address
@@ -342,13 +356,13 @@ std::uint64_t ConnectionTracker::refused() const {
 
 struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   Impl(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler, HttpLimits limits,
-       WebSocketHooks hooks)
+       LiveHooks hooks)
       : ioc(ioc),
         acceptor(asio::make_strand(ioc)),
         workers(workers),
         handler(std::move(handler)),
         limits(limits),
-        hooks(std::make_shared<const WebSocketHooks>(std::move(hooks))) {}
+        hooks(std::make_shared<const LiveHooks>(std::move(hooks))) {}
 
   void accept() {
     acceptor.async_accept(asio::make_strand(ioc),
@@ -417,7 +431,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
   asio::thread_pool& workers;
   RequestHandler handler;
   HttpLimits limits;
-  std::shared_ptr<const WebSocketHooks> hooks;
+  std::shared_ptr<const LiveHooks> hooks;
   std::shared_ptr<Shutdown> shutdown = std::make_shared<Shutdown>();
   std::shared_ptr<ConnectionTracker> tracker =
       ConnectionTracker::create(limits.max_connections, limits.max_connections_per_address);
@@ -428,7 +442,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
 };
 
 HttpServer::HttpServer(asio::io_context& ioc, asio::thread_pool& workers, RequestHandler handler,
-                       HttpLimits limits, WebSocketHooks hooks)
+                       HttpLimits limits, LiveHooks hooks)
     : impl_(std::make_shared<Impl>(ioc, workers, std::move(handler), limits, std::move(hooks))) {}
 
 tcp::endpoint HttpServer::listen(const std::string& address, unsigned short port) {

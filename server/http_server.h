@@ -17,7 +17,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "api/http.h"
-#include "server/websocket.h"
+#include "server/live_hub.h"
 
 namespace corrchess::server {
 
@@ -64,9 +64,10 @@ class ConnectionTracker : public std::enable_shared_from_this<ConnectionTracker>
 
 class HttpServer {
  public:
-  // With hooks.hub set, upgrade requests on hooks.path become WebSocket sessions.
+  // With hooks.hub set, upgrade requests on hooks.websocket_path become WebSocket sessions
+  // and GET hooks.stream_path an ndjson stream of live events.
   HttpServer(boost::asio::io_context& ioc, boost::asio::thread_pool& workers,
-             RequestHandler handler, HttpLimits limits = {}, WebSocketHooks hooks = {});
+             RequestHandler handler, HttpLimits limits = {}, LiveHooks hooks = {});
   // Binds and starts accepting; returns the bound endpoint (port 0 picks a free port).
   boost::asio::ip::tcp::endpoint listen(const std::string& address, unsigned short port);
   // Stops accepting new connections; open connections close after their current response.

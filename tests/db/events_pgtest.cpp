@@ -9,7 +9,6 @@
 #include "db/events.h"
 #include "db/games.h"
 #include "db/leave.h"
-#include "db/migrations.h"
 #include "db/users.h"
 #include "tests/support/temp_database.h"
 
@@ -23,10 +22,8 @@ const Timestamp kNow = game::utc_instant(game::CivilDate{2030, 1, 1}, 0);
 class EventsRepository : public ::testing::Test {
  protected:
   void SetUp() override {
-    conn_ = std::make_unique<pqxx::connection>(db_.url());
-    auto migrations = db::load_migrations(db::default_migrations_dir());
-    ASSERT_TRUE(migrations.has_value());
-    ASSERT_TRUE(db::migrate(*conn_, *migrations).has_value());
+    conn_ = db_.connect_migrated();
+    ASSERT_TRUE(conn_);
     pqxx::work tx(*conn_);
     for (const char* name : {"alpha", "beta", "gamma", "delta"}) {
       db::NewUser u{name, name, std::nullopt, "x", "player"};

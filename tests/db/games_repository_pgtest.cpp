@@ -11,7 +11,6 @@
 #include "core/chess/pgn.h"
 #include "core/game/game.h"
 #include "db/games.h"
-#include "db/migrations.h"
 #include "db/users.h"
 #include "tests/support/temp_database.h"
 #include "tests/support/test_env.h"
@@ -66,10 +65,8 @@ std::string read_file(const std::string& path) {
 class GamesRepository : public ::testing::Test {
  protected:
   void SetUp() override {
-    conn_ = std::make_unique<pqxx::connection>(db_.url());
-    auto migrations = db::load_migrations(db::default_migrations_dir());
-    ASSERT_TRUE(migrations.has_value());
-    ASSERT_TRUE(db::migrate(*conn_, *migrations).has_value());
+    conn_ = db_.connect_migrated();
+    ASSERT_TRUE(conn_);
     pqxx::work tx(*conn_);
     for (const char* name : {"white_p", "black_p"}) {
       db::NewUser u;

@@ -4,6 +4,9 @@
 
 #include <chrono>
 #include <functional>
+#include <string>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/api_client.h"
@@ -52,20 +55,23 @@ TEST(DatabaseRestart, OperationsAndLiveEventsResume) {
   EXPECT_EQ(g["ply"], 2);
   EXPECT_EQ(server.request("GET", "/readyz").status, 200);
 
-  // The listener reconnects; open sockets are told to re-read what they may have missed.
+  // The listener reconnects and every open socket re-reads its user's stored messages: bob's
+  // e5 (made while the listener may have been away) reaches alice exactly once, then live
+  // events flow again on the same socket, numbered without a gap.
   ASSERT_TRUE(wait_for([&] { return api.metric("corrchess_listener_connections_total") == 2; }));
-  // And live events flow again on the same socket (bob's e5 may arrive too, before or after
-  // the resync, depending on when the listener came back).
   ASSERT_EQ(api.try_play(game, alice, "Nf3").status, 200);
-  bool resynced = false;
-  bool got_nf3 = false;
-  while (!got_nf3) {
+  std::vector<std::string> moves;
+  std::vector<std::int64_t> seqs;
+  while (moves.empty() || moves.back() != "Nf3") {
     auto m = alice_ws.read();
-    ASSERT_TRUE(m) << "resync=" << resynced;
-    if ((*m)["type"] == "resync") resynced = true;
-    if ((*m)["type"] == "move" && (*m)["move"]["san"] == "Nf3") got_nf3 = true;
+    ASSERT_TRUE(m) << ::testing::PrintToString(moves);
+    if ((*m)["type"] != "move") continue;
+    moves.push_back((*m)["move"]["san"]);
+    seqs.push_back((*m)["seq"]);
   }
-  EXPECT_TRUE(resynced);
+  EXPECT_EQ(moves, (std::vector<std::string>{"e5", "Nf3"}));
+  ASSERT_EQ(seqs.size(), 2U);
+  EXPECT_EQ(seqs[1], seqs[0] + 1);
 }
 
 TEST(DatabaseRestart, WhileTheDatabaseIsDownRequestsFailCleanlyAndNothingIsHalfDone) {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <pqxx/pqxx>
 
+#include "db/migrations.h"
 #include "tests/support/test_env.h"
 
 namespace corrchess::testing {
@@ -39,6 +40,20 @@ TempDatabase::~TempDatabase() {
   } catch (const std::exception& e) {
     ADD_FAILURE() << "could not drop test database " << name_ << ": " << e.what();
   }
+}
+
+std::unique_ptr<pqxx::connection> TempDatabase::connect_migrated() const {
+  auto conn = std::make_unique<pqxx::connection>(url_);
+  auto migrations = db::load_migrations(db::default_migrations_dir());
+  if (!migrations) {
+    ADD_FAILURE() << "migrations: " << migrations.error().detail;
+    return nullptr;
+  }
+  if (auto done = db::migrate(*conn, *migrations); !done) {
+    ADD_FAILURE() << "migrate: " << done.error().detail;
+    return nullptr;
+  }
+  return conn;
 }
 
 }  // namespace corrchess::testing

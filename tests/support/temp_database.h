@@ -2,7 +2,10 @@
 // of the test, so tests never see each other's data.
 #pragma once
 
+#include <memory>
 #include <string>
+
+#include <pqxx/pqxx>
 
 namespace corrchess::testing {
 
@@ -12,6 +15,10 @@ class TempDatabase {
   ~TempDatabase();
   TempDatabase(const TempDatabase&) = delete;
   TempDatabase& operator=(const TempDatabase&) = delete;
+
+  // A connection to the new database with corrchess' schema migrated (for repository
+  // tests; a failure fails the test and returns null).
+  std::unique_ptr<pqxx::connection> connect_migrated() const;
 
   // libpq connection string of the new database.
   const std::string& url() const { return url_; }

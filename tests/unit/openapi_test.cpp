@@ -25,25 +25,26 @@ namespace {
 using nlohmann::json;
 using RouteSet = std::set<std::pair<std::string, std::string>>;
 
-// The registered routes, without plain-HTTP routes on a WebSocket upgrade path.
+// The registered routes, without plain-HTTP routes on a path the server layer takes over
+// (WebSocket upgrades, streams).
 RouteSet registered(const Service& service) {
   RouteSet out;
   for (const auto& r : service.router().routes()) {
     bool upgrade = false;
     for (const auto& d : documented_routes()) {
-      upgrade |= d.websocket && d.method == r.first && d.path == r.second;
+      upgrade |= d.before_routing() && d.method == r.first && d.path == r.second;
     }
     if (!upgrade) out.insert(r);
   }
   return out;
 }
 
-// The documented routes, without WebSocket upgrades (answered before routing).
+// The documented routes, without those the server layer answers before routing.
 RouteSet in_document(const json& doc) {
   RouteSet out;
   for (const auto& [path, ops] : doc.at("paths").items()) {
     for (const auto& [method, op] : ops.items()) {
-      if (op.value("x-websocket", false)) continue;
+      if (op.value("x-websocket", false) || op.value("x-stream", false)) continue;
       std::string m = method;
       for (auto& c : m) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       out.emplace(m, path);

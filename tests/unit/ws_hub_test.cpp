@@ -1,4 +1,4 @@
-// WsHub's per-socket subscription bookkeeping, driven through real sessions: an in-process
+// LiveHub's per-socket subscription bookkeeping, driven through real sessions: an in-process
 // acceptor on 127.0.0.1 hands each upgrade to start_websocket_session with a hub of our
 // own (small limits, every game watchable). No server process, no database.
 #include <gtest/gtest.h>
@@ -30,8 +30,8 @@ using nlohmann::json;
 using tcp = asio::ip::tcp;
 using testing::WsClient;
 
-WsLimits small_limits() {
-  WsLimits limits;
+LiveLimits small_limits() {
+  LiveLimits limits;
   limits.max_subscriptions = 3;
   return limits;
 }
@@ -39,9 +39,9 @@ WsLimits small_limits() {
 class Hub : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto hooks = std::make_shared<WebSocketHooks>();
+    auto hooks = std::make_shared<LiveHooks>();
     hooks->hub = &hub_;
-    hooks->can_watch = [](const WsUser&, std::int64_t) -> Result<void> { return {}; };
+    hooks->can_watch = [](const LiveUser&, std::int64_t) -> Result<void> { return {}; };
     hooks_ = hooks;
     acceptor_.open(tcp::v4());
     acceptor_.bind(tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
@@ -70,7 +70,7 @@ class Hub : public ::testing::Test {
           [this, stream, buffer, request](beast::error_code read_ec, std::size_t) {
             if (read_ec) return;
             const std::string target(request->target());
-            WsUser user{std::stoll(target.substr(target.find('=') + 1)), "u", "user", "", 0};
+            LiveUser user{std::stoll(target.substr(target.find('=') + 1)), "u", "user", "", 0, {}};
             user.username += std::to_string(user.id);
             start_websocket_session(stream->release_socket(), std::move(*request), std::move(user),
                                     hooks_, workers_);
@@ -139,12 +139,12 @@ class Hub : public ::testing::Test {
     return true;
   }
 
-  WsHub hub_{small_limits()};
+  LiveHub hub_{small_limits()};
   asio::thread_pool workers_{1};
   asio::io_context ioc_;
   asio::executor_work_guard<asio::io_context::executor_type> work_{ioc_.get_executor()};
   tcp::acceptor acceptor_{ioc_};
-  std::shared_ptr<const WebSocketHooks> hooks_;
+  std::shared_ptr<const LiveHooks> hooks_;
   std::thread io_thread_;
 };
 
@@ -220,18 +220,41 @@ TEST_F(Hub, AClosedSocketIsForgottenAndOthersKeepTheirSubscriptions) {
   EXPECT_TRUE(connections_become(0));
 }
 
-TEST_F(Hub, BroadcastAndCloseAllReachEveryRegisteredSocket) {
+TEST_F(Hub, AfterALossWatchersAreToldWhichGamesToReReadAndCloseAllReachesEverySocket) {
   auto a = open(1);
   auto b = open(2);
-  hub_.broadcast(json{{"type", "test"}, {"n", 5}}.dump());
-  EXPECT_EQ(received(*a), (std::vector<int>{5}));
-  EXPECT_EQ(received(*b), (std::vector<int>{5}));
+  EXPECT_EQ(subscribe(*a, 11), "subscribed");
+  EXPECT_EQ(subscribe(*a, 10), "subscribed");
+  hub_.recover_after_loss();
+  auto resync = a->read();
+  ASSERT_TRUE(resync);
+  EXPECT_EQ(*resync, (json{{"type", "resync"}, {"games", {"10", "11"}}}));
+  EXPECT_EQ(received(*b), (std::vector<int>{}));  // watches nothing: nothing to re-read
   hub_.close_all();
   EXPECT_FALSE(a->read());
   EXPECT_TRUE(a->closed());
   EXPECT_FALSE(b->read());
   EXPECT_TRUE(b->closed());
   EXPECT_TRUE(connections_become(0));
+}
+
+TEST_F(Hub, NumberedMessagesReachTheirUserOnceAndInOrder) {
+  auto ws = open(7);
+  auto numbered = [&](std::int64_t first, std::vector<int> ns) {
+    json messages = json::array();
+    for (int n : ns) messages.push_back(json{{"type", "test"}, {"n", n}});
+    hub_.deliver(json{{"users", {7}}, {"seqs", {{"7", first}}}, {"messages", messages}}.dump());
+  };
+  numbered(1, {1, 2});
+  numbered(2, {2, 3});  // the second copy of 2 (a repeated notification) is dropped
+  numbered(4, {4});
+  ws->send(json{{"type", "ping"}});
+  std::vector<std::pair<int, std::int64_t>> got;
+  while (auto m = ws->read()) {
+    if ((*m)["type"] == "pong") break;
+    got.emplace_back((*m)["n"].get<int>(), (*m)["seq"].get<std::int64_t>());
+  }
+  EXPECT_EQ(got, (std::vector<std::pair<int, std::int64_t>>{{1, 1}, {2, 2}, {3, 3}, {4, 4}}));
 }
 
 }  // namespace

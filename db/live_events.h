@@ -1,0 +1,55 @@
+// Live messages for users (api.md "Live events"): numbered per user, kept in user_events,
+// and announced on the corrchess_events channel that every server instance LISTENs to.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+#include <pqxx/pqxx>
+
+namespace corrchess::db {
+
+inline constexpr const char* kEventsChannel = "corrchess_events";
+
+// Queues a raw notification (delivered at commit) on the corrchess_events channel.
+void notify_event(pqxx::work& tx, const std::string& payload);
+
+// Numbers, stores and announces live messages about a game for the given players (and
+// anyone watching the game). Each user's copy of each message gets the next number of that
+// user's sequence; the counters of all the users are locked in id order, so the messages of
+// one user commit in the order of their numbers. Payload on the channel:
+// {"game_id", "users": [ids], "seqs": {"<id>": first number}, "messages": [...]}, split into
+// several notifications when long (NOTIFY carries at most 8000 bytes); a message too long
+// for one notification loses its player text ("message_omitted") and, if still too long,
+// all but its type, game and version ("truncated": clients re-read the game).
+void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
+                 const nlohmann::json& messages);
+// The same for messages that concern no game (challenges): no "game_id", no watchers.
+void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
+                  const nlohmann::json& messages);
+
+struct UserEvent {
+  std::int64_t seq = 0;
+  std::string message;  // the JSON object as stored (without its number)
+};
+
+// What a client that last saw number `since` has missed.
+struct UserEventPage {
+  std::vector<UserEvent> events;  // numbers above `since`, ascending, contiguous
+  std::int64_t last_seq = 0;      // the user's newest number when read
+  bool missed = false;            // `since` is older than what is kept, or newer than last_seq
+};
+
+// The user's messages numbered above `since`, at most `limit` of them; without `since`
+// only last_seq.
+UserEventPage user_events_after(pqxx::work& tx, std::int64_t user_id,
+                                std::optional<std::int64_t> since, int limit);
+
+// Deletes stored messages older than `retention_days` days of database (wall-clock) time;
+// returns how many.
+std::int64_t prune_user_events(pqxx::work& tx, int retention_days);
+
+}  // namespace corrchess::db
