@@ -914,7 +914,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                }
                std::vector<game::ConditionalLine> lines;
                for (const auto& line : (*body)["lines"]) {
-                 if (!line.is_array() || line.empty() || line.size() > 200) {
+                 if (!line.is_array() || line.empty()) {
                    return problem_response(Error{ErrorCode::kValidationError,
                                                  "each line must be a non-empty list of moves"});
                  }

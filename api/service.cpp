@@ -22,7 +22,8 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
       clock_(clock),
       migrations_(std::move(migrations)),
       version_(options.home.version),
-      metrics_token_(std::move(options.metrics_token)) {
+      metrics_token_(std::move(options.metrics_token)),
+      write_throttle_(options.write_limits) {
   add_home_routes(router_, options.home);
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
@@ -81,7 +82,12 @@ Response Service::handle(const Request& request) {
   const auto start = std::chrono::steady_clock::now();
   Response response;
   try {
-    response = router_.dispatch(request);
+    if (auto refused = write_throttle_.check(request)) {
+      response = std::move(*refused);
+      response.route = "(rate limited)";
+    } else {
+      response = router_.dispatch(request);
+    }
   } catch (const std::exception& e) {
     db::log_database_error(std::string("unhandled error on ") + request.method + " " +
                            request.path + ": " + e.what());

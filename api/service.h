@@ -12,6 +12,7 @@
 #include "api/http.h"
 #include "api/metrics.h"
 #include "api/router.h"
+#include "api/write_throttle.h"
 #include "app/challenges.h"
 #include "app/game_talk.h"
 #include "app/profiles.h"
@@ -28,6 +29,8 @@ struct ServiceOptions {
   std::string metrics_token;
   // Limits and bounds of challenges between players.
   game::ChallengeLimits challenges;
+  // Rate limits on writes per sign-in and per address.
+  WriteLimits write_limits;
 };
 
 class Service {
@@ -56,6 +59,7 @@ class Service {
   std::string metrics_token_;
   Router router_;
   Metrics metrics_;
+  WriteThrottle write_throttle_;
   std::unique_ptr<GameServiceDeps> game_deps_;
   std::unique_ptr<app::ChallengeDeps> challenge_deps_;
   std::unique_ptr<app::ProfileDeps> profile_deps_;

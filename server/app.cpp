@@ -125,6 +125,8 @@ int run_serve() {
   service_options.home.docs_dir = config.docs_dir;
   service_options.metrics_token = config.metrics_token;
   service_options.challenges = config.challenges;
+  service_options.write_limits.per_token_per_minute = config.writes_per_minute_per_token;
+  service_options.write_limits.per_address_per_minute = config.writes_per_minute_per_address;
   api::Service service(pool, *clock, migrations, account_options,
                        game::Oracles{&mate_oracle, &tablebase}, *zone, service_options);
 

@@ -123,7 +123,9 @@ Result<Config> config_from_env() {
     }
   }
   for (auto [name, target] :
-       {std::pair{"CORRCHESS_MAX_OPEN_CHALLENGES", &config.challenges.max_open_challenges},
+       {std::pair{"CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", &config.writes_per_minute_per_token},
+        std::pair{"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", &config.writes_per_minute_per_address},
+        std::pair{"CORRCHESS_MAX_OPEN_CHALLENGES", &config.challenges.max_open_challenges},
         std::pair{"CORRCHESS_MAX_ONGOING_GAMES", &config.challenges.max_ongoing_games}}) {
     if (const char* text = env(name)) {
       auto n = std::string_view(text) == "0" ? Result<int>(0) : parse_positive_int(name, text);

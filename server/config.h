@@ -23,18 +23,20 @@ struct Config {
   bool run_migrations = true;
   bool open_registration = true;
   int token_ttl_days = 30;
-  bool manual_clock = false;                // CORRCHESS_CLOCK=manual
-  std::string time_zone = "Europe/London";  // CORRCHESS_TIMEZONE
-  std::string admin_user;                   // CORRCHESS_ADMIN_USER: created at start if absent
-  std::string admin_password;               // CORRCHESS_ADMIN_PASSWORD
-  int ws_idle_timeout_seconds = 60;         // CORRCHESS_WS_IDLE_TIMEOUT: pings at half of it
-  int ws_max_queued_messages = 512;         // CORRCHESS_WS_MAX_QUEUE: slow sockets are closed
-  int live_event_retention_days = 7;        // CORRCHESS_LIVE_EVENT_RETENTION_DAYS: resumable events
-  int max_body_bytes = 1 << 20;             // CORRCHESS_MAX_BODY_BYTES: larger bodies get 413
-  int max_connections = 10000;              // CORRCHESS_MAX_CONNECTIONS (HTTP + WebSocket)
-  int max_connections_per_address = 256;    // CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS (0: none)
-  int registrations_per_hour = 20;          // CORRCHESS_REGISTRATIONS_PER_HOUR, per address
-  int max_websockets_per_user = 32;         // CORRCHESS_MAX_WEBSOCKETS_PER_USER (per instance)
+  bool manual_clock = false;                 // CORRCHESS_CLOCK=manual
+  std::string time_zone = "Europe/London";   // CORRCHESS_TIMEZONE
+  std::string admin_user;                    // CORRCHESS_ADMIN_USER: created at start if absent
+  std::string admin_password;                // CORRCHESS_ADMIN_PASSWORD
+  int ws_idle_timeout_seconds = 60;          // CORRCHESS_WS_IDLE_TIMEOUT: pings at half of it
+  int ws_max_queued_messages = 512;          // CORRCHESS_WS_MAX_QUEUE: slow sockets are closed
+  int writes_per_minute_per_token = 120;     // CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN (0: none)
+  int writes_per_minute_per_address = 1200;  // CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS (0: none)
+  int live_event_retention_days = 7;      // CORRCHESS_LIVE_EVENT_RETENTION_DAYS: resumable events
+  int max_body_bytes = 1 << 20;           // CORRCHESS_MAX_BODY_BYTES: larger bodies get 413
+  int max_connections = 10000;            // CORRCHESS_MAX_CONNECTIONS (HTTP + WebSocket)
+  int max_connections_per_address = 256;  // CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS (0: none)
+  int registrations_per_hour = 20;        // CORRCHESS_REGISTRATIONS_PER_HOUR, per address
+  int max_websockets_per_user = 32;       // CORRCHESS_MAX_WEBSOCKETS_PER_USER (per instance)
   std::vector<std::string> trusted_proxies;   // CORRCHESS_TRUSTED_PROXIES: comma-separated IPs
   std::string metrics_token;                  // CORRCHESS_METRICS_TOKEN: /metrics needs it
   std::string docs_dir = default_docs_dir();  // CORRCHESS_DOCS_DIR: served at /docs/*.md

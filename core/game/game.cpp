@@ -900,6 +900,17 @@ Result<ConditionalTree> store_conditional(const Game& game, Color side,
       st.status == GameStatus::kAdjudicationPending) {
     return fail(ErrorCode::kGameOver, "the game is over");
   }
+  if (lines.size() > kMaxConditionalLines) {
+    return fail(ErrorCode::kValidationError,
+                "at most " + std::to_string(kMaxConditionalLines) + " conditional lines per game");
+  }
+  for (const auto& line : lines) {
+    if (line.size() > kMaxConditionalLinePlies) {
+      return fail(ErrorCode::kValidationError, "a conditional line has at most " +
+                                                   std::to_string(kMaxConditionalLinePlies) +
+                                                   " moves (both sides counted)");
+    }
+  }
   return ConditionalTree::build(st.position, side, lines);
 }
 

@@ -308,8 +308,14 @@ Result<Outcome> resume_game(const Game& game, std::string reason, std::string ac
 // The event's end date passed: an unfinished game becomes adjudication pending (§5.4).
 Result<Outcome> mark_adjudication_pending(const Game& game);
 
+// Bounds of a player's conditional lines in one game: how many lines, and how many plies
+// one line has (the opponent's and the player's moves alternating).
+inline constexpr std::size_t kMaxConditionalLines = 100;
+inline constexpr std::size_t kMaxConditionalLinePlies = 200;
+
 // Stores conditional lines for `side` (§2.5), validated from the current position (the
-// opponent must be to move). kGameOver in a finished game.
+// opponent must be to move). kGameOver in a finished game; kValidationError beyond
+// kMaxConditionalLines lines or kMaxConditionalLinePlies plies in a line.
 Result<ConditionalTree> store_conditional(const Game& game, Color side,
                                           const std::vector<ConditionalLine>& lines);
 

@@ -1,6 +1,8 @@
 // Live events over WebSocket against real server processes and a real database.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
@@ -281,6 +283,34 @@ TEST_F(WebSocket, ShutdownClosesSocketsAndTheMetricsCountThem) {
   EXPECT_EQ(server.stop(), 0);
   EXPECT_FALSE(ws->read(std::chrono::seconds(5)));
   EXPECT_TRUE(ws->closed());
+}
+
+TEST_F(WebSocket, ASocketEndsWithItsTokensExpiry) {
+  ServerProcess server(db_.url(), kEnv);
+  ASSERT_TRUE(server.started());
+  setup(server);
+  // Alice's token expires in two seconds (as a token issued 30 days ago would).
+  {
+    pqxx::connection c(db_.url());
+    pqxx::work tx(c);
+    tx.exec(
+        "UPDATE auth_tokens SET expires_at = now() + interval '2 seconds' WHERE user_id = "
+        "(SELECT id FROM users WHERE username = 'alice')");
+    tx.commit();
+  }
+  auto alice = open(server, alice_);
+  auto bob = open(server, bob_);
+  const auto started = std::chrono::steady_clock::now();
+  auto ended = alice->read_type("session_ended", std::chrono::seconds(10));
+  ASSERT_TRUE(ended);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
+  EXPECT_FALSE(alice->read(std::chrono::seconds(5)));
+  EXPECT_TRUE(alice->closed());
+  // Bob's socket, opened with a token of his own, lives on.
+  bob->send(json{{"type", "ping"}});
+  auto pong = bob->read();
+  ASSERT_TRUE(pong);
+  EXPECT_EQ((*pong)["type"], "pong");
 }
 
 }  // namespace

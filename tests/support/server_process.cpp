@@ -38,6 +38,10 @@ ServerProcess::ServerProcess(const std::string& database_url,
     // Every test signs up its players from 127.0.0.1: no registration limit unless a test
     // sets one (the limit itself is tested with a small value).
     setenv("CORRCHESS_REGISTRATIONS_PER_HOUR", "1000000", 1);
+    // Likewise no write rate limits (tests play far faster than people; write_limits_test
+    // sets small ones).
+    setenv("CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", "0", 1);
+    setenv("CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", "0", 1);
     for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
     execl(binary.c_str(), binary.c_str(), static_cast<char*>(nullptr));
     _exit(127);
