@@ -7,6 +7,7 @@
 #include "api/board_svg.h"
 #include "api/json_body.h"
 #include "api/openapi.h"
+#include "db/events.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -50,11 +51,8 @@ Result<std::string> reason_field(const json& body) {
 void write_audit(pqxx::work& tx, const db::User& actor, const char* action, const db::StoredGame& g,
                  const game::Game& game, std::optional<std::int64_t> target_user,
                  const std::string& reason, const json& detail) {
-  tx.exec_params(
-      "INSERT INTO audit_log (at, actor_id, action, game_id, event_id, target_user, reason, "
-      "detail) VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8::jsonb)",
-      game::format_rfc3339(game.state().now), actor.id, std::string(action), g.id, g.event_id,
-      target_user, reason, detail.dump());
+  db::write_audit(
+      tx, {game.state().now, actor.id, action, g.id, g.event_id, target_user, reason, detail});
 }
 
 json result_json(const game::GameState& s) {
@@ -246,25 +244,12 @@ Response audit(GameServiceDeps& deps, const Request& request) {
       user_id = u->id;
     }
     json out = json::array();
-    for (const auto& row : tx.exec_params(
-             "SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
-             "actor.username, a.action, target.username, a.detail::text, a.reason, a.game_id, "
-             "a.event_id FROM audit_log a "
-             "LEFT JOIN users actor ON actor.id = a.actor_id "
-             "LEFT JOIN users target ON target.id = a.target_user "
-             "WHERE ($1::bigint IS NULL OR a.game_id = $1) "
-             "AND ($2::bigint IS NULL OR a.event_id = $2) "
-             "AND ($3::bigint IS NULL OR a.actor_id = $3 OR a.target_user = $3) "
-             "ORDER BY a.id DESC LIMIT $4",
-             *game_id, *event_id, user_id, limit)) {
-      json r = {{"at", row[0].as<std::string>()},
-                {"actor", row[1].is_null() ? json() : json(row[1].as<std::string>())},
-                {"action", row[2].as<std::string>()},
-                {"target", row[3].is_null() ? json() : json(row[3].as<std::string>())},
-                {"detail", json::parse(row[4].as<std::string>(), nullptr, false)},
-                {"reason", row[5].is_null() ? json() : json(row[5].as<std::string>())}};
-      if (!row[6].is_null()) r["game_id"] = std::to_string(row[6].as<std::int64_t>());
-      if (!row[7].is_null()) r["event_id"] = std::to_string(row[7].as<std::int64_t>());
+    for (const auto& a : db::audit_records(tx, *game_id, *event_id, user_id, limit)) {
+      json r = {{"at", a.at},         {"actor", a.actor ? json(*a.actor) : json()},
+                {"action", a.action}, {"target", a.target ? json(*a.target) : json()},
+                {"detail", a.detail}, {"reason", a.reason ? json(*a.reason) : json()}};
+      if (a.game_id) r["game_id"] = std::to_string(*a.game_id);
+      if (a.event_id) r["event_id"] = std::to_string(*a.event_id);
       out.push_back(std::move(r));
     }
     return out;

@@ -366,20 +366,6 @@ Response list_events(GameServiceDeps& deps, const Request& request) {
   return json_response(200, {{"events", *listed}});
 }
 
-// Renumbers the seats of an event not yet started 1..n in their order (after a withdrawal).
-void compact_seats(pqxx::work& tx, std::int64_t event_id) {
-  // Two steps: a single renumbering could collide with the seat index midway.
-  tx.exec_params(
-      "UPDATE event_players SET seat = seat + 100000 WHERE event_id = $1 AND status <> "
-      "'replaced'",
-      event_id);
-  tx.exec_params(
-      "UPDATE event_players p SET seat = n.rank FROM (SELECT user_id, row_number() OVER "
-      "(ORDER BY seat) AS rank FROM event_players WHERE event_id = $1 AND status <> 'replaced') "
-      "n WHERE p.event_id = $1 AND p.user_id = n.user_id",
-      event_id);
-}
-
 Response add_player(GameServiceDeps& deps, const Request& request, const db::User& user,
                     std::int64_t id) {
   if (auto ok = require_director(user); !ok) return problem_response(ok.error());
@@ -467,12 +453,9 @@ Response leave_entry(GameServiceDeps& deps, const db::User& user, std::int64_t i
     if (event->started()) {
       return fail(ErrorCode::kConflict, "the event has started: ask the director to withdraw you");
     }
-    const auto r = tx.exec_params("DELETE FROM event_players WHERE event_id = $1 AND user_id = $2",
-                                  id, user.id);
-    if (r.affected_rows() == 0) {
+    if (!db::remove_entry(tx, id, user.id)) {
       return fail(ErrorCode::kConflict, "you are not entered in this event");
     }
-    compact_seats(tx, id);
     return {};
   });
   if (!done) return problem_response(done.error());
@@ -490,7 +473,7 @@ Response start(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
     if (s.end_at && *s.end_at <= now) {
       return fail(ErrorCode::kConflict, "the event's end date has passed");
     }
-    compact_seats(tx, id);
+    db::compact_seats(tx, id);
     auto players = db::event_players(tx, id);
     std::erase_if(players, [](const db::EventPlayer& p) { return p.status != "active"; });
     if (players.size() < 2) return fail(ErrorCode::kConflict, "an event needs at least 2 players");
@@ -569,9 +552,7 @@ Response withdraw(GameServiceDeps& deps, const Request& request, const db::User&
     auto player = active_player(tx, id, *username);
     if (!player) return std::unexpected(player.error());
     if (!event->started()) {
-      tx.exec_params("DELETE FROM event_players WHERE event_id = $1 AND user_id = $2", id,
-                     player->user.id);
-      compact_seats(tx, id);
+      db::remove_entry(tx, id, player->user.id);
       db::write_audit(tx, {deps.clock.now(tx), user.id, "player_withdrawn", std::nullopt, id,
                            player->user.id, *reason, json{{"before_start", true}}});
       return std::optional<Plan>{};
@@ -660,9 +641,7 @@ Response replace(GameServiceDeps& deps, const Request& request, const db::User& 
       auto stored = db::load_game(tx, game_id, true);
       if (!stored) return std::unexpected(stored.error());
       const Color side = stored->white.id == player->user.id ? Color::kWhite : Color::kBlack;
-      tx.exec_params(side == Color::kWhite ? "UPDATE games SET white_id = $2 WHERE id = $1"
-                                           : "UPDATE games SET black_id = $2 WHERE id = $1",
-                     game_id, replacement->id);
+      db::set_player(tx, game_id, side, replacement->id);
       if (stored->pending && stored->pending->side == side) db::delete_pending(tx, game_id);
       db::save_conditional(tx, game_id, side, {}, now);
       auto reloaded = db::load_game(tx, game_id, true);

@@ -7,8 +7,8 @@
 #include "api/json_body.h"
 #include "core/game/leave.h"
 #include "db/events.h"
-#include "db/live_events.h"
 #include "db/leave.h"
+#include "db/live_events.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -113,14 +113,7 @@ Result<LeaveRequest> leave_request(const json& body) {
 // the taker when `taker_only`, for decisions that change no game).
 Result<void> leave_changed(GameServiceDeps& deps, pqxx::work& tx, const db::StoredLeave& leave,
                            const std::string& change, Timestamp now, bool taker_only = false) {
-  std::vector<std::int64_t> ids;
-  for (const auto& row : tx.exec_params(
-           "SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND event_id IS NOT "
-           "DISTINCT FROM $2 AND status IN ('not_started', 'ongoing') ORDER BY id",
-           leave.user_id, leave.event_id)) {
-    ids.push_back(row[0].as<std::int64_t>());
-  }
-  for (const auto id : ids) {
+  for (const auto id : db::live_games_of(tx, leave.user_id, leave.event_id)) {
     auto stored = db::load_game(tx, id, !taker_only);  // locked when its cache changes
     if (!stored) return std::unexpected(stored.error());
     if (!taker_only) {
@@ -289,14 +282,8 @@ Result<nlohmann::json> leave_balances(GameServiceDeps& deps, const db::User& use
     std::map<std::string, std::pair<std::optional<std::int64_t>, int>>
         contexts;  // key -> (id, allowance)
     contexts[""] = {std::nullopt, kDefaultLeaveDaysPerYear};
-    for (const auto& row : tx.exec_params(
-             "SELECT e.id, e.leave_days_per_year FROM events e WHERE e.time_control ->> 'type' <> "
-             "'triple_block' AND (EXISTS (SELECT 1 FROM event_players p WHERE p.event_id = e.id "
-             "AND p.user_id = $1 AND p.status = 'active') OR EXISTS (SELECT 1 FROM leave_periods "
-             "l WHERE l.event_id = e.id AND l.user_id = $1)) ORDER BY e.id",
-             user.id)) {
-      const auto id = row[0].as<std::int64_t>();
-      contexts[std::to_string(id)] = {id, row[1].as<int>()};
+    for (const auto& [id, days] : db::leave_allowance_events(tx, user.id)) {
+      contexts[std::to_string(id)] = {id, days};
     }
     std::map<std::string, std::vector<game::LeavePeriod>> periods;
     for (const auto& l : db::user_leave(tx, user.id)) {

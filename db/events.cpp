@@ -359,4 +359,68 @@ void write_audit(pqxx::work& tx, const AuditEntry& a) {
       a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason), a.detail.dump());
 }
 
+std::vector<AuditRecord> audit_records(pqxx::work& tx, std::optional<std::int64_t> game_id,
+                                       std::optional<std::int64_t> event_id,
+                                       std::optional<std::int64_t> user_id, std::int64_t limit) {
+  std::vector<AuditRecord> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
+           "actor.username, a.action, target.username, a.detail::text, a.reason, a.game_id, "
+           "a.event_id FROM audit_log a "
+           "LEFT JOIN users actor ON actor.id = a.actor_id "
+           "LEFT JOIN users target ON target.id = a.target_user "
+           "WHERE ($1::bigint IS NULL OR a.game_id = $1) "
+           "AND ($2::bigint IS NULL OR a.event_id = $2) "
+           "AND ($3::bigint IS NULL OR a.actor_id = $3 OR a.target_user = $3) "
+           "ORDER BY a.id DESC LIMIT $4",
+           game_id, event_id, user_id, limit)) {
+    AuditRecord r;
+    r.at = row[0].as<std::string>();
+    if (!row[1].is_null()) r.actor = row[1].as<std::string>();
+    r.action = row[2].as<std::string>();
+    if (!row[3].is_null()) r.target = row[3].as<std::string>();
+    r.detail = nlohmann::json::parse(row[4].as<std::string>(), nullptr, false);
+    if (!row[5].is_null()) r.reason = row[5].as<std::string>();
+    if (!row[6].is_null()) r.game_id = row[6].as<std::int64_t>();
+    if (!row[7].is_null()) r.event_id = row[7].as<std::int64_t>();
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+bool remove_entry(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id) {
+  const auto r = tx.exec_params("DELETE FROM event_players WHERE event_id = $1 AND user_id = $2",
+                                event_id, user_id);
+  if (r.affected_rows() == 0) return false;
+  compact_seats(tx, event_id);
+  return true;
+}
+
+void compact_seats(pqxx::work& tx, std::int64_t event_id) {
+  // Two steps: a single renumbering could collide with the seat index midway.
+  tx.exec_params(
+      "UPDATE event_players SET seat = seat + 100000 WHERE event_id = $1 AND status <> "
+      "'replaced'",
+      event_id);
+  tx.exec_params(
+      "UPDATE event_players p SET seat = n.rank FROM (SELECT user_id, row_number() OVER "
+      "(ORDER BY seat) AS rank FROM event_players WHERE event_id = $1 AND status <> 'replaced') "
+      "n WHERE p.event_id = $1 AND p.user_id = n.user_id",
+      event_id);
+}
+
+std::vector<std::pair<std::int64_t, int>> leave_allowance_events(pqxx::work& tx,
+                                                                 std::int64_t user_id) {
+  std::vector<std::pair<std::int64_t, int>> out;
+  for (const auto& row : tx.exec_params(
+           "SELECT e.id, e.leave_days_per_year FROM events e WHERE e.time_control ->> 'type' <> "
+           "'triple_block' AND (EXISTS (SELECT 1 FROM event_players p WHERE p.event_id = e.id "
+           "AND p.user_id = $1 AND p.status = 'active') OR EXISTS (SELECT 1 FROM leave_periods "
+           "l WHERE l.event_id = e.id AND l.user_id = $1)) ORDER BY e.id",
+           user_id)) {
+    out.emplace_back(row[0].as<std::int64_t>(), row[1].as<int>());
+  }
+  return out;
+}
+
 }  // namespace corrchess::db

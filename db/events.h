@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -176,5 +177,33 @@ struct AuditEntry {
   nlohmann::json detail = nlohmann::json::object();
 };
 void write_audit(pqxx::work& tx, const AuditEntry& entry);
+
+// One audit_log row as listed (usernames resolved; null actor or target when gone).
+struct AuditRecord {
+  std::string at;  // RFC 3339 UTC
+  std::optional<std::string> actor;
+  std::string action;
+  std::optional<std::string> target;
+  nlohmann::json detail;
+  std::optional<std::string> reason;
+  std::optional<std::int64_t> game_id;
+  std::optional<std::int64_t> event_id;
+};
+// The newest `limit` audit rows, filtered by game, event and user (actor or target) when
+// given, newest first.
+std::vector<AuditRecord> audit_records(pqxx::work& tx, std::optional<std::int64_t> game_id,
+                                       std::optional<std::int64_t> event_id,
+                                       std::optional<std::int64_t> user_id, std::int64_t limit);
+
+// Renumbers the seats of an event's players 1..n in their order.
+void compact_seats(pqxx::work& tx, std::int64_t event_id);
+// Takes `user_id` off the entry list of an event not yet started and compacts the seats;
+// false when the user was not entered.
+bool remove_entry(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id);
+
+// The events where the user has a leave allowance to show (standard events the user plays
+// in or took leave in), as (event id, leave days per year), by id.
+std::vector<std::pair<std::int64_t, int>> leave_allowance_events(pqxx::work& tx,
+                                                                 std::int64_t user_id);
 
 }  // namespace corrchess::db

@@ -288,6 +288,29 @@ constexpr const char* kEventEnded =
     "event_id IN (SELECT id FROM events WHERE end_at <= to_timestamp($1) AND "
     "time_control ->> 'type' <> 'triple_block')";
 
+void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int64_t user_id) {
+  tx.exec_params(side == game::Color::kWhite ? "UPDATE games SET white_id = $2 WHERE id = $1"
+                                             : "UPDATE games SET black_id = $2 WHERE id = $1",
+                 game_id, user_id);
+}
+
+std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
+                                        std::optional<std::int64_t> event_id) {
+  std::vector<std::int64_t> ids;
+  for (const auto& row : tx.exec_params(
+           "SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND event_id IS NOT "
+           "DISTINCT FROM $2 AND status IN ('not_started', 'ongoing') ORDER BY id",
+           user_id, event_id)) {
+    ids.push_back(row[0].as<std::int64_t>());
+  }
+  return ids;
+}
+
+std::int64_t count_live_games(pqxx::work& tx) {
+  return tx.exec1("SELECT count(*) FROM games WHERE status IN ('not_started', 'ongoing')")[0]
+      .as<std::int64_t>();
+}
+
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
   std::vector<std::int64_t> out;
   for (const auto& row : tx.exec_params(

@@ -69,6 +69,14 @@ void delete_pending(pqxx::work& tx, std::int64_t id);
 void save_conditional(pqxx::work& tx, std::int64_t id, game::Color side,
                       const std::vector<game::ConditionalLine>& lines, game::Timestamp at);
 
+// Gives the `side` of a game to another player (a director's replacement).
+void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int64_t user_id);
+// The user's live (not started or ongoing) games in `event_id` (none: outside events), by id.
+std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
+                                        std::optional<std::int64_t> event_id);
+// How many games are not started yet or in play.
+std::int64_t count_live_games(pqxx::work& tx);
+
 // Claims up to `limit` live games whose next deadline is at or before `now`, locking them
 // with FOR UPDATE SKIP LOCKED so concurrent schedulers never take the same game.
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, game::Timestamp now, int limit);

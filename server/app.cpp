@@ -138,9 +138,8 @@ int run_serve() {
   service.metrics().gauge("corrchess_active_games", "Games not started yet or in play.", [&pool] {
     try {
       auto conn = pool.acquire();
-      pqxx::nontransaction tx(*conn);
-      return tx.exec("SELECT count(*) FROM games WHERE status IN ('not_started', 'ongoing')")[0][0]
-          .as<double>();
+      pqxx::work tx(*conn);
+      return static_cast<double>(db::count_live_games(tx));
     } catch (const std::exception&) {
       return -1.0;  // database unreachable
     }
