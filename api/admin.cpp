@@ -47,32 +47,6 @@ Result<std::string> reason_field(const json& body) {
   return reason;
 }
 
-// One audit_log row, written in the action's transaction and stamped with the server's now.
-void write_audit(pqxx::work& tx, const db::User& actor, const char* action, const db::StoredGame& g,
-                 const game::Game& game, std::optional<std::int64_t> target_user,
-                 const std::string& reason, const json& detail) {
-  db::write_audit(
-      tx, {game.state().now, actor.id, action, g.id, g.event_id, target_user, reason, detail});
-}
-
-json result_json(const game::GameState& s) {
-  json j = {{"status", game::to_string(s.status)}};
-  if (s.result) j["result"] = game::to_string(*s.result);
-  if (s.termination) j["termination"] = game::to_string(*s.termination);
-  return j;
-}
-
-json clock_values(const game::GameState& s, Color side) {
-  const auto& c = s.clock_of(side);
-  json j = {{"remaining_seconds", c.remaining}};
-  if (c.bank) j["bank_seconds"] = *c.bank;
-  return j;
-}
-
-std::int64_t player_id(const db::StoredGame& g, Color side) {
-  return side == Color::kWhite ? g.white.id : g.black.id;
-}
-
 Response set_result(GameServiceDeps& deps, const Request& request, const db::User& user,
                     std::int64_t id) {
   auto body = json_object_body(request);
@@ -87,18 +61,7 @@ Response set_result(GameServiceDeps& deps, const Request& request, const db::Use
   if (!result) return problem_response(result.error());
   auto termination = game::parse_termination(*termination_text);
   if (!termination) return problem_response(termination.error());
-  return render_game(run_game_command(
-      deps, user, id, false,
-      [&](db::StoredGame& g, const game::Game& game, std::optional<Color>, pqxx::work& tx,
-          json&) -> Result<std::optional<game::Outcome>> {
-        auto o = game::set_result(game, *result, *termination, *reason, user.username);
-        if (!o) return std::unexpected(o.error());
-        write_audit(tx, user, "result_set", g, game, std::nullopt, *reason,
-                    {{"result", *result_text},
-                     {"termination", *termination_text},
-                     {"before", result_json(game.state())}});
-        return std::optional<game::Outcome>{std::move(*o)};
-      }));
+  return render_game(app::set_result(deps, user, id, *result, *termination, *reason));
 }
 
 Response annul(GameServiceDeps& deps, const Request& request, const db::User& user,
@@ -107,16 +70,7 @@ Response annul(GameServiceDeps& deps, const Request& request, const db::User& us
   if (!body) return problem_response(body.error());
   auto reason = reason_field(*body);
   if (!reason) return problem_response(reason.error());
-  return render_game(
-      run_game_command(deps, user, id, false,
-                       [&](db::StoredGame& g, const game::Game& game, std::optional<Color>,
-                           pqxx::work& tx, json&) -> Result<std::optional<game::Outcome>> {
-                         auto o = game::annul_game(game, *reason, user.username);
-                         if (!o) return std::unexpected(o.error());
-                         write_audit(tx, user, "annulled", g, game, std::nullopt, *reason,
-                                     {{"before", result_json(game.state())}});
-                         return std::optional<game::Outcome>{std::move(*o)};
-                       }));
+  return render_game(app::annul_game(deps, user, id, *reason));
 }
 
 Response adjust_clock(GameServiceDeps& deps, const Request& request, const db::User& user,
@@ -165,22 +119,8 @@ Response adjust_clock(GameServiceDeps& deps, const Request& request, const db::U
         Error{ErrorCode::kValidationError,
               "give exactly one of remaining_seconds, adjust_seconds or bank_seconds"});
   }
-  const Choice choice = chosen->first;
-  const std::int64_t value = chosen->second;
-  return render_game(run_game_command(
-      deps, user, id, false,
-      [&](db::StoredGame& g, const game::Game& game, std::optional<Color>, pqxx::work& tx,
-          json&) -> Result<std::optional<game::Outcome>> {
-        auto o = game::adjust_clock(game, *side, choice.kind, value, *reason, user.username);
-        if (!o) return std::unexpected(o.error());
-        write_audit(tx, user, "clock_adjusted", g, game, player_id(g, *side), *reason,
-                    {{"side", game::color_name(*side)},
-                     {"kind", game::to_string(choice.kind)},
-                     {choice.field, value},
-                     {"before", clock_values(game.state(), *side)},
-                     {"after", clock_values(o->game.state(), *side)}});
-        return std::optional<game::Outcome>{std::move(*o)};
-      }));
+  return render_game(
+      app::adjust_clock(deps, user, id, *side, chosen->first.kind, chosen->second, *reason));
 }
 
 // Suspend (true) or resume (false) both clocks.
@@ -190,18 +130,7 @@ Response suspension(GameServiceDeps& deps, const Request& request, const db::Use
   if (!body) return problem_response(body.error());
   auto reason = reason_field(*body);
   if (!reason) return problem_response(reason.error());
-  return render_game(run_game_command(
-      deps, user, id, false,
-      [&](db::StoredGame& g, const game::Game& game, std::optional<Color>, pqxx::work& tx,
-          json&) -> Result<std::optional<game::Outcome>> {
-        auto o = suspend ? game::suspend_game(game, *reason, user.username)
-                         : game::resume_game(game, *reason, user.username);
-        if (!o) return std::unexpected(o.error());
-        write_audit(tx, user, suspend ? "suspended" : "resumed", g, game, std::nullopt, *reason,
-                    {{"white", clock_values(o->game.state(), Color::kWhite)},
-                     {"black", clock_values(o->game.state(), Color::kBlack)}});
-        return std::optional<game::Outcome>{std::move(*o)};
-      }));
+  return render_game(app::set_suspended(deps, user, id, suspend, *reason));
 }
 
 // An optional positive id filter from the query string.
@@ -283,7 +212,7 @@ Response board(GameServiceDeps& deps, const Request& request, const db::User& us
     }
     if (*flip) options.flip = !options.flip;
   }
-  auto shown = view_game(deps, user, id);
+  auto shown = app::view_game(deps, user, id);
   if (!shown) return problem_response(shown.error());
   if (!shown->state.moves.empty()) options.last_move = uci_squares(shown->state.moves.back().uci);
   return text_response(200, "image/svg+xml", render_board_svg(shown->state.position, options));

@@ -1,5 +1,5 @@
 // Tournament directors' actions on single games (result, annul, clock, suspend, resume),
-// each run through run_game_command and recorded in audit_log in the same transaction; the
+// each an app/games use case recorded in audit_log in the same transaction; the
 // audit log listing; and the board picture of a game.
 #pragma once
 

@@ -92,10 +92,11 @@ void add_challenge_routes(Router& router, app::ChallengeDeps& challenges, GameSe
                    [&challenges, &games](const Request&, const db::User& u, std::int64_t id) {
                      auto accepted = app::accept_challenge(challenges, u, id);
                      if (!accepted) return problem_response(accepted.error());
-                     auto shown = view_game(games, u, accepted->game_id);
-                     if (shown)
-                       shown->extra = {{"challenge", app::challenge_json(accepted->challenge)}};
-                     return render_game(shown, 201);
+                     auto shown = app::view_game(games, u, accepted->game_id);
+                     if (!shown) return problem_response(shown.error());
+                     return json_response(201,
+                                          {{"challenge", app::challenge_json(accepted->challenge)},
+                                           {"game", game_json(*shown)}});
                    }));
   router.add("POST", "/api/v1/challenges/{id}/decline",
              with_user_id(pool, "challenge",

@@ -563,30 +563,12 @@ Response withdraw(GameServiceDeps& deps, const Request& request, const db::User&
   if (!*plan) return show_event(deps, user, id);
 
   // 2. The director decides each unfinished game: the opponent wins by default (rules.md §5.5).
-  //    One transaction per game (run_game_command); a repeated withdrawal after a failure
-  //    carries on with the games still unfinished.
+  //    One transaction per game (app::default_for_withdrawal); a repeated withdrawal after a
+  //    failure carries on with the games still unfinished.
   const auto withdrawn_id = (*plan)->player.user.id;
   json decided = json::array();
   for (const auto game_id : (*plan)->games) {
-    auto applied = run_game_command(
-        deps, user, game_id, false,
-        [&](db::StoredGame& g, const game::Game& game, std::optional<Color>, pqxx::work& tx,
-            json&) -> Result<std::optional<game::Outcome>> {
-          const auto status = game.state().status;
-          if (status == game::GameStatus::kFinished || status == game::GameStatus::kAnnulled) {
-            return std::optional<game::Outcome>{};
-          }
-          const Color loser = g.white.id == withdrawn_id ? Color::kWhite : Color::kBlack;
-          auto o = game::set_result(game, game::win_for(~loser), game::Termination::kDefault,
-                                    "withdrawal: " + *reason, user.username);
-          if (!o) return std::unexpected(o.error());
-          db::write_audit(tx,
-                          {game.state().now, user.id, "result_set", g.id, id, withdrawn_id, *reason,
-                           json{{"result", game::to_string(game::win_for(~loser))},
-                                {"termination", "default"},
-                                {"withdrawal", true}}});
-          return std::optional<game::Outcome>{std::move(*o)};
-        });
+    auto applied = app::default_for_withdrawal(deps, user, game_id, id, withdrawn_id, *reason);
     if (!applied) return problem_response(applied.error());
     decided.push_back(std::to_string(game_id));
   }
@@ -646,7 +628,7 @@ Response replace(GameServiceDeps& deps, const Request& request, const db::User& 
       db::save_conditional(tx, game_id, side, {}, now);
       auto reloaded = db::load_game(tx, game_id, true);
       if (!reloaded) return std::unexpected(reloaded.error());
-      auto game = replay_game(deps, *reloaded, now);
+      auto game = app::replay_game(deps, *reloaded, now);
       if (!game) return std::unexpected(game.error());
       db::update_cache(tx, game_id, game->state());
       const auto opponent = side == Color::kWhite ? stored->black.id : stored->white.id;
@@ -709,7 +691,7 @@ Response event_pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id)
   for (const auto& g : view->games) {
     // The same view as GET /games/{id}: games hidden from this user by the event's
     // visibility are left out, delayed ones cut.
-    auto shown = view_game(deps, user, g.game_id);
+    auto shown = app::view_game(deps, user, g.game_id);
     if (!shown) {
       if (shown.error().code == ErrorCode::kForbidden) continue;
       return problem_response(shown.error());
@@ -768,7 +750,7 @@ Response file_claim(GameServiceDeps& deps, const Request& request, const db::Use
     if (stored->black.id == user.id) side = Color::kBlack;
     if (!side) return fail(ErrorCode::kForbidden, "you do not play in this game");
     const auto now = deps.clock.now(tx);
-    auto game = replay_game(deps, *stored, now);
+    auto game = app::replay_game(deps, *stored, now);
     if (!game) return std::unexpected(game.error());
     if (game->state().status != game::GameStatus::kAdjudicationPending) {
       return fail(ErrorCode::kConflict, "the game is not awaiting adjudication");
@@ -799,7 +781,7 @@ Response file_claim(GameServiceDeps& deps, const Request& request, const db::Use
 }  // namespace
 
 Result<void> may_watch_live(GameServiceDeps& deps, const db::User& user, std::int64_t game_id) {
-  auto shown = view_game(deps, user, game_id);
+  auto shown = app::view_game(deps, user, game_id);
   if (!shown) return std::unexpected(shown.error());
   const auto status = shown->state.status;
   if (!shown->stored.event_id || shown->viewer || is_director(user) ||

@@ -117,7 +117,7 @@ Result<void> leave_changed(GameServiceDeps& deps, pqxx::work& tx, const db::Stor
     auto stored = db::load_game(tx, id, !taker_only);  // locked when its cache changes
     if (!stored) return std::unexpected(stored.error());
     if (!taker_only) {
-      auto game = replay_game(deps, *stored, now);
+      auto game = app::replay_game(deps, *stored, now);
       if (!game) return std::unexpected(game.error());
       db::update_cache(tx, id, game->state());
     }

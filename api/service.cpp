@@ -54,7 +54,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   };
   add_account_routes(router_, pool_, account_options);
   game_deps_ = std::make_unique<GameServiceDeps>(
-      GameServiceDeps{pool_, clock_, metrics_, std::move(zone), oracles});
+      GameServiceDeps{{pool_, clock_, std::move(zone), oracles}, metrics_});
   add_game_routes(router_, *game_deps_);
   add_admin_routes(router_, *game_deps_);
   add_event_routes(router_, *game_deps_);

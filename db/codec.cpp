@@ -189,4 +189,12 @@ Result<void> event_detail_from_json(const json& d, game::GameEvent& e) {
   return {};
 }
 
+nlohmann::json clock_json(const game::ClockView& c) {
+  nlohmann::json j = {
+      {"remaining_seconds", c.remaining}, {"running", c.running}, {"on_leave", c.on_leave}};
+  if (c.deadline) j["deadline"] = game::format_rfc3339(*c.deadline);
+  if (c.bank) j["bank_seconds"] = *c.bank;
+  return j;
+}
+
 }  // namespace corrchess::db

@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/game/facts.h"
+#include "core/game/game.h"
 #include "core/game/time_control.h"
 
 namespace corrchess::db {
@@ -21,6 +22,10 @@ std::string id_array_literal(const std::vector<std::int64_t>& ids);
 nlohmann::json time_control_json(const game::TimeControl& control);
 // Reads and validates a time control object; kValidationError naming the bad field.
 Result<game::TimeControl> time_control_from_json(const nlohmann::json& json);
+
+// A clock as games and live messages show it: remaining_seconds, running, on_leave, and
+// deadline (RFC 3339) and bank_seconds when there are.
+nlohmann::json clock_json(const game::ClockView& clock);
 
 // The kind-specific fields of an event as a JSON object (claim, seconds, result, ...).
 nlohmann::json event_detail_json(const game::GameEvent& event);

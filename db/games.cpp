@@ -306,6 +306,19 @@ std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
   return ids;
 }
 
+std::vector<std::int64_t> current_games_of(pqxx::work& tx, std::int64_t user_id,
+                                           game::Timestamp finished_since) {
+  std::vector<std::int64_t> ids;
+  for (const auto& row :
+       tx.exec_params("SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND (status IN "
+                      "('not_started', 'ongoing', 'adjudication_pending') OR finished_at >= "
+                      "to_timestamp($2)) ORDER BY id",
+                      user_id, finished_since.unix_seconds())) {
+    ids.push_back(row[0].as<std::int64_t>());
+  }
+  return ids;
+}
+
 std::int64_t count_live_games(pqxx::work& tx) {
   return tx.exec1("SELECT count(*) FROM games WHERE status IN ('not_started', 'ongoing')")[0]
       .as<std::int64_t>();

@@ -74,6 +74,9 @@ void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int
 // The user's live (not started or ongoing) games in `event_id` (none: outside events), by id.
 std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
                                         std::optional<std::int64_t> event_id);
+// The user's games not over yet, plus those that finished at or after `finished_since`, by id.
+std::vector<std::int64_t> current_games_of(pqxx::work& tx, std::int64_t user_id,
+                                           game::Timestamp finished_since);
 // How many games are not started yet or in play.
 std::int64_t count_live_games(pqxx::work& tx);
 

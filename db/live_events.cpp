@@ -91,6 +91,55 @@ void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::in
   notify_messages(tx, game_id, users, messages);
 }
 
+void notify_game_change(pqxx::work& tx, std::int64_t game_id, int version,
+                        const std::vector<std::int64_t>& users,
+                        const std::vector<game::ChangeNotice>& notices,
+                        const game::GameState& after) {
+  using game::Color;
+  using game::NoticeKind;
+  nlohmann::json messages = nlohmann::json::array();
+  for (const auto& n : notices) {
+    nlohmann::json j = {{"type", game::to_string(n.kind)},
+                        {"game_id", std::to_string(game_id)},
+                        {"at", game::format_rfc3339(after.now)},
+                        {"version", version}};
+    if (n.by) j["by"] = game::color_name(*n.by);
+    switch (n.kind) {
+      case NoticeKind::kMove: {
+        const auto& m = after.moves[static_cast<std::size_t>(n.ply - 1)];
+        j["ply"] = m.ply;
+        j["move"] = {{"san", m.san}, {"uci", m.uci}, {"numeric", m.numeric}};
+        j["fen_after"] = m.fen_after;
+        j["conditional"] = m.played_as_conditional;
+        if (m.message) j["message"] = *m.message;
+        break;
+      }
+      case NoticeKind::kDrawOffer: j["ply"] = n.ply; break;
+      case NoticeKind::kClaim:
+        if (n.claim) j["claim"] = game::to_string(*n.claim);
+        j["upheld"] = n.upheld;
+        j["reason"] = n.reason;
+        break;
+      case NoticeKind::kClock:
+        j["clocks"] = {{"white", clock_json(after.clock_of(Color::kWhite))},
+                       {"black", clock_json(after.clock_of(Color::kBlack))}};
+        j["suspended"] = after.suspended;
+        break;
+      case NoticeKind::kGameOver:
+        j["status"] = game::to_string(after.status);
+        if (after.result) j["result"] = game::to_string(*after.result);
+        if (after.termination) j["termination"] = game::to_string(*after.termination);
+        if (!after.end_reason.empty()) j["reason"] = after.end_reason;
+        break;
+      case NoticeKind::kDrawDeclined:
+      case NoticeKind::kGameStarted:
+      case NoticeKind::kAdjudicationPending: break;
+    }
+    messages.push_back(std::move(j));
+  }
+  if (!messages.empty()) notify_game(tx, game_id, users, messages);
+}
+
 void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
                   const nlohmann::json& messages) {
   notify_messages(tx, std::nullopt, users, messages);

@@ -10,6 +10,8 @@
 #include <nlohmann/json_fwd.hpp>
 #include <pqxx/pqxx>
 
+#include "core/game/game_change.h"
+
 namespace corrchess::db {
 
 inline constexpr const char* kEventsChannel = "corrchess_events";
@@ -27,6 +29,13 @@ void notify_event(pqxx::work& tx, const std::string& payload);
 // all but its type, game and version ("truncated": clients re-read the game).
 void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
                  const nlohmann::json& messages);
+// notify_game with the live messages of one game change (api.md "Live events": move,
+// draw_offer, draw_declined, claim, clock, game_started, adjudication_pending, game_over),
+// each stamped with the game, `after.now` and the game's new `version`, details from `after`.
+void notify_game_change(pqxx::work& tx, std::int64_t game_id, int version,
+                        const std::vector<std::int64_t>& users,
+                        const std::vector<game::ChangeNotice>& notices,
+                        const game::GameState& after);
 // The same for messages that concern no game (challenges): no "game_id", no watchers.
 void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
                   const nlohmann::json& messages);

@@ -26,6 +26,15 @@ void Scheduler::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
+void Scheduler::record(const app::SweepResult& swept) {
+  deps_.metrics.add("corrchess_flag_falls_total", swept.flag_falls,
+                    "Flag falls decided by the scheduler.");
+  deps_.metrics.add("corrchess_adjudication_pending_total", swept.adjudications_pending,
+                    "Games that reached their event's end date unfinished.");
+  deps_.metrics.add("corrchess_scheduler_decisions_total", swept.processed,
+                    "Games the flag-fall scheduler processed.");
+}
+
 void Scheduler::poke() {
   {
     std::lock_guard lock(mutex_);
@@ -53,17 +62,20 @@ void Scheduler::run() {
       awaited = game::Timestamp::max();
       // Decide everything due now (in batches), then sleep until the next deadline.
       while (true) {
-        auto decided = api::decide_due_games(deps_, kBatch);
-        if (!decided) {
-          spdlog::error("scheduler: {}", decided.error().detail);
+        auto swept = app::decide_due_games(deps_, kBatch);
+        if (!swept) {
+          spdlog::error("scheduler: {}", swept.error().detail);
           sleep = std::chrono::seconds(5);
           break;
         }
-        if (*decided > 0) spdlog::info("scheduler: processed {} due game(s)", *decided);
-        if (*decided < kBatch) break;
+        record(*swept);
+        if (swept->processed > 0) {
+          spdlog::info("scheduler: processed {} due game(s)", swept->processed);
+        }
+        if (swept->processed < kBatch) break;
       }
       if (sleep == kMaxSleep) {
-        auto next = api::next_due(deps_);
+        auto next = app::next_due(deps_);
         if (next && *next) {
           awaited = **next;
           const auto now = deps_.clock.now();

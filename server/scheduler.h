@@ -28,6 +28,8 @@ class Scheduler {
 
  private:
   void run();
+  // Adds one sweep's decisions to the metrics.
+  void record(const app::SweepResult& swept);
 
   api::GameServiceDeps& deps_;
   std::mutex mutex_;

@@ -1,0 +1,173 @@
+#include "api/game_json.h"
+
+#include <cstdio>
+
+#include "api/accounts.h"
+#include "core/chess/notation.h"
+#include "db/codec.h"
+
+namespace corrchess::api {
+
+using game::Color;
+using nlohmann::json;
+
+namespace {
+
+json listed_player_json(const db::ListedPlayer& p) {
+  return {{"username", p.username}, {"display_name", p.display_name}};
+}
+
+}  // namespace
+
+json pending_json(const game::PendingMove& p) {
+  json j = {{"move", {{"san", p.san}, {"uci", p.uci}, {"numeric", p.numeric}}},
+            {"fen_after", p.fen_after},
+            {"offer_draw", p.offer_draw},
+            {"submitted_at", game::format_rfc3339(p.submitted_at)},
+            {"ply", p.ply}};
+  if (p.message) j["message"] = *p.message;
+  return j;
+}
+
+// One entry of GET /games as `user` sees it: what a list shows without another request.
+json list_entry_json(const db::GameListEntry& g, const db::User& user) {
+  const bool white = g.white.username == user.username;
+  const std::string my_color = white ? "white" : "black";
+  const bool my_turn = g.status == "ongoing" && g.to_move == my_color;
+  json j = {
+      {"id", std::to_string(g.id)},
+      {"white", g.white.username},
+      {"black", g.black.username},
+      {"my_color", my_color},
+      {"opponent", listed_player_json(white ? g.black : g.white)},
+      {"status", g.status},
+      {"to_move", g.to_move},
+      {"my_turn", my_turn},
+      {"variant", g.variant},
+      {"ply", g.ply},
+      {"my_deadline", my_turn && g.deadline ? json(game::format_rfc3339(*g.deadline)) : json()},
+      {"last_move",
+       g.last_move_san && g.last_move_at
+           ? json{{"san", *g.last_move_san}, {"at", game::format_rfc3339(*g.last_move_at)}}
+           : json()},
+      {"draw_offer_by", g.draw_offer_by ? json(*g.draw_offer_by) : json()},
+      {"draw_offered_to_me", g.draw_offer_by.has_value() && *g.draw_offer_by != my_color},
+      {"my_pending_move", g.my_pending_move},
+      {"event", g.event_id
+                    ? json{{"id", std::to_string(*g.event_id)}, {"name", g.event_name.value_or("")}}
+                    : json()}};
+  if (g.result) j["result"] = *g.result;
+  if (g.termination) j["termination"] = *g.termination;
+  return j;
+}
+
+Result<chess::PgnGame> game_pgn(const app::GameView& shown) {
+  const auto& s = shown.state;
+  const auto& setup = shown.stored.facts.setup;
+  chess::PgnGame out;
+  out.start = s.initial;
+  const auto start_date = game::utc_date(setup.start_at);
+  char date[16];
+  std::snprintf(date, sizeof date, "%04d.%02d.%02d", start_date.year, start_date.month,
+                start_date.day);
+  std::string result = "*";
+  if (s.result && *s.result != game::GameResult::kDoubleDefault) {
+    result = std::string(game::to_string(*s.result));
+  }
+  out.set_tag("Event", shown.stored.event_id
+                           ? "corrchess event " + std::to_string(*shown.stored.event_id)
+                           : "corrchess game " + std::to_string(shown.stored.id));
+  out.set_tag("Site", "corrchess");
+  out.set_tag("Date", date);
+  out.set_tag("Round", "-");
+  out.set_tag("White", shown.stored.white.display_name);
+  out.set_tag("Black", shown.stored.black.display_name);
+  out.set_tag("Result", result);
+  out.set_tag("WhiteUsername", shown.stored.white.username);
+  out.set_tag("BlackUsername", shown.stored.black.username);
+  out.set_tag("TimeControl", game::pgn_time_control(setup.time_control));
+  if (s.termination) out.set_tag("Termination", std::string(game::to_string(*s.termination)));
+  if (setup.start_position) out.set_tag("Chess960", std::to_string(*setup.start_position));
+  out.result = result;
+  chess::Position pos = s.initial;
+  for (const auto& m : s.moves) {
+    auto move = chess::parse_uci(pos, m.uci);
+    if (!move) return fail(ErrorCode::kInternal, "stored move unreadable");
+    chess::PgnMove pm;
+    pm.move = *move;
+    const auto index = static_cast<std::size_t>(m.ply - 1);
+    if (index < s.clock.moves.size()) {
+      pm.comment = "[%clk " + game::format_pgn_clock(s.clock.moves[index].clock_after) + "] ";
+    }
+    pm.comment += "[%timestamp " + game::format_rfc3339(m.at) + "]";
+    out.moves.push_back(std::move(pm));
+    pos.play(*move);
+  }
+  return out;
+}
+
+json game_json(const db::StoredGame& stored, const game::GameState& s, std::optional<Color> viewer,
+               bool show_messages) {
+  const auto& setup = stored.facts.setup;
+  json j = {{"id", std::to_string(stored.id)},
+            {"variant", game::to_string(setup.variant)},
+            {"white", user_json(stored.white)},
+            {"black", user_json(stored.black)},
+            {"status", game::to_string(s.status)},
+            {"initial_fen", s.initial.fen()},
+            {"fen", s.position.fen()},
+            {"to_move", game::color_name(s.to_move)},
+            {"ply", s.ply},
+            {"start_at", game::format_rfc3339(setup.start_at)},
+            {"time_control", db::time_control_json(setup.time_control)},
+            {"version", stored.version},
+            {"now", game::format_rfc3339(s.now)}};
+  if (stored.event_id) j["event_id"] = std::to_string(*stored.event_id);
+  if (setup.start_position) j["start_position"] = *setup.start_position;
+  if (s.result) j["result"] = game::to_string(*s.result);
+  if (s.termination) j["termination"] = game::to_string(*s.termination);
+  if (s.finished_at) j["finished_at"] = game::format_rfc3339(*s.finished_at);
+  if (!s.end_reason.empty()) j["end_reason"] = s.end_reason;
+  json moves = json::array();
+  for (const auto& m : s.moves) {
+    json mj = {{"ply", m.ply},
+               {"san", m.san},
+               {"uci", m.uci},
+               {"numeric", m.numeric},
+               {"fen_after", m.fen_after},
+               {"at", game::format_rfc3339(m.at)},
+               {"elapsed_seconds", m.elapsed},
+               {"offer_draw", m.offer_draw},
+               {"conditional", m.played_as_conditional}};
+    if (m.message && show_messages) mj["message"] = *m.message;
+    const auto index = static_cast<std::size_t>(m.ply - 1);
+    if (index < s.clock.moves.size()) {
+      const auto& rec = s.clock.moves[index];
+      mj["clock"] = {
+          {"charged_seconds", rec.charged},         {"stopped_seconds", rec.stopped},
+          {"increment_seconds", rec.increment},     {"bank_change_seconds", rec.bank_change},
+          {"clock_after_seconds", rec.clock_after}, {"bank_after_seconds", rec.bank_after}};
+    }
+    moves.push_back(mj);
+  }
+  j["moves"] = moves;
+  j["clocks"] = {{"white", db::clock_json(s.clock_of(Color::kWhite))},
+                 {"black", db::clock_json(s.clock_of(Color::kBlack))}};
+  if (s.draw_offer) {
+    j["draw_offer"] = {{"by", game::color_name(s.draw_offer->by)}, {"ply", s.draw_offer->ply}};
+  }
+  if (viewer && stored.pending && stored.pending->side == *viewer) {
+    j["pending_move"] = pending_json(*stored.pending);
+  }
+  j["legal_moves"] = s.legal_moves;
+  j["claimable"] = {{"threefold", s.claimable.threefold},
+                    {"fifty_moves", s.claimable.fifty_moves},
+                    {"tablebase", s.claimable.tablebase}};
+  return j;
+}
+
+json game_json(const app::GameView& shown) {
+  return game_json(shown.stored, shown.state, shown.viewer, shown.show_messages);
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,30 @@
+// JSON and PGN views of games for the HTTP API (docs/api.md "The game object", game lists,
+// PGN export). Views only: what a user may see was decided by app/games.
+#pragma once
+
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "app/games.h"
+#include "core/chess/pgn.h"
+#include "db/games.h"
+
+namespace corrchess::api {
+
+// The game object of api.md for `viewer` (pending move and conditional lines only for
+// their owner; the players' messages only with show_messages).
+nlohmann::json game_json(const db::StoredGame& stored, const game::GameState& state,
+                         std::optional<game::Color> viewer, bool show_messages = true);
+// The game object of a use case's view.
+nlohmann::json game_json(const app::GameView& shown);
+// A pending move as its owner sees it.
+nlohmann::json pending_json(const game::PendingMove& pending);
+// One entry of GET /games as `user` sees it: what a list shows without another request.
+nlohmann::json list_entry_json(const db::GameListEntry& entry, const db::User& user);
+// The PGN of a game as shown (Seven Tag Roster, usernames, TimeControl, Termination, Chess960
+// position; moves with clock and timestamp comments). Callers may replace tags before
+// writing it (the event export sets Event and Round).
+Result<chess::PgnGame> game_pgn(const app::GameView& shown);
+
+}  // namespace corrchess::api

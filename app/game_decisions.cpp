@@ -1,0 +1,162 @@
+// The directors' decisions on single games (app/games.h): each audited in the transaction of
+// the change it makes.
+#include <nlohmann/json.hpp>
+
+#include "app/game_start.h"
+#include "app/game_store.h"
+#include "app/games.h"
+#include "app/roles.h"
+#include "db/codec.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using game::Color;
+using nlohmann::json;
+
+json result_json(const game::GameState& s) {
+  json j = {{"status", game::to_string(s.status)}};
+  if (s.result) j["result"] = game::to_string(*s.result);
+  if (s.termination) j["termination"] = game::to_string(*s.termination);
+  return j;
+}
+
+json clock_values(const game::GameState& s, Color side) {
+  const auto& c = s.clock_of(side);
+  json j = {{"remaining_seconds", c.remaining}};
+  if (c.bank) j["bank_seconds"] = *c.bank;
+  return j;
+}
+
+std::int64_t player_id(const db::StoredGame& g, Color side) {
+  return side == Color::kWhite ? g.white.id : g.black.id;
+}
+
+// The audit row of `director`'s `action` on the game of `in` (stamped at commit).
+db::AuditEntry audit_of(const db::User& director, const char* action, const CommandInput& in,
+                        std::optional<std::int64_t> target, const std::string& reason,
+                        json detail) {
+  return {{},     director.id, action,           in.stored.id, in.stored.event_id,
+          target, reason,      std::move(detail)};
+}
+
+}  // namespace
+
+Result<GameView> create_single_game(GameDeps& deps, const db::User& director,
+                                    SingleGameRequest request) {
+  if (!is_director(director))
+    return fail(ErrorCode::kForbidden, "this needs a tournament director");
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
+    const auto now = deps.clock.now(tx);
+    request.setup.start_at = request.start_at.value_or(now);
+    if (request.initial_fen) request.setup.initial_fen = *request.initial_fen;
+    auto w = db::find_user(tx, request.white);
+    if (!w) return fail(ErrorCode::kValidationError, "no user '" + request.white + "'");
+    auto b = db::find_user(tx, request.black);
+    if (!b) return fail(ErrorCode::kValidationError, "no user '" + request.black + "'");
+    if (w->id == b->id) return fail(ErrorCode::kValidationError, "a player cannot play himself");
+    game::GameContext rules;
+    rules.zone = deps.zone;
+    rules.oracles = deps.oracles;
+    auto prepared = prepare_game(std::move(request.setup), rules, now);
+    if (!prepared) return std::unexpected(prepared.error());
+    const auto id =
+        db::insert_game(tx, w->id, b->id, std::nullopt, prepared->setup, prepared->state);
+    db::write_audit(tx, {now, director.id, "game_created", id, std::nullopt, std::nullopt, "",
+                         json{{"white", w->username}, {"black", b->username}}});
+    auto stored = db::load_game(tx, id, false);
+    if (!stored) return std::unexpected(stored.error());
+    return GameView{*stored, prepared->state, std::nullopt};
+  });
+}
+
+Result<GameView> set_result(GameDeps& deps, const db::User& director, std::int64_t id,
+                            game::GameResult result, game::Termination termination,
+                            const std::string& reason) {
+  return run_command(
+      deps, director, id, Access::kDirector, [&](const CommandInput& in) -> Result<GameChange> {
+        auto o = game::set_result(in.game, result, termination, reason, director.username);
+        if (!o) return std::unexpected(o.error());
+        return outcome_change(std::move(*o),
+                              audit_of(director, "result_set", in, std::nullopt, reason,
+                                       {{"result", game::to_string(result)},
+                                        {"termination", game::to_string(termination)},
+                                        {"before", result_json(in.game.state())}}));
+      });
+}
+
+Result<GameView> annul_game(GameDeps& deps, const db::User& director, std::int64_t id,
+                            const std::string& reason) {
+  return run_command(deps, director, id, Access::kDirector,
+                     [&](const CommandInput& in) -> Result<GameChange> {
+                       auto o = game::annul_game(in.game, reason, director.username);
+                       if (!o) return std::unexpected(o.error());
+                       return outcome_change(
+                           std::move(*o), audit_of(director, "annulled", in, std::nullopt, reason,
+                                                   {{"before", result_json(in.game.state())}}));
+                     });
+}
+
+Result<GameView> adjust_clock(GameDeps& deps, const db::User& director, std::int64_t id, Color side,
+                              game::AdjustmentKind kind, std::int64_t value,
+                              const std::string& reason) {
+  return run_command(
+      deps, director, id, Access::kDirector, [&](const CommandInput& in) -> Result<GameChange> {
+        auto o = game::adjust_clock(in.game, side, kind, value, reason, director.username);
+        if (!o) return std::unexpected(o.error());
+        const char* field = kind == game::AdjustmentKind::kSetRemaining      ? "remaining_seconds"
+                            : kind == game::AdjustmentKind::kAdjustRemaining ? "adjust_seconds"
+                                                                             : "bank_seconds";
+        json detail = {{"side", game::color_name(side)},
+                       {"kind", game::to_string(kind)},
+                       {field, value},
+                       {"before", clock_values(in.game.state(), side)},
+                       {"after", clock_values(o->game.state(), side)}};
+        return outcome_change(std::move(*o),
+                              audit_of(director, "clock_adjusted", in, player_id(in.stored, side),
+                                       reason, std::move(detail)));
+      });
+}
+
+Result<GameView> set_suspended(GameDeps& deps, const db::User& director, std::int64_t id,
+                               bool suspend, const std::string& reason) {
+  return run_command(
+      deps, director, id, Access::kDirector, [&](const CommandInput& in) -> Result<GameChange> {
+        auto o = suspend ? game::suspend_game(in.game, reason, director.username)
+                         : game::resume_game(in.game, reason, director.username);
+        if (!o) return std::unexpected(o.error());
+        json detail = {{"white", clock_values(o->game.state(), Color::kWhite)},
+                       {"black", clock_values(o->game.state(), Color::kBlack)}};
+        return outcome_change(std::move(*o), audit_of(director, suspend ? "suspended" : "resumed",
+                                                      in, std::nullopt, reason, std::move(detail)));
+      });
+}
+
+Result<GameView> default_for_withdrawal(GameDeps& deps, const db::User& director, std::int64_t id,
+                                        std::int64_t event_id, std::int64_t withdrawn_user_id,
+                                        const std::string& reason) {
+  return run_command(
+      deps, director, id, Access::kDirector, [&](const CommandInput& in) -> Result<GameChange> {
+        if (game::is_over(in.game.state().status)) return GameChange{};
+        const Color loser = in.stored.white.id == withdrawn_user_id ? Color::kWhite : Color::kBlack;
+        const auto result = game::win_for(~loser);
+        auto o = game::set_result(in.game, result, game::Termination::kDefault,
+                                  "withdrawal: " + reason, director.username);
+        if (!o) return std::unexpected(o.error());
+        db::AuditEntry audit{{},
+                             director.id,
+                             "result_set",
+                             in.stored.id,
+                             event_id,
+                             withdrawn_user_id,
+                             reason,
+                             json{{"result", game::to_string(result)},
+                                  {"termination", "default"},
+                                  {"withdrawal", true}}};
+        return outcome_change(std::move(*o), std::move(audit));
+      });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,202 @@
+#include "app/game_store.h"
+
+#include <algorithm>
+
+#include "app/roles.h"
+#include "core/game/game_change.h"
+#include "db/live_events.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using game::Color;
+
+std::optional<Color> side_of(const db::StoredGame& g, const db::User& user) {
+  if (user.id == g.white.id) return Color::kWhite;
+  if (user.id == g.black.id) return Color::kBlack;
+  return std::nullopt;
+}
+
+// Event visibility (event setting `visibility`): what a user who neither plays in an
+// unfinished event game nor directs may see of it. live: everything. delayed N: the game as
+// it stood when its last N plies had not been played yet, with no draw offer, legal moves or
+// running clocks. after_end: nothing (kForbidden) until the game is over.
+Result<void> restrict_to_event_visibility(const GameDeps& deps, pqxx::work& tx,
+                                          const db::User& user, GameView& shown) {
+  const auto& s = shown.state;
+  if (!shown.stored.event_id || shown.viewer || is_director(user) || game::is_over(s.status)) {
+    return {};
+  }
+  const auto visibility = db::event_visibility(tx, *shown.stored.event_id);
+  switch (visibility.mode) {
+    case db::Visibility::kLive: return {};
+    case db::Visibility::kAfterEnd:
+      return fail(ErrorCode::kForbidden,
+                  "the games of this event are shown to others only once they are over");
+    case db::Visibility::kDelayed: break;
+  }
+  const int plies = std::max(0, s.ply - visibility.delay_moves);
+  game::GameState view = s;
+  if (plies < s.ply) {
+    // Replay the facts of the first `plies` moves at the instant the next one was played.
+    game::GameFacts facts = shown.stored.facts;
+    const auto hidden_from = facts.moves[static_cast<std::size_t>(plies)].at;
+    facts.moves.resize(static_cast<std::size_t>(plies));
+    std::erase_if(facts.events, [&](const game::GameEvent& e) { return e.ply > plies; });
+    auto past = game::Game::replay(std::move(facts), context_for(deps, shown.stored), hidden_from);
+    if (!past) return fail(ErrorCode::kInternal, "stored game is inconsistent");
+    view = past->state();
+    view.now = s.now;
+    view.status = s.status;
+  }
+  view.draw_offer.reset();
+  view.legal_moves.clear();
+  view.claimable = {};
+  for (auto& clock : view.clocks) {
+    clock.running = false;
+    clock.deadline.reset();
+  }
+  shown.state = std::move(view);
+  shown.stored.pending.reset();
+  return {};
+}
+
+}  // namespace
+
+GameChange outcome_change(game::Outcome outcome, std::optional<db::AuditEntry> audit) {
+  GameChange change;
+  change.outcome = std::move(outcome);
+  change.audit = std::move(audit);
+  return change;
+}
+
+game::GameContext context_for(const GameDeps& deps, const db::StoredGame& g) {
+  game::GameContext ctx;
+  ctx.zone = deps.zone;
+  ctx.leave = g.leave;
+  ctx.oracles = deps.oracles;
+  ctx.running_use_40_plus_days = g.running_use_40_plus_days();
+  return ctx;
+}
+
+Result<game::Game> replay_game(const GameDeps& deps, const db::StoredGame& stored,
+                               game::Timestamp now) {
+  auto result = game::Game::replay(stored.facts, context_for(deps, stored), now);
+  if (!result) {
+    db::log_database_error("game " + std::to_string(stored.id) +
+                           " cannot be replayed: " + result.error().detail);
+    return fail(ErrorCode::kInternal, "stored game is inconsistent");
+  }
+  return result;
+}
+
+std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
+                                                       const game::Game& game) {
+  std::array<game::ConditionalTree, 2> trees;
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    const auto& lines = g.conditional[chess::index(c)];
+    if (lines.empty() || game.state().to_move == c) continue;
+    auto tree = game::ConditionalTree::build(game.state().position, c, lines);
+    if (tree) trees[chess::index(c)] = std::move(*tree);
+  }
+  return trees;
+}
+
+GameView commit_change(pqxx::work& tx, const db::StoredGame& stored, const game::Game& game,
+                       std::optional<Color> viewer, GameChange change) {
+  const auto id = stored.id;
+  const auto now = game.state().now;
+  GameView view{stored, game.state(), viewer};
+  if (change.save_pending) {
+    db::save_pending(tx, id, *change.save_pending);
+    view.stored.pending = *change.save_pending;
+  }
+  if (change.delete_pending) {
+    db::delete_pending(tx, id);
+    view.stored.pending.reset();
+  }
+  if (change.conditional) {
+    const auto& [side, lines] = *change.conditional;
+    db::save_conditional(tx, id, side, lines, now);
+    view.stored.conditional[chess::index(side)] = lines;
+  }
+  if (change.audit) {
+    change.audit->at = now;
+    db::write_audit(tx, *change.audit);
+  }
+  if (!change.outcome) return view;
+  auto& o = *change.outcome;
+  db::append_facts(tx, id, o.moves, o.events, stored.facts.events.size(), o.game.state());
+  for (const auto& m : o.moves) view.stored.facts.moves.push_back(m);
+  for (const auto& e : o.events) view.stored.facts.events.push_back(e);
+  if (!o.moves.empty()) {
+    db::delete_pending(tx, id);
+    view.stored.pending.reset();
+  }
+  if (o.conditional) {
+    for (Color c : {Color::kWhite, Color::kBlack}) {
+      auto lines = (*o.conditional)[chess::index(c)].lines();
+      db::save_conditional(tx, id, c, lines, now);
+      view.stored.conditional[chess::index(c)] = lines;
+    }
+  }
+  db::update_cache(tx, id, o.game.state());  // bumps the version
+  view.stored.version = stored.version + 1;
+  view.state = o.game.state();
+  const auto notices = game::describe_change(game.state(), o.moves, o.events, view.state);
+  if (!notices.empty()) {
+    db::notify_game_change(tx, id, view.stored.version, {stored.white.id, stored.black.id}, notices,
+                           view.state);
+  }
+  return view;
+}
+
+Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t id, Access access,
+                             const GameCommand& command, const Precondition& expect) {
+  if (access == Access::kDirector && !is_director(user)) {
+    return fail(ErrorCode::kForbidden, "this needs a tournament director");
+  }
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
+    auto stored = db::load_game(tx, id, true);
+    if (!stored) return std::unexpected(stored.error());
+    const auto side = side_of(*stored, user);
+    if (access == Access::kPlayer && !side) {
+      return fail(ErrorCode::kForbidden, "you do not play in this game");
+    }
+    auto game = replay_game(deps, *stored, deps.clock.now(tx));
+    if (!game) return std::unexpected(game.error());
+    if (expect.version && *expect.version != stored->version) {
+      return fail(ErrorCode::kStaleGame, "the game has changed since you read it (version " +
+                                             std::to_string(*expect.version) + ", now " +
+                                             std::to_string(stored->version) + ")");
+    }
+    if (expect.ply && *expect.ply != game->state().ply) {
+      return fail(ErrorCode::kStaleGame, "the game has changed since you read it (" +
+                                             std::to_string(*expect.ply) + " plies, now " +
+                                             std::to_string(game->state().ply) + ")");
+    }
+    auto change = command(CommandInput{*stored, *game, side});
+    if (!change) return std::unexpected(change.error());
+    return commit_change(tx, *stored, *game, side, std::move(*change));
+  });
+}
+
+Result<GameView> view_game(GameDeps& deps, const db::User& user, std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
+    auto stored = db::load_game(tx, id, false);
+    if (!stored) return std::unexpected(stored.error());
+    auto g = replay_game(deps, *stored, deps.clock.now(tx));
+    if (!g) return std::unexpected(g.error());
+    GameView shown{*stored, g->state(), side_of(*stored, user)};
+    // What the players write each other is theirs (and the directors'), not the audience's.
+    shown.show_messages = shown.viewer.has_value() || is_director(user);
+    if (auto ok = restrict_to_event_visibility(deps, tx, user, shown); !ok) {
+      return std::unexpected(ok.error());
+    }
+    return shown;
+  });
+}
+
+}  // namespace corrchess::app

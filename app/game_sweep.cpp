@@ -1,0 +1,80 @@
+// The flag-fall sweep (app/games.h): decisions that fall due with time alone.
+#include "app/game_store.h"
+#include "app/games.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+// The fact that stops play at a standard event's end date (rules.md §5.4), stamped at `end`:
+// a flag fall that came before it, else adjudication pending; nullopt when the game was
+// over by then. If facts were stored after `end` (the sweep ran late), the game is marked
+// as it stands at `now`.
+Result<std::optional<game::GameEvent>> end_of_play_fact(const GameDeps& deps,
+                                                        const db::StoredGame& stored,
+                                                        game::Timestamp end, game::Timestamp now) {
+  game::Timestamp at = end;
+  const auto& facts = stored.facts;
+  if ((!facts.moves.empty() && facts.moves.back().at > end) ||
+      (!facts.events.empty() && facts.events.back().at > end)) {
+    at = now;
+  }
+  auto game = replay_game(deps, stored, at);
+  if (!game) return std::unexpected(game.error());
+  if (auto fall = game::decide_flag_fall(*game)) return fall;
+  auto marked = game::mark_adjudication_pending(*game);
+  if (!marked || marked->events.empty()) return std::optional<game::GameEvent>{};
+  return std::optional<game::GameEvent>{marked->events.front()};
+}
+
+}  // namespace
+
+Result<SweepResult> decide_due_games(GameDeps& deps, int limit) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<SweepResult> {
+    SweepResult swept;
+    const auto now = deps.clock.now(tx);
+    for (const auto id : db::claim_due_games(tx, now, limit)) {
+      auto stored = db::load_game(tx, id, true);
+      if (!stored) return std::unexpected(stored.error());
+      auto game = replay_game(deps, *stored, now);
+      if (!game) return std::unexpected(game.error());
+      auto fact = game::decide_flag_fall(*game);
+      if (stored->event_id) {
+        if (const auto end = db::event_adjudication_at(tx, *stored->event_id); end && *end <= now) {
+          auto ending = end_of_play_fact(deps, *stored, *end, now);
+          if (!ending) return std::unexpected(ending.error());
+          if (*ending) fact = *ending;
+        }
+      }
+      // Without a fact the cached state is still refreshed (not_started -> ongoing).
+      std::vector<game::GameEvent> events;
+      auto facts = stored->facts;
+      if (fact) {
+        events.push_back(*fact);
+        facts.events.push_back(*fact);
+        if (fact->kind == game::EventKind::kFlagFall) {
+          ++swept.flag_falls;
+        } else {
+          ++swept.adjudications_pending;
+        }
+      }
+      auto after = game::Game::replay(std::move(facts), context_for(deps, *stored), now);
+      if (!after) return std::unexpected(after.error());
+      auto change =
+          outcome_change(game::Outcome{{}, std::move(events), std::move(*after), {}, {}, {}});
+      change.delete_pending = fact.has_value();
+      commit_change(tx, *stored, *game, std::nullopt, std::move(change));
+      ++swept.processed;
+    }
+    return swept;
+  });
+}
+
+Result<std::optional<game::Timestamp>> next_due(GameDeps& deps) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+    return Result<std::optional<game::Timestamp>>(db::next_deadline(tx));
+  });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,205 @@
+// The players' game commands and the game lists (app/games.h).
+#include "app/games.h"
+
+#include "app/game_store.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using game::Color;
+
+// A command that only appends facts: `decide` maps the replayed game and the player's side
+// to the outcome.
+template <class Decide>
+GameCommand outcome_command(Decide decide) {
+  return [decide](const CommandInput& in) -> Result<GameChange> {
+    auto o = decide(in);
+    if (!o) return std::unexpected(o.error());
+    return outcome_change(std::move(*o));
+  };
+}
+
+}  // namespace
+
+Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
+                                      const game::MoveRequest& request,
+                                      const Precondition& expect) {
+  auto shown = run_command(
+      deps, user, id, Access::kPlayer,
+      [&](const CommandInput& in) -> Result<GameChange> {
+        auto p = game::submit_move(in.game, *in.side, request);
+        if (!p) return std::unexpected(p.error());
+        GameChange change;
+        change.save_pending = std::move(*p);
+        return change;
+      },
+      expect);
+  if (!shown) return std::unexpected(shown.error());
+  return *shown->stored.pending;
+}
+
+Result<void> cancel_pending_move(GameDeps& deps, const db::User& user, std::int64_t id) {
+  auto shown = run_command(deps, user, id, Access::kPlayer,
+                           [](const CommandInput& in) -> Result<GameChange> {
+                             const auto& p = in.stored.pending;
+                             if (!p || p->side != *in.side) {
+                               return fail(ErrorCode::kNoPendingMove, "you have no pending move");
+                             }
+                             GameChange change;
+                             change.delete_pending = true;
+                             return change;
+                           });
+  if (!shown) return std::unexpected(shown.error());
+  return {};
+}
+
+Result<GameView> accept_move(GameDeps& deps, const db::User& user, std::int64_t id,
+                             const std::string& move, const Precondition& expect) {
+  return run_command(deps, user, id, Access::kPlayer, outcome_command([&](const CommandInput& in) {
+                       std::optional<game::PendingMove> mine;
+                       if (in.stored.pending && in.stored.pending->side == *in.side) {
+                         mine = in.stored.pending;
+                       }
+                       return game::accept_move(in.game, *in.side, mine, move,
+                                                conditional_trees(in.stored, in.game));
+                     }),
+                     expect);
+}
+
+Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id,
+                           const game::MoveRequest& request, const Precondition& expect) {
+  return run_command(deps, user, id, Access::kPlayer,
+                     outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
+                       auto pending = game::submit_move(in.game, *in.side, request);
+                       if (!pending) return std::unexpected(pending.error());
+                       return game::accept_move(in.game, *in.side, *pending, pending->uci,
+                                                conditional_trees(in.stored, in.game));
+                     }),
+                     expect);
+}
+
+Result<GameView> accept_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+                             const Precondition& expect) {
+  return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
+                       return game::accept_draw(in.game, *in.side);
+                     }),
+                     expect);
+}
+
+Result<GameView> decline_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+                              const Precondition& expect) {
+  return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
+                       return game::decline_draw(in.game, *in.side);
+                     }),
+                     expect);
+}
+
+Result<GameView> resign(GameDeps& deps, const db::User& user, std::int64_t id,
+                        const Precondition& expect) {
+  return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
+                       return game::resign(in.game, *in.side);
+                     }),
+                     expect);
+}
+
+Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t id,
+                            const game::ClaimRequest& request, const Precondition& expect) {
+  ClaimDecision decision;
+  auto shown = run_command(deps, user, id, Access::kPlayer,
+                           outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
+                             auto o = game::claim(in.game, *in.side, request,
+                                                  conditional_trees(in.stored, in.game));
+                             if (o) {
+                               decision.upheld = o->upheld;
+                               decision.reason = o->reason;
+                             }
+                             return o;
+                           }),
+                           expect);
+  if (!shown) return std::unexpected(shown.error());
+  decision.game = std::move(*shown);
+  return decision;
+}
+
+Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t id,
+                              std::optional<std::int64_t> seconds) {
+  return run_command(deps, user, id, Access::kPlayer, outcome_command([&](const CommandInput& in) {
+                       return game::refill_clock(in.game, *in.side, seconds);
+                     }));
+}
+
+Result<SanLines> set_conditional(GameDeps& deps, const db::User& user, std::int64_t id,
+                                 const std::vector<game::ConditionalLine>& lines) {
+  SanLines stored;
+  auto shown = run_command(deps, user, id, Access::kPlayer,
+                           [&](const CommandInput& in) -> Result<GameChange> {
+                             auto tree = game::store_conditional(in.game, *in.side, lines);
+                             if (!tree) return std::unexpected(tree.error());
+                             stored = tree->lines_san(in.game.state().position);
+                             GameChange change;
+                             change.conditional = std::pair{*in.side, tree->lines()};
+                             return change;
+                           });
+  if (!shown) return std::unexpected(shown.error());
+  return stored;
+}
+
+Result<SanLines> get_conditional(GameDeps& deps, const db::User& user, std::int64_t id) {
+  SanLines lines;
+  auto shown = run_command(
+      deps, user, id, Access::kPlayer, [&](const CommandInput& in) -> Result<GameChange> {
+        auto trees = conditional_trees(in.stored, in.game);
+        lines = trees[chess::index(*in.side)].lines_san(in.game.state().position);
+        return GameChange{};
+      });
+  if (!shown) return std::unexpected(shown.error());
+  return lines;
+}
+
+Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_t id) {
+  auto shown = run_command(
+      deps, user, id, Access::kPlayer, [](const CommandInput& in) -> Result<GameChange> {
+        GameChange change;
+        change.conditional = std::pair{*in.side, std::vector<game::ConditionalLine>{}};
+        return change;
+      });
+  if (!shown) return std::unexpected(shown.error());
+  return {};
+}
+
+Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameList> {
+    if (request.opponent) {
+      auto opponent = db::find_user(tx, *request.opponent);
+      if (!opponent) {
+        return fail(ErrorCode::kValidationError, "no user '" + *request.opponent + "'");
+      }
+      request.filter.opponent_id = opponent->id;
+    }
+    GameList list;
+    list.page = db::list_games(tx, user.id, request.filter, request.after, request.limit);
+    list.counts = db::count_games(tx, user.id);
+    return list;
+  });
+}
+
+Result<std::vector<GameView>> my_games(GameDeps& deps, const db::User& user,
+                                       int finished_within_days) {
+  auto ids =
+      db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<std::int64_t>> {
+        const auto now = deps.clock.now(tx);
+        return db::current_games_of(tx, user.id, now - game::days(finished_within_days));
+      });
+  if (!ids) return std::unexpected(ids.error());
+  std::vector<GameView> games;
+  for (const auto id : *ids) {
+    auto shown = view_game(deps, user, id);
+    if (!shown) return std::unexpected(shown.error());
+    games.push_back(std::move(*shown));
+  }
+  return games;
+}
+
+}  // namespace corrchess::app

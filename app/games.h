@@ -1,0 +1,175 @@
+// Game use cases shared by every transport (REST in api/games.cpp, Xfcc, the scheduler):
+// reading a game as a user may see it, the players' commands, the director's decisions and
+// the flag-fall sweep. Each call is one transaction that locks the game row, replays its
+// facts at the server's now, decides in core/game, and commits through one path that appends
+// the facts, stores the pending move and conditional lines, refreshes the cached state and
+// queues the live messages the change causes (core/game/game_change.h). A refused command
+// changes nothing.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/game/game.h"
+#include "core/game/time_zone.h"
+#include "db/games.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
+#include "db/users.h"
+
+namespace corrchess::app {
+
+// What every game use case needs: the database, the server's clock (a test clock in tests),
+// the server's zone for day-based rules and the dead-position and tablebase oracles.
+struct GameDeps {
+  db::Pool& pool;
+  db::ServerClock& clock;
+  game::TimeZone zone;
+  game::Oracles oracles;
+};
+
+// A game as a use case saw it (after its change, for commands), for rendering.
+struct GameView {
+  db::StoredGame stored;
+  game::GameState state;
+  std::optional<game::Color> viewer;  // the side the user plays, if any
+  // Messages between the players are shown to the players and directors only.
+  bool show_messages = true;
+};
+
+// What the client saw, for a write that must not land on a game that changed meanwhile
+// (the Xfcc movecount idea): the number of plies and the game's version. Absent members are
+// not checked; a mismatch is kStaleGame and nothing changes.
+struct Precondition {
+  std::optional<int> ply;
+  std::optional<int> version;
+};
+
+// ---- reading ----
+
+// The game `id` replayed at the server's now as `user` may see it: everything for its
+// players and directors; for others the players' messages are left out and an event game is
+// shown as its event's visibility allows (delayed by N plies, or kForbidden until it is
+// over). kNotFound when there is no such game.
+Result<GameView> view_game(GameDeps& deps, const db::User& user, std::int64_t id);
+
+// A stored game's facts replayed at `now` with the server's zone, oracles and the players'
+// leave. kInternal (logged) when the stored facts are inconsistent.
+Result<game::Game> replay_game(const GameDeps& deps, const db::StoredGame& stored,
+                               game::Timestamp now);
+
+// One page of `user`'s games (GET /games): `opponent` is a username (kValidationError when
+// unknown), plus the counts of the user's games.
+struct GameListRequest {
+  db::GameListFilter filter;
+  std::optional<std::string> opponent;
+  std::optional<db::GameListCursor> after;
+  int limit = 50;
+};
+struct GameList {
+  db::GameListPage page;
+  db::PlayerGameCounts counts;
+};
+Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request);
+
+// The ongoing games (not started, ongoing, adjudication pending) of `user` plus those that
+// ended within `finished_within_days`, each as its player sees it, by id. For clients that
+// fetch all their games at once (Xfcc GetMyGames).
+Result<std::vector<GameView>> my_games(GameDeps& deps, const db::User& user,
+                                       int finished_within_days);
+
+// ---- the players' commands (kForbidden unless `user` plays in the game) ----
+
+// Submit (rules.md §2.1): stores the private pending move that replaces any earlier one.
+// Errors of game::submit_move.
+Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
+                                      const game::MoveRequest& request,
+                                      const Precondition& expect = {});
+// Withdraws the user's pending move; kNoPendingMove when there is none.
+Result<void> cancel_pending_move(GameDeps& deps, const db::User& user, std::int64_t id);
+// Accept: plays the user's pending move `move` (its conditional replies may follow).
+// Errors of game::accept_move.
+Result<GameView> accept_move(GameDeps& deps, const db::User& user, std::int64_t id,
+                             const std::string& move, const Precondition& expect = {});
+// Submit and accept in one transaction, for clients that confirmed the move themselves
+// (Xfcc): the move with its draw offer and message is played at once.
+Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id,
+                           const game::MoveRequest& request, const Precondition& expect = {});
+Result<GameView> accept_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+                             const Precondition& expect = {});
+Result<GameView> decline_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+                              const Precondition& expect = {});
+Result<GameView> resign(GameDeps& deps, const db::User& user, std::int64_t id,
+                        const Precondition& expect = {});
+// A claim (threefold, fifty moves, tablebase): stored and decided at once; a rejected claim
+// is a fact too. `upheld` and `reason` say how it was decided.
+struct ClaimDecision {
+  GameView game;
+  bool upheld = false;
+  std::string reason;
+};
+Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t id,
+                            const game::ClaimRequest& request, const Precondition& expect = {});
+// Triple Block manual refill of the user's clock (all of the block, or `seconds`).
+Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t id,
+                              std::optional<std::int64_t> seconds);
+
+// Conditional lines (rules.md §2.5), only ever shown to their owner, as SAN lines from the
+// current position.
+using SanLines = std::vector<std::vector<std::string>>;
+// Replaces the user's lines by `lines` (SAN, UCI or numeric moves); returns them as stored.
+Result<SanLines> set_conditional(GameDeps& deps, const db::User& user, std::int64_t id,
+                                 const std::vector<game::ConditionalLine>& lines);
+Result<SanLines> get_conditional(GameDeps& deps, const db::User& user, std::int64_t id);
+Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_t id);
+
+// ---- the directors' decisions (kForbidden unless td or admin; audited) ----
+
+// A single game outside events between two users (kValidationError for unknown users or a
+// player against himself; the setup checks of app::prepare_game).
+struct SingleGameRequest {
+  std::string white;
+  std::string black;
+  game::GameSetup setup;                    // its start_at is replaced by `start_at`
+  std::optional<game::Timestamp> start_at;  // none: now
+  std::optional<std::string> initial_fen;   // none: from the variant
+};
+Result<GameView> create_single_game(GameDeps& deps, const db::User& director,
+                                    SingleGameRequest request);
+
+Result<GameView> set_result(GameDeps& deps, const db::User& director, std::int64_t id,
+                            game::GameResult result, game::Termination termination,
+                            const std::string& reason);
+Result<GameView> annul_game(GameDeps& deps, const db::User& director, std::int64_t id,
+                            const std::string& reason);
+Result<GameView> adjust_clock(GameDeps& deps, const db::User& director, std::int64_t id,
+                              game::Color side, game::AdjustmentKind kind, std::int64_t value,
+                              const std::string& reason);
+// Suspends (true) or resumes (false) both clocks.
+Result<GameView> set_suspended(GameDeps& deps, const db::User& director, std::int64_t id,
+                               bool suspend, const std::string& reason);
+// The opponent of the withdrawn user wins game `id` by default (rules.md §5.5); nothing
+// happens to a game already over. Audited as a result set in event `event_id`.
+Result<GameView> default_for_withdrawal(GameDeps& deps, const db::User& director, std::int64_t id,
+                                        std::int64_t event_id, std::int64_t withdrawn_user_id,
+                                        const std::string& reason);
+
+// ---- the flag-fall sweep ----
+
+struct SweepResult {
+  int processed = 0;              // games claimed and refreshed
+  int flag_falls = 0;             // flag falls stored
+  int adjudications_pending = 0;  // games stopped by their event's end date
+};
+// Claims live games whose next deadline is due (FOR UPDATE SKIP LOCKED, so concurrent
+// instances never decide the same game), stores each flag fall at its deadline instant (or
+// the adjudication pending of an event past its end date) and refreshes the cached state
+// (also not_started -> ongoing). At most `limit` games.
+Result<SweepResult> decide_due_games(GameDeps& deps, int limit);
+// The earliest instant any live game needs the sweep.
+Result<std::optional<game::Timestamp>> next_due(GameDeps& deps);
+
+}  // namespace corrchess::app

@@ -1,0 +1,86 @@
+#include "core/game/game_change.h"
+
+namespace corrchess::game {
+
+namespace {
+
+ChangeNotice notice(NoticeKind kind, int ply = 0, std::optional<Color> by = std::nullopt) {
+  ChangeNotice n;
+  n.kind = kind;
+  n.ply = ply;
+  n.by = by;
+  return n;
+}
+
+}  // namespace
+
+std::vector<ChangeNotice> describe_change(const GameState& before,
+                                          const std::vector<MoveFact>& moves,
+                                          const std::vector<GameEvent>& events,
+                                          const GameState& after) {
+  std::vector<ChangeNotice> notices;
+  for (const auto& fact : moves) {
+    const auto index = static_cast<std::size_t>(fact.ply - 1);
+    if (fact.ply < 1 || index >= after.moves.size()) continue;
+    const auto& m = after.moves[index];
+    notices.push_back(notice(NoticeKind::kMove, m.ply, m.side));
+    if (m.offer_draw) notices.push_back(notice(NoticeKind::kDrawOffer, m.ply, m.side));
+  }
+  bool clock_changed = false;
+  bool ending_event = false;
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case EventKind::kFlagFall:
+      case EventKind::kResultSet:
+      case EventKind::kAnnulled:
+      case EventKind::kDrawAccepted:
+      case EventKind::kResigned: ending_event = true; break;
+      case EventKind::kDrawDeclined:
+        notices.push_back(notice(NoticeKind::kDrawDeclined, 0, e.side));
+        break;
+      case EventKind::kClaim: {
+        auto n = notice(NoticeKind::kClaim, 0, e.side);
+        n.claim = e.claim_type;
+        n.upheld = e.upheld.value_or(false);
+        n.reason = e.reason;
+        notices.push_back(std::move(n));
+      }
+        ending_event = ending_event || e.upheld.value_or(false);
+        break;
+      case EventKind::kClockRefill:
+      case EventKind::kClockAdjusted:
+      case EventKind::kSuspended:
+      case EventKind::kResumed: clock_changed = true; break;
+      case EventKind::kAdjudicationPending: break;  // told from the status below
+    }
+  }
+  if (clock_changed) notices.push_back(notice(NoticeKind::kClock));
+  if (before.status == GameStatus::kNotStarted && after.status == GameStatus::kOngoing) {
+    notices.push_back(notice(NoticeKind::kGameStarted));
+  }
+  if (after.status == GameStatus::kAdjudicationPending &&
+      before.status != GameStatus::kAdjudicationPending) {
+    notices.push_back(notice(NoticeKind::kAdjudicationPending));
+  }
+  const bool result_changed = before.result != after.result || before.status != after.status;
+  if (is_over(after.status) && (result_changed || ending_event)) {
+    notices.push_back(notice(NoticeKind::kGameOver));
+  }
+  return notices;
+}
+
+std::string_view to_string(NoticeKind kind) {
+  switch (kind) {
+    case NoticeKind::kMove: return "move";
+    case NoticeKind::kDrawOffer: return "draw_offer";
+    case NoticeKind::kDrawDeclined: return "draw_declined";
+    case NoticeKind::kClaim: return "claim";
+    case NoticeKind::kClock: return "clock";
+    case NoticeKind::kGameStarted: return "game_started";
+    case NoticeKind::kAdjudicationPending: return "adjudication_pending";
+    case NoticeKind::kGameOver: return "game_over";
+  }
+  return "unknown";
+}
+
+}  // namespace corrchess::game
