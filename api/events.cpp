@@ -146,6 +146,10 @@ struct EventView {
 Result<EventView> load_view(GameServiceDeps& deps, pqxx::work& tx, std::int64_t id) {
   auto event = db::load_event(tx, id, false);
   if (!event) return std::unexpected(event.error());
+  // Results already due count in crosstables and lists, whether or not the sweep ran.
+  if (auto settled = app::settle_due_games(deps, tx, {std::nullopt, id}); !settled) {
+    return std::unexpected(settled.error());
+  }
   EventView v{*event, db::event_players(tx, id), db::event_games(tx, id),
               db::adjudication_claims(tx, id), deps.clock.now(tx)};
   return v;
@@ -411,6 +415,11 @@ Result<void> check_entry_bar(pqxx::work& tx, const db::User& user, Timestamp now
 }
 
 Response join(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+  // Time losses already due count, whether or not the sweep has stored them yet (stored in
+  // a transaction of their own: a refused entry must not undo them).
+  if (auto settled = app::settle_due_games(deps, {user.id, std::nullopt}); !settled) {
+    return problem_response(settled.error());
+  }
   std::optional<Timestamp> barred_until;
   auto done = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     auto event = db::load_event(tx, id, true);

@@ -65,8 +65,8 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   challenge_deps_ = std::make_unique<app::ChallengeDeps>(
       app::ChallengeDeps{pool_, clock_, std::move(rules), options.challenges});
   add_challenge_routes(router_, *challenge_deps_, *game_deps_);
-  profile_deps_ =
-      std::make_unique<app::ProfileDeps>(app::ProfileDeps{pool_, clock_, game_deps_->zone});
+  profile_deps_ = std::make_unique<app::ProfileDeps>(
+      app::ProfileDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_profile_routes(router_, *profile_deps_);
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "app/game_start.h"
+#include "app/games.h"
 #include "app/roles.h"
 #include "db/codec.h"
 #include "db/events.h"
@@ -33,6 +34,11 @@ json challenge_message(const char* type, const ChallengeView& c, game::Timestamp
   json m = {{"type", type}, {"at", game::format_rfc3339(at)}, {"challenge", challenge_json(c)}};
   m.update(extra);
   return m;
+}
+
+// The game use cases' view of the challenge dependencies.
+GameDeps game_deps(const ChallengeDeps& deps) {
+  return {deps.pool, deps.clock, deps.rules.zone, deps.rules.oracles};
 }
 
 // Whether `user` may see `c` at all.
@@ -118,8 +124,12 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
   probe.start_at = now;
   if (auto ok = prepare_game(probe, deps.rules, now); !ok) return std::unexpected(ok.error());
 
-  // Serialise this player's challenges and game creations, then count.
+  // Serialise this player's challenges and game creations, then count (with the decisions
+  // already due stored first).
   db::lock_users(tx, user.id, user.id);
+  if (auto settled = settle_due_games(game_deps(deps), tx, {user.id, std::nullopt}); !settled) {
+    return std::unexpected(settled.error());
+  }
   if (auto ok = game::check_can_challenge(db::count_open_challenges(tx, user.id, now),
                                           db::player_record(tx, user.id).current, limits);
       !ok) {
@@ -213,6 +223,11 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     auto& c = view->stored;
     // Both players' rows, in id order: no two accepts can pass a game limit together.
     db::lock_users(tx, c.challenger.id, user.id);
+    for (const auto player : {c.challenger.id, user.id}) {
+      if (auto settled = settle_due_games(game_deps(deps), tx, {player, std::nullopt}); !settled) {
+        return std::unexpected(settled.error());
+      }
+    }
     game::AcceptCheck check;
     check.status = view->status;
     check.by_challenger = c.challenger.id == user.id;

@@ -28,6 +28,43 @@ Result<std::optional<game::GameEvent>> end_of_play_fact(const GameDeps& deps,
   return std::optional<game::GameEvent>{marked->events.front()};
 }
 
+// Decides the locked game `id` at `now`: stores the flag fall or the event's end of play that
+// is due (counted in `swept`) and refreshes the cached state.
+Result<void> decide_locked(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
+                           game::Timestamp now, SweepResult& swept) {
+  auto stored = db::load_game(tx, id, true);
+  if (!stored) return std::unexpected(stored.error());
+  auto game = replay_game(deps, *stored, now);
+  if (!game) return std::unexpected(game.error());
+  auto fact = game::decide_flag_fall(*game);
+  if (stored->event_id) {
+    if (const auto end = db::event_adjudication_at(tx, *stored->event_id); end && *end <= now) {
+      auto ending = end_of_play_fact(deps, *stored, *end, now);
+      if (!ending) return std::unexpected(ending.error());
+      if (*ending) fact = *ending;
+    }
+  }
+  // Without a fact the cached state is still refreshed (not_started -> ongoing).
+  std::vector<game::GameEvent> events;
+  auto facts = stored->facts;
+  if (fact) {
+    events.push_back(*fact);
+    facts.events.push_back(*fact);
+    if (fact->kind == game::EventKind::kFlagFall) {
+      ++swept.flag_falls;
+    } else {
+      ++swept.adjudications_pending;
+    }
+  }
+  auto after = game::Game::replay(std::move(facts), context_for(deps, *stored), now);
+  if (!after) return std::unexpected(after.error());
+  auto change = outcome_change(game::Outcome{{}, std::move(events), std::move(*after), {}, {}, {}});
+  change.delete_pending = fact.has_value();
+  commit_change(tx, *stored, *game, std::nullopt, std::move(change));
+  ++swept.processed;
+  return {};
+}
+
 }  // namespace
 
 Result<SweepResult> decide_due_games(GameDeps& deps, int limit) {
@@ -35,39 +72,26 @@ Result<SweepResult> decide_due_games(GameDeps& deps, int limit) {
     SweepResult swept;
     const auto now = deps.clock.now(tx);
     for (const auto id : db::claim_due_games(tx, now, limit)) {
-      auto stored = db::load_game(tx, id, true);
-      if (!stored) return std::unexpected(stored.error());
-      auto game = replay_game(deps, *stored, now);
-      if (!game) return std::unexpected(game.error());
-      auto fact = game::decide_flag_fall(*game);
-      if (stored->event_id) {
-        if (const auto end = db::event_adjudication_at(tx, *stored->event_id); end && *end <= now) {
-          auto ending = end_of_play_fact(deps, *stored, *end, now);
-          if (!ending) return std::unexpected(ending.error());
-          if (*ending) fact = *ending;
-        }
-      }
-      // Without a fact the cached state is still refreshed (not_started -> ongoing).
-      std::vector<game::GameEvent> events;
-      auto facts = stored->facts;
-      if (fact) {
-        events.push_back(*fact);
-        facts.events.push_back(*fact);
-        if (fact->kind == game::EventKind::kFlagFall) {
-          ++swept.flag_falls;
-        } else {
-          ++swept.adjudications_pending;
-        }
-      }
-      auto after = game::Game::replay(std::move(facts), context_for(deps, *stored), now);
-      if (!after) return std::unexpected(after.error());
-      auto change =
-          outcome_change(game::Outcome{{}, std::move(events), std::move(*after), {}, {}, {}});
-      change.delete_pending = fact.has_value();
-      commit_change(tx, *stored, *game, std::nullopt, std::move(change));
-      ++swept.processed;
+      if (auto ok = decide_locked(deps, tx, id, now, swept); !ok)
+        return std::unexpected(ok.error());
     }
     return swept;
+  });
+}
+
+Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,
+                                     const db::GameScope& scope) {
+  SweepResult swept;
+  const auto now = deps.clock.now(tx);
+  for (const auto id : db::lock_due_games(tx, now, scope)) {
+    if (auto ok = decide_locked(deps, tx, id, now, swept); !ok) return std::unexpected(ok.error());
+  }
+  return swept;
+}
+
+Result<SweepResult> settle_due_games(GameDeps& deps, const db::GameScope& scope) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<SweepResult> {
+    return settle_due_games(deps, tx, scope);
   });
 }
 

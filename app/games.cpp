@@ -171,6 +171,9 @@ Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_
 
 Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameList> {
+    if (auto settled = settle_due_games(deps, tx, {user.id, std::nullopt}); !settled) {
+      return std::unexpected(settled.error());
+    }
     if (request.opponent) {
       auto opponent = db::find_user(tx, *request.opponent);
       if (!opponent) {

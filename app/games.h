@@ -169,6 +169,15 @@ struct SweepResult {
 // the adjudication pending of an event past its end date) and refreshes the cached state
 // (also not_started -> ongoing). At most `limit` games.
 Result<SweepResult> decide_due_games(GameDeps& deps, int limit);
+// Stores every decision already due (flag falls, event end dates) in the live games of
+// `scope`, exactly as the sweep would (and never twice: it waits for a sweep holding one of
+// them). Called before reads that count stored outcomes (lists and counts, records, the
+// entry bar, crosstables), so they show what a replay at the server's now shows whether or
+// not the sweep has run yet.
+Result<SweepResult> settle_due_games(GameDeps& deps, const db::GameScope& scope);
+// The same inside the caller's transaction (for use cases that read in it afterwards).
+Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,
+                                     const db::GameScope& scope);
 // The earliest instant any live game needs the sweep.
 Result<std::optional<game::Timestamp>> next_due(GameDeps& deps);
 

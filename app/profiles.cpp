@@ -1,5 +1,7 @@
 #include "app/profiles.h"
 
+#include "app/games.h"
+
 #include "core/game/facts.h"
 #include "core/game/profile.h"
 #include "db/transaction.h"
@@ -45,6 +47,10 @@ Result<json> public_profile(ProfileDeps& deps, const std::string& username) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
     auto user = db::find_user(tx, username);
     if (!user) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+    const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
+    if (auto settled = settle_due_games(games, tx, {user->id, std::nullopt}); !settled) {
+      return std::unexpected(settled.error());
+    }
     const auto settings = db::profile_settings(tx, user->id);
     const auto record = db::player_record(tx, user->id);
     const auto today = game::format_date(deps.zone.local_date(deps.clock.now(tx)));

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/game/game.h"
 #include "core/game/time_zone.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
@@ -19,7 +20,8 @@ namespace corrchess::app {
 struct ProfileDeps {
   db::Pool& pool;
   db::ServerClock& clock;
-  game::TimeZone zone;  // the server's zone: "on leave today" is a server-calendar notion
+  game::TimeZone zone;    // the server's zone: "on leave today" is a server-calendar notion
+  game::Oracles oracles;  // for the decisions due before a record is counted
 };
 
 // The public profile of `username`: {username, display_name, country, created_at, games:

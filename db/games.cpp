@@ -336,6 +336,20 @@ std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int lim
   return out;
 }
 
+std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const GameScope& scope) {
+  std::vector<std::int64_t> out;
+  for (const auto& row : tx.exec_params(
+           std::string("SELECT id FROM games WHERE status IN ('not_started', 'ongoing') AND "
+                       "($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
+                       "($3::bigint IS NULL OR event_id = $3) AND "
+                       "((next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1)) OR ") +
+               kEventEnded + ") ORDER BY id FOR UPDATE",
+           now.unix_seconds(), scope.user_id, scope.event_id)) {
+    out.push_back(row[0].as<std::int64_t>());
+  }
+  return out;
+}
+
 std::optional<Timestamp> next_deadline(pqxx::work& tx) {
   // The earliest cached deadline, or the end date of a standard event that still has live
   // games, whichever comes first (LEAST ignores NULLs).

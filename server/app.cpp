@@ -178,7 +178,11 @@ int run_serve() {
                               [&](const std::string&) { scheduler.poke(); });
   listener.start();
   clock_listener.start();
-  scheduler.start();
+  if (config.run_scheduler) {
+    scheduler.start();
+  } else {
+    spdlog::info("flag-fall scheduler off on this instance (CORRCHESS_SCHEDULER=off)");
+  }
 
   boost::asio::io_context ioc(config.io_threads);
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));

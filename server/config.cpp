@@ -98,6 +98,13 @@ Result<Config> config_from_env() {
     }
     config.manual_clock = v == "manual";
   }
+  if (const char* sweep = env("CORRCHESS_SCHEDULER")) {
+    const std::string v = sweep;
+    if (v != "on" && v != "off") {
+      return fail(ErrorCode::kValidationError, "CORRCHESS_SCHEDULER must be on or off");
+    }
+    config.run_scheduler = v == "on";
+  }
   if (const char* zone = env("CORRCHESS_TIMEZONE")) config.time_zone = zone;
   if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
   if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;

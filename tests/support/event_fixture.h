@@ -23,7 +23,10 @@ class EventServer : public ApiServerTest {
 
   static constexpr const char* kStart = "2030-01-01T00:00:00Z";
 
-  EventServer() : ApiServerTest(director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"}})) {}
+  EventServer() : EventServer(ServerEnv{}) {}
+  // With `extra` settings for the server (which win).
+  explicit EventServer(const ServerEnv& extra)
+      : ApiServerTest(director_env(true, with_utc(extra))) {}
 
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(ApiServerTest::SetUp());
@@ -83,6 +86,12 @@ class EventServer : public ApiServerTest {
   }
 
   std::map<std::string, std::string> tokens_;
+
+ private:
+  static ServerEnv with_utc(ServerEnv extra) {
+    extra.insert(extra.begin(), {"CORRCHESS_TIMEZONE", "UTC"});
+    return extra;
+  }
 };
 
 }  // namespace corrchess::testing

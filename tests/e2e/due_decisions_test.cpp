@@ -1,0 +1,121 @@
+// Verdicts that do not depend on when the flag-fall sweep ran: between a deadline and the
+// sweep that stores its flag fall, every read that counts outcomes (game lists and counts,
+// public records, the entry bar of open events, crosstables) already shows the loss that
+// GET /games/{id} shows. The server here runs no sweep at all (CORRCHESS_SCHEDULER=off), so
+// each read must store the decision itself, once.
+#include <gtest/gtest.h>
+
+#include "tests/support/event_fixture.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+
+class DueDecisions : public testing::EventServer {
+ protected:
+  DueDecisions() : EventServer({{"CORRCHESS_SCHEDULER", "off"}}) {}
+
+  // A single game, `white` to move first, three days per move: White's flag falls on
+  // 2030-01-04T00:00Z.
+  std::string single(const std::string& white, const std::string& black) {
+    return ok("POST", "/api/v1/admin/games", "td",
+              {{"white", white},
+               {"black", black},
+               {"time_control", {{"type", "per_move"}, {"days", 3}}}},
+              201)["id"]
+        .get<std::string>();
+  }
+
+  // The game as replayed now shows White's loss on time, and nothing stored it yet.
+  void expect_shown_but_not_stored(const std::string& id) {
+    const auto g = game(id, "td");
+    EXPECT_EQ(g["status"], "finished") << g.dump();
+    EXPECT_EQ(g["result"], "0-1");
+    EXPECT_EQ(g["termination"], "time_forfeit");
+    EXPECT_EQ(g["version"], 0) << "something stored the flag fall before the read under test";
+  }
+  // The flag fall was stored exactly once.
+  void expect_stored_once(const std::string& id) {
+    const auto g = game(id, "td");
+    EXPECT_EQ(g["status"], "finished");
+    EXPECT_EQ(g["version"], 1) << g.dump();
+  }
+};
+
+TEST_F(DueDecisions, ReadsThatCountOutcomesSeeTheLossBeforeAnySweep) {
+  add_users({"a1", "a2", "b1", "b2", "c1", "c2", "e1", "e2", "open1"});
+  const auto listed = single("a1", "a2");
+  const auto recorded = single("b1", "b2");
+  const auto barring = single("c1", "c2");
+  auto section = ok("POST", "/api/v1/admin/events", "td",
+                    {{"name", "Section"},
+                     {"time_control", {{"type", "per_move"}, {"days", 3}}},
+                     {"players", {"e1", "e2"}},
+                     {"start_at", kStart}},
+                    201);
+  const std::string section_id = section["id"];
+  const auto started = ok("POST", "/api/v1/admin/events/" + section_id + "/start", "td");
+  ASSERT_EQ(started["games"].size(), 1u);
+  const std::string event_game = started["games"][0]["id"];
+  const std::string event_loser = started["games"][0]["white"];
+  auto open = ok("POST", "/api/v1/admin/events", "td",
+                 {{"name", "Open"},
+                  {"time_control", {{"type", "iccf"}}},
+                  {"open_for_entry", true},
+                  {"start_at", "2030-06-01T00:00:00Z"}},
+                 201);
+  const std::string open_id = open["id"];
+
+  advance(3 * 86400 + 3600);  // 2030-01-04T01:00Z: every White above has lost on time
+  for (const auto& id : {listed, recorded, barring, event_game}) expect_shown_but_not_stored(id);
+
+  // Game lists and counts.
+  const auto list = ok("GET", "/api/v1/games", "a1");
+  EXPECT_EQ(list["counts"]["finished"], 1) << list.dump();
+  EXPECT_EQ(list["counts"]["ongoing"], 0);
+  EXPECT_EQ(list["counts"]["to_move"], 0);
+  ASSERT_EQ(list["games"].size(), 1u);
+  EXPECT_EQ(list["games"][0]["status"], "finished");
+  EXPECT_EQ(list["games"][0]["result"], "0-1");
+  EXPECT_EQ(ok("GET", "/api/v1/games?to_move=me", "a1")["games"].size(), 0u);
+  expect_stored_once(listed);
+
+  // The public record.
+  const auto profile = ok("GET", "/api/v1/users/b1", "a2");
+  EXPECT_EQ(profile["games"]["losses"], 1) << profile.dump();
+  EXPECT_EQ(profile["games"]["current"], 0);
+  expect_stored_once(recorded);
+
+  // The entry bar: a time loss bars for 30 days from the loss.
+  auto barred = call("POST", "/api/v1/events/" + open_id + "/join", "c1");
+  ASSERT_EQ(barred.status, 409) << barred.body;
+  EXPECT_EQ(json::parse(barred.body)["barred_until"], "2030-02-03T00:00:00Z");
+  expect_stored_once(barring);
+  EXPECT_EQ(call("POST", "/api/v1/events/" + open_id + "/join", "open1").status, 201);
+
+  // The crosstable.
+  const auto table = ok("GET", "/api/v1/events/" + section_id + "/crosstable", "e1");
+  bool found = false;
+  for (const auto& row : table["rows"]) {
+    if (row["player"] != event_loser) continue;
+    found = true;
+    EXPECT_EQ(row["score"], 0) << row.dump();
+  }
+  EXPECT_TRUE(found) << table.dump();
+  for (const auto& row : table["rows"]) {
+    if (row["player"] != event_loser) {
+      EXPECT_EQ(row["score"], 1) << row.dump();
+    }
+  }
+  expect_stored_once(event_game);
+
+  // Reading again changes nothing more.
+  ok("GET", "/api/v1/games", "a1");
+  ok("GET", "/api/v1/events/" + section_id + "/crosstable", "e1");
+  expect_stored_once(listed);
+  expect_stored_once(event_game);
+}
+
+}  // namespace
+}  // namespace corrchess
