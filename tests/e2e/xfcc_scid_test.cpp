@@ -98,7 +98,7 @@ TEST_F(ScidXfcc, ScidFetchesGamesAndSendsMovesMessagesAndADrawAgreement) {
   // Black sees the move and the message, answers with non-ASCII text (Scid sends it as
   // Latin-1 bytes) and offers a draw.
   out = scid(kBlack, "move " + id + " e5 1 " + shell_quote("Grüße aus Köln, schöner Zug!"));
-  EXPECT_EQ(line(out, "PGN " + id + " "), "e4") << out;
+  EXPECT_EQ(line(out, "PGN " + id + " "), "1.e4") << out;
   EXPECT_EQ(state(out, id, "message"), "Good luck!");
   EXPECT_EQ(state(out, id, "myTurn"), "true");
   EXPECT_NE(out.find("SENT 1 e5"), std::string::npos) << out;
@@ -138,7 +138,7 @@ TEST_F(ScidXfcc, ScidResignsPlaysEnPassantAndIsToldOfRefusals) {
 
   // Black reads the capture back.
   out = scid(kBlack, "fetch");
-  EXPECT_EQ(line(out, "PGN " + id + " "), "e4 a6 e5 d5 exd6") << out;
+  EXPECT_EQ(line(out, "PGN " + id + " "), "1.e4 a6 2.e5 d5 3.exd6") << out;
   EXPECT_EQ(line(out, "FEN " + id + " "),
             "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
 
