@@ -292,7 +292,10 @@ xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk, co
         const auto& s = game.state();
         const auto won =
             *side == Color::kWhite ? game::GameResult::kBlackWins : game::GameResult::kWhiteWins;
-        lost_on_time = s.termination == game::Termination::kTimeForfeit && s.result == won;
+        // Out of time: the flag fell, or 40 days passed without a move (silence, §4.6).
+        lost_on_time = (s.termination == game::Termination::kTimeForfeit ||
+                        s.termination == game::Termination::kSilence) &&
+                       s.result == won;
         switch (action) {
           case Action::kResign: return stored(game::resign(game, *side));
           case Action::kAcceptDraw: return stored(game::accept_draw(game, *side));

@@ -7,6 +7,8 @@
 
 #include <pugixml.hpp>
 
+#include "core/game/crosstable.h"
+
 namespace corrchess::api::xfcc {
 
 namespace {
@@ -244,20 +246,6 @@ void add(pugi::xml_node parent, const char* name, std::int64_t value) {
 }
 void add_bool(pugi::xml_node parent, const char* name, bool value) {
   add(parent, name, value ? "true" : "false");  // lowercase: "True" swaps Scid's clocks
-}
-
-std::string attribute_escape(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -616,7 +604,7 @@ std::string wsdl(std::string_view location) {
   <wsdl:service name="XfccBasic">
     <wsdl:port name="XfccBasicSoap" binding="tns:XfccBasicSoap">
       <soap:address location=")";
-  out += attribute_escape(location);
+  out += game::html_escape(location);  // escapes what an XML attribute needs
   out += R"("/>
     </wsdl:port>
   </wsdl:service>

@@ -164,9 +164,9 @@ std::string wsdl(std::string_view location);
 // What a MakeAMove was asked to do: it decides a few codes that depend on the action.
 enum class Action { kMove, kClaimDraw, kAcceptDraw, kResign };
 
-// The Xfcc result of a refused game command. kGameOver is LostOnTime when the mover's flag
-// fell (`lost_on_time`), else NotYourTurn; kStaleGame (the movecount does not match the
-// game) is InvalidMoveNumber; a refused draw offer or claim is InvalidMove, a refused
+// The Xfcc result of a refused game command. kGameOver is LostOnTime when the mover lost on
+// time (`lost_on_time`: flag fall or silence), else NotYourTurn; kStaleGame (the movecount does not
+// match the game) is InvalidMoveNumber; a refused draw offer or claim is InvalidMove, a refused
 // acceptance NoDrawWasOffered.
 MoveResult move_result_for(ErrorCode code, Action action, bool lost_on_time);
 

@@ -227,6 +227,20 @@ TEST_F(Xfcc, ResignAndAcceptDrawIgnoreTheMoveFieldsAndPostTheMessage) {
   EXPECT_NE(r.body.find("<result>Draw</result>"), std::string::npos);
 }
 
+TEST_F(Xfcc, AMoveAfterTheTimeRanOutIsLostOnTimeAndOldGamesLeaveTheList) {
+  const auto id = create_game();
+  api_.advance_clock(td_, 52LL * 86400);  // past 40 days of silence and the 50 days
+  EXPECT_EQ(move(kWhite, Move(id, 1, "e4")), "LostOnTime");
+  EXPECT_EQ(move(kBlack, Move(id, 1, "e5")), "NotYourTurn");
+  EXPECT_EQ(game(id)["result"], "0-1");
+  auto r = post(get_my_games(kWhite, testing::kPlayerPassword));
+  EXPECT_NE(r.body.find("<result>BlackWins</result>"), std::string::npos) << r.body;
+  // Finished games stay listed for 30 days.
+  api_.advance_clock(td_, 31LL * 86400);
+  r = post(get_my_games(kWhite, testing::kPlayerPassword));
+  EXPECT_NE(r.body.find("<GetMyGamesResult></GetMyGamesResult>"), std::string::npos) << r.body;
+}
+
 TEST_F(Xfcc, EnPassantIsPlainSanAndChess960GivesItsStart) {
   const auto id = create_game();
   for (const char* m : {"e4", "a6", "e5", "d5"}) {
