@@ -137,6 +137,30 @@ TEST(XfccCodec, MalformedEnvelopesAreFaults) {
   }
 }
 
+TEST(XfccCodec, CutAndCorruptedRequestsNeverCrash) {
+  const std::string whole = make_a_move(kScidMove);
+  int faults = 0;
+  for (std::size_t n = 0; n < whole.size(); ++n) {
+    auto cut = decode_request(whole.substr(0, n));
+    faults += cut ? 0 : 1;
+    for (const char c : {'\0', '<', '>', '&', '"', '\xff', ':'}) {
+      std::string corrupted = whole;
+      corrupted[n] = c;
+      auto decoded = decode_request(corrupted);
+      if (!decoded) {
+        pugi::xml_document doc;
+        EXPECT_TRUE(doc.load_string(encode_fault(decoded.error()).c_str()));
+      }
+    }
+  }
+  EXPECT_EQ(faults, static_cast<int>(whole.size())) << "every cut request is a fault";
+  // Deep nesting inside the operation is read without recursion.
+  std::string deep;
+  for (int i = 0; i < 20000; ++i) deep += "<a>";
+  for (int i = 0; i < 20000; ++i) deep += "</a>";
+  EXPECT_FALSE(decode_request(make_a_move("<username>" + deep + "</username>")).has_value());
+}
+
 TEST(XfccCodec, DtdsAndExternalEntitiesAreRefused) {
   const std::string xxe =
       "<?xml version=\"1.0\"?><!DOCTYPE soap:Envelope [<!ENTITY xxe SYSTEM "
