@@ -1,8 +1,9 @@
 // The Xfcc SOAP endpoint over HTTP with raw envelopes, against a real server and database:
 // the WSDL, authentication (and its throttling), who may move in a game, the result codes
 // of refused moves with the game left unchanged, moves, draw offers, messages, resignations
-// and draw acceptances seen through the REST API, conditional replies triggered by an Xfcc
-// move, the answer's exact form, and malformed requests answered with SOAP faults.
+// and draw acceptances seen through the REST API, conditional replies and live events
+// triggered by an Xfcc move, the answer's exact form, and malformed requests answered with
+// SOAP faults.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,6 +12,7 @@
 #include <pugixml.hpp>
 
 #include "tests/support/api_server_test.h"
+#include "tests/support/ws_client.h"
 
 namespace corrchess {
 namespace {
@@ -180,12 +182,20 @@ TEST_F(Xfcc, RefusedMovesAnswerTheirResultCodeAndChangeNothing) {
 
 TEST_F(Xfcc, MovesCarryDrawOffersAndMessagesAndTriggerConditionalReplies) {
   const auto id = create_game();
+  // Black's socket hears White's Xfcc move as it hears any move.
+  testing::WsClient black_socket(server_.port(), "/api/v1/ws?token=" + black_);
+  ASSERT_TRUE(black_socket.connected());
   ASSERT_EQ(move(kWhite, Move(id, 1, "e4")), "Success");
+  auto heard = black_socket.read_type("move");
+  ASSERT_TRUE(heard.has_value());
+  EXPECT_EQ((*heard)["game_id"], id);
+  EXPECT_EQ((*heard)["move"]["san"], "e4");
   ASSERT_EQ(move(kBlack, Move(id, 1, "e5").saying("see &lt;you&gt;")), "Success");
   // Black's conditional line answers Nf3 with Nc6 in the same transaction as White's move.
   api_.expect("PUT", "/api/v1/games/" + id + "/conditional", black_,
               {{"lines", json::array({json::array({"Nf3", "Nc6"})})}});
   ASSERT_EQ(move(kWhite, Move(id, 2, "Nf3").offering()), "Success");
+  EXPECT_TRUE(black_socket.read_type("draw_offer").has_value());
   auto g = game(id);
   ASSERT_EQ(g["ply"], 4);
   EXPECT_EQ(g["moves"][1]["message"], "see <you>");
