@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <variant>
 
+#include "api/xfcc_wsdl.h"
 #include "core/game/time_control.h"
 #include "db/transaction.h"
 

@@ -1,4 +1,4 @@
-// Xfcc, the SOAP web service of correspondence-chess desktop clients (docs/xfcc.md):
+// Xfcc, the SOAP web service of correspondence-chess desktop clients (docs/api.md "Xfcc"):
 // POST /xfcc/XfccBasic.asmx (GetMyGames, MakeAMove; dispatched on the body's element name,
 // since Scid sends no SOAPAction) and GET /xfcc/XfccBasic.asmx?WSDL. The XML is read and
 // written by api/xfcc_codec; this adapter authenticates the username and password of each

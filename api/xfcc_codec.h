@@ -1,7 +1,7 @@
-// The Xfcc web service's SOAP 1.1 codec (docs/xfcc.md): requests decoded from XML to typed
-// values, answers and faults encoded as the desktop clients (Scid, ChessBase, Lucas Chess)
-// read them, the WSDL, and the mapping of corrchess error codes to Xfcc result codes. Pure:
-// no database, no HTTP; the SOAP adapter is api/xfcc.cpp.
+// The Xfcc web service's SOAP 1.1 codec (docs/api.md "Xfcc"): requests decoded from XML to
+// typed values, answers and faults encoded as the desktop clients (Scid, ChessBase, Lucas
+// Chess) read them, and the mapping of corrchess error codes to Xfcc result codes (the WSDL
+// is api/xfcc_wsdl). Pure: no database, no HTTP; the SOAP adapter is api/xfcc.cpp.
 //
 // Parsing uses pugixml (never string search). A document type declaration (and with it any
 // entity definition) is refused, bodies over kMaxRequestBytes are refused, and every
@@ -156,8 +156,6 @@ std::string encode_games(const std::vector<Game>& games);
 std::string encode_move_result(MoveResult result);
 // A SOAP fault envelope (HTTP status 500 by SOAP 1.1).
 std::string encode_fault(const Fault& fault);
-// The WSDL of exactly this service, with `location` as the endpoint address.
-std::string wsdl(std::string_view location);
 
 // ---- result codes ----
 

@@ -2,6 +2,7 @@
 // malformed and hostile envelopes, the answers' exact form the clients depend on, and the
 // mapping of every corrchess error code to an Xfcc result code.
 #include "api/xfcc_codec.h"
+#include "api/xfcc_wsdl.h"
 
 #include <gtest/gtest.h>
 
