@@ -374,6 +374,27 @@ TEST(XfccCodec, WsdlDescribesExactlyTheServedOperations) {
   EXPECT_EQ(text.find("MakeAMove2\""), std::string::npos);
 }
 
+TEST(XfccCodec, WsdlNamesTheElementsOfEveryAnswerInOrder) {
+  pugi::xml_document schema;
+  ASSERT_TRUE(schema.load_string(wsdl("http://x/").c_str()));
+  auto sequence = [&](const char* xpath) {
+    std::vector<std::string> names;
+    for (auto n : schema.select_nodes(xpath)) names.push_back(n.node().attribute("name").value());
+    return names;
+  };
+  pugi::xml_document answer;
+  ASSERT_TRUE(answer.load_string(encode_games({Game{}}).c_str()));
+  std::vector<std::string> written;
+  for (auto child : answer.select_node("//XfccGame").node().children()) {
+    written.push_back(child.name());
+  }
+  EXPECT_EQ(sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element"), written);
+  EXPECT_EQ(
+      sequence("//s:element[@name='MakeAMove']//s:element"),
+      (std::vector<std::string>{"username", "password", "gameId", "resign", "acceptDraw",
+                                "movecount", "myMove", "offerDraw", "claimDraw", "myMessage"}));
+}
+
 TEST(XfccCodec, ClocksSplitIntoDaysHoursMinutes) {
   EXPECT_EQ(clock_left(-5).days, 0);
   const auto c = clock_left(50 * 86400 - 1);
