@@ -224,8 +224,10 @@ Response handle_post(GameServiceDeps& games, app::TalkDeps& talk, const AccountO
     return r;
   }
   if (!user && user.error().code == ErrorCode::kUnauthorized) {
-    if (!get_games)
+    if (!get_games) {
       return soap(200, xfcc::encode_move_result(xfcc::MoveResult::kAuthenticationFailed));
+    }
+    // Scid alerts its user when a fault names AuthenticationFailed.
     return fault(
         {xfcc::Fault::Code::kClient, "AuthenticationFailed: invalid username or password"});
   }
