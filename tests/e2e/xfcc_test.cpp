@@ -237,6 +237,18 @@ TEST_F(Xfcc, ResignAndAcceptDrawIgnoreTheMoveFieldsAndPostTheMessage) {
   EXPECT_NE(r.body.find("<result>Draw</result>"), std::string::npos);
 }
 
+TEST_F(Xfcc, ACorrectClaimWithTheIntendedMoveDrawsByRepetition) {
+  const auto id = create_game();
+  for (const char* m : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}) {
+    api_.play(id, game(id)["to_move"] == "white" ? white_ : black_, m);
+  }
+  // Nf3 would bring the position after 1. Nf3 about for the third time.
+  EXPECT_EQ(move(kWhite, Move(id, 5, "Nf3").claiming()), "Success");
+  auto g = game(id);
+  EXPECT_EQ(g["result"], "1/2-1/2");
+  EXPECT_EQ(g["termination"], "repetition");
+}
+
 TEST_F(Xfcc, AMoveAfterTheTimeRanOutIsLostOnTimeAndOldGamesLeaveTheList) {
   const auto id = create_game();
   api_.advance_clock(td_, 52LL * 86400);  // past 40 days of silence and the 50 days
