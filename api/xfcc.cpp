@@ -233,7 +233,7 @@ Response handle_post(GameServiceDeps& games, app::TalkDeps& talk, const AccountO
   }
   if (!user) return fault({xfcc::Fault::Code::kServer, "ServerError: " + user.error().detail});
   if (get_games) {
-    auto list = xfcc_my_games(games, *user, base_url(request));
+    auto list = xfcc_my_games(games, talk, *user, base_url(request));
     if (!list) return fault({xfcc::Fault::Code::kServer, "ServerError: " + list.error().detail});
     return soap(200, xfcc::encode_games(*list));
   }
@@ -243,8 +243,8 @@ Response handle_post(GameServiceDeps& games, app::TalkDeps& talk, const AccountO
 
 }  // namespace
 
-Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, const db::User& user,
-                                              const std::string& base_url) {
+Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDeps& talk,
+                                              const db::User& user, const std::string& base_url) {
   // Which games (with their event names), then each as the user sees it now.
   auto listed = db::in_transaction(deps.pool, [&](pqxx::work& tx) {
     std::vector<db::GameListEntry> out;
@@ -271,7 +271,16 @@ Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, const db::U
     if (game::is_over(s.status) && s.finished_at && s.now - *s.finished_at > kFinishedShownFor) {
       continue;
     }
-    games.push_back(xfcc_game(*shown, entry.event_name, base_url));
+    auto g = xfcc_game(*shown, entry.event_name, base_url);
+    if (game::is_over(s.status)) {
+      // A word after the end (with a resignation, an acceptance, or later) comes last.
+      auto thread = app::game_messages(talk, user, entry.id);
+      if (!thread) return std::unexpected(thread.error());
+      if (!thread->empty() && !thread->back().ply && thread->back().author != user.username) {
+        g.message = thread->back().text;
+      }
+    }
+    games.push_back(std::move(g));
   }
   std::ranges::sort(games, {}, &xfcc::Game::id);
   return games;

@@ -23,9 +23,10 @@ void add_xfcc_routes(Router& router, GameServiceDeps& games, app::TalkDeps& talk
                      AccountOptions accounts);
 
 // The user's games as Xfcc shows them: every game not over yet and those finished in the
-// last 30 days, with links under `base_url` ("http://host:port").
-Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, const db::User& user,
-                                              const std::string& base_url);
+// last 30 days, with links under `base_url` ("http://host:port"). `message` is what the
+// opponent wrote with their last move, or after the end of a finished game.
+Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDeps& talk,
+                                              const db::User& user, const std::string& base_url);
 
 // One MakeAMove by `user`: resign, accept the standing draw offer, claim a draw (threefold
 // or fifty moves, myMove the intended move) or play myMove (submitted and accepted at once,

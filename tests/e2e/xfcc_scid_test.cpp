@@ -122,6 +122,7 @@ TEST_F(ScidXfcc, ScidFetchesGamesAndSendsMovesMessagesAndADrawAgreement) {
   // Black's next fetch shows the draw; Scid writes the result into its PGN.
   out = scid(kBlack, "fetch");
   EXPECT_EQ(state(out, id, "result"), "Draw") << out;
+  EXPECT_EQ(state(out, id, "message"), "Agreed.");
   EXPECT_EQ(state(out, id, "myTurn"), "false");
 }
 

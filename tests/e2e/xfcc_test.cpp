@@ -224,6 +224,7 @@ TEST_F(Xfcc, ResignAndAcceptDrawIgnoreTheMoveFieldsAndPostTheMessage) {
   EXPECT_EQ(g["termination"], "agreement");
   auto thread = api_.expect("GET", "/api/v1/games/" + a + "/messages", white_);
   EXPECT_NE(thread.dump().find("fair"), std::string::npos) << thread.dump();
+  EXPECT_EQ(element(post(get_my_games(kWhite, testing::kPlayerPassword)).body, "message"), "fair");
 
   const auto b = create_game();
   api_.play(b, white_, "d4");
