@@ -76,40 +76,19 @@ Response login(db::Pool& pool, const AccountOptions& options, const Request& req
   if (!username) return problem_response(username.error());
   auto password = required_string(*body, "password", kMaxPassword);
   if (!password) return problem_response(password.error());
-
-  // The attempt is counted before the password is checked (state in PostgreSQL, so it
-  // holds across instances and parallel guesses cannot pass the limit).
-  const db::ThrottlePolicy user_policy{options.max_failed_logins_per_user, 60,
-                                       options.login_window_seconds, options.login_window_seconds};
-  const db::ThrottlePolicy address_policy{options.max_failed_logins_per_remote, 60,
-                                          options.login_window_seconds,
-                                          options.login_window_seconds};
-  using Found = std::optional<std::pair<db::User, std::string>>;
   std::int64_t wait = 0;
-  auto found = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<Found> {
-    wait = db::take_attempt(tx, db::login_key(*username), request.remote, user_policy);
-    if (wait == 0) wait = db::take_attempt(tx, db::kAddressKey, request.remote, address_policy);
-    if (wait > 0) return Found{};
-    return db::find_user_with_hash(tx, *username);
-  });
-  if (!found) return problem_response(found.error());
-  if (wait > 0) return rate_limited(wait, "too many failed login attempts; try again later");
-  bool ok = false;
-  if (found->has_value()) {
-    ok = verify_password(*password, (*found)->second);
-  } else {
-    verify_against_nobody(*password);  // the same work as for a real user
+  auto user = check_credentials(pool, options, *username, *password, request.remote, wait);
+  if (!user && user.error().code == ErrorCode::kRateLimited) {
+    return rate_limited(wait, user.error().detail);
   }
-  if (!ok) return problem_response(Error{ErrorCode::kUnauthorized, "invalid username or password"});
+  if (!user) return problem_response(user.error());
   const auto token = new_token();
   auto issued = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::string> {
-    db::settle_successful_login(tx, *username, request.remote, address_policy);
-    return db::store_token(tx, token.hash, (*found)->first.id, options.token_ttl_seconds);
+    return db::store_token(tx, token.hash, user->id, options.token_ttl_seconds);
   });
   if (!issued) return problem_response(issued.error());
   return json_response(
-      200,
-      {{"token", token.secret}, {"expires_at", *issued}, {"user", user_json((*found)->first)}});
+      200, {{"token", token.secret}, {"expires_at", *issued}, {"user", user_json(*user)}});
 }
 
 Response logout(db::Pool& pool, const Request& request) {
@@ -159,6 +138,47 @@ Response patch_user(db::Pool& pool, const Request& request, const PathParams& pa
 }
 
 }  // namespace
+
+Result<db::User> check_credentials(db::Pool& pool, const AccountOptions& options,
+                                   const std::string& username, const std::string& password,
+                                   const std::string& remote, std::int64_t& retry_after) {
+  if (password.size() > kMaxPassword) {
+    return fail(ErrorCode::kUnauthorized, "invalid username or password");
+  }
+  // The attempt is counted before the password is checked (state in PostgreSQL, so it
+  // holds across instances and parallel guesses cannot pass the limit).
+  const db::ThrottlePolicy user_policy{options.max_failed_logins_per_user, 60,
+                                       options.login_window_seconds, options.login_window_seconds};
+  const db::ThrottlePolicy address_policy{options.max_failed_logins_per_remote, 60,
+                                          options.login_window_seconds,
+                                          options.login_window_seconds};
+  using Found = std::optional<std::pair<db::User, std::string>>;
+  std::int64_t wait = 0;
+  auto found = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<Found> {
+    wait = db::take_attempt(tx, db::login_key(username), remote, user_policy);
+    if (wait == 0) wait = db::take_attempt(tx, db::kAddressKey, remote, address_policy);
+    if (wait > 0) return Found{};
+    return db::find_user_with_hash(tx, username);
+  });
+  if (!found) return std::unexpected(found.error());
+  if (wait > 0) {
+    retry_after = wait;
+    return fail(ErrorCode::kRateLimited, "too many failed login attempts; try again later");
+  }
+  bool ok = false;
+  if (found->has_value()) {
+    ok = verify_password(password, (*found)->second);
+  } else {
+    verify_against_nobody(password);  // the same work as for a real user
+  }
+  if (!ok) return fail(ErrorCode::kUnauthorized, "invalid username or password");
+  auto settled = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    db::settle_successful_login(tx, username, remote, address_policy);
+    return {};
+  });
+  if (!settled) return std::unexpected(settled.error());
+  return (*found)->first;
+}
 
 Result<void> validate_username(const std::string& username) {
   const bool ok = username.size() >= 2 && username.size() <= 32 &&

@@ -51,6 +51,14 @@ Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request
 // kForbidden unless the user is a td or admin.
 Result<void> require_director(const db::User& user);
 
+// Checks a username and password exactly as POST /auth/login does, under the same throttling
+// (the attempt is counted per user and per address before the password is checked; a
+// success settles it). Errors: kUnauthorized for wrong credentials, kRateLimited with
+// `retry_after` set to the seconds to wait.
+Result<db::User> check_credentials(db::Pool& pool, const AccountOptions& options,
+                                   const std::string& username, const std::string& password,
+                                   const std::string& remote, std::int64_t& retry_after);
+
 // Creates a user with the given role (for the admin bootstrap and `admin create-user`).
 Result<db::User> create_account(db::Pool& pool, const std::string& username,
                                 const std::string& password, const std::string& role);

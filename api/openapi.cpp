@@ -52,6 +52,10 @@ struct Doc : RouteDoc {
     stream = true;
     return std::move(*this);
   }
+  Doc&& soap_route() && {
+    soap = true;
+    return std::move(*this);
+  }
   Doc&& manual() && {
     manual_clock_only = true;
     return std::move(*this);
@@ -109,6 +113,18 @@ std::vector<RouteDoc> build_table() {
           "Prometheus text format")
           .as("text/plain; version=0.0.4"));
   add(Doc("GET", "/api/v1/openapi.json", kNone, "This document", 200, "OpenAPI 3.1 document"));
+  add(Doc("GET", "/xfcc/XfccBasic.asmx", kNone,
+          "Xfcc for desktop clients: with ?WSDL the WSDL of the SOAP service, else a short note",
+          200, "WSDL (XML)")
+          .q({{"WSDL", "string", false, "present (any value): answer the WSDL"}})
+          .as("text/xml; charset=utf-8")
+          .soap_route());
+  add(Doc("POST", "/xfcc/XfccBasic.asmx", kNone,
+          "Xfcc SOAP 1.1 operations GetMyGames and MakeAMove (username and password in the "
+          "body, throttled like logins)",
+          200, "SOAP envelope; a SOAP fault with status 500")
+          .as("text/xml; charset=utf-8")
+          .soap_route());
   add(Doc("GET", "/api/v1/ws", kUser, "Live events (WebSocket upgrade)", 101,
           "switching protocols; then {type: hello, user, seq}, the messages numbered above "
           "`since` that are still kept (or {type: resync, seq} when some are gone), then one "
@@ -529,6 +545,7 @@ json operation(const RouteDoc& d) {
   json op = {{"summary", d.summary}, {"x-auth", to_string(d.access)}};
   if (d.websocket) op["x-websocket"] = true;
   if (d.stream) op["x-stream"] = true;
+  if (d.soap) op["x-soap"] = true;
   op["operationId"] = d.method + " " + d.path;
   json params = json::array();
   for (std::size_t pos = d.path.find('{'); pos != std::string::npos;

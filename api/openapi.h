@@ -50,6 +50,9 @@ struct RouteDoc {
   bool websocket = false;
   bool stream = false;
   bool before_routing() const { return websocket || stream; }
+  // SOAP (x-soap): the credentials travel in the XML body and answers are SOAP envelopes,
+  // faults with status 500 (the Xfcc service, docs/api.md "Xfcc").
+  bool soap = false;
 };
 
 // Every documented route, in document order.

@@ -11,6 +11,7 @@
 #include "api/json_body.h"
 #include "api/leave.h"
 #include "api/profiles.h"
+#include "api/xfcc.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -70,6 +71,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_profile_routes(router_, *profile_deps_);
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);
+  add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

@@ -1,0 +1,407 @@
+// The Xfcc SOAP codec (api/xfcc_codec): requests as Scid and SOAP toolkits send them,
+// malformed and hostile envelopes, the answers' exact form the clients depend on, and the
+// mapping of every corrchess error code to an Xfcc result code.
+#include "api/xfcc_codec.h"
+#include "api/xfcc_wsdl.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <pugixml.hpp>
+
+namespace corrchess::api::xfcc {
+namespace {
+
+// Scid 4.7.4's envelope (correspondence.tcl, ::Xfcc::SOAPstart / SOAPend), line breaks and
+// tabs included.
+std::string scid_envelope(const std::string& operation) {
+  return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\t<soap:Envelope "
+         "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+         "xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" "
+         "xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">\n\t<soap:Body>\n\t" +
+         operation + "</soap:Body>\n\t</soap:Envelope>";
+}
+
+std::string make_a_move(const std::string& fields) {
+  return scid_envelope("<MakeAMove xmlns=\"http://www.bennedik.com/webservices/XfccBasic\">" +
+                       fields + "</MakeAMove>");
+}
+
+const std::string kScidMove =
+    "<username>alice</username><password>p&amp;ss</password><gameId>17</gameId>"
+    "<resign>0</resign><acceptDraw>0</acceptDraw><movecount>12</movecount><myMove>Nf3</myMove>"
+    "<offerDraw>1</offerDraw><claimDraw>0</claimDraw><myMessage>hello</myMessage>";
+
+Fault fault_of(const std::string& body) {
+  auto decoded = decode_request(body);
+  EXPECT_FALSE(decoded.has_value()) << body;
+  return decoded ? Fault{} : decoded.error();
+}
+
+TEST(XfccCodec, DecodesScidsGetMyGames) {
+  auto op = decode_request(scid_envelope(
+      "<GetMyGames xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"><username>alice</"
+      "username><password>secret &lt;1&gt;</password></GetMyGames>"));
+  ASSERT_TRUE(op.has_value()) << op.error().message;
+  const auto& get = std::get<GetMyGames>(*op);
+  EXPECT_EQ(get.credentials.username, "alice");
+  EXPECT_EQ(get.credentials.password, "secret <1>");
+}
+
+TEST(XfccCodec, DecodesScidsMakeAMoveWithZeroOneBooleans) {
+  auto op = decode_request(make_a_move(kScidMove));
+  ASSERT_TRUE(op.has_value()) << op.error().message;
+  const auto& m = std::get<MakeAMove>(*op);
+  EXPECT_EQ(m.credentials.username, "alice");
+  EXPECT_EQ(m.credentials.password, "p&ss");
+  EXPECT_EQ(m.game_id, 17);
+  EXPECT_EQ(m.movecount, 12);
+  EXPECT_EQ(m.my_move, "Nf3");
+  EXPECT_TRUE(m.offer_draw);
+  EXPECT_FALSE(m.resign);
+  EXPECT_FALSE(m.accept_draw);
+  EXPECT_FALSE(m.claim_draw);
+  EXPECT_EQ(m.my_message, "hello");
+}
+
+TEST(XfccCodec, DecodesPrefixedAndUnqualifiedFormsWithTrueFalse) {
+  // A toolkit's form: prefixed operation, qualified parameters, SOAP header, true/false.
+  const std::string prefixed =
+      "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Header/><s:Body>"
+      "<x:MakeAMove xmlns:x=\"http://www.bennedik.com/webservices/XfccBasic\">"
+      "<x:username>bob</x:username><x:password>pw</x:password><x:gameId> 3 </x:gameId>"
+      "<x:resign>true</x:resign><x:acceptDraw>false</x:acceptDraw><x:movecount>1</x:movecount>"
+      "<x:offerDraw>false</x:offerDraw><x:claimDraw>false</x:claimDraw></x:MakeAMove>"
+      "</s:Body></s:Envelope>";
+  auto op = decode_request(prefixed);
+  ASSERT_TRUE(op.has_value()) << op.error().message;
+  EXPECT_TRUE(std::get<MakeAMove>(*op).resign);
+  EXPECT_EQ(std::get<MakeAMove>(*op).game_id, 3);
+  EXPECT_EQ(std::get<MakeAMove>(*op).my_move, "");
+  // Unqualified parameters under a prefixed operation.
+  auto unqualified = decode_request(
+      "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+      "<x:GetMyGames xmlns:x=\"http://www.bennedik.com/webservices/XfccBasic\"><username>u</"
+      "username><password>p</password></x:GetMyGames></soap:Body></soap:Envelope>");
+  ASSERT_TRUE(unqualified.has_value()) << unqualified.error().message;
+  EXPECT_EQ(std::get<GetMyGames>(*unqualified).credentials.username, "u");
+}
+
+TEST(XfccCodec, BooleansAreTrueFalseOneOrZero) {
+  for (const char* yes : {"true", "1", " 1 ", "\ntrue\t"}) EXPECT_TRUE(*parse_boolean(yes, "b"));
+  for (const char* no : {"false", "0", " 0"}) EXPECT_FALSE(*parse_boolean(no, "b"));
+  for (const char* bad : {"True", "yes", "2", "-1", "on"}) {
+    auto b = parse_boolean(bad, "offerDraw");
+    ASSERT_FALSE(b.has_value()) << bad;
+    EXPECT_NE(b.error().message.find("offerDraw"), std::string::npos);
+  }
+  const auto f = fault_of(make_a_move(
+      "<username>a</username><password>b</password><gameId>1</gameId><resign>yes</resign>"
+      "<movecount>1</movecount>"));
+  EXPECT_EQ(f.code, Fault::Code::kClient);
+  EXPECT_NE(f.message.find("resign"), std::string::npos);
+}
+
+TEST(XfccCodec, IntegersAreRequiredAndChecked) {
+  for (const char* fields : {"<gameId>1</gameId>", "<movecount>1</movecount>",
+                             "<gameId>x</gameId><movecount>1</movecount>",
+                             "<gameId>1</gameId><movecount>9999999999</movecount>",
+                             "<gameId>1.5</gameId><movecount>1</movecount>"}) {
+    const auto f = fault_of(make_a_move(std::string("<username>a</username>") + fields));
+    EXPECT_EQ(f.code, Fault::Code::kClient) << fields;
+  }
+}
+
+TEST(XfccCodec, MalformedEnvelopesAreFaults) {
+  for (const std::string& body : {
+           std::string(""),
+           std::string("not xml at all"),
+           std::string("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"),
+           std::string("<a><b></a>"),
+           std::string("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"/>"),
+           scid_envelope(""),
+           scid_envelope("<GetMyGames xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"/>"
+                         "<GetMyGames xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"/>"),
+           scid_envelope("<Resign xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"/>"),
+           make_a_move("<username><b>x</b></username><gameId>1</gameId><movecount>1</movecount>"),
+           make_a_move("<username>a</username><username>b</username><gameId>1</gameId>"
+                       "<movecount>1</movecount>"),
+           std::string("\xff\xfe<\x00"),
+       }) {
+    const auto f = fault_of(body);
+    EXPECT_EQ(f.code, Fault::Code::kClient) << body;
+    EXPECT_FALSE(f.message.empty());
+    // Every fault encodes to a well-formed envelope.
+    pugi::xml_document doc;
+    EXPECT_TRUE(doc.load_string(encode_fault(f).c_str())) << f.message;
+  }
+}
+
+TEST(XfccCodec, CutAndCorruptedRequestsNeverCrash) {
+  const std::string whole = make_a_move(kScidMove);
+  int faults = 0;
+  for (std::size_t n = 0; n < whole.size(); ++n) {
+    auto cut = decode_request(whole.substr(0, n));
+    faults += cut ? 0 : 1;
+    for (const char c : {'\0', '<', '>', '&', '"', '\xff', ':'}) {
+      std::string corrupted = whole;
+      corrupted[n] = c;
+      auto decoded = decode_request(corrupted);
+      if (!decoded) {
+        pugi::xml_document doc;
+        EXPECT_TRUE(doc.load_string(encode_fault(decoded.error()).c_str()));
+      }
+    }
+  }
+  EXPECT_EQ(faults, static_cast<int>(whole.size())) << "every cut request is a fault";
+  // Deep nesting inside the operation is read without recursion.
+  std::string deep;
+  for (int i = 0; i < 20000; ++i) deep += "<a>";
+  for (int i = 0; i < 20000; ++i) deep += "</a>";
+  EXPECT_FALSE(decode_request(make_a_move("<username>" + deep + "</username>")).has_value());
+}
+
+TEST(XfccCodec, DtdsAndExternalEntitiesAreRefused) {
+  const std::string xxe =
+      "<?xml version=\"1.0\"?><!DOCTYPE soap:Envelope [<!ENTITY xxe SYSTEM "
+      "\"file:///etc/passwd\">]>" +
+      make_a_move(
+          "<username>&xxe;</username><password>x</password><gameId>1</gameId>"
+          "<movecount>1</movecount>")
+          .substr(std::string("<?xml version=\"1.0\" encoding=\"utf-8\"?>").size());
+  const auto f = fault_of(xxe);
+  EXPECT_NE(f.message.find("DTD"), std::string::npos) << f.message;
+  const auto plain = fault_of("<!DOCTYPE x><x/>");
+  EXPECT_NE(plain.message.find("DTD"), std::string::npos);
+  // An entity no DTD defines is left as text, never resolved.
+  auto op = decode_request(scid_envelope(
+      "<GetMyGames xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"><username>&xxe;</"
+      "username><password>p</password></GetMyGames>"));
+  ASSERT_TRUE(op.has_value()) << op.error().message;
+  EXPECT_EQ(std::get<GetMyGames>(*op).credentials.username, "&xxe;");
+}
+
+TEST(XfccCodec, WrongNamespacesAreFaults) {
+  const auto foreign =
+      fault_of(scid_envelope("<GetMyGames xmlns=\"http://example.com/other\"><username>a</username>"
+                             "</GetMyGames>"));
+  EXPECT_EQ(foreign.code, Fault::Code::kClient);
+  EXPECT_NE(foreign.message.find("namespace"), std::string::npos);
+  const auto none = fault_of(scid_envelope("<GetMyGames><username>a</username></GetMyGames>"));
+  EXPECT_EQ(none.code, Fault::Code::kClient);
+  const auto soap12 = fault_of(
+      "<env:Envelope xmlns:env=\"http://www.w3.org/2003/05/soap-envelope\"><env:Body>"
+      "<GetMyGames xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"/></env:Body>"
+      "</env:Envelope>");
+  EXPECT_EQ(soap12.code, Fault::Code::kVersionMismatch);
+  const auto undeclared = fault_of("<soap:Envelope><soap:Body/></soap:Envelope>");
+  EXPECT_EQ(undeclared.code, Fault::Code::kVersionMismatch);
+}
+
+TEST(XfccCodec, HeadersThatMustBeUnderstoodAreFaults) {
+  const auto f = fault_of(
+      "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header>"
+      "<t:Tx xmlns:t=\"urn:t\" soap:mustUnderstand=\"1\">5</t:Tx></soap:Header><soap:Body>"
+      "<GetMyGames xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"/></soap:Body>"
+      "</soap:Envelope>");
+  EXPECT_EQ(f.code, Fault::Code::kMustUnderstand);
+  EXPECT_NE(encode_fault(f).find("<faultcode>soap:MustUnderstand</faultcode>"), std::string::npos);
+}
+
+TEST(XfccCodec, MakeAMove2IsNamedAsUnsupported) {
+  const auto f = fault_of(scid_envelope(
+      "<MakeAMove2 xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"><username>a</username>"
+      "</MakeAMove2>"));
+  EXPECT_EQ(f.code, Fault::Code::kClient);
+  EXPECT_NE(f.message.find("MakeAMove2 is not supported"), std::string::npos) << f.message;
+}
+
+TEST(XfccCodec, OversizedBodiesAreRefusedBeforeParsing) {
+  std::string body = make_a_move(kScidMove);
+  body.insert(body.find("hello"), std::string(kMaxRequestBytes, 'x'));
+  const auto f = fault_of(body);
+  EXPECT_NE(f.message.find("larger than"), std::string::npos) << f.message;
+  // Just below the limit is read.
+  std::string fits = make_a_move(kScidMove);
+  fits.insert(fits.find("hello"), std::string(kMaxRequestBytes - fits.size(), 'x'));
+  EXPECT_TRUE(decode_request(fits).has_value());
+}
+
+TEST(XfccCodec, InvalidUtf8IsReadAsLatin1AndControlCharactersDropped) {
+  EXPECT_EQ(clean_text("Gr\xfc\xdf"
+                       "e aus K\xf6ln"),
+            "Grüße aus Köln");
+  EXPECT_EQ(clean_text("Grüße"), "Grüße");
+  EXPECT_EQ(clean_text("a\x01"
+                       "b\x7f"
+                       "c\td\r\ne\rf"),
+            "abc\td\ne\nf");
+  EXPECT_EQ(clean_text("\xc2\x85x"), "x");  // C1 control (NEL) in UTF-8
+  // A surrogate is not UTF-8: Latin-1, whose 0x80 is a C1 control.
+  EXPECT_EQ(clean_text("\xed\xa0\x80"), "\xc3\xad\xc2\xa0");
+  auto op = decode_request(make_a_move(
+      "<username>a</username><password>b</password><gameId>1</gameId><movecount>1</movecount>"
+      "<myMessage>Sch\xf6ner Zug&#1;!</myMessage>"));
+  ASSERT_TRUE(op.has_value()) << op.error().message;
+  EXPECT_EQ(std::get<MakeAMove>(*op).my_message, "Schöner Zug!");
+  // A body that declares Latin-1 is converted by the parser.
+  auto declared = decode_request(
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><soap:Envelope "
+      "xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><GetMyGames "
+      "xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"><username>J\xfcrgen</username>"
+      "</GetMyGames></soap:Body></soap:Envelope>");
+  ASSERT_TRUE(declared.has_value()) << declared.error().message;
+  EXPECT_EQ(std::get<GetMyGames>(*declared).credentials.username, "Jürgen");
+}
+
+TEST(XfccCodec, MoveResultsAreUnprefixedInTheDefaultNamespaceWithDoubleQuotes) {
+  const char* names[] = {"Success",           "ServerError",   "AuthenticationFailed",
+                         "InvalidGameID",     "NotYourGame",   "NotYourTurn",
+                         "InvalidMoveNumber", "InvalidMove",   "NoDrawWasOffered",
+                         "LostOnTime",        "YouAreOnLeave", "MoveIsAmbigous"};
+  for (int i = 0; i <= static_cast<int>(MoveResult::kMoveIsAmbigous); ++i) {
+    const auto r = static_cast<MoveResult>(i);
+    EXPECT_EQ(to_string(r), names[i]);
+    const auto xml = encode_move_result(r);
+    EXPECT_NE(xml.find("<MakeAMoveResponse xmlns=\"http://www.bennedik.com/webservices/"
+                       "XfccBasic\"><MakeAMoveResult>" +
+                       std::string(names[i]) + "</MakeAMoveResult></MakeAMoveResponse>"),
+              std::string::npos)
+        << xml;
+    EXPECT_TRUE(xml.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>")) << xml;
+    pugi::xml_document doc;
+    EXPECT_TRUE(doc.load_string(xml.c_str()));
+  }
+}
+
+TEST(XfccCodec, EveryErrorCodeMapsToAResultCode) {
+  using E = ErrorCode;
+  using R = MoveResult;
+  EXPECT_EQ(move_result_for(E::kNotFound, Action::kMove, false), R::kInvalidGameId);
+  EXPECT_EQ(move_result_for(E::kForbidden, Action::kMove, false), R::kNotYourGame);
+  EXPECT_EQ(move_result_for(E::kUnauthorized, Action::kMove, false), R::kAuthenticationFailed);
+  EXPECT_EQ(move_result_for(E::kNotYourTurn, Action::kMove, false), R::kNotYourTurn);
+  EXPECT_EQ(move_result_for(E::kGameNotStarted, Action::kMove, false), R::kNotYourTurn);
+  EXPECT_EQ(move_result_for(E::kGameOver, Action::kMove, false), R::kNotYourTurn);
+  EXPECT_EQ(move_result_for(E::kGameOver, Action::kMove, true), R::kLostOnTime);
+  EXPECT_EQ(move_result_for(E::kGameOver, Action::kResign, true), R::kLostOnTime);
+  EXPECT_EQ(move_result_for(E::kStaleGame, Action::kMove, false), R::kInvalidMoveNumber);
+  EXPECT_EQ(move_result_for(E::kOnLeave, Action::kMove, false), R::kYouAreOnLeave);
+  EXPECT_EQ(move_result_for(E::kAmbiguousMove, Action::kMove, false), R::kMoveIsAmbigous);
+  EXPECT_EQ(move_result_for(E::kIllegalMove, Action::kMove, false), R::kInvalidMove);
+  EXPECT_EQ(move_result_for(E::kInvalidNotation, Action::kMove, false), R::kInvalidMove);
+  EXPECT_EQ(move_result_for(E::kClaimNotAllowed, Action::kClaimDraw, false), R::kInvalidMove);
+  EXPECT_EQ(move_result_for(E::kValidationError, Action::kMove, false), R::kInvalidMove);
+  EXPECT_EQ(move_result_for(E::kNoDrawOffer, Action::kAcceptDraw, false), R::kNoDrawWasOffered);
+  EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kAcceptDraw, false),
+            R::kNoDrawWasOffered);
+  EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kMove, false), R::kInvalidMove);
+  for (auto code :
+       {E::kInvalidFen, E::kInvalidPgn, E::kUnsupportedVariant, E::kConflict, E::kNoPendingMove,
+        E::kPendingMismatch, E::kTablebaseUnavailable, E::kLeaveNotAllowed,
+        E::kLeaveExceedsAllowance, E::kPayloadTooLarge, E::kUnsupportedMediaType, E::kRateLimited,
+        E::kTooManyChallenges, E::kTooManyGames, E::kChallengeClosed, E::kInternal}) {
+    EXPECT_EQ(move_result_for(code, Action::kMove, false), R::kServerError)
+        << error_code_name(code);
+  }
+}
+
+TEST(XfccCodec, GamesCarryEveryFieldWithLowercaseBooleans) {
+  Game g;
+  g.id = 42;
+  g.white = "Anna <&> Berg";
+  g.black = "Bo";
+  g.my_turn = true;
+  g.has_white = false;
+  g.player = clock_left(3 * 86400 + 4 * 3600 + 5 * 60 + 59);
+  g.moves = "1. e4 e5";
+  g.result = GameResult::kOngoing;
+  const auto xml = encode_games({g});
+  EXPECT_NE(xml.find("<GetMyGamesResponse xmlns=\"http://www.bennedik.com/webservices/"
+                     "XfccBasic\"><GetMyGamesResult><XfccGame><id>42</id>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<white>Anna &lt;&amp;&gt; Berg</white>"), std::string::npos);
+  EXPECT_NE(xml.find("<myTurn>true</myTurn><hasWhite>false</hasWhite>"), std::string::npos);
+  EXPECT_NE(xml.find("<daysPlayer>3</daysPlayer><hoursPlayer>4</hoursPlayer>"
+                     "<minutesPlayer>5</minutesPlayer><daysOpponent>0</daysOpponent>"
+                     "<hoursOpponent>0</hoursOpponent><minutesOpponent>0</minutesOpponent>"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<drawOffered>false</drawOffered><result>Ongoing</result>"
+                     "<message></message>"),
+            std::string::npos);
+  EXPECT_EQ(xml.find("True"), std::string::npos);
+  EXPECT_EQ(xml.find("/>"), std::string::npos) << "no self-closing element: " << xml;
+  for (const char* field : {"serverInfo", "gameLink", "eventDate", "timeControl", "setup", "fen",
+                            "variant", "event", "site"}) {
+    EXPECT_NE(xml.find(std::string("<") + field + ">"), std::string::npos) << field;
+  }
+  // No games: the result element is still written as an open and a close tag.
+  EXPECT_NE(encode_games({}).find("<GetMyGamesResult></GetMyGamesResult>"), std::string::npos);
+  EXPECT_EQ(to_string(GameResult::kWhiteWinAdjudicated), "WhiteWinAdjudicated");
+  EXPECT_EQ(to_string(GameResult::kAdjudicationPending), "AdjudicationPending");
+}
+
+TEST(XfccCodec, FaultsAreSoap11Faults) {
+  const auto xml = encode_fault({Fault::Code::kClient, "bad <thing>"});
+  EXPECT_NE(xml.find("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""),
+            std::string::npos);
+  EXPECT_NE(xml.find("<soap:Fault><faultcode>soap:Client</faultcode><faultstring>bad "
+                     "&lt;thing&gt;</faultstring></soap:Fault>"),
+            std::string::npos)
+      << xml;
+}
+
+TEST(XfccCodec, WsdlDescribesExactlyTheServedOperations) {
+  const auto text = wsdl("http://chess.example:8080/xfcc/XfccBasic.asmx?a=1&b=\"2\"");
+  pugi::xml_document doc;
+  ASSERT_TRUE(doc.load_string(text.c_str()));
+  EXPECT_NE(
+      text.find(
+          "location=\"http://chess.example:8080/xfcc/XfccBasic.asmx?a=1&amp;b=&quot;2&quot;\""),
+      std::string::npos);
+  auto port_type =
+      doc.document_element().find_child_by_attribute("wsdl:portType", "name", "XfccBasicSoap");
+  std::vector<std::string> operations;
+  for (auto op : port_type.children("wsdl:operation"))
+    operations.push_back(op.attribute("name").value());
+  EXPECT_EQ(operations, (std::vector<std::string>{"GetMyGames", "MakeAMove"}));
+  for (const char* value : {"MoveIsAmbigous", "InvalidGameID", "BothDefaulted", "Cancelled"}) {
+    EXPECT_NE(text.find(std::string("<s:enumeration value=\"") + value + "\"/>"), std::string::npos)
+        << value;
+  }
+  EXPECT_EQ(text.find("MakeAMove2\""), std::string::npos);
+}
+
+TEST(XfccCodec, WsdlNamesTheElementsOfEveryAnswerInOrder) {
+  pugi::xml_document schema;
+  ASSERT_TRUE(schema.load_string(wsdl("http://x/").c_str()));
+  auto sequence = [&](const char* xpath) {
+    std::vector<std::string> names;
+    for (auto n : schema.select_nodes(xpath)) names.push_back(n.node().attribute("name").value());
+    return names;
+  };
+  pugi::xml_document answer;
+  ASSERT_TRUE(answer.load_string(encode_games({Game{}}).c_str()));
+  std::vector<std::string> written;
+  for (auto child : answer.select_node("//XfccGame").node().children()) {
+    written.push_back(child.name());
+  }
+  EXPECT_EQ(sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element"), written);
+  EXPECT_EQ(
+      sequence("//s:element[@name='MakeAMove']//s:element"),
+      (std::vector<std::string>{"username", "password", "gameId", "resign", "acceptDraw",
+                                "movecount", "myMove", "offerDraw", "claimDraw", "myMessage"}));
+}
+
+TEST(XfccCodec, ClocksSplitIntoDaysHoursMinutes) {
+  EXPECT_EQ(clock_left(-5).days, 0);
+  const auto c = clock_left(50 * 86400 - 1);
+  EXPECT_EQ(c.days, 49);
+  EXPECT_EQ(c.hours, 23);
+  EXPECT_EQ(c.minutes, 59);
+}
+
+}  // namespace
+}  // namespace corrchess::api::xfcc
