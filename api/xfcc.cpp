@@ -18,9 +18,7 @@ using nlohmann::json;
 
 constexpr const char* kPath = "/xfcc/XfccBasic.asmx";
 // Finished games stay in GetMyGames this long, so the client sees how they ended.
-constexpr game::Seconds kFinishedShownFor = game::days(30);
-constexpr int kMaxActiveGames = 1000;
-constexpr int kMaxFinishedGames = 50;
+constexpr int kFinishedShownForDays = 30;
 
 // ---- the games ----
 
@@ -69,7 +67,7 @@ xfcc::GameResult game_result(const game::GameState& s) {
   return R::kOngoing;
 }
 
-xfcc::Game xfcc_game(const Applied& shown, const std::optional<std::string>& event_name,
+xfcc::Game xfcc_game(const app::GameView& shown, const std::optional<std::string>& event_name,
                      const std::string& base_url) {
   const auto& s = shown.state;
   const auto& setup = shown.stored.facts.setup;
@@ -112,55 +110,24 @@ xfcc::Game xfcc_game(const Applied& shown, const std::optional<std::string>& eve
 
 // ---- the move ----
 
-using Trees = std::array<game::ConditionalTree, 2>;
-
-// Both players' conditional trees as stored (the one of the side to move stays empty), for
-// the replies an accepted move or a claim's intended move may trigger.
-Trees conditional_trees(const db::StoredGame& g, const game::Game& game) {
-  Trees trees;
-  for (Color c : {Color::kWhite, Color::kBlack}) {
-    const auto& lines = g.conditional[chess::index(c)];
-    if (lines.empty() || game.state().to_move == c) continue;
-    if (auto tree = game::ConditionalTree::build(game.state().position, c, lines)) {
-      trees[chess::index(c)] = std::move(*tree);
-    }
-  }
-  return trees;
+// Whether `user` lost game `id` on time (a flag fall or a 40-day silence, rules.md §4.6): the
+// reason a refused move is answered LostOnTime.
+bool lost_on_time(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+  auto shown = app::view_game(deps, user, id);
+  if (!shown || !shown->viewer) return false;
+  const auto& s = shown->state;
+  const auto won =
+      *shown->viewer == Color::kWhite ? game::GameResult::kBlackWins : game::GameResult::kWhiteWins;
+  return (s.termination == game::Termination::kTimeForfeit ||
+          s.termination == game::Termination::kSilence) &&
+         s.result == won;
 }
 
-// The movecount precondition: when `side` is to move, `movecount` must be the number of the
-// move it plays (kStaleGame otherwise). When it is not to move, the command itself says why.
-Result<void> check_movecount(const game::GameState& s, Color side, int movecount) {
-  if (s.status != game::GameStatus::kOngoing || s.to_move != side) return {};
-  const int expected = 2 * (movecount - s.initial.fullmove_number()) + chess::index(side) -
-                       chess::index(s.initial.side_to_move());
-  if (expected == s.ply) return {};
-  const int number =
-      (s.ply + chess::index(s.initial.side_to_move())) / 2 + s.initial.fullmove_number();
-  return fail(ErrorCode::kStaleGame, "movecount " + std::to_string(movecount) +
-                                         " is not the move to play (" + std::to_string(number) +
-                                         ")");
-}
-
-Result<std::optional<game::Outcome>> stored(Result<game::Outcome> outcome) {
-  if (!outcome) return std::unexpected(outcome.error());
-  return std::optional<game::Outcome>{std::move(*outcome)};
-}
-
-// A claim with the intended move: threefold when that is correct, else fifty moves when that
-// is, else the threefold claim as the rules treat an incorrect one (it stands as a draw
-// offer and the intended move is played).
-Result<game::Outcome> claim_draw(const db::StoredGame& g, const game::Game& game, Color side,
-                                 const std::string& move) {
-  game::ClaimRequest request;
-  if (!move.empty()) request.move = move;
-  request.type = game::ClaimType::kThreefold;
-  auto threefold = game::claim(game, side, request, conditional_trees(g, game));
-  if (!threefold || threefold->upheld) return threefold;
-  request.type = game::ClaimType::kFiftyMoves;
-  auto fifty = game::claim(game, side, request, conditional_trees(g, game));
-  if (fifty && fifty->upheld) return fifty;
-  return threefold;
+// A use case's success as nothing, or its error.
+template <class T>
+Result<void> ok_or_error(const Result<T>& result) {
+  if (!result) return std::unexpected(result.error());
+  return {};
 }
 
 // ---- HTTP ----
@@ -245,36 +212,14 @@ Response handle_post(GameServiceDeps& games, app::TalkDeps& talk, const AccountO
 
 Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDeps& talk,
                                               const db::User& user, const std::string& base_url) {
-  // Which games (with their event names), then each as the user sees it now.
-  auto listed = db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-    std::vector<db::GameListEntry> out;
-    db::GameListFilter active;
-    active.status = "active";
-    std::optional<db::GameListCursor> after;
-    do {
-      auto page = db::list_games(tx, user.id, active, after, 200);
-      out.insert(out.end(), page.games.begin(), page.games.end());
-      after = page.next;
-    } while (after && out.size() < kMaxActiveGames);
-    db::GameListFilter finished;
-    finished.status = "finished";
-    auto page = db::list_games(tx, user.id, finished, std::nullopt, kMaxFinishedGames);
-    out.insert(out.end(), page.games.begin(), page.games.end());
-    return Result<std::vector<db::GameListEntry>>(std::move(out));
-  });
-  if (!listed) return std::unexpected(listed.error());
+  auto mine = app::my_games(deps, user, kFinishedShownForDays);
+  if (!mine) return std::unexpected(mine.error());
   std::vector<xfcc::Game> games;
-  for (const auto& entry : *listed) {
-    auto shown = view_game(deps, user, entry.id);
-    if (!shown) return std::unexpected(shown.error());
-    const auto& s = shown->state;
-    if (game::is_over(s.status) && s.finished_at && s.now - *s.finished_at > kFinishedShownFor) {
-      continue;
-    }
-    auto g = xfcc_game(*shown, entry.event_name, base_url);
-    if (game::is_over(s.status)) {
+  for (const auto& [shown, event_name] : *mine) {
+    auto g = xfcc_game(shown, event_name, base_url);
+    if (game::is_over(shown.state.status)) {
       // A word after the end (with a resignation, an acceptance, or later) comes last.
-      auto thread = app::game_messages(talk, user, entry.id);
+      auto thread = app::game_messages(talk, user, shown.stored.id);
       if (!thread) return std::unexpected(thread.error());
       if (!thread->empty() && !thread->back().ply && thread->back().author != user.username) {
         g.message = thread->back().text;
@@ -282,7 +227,6 @@ Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDe
     }
     games.push_back(std::move(g));
   }
-  std::ranges::sort(games, {}, &xfcc::Game::id);
   return games;
 }
 
@@ -296,38 +240,33 @@ xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk, co
                         : request.accept_draw ? Action::kAcceptDraw
                         : request.claim_draw  ? Action::kClaimDraw
                                               : Action::kMove;
-  bool lost_on_time = false;
-  auto applied = run_game_command(
-      deps, user, request.game_id, true,
-      [&](db::StoredGame& g, const game::Game& game, std::optional<Color> side, pqxx::work&,
-          json&) -> Result<std::optional<game::Outcome>> {
-        const auto& s = game.state();
-        const auto won =
-            *side == Color::kWhite ? game::GameResult::kBlackWins : game::GameResult::kWhiteWins;
-        // Out of time: the flag fell, or 40 days passed without a move (silence, §4.6).
-        lost_on_time = (s.termination == game::Termination::kTimeForfeit ||
-                        s.termination == game::Termination::kSilence) &&
-                       s.result == won;
-        switch (action) {
-          case Action::kResign: return stored(game::resign(game, *side));
-          case Action::kAcceptDraw: return stored(game::accept_draw(game, *side));
-          case Action::kClaimDraw:
-          case Action::kMove: break;
-        }
-        if (auto ok = check_movecount(s, *side, request.movecount); !ok) {
-          return std::unexpected(ok.error());
-        }
-        if (action == Action::kClaimDraw)
-          return stored(claim_draw(g, game, *side, request.my_move));
-        game::MoveRequest move{request.my_move, request.offer_draw, std::nullopt, false};
-        if (!request.my_message.empty()) move.message = request.my_message;
-        // Submit and accept in one step: the client already confirmed the move.
-        auto pending = game::submit_move(game, *side, move);
-        if (!pending) return std::unexpected(pending.error());
-        return stored(
-            game::accept_move(game, *side, *pending, pending->uci, conditional_trees(g, game)));
-      });
-  if (!applied) return xfcc::move_result_for(applied.error().code, action, lost_on_time);
+  // Scid sends the full-move number of the move it plays; it is checked only for moves and
+  // claims, and only while the user is to move (NotYourTurn comes first).
+  app::Precondition expect;
+  if (action == Action::kMove || action == Action::kClaimDraw)
+    expect.move_number = request.movecount;
+  Result<void> done;
+  switch (action) {
+    case Action::kResign: done = ok_or_error(app::resign(deps, user, request.game_id)); break;
+    case Action::kAcceptDraw:
+      done = ok_or_error(app::accept_draw(deps, user, request.game_id));
+      break;
+    case Action::kClaimDraw:
+      done = ok_or_error(app::claim_draw(deps, user, request.game_id, request.my_move, expect));
+      break;
+    case Action::kMove: {
+      // Submit and accept in one step: the client already confirmed the move.
+      game::MoveRequest move{request.my_move, request.offer_draw, std::nullopt, false};
+      if (!request.my_message.empty()) move.message = request.my_message;
+      done = ok_or_error(app::play_move(deps, user, request.game_id, move, expect));
+      break;
+    }
+  }
+  if (!done) {
+    const auto code = done.error().code;
+    return xfcc::move_result_for(
+        code, action, code == ErrorCode::kGameOver && lost_on_time(deps, user, request.game_id));
+  }
   if (action == Action::kMove) {
     deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
   }

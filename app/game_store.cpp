@@ -63,6 +63,21 @@ Result<void> restrict_to_event_visibility(const GameDeps& deps, pqxx::work& tx,
   return {};
 }
 
+// The move-number precondition: when `side` is to move, `number` must be the full-move
+// number of the move it plays (kStaleGame otherwise).
+Result<void> check_move_number(const game::GameState& s, std::optional<Color> side,
+                               std::optional<int> number) {
+  if (!number || !side || s.status != game::GameStatus::kOngoing || s.to_move != *side) return {};
+  const int initial_offset = chess::index(s.initial.side_to_move());
+  const int expected_ply =
+      2 * (*number - s.initial.fullmove_number()) + chess::index(*side) - initial_offset;
+  if (expected_ply == s.ply) return {};
+  const int current = (s.ply + initial_offset) / 2 + s.initial.fullmove_number();
+  return fail(ErrorCode::kStaleGame, "move " + std::to_string(*number) +
+                                         " is not the move to play (" + std::to_string(current) +
+                                         ")");
+}
+
 }  // namespace
 
 GameChange outcome_change(game::Outcome outcome, std::optional<db::AuditEntry> audit) {
@@ -176,6 +191,9 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
       return fail(ErrorCode::kStaleGame, "the game has changed since you read it (" +
                                              std::to_string(*expect.ply) + " plies, now " +
                                              std::to_string(game->state().ply) + ")");
+    }
+    if (auto ok = check_move_number(game->state(), side, expect.move_number); !ok) {
+      return std::unexpected(ok.error());
     }
     auto change = command(CommandInput{*stored, *game, side});
     if (!change) return std::unexpected(change.error());

@@ -123,6 +123,34 @@ Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t i
   return decision;
 }
 
+Result<ClaimDecision> claim_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+                                 const std::string& intended_move, const Precondition& expect) {
+  ClaimDecision decision;
+  auto shown = run_command(deps, user, id, Access::kPlayer,
+                           outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
+                             const auto trees = conditional_trees(in.stored, in.game);
+                             game::ClaimRequest request;
+                             if (!intended_move.empty()) request.move = intended_move;
+                             request.type = game::ClaimType::kThreefold;
+                             auto threefold = game::claim(in.game, *in.side, request, trees);
+                             auto decided = std::move(threefold);
+                             if (decided && !decided->upheld) {
+                               request.type = game::ClaimType::kFiftyMoves;
+                               auto fifty = game::claim(in.game, *in.side, request, trees);
+                               if (fifty && fifty->upheld) decided = std::move(fifty);
+                             }
+                             if (decided) {
+                               decision.upheld = decided->upheld;
+                               decision.reason = decided->reason;
+                             }
+                             return decided;
+                           }),
+                           expect);
+  if (!shown) return std::unexpected(shown.error());
+  decision.game = std::move(*shown);
+  return decision;
+}
+
 Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t id,
                               std::optional<std::int64_t> seconds) {
   return run_command(deps, user, id, Access::kPlayer, outcome_command([&](const CommandInput& in) {
@@ -188,19 +216,22 @@ Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListReques
   });
 }
 
-Result<std::vector<GameView>> my_games(GameDeps& deps, const db::User& user,
-                                       int finished_within_days) {
-  auto ids =
-      db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<std::int64_t>> {
+Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
+                                     int finished_within_days) {
+  auto listed =
+      db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::CurrentGame>> {
+        if (auto settled = settle_due_games(deps, tx, {user.id, std::nullopt}); !settled) {
+          return std::unexpected(settled.error());
+        }
         const auto now = deps.clock.now(tx);
         return db::current_games_of(tx, user.id, now - game::days(finished_within_days));
       });
-  if (!ids) return std::unexpected(ids.error());
-  std::vector<GameView> games;
-  for (const auto id : *ids) {
-    auto shown = view_game(deps, user, id);
+  if (!listed) return std::unexpected(listed.error());
+  std::vector<MyGame> games;
+  for (const auto& entry : *listed) {
+    auto shown = view_game(deps, user, entry.id);
     if (!shown) return std::unexpected(shown.error());
-    games.push_back(std::move(*shown));
+    games.push_back({std::move(*shown), entry.event_name});
   }
   return games;
 }

@@ -46,6 +46,10 @@ struct GameView {
 struct Precondition {
   std::optional<int> ply;
   std::optional<int> version;
+  // The full-move number of the move the caller is about to play (the Xfcc movecount),
+  // checked only while the caller is to move in an ongoing game (otherwise the command
+  // itself says why it is refused).
+  std::optional<int> move_number;
 };
 
 // ---- reading ----
@@ -75,11 +79,15 @@ struct GameList {
 };
 Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request);
 
-// The ongoing games (not started, ongoing, adjudication pending) of `user` plus those that
-// ended within `finished_within_days`, each as its player sees it, by id. For clients that
-// fetch all their games at once (Xfcc GetMyGames).
-Result<std::vector<GameView>> my_games(GameDeps& deps, const db::User& user,
-                                       int finished_within_days);
+// The games of `user` not over yet plus those that ended within `finished_within_days`, each
+// as its player sees it, by id, with the name of its event. For clients that fetch all their
+// games at once (Xfcc GetMyGames).
+struct MyGame {
+  GameView game;
+  std::optional<std::string> event_name;
+};
+Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
+                                     int finished_within_days);
 
 // ---- the players' commands (kForbidden unless `user` plays in the game) ----
 
@@ -113,6 +121,12 @@ struct ClaimDecision {
 };
 Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t id,
                             const game::ClaimRequest& request, const Precondition& expect = {});
+// A draw claim that does not name its rule (clients with one "claim draw" button, Xfcc
+// claimDraw) with the intended move (may be empty): threefold repetition when that is
+// correct, else fifty moves when that is, else it is decided as an incorrect threefold claim
+// (rules.md: the claim stands as a draw offer and the intended move is played).
+Result<ClaimDecision> claim_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+                                 const std::string& intended_move, const Precondition& expect = {});
 // Triple Block manual refill of the user's clock (all of the block, or `seconds`).
 Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t id,
                               std::optional<std::int64_t> seconds);

@@ -306,17 +306,21 @@ std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
   return ids;
 }
 
-std::vector<std::int64_t> current_games_of(pqxx::work& tx, std::int64_t user_id,
-                                           game::Timestamp finished_since) {
-  std::vector<std::int64_t> ids;
+std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
+                                          game::Timestamp finished_since) {
+  std::vector<CurrentGame> games;
   for (const auto& row :
-       tx.exec_params("SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND (status IN "
-                      "('not_started', 'ongoing', 'adjudication_pending') OR finished_at >= "
-                      "to_timestamp($2)) ORDER BY id",
+       tx.exec_params("SELECT g.id, e.name FROM games g LEFT JOIN events e ON e.id = g.event_id "
+                      "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.status IN "
+                      "('not_started', 'ongoing', 'adjudication_pending') OR g.finished_at >= "
+                      "to_timestamp($2)) ORDER BY g.id",
                       user_id, finished_since.unix_seconds())) {
-    ids.push_back(row[0].as<std::int64_t>());
+    CurrentGame g;
+    g.id = row[0].as<std::int64_t>();
+    if (!row[1].is_null()) g.event_name = row[1].as<std::string>();
+    games.push_back(std::move(g));
   }
-  return ids;
+  return games;
 }
 
 std::int64_t count_live_games(pqxx::work& tx) {

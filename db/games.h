@@ -74,9 +74,14 @@ void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int
 // The user's live (not started or ongoing) games in `event_id` (none: outside events), by id.
 std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
                                         std::optional<std::int64_t> event_id);
-// The user's games not over yet, plus those that finished at or after `finished_since`, by id.
-std::vector<std::int64_t> current_games_of(pqxx::work& tx, std::int64_t user_id,
-                                           game::Timestamp finished_since);
+// The user's games not over yet, plus those that finished at or after `finished_since`, by id,
+// with the names of their events.
+struct CurrentGame {
+  std::int64_t id = 0;
+  std::optional<std::string> event_name;
+};
+std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
+                                          game::Timestamp finished_since);
 // How many games are not started yet or in play.
 std::int64_t count_live_games(pqxx::work& tx);
 
