@@ -1,5 +1,7 @@
 #include "core/chess/position.h"
 
+#include <cassert>
+
 #include <algorithm>
 #include <vector>
 
@@ -456,6 +458,43 @@ void Position::play(Move m) {
   if (ep_square_ != kNoSquare) {
     if (pawn_attacks(us, ep_square_) & pieces(side_, PieceType::kPawn)) refresh_en_passant_key();
   }
+  assert(is_consistent());
+}
+
+bool Position::is_consistent() const {
+  std::array<Bitboard, 2> colors{};
+  std::array<Bitboard, 7> types{};
+  std::uint64_t key = side_ == kBlack ? zobrist::side() : 0;
+  for (int i = 0; i < 64; ++i) {
+    const auto sq = static_cast<Square>(i);
+    const Piece p = board_[sq];
+    if (p == Piece::kNoPiece) continue;
+    colors[index(color_of(p))] |= bit(sq);
+    types[index(type_of(p))] |= bit(sq);
+    key ^= zobrist::piece(p, sq);
+  }
+  if (colors != by_color_ || types != by_type_ || (by_color_[0] & by_color_[1])) return false;
+  for (Color c : {kWhite, kBlack}) {
+    if (std::popcount(pieces(c, PieceType::kKing)) != 1) return false;
+  }
+  constexpr Bitboard kBackRanks = 0xFF000000000000FFULL;
+  if (pieces(PieceType::kPawn) & kBackRanks) return false;
+  for (int i = 0; i < 4; ++i) {
+    if (!(castling_ & (1 << i))) continue;
+    const Square rook = castling_rook_[i];
+    if (rook == kNoSquare || board_[rook] != make_piece(right_color(i), PieceType::kRook)) {
+      return false;
+    }
+  }
+  key ^= castling_key();
+  if (ep_in_key_) {
+    if (ep_square_ == kNoSquare) return false;
+    key ^= zobrist::en_passant(file_of(ep_square_));
+  }
+  if (key != key_) return false;
+  if (checkers_ != (attackers_to(king_square(side_), occupied()) & pieces(~side_))) return false;
+  if (attackers_to(king_square(~side_), occupied()) & pieces(side_)) return false;
+  return halfmove_clock_ >= 0 && fullmove_number_ >= 1;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -119,7 +119,14 @@ class Position {
   std::size_t count_legal_moves() const;
 
   // Plays a legal move (precondition: is_legal(m)); the copy-make variant returns a new position.
+  // Plays a legal move (not checked). Debug builds (NDEBUG unset, e.g. the sanitizer build)
+  // assert is_consistent() afterwards, as Stockfish's pos_is_ok.
   void play(Move m);
+  // Whether the redundant representations agree: the board array and the bitboards, one king
+  // per side, no pawn on the first or last rank, the Zobrist key recomputed from scratch,
+  // the checkers, the side not to move not in check, castling rights with their rooks in
+  // place, sane counters. For debug checks and tests; O(64).
+  bool is_consistent() const;
   Position after(Move m) const {
     Position p = *this;
     p.play(m);

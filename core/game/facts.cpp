@@ -172,4 +172,13 @@ std::size_t utf8_characters(std::string_view text) {
   }));
 }
 
+Termination claim_termination(ClaimType type) {
+  switch (type) {
+    case ClaimType::kThreefold: return Termination::kRepetition;
+    case ClaimType::kFiftyMoves: return Termination::kFiftyMoves;
+    case ClaimType::kTablebase: return Termination::kTablebase;
+  }
+  return Termination::kRepetition;
+}
+
 }  // namespace corrchess::game

@@ -174,10 +174,12 @@ struct PendingMove {
 
 // ---- string forms (stable; used in the database and the API) ----
 
-std::string_view to_string(Variant v);           // "standard", "chess960"
-std::string_view to_string(GameStatus s);        // "not_started", "ongoing", ...
-std::string_view to_string(GameResult r);        // "1-0", "0-1", "1/2-1/2", "0-0"
-std::string_view to_string(Termination t);       // "checkmate", ..., "annulled"
+std::string_view to_string(Variant v);      // "standard", "chess960"
+std::string_view to_string(GameStatus s);   // "not_started", "ongoing", ...
+std::string_view to_string(GameResult r);   // "1-0", "0-1", "1/2-1/2", "0-0"
+std::string_view to_string(Termination t);  // "checkmate", ..., "annulled"
+// How an upheld claim of `type` ends the game: repetition, fifty_moves or tablebase.
+Termination claim_termination(ClaimType type);
 std::string_view to_string(ClaimType t);         // "threefold", "fifty_moves", "tablebase"
 std::string_view to_string(ClaimExpectation e);  // "win", "draw"
 std::string_view to_string(EventKind k);         // "draw_declined", "claim", ...

@@ -96,6 +96,32 @@ TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
   EXPECT_GT(checks, 1'000u);
 }
 
+// Every position two plies deep from every suite position is consistent (board array and
+// bitboards, key from scratch, checkers, castling rooks, counters); debug builds also assert
+// it inside every play().
+TEST(Perft, PositionsStayConsistentAfterEveryMove) {
+  std::size_t checked = 0;
+  for (const char* relative :
+       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
+        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
+    for (const auto& entry : load_suite(relative)) {
+      const auto root = Position::from_fen_relaxed(entry.fen);
+      if (!root) continue;
+      ASSERT_TRUE(root->is_consistent()) << root->fen();
+      for (Move m : root->legal_moves()) {
+        const Position child = root->after(m);
+        ASSERT_TRUE(child.is_consistent()) << root->fen() << " " << m.from() << "-" << m.to();
+        ++checked;
+        for (Move reply : child.legal_moves()) {
+          ASSERT_TRUE(child.after(reply).is_consistent()) << child.fen();
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100'000u);
+}
+
 TEST(Perft, StartPositionSmallDepths) {
   const Position start = Position::startpos();
   EXPECT_EQ(perft(start, 0), 1u);

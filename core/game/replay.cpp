@@ -1,0 +1,408 @@
+// Game::replay: a game's state as a pure function of its facts and "now", in named phases:
+//   1. check_fact_order   the facts are numbered and stamped consistently;
+//   2. FactFold           moves and events in replay order: positions, endings, draw offers
+//                          and their bars, and the clock facts the events carry;
+//   3. clock_facts_of     what the clock engine needs, stopped at the first ending;
+//   4. the flag verdict   a deadline passed before "now" ends the game at that instant;
+//   5. fill_status        status, result, offers and clocks as shown;
+//   6. fill_claims        what the player to move may claim, and the legal moves.
+#include <algorithm>
+#include <utility>
+
+#include "core/chess/notation.h"
+#include "core/game/game.h"
+
+namespace corrchess::game {
+
+namespace {
+
+using chess::Position;
+
+Result<void> invalid_facts(std::string detail) {
+  return fail(ErrorCode::kValidationError, "inconsistent game facts: " + std::move(detail));
+}
+
+int idx(Color c) { return chess::index(c); }
+
+struct Ending {
+  GameResult result = GameResult::kDraw;
+  Termination termination = Termination::kAgreement;
+  Timestamp at;
+  std::string reason;
+};
+
+// Checkmate, stalemate or dead position in `pos` (the position after a move stamped `at`).
+std::optional<Ending> automatic_ending(const Position& pos, Timestamp at,
+                                       const MateOracle& oracle) {
+  if (pos.is_checkmate()) {
+    return Ending{win_for(~pos.side_to_move()), Termination::kCheckmate, at, "checkmate"};
+  }
+  if (pos.is_stalemate())
+    return Ending{GameResult::kDraw, Termination::kStalemate, at, "stalemate"};
+  if (!oracle.can_mate(pos, Color::kWhite) && !oracle.can_mate(pos, Color::kBlack)) {
+    return Ending{GameResult::kDraw, Termination::kDeadPosition, at,
+                  "dead position: neither side can checkmate"};
+  }
+  return std::nullopt;
+}
+
+Termination flag_termination(FlagOutcome outcome) {
+  switch (outcome) {
+    case FlagOutcome::kTimeForfeit: return Termination::kTimeForfeit;
+    case FlagOutcome::kTimeDraw: return Termination::kTimeDraw;
+    case FlagOutcome::kSilence: return Termination::kSilence;
+  }
+  return Termination::kTimeForfeit;
+}
+
+// Phase 1: moves numbered 1..n in time order, none before the start; events in ply order
+// within the moves.
+Result<void> check_fact_order(const GameFacts& facts) {
+  const auto& moves = facts.moves;
+  const auto& events = facts.events;
+  const int n = static_cast<int>(moves.size());
+  for (int i = 0; i < n; ++i) {
+    if (moves[i].ply != i + 1) {
+      return invalid_facts("move " + std::to_string(i + 1) + " has ply " +
+                           std::to_string(moves[i].ply));
+    }
+    if (moves[i].at < facts.setup.start_at) {
+      return invalid_facts("a move is stamped before the start");
+    }
+    if (i > 0 && moves[i].at < moves[i - 1].at) return invalid_facts("moves out of time order");
+  }
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].ply < 0 || events[i].ply > n) return invalid_facts("event ply out of range");
+    if (i > 0 && events[i].ply < events[i - 1].ply) return invalid_facts("events out of order");
+  }
+  return {};
+}
+
+// Phase 2: the facts folded in replay order (an event with ply p after move p).
+struct FactFold {
+  explicit FactFold(bool ten_moves_rule) : ten_moves(ten_moves_rule) {}
+
+  bool ten_moves;
+  std::optional<Ending> ending;
+  std::optional<Timestamp> first_end_at;  // the first ending's instant (a director may override)
+  bool annulled = false;
+  std::optional<Timestamp> annulled_at;
+  std::optional<Timestamp> adjudication_at;
+  std::optional<DrawOffer> offer;
+  std::array<std::optional<int>, 2> barred{};  // no offer before this many own moves
+  std::array<int, 2> made{};                   // moves made per side
+  bool flag_recorded = false;
+  std::vector<Refill> refills;
+  std::vector<ClockAdjustment> adjustments;
+  std::vector<Suspension> suspensions;
+  std::optional<Timestamp> open_suspension;
+  std::string open_suspension_reason;
+
+  bool live() const { return !ending && !annulled; }
+
+  // The offer of `by` was declined: the ten-moves rule bars the next one (§3.3).
+  void decline_offer() {
+    if (!offer->from_claim && ten_moves) barred[idx(offer->by)] = made[idx(offer->by)] + 10;
+    offer.reset();
+  }
+
+  Result<void> apply(const GameEvent& ev);
+  // Move `mf` by `mover` was played.
+  void moved(const MoveFact& mf, Color mover);
+  // Closes an open suspension and fixes the first ending's instant.
+  void finish();
+};
+
+Result<void> FactFold::apply(const GameEvent& ev) {
+  const bool has_side = ev.side.has_value();
+  const Color side = ev.side.value_or(Color::kWhite);
+  switch (ev.kind) {
+    case EventKind::kDrawDeclined:
+      if (live() && has_side && offer && offer->by == ~side) decline_offer();
+      break;
+    case EventKind::kDrawAccepted:
+      if (live() && has_side && offer && offer->by == ~side) {
+        ending = Ending{GameResult::kDraw, Termination::kAgreement, ev.at, "draw agreed"};
+      }
+      break;
+    case EventKind::kResigned:
+      if (live() && has_side) {
+        ending = Ending{win_for(~side), Termination::kResignation, ev.at,
+                        std::string(color_name(side)) + " resigned"};
+      }
+      break;
+    case EventKind::kClaim:
+      if (!live() || !has_side || !ev.claim_type) break;
+      if (ev.upheld.value_or(false)) {
+        GameResult result = GameResult::kDraw;
+        if (ev.result) {
+          result = *ev.result;
+        } else if (*ev.claim_type == ClaimType::kTablebase && ev.expect == ClaimExpectation::kWin) {
+          result = win_for(side);
+        }
+        ending = Ending{result, ev.termination.value_or(claim_termination(*ev.claim_type)), ev.at,
+                        ev.reason};
+      } else if (*ev.claim_type != ClaimType::kTablebase) {
+        // A rejected threefold / fifty-move claim stands as a draw offer (§3.5).
+        offer = DrawOffer{side, ev.ply, true};
+        barred[idx(~side)].reset();
+      }
+      break;
+    case EventKind::kClockRefill:
+      if (!has_side || !ev.seconds) return invalid_facts("refill without side or amount");
+      refills.push_back(Refill{ev.at, side, *ev.seconds, ev.ply});
+      break;
+    case EventKind::kClockAdjusted:
+      if (!has_side || !ev.seconds || !ev.adjustment) {
+        return invalid_facts("clock adjustment without side, kind or value");
+      }
+      adjustments.push_back(
+          ClockAdjustment{ev.at, side, *ev.adjustment, *ev.seconds, ev.reason, ev.ply});
+      break;
+    case EventKind::kSuspended:
+      if (!open_suspension) {
+        open_suspension = ev.at;
+        open_suspension_reason = ev.reason;
+      }
+      break;
+    case EventKind::kResumed:
+      if (open_suspension) {
+        suspensions.push_back(Suspension{*open_suspension, ev.at, open_suspension_reason});
+        open_suspension.reset();
+      }
+      break;
+    case EventKind::kResultSet:
+      if (!ev.result || !ev.termination) return invalid_facts("result_set without result");
+      if (annulled) break;
+      if (ending && !first_end_at) first_end_at = ending->at;
+      ending = Ending{*ev.result, *ev.termination, ev.at, ev.reason};
+      break;
+    case EventKind::kAnnulled:
+      if (!annulled) {
+        annulled = true;
+        annulled_at = ev.at;
+      }
+      break;
+    case EventKind::kFlagFall:
+      if (live() && ev.result && ev.termination) {
+        ending = Ending{*ev.result, *ev.termination, ev.at, ev.reason};
+        flag_recorded = true;
+      }
+      break;
+    case EventKind::kAdjudicationPending:
+      if (live() && !adjudication_at) adjudication_at = ev.at;
+      break;
+  }
+  return {};
+}
+
+void FactFold::moved(const MoveFact& mf, Color mover) {
+  // The opponent's standing offer is declined by this move (§3.1).
+  if (offer && offer->by != mover) decline_offer();
+  ++made[idx(mover)];
+  if (barred[idx(mover)] && made[idx(mover)] >= *barred[idx(mover)]) barred[idx(mover)].reset();
+  if (mf.offer_draw) {
+    offer = DrawOffer{mover, mf.ply, false};
+    barred[idx(~mover)].reset();  // the opponent offered meanwhile
+  }
+}
+
+void FactFold::finish() {
+  if (open_suspension) {
+    suspensions.push_back(Suspension{*open_suspension, std::nullopt, open_suspension_reason});
+  }
+  if (ending && !first_end_at) first_end_at = ending->at;
+}
+
+// The move list entry of `move` played from `before` as stored in `mf` (fen_after later).
+MoveView move_view(const Position& before, chess::Move move, const MoveFact& mf) {
+  MoveView view;
+  view.ply = mf.ply;
+  view.side = before.side_to_move();
+  view.san = chess::to_san(before, move);
+  view.uci = chess::to_uci(before, move);
+  view.numeric = chess::to_numeric(before, move);
+  view.at = mf.at;
+  view.offer_draw = mf.offer_draw;
+  view.message = mf.message;
+  view.played_as_conditional = mf.played_as_conditional;
+  view.use_40_plus_days = mf.use_40_plus_days;
+  return view;
+}
+
+// Phase 3: what the clock engine needs. The clocks stop at the first of: the game's first
+// ending, annulment, adjudication pending.
+ClockFacts clock_facts_of(const GameFacts& facts, const GameContext& context, FactFold& fold,
+                          Color first_to_move) {
+  const GameSetup& setup = facts.setup;
+  ClockFacts cf;
+  cf.control = setup.time_control;
+  cf.zone = context.zone;
+  cf.start = setup.start_at;
+  cf.first_to_move = first_to_move;
+  for (const MoveFact& mf : facts.moves) {
+    cf.moves.push_back(AcceptedMove{mf.at, mf.played_as_conditional, mf.use_40_plus_days});
+  }
+  cf.refills = std::move(fold.refills);
+  if (allows_leave(setup.time_control)) cf.leave = context.leave;
+  cf.adjustments = std::move(fold.adjustments);
+  if (allows_suspension(setup.time_control)) cf.suspensions = std::move(fold.suspensions);
+  cf.silence_rule = setup.rules.silence_rule;
+  cf.running_use_40_plus_days = context.running_use_40_plus_days;
+  for (const std::optional<Timestamp>& stop :
+       {fold.first_end_at, fold.annulled_at, fold.adjudication_at}) {
+    if (stop && (!cf.finished_at || *stop < *cf.finished_at)) cf.finished_at = stop;
+  }
+  return cf;
+}
+
+// Phase 4: the ending of a flag that fell before "now"; the verdict is the one for the
+// deadline instant, whenever this runs (§4.7).
+Ending flag_ending(const FlagFall& fall, bool opponent_can_mate) {
+  const FlagVerdict verdict = flag_verdict(fall, opponent_can_mate);
+  return Ending{verdict.winner ? win_for(*verdict.winner) : GameResult::kDraw,
+                flag_termination(verdict.outcome), fall.at,
+                std::string(color_name(fall.side)) + (verdict.outcome == FlagOutcome::kSilence
+                                                          ? " broke the silence rule"
+                                                          : " ran out of time")};
+}
+
+// Phase 5: status, result, the standing offer and the clocks as shown.
+void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup, Timestamp now) {
+  if (fold.annulled) {
+    st.status = GameStatus::kAnnulled;
+    st.termination = Termination::kAnnulled;
+    st.finished_at = fold.annulled_at;
+  } else if (fold.ending) {
+    st.status = GameStatus::kFinished;
+    st.result = fold.ending->result;
+    st.termination = fold.ending->termination;
+    st.finished_at = fold.ending->at;
+    st.end_reason = fold.ending->reason;
+  } else if (now < setup.start_at) {
+    st.status = GameStatus::kNotStarted;
+  } else if (fold.adjudication_at) {
+    st.status = GameStatus::kAdjudicationPending;
+  } else {
+    st.status = GameStatus::kOngoing;
+  }
+  if (!is_over(st.status)) {
+    st.draw_offer = fold.offer;
+    st.draw_offer_barred_until = fold.barred;
+  }
+  st.suspended = fold.open_suspension.has_value();
+  const bool banked = has_bank(setup.time_control);
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    const SideClock& sc = st.clock.side(c);
+    ClockView& v = st.clocks[idx(c)];
+    v.remaining = sc.remaining;
+    v.running = sc.running;
+    v.on_leave = sc.on_leave;
+    if (banked) v.bank = sc.bank;
+    if (st.status == GameStatus::kOngoing && c == st.to_move) v.deadline = st.clock.deadline;
+  }
+}
+
+// Phase 6: what the player to move may claim now or with a move, and the legal moves.
+void fill_claims(GameState& st, const chess::GameRecord& record) {
+  if (st.status != GameStatus::kOngoing) return;
+  const chess::ClaimOptions options = record.claim_options();
+  st.claimable.threefold = options.threefold_now || !options.threefold_moves.empty();
+  st.claimable.fifty_moves = options.fifty_moves_now || !options.fifty_move_moves.empty();
+  const int men = st.position.men_count();
+  bool tb = men <= 7;
+  for (chess::Move m : st.position.legal_moves()) {
+    st.legal_moves.push_back(chess::to_san(st.position, m));
+    if (men == 8 && st.position.is_capture(m)) tb = true;
+  }
+  st.claimable.tablebase = tb;
+}
+
+}  // namespace
+
+Result<Game> Game::replay(GameFacts facts, GameContext context, Timestamp now) {
+  Game game;
+  game.facts_ = std::move(facts);
+  game.context_ = std::move(context);
+  if (auto ok = game.run(now); !ok) return std::unexpected(ok.error());
+  return game;
+}
+
+Result<void> Game::run(Timestamp now) {
+  const GameSetup& setup = facts_.setup;
+  const auto& moves = facts_.moves;
+  const auto& events = facts_.events;
+  const MateOracle& mate = context_.oracles.mate_oracle();
+
+  GameState st;
+  st.now = now;
+  auto init = initial_position(setup);
+  if (!init) return std::unexpected(init.error());
+  st.initial = *init;
+  record_ = chess::GameRecord(*init);
+  if (auto ok = check_fact_order(facts_); !ok) return ok;
+
+  // ---- 2. facts in replay order
+  FactFold fold(setup.rules.ten_moves_rule);
+  const int n = static_cast<int>(moves.size());
+  std::size_t e = 0;
+  if (n == 0) fold.ending = automatic_ending(record_.current(), setup.start_at, mate);
+  for (int p = 0; p <= n; ++p) {
+    for (; e < events.size() && events[e].ply == p; ++e) {
+      if (auto ok = fold.apply(events[e]); !ok) return ok;
+    }
+    if (p == n) break;
+    const MoveFact& mf = moves[p];
+    if (!fold.live() || fold.adjudication_at) {
+      return invalid_facts("move " + std::to_string(mf.ply) + " after the game ended");
+    }
+    const Position& before = record_.current();
+    auto move = chess::parse_uci(before, mf.uci);
+    if (!move) {
+      return invalid_facts("move " + std::to_string(mf.ply) + " '" + mf.uci +
+                           "': " + move.error().detail);
+    }
+    const Color mover = before.side_to_move();
+    MoveView view = move_view(before, *move, mf);
+    if (auto ok = record_.play(*move); !ok) return invalid_facts(ok.error().detail);
+    view.fen_after = record_.current().fen();
+    st.moves.push_back(std::move(view));
+    fold.moved(mf, mover);
+    if (p == n - 1) fold.ending = automatic_ending(record_.current(), mf.at, mate);
+  }
+  fold.finish();
+
+  // ---- 3. clocks
+  clock_facts_ = clock_facts_of(facts_, context_, fold, st.initial.side_to_move());
+  auto clock = compute_clock_state(clock_facts_, now);
+  if (!clock) return std::unexpected(clock.error());
+
+  // ---- 4. the flag verdict
+  if (fold.live() && clock->flag_fall) {
+    const FlagFall& fall = *clock->flag_fall;
+    const Position& at_fall = record_.position_at(std::min(fall.ply, n));
+    fold.ending = flag_ending(fall, mate.can_mate(at_fall, ~fall.side));
+    st.flag_fall_pending = !fold.flag_recorded;
+    clock_facts_.finished_at = fall.at;
+    clock = compute_clock_state(clock_facts_, now);
+    if (!clock) return std::unexpected(clock.error());
+  }
+  st.clock = std::move(*clock);
+
+  // ---- 5. status and result
+  st.position = record_.current();
+  st.to_move = st.position.side_to_move();
+  st.ply = n;
+  st.moves_made = fold.made;
+  for (std::size_t i = 0; i < st.moves.size() && i < st.clock.moves.size(); ++i) {
+    st.moves[i].elapsed = st.clock.moves[i].elapsed;
+  }
+  fill_status(st, fold, setup, now);
+
+  // ---- 6. claims and legal moves
+  fill_claims(st, record_);
+  state_ = std::move(st);
+  return {};
+}
+
+}  // namespace corrchess::game
