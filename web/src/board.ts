@@ -30,6 +30,7 @@ export class Board {
   private readonly picker: HTMLDivElement;
   private orientation: Color = 'white';
   private fen = '';
+  private shown = false;
 
   constructor(
     private readonly onMove: (move: BoardMove) => void,
@@ -41,7 +42,7 @@ export class Board {
     this.layer = h('div', { class: 'square-layer', 'aria-hidden': 'true' });
     this.cg = Chessground(host, {
       coordinates: true,
-      animation: { enabled: true, duration: 150 },
+      animation: { enabled: false },
       highlight: { lastMove: true, check: true },
       movable: { free: false, showDests: true, rookCastle: true, events: { after: (o, d) => this.moved(o, d) } },
       premovable: { enabled: false },
@@ -59,7 +60,9 @@ export class Board {
     const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
     const dests = movable && pos && pos.turn === movable ? chessgroundDests(pos, { chess960: this.chess960 }) : new Map();
     this.orientation = orientation;
+    // The first position appears at once; later ones animate from the one before.
     this.cg.set({
+      animation: { enabled: this.shown, duration: 150 },
       fen,
       orientation,
       turnColor: turn,
@@ -68,6 +71,7 @@ export class Board {
       movable: { color: movable ?? undefined, dests: dests as Map<Key, Key[]> },
     });
     if (!movable) this.cg.set({ movable: { color: undefined } });
+    this.shown = true;
     this.hidePicker();
     this.drawLayer();
   }
