@@ -124,6 +124,36 @@ class GameInTwoBrowsers(unittest.TestCase):
         width = white.execute_script("return document.documentElement.scrollWidth")
         self.assertLessEqual(width, 360, "nothing wider than the phone's screen")
 
+    def test_conditional_line_from_the_editor_is_played(self):
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        path = "/api/v1/games/%s" % game["id"]
+        alice = support.Api(self.base, "alice", self.passwords["alice"])
+        bob = support.Api(self.base, "bob", self.passwords["bob"])
+        alice.call("POST", path + "/moves", {"move": "e4"})
+        alice.call("POST", path + "/moves/accept", {"move": "e4"})
+        white = self.browser("alice")
+        white.get(self.base + "/games/" + game["id"])
+        editor = lambda d: d.find_element(By.CSS_SELECTOR, "section.conditional")
+        wait(white, lambda d: editor(d).find_elements(By.CSS_SELECTOR, "[data-square='e7']"), message="editor")
+        # If 1...e5 then 2.Nf3, played on the editor's board.
+        for square in ("e7", "e5", "g1", "f3"):
+            editor(white).find_element(By.CSS_SELECTOR, "[data-square='%s']" % square).click()
+        wait(white, lambda d: editor(d).find_element(By.CSS_SELECTOR, ".line-now").text == "Line: e5 Nf3")
+        button(white, "Add line").click()
+        wait(white, lambda d: editor(d).find_elements(By.CSS_SELECTOR, "[data-line='e5 Nf3']"), message="stored")
+        self.assertEqual(alice.call("GET", path + "/conditional")["lines"], [["e5", "Nf3"]])
+        # Bob plays 1...e5: the server answers 2.Nf3 at once, and Alice's page shows it live.
+        bob.call("POST", path + "/moves", {"move": "e5"})
+        bob.call("POST", path + "/moves/accept", {"move": "e5"})
+        after = alice.call("GET", path)
+        self.assertEqual(after["moves"][-1]["san"], "Nf3")
+        self.assertTrue(after["moves"][-1]["conditional"])
+        wait(white, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == after["fen"],
+             message="the conditional reply live")
+        rows = white.find_elements(By.CSS_SELECTOR, "table.moves td.san")
+        self.assertEqual(rows[-1].text, "Nf3 (c)")
+
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -14,6 +14,7 @@ import { makeFen } from 'chessops/fen';
 import { normalizeMove } from 'chessops/chess';
 import { setTitle, titleAlert } from '../title';
 import { gameMessages, gameNote } from './game_talk';
+import { conditionalEditor } from './conditional';
 
 type MoveNames = { san: string; uci: string; numeric: string };
 type Game = {
@@ -70,6 +71,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const messagesBox = h('section', { class: 'messages', 'aria-label': 'Messages' });
   const noteBox = h('section', { class: 'note', 'aria-label': 'Private note' });
   const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
+  const conditionalBox = h('section', { class: 'conditional', 'aria-label': 'Conditional moves' });
+  let editorFor = '';
   const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
     h('div', { class: 'row' }, h('label', { for: 'move-input' }, 'Move'), moveInput),
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
@@ -85,7 +88,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
         h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList)),
-      talk));
+      conditionalBox, talk));
 
   const mine = (): Color | null => {
     const user = me();
@@ -140,6 +143,13 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     renderActions();
     renderMoves();
     void gameMessages(messagesBox, g.id, over(g.status), mover !== null);
+    // The editor is rebuilt only when the position changes (it keeps a line being entered).
+    const editable = mover !== null && g.status === 'ongoing' && !myTurn() ? g.fen : '';
+    if (editable !== editorFor) {
+      editorFor = editable;
+      if (editable) conditionalEditor(conditionalBox, g.id, g.fen, orientation);
+      else replace(conditionalBox);
+    }
   }
 
   function statusText(g: Game, mover: Color | null): string {
