@@ -112,6 +112,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       took(fresh);
       if (first) orientation = mine() ?? 'white';
       render();
+      // For bench/web: the board takes moves from here on.
+      if (first) performance.mark('game-interactive');
     } catch (e) {
       replace(root, h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
