@@ -12,6 +12,8 @@ import { loginPage, registerPage } from './pages/login';
 import { challengesPage } from './pages/challenges';
 import { eventPage, eventsPage } from './pages/events';
 import { directorPage } from './pages/director';
+import { leavePage } from './pages/leave';
+import { settingsPage } from './pages/settings';
 
 const app = document.getElementById('app') as HTMLElement;
 const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
@@ -33,8 +35,9 @@ function drawNav(): void {
   replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
     user
       ? [link('/games', 'My games'), link('/challenges', 'Challenges'), link('/events', 'Events'),
+         link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
-         h('span', { class: 'who' }, user.display_name),
+         h('a', { href: '/settings', class: 'who', title: 'Settings' }, user.display_name),
          h('button', { type: 'button', class: 'link', onclick: async () => { await logout().catch(() => {}); go('/login'); } }, 'Log out')]
       : [link('/login', 'Log in'), link('/register', 'Register')]);
 }
@@ -64,6 +67,8 @@ async function route(): Promise<void> {
   else if (path === '/events') leave = eventsPage(main);
   else if ((m = path.match(/^\/events\/([^/]+)$/))) leave = eventPage(main, decodeURIComponent(m[1]));
   else if (path === '/director') leave = directorPage(main, go);
+  else if (path === '/leave') leave = leavePage(main);
+  else if (path === '/settings') leave = settingsPage(main, go);
   else replace(main, h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/games' }, 'To your games')));
 }
 

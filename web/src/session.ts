@@ -40,7 +40,8 @@ export async function login(username: string, password: string): Promise<User> {
     cookie: true,
   });
   signedIn(data.user, data.csrf_token);
-  return data.user;
+  await restore();  // the private settings (time zone) come with GET /me
+  return current ?? data.user;
 }
 
 export async function logout(everywhere = false): Promise<void> {

@@ -1,5 +1,6 @@
 // Times and durations as players read them: days and hours left, deadlines in the viewer's
-// local time and in UTC.
+// time zone (the one of their settings, else the browser's) and in UTC.
+import { me } from './session';
 
 export function duration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -14,6 +15,16 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export function localTime(iso: string): string {
   const d = new Date(iso);
+  const zone = me()?.time_zone;
+  if (zone) {
+    try {
+      // sv-SE writes dates as 2026-11-25 10:00.
+      return new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit',
+        hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+    } catch {
+      // an unknown zone: the browser's
+    }
+  }
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
