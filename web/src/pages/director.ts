@@ -1,28 +1,10 @@
 // /director (td and admin): create single games and events, add players, start events,
 // and decide results.
 import { api, errorText } from '../api';
-import { errorBox, h, replace, showError } from '../dom';
+import { h, replace } from '../dom';
 import { setTitle } from '../title';
-
-function field(id: string, label: string, attrs: Record<string, string | number | boolean> = {}): [HTMLLabelElement, HTMLInputElement] {
-  return [h('label', { for: id }, label), h('input', { id, name: id, ...attrs })];
-}
-
-function section(title: string, fields: HTMLElement[], action: string, run: () => Promise<string>): HTMLElement {
-  const error = errorBox();
-  const done = h('p', { class: 'done', 'aria-live': 'polite' });
-  return h('section', { class: 'director-form' }, h('h2', {}, title),
-    h('form', { class: 'stack', onsubmit: async (e: Event) => {
-      e.preventDefault();
-      try {
-        done.textContent = await run();
-        showError(error, null);
-      } catch (err) {
-        done.textContent = '';
-        showError(error, errorText(err));
-      }
-    } }, fields, h('button', { type: 'submit', class: 'primary' }, action), done, error));
-}
+import { auditLog, gameControls, eventPlayers, leaveQueue } from './director_more';
+import { field, section } from './forms';
 
 const perMove = (days: HTMLInputElement) => ({ type: 'iccf', moves: 10, days: Number(days.value) || 50 });
 const names = (text: string) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
@@ -71,5 +53,7 @@ export function directorPage(root: HTMLElement, go: (path: string) => void): voi
       { result: result.value, termination: termination.value, reason: reason.value });
     return `Result ${result.value} entered for game ${gameId.value.trim()}.`;
   });
-  replace(root, h('h1', {}, 'Tournament director'), h('div', { class: 'director' }, game, event, manage, decide));
+  replace(root, h('h1', {}, 'Tournament director'),
+    h('div', { class: 'director' }, game, event, manage, decide, gameControls(), eventPlayers()),
+    leaveQueue(), auditLog());
 }

@@ -73,11 +73,12 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
   const conditionalBox = h('section', { class: 'conditional', 'aria-label': 'Conditional moves' });
   let editorFor = '';
-  const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
+  const entry = h('div', { class: 'entry' },
     h('div', { class: 'row' }, h('label', { for: 'move-input' }, 'Move'), moveInput),
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
-    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message),
-    moveState, actions, moveError);
+    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message));
+  const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
+    entry, moveState, actions, moveError);
 
   replace(root,
     h('div', { class: 'game-page' },
@@ -161,8 +162,10 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     }
     if (g.status === 'not_started') return 'The game has not started yet.';
     if (g.status === 'adjudication_pending') return 'Waiting for adjudication.';
+    const offered = g.draw_offer && g.draw_offer.by === mover ? ' You offered a draw.' : '';
     if (mover === g.to_move) return 'Your move.';
-    return `${g.to_move === 'white' ? 'White' : 'Black'} to move.`;
+    const side = g.to_move === 'white' ? 'White' : 'Black';
+    return `${g[g.to_move].display_name} (${side}) to move.${offered}`;
   }
 
   function renderClocks(): void {
@@ -188,7 +191,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     const mover = mine();
     const playing = mover !== null && !over(g.status);
-    form.hidden = !playing;
+    form.hidden = mover === null;
     const buttons: HTMLElement[] = [];
     if (g.pending_move) {
       const p = g.pending_move;
@@ -211,8 +214,21 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       }
       buttons.push(h('span', { class: 'claim' }, claimType, button('Claim', () => void claim())));
     }
+    if (mover !== null && over(g.status)) {
+      buttons.push(button('Rematch', async () => {
+        try {
+          await api('POST', `/api/v1/games/${g.id}/rematch`);
+          showError(otherError, null);
+          replace(moveState, 'Rematch offered: your opponent finds it under Challenges.');
+        } catch (e) {
+          showError(otherError, errorText(e));
+        }
+      }));
+    }
     replace(actions, buttons);
     moveInput.disabled = !myTurn() || !!g.pending_move;
+    // The move, the draw offer and the message are written only when it is your move.
+    entry.hidden = !myTurn();
     const offer = g.draw_offer;
     replace(drawBox, playing && offer && offer.by !== mover
       ? [h('span', {}, 'Your opponent offers a draw.'),
