@@ -105,7 +105,7 @@ Response WebApp::send(const File& file, const Request& request) const {
 Response WebApp::serve(const Request& request) const {
   const std::string& path = request.path;
   if (!reserved(path)) {
-    if (auto it = files_.find(path); it != files_.end() && path != "/index.html") {
+    if (auto it = files_.find(path); it != files_.end()) {
       return send(it->second, request);
     }
     // A client route (/games/12, /login): no dot in its last segment. Missing files are 404.
