@@ -14,6 +14,7 @@ import { eventPage, eventsPage } from './pages/events';
 import { directorPage } from './pages/director';
 import { leavePage } from './pages/leave';
 import { settingsPage } from './pages/settings';
+import { profilePage } from './pages/profile';
 
 const app = document.getElementById('app') as HTMLElement;
 const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
@@ -69,6 +70,7 @@ async function route(): Promise<void> {
   else if (path === '/director') leave = directorPage(main, go);
   else if (path === '/leave') leave = leavePage(main);
   else if (path === '/settings') leave = settingsPage(main, go);
+  else if ((m = path.match(/^\/users\/([^/]+)$/))) leave = profilePage(main, decodeURIComponent(m[1]));
   else replace(main, h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/games' }, 'To your games')));
 }
 

@@ -22,7 +22,21 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
   setTitle('Challenges');
   const lists = h('div', {});
   const error = errorBox();
-  const opponent = h('input', { id: 'ch-opponent', name: 'opponent', placeholder: 'username (empty: anyone)' });
+  const names = h('datalist', { id: 'ch-names' });
+  const opponent = h('input', { id: 'ch-opponent', name: 'opponent', placeholder: 'username (empty: anyone)',
+    list: 'ch-names', autocomplete: 'off', oninput: () => void suggest() });
+  // Players whose username starts with what is typed (GET /api/v1/users?prefix=).
+  async function suggest(): Promise<void> {
+    const prefix = opponent.value.trim();
+    if (!prefix || prefix.length > 32) return;
+    try {
+      const { users } = await api<{ users: { username: string; display_name: string }[] }>(
+        'GET', `/api/v1/users?prefix=${encodeURIComponent(prefix)}&limit=10`);
+      replace(names, users.map((u) => h('option', { value: u.username }, u.display_name)));
+    } catch {
+      // suggestions are a convenience
+    }
+  }
   const days = h('input', { id: 'ch-days', name: 'days', type: 'number', min: 1, max: 180, value: 5 });
   const color = h('select', { id: 'ch-color', name: 'color' },
     h('option', { value: 'random' }, 'Random'), h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
@@ -41,11 +55,12 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
     }
   } },
     h('h2', {}, 'New challenge'),
-    h('label', { for: 'ch-opponent' }, 'Opponent'), opponent,
+    h('label', { for: 'ch-opponent' }, 'Opponent'), opponent, names,
     h('label', { for: 'ch-days' }, 'Days per move'), days,
     h('label', { for: 'ch-color' }, 'Your colour'), color,
     h('label', { for: 'ch-message' }, 'Message'), text,
     h('button', { type: 'submit', class: 'primary' }, 'Send challenge'), error);
+  opponent.value = new URLSearchParams(location.search).get('opponent') ?? '';
   replace(root, h('h1', {}, 'Challenges'), lists, form);
 
   const act = async (c: Challenge, what: string) => {

@@ -72,7 +72,8 @@ export function eventPage(root: HTMLElement, id: string): void {
         e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},
           h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `Round ${g.round}: ${g.white} – ${g.black}`),
           ` ${g.result ?? g.status}`))) : h('p', { class: 'muted' }, 'The event has not started.'),
-        h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, 'Download all games (PGN)')));
+        h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, 'Download all games (PGN)')),
+        adjudicationClaim(id));
     } catch (err) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(err)));
     }
@@ -87,4 +88,31 @@ export function eventPage(root: HTMLElement, id: string): void {
     }
   }
   void load();
+}
+
+// A claim for adjudication of an unfinished game of the event (after its end date).
+function adjudicationClaim(eventId: string): HTMLElement {
+  const game = h('input', { id: 'adj-game', required: true });
+  const claim = h('select', { id: 'adj-claim' }, h('option', { value: 'win' }, 'Win'), h('option', { value: 'draw' }, 'Draw'));
+  const analysis = h('textarea', { id: 'adj-analysis', rows: 4, maxlength: 20000 });
+  const error = errorBox();
+  const done = h('p', { 'aria-live': 'polite' });
+  return h('form', { class: 'stack narrow', onsubmit: async (e: Event) => {
+    e.preventDefault();
+    try {
+      const body: Record<string, string> = { game_id: game.value.trim(), claim: claim.value };
+      if (analysis.value.trim()) body.analysis = analysis.value;
+      await api('POST', `/api/v1/events/${encodeURIComponent(eventId)}/adjudication-claims`, body);
+      done.textContent = 'Claim sent to the director.';
+      showError(error, null);
+    } catch (err) {
+      done.textContent = '';
+      showError(error, errorText(err));
+    }
+  } },
+    h('h2', {}, 'Claim adjudication'),
+    h('label', { for: 'adj-game' }, 'Game id'), game,
+    h('label', { for: 'adj-claim' }, 'Claim'), claim,
+    h('label', { for: 'adj-analysis' }, 'Analysis'), analysis,
+    h('button', { type: 'submit' }, 'Send claim'), done, error);
 }

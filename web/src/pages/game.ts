@@ -175,7 +175,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       const c = g.clocks[side];
       const left = c.running ? c.remaining_seconds - (Date.now() - loadedAt) / 1000 : c.remaining_seconds;
       return h('div', { class: `clock ${side}${c.running ? ' running' : ''}`, 'data-side': side },
-        h('span', { class: 'who' }, `${side === 'white' ? 'White' : 'Black'}: ${g[side].display_name}`),
+        h('span', { class: 'who' }, `${side === 'white' ? 'White' : 'Black'}: `,
+          h('a', { href: `/users/${encodeURIComponent(g[side].username)}` }, g[side].display_name)),
         h('span', { class: 'left' }, duration(left)),
         c.on_leave ? h('span', { class: 'leave' }, 'on leave') : null,
         c.running && c.deadline ? h('span', { class: 'deadline' }, `deadline ${deadline(c.deadline)}`) : null);
@@ -283,6 +284,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       candidate = null;
       showError(moveError, null);
       render();
+      // Keyboard users go on with Enter (or Tab to Cancel).
+      (actions.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
     } catch (e) {
       await refused(e, moveError);
     }

@@ -38,7 +38,7 @@ function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HT
       : g.my_deadline ? `${duration(untilNow(g.my_deadline))} left, ${deadline(g.my_deadline)}` : '';
     fragment.appendChild(h('tr', { 'data-game': g.id },
       h('td', {}, h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.white} – ${g.black}`)),
-      h('td', {}, g.opponent.display_name),
+      h('td', {}, h('a', { href: `/users/${encodeURIComponent(g.opponent.username)}` }, g.opponent.display_name)),
       h('td', {}, last, g.my_pending_move ? ' · pending move' : '', g.draw_offered_to_me ? ' · draw offered' : ''),
       h('td', {}, time),
       h('td', {}, g.event ? h('a', { href: `/events/${encodeURIComponent(g.event.id)}` }, g.event.name) : '')));
