@@ -14,18 +14,8 @@ import support
 from support import button, wait
 
 
-class NewcomerInTheBrowser(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.db = support.TempDatabase()
-        cls.server = support.Server(cls.db.url)
-        cls.base = cls.server.base
-        cls.password = support.register(cls.base, "olga", "Olga")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
-        cls.db.drop()
+class NewcomerInTheBrowser(support.ServerTestCase):
+    users = ("olga",)
 
     def test_register_challenge_play_and_settings(self):
         newcomer = support.chromium()
@@ -51,7 +41,7 @@ class NewcomerInTheBrowser(unittest.TestCase):
         wait(newcomer, lambda d: button(d, "Cancel challenge") is not None, message="challenge listed")
         olga = support.chromium()
         self.addCleanup(olga.quit)
-        support.login(olga, self.base, "olga", self.password)
+        support.login(olga, self.base, "olga", self.passwords["olga"])
         olga.find_element(By.LINK_TEXT, "Challenges").click()
         wait(olga, lambda d: "A friendly game?" in d.find_element(By.TAG_NAME, "main").text, message="incoming")
         button(olga, "Accept").click()

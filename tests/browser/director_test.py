@@ -13,18 +13,8 @@ from support import button, wait
 PLAYERS = ["anna", "boris", "chen", "dilan"]
 
 
-class DirectorRunsAnEvent(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.db = support.TempDatabase()
-        cls.server = support.Server(cls.db.url)
-        cls.base = cls.server.base
-        cls.passwords = {u: support.register(cls.base, u, u.capitalize()) for u in PLAYERS}
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
-        cls.db.drop()
+class DirectorRunsAnEvent(support.ServerTestCase):
+    users = PLAYERS
 
     def test_event_with_four_players(self):
         td = support.chromium()

@@ -17,13 +17,12 @@ GAME = "https://lichess.org/q7s1nprp"  # 1.b3 e5 ... 8.f3 Bf2#, 0-1 (tests/data/
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
-class GameInTwoBrowsers(unittest.TestCase):
+class GameInTwoBrowsers(support.ServerTestCase):
+    users = ("alice", "bob", "carl", "dora")
+
     @classmethod
     def setUpClass(cls):
-        cls.db = support.TempDatabase()
-        cls.server = support.Server(cls.db.url)
-        cls.base = cls.server.base
-        cls.passwords = {u: support.register(cls.base, u, u.capitalize()) for u in ("alice", "bob", "carl", "dora")}
+        super().setUpClass()
         cls.admin = support.Api(cls.base, *support.ADMIN)
         cls.drivers = []
 
@@ -31,8 +30,7 @@ class GameInTwoBrowsers(unittest.TestCase):
     def tearDownClass(cls):
         for d in cls.drivers:
             d.quit()
-        cls.server.stop()
-        cls.db.drop()
+        super().tearDownClass()
 
     def browser(self, user, width=1280, height=1000):
         driver = support.chromium(width, height)

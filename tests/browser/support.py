@@ -5,6 +5,7 @@ headless Chromium (Debian's chromium and chromium-driver) driven by Selenium."""
 
 import json
 import os
+import unittest
 import re
 import secrets
 import subprocess
@@ -208,3 +209,26 @@ def button(driver, name):
 def artifact_path(name):
     os.makedirs(ARTIFACT_DIR, exist_ok=True)
     return os.path.join(ARTIFACT_DIR, name)
+
+
+class ServerTestCase(unittest.TestCase):
+    """A throwaway database and server for each test class, with the players of `users`
+    registered (display name capitalised, password in `passwords`)."""
+
+    users = ()
+
+    @classmethod
+    def setUpClass(cls):
+        cls.db = TempDatabase()
+        try:
+            cls.server = Server(cls.db.url)
+        except Exception:
+            cls.db.drop()
+            raise
+        cls.base = cls.server.base
+        cls.passwords = {u: register(cls.base, u, u.capitalize()) for u in cls.users}
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        cls.db.drop()

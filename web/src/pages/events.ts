@@ -2,6 +2,7 @@
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { setTitle } from '../title';
+import { section } from './forms';
 import { localTime } from '../time';
 
 type EventRow = { id: string; name: string; status: string; players: number; open_for_entry: boolean; start_at: string | null };
@@ -95,24 +96,13 @@ function adjudicationClaim(eventId: string): HTMLElement {
   const game = h('input', { id: 'adj-game', required: true });
   const claim = h('select', { id: 'adj-claim' }, h('option', { value: 'win' }, 'Win'), h('option', { value: 'draw' }, 'Draw'));
   const analysis = h('textarea', { id: 'adj-analysis', rows: 4, maxlength: 20000 });
-  const error = errorBox();
-  const done = h('p', { 'aria-live': 'polite' });
-  return h('form', { class: 'stack narrow', onsubmit: async (e: Event) => {
-    e.preventDefault();
-    try {
-      const body: Record<string, string> = { game_id: game.value.trim(), claim: claim.value };
-      if (analysis.value.trim()) body.analysis = analysis.value;
-      await api('POST', `/api/v1/events/${encodeURIComponent(eventId)}/adjudication-claims`, body);
-      done.textContent = 'Claim sent to the director.';
-      showError(error, null);
-    } catch (err) {
-      done.textContent = '';
-      showError(error, errorText(err));
-    }
-  } },
-    h('h2', {}, 'Claim adjudication'),
+  return section('Claim adjudication', [
     h('label', { for: 'adj-game' }, 'Game id'), game,
     h('label', { for: 'adj-claim' }, 'Claim'), claim,
-    h('label', { for: 'adj-analysis' }, 'Analysis'), analysis,
-    h('button', { type: 'submit' }, 'Send claim'), done, error);
+    h('label', { for: 'adj-analysis' }, 'Analysis'), analysis], 'Send claim', async () => {
+    const body: Record<string, string> = { game_id: game.value.trim(), claim: claim.value };
+    if (analysis.value.trim()) body.analysis = analysis.value;
+    await api('POST', `/api/v1/events/${encodeURIComponent(eventId)}/adjudication-claims`, body);
+    return 'Claim sent to the director.';
+  }, 'narrow');
 }

@@ -1,5 +1,5 @@
-// Small forms of the director pages: a labelled input, and a titled form whose action
-// reports what it did or shows the refusal next to its button.
+// Small forms: a labelled input, and a titled form whose action reports what it did or
+// shows the refusal next to its button.
 import { errorText } from '../api';
 import { errorBox, h, showError } from '../dom';
 
@@ -7,10 +7,11 @@ export function field(id: string, label: string, attrs: Record<string, string | 
   return [h('label', { for: id }, label), h('input', { id, name: id, ...attrs })];
 }
 
-export function section(title: string, fields: HTMLElement[], action: string, run: () => Promise<string>): HTMLElement {
+export function section(title: string, fields: HTMLElement[], action: string, run: () => Promise<string>,
+  className = 'director-form'): HTMLElement {
   const error = errorBox();
   const done = h('p', { class: 'done', 'aria-live': 'polite' });
-  return h('section', { class: 'director-form' }, h('h2', {}, title),
+  return h('section', { class: className }, h('h2', {}, title),
     h('form', { class: 'stack', onsubmit: async (e: Event) => {
       e.preventDefault();
       try {

@@ -269,66 +269,66 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     render();
   }
 
+  // Runs one request of the page: on success the message box empties and the page shows
+  // the new state; a refusal is explained in the box (a stale game is reloaded first).
+  async function attempt(box: HTMLElement, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+      showError(box, null);
+      render();
+    } catch (e) {
+      await refused(e, box);
+    }
+  }
+
   async function submit(): Promise<void> {
-    if (!game) return;
+    const g = game;
+    if (!g) return;
     const text = moveInput.value.trim();
     if (!text) {
       showError(moveError, 'Make a move on the board or type it in the Move field.');
       return;
     }
-    try {
-      const body: Record<string, unknown> = { move: text, offer_draw: offerDraw.checked, ply: game.ply };
+    await attempt(moveError, async () => {
+      const body: Record<string, unknown> = { move: text, offer_draw: offerDraw.checked, ply: g.ply };
       if (message.value.trim()) body.message = message.value;
-      const answer = await api<{ pending: Game['pending_move'] }>('POST', `/api/v1/games/${game.id}/moves`, body);
-      game.pending_move = answer.pending;
+      const answer = await api<{ pending: Game['pending_move'] }>('POST', `/api/v1/games/${g.id}/moves`, body);
+      g.pending_move = answer.pending;
       candidate = null;
-      showError(moveError, null);
-      render();
-      // Keyboard users go on with Enter (or Tab to Cancel).
-      (actions.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
-    } catch (e) {
-      await refused(e, moveError);
-    }
+    });
+    // Keyboard users go on with Enter (or Tab to Cancel).
+    if (g.pending_move) (actions.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
   }
 
   async function confirm(): Promise<void> {
-    if (!game?.pending_move) return;
-    try {
-      took(await api<Game>('POST', `/api/v1/games/${game.id}/moves/accept`,
-        { move: game.pending_move.move.uci, ply: game.ply }));
+    const g = game;
+    if (!g?.pending_move) return;
+    const uci = g.pending_move.move.uci;
+    await attempt(moveError, async () => {
+      took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }));
       moveInput.value = '';
       message.value = '';
       offerDraw.checked = false;
-      showError(moveError, null);
-      render();
-    } catch (e) {
-      await refused(e, moveError);
-    }
+    });
   }
 
   async function withdraw(): Promise<void> {
-    if (!game) return;
-    try {
-      await api('DELETE', `/api/v1/games/${game.id}/moves/pending`);
-      game.pending_move = null;
+    const g = game;
+    if (!g) return;
+    await attempt(moveError, async () => {
+      await api('DELETE', `/api/v1/games/${g.id}/moves/pending`);
+      g.pending_move = null;
       candidate = null;
-      showError(moveError, null);
-      render();
-    } catch (e) {
-      await refused(e, moveError);
-    }
+    });
   }
 
   async function act(method: string, what: string): Promise<void> {
-    if (!game) return;
-    try {
-      took(await api<Game>(method, `/api/v1/games/${game.id}/${what}`, { ply: game.ply }));
+    const g = game;
+    if (!g) return;
+    await attempt(otherError, async () => {
+      took(await api<Game>(method, `/api/v1/games/${g.id}/${what}`, { ply: g.ply }));
       confirmResign = false;
-      showError(otherError, null);
-      render();
-    } catch (e) {
-      await refused(e, otherError);
-    }
+    });
   }
 
   async function claim(): Promise<void> {

@@ -1,7 +1,8 @@
 // /settings: profile and preferences (display name, time zone, email, country, language),
 // password change, and ending every sign-in.
 import { api, errorText } from '../api';
-import { errorBox, h, replace, showError } from '../dom';
+import { h, replace } from '../dom';
+import { section } from './forms';
 import { logout, me, restore } from '../session';
 import { setTitle } from '../title';
 
@@ -33,50 +34,28 @@ export function settingsPage(root: HTMLElement, go: (path: string) => void): voi
     const zone = h('select', { id: 'time_zone', name: 'time_zone' },
       h('option', { value: '' }, `This browser's (${Intl.DateTimeFormat().resolvedOptions().timeZone})`),
       zones().map((z) => h('option', { value: z, selected: z === s.time_zone }, z)));
-    const profileError = errorBox();
-    const profileDone = h('p', { class: 'done', 'aria-live': 'polite' });
     const current = h('input', { id: 'current_password', type: 'password', autocomplete: 'current-password', required: true });
     const next = h('input', { id: 'new_password', type: 'password', autocomplete: 'new-password', minlength: 8, required: true });
-    const passwordError = errorBox();
-    const passwordDone = h('p', { class: 'done', 'aria-live': 'polite' });
     const nullable = (v: string) => (v.trim() ? v.trim() : null);
     replace(body,
-      h('form', { class: 'stack narrow', onsubmit: async (e: Event) => {
-        e.preventDefault();
-        try {
-          await api('PATCH', '/api/v1/me', { display_name: display.value.trim(), email: nullable(email.value),
-            country: nullable(country.value.toUpperCase()), language: nullable(language.value), time_zone: nullable(zone.value) });
-          await restore();
-          profileDone.textContent = 'Saved.';
-          showError(profileError, null);
-        } catch (err) {
-          profileDone.textContent = '';
-          showError(profileError, errorText(err));
-        }
-      } },
-        h('h2', {}, 'Profile'),
+      section('Profile', [
         h('label', { for: 'display_name' }, 'Display name'), display,
         h('label', { for: 'time_zone' }, 'Time zone for dates and deadlines (UTC is always shown too)'), zone,
         h('label', { for: 'email' }, 'Email'), email,
         h('label', { for: 'country' }, 'Country (ISO code)'), country,
-        h('label', { for: 'language' }, 'Language'), language,
-        h('button', { type: 'submit', class: 'primary' }, 'Save profile'), profileDone, profileError),
-      h('form', { class: 'stack narrow', onsubmit: async (e: Event) => {
-        e.preventDefault();
-        try {
-          await api('POST', '/api/v1/me/password', { current_password: current.value, new_password: next.value });
-          current.value = next.value = '';
-          passwordDone.textContent = 'Password changed; your other sign-ins have ended.';
-          showError(passwordError, null);
-        } catch (err) {
-          passwordDone.textContent = '';
-          showError(passwordError, errorText(err));
-        }
-      } },
-        h('h2', {}, 'Password'),
+        h('label', { for: 'language' }, 'Language'), language], 'Save profile', async () => {
+        await api('PATCH', '/api/v1/me', { display_name: display.value.trim(), email: nullable(email.value),
+          country: nullable(country.value.toUpperCase()), language: nullable(language.value), time_zone: nullable(zone.value) });
+        await restore();
+        return 'Saved.';
+      }, 'narrow'),
+      section('Password', [
         h('label', { for: 'current_password' }, 'Current password'), current,
-        h('label', { for: 'new_password' }, 'New password (at least 8 characters)'), next,
-        h('button', { type: 'submit' }, 'Change password'), passwordDone, passwordError),
+        h('label', { for: 'new_password' }, 'New password (at least 8 characters)'), next], 'Change password', async () => {
+        await api('POST', '/api/v1/me/password', { current_password: current.value, new_password: next.value });
+        current.value = next.value = '';
+        return 'Password changed; your other sign-ins have ended.';
+      }, 'narrow'),
       h('section', { class: 'narrow' }, h('h2', {}, 'Sign-ins'),
         h('p', {}, `Signed in as ${me()?.username ?? ''}.`),
         h('button', { type: 'button', onclick: async () => { await logout(true).catch(() => {}); go('/login'); } },
