@@ -6,10 +6,13 @@ import { me } from '../session';
 import { setTitle } from '../title';
 import { localTime } from '../time';
 
+type Player = { username: string; display_name?: string };
 type Challenge = {
-  id: string; challenger: string; opponent: string | null; status: string; color: string; variant: string;
+  id: string; challenger: Player; opponent: Player | null; status: string; color: string; variant: string;
   time_control: Record<string, unknown>; message?: string; expires_at: string; game_id?: string;
 };
+
+const who = (p: Player | null) => (p ? p.display_name ?? p.username : 'anyone');
 
 function timeControl(tc: Record<string, unknown>): string {
   if (tc.type === 'iccf') return `${tc.moves} moves in ${tc.days} days`;
@@ -76,7 +79,7 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
   const section = (title: string, items: Challenge[], buttons: (c: Challenge) => HTMLElement[]) =>
     h('section', {}, h('h2', {}, `${title} (${items.length})`),
       items.length ? h('ul', { class: 'challenges' }, items.map((c) => h('li', {},
-        `${c.challenger} → ${c.opponent ?? 'anyone'}: ${timeControl(c.time_control)}, ${c.variant}, challenger plays ${c.color}`,
+        `${who(c.challenger)} → ${who(c.opponent)}: ${timeControl(c.time_control)}, ${c.variant}, challenger plays ${c.color}`,
         c.message ? h('q', {}, c.message) : null,
         ` (until ${localTime(c.expires_at)}) `, buttons(c)))) : h('p', { class: 'muted' }, 'None.'));
 
@@ -87,7 +90,7 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
       replace(lists,
         section('Incoming', data.incoming, (c) => [b('Accept', c, 'accept'), b('Decline', c, 'decline')]),
         section('Yours', data.outgoing, (c) => [b('Cancel challenge', c, 'cancel')]),
-        section('Open challenges', data.open.filter((c) => c.challenger !== me()?.username), (c) => [b('Accept', c, 'accept')]));
+        section('Open challenges', data.open.filter((c) => c.challenger.username !== me()?.username), (c) => [b('Accept', c, 'accept')]));
     } catch (err) {
       showError(error, errorText(err));
     }

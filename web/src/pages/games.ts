@@ -35,9 +35,9 @@ function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HT
     const last = g.last_move ? `${Math.ceil(g.ply / 2)}${g.ply % 2 ? '.' : '…'} ${g.last_move.san}` : 'no move yet';
     const time = kind === 'done'
       ? `${g.result ?? g.status}${g.termination ? ` (${g.termination.replace(/_/g, ' ')})` : ''}`
-      : g.my_deadline ? `${duration(untilNow(g.my_deadline))} left, ${deadline(g.my_deadline)}` : '';
+      : g.my_deadline ? `in ${duration(untilNow(g.my_deadline))}: ${deadline(g.my_deadline)}` : '';
     fragment.appendChild(h('tr', { 'data-game': g.id },
-      h('td', {}, h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.white} – ${g.black}`)),
+      h('td', {}, h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.white} – ${g.black}`), h('span', { class: 'muted' }, ` #${g.id}`)),
       h('td', {}, h('a', { href: `/users/${encodeURIComponent(g.opponent.username)}` }, g.opponent.display_name)),
       h('td', {}, last, g.my_pending_move ? ' · pending move' : '', g.draw_offered_to_me ? ' · draw offered' : ''),
       h('td', {}, time),
@@ -48,7 +48,7 @@ function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HT
     h('h2', {}, `${caption} (${rows.length})`),
     rows.length
       ? h('table', { class: 'list' }, h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Opponent'),
-          h('th', {}, 'Last move'), h('th', {}, kind === 'done' ? 'Result' : 'Your clock'), h('th', {}, 'Event'))), body)
+          h('th', {}, 'Last move'), h('th', {}, kind === 'done' ? 'Result' : 'Your deadline'), h('th', {}, 'Event'))), body)
       : h('p', { class: 'muted' }, 'None.'));
 }
 
