@@ -182,6 +182,35 @@ class GameInTwoBrowsers(support.ServerTestCase):
         problems = [e["message"] for e in white.get_log("browser") if "Content Security Policy" in e["message"]]
         self.assertEqual(problems, [])
 
+    def test_catches_up_after_a_disconnect(self):
+        """The page's server goes away; the opponent moves through another instance meanwhile;
+        when the server is back the page reconnects with ?since= and shows the move."""
+        port = support.free_port()
+        first = support.Server(self.db.url, port=port)
+        other = support.Server(self.db.url)
+        try:
+            game = self.admin.call("POST", "/api/v1/admin/games", {
+                "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+            driver = support.chromium()
+            self.drivers.append(driver)
+            support.login(driver, first.base, "bob", self.passwords["bob"])
+            driver.get("%s/games/%s" % (first.base, game["id"]))
+            wait(driver, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+            first.stop()
+            wait(driver, lambda d: d.execute_script("return document.body.dataset.live") == "disconnected",
+                 message="the socket noticed")
+            alice = support.Api(other.base, "alice", self.passwords["alice"])
+            alice.call("POST", "/api/v1/games/%s/moves" % game["id"], {"move": "d4"})
+            fen = alice.call("POST", "/api/v1/games/%s/moves/accept" % game["id"], {"move": "d4"})["fen"]
+            first = support.Server(self.db.url, port=port)
+            wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen,
+                 timeout=30, message="caught up")
+            announced = driver.execute_script("return document.getElementById('announce').textContent")
+            self.assertEqual(announced, "White played pawn to d4")
+        finally:
+            first.stop()
+            other.stop()
+
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -8,6 +8,7 @@ import os
 import unittest
 import re
 import secrets
+import socket
 import subprocess
 import time
 import urllib.error
@@ -34,6 +35,12 @@ def admin_url():
     return url
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def with_dbname(url, name):
     if "dbname=" in url:
         return re.sub(r"dbname=\S+", "dbname=" + name, url)
@@ -56,15 +63,15 @@ class TempDatabase:
 
 
 class Server:
-    """corrchess-server on a free port with the web client of WEB_DIR."""
+    """corrchess-server on `port` (0: a free one) with the web client of WEB_DIR."""
 
-    def __init__(self, database_url, extra_env=None):
+    def __init__(self, database_url, extra_env=None, port=0):
         if not os.path.isfile(os.path.join(WEB_DIR, "index.html")):
             raise RuntimeError("no web client in %s: build it (scripts/build-web)" % WEB_DIR)
         env = dict(os.environ)
         env.update({
             "DATABASE_URL": database_url,
-            "CORRCHESS_LISTEN": "127.0.0.1:0",
+            "CORRCHESS_LISTEN": "127.0.0.1:%d" % port,
             "CORRCHESS_LOG_LEVEL": "warn",
             "CORRCHESS_WEB_DIR": WEB_DIR,
             "CORRCHESS_ADMIN_USER": ADMIN[0],
