@@ -3,6 +3,7 @@ it, the players see their games in their lists, and a result the director enters
 the event's crosstable."""
 
 import sys
+import time
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -68,6 +69,46 @@ class DirectorRunsAnEvent(support.ServerTestCase):
         score = td.find_element(By.XPATH, "//tr[@data-player='%s']/td[@class='score']" % white).text
         self.assertEqual(score, "1")
         td.save_screenshot(support.artifact_path("event-crosstable.png"))
+
+
+class AdjudicationClaims(support.ServerTestCase):
+    """After an event's end date a player files an adjudication claim on the event page; the
+    director reads it there (its analysis as text)."""
+
+    users = ("anna", "boris")
+    env = {"CORRCHESS_CLOCK": "manual"}
+
+    def test_claim_filed_and_read(self):
+        admin = support.Api(self.base, *support.ADMIN)
+        event = admin.call("POST", "/api/v1/admin/events", {
+            "name": "Short", "players": ["anna", "boris"], "end_at": "2027-01-01T00:00:00Z",
+            "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        game_id = admin.call("POST", "/api/v1/admin/events/%s/start" % event["id"])["games"][0]["id"]
+        admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-02T00:00:00Z"})
+        for _ in range(200):  # the scheduler marks the game once it sees the new time
+            if admin.call("GET", "/api/v1/games/" + game_id)["status"] == "adjudication_pending":
+                break
+            time.sleep(0.05)
+        anna = support.chromium()
+        self.addCleanup(anna.quit)
+        support.login(anna, self.base, "anna", self.passwords["anna"])
+        anna.get("%s/events/%s" % (self.base, event["id"]))
+        wait(anna, lambda d: d.find_elements(By.ID, "adj-game"), message="claim form")
+        anna.find_element(By.ID, "adj-game").send_keys(game_id)
+        anna.find_element(By.ID, "adj-analysis").send_keys("1. e4 <b>wins</b>")
+        button(anna, "Send claim").click()
+        wait(anna, lambda d: "Claim sent to the director." in d.find_element(By.TAG_NAME, "main").text,
+             message="claim sent")
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.login(td, self.base, *support.ADMIN)
+        td.get("%s/events/%s" % (self.base, event["id"]))
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "section.adjudications"), message="adjudication")
+        text = td.find_element(By.CSS_SELECTOR, "section.adjudications").text
+        self.assertIn("anna: claims a win", text)
+        self.assertIn("1. e4 <b>wins</b>", text)
+        self.assertIn("boris: no claim (counts as a draw claim)", text)
+        self.assertEqual(td.find_elements(By.CSS_SELECTOR, "section.adjudications b"), [])
 
 
 if __name__ == "__main__":

@@ -223,12 +223,13 @@ class ServerTestCase(unittest.TestCase):
     registered (display name capitalised, password in `passwords`)."""
 
     users = ()
+    env = {}  # more server environment, e.g. {"CORRCHESS_CLOCK": "manual"}
 
     @classmethod
     def setUpClass(cls):
         cls.db = TempDatabase()
         try:
-            cls.server = Server(cls.db.url)
+            cls.server = Server(cls.db.url, cls.env)
         except Exception:
             cls.db.drop()
             raise

@@ -10,10 +10,13 @@ type CrossRow = {
   player: string; display_name: string; seed: number; place_text: string; score_text: string; sb_text: string;
   results: Record<string, string>; status: string;
 };
+type Claim = { filed: boolean; implied?: boolean; claim?: string; analysis?: string | null; filed_at?: string };
+type Adjudication = { pending_since: string; claims_due: string; window_open: boolean; claims: Record<string, Claim> };
 type EventFull = {
   id: string; name: string; status?: string; open_for_entry: boolean;
   players: { username: string; display_name: string; seat: number; status: string }[];
-  games: { id: string; white: string; black: string; round: number; board: number; status: string; result?: string }[];
+  games: { id: string; white: string; black: string; round: number; board: number; status: string; result?: string;
+    adjudication?: Adjudication }[];
   crosstable: { legend: string; rows: CrossRow[] };
 };
 
@@ -73,6 +76,7 @@ export function eventPage(root: HTMLElement, id: string): void {
         e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},
           h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `Round ${g.round}: ${g.white} – ${g.black}`),
           ` ${g.result ?? g.status}`))) : h('p', { class: 'muted' }, 'The event has not started.'),
+        adjudications(e),
         h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, 'Download all games (PGN)')),
         adjudicationClaim(id));
     } catch (err) {
@@ -89,6 +93,22 @@ export function eventPage(root: HTMLElement, id: string): void {
     }
   }
   void load();
+}
+
+// Games waiting for adjudication, with the claims the viewer may read (directors: all;
+// players: their own; a side that filed nothing claims a draw).
+function adjudications(e: EventFull): HTMLElement | null {
+  const pending = e.games.filter((g) => g.adjudication);
+  if (!pending.length) return null;
+  const side = (name: string, c: Claim | undefined) => h('li', {},
+    `${name}: `, !c ? 'unknown' : c.implied ? 'no claim (counts as a draw claim)' : c.claim ? `claims a ${c.claim}` : 'filed a claim',
+    c?.filed_at ? ` on ${localTime(c.filed_at)}` : '',
+    c?.analysis ? h('pre', { class: 'analysis' }, c.analysis) : null);
+  return h('section', { class: 'adjudications' }, h('h2', {}, 'Adjudication'),
+    h('ul', {}, pending.map((g) => h('li', {},
+      h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.white} – ${g.black}`),
+      ` (game ${g.id}): claims ${g.adjudication!.window_open ? 'open until' : 'closed on'} ${localTime(g.adjudication!.claims_due)}`,
+      h('ul', {}, side(g.white, g.adjudication!.claims.white), side(g.black, g.adjudication!.claims.black))))));
 }
 
 // A claim for adjudication of an unfinished game of the event (after its end date).
