@@ -2,6 +2,17 @@
 #   docker build -t corrchess .
 # The build stage uses the same scripts/install-deps and CMake invocation as CI.
 
+FROM debian:bookworm AS web
+# The web client: npm packages from the lockfile, then the build into web/dist.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src/web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY web/ ./
+RUN npm run build
+
 FROM debian:bookworm AS build
 WORKDIR /src
 COPY scripts/install-deps scripts/install-deps
@@ -20,9 +31,11 @@ RUN apt-get update \
 COPY --from=build /src/build/bin/corrchess-server /src/build/bin/corrchess /usr/local/bin/
 COPY --from=build /src/migrations /usr/share/corrchess/migrations
 COPY --from=build /src/docs /usr/share/corrchess/docs
+COPY --from=web /src/web/dist /usr/share/corrchess/web
 ENV CORRCHESS_LISTEN=0.0.0.0:8080 \
     CORRCHESS_MIGRATIONS_DIR=/usr/share/corrchess/migrations \
     CORRCHESS_DOCS_DIR=/usr/share/corrchess/docs \
+    CORRCHESS_WEB_DIR=/usr/share/corrchess/web \
     CORRCHESS_LOG_LEVEL=info
 USER corrchess
 EXPOSE 8080

@@ -30,6 +30,10 @@ Result<void> validate_role(const std::string& role) {
   return fail(ErrorCode::kValidationError, "role must be player, td or admin");
 }
 
+bool secure_cookies(const AccountOptions& options, const Request& request) {
+  return options.secure_cookies || request.secure;
+}
+
 Response rate_limited(std::int64_t retry_after_seconds, std::string detail) {
   Response r = problem_response(Error{ErrorCode::kRateLimited, std::move(detail)});
   r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds));
@@ -76,28 +80,100 @@ Response login(db::Pool& pool, const AccountOptions& options, const Request& req
   if (!username) return problem_response(username.error());
   auto password = required_string(*body, "password", kMaxPassword);
   if (!password) return problem_response(password.error());
+  auto cookie_field = optional_bool(*body, "cookie");
+  if (!cookie_field) return problem_response(cookie_field.error());
+  const bool want_cookie = cookie_field->value_or(false);
   std::int64_t wait = 0;
   auto user = check_credentials(pool, options, *username, *password, request.remote, wait);
   if (!user && user.error().code == ErrorCode::kRateLimited) {
     return rate_limited(wait, user.error().detail);
   }
   if (!user) return problem_response(user.error());
+  // Always a new secret: a session cookie planted before the login is never adopted
+  // (session fixation), and is revoked.
   const auto token = new_token();
+  const auto old_cookie = session_cookie(request);
   auto issued = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::string> {
+    if (want_cookie && old_cookie) db::revoke_token(tx, token_hash(*old_cookie));
     return db::store_token(tx, token.hash, user->id, options.token_ttl_seconds);
   });
   if (!issued) return problem_response(issued.error());
-  return json_response(
-      200, {{"token", token.secret}, {"expires_at", *issued}, {"user", user_json(*user)}});
+  if (!want_cookie) {
+    return json_response(
+        200, {{"token", token.secret}, {"expires_at", *issued}, {"user", user_json(*user)}});
+  }
+  // The web client: the secret only in an HttpOnly cookie, never readable by scripts.
+  Response r = json_response(200, {{"expires_at", *issued},
+                                   {"user", user_json(*user)},
+                                   {"csrf_token", csrf_token(token.secret)}});
+  r.headers.emplace_back("Set-Cookie",
+                         session_cookie_header(token.secret, options.token_ttl_seconds,
+                                               secure_cookies(options, request)));
+  return r;
 }
 
-Response logout(db::Pool& pool, const Request& request) {
+Response logout(db::Pool& pool, const AccountOptions& options, const Request& request) {
   auto user = authenticate(pool, request);
   if (!user) return problem_response(user.error());
-  const auto hash = token_hash(*bearer_token(request));
+  auto body = json_object_body(request, true);
+  if (!body) return problem_response(body.error());
+  auto everywhere = optional_bool(*body, "everywhere");
+  if (!everywhere) return problem_response(everywhere.error());
+  const auto credential = *request_credential(request);
+  const auto hash = token_hash(credential.secret);
   auto done = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
-    db::revoke_token(tx, hash);
-    db::notify_sessions_ended(tx, user->id, hash);  // its live sockets close, on every instance
+    if (everywhere->value_or(false)) {
+      db::revoke_user_tokens(tx, user->id, "");
+      db::notify_sessions_ended(tx, user->id, "");
+    } else {
+      db::revoke_token(tx, hash);
+      db::notify_sessions_ended(tx, user->id, hash);  // its live sockets close, on every instance
+    }
+    return {};
+  });
+  if (!done) return problem_response(done.error());
+  Response r = text_response(204, "application/json", "");
+  if (credential.from_cookie) {
+    r.headers.emplace_back("Set-Cookie",
+                           session_cookie_header("", 0, secure_cookies(options, request)));
+  }
+  return r;
+}
+
+// Changes the password after checking the current one (counted like a login attempt, so a
+// stolen session cannot guess it); every other sign-in of the user ends.
+Response change_password(db::Pool& pool, const AccountOptions& options, const Request& request) {
+  auto user = authenticate(pool, request);
+  if (!user) return problem_response(user.error());
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto current = required_string(*body, "current_password", kMaxPassword);
+  if (!current) return problem_response(current.error());
+  auto next = required_string(*body, "new_password", kMaxPassword);
+  if (!next) return problem_response(next.error());
+  if (auto ok = validate_password(*next); !ok) return problem_response(ok.error());
+  const db::ThrottlePolicy policy{options.max_failed_logins_per_user, 60,
+                                  options.login_window_seconds, options.login_window_seconds};
+  std::int64_t wait = 0;
+  auto found = db::in_transaction(
+      pool, [&](pqxx::work& tx) -> Result<std::optional<std::pair<db::User, std::string>>> {
+        wait = db::take_attempt(tx, db::login_key(user->username), request.remote, policy);
+        if (wait > 0) return std::nullopt;
+        return db::find_user_with_hash(tx, user->username);
+      });
+  if (!found) return problem_response(found.error());
+  if (wait > 0) return rate_limited(wait, "too many failed password checks; try again later");
+  if (!*found || !verify_password(*current, (*found)->second)) {
+    // Not 401: the session is valid, a field of the request is wrong.
+    return problem_response(Error{ErrorCode::kValidationError, "the current password is wrong"});
+  }
+  const auto hash = hash_password(*next);
+  const auto keep = token_hash(request_credential(request)->secret);
+  auto done = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    db::set_password_hash(tx, user->id, hash);
+    db::settle_successful_login(tx, user->username, request.remote, policy);
+    db::revoke_user_tokens(tx, user->id, keep);
+    db::notify_sessions_ended(tx, user->id, "");  // sockets of this sign-in reconnect
     return {};
   });
   if (!done) return problem_response(done.error());
@@ -108,6 +184,9 @@ Response me(db::Pool& pool, const AccountOptions& options, const Request& reques
   auto user = authenticate(pool, request);
   if (!user) return problem_response(user.error());
   auto body = user_json(*user);
+  if (const auto credential = request_credential(request); credential && credential->from_cookie) {
+    body["csrf_token"] = csrf_token(credential->secret);
+  }
   if (options.me_details) {
     auto details = options.me_details(*user);
     if (!details) return problem_response(details.error());
@@ -201,11 +280,11 @@ nlohmann::json user_json(const db::User& user) {
 }
 
 Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query) {
-  auto token = bearer_token(request, allow_query);
-  if (!token || token->empty()) {
+  auto credential = request_credential(request, allow_query);
+  if (!credential || credential->secret.empty()) {
     return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
   }
-  const auto hash = token_hash(*token);
+  const auto hash = token_hash(credential->secret);
   auto user = db::in_transaction(pool, [&](pqxx::work& tx) {
     return Result<std::optional<db::User>>(db::user_for_token(tx, hash));
   });
@@ -225,11 +304,15 @@ Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request
     }
     since = std::stoll(text);
   }
-  auto token = bearer_token(request, true);
-  if (!token || token->empty()) {
+  auto credential = request_credential(request, true);
+  if (!credential || credential->secret.empty()) {
     return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
   }
-  const auto hash = token_hash(*token);
+  // A page of another site may open a WebSocket to us, and the browser adds our cookie.
+  if (credential->from_cookie && !same_origin(request)) {
+    return fail(ErrorCode::kForbidden, "a WebSocket signed in by cookie must come from this site");
+  }
+  const auto hash = token_hash(credential->secret);
   auto owner = db::in_transaction(pool, [&](pqxx::work& tx) {
     return Result<std::optional<db::TokenOwner>>(db::owner_of_token(tx, hash));
   });
@@ -260,8 +343,12 @@ void add_account_routes(Router& router, db::Pool& pool, const AccountOptions& op
   router.add("POST", "/api/v1/auth/login", [&pool, options](const Request& r, const PathParams&) {
     return login(pool, options, r);
   });
-  router.add("POST", "/api/v1/auth/logout",
-             [&pool](const Request& r, const PathParams&) { return logout(pool, r); });
+  router.add("POST", "/api/v1/auth/logout", [&pool, options](const Request& r, const PathParams&) {
+    return logout(pool, options, r);
+  });
+  router.add("POST", "/api/v1/me/password", [&pool, options](const Request& r, const PathParams&) {
+    return change_password(pool, options, r);
+  });
   router.add("GET", "/api/v1/me", [&pool, options](const Request& r, const PathParams&) {
     return me(pool, options, r);
   });

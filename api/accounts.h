@@ -1,5 +1,6 @@
-// Account endpoints: register, login (rate-limited), logout, me, role changes; and the
-// authentication of every other request.
+// Account endpoints: register, login (rate-limited; a bearer token, or a session cookie for
+// the web client), logout (one sign-in or all), password change, me, role changes; and the
+// authentication of every other request (bearer token or session cookie).
 #pragma once
 
 #include <cstdint>
@@ -29,12 +30,16 @@ struct AccountOptions {
   int login_window_seconds = 15 * 60;
   // Registrations from one address per hour, then a wait doubling from a minute to an hour.
   int registrations_per_hour = 20;
+  // Session cookies always with the Secure attribute (CORRCHESS_SECURE_COOKIES); without it
+  // Secure is set when the request came over TLS through a trusted proxy.
+  bool secure_cookies = false;
   // Extra fields of GET /me for the signed-in user (the leave balances), merged into the
   // user object; unset: none.
   std::function<Result<nlohmann::json>(const db::User&)> me_details;
 };
 
-// The user behind the request's bearer token; kUnauthorized if missing/invalid/expired.
+// The user behind the request's bearer token or session cookie; kUnauthorized if
+// missing/invalid/expired.
 Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query = false);
 
 // As authenticate (the token may come as ?token=), for a long-lived connection: also the

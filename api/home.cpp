@@ -80,12 +80,15 @@ std::string home_page_html(const HomeOptions& options) {
 }
 
 void add_home_routes(Router& router, const HomeOptions& options) {
-  router.add("GET", "/", [options](const Request&, const PathParams&) {
-    Response r = text_response(200, "text/html; charset=utf-8", home_page_html(options));
-    r.headers.emplace_back("Content-Security-Policy",
-                           "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-    return r;
-  });
+  if (options.first_page) {
+    router.add("GET", "/", [options](const Request&, const PathParams&) {
+      Response r = text_response(200, "text/html; charset=utf-8", home_page_html(options));
+      r.headers.emplace_back(
+          "Content-Security-Policy",
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+      return r;
+    });
+  }
   for (const auto& doc : kDocuments) {
     const std::string name(doc.file);
     router.add("GET", "/docs/" + name, [options, name](const Request&, const PathParams&) {

@@ -12,11 +12,12 @@ namespace corrchess::api {
 
 struct HomeOptions {
   std::string version{corrchess::version()};  // shown on the page and in /healthz
-  std::string docs_dir;  // folder holding rules.md, api.md, operations.md ("" = none served)
+  std::string docs_dir;    // folder holding rules.md, api.md, operations.md ("" = none served)
+  bool first_page = true;  // serve the page at `/` (false when the web client is there)
 };
 
-// Registers GET / and one GET route per document (no path from a request ever reaches the
-// file system). A document missing from docs_dir answers 404.
+// Registers GET / (when first_page) and one GET route per document (no path from a request ever
+// reaches the file system). A document missing from docs_dir answers 404.
 void add_home_routes(Router& router, const HomeOptions& options);
 
 // The HTML of the first page (a complete document, UTF-8, no scripts).

@@ -20,7 +20,8 @@ struct Request {
   std::map<std::string, std::string> query;    // decoded query parameters
   std::map<std::string, std::string> headers;  // keys lower-case
   std::string body;
-  std::string remote;  // peer address, for rate limits and logs
+  std::string remote;   // peer address, for rate limits and logs
+  bool secure = false;  // came over TLS (a trusted proxy said X-Forwarded-Proto: https)
 
   // Header value by lower-case name.
   std::optional<std::string> header(const std::string& name) const;

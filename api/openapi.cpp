@@ -150,10 +150,23 @@ std::vector<RouteDoc> build_table() {
                {"display_name", "string", false, ""},
                {"email", "string", false, ""}},
               {{"username", "newcomer"}, {"password", "correct-horse-battery"}}));
-  add(Doc("POST", "/api/v1/auth/login", kNone, "Log in", 200, "{token, expires_at, user}")
-          .in({{"username", "string", true, ""}, {"password", "string", true, ""}},
+  add(Doc("POST", "/api/v1/auth/login", kNone, "Log in", 200,
+          "{token, expires_at, user}; with cookie: {expires_at, user, csrf_token} and the "
+          "session in an HttpOnly cookie")
+          .in({{"username", "string", true, ""},
+               {"password", "string", true, ""},
+               {"cookie", "boolean", false,
+                "sign the browser in with a session cookie instead of returning a token"}},
               {{"username", "alice"}, {"password", "correct-horse-battery"}}));
-  add(Doc("POST", "/api/v1/auth/logout", kUser, "Revoke the caller's token", 204, "no content"));
+  add(Doc("POST", "/api/v1/auth/logout", kUser, "Revoke the caller's token (or all of them)", 204,
+          "no content; a session cookie is cleared")
+          .in({{"everywhere", "boolean", false, "end every sign-in of the user"}}, json::object()));
+  add(Doc("POST", "/api/v1/me/password", kUser, "Change one's password", 204,
+          "no content; every other sign-in of the user ends")
+          .in({{"current_password", "string", true, ""},
+               {"new_password", "string", true, "at least 8 characters"}},
+              {{"current_password", "correct-horse-battery"},
+               {"new_password", "correct-horse-battery-2"}}));
   add(Doc("GET", "/api/v1/me", kUser, "The caller, with leave balances per event and year", 200,
           "the user plus leave: [{event_id, year, allowance_days, used_days, special_days, "
           "remaining_days}]",

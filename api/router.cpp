@@ -65,6 +65,9 @@ Response Router::dispatch(const Request& request) const {
     r.route = "(method not allowed)";
     return r;
   }
+  if (fallback_ && (request.method == "GET" || request.method == "HEAD")) {
+    return fallback_(request, {});
+  }
   Response r = problem_response(404, "not_found", "no route for " + request.path);
   r.route = "(unmatched)";
   return r;

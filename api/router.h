@@ -18,6 +18,9 @@ class Router {
  public:
   // Registers a handler; `pattern` segments in braces capture path parameters.
   void add(std::string method, std::string pattern, Handler handler);
+  // The handler of GET and HEAD requests no route matches (the web client's pages);
+  // without one they answer 404.
+  void set_fallback(Handler handler) { fallback_ = std::move(handler); }
   // Dispatches to the matching handler, or answers 404/405 as problem+json.
   Response dispatch(const Request& request) const;
   // Every registered (method, pattern), for the OpenAPI document and tests.
@@ -31,6 +34,7 @@ class Router {
     Handler handler;
   };
   std::vector<Route> routes_;
+  Handler fallback_;
 };
 
 }  // namespace corrchess::api

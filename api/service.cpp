@@ -1,5 +1,6 @@
 #include "api/service.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
@@ -16,6 +17,25 @@
 
 namespace corrchess::api {
 
+namespace {
+
+// On every answer: no MIME sniffing, never inside a frame of another site, no address of
+// ours in the Referer of links to other sites.
+void add_security_headers(Response& response) {
+  auto has = [&](std::string_view name) {
+    return std::any_of(response.headers.begin(), response.headers.end(),
+                       [&](const auto& header) { return header.first == name; });
+  };
+  response.headers.emplace_back("X-Content-Type-Options", "nosniff");
+  response.headers.emplace_back("X-Frame-Options", "DENY");
+  response.headers.emplace_back("Referrer-Policy", "same-origin");
+  if (!has("Content-Security-Policy")) {
+    response.headers.emplace_back("Content-Security-Policy", "frame-ancestors 'none'");
+  }
+}
+
+}  // namespace
+
 Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
                  AccountOptions account_options, game::Oracles oracles, game::TimeZone zone,
                  ServiceOptions options)
@@ -25,6 +45,10 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
       version_(options.home.version),
       metrics_token_(std::move(options.metrics_token)),
       write_throttle_(options.write_limits) {
+  if (options.web_app) {
+    options.home.first_page = false;
+    add_web_app_routes(router_, std::move(*options.web_app));
+  }
   add_home_routes(router_, options.home);
   router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
   router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
@@ -87,6 +111,9 @@ Response Service::handle(const Request& request) {
     if (auto refused = write_throttle_.check(request)) {
       response = std::move(*refused);
       response.route = "(rate limited)";
+    } else if (auto csrf = check_csrf(request); !csrf) {
+      response = problem_response(csrf.error());
+      response.route = "(cross-site refused)";
     } else {
       response = router_.dispatch(request);
     }
@@ -95,6 +122,7 @@ Response Service::handle(const Request& request) {
                            request.path + ": " + e.what());
     response = problem_response(Error{ErrorCode::kInternal, "internal error"});
   }
+  add_security_headers(response);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   metrics_.observe_request(request.method, response.route.empty() ? "(none)" : response.route,
                            response.status, elapsed.count());

@@ -12,6 +12,7 @@
 #include "api/http.h"
 #include "api/metrics.h"
 #include "api/router.h"
+#include "api/web_app.h"
 #include "api/write_throttle.h"
 #include "app/challenges.h"
 #include "app/game_talk.h"
@@ -31,6 +32,8 @@ struct ServiceOptions {
   game::ChallengeLimits challenges;
   // Rate limits on writes per sign-in and per address.
   WriteLimits write_limits;
+  // The built web client, served at `/` instead of the first page when present.
+  std::optional<WebApp> web_app;
 };
 
 class Service {

@@ -62,9 +62,10 @@ std::optional<Response> WriteThrottle::check(const Request& request) {
   if (!request.remote.empty()) {
     if (auto wait = per_address_.take(request.remote, now)) return refuse(*wait, "this address");
   }
-  // The sign-in is the token as sent; an invalid one is refused by the handler anyway.
-  if (auto token = bearer_token(request, false); token && !token->empty()) {
-    if (auto wait = per_token_.take(*token, now)) return refuse(*wait, "this sign-in");
+  // The sign-in is the token (or session cookie) as sent; an invalid one is refused by the handler
+  // anyway.
+  if (auto credential = request_credential(request); credential && !credential->secret.empty()) {
+    if (auto wait = per_token_.take(credential->secret, now)) return refuse(*wait, "this sign-in");
   }
   return std::nullopt;
 }

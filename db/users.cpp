@@ -119,6 +119,17 @@ void revoke_token(pqxx::work& tx, const std::string& token_hash) {
       token_hash);
 }
 
+void revoke_user_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& keep_hash) {
+  tx.exec_params(
+      "UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL "
+      "AND token_hash <> decode($2, 'hex')",
+      user_id, keep_hash);
+}
+
+void set_password_hash(pqxx::work& tx, std::int64_t user_id, const std::string& password_hash) {
+  tx.exec_params("UPDATE users SET password_hash = $2 WHERE id = $1", user_id, password_hash);
+}
+
 namespace {
 
 // The wait after the n-th attempt, in seconds, as SQL over $3 free, $4 base, $5 max.

@@ -44,6 +44,11 @@ std::string store_token(pqxx::work& tx, const std::string& token_hash, std::int6
 // The user owning a live (unexpired, unrevoked) token.
 std::optional<User> user_for_token(pqxx::work& tx, const std::string& token_hash);
 void revoke_token(pqxx::work& tx, const std::string& token_hash);
+// Revokes every live token of `user_id` except the one with `keep_hash` ("" keeps none):
+// log out everywhere, and the other sessions after a password change.
+void revoke_user_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& keep_hash);
+// Replaces the stored Argon2id hash of a user's password.
+void set_password_hash(pqxx::work& tx, std::int64_t user_id, const std::string& password_hash);
 
 // The user owning a live token and the seconds until the token expires.
 struct TokenOwner {

@@ -97,6 +97,7 @@ int run_serve() {
   account_options.open_registration = config.open_registration;
   account_options.registrations_per_hour = config.registrations_per_hour;
   account_options.token_ttl_seconds = static_cast<std::int64_t>(config.token_ttl_days) * 86400;
+  account_options.secure_cookies = config.secure_cookies;
   std::unique_ptr<db::ServerClock> clock;
   if (config.manual_clock) {
     clock = std::make_unique<db::ManualClock>(pool);
@@ -123,6 +124,13 @@ int run_serve() {
   }
   api::ServiceOptions service_options;
   service_options.home.docs_dir = config.docs_dir;
+  service_options.web_app = api::WebApp::load(config.web_dir);
+  if (service_options.web_app) {
+    spdlog::info("web client from {} at /", config.web_dir);
+  } else {
+    spdlog::info("no web client (no index.html in CORRCHESS_WEB_DIR '{}'): first page at /",
+                 config.web_dir);
+  }
   service_options.metrics_token = config.metrics_token;
   service_options.challenges = config.challenges;
   service_options.write_limits.per_token_per_minute = config.writes_per_minute_per_token;

@@ -60,9 +60,22 @@ std::string default_docs_dir() {
 #endif
 }
 
+std::string default_web_dir() {
+#ifdef CORRCHESS_WEB_DIR
+  return CORRCHESS_WEB_DIR;
+#else
+  return {};
+#endif
+}
+
 Result<Config> config_from_env() {
   Config config;
   if (const char* docs = env("CORRCHESS_DOCS_DIR")) config.docs_dir = docs;
+  // Set but empty: no web client (the first page at `/`).
+  if (const char* web = std::getenv("CORRCHESS_WEB_DIR")) config.web_dir = web;
+  if (const char* secure = env("CORRCHESS_SECURE_COOKIES")) {
+    config.secure_cookies = parse_flag(secure);
+  }
   if (const char* token = env("CORRCHESS_METRICS_TOKEN")) config.metrics_token = token;
   if (const char* listen = env("CORRCHESS_LISTEN")) {
     auto parsed = parse_listen(listen);

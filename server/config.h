@@ -12,6 +12,8 @@ namespace corrchess::server {
 
 // The source tree's docs/ (set by CMake), where GET /docs/*.md read from by default.
 std::string default_docs_dir();
+// The web client's build output (web/dist of the source tree) unless configured.
+std::string default_web_dir();
 
 struct Config {
   std::string listen_address = "127.0.0.1";
@@ -41,6 +43,8 @@ struct Config {
   std::vector<std::string> trusted_proxies;   // CORRCHESS_TRUSTED_PROXIES: comma-separated IPs
   std::string metrics_token;                  // CORRCHESS_METRICS_TOKEN: /metrics needs it
   std::string docs_dir = default_docs_dir();  // CORRCHESS_DOCS_DIR: served at /docs/*.md
+  std::string web_dir = default_web_dir();    // CORRCHESS_WEB_DIR: the web client, at /
+  bool secure_cookies = false;                // CORRCHESS_SECURE_COOKIES: always Secure
   // CORRCHESS_MAX_OPEN_CHALLENGES, CORRCHESS_MAX_ONGOING_GAMES (0: no limit),
   // CORRCHESS_CHALLENGE_MIN_DAYS, CORRCHESS_CHALLENGE_MAX_DAYS.
   game::ChallengeLimits challenges;

@@ -63,6 +63,14 @@ std::string client_address(const http::request<http::string_body>& req, const st
   return peer;
 }
 
+// True when a trusted proxy says the client came over TLS (X-Forwarded-Proto: https).
+bool forwarded_https(const http::request<http::string_body>& req, const std::string& peer,
+                     const std::vector<std::string>& proxies) {
+  if (!is_trusted(proxies, peer)) return false;
+  const auto proto = req.find("X-Forwarded-Proto");
+  return proto != req.end() && beast::iequals(proto->value(), "https");
+}
+
 // RFC 9112 §6.3: a request whose body length cannot be determined (a transfer coding other
 // than a single final "chunked", or both Transfer-Encoding and Content-Length) must be
 // answered 400 and the connection closed; reading it as bodiless would let its body run as
@@ -190,6 +198,7 @@ class Session : public std::enable_shared_from_this<Session> {
     const unsigned version = req.version();
     const bool head = req.method() == http::verb::head;
     auto api_req = to_api_request(req, client_address(req, peer_, limits_.trusted_proxies));
+    api_req.secure = forwarded_https(req, peer_, limits_.trusted_proxies);
     stream_.expires_never();
     if (hooks_->hub && beast::websocket::is_upgrade(req) &&
         api_req.path == hooks_->websocket_path) {

@@ -100,6 +100,20 @@ TEST_F(BadInput, MalformedJsonAndWrongTypesAreValidationErrors) {
   expect_problem(
       call("PATCH", "/api/v1/admin/users/black_player", td_, json{{"role", "grandmaster"}}.dump()),
       400, "validation_error", "role");
+  expect_problem(
+      call("POST", "/api/v1/auth/login", "",
+           json{{"username", "white_player"}, {"password", "x"}, {"cookie", "yes"}}.dump()),
+      400, "validation_error", "login cookie not a boolean");
+  expect_problem(call("POST", "/api/v1/auth/logout", white_, json{{"everywhere", 1}}.dump()), 400,
+                 "validation_error", "logout everywhere not a boolean");
+  for (const json& body :
+       {json::object(), json{{"current_password", testing::kPlayerPassword}},
+        json{{"current_password", testing::kPlayerPassword}, {"new_password", "short"}},
+        json{{"current_password", 1}, {"new_password", "long-enough-1"}}}) {
+    expect_problem(call("POST", "/api/v1/me/password", white_, body.dump()), 400,
+                   "validation_error", body.dump());
+  }
+  EXPECT_EQ(api_.call("GET", "/api/v1/me", white_).status, 200) << "still signed in";
 }
 
 TEST_F(BadInput, UnknownRoutesAre404AndWrongMethods405WithAllow) {

@@ -42,6 +42,9 @@ ServerProcess::ServerProcess(const std::string& database_url,
     // sets small ones).
     setenv("CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", "0", 1);
     setenv("CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", "0", 1);
+    // No web client (whether web/dist is built must not change what these tests see;
+    // web_session_test gives one).
+    setenv("CORRCHESS_WEB_DIR", "", 1);
     for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
     execl(binary.c_str(), binary.c_str(), static_cast<char*>(nullptr));
     _exit(127);

@@ -19,8 +19,8 @@ struct HttpResult {
 class ServerProcess {
  public:
   // Starts the server with DATABASE_URL=database_url, CORRCHESS_LISTEN=127.0.0.1:0, no
-  // registration limit, and the extra environment given (which wins); waits until it
-  // prints where it listens.
+  // registration limit, no web client, and the extra environment given (which wins); waits
+  // until it prints where it listens.
   explicit ServerProcess(const std::string& database_url,
                          const std::vector<std::pair<std::string, std::string>>& env = {});
   ~ServerProcess();

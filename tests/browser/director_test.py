@@ -1,0 +1,115 @@
+"""A tournament director runs an event in the browser: creates it with four players, starts
+it, the players see their games in their lists, and a result the director enters shows in
+the event's crosstable."""
+
+import sys
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+
+import support
+from support import button, wait
+
+PLAYERS = ["anna", "boris", "chen", "dilan"]
+
+
+class DirectorRunsAnEvent(support.ServerTestCase):
+    users = PLAYERS
+
+    def test_event_with_four_players(self):
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.login(td, self.base, *support.ADMIN)
+        td.find_element(By.LINK_TEXT, "Director").click()
+        wait(td, lambda d: d.find_elements(By.ID, "ev-name"), message="director page")
+        td.find_element(By.ID, "ev-name").send_keys("Autumn <i>Cup</i>")
+        td.find_element(By.ID, "ev-players").send_keys(", ".join(PLAYERS))
+        button(td, "Create event").click()
+        wait(td, lambda d: d.find_element(By.ID, "ev-id").get_attribute("value") != "", message="created")
+        event_id = td.find_element(By.ID, "ev-id").get_attribute("value")
+        button(td, "Start event").click()
+        wait(td, lambda d: d.current_url.endswith("/events/" + event_id), message="event page")
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "ul.event-games li"), message="games listed")
+        self.assertEqual(td.find_element(By.TAG_NAME, "h1").text, "Autumn <i>Cup</i>")
+        games = td.find_elements(By.CSS_SELECTOR, "ul.event-games li a")
+        self.assertEqual(len(games), 6)
+        first = games[0]
+        game_id = first.get_attribute("href").rsplit("/", 1)[1]
+        white, black = [s.strip() for s in first.text.split(":", 1)[1].split("–")]
+
+        # Every player finds their three games in their list.
+        for player in PLAYERS:
+            d = support.chromium()
+            try:
+                support.login(d, self.base, player, self.passwords[player])
+                wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "section.game-table tr[data-game]"),
+                     message="%s's games" % player)
+                rows = d.find_elements(By.CSS_SELECTOR, "section.game-table tr[data-game]")
+                self.assertEqual(len(rows), 3, player)
+                self.assertIn("Autumn <i>Cup</i>", d.find_element(By.CSS_SELECTOR, "section.game-table").text)
+            finally:
+                d.quit()
+
+        # The director decides the first game; the crosstable shows it.
+        td.find_element(By.LINK_TEXT, "Director").click()
+        wait(td, lambda d: d.find_elements(By.ID, "res-game"))
+        td.find_element(By.ID, "res-game").send_keys(game_id)
+        td.find_element(By.ID, "res-reason").send_keys("the black player withdrew")
+        button(td, "Enter result").click()
+        wait(td, lambda d: "Result 1-0 entered" in d.find_element(By.CSS_SELECTOR, ".director").text,
+             message="result entered")
+        td.get("%s/events/%s" % (self.base, event_id))
+        cell = lambda who, against: td.find_element(
+            By.XPATH, "//table[@class='crosstable']//tr[@data-player='%s']/td[@class='cell'][%d]"
+            % (who, PLAYERS.index(against) + 1)).text
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "table.crosstable tr[data-player]"))
+        self.assertEqual(cell(white, black), "1a")  # "a": decided by adjudication
+        self.assertEqual(cell(black, white), "0a")
+        score = td.find_element(By.XPATH, "//tr[@data-player='%s']/td[@class='score']" % white).text
+        self.assertEqual(score, "1")
+        td.save_screenshot(support.artifact_path("event-crosstable.png"))
+
+
+class AdjudicationClaims(support.ServerTestCase):
+    """After an event's end date a player files an adjudication claim on the event page; the
+    director reads it there (its analysis as text)."""
+
+    users = ("anna", "boris")
+    env = {"CORRCHESS_CLOCK": "manual"}
+
+    def test_claim_filed_and_read(self):
+        admin = support.Api(self.base, *support.ADMIN)
+        event = admin.call("POST", "/api/v1/admin/events", {
+            "name": "Short", "players": ["anna", "boris"], "end_at": "2027-01-01T00:00:00Z",
+            "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        game_id = admin.call("POST", "/api/v1/admin/events/%s/start" % event["id"])["games"][0]["id"]
+        admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-02T00:00:00Z"})
+        for _ in range(200):  # the scheduler marks the game once it sees the new time
+            if admin.call("GET", "/api/v1/games/" + game_id)["status"] == "adjudication_pending":
+                break
+            time.sleep(0.05)
+        anna = support.chromium()
+        self.addCleanup(anna.quit)
+        support.login(anna, self.base, "anna", self.passwords["anna"])
+        anna.get("%s/events/%s" % (self.base, event["id"]))
+        wait(anna, lambda d: d.find_elements(By.ID, "adj-game"), message="claim form")
+        anna.find_element(By.ID, "adj-game").send_keys(game_id)
+        anna.find_element(By.ID, "adj-analysis").send_keys("1. e4 <b>wins</b>")
+        button(anna, "Send claim").click()
+        wait(anna, lambda d: "Claim sent to the director." in d.find_element(By.TAG_NAME, "main").text,
+             message="claim sent")
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.login(td, self.base, *support.ADMIN)
+        td.get("%s/events/%s" % (self.base, event["id"]))
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "section.adjudications"), message="adjudication")
+        text = td.find_element(By.CSS_SELECTOR, "section.adjudications").text
+        self.assertIn("anna: claims a win", text)
+        self.assertIn("1. e4 <b>wins</b>", text)
+        self.assertIn("boris: no claim (counts as a draw claim)", text)
+        self.assertEqual(td.find_elements(By.CSS_SELECTOR, "section.adjudications b"), [])
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)

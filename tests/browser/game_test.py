@@ -1,0 +1,216 @@
+"""Two players play a real game to checkmate in two Chromium sessions: White through board
+clicks, Black through the Move field, each with Submit then Confirm; the other side sees
+every move live (no reload) and hears it through the ARIA live region; the result shows on
+both. Also: a hostile message is shown as text, a cookie request without the CSRF token is
+refused, and screenshots of the game page (desktop and 360 px) are saved."""
+
+import sys
+import unittest
+
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.by import By
+
+import support
+from support import button, wait
+
+GAME = "https://lichess.org/q7s1nprp"  # 1.b3 e5 ... 8.f3 Bf2#, 0-1 (tests/data/pgn)
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+class GameInTwoBrowsers(support.ServerTestCase):
+    users = ("alice", "bob", "carl", "dora")
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.admin = support.Api(cls.base, *support.ADMIN)
+        cls.drivers = []
+
+    @classmethod
+    def tearDownClass(cls):
+        for d in cls.drivers:
+            d.quit()
+        super().tearDownClass()
+
+    def browser(self, user, width=1280, height=1000):
+        driver = support.chromium(width, height)
+        self.drivers.append(driver)
+        support.login(driver, self.base, user, self.passwords[user])
+        return driver
+
+    def line(self, moves):
+        """The UCI and FEN after each SAN move, as the server's own notation reads them
+        (played through the API in a scratch game between two other players)."""
+        scratch = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "carl", "black": "dora", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        players = [support.Api(self.base, u, self.passwords[u]) for u in ("carl", "dora")]
+        out = []
+        for i, san in enumerate(moves):
+            p = players[i % 2]
+            p.call("POST", "/api/v1/games/%s/moves" % scratch["id"], {"move": san})
+            g = p.call("POST", "/api/v1/games/%s/moves/accept" % scratch["id"], {"move": san})
+            out.append((san, g["moves"][-1]["uci"], g["fen"]))
+        return out
+
+    def test_players_play_to_checkmate_live(self):
+        moves = support.pgn_game(GAME)
+        self.assertEqual(moves[-1], "Bf2#")
+        line = self.line(moves)
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        white, black = self.browser("alice"), self.browser("bob")
+        url = "%s/games/%s" % (self.base, game["id"])
+        for d in (white, black):
+            d.get(url)
+            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-square='e4']"), message="board")
+            wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen").startswith("rnbqkbnr/pppppppp"))
+            wait(d, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+        opponent_sees = {0: black, 1: white}
+        for i, (san, uci, fen) in enumerate(line):
+            mover = white if i % 2 == 0 else black
+            if i % 2 == 0:
+                mover.find_element(By.CSS_SELECTOR, "[data-square='%s']" % uci[:2]).click()
+                mover.find_element(By.CSS_SELECTOR, "[data-square='%s']" % uci[2:4]).click()
+                wait(mover, lambda d: d.find_element(By.ID, "move-input").get_attribute("value") == san,
+                     message="board move %s becomes the candidate" % san)
+            else:
+                field = mover.find_element(By.XPATH, "//label[normalize-space()='Move']/following-sibling::input")
+                self.assertEqual(field.get_attribute("id"), "move-input")
+                field.clear()
+                field.send_keys(san)
+            if i == 1:  # the hostile message travels with Black's first move
+                mover.find_element(By.ID, "move-message").send_keys(HOSTILE)
+            button(mover, "Submit").click()
+            wait(mover, lambda d: button(d, "Confirm") is not None, message="pending %s" % san)
+            self.assertIn("Pending: %s" % san, mover.find_element(By.CSS_SELECTOR, ".move-state").text)
+            self.assertEqual(mover.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen"), fen,
+                             "the pending move is shown on the board")
+            button(mover, "Confirm").click()
+            other = opponent_sees[i % 2]
+            wait(other, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen,
+                 message="the opponent sees %s live" % san)
+            side = "White" if i % 2 == 0 else "Black"
+            # The live region is read out, not shown: its textContent.
+            announced = lambda d: d.execute_script("return document.getElementById('announce').textContent")
+            wait(other, lambda d: announced(d).startswith("%s played" % side), message="announced")
+            if i == 0:
+                self.assertEqual(announced(other), "White played pawn to b3")
+        self.assertEqual(announced(white), "Black played bishop to f2, checkmate. Game over: 0-1")
+        for d in (white, black):
+            wait(d, lambda d: "Game over: 0-1 (checkmate)" in d.find_element(By.CSS_SELECTOR, ".status").text,
+                 message="result shown")
+        # The message is text on both sides, never markup; no script ran.
+        for d in (white, black):
+            wait(d, lambda d: HOSTILE in d.find_element(By.CSS_SELECTOR, ".messages").text, message="message")
+            self.assertEqual(d.find_elements(By.CSS_SELECTOR, ".messages img"), [])
+            with self.assertRaises(NoAlertPresentException):
+                d.switch_to.alert.text
+        # A state-changing request with the session cookie but without the CSRF token.
+        status = white.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/v1/games/%s/note', {method: 'PUT', headers: {'Content-Type': 'application/json'},
+              body: JSON.stringify({text: 'forged'})}).then(r => done(r.status), () => done(-1));
+        """ % game["id"])
+        self.assertEqual(status, 403)
+        # Screenshots of the finished game page: desktop and phone width.
+        white.save_screenshot(support.artifact_path("game-desktop.png"))
+        white.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 360, "height": 780, "deviceScaleFactor": 2, "mobile": True})
+        white.refresh()
+        wait(white, lambda d: "Game over" in d.find_element(By.CSS_SELECTOR, ".status").text)
+        white.save_screenshot(support.artifact_path("game-360.png"))
+        width = white.execute_script("return document.documentElement.scrollWidth")
+        self.assertLessEqual(width, 360, "nothing wider than the phone's screen")
+
+    def test_conditional_line_from_the_editor_is_played(self):
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        path = "/api/v1/games/%s" % game["id"]
+        alice = support.Api(self.base, "alice", self.passwords["alice"])
+        bob = support.Api(self.base, "bob", self.passwords["bob"])
+        alice.call("POST", path + "/moves", {"move": "e4"})
+        alice.call("POST", path + "/moves/accept", {"move": "e4"})
+        white = self.browser("alice")
+        white.get(self.base + "/games/" + game["id"])
+        editor = lambda d: d.find_element(By.CSS_SELECTOR, "section.conditional")
+        wait(white, lambda d: editor(d).find_elements(By.CSS_SELECTOR, "[data-square='e7']"), message="editor")
+        # If 1...e5 then 2.Nf3, played on the editor's board.
+        for square in ("e7", "e5", "g1", "f3"):
+            editor(white).find_element(By.CSS_SELECTOR, "[data-square='%s']" % square).click()
+        wait(white, lambda d: editor(d).find_element(By.CSS_SELECTOR, ".line-now").text == "Line: e5 Nf3")
+        button(white, "Add line").click()
+        wait(white, lambda d: editor(d).find_elements(By.CSS_SELECTOR, "[data-line='e5 Nf3']"), message="stored")
+        self.assertEqual(alice.call("GET", path + "/conditional")["lines"], [["e5", "Nf3"]])
+        # Bob plays 1...e5: the server answers 2.Nf3 at once, and Alice's page shows it live.
+        bob.call("POST", path + "/moves", {"move": "e5"})
+        bob.call("POST", path + "/moves/accept", {"move": "e5"})
+        after = alice.call("GET", path)
+        self.assertEqual(after["moves"][-1]["san"], "Nf3")
+        self.assertTrue(after["moves"][-1]["conditional"])
+        wait(white, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == after["fen"],
+             message="the conditional reply live")
+        rows = white.find_elements(By.CSS_SELECTOR, "table.moves td.san")
+        self.assertEqual(rows[-1].text, "Nf3 (c)")
+
+    def test_promotion_picker_flip_and_no_policy_violations(self):
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50},
+            "initial_fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"})
+        white = self.browser("alice")
+        white.get("%s/games/%s" % (self.base, game["id"]))
+        wait(white, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-square='a7']"), message="board")
+        square = lambda name: white.find_element(By.CSS_SELECTOR, ".board-col [data-square='%s']" % name)
+        # Flipping puts h1 at the top left, and back.
+        top_left = lambda: white.find_elements(By.CSS_SELECTOR, ".board-col .square-layer > div")[0].get_attribute("data-square")
+        self.assertEqual(top_left(), "a8")
+        button(white, "Flip board").click()
+        wait(white, lambda d: top_left() == "h1", message="flipped")
+        button(white, "Flip board").click()
+        wait(white, lambda d: top_left() == "a8", message="flipped back")
+        square("a7").click()
+        square("a8").click()
+        wait(white, lambda d: button(d, "Knight") is not None, message="promotion picker")
+        self.assertIsNotNone(button(white, "Queen"))
+        button(white, "Knight").click()
+        wait(white, lambda d: d.find_element(By.ID, "move-input").get_attribute("value") == "a8=N")
+        button(white, "Submit").click()
+        wait(white, lambda d: button(d, "Confirm") is not None)
+        button(white, "Confirm").click()
+        wait(white, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen").startswith("N3k3/"),
+             message="a knight on a8")
+        # The client runs under its Content-Security-Policy without a single violation.
+        problems = [e["message"] for e in white.get_log("browser") if "Content Security Policy" in e["message"]]
+        self.assertEqual(problems, [])
+
+    def test_catches_up_after_a_disconnect(self):
+        """The page's server goes away; the opponent moves through another instance meanwhile;
+        when the server is back the page reconnects with ?since= and shows the move."""
+        port = support.free_port()
+        first = support.Server(self.db.url, port=port)
+        other = support.Server(self.db.url)
+        try:
+            game = self.admin.call("POST", "/api/v1/admin/games", {
+                "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+            driver = support.chromium()
+            self.drivers.append(driver)
+            support.login(driver, first.base, "bob", self.passwords["bob"])
+            driver.get("%s/games/%s" % (first.base, game["id"]))
+            wait(driver, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+            first.stop()
+            wait(driver, lambda d: d.execute_script("return document.body.dataset.live") == "disconnected",
+                 message="the socket noticed")
+            alice = support.Api(other.base, "alice", self.passwords["alice"])
+            alice.call("POST", "/api/v1/games/%s/moves" % game["id"], {"move": "d4"})
+            fen = alice.call("POST", "/api/v1/games/%s/moves/accept" % game["id"], {"move": "d4"})["fen"]
+            first = support.Server(self.db.url, port=port)
+            wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen,
+                 timeout=30, message="caught up")
+            announced = driver.execute_script("return document.getElementById('announce').textContent")
+            self.assertEqual(announced, "White played pawn to d4")
+        finally:
+            first.stop()
+            other.stop()
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)

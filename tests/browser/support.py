@@ -1,0 +1,242 @@
+"""Support for the browser tests: a throwaway database (created from
+CORRCHESS_TEST_DATABASE_URL, like tests/support/temp_database.h does), a real
+corrchess-server process serving the built web client, a small JSON API client, and
+headless Chromium (Debian's chromium and chromium-driver) driven by Selenium."""
+
+import json
+import os
+import unittest
+import re
+import secrets
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+SOURCE_DIR = os.environ.get("CORRCHESS_SOURCE_DIR", os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
+BIN_DIR = os.environ.get("CORRCHESS_BIN_DIR", os.path.join(SOURCE_DIR, "build", "bin"))
+WEB_DIR = os.environ.get("CORRCHESS_WEB_DIR", os.path.join(SOURCE_DIR, "web", "dist"))
+DATA_DIR = os.environ.get("CORRCHESS_DATA_DIR", os.path.join(SOURCE_DIR, "tests", "data"))
+ARTIFACT_DIR = os.environ.get("CORRCHESS_ARTIFACT_DIR", os.path.join(SOURCE_DIR, "build", "browser-artifacts"))
+ADMIN = ("director", "director-password-1")
+
+
+def admin_url():
+    url = os.environ.get("CORRCHESS_TEST_DATABASE_URL")
+    if not url:
+        raise RuntimeError("CORRCHESS_TEST_DATABASE_URL is not set (scripts/test sets it)")
+    return url
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def with_dbname(url, name):
+    if "dbname=" in url:
+        return re.sub(r"dbname=\S+", "dbname=" + name, url)
+    return url + " dbname=" + name
+
+
+def psql(url, sql):
+    subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+class TempDatabase:
+    def __init__(self):
+        self.name = "corrchess_browser_%d_%s" % (os.getpid(), secrets.token_hex(4))
+        psql(admin_url(), 'CREATE DATABASE "%s"' % self.name)
+        self.url = with_dbname(admin_url(), self.name)
+
+    def drop(self):
+        psql(admin_url(), 'DROP DATABASE IF EXISTS "%s" WITH (FORCE)' % self.name)
+
+
+class Server:
+    """corrchess-server on `port` (0: a free one) with the web client of WEB_DIR."""
+
+    def __init__(self, database_url, extra_env=None, port=0):
+        if not os.path.isfile(os.path.join(WEB_DIR, "index.html")):
+            raise RuntimeError("no web client in %s: build it (scripts/build-web)" % WEB_DIR)
+        env = dict(os.environ)
+        env.update({
+            "DATABASE_URL": database_url,
+            "CORRCHESS_LISTEN": "127.0.0.1:%d" % port,
+            "CORRCHESS_LOG_LEVEL": "warn",
+            "CORRCHESS_WEB_DIR": WEB_DIR,
+            "CORRCHESS_ADMIN_USER": ADMIN[0],
+            "CORRCHESS_ADMIN_PASSWORD": ADMIN[1],
+            "CORRCHESS_REGISTRATIONS_PER_HOUR": "1000000",
+            "CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN": "0",
+            "CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS": "0",
+        })
+        env.pop("CORRCHESS_DATABASE_URL", None)
+        env.update(extra_env or {})
+        self.process = subprocess.Popen([os.path.join(BIN_DIR, "corrchess-server")], env=env,
+                                        stdout=subprocess.PIPE, text=True)
+        self.base = None
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            m = re.search(r"listening on (http://\S+)", line)
+            if m:
+                self.base = m.group(1)
+                break
+        if not self.base:
+            self.stop()
+            raise RuntimeError("corrchess-server did not start")
+
+    def stop(self):
+        self.process.stdout.close()
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class HttpAnswer:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = headers
+        self.body = body
+
+    def json(self):
+        return json.loads(self.body)
+
+
+def http(base, method, path, body=None, headers=None):
+    data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    for k, v in (headers or {}).items():
+        request.add_header(k, v)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return HttpAnswer(r.status, {k.lower(): v for k, v in r.headers.items()}, r.read())
+    except urllib.error.HTTPError as e:
+        return HttpAnswer(e.code, {k.lower(): v for k, v in e.headers.items()}, e.read())
+
+
+class Api:
+    """Bearer-token client for arranging what the browser test then does by hand."""
+
+    def __init__(self, base, username, password):
+        self.base = base
+        answer = http(base, "POST", "/api/v1/auth/login", {"username": username, "password": password})
+        assert answer.status == 200, answer.body
+        self.token = answer.json()["token"]
+
+    def call(self, method, path, body=None, expect=(200, 201, 204)):
+        answer = http(self.base, method, path, body, {"Authorization": "Bearer " + self.token})
+        assert answer.status in expect, (method, path, answer.status, answer.body)
+        return answer.json() if answer.body else None
+
+
+def register(base, username, display_name=None):
+    body = {"username": username, "password": username + "-password-1"}
+    if display_name:
+        body["display_name"] = display_name
+    answer = http(base, "POST", "/api/v1/auth/register", body)
+    assert answer.status == 201, answer.body
+    return username + "-password-1"
+
+
+def pgn_game(site):
+    """The SAN moves of the game with this [Site] in tests/data/pgn/lichess2013-100.pgn."""
+    with open(os.path.join(DATA_DIR, "pgn", "lichess2013-100.pgn"), encoding="utf-8") as f:
+        text = f.read()
+    for game in re.split(r"\n\n(?=\[Event)", text):
+        if '[Site "%s"]' % site not in game:
+            continue
+        movetext = re.sub(r"\{[^}]*\}", "", game.split("\n\n", 1)[1])
+        moves = []
+        for token in movetext.split():
+            token = re.sub(r"^\d+\.+", "", token)
+            if token and token not in ("1-0", "0-1", "1/2-1/2", "*"):
+                moves.append(token)
+        return moves
+    raise KeyError(site)
+
+
+def chromium(width=1280, height=1000):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--no-first-run", "--disable-extensions", "--window-size=%d,%d" % (width, height)):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_script_timeout(30)
+    return driver
+
+
+def wait(driver, condition, timeout=15, message=""):
+    """Polls `condition` (elements replaced by a re-render meanwhile count as not yet)."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=[StaleElementReferenceException]).until(
+                             lambda d: condition(d), message)
+
+
+def login(driver, base, username, password):
+    driver.get(base + "/login")
+    wait(driver, lambda d: d.find_elements(By.NAME, "username"))
+    driver.find_element(By.NAME, "username").send_keys(username)
+    driver.find_element(By.NAME, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    wait(driver, lambda d: d.current_url.rstrip("/").endswith("/games"), message="after login")
+
+
+def button(driver, name):
+    """The visible button whose accessible name (its text or aria-label) is `name`."""
+    xpath = "//button[normalize-space()='%s' or @aria-label='%s']" % (name, name)
+    try:
+        for b in driver.find_elements(By.XPATH, xpath):
+            if b.is_displayed():
+                return b
+    except StaleElementReferenceException:
+        pass
+    return None
+
+
+def artifact_path(name):
+    os.makedirs(ARTIFACT_DIR, exist_ok=True)
+    return os.path.join(ARTIFACT_DIR, name)
+
+
+class ServerTestCase(unittest.TestCase):
+    """A throwaway database and server for each test class, with the players of `users`
+    registered (display name capitalised, password in `passwords`)."""
+
+    users = ()
+    env = {}  # more server environment, e.g. {"CORRCHESS_CLOCK": "manual"}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.db = TempDatabase()
+        try:
+            cls.server = Server(cls.db.url, cls.env)
+        except Exception:
+            cls.db.drop()
+            raise
+        cls.base = cls.server.base
+        cls.passwords = {u: register(cls.base, u, u.capitalize()) for u in cls.users}
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        cls.db.drop()

@@ -1,0 +1,90 @@
+// Builds the web client into dist/: one JavaScript bundle and one stylesheet under
+// dist/assets/ with a content hash in their names, index.html pointing at them, and a
+// gzip-compressed copy (name.gz) of every text file for the server to send as is.
+// `node build.mjs --watch` rebuilds on every change (see README.md).
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+
+const dist = 'dist';
+const watch = process.argv.includes('--watch');
+
+function page(js, css) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>corrchess</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/${css}">
+<script type="module" src="/${js}"></script>
+</head>
+<body>
+<div id="app"><noscript>corrchess needs JavaScript in the browser.</noscript></div>
+<div id="announce" class="visually-hidden" aria-live="polite" role="status"></div>
+</body>
+</html>
+`;
+}
+
+function compressAll(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      compressAll(path);
+    } else if (/\.(js|css|html|svg|json)$/.test(name)) {
+      const gz = gzipSync(readFileSync(path), { level: constants.Z_BEST_COMPRESSION });
+      writeFileSync(path + '.gz', gz);
+    }
+  }
+}
+
+function finish(result) {
+  const outputs = Object.keys(result.metafile.outputs);
+  const js = outputs.find((f) => f.endsWith('.js')).slice(dist.length + 1);
+  const css = outputs.find((f) => f.endsWith('.css')).slice(dist.length + 1);
+  writeFileSync(join(dist, 'index.html'), page(js, css));
+  compressAll(dist);
+  const stamp = createHash('sha256').update(js + css).digest('hex').slice(0, 12);
+  console.log(`built ${js} ${css} (${stamp})`);
+}
+
+const options = {
+  entryPoints: ['src/main.ts'],
+  bundle: true,
+  format: 'esm',
+  target: ['es2020'],
+  minify: !watch,
+  sourcemap: watch ? 'inline' : false,
+  outdir: join(dist, 'assets'),
+  entryNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  metafile: true,
+  legalComments: 'linked',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'finish',
+      setup(build) {
+        build.onStart(() => {
+          rmSync(dist, { recursive: true, force: true });
+          mkdirSync(join(dist, 'assets'), { recursive: true });
+        });
+        build.onEnd((result) => {
+          if (result.errors.length === 0) finish(result);
+        });
+      },
+    },
+  ],
+};
+
+if (watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  console.log('watching src/ (Ctrl-C stops)');
+} else {
+  await esbuild.build(options);
+}

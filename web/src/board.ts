@@ -1,0 +1,140 @@
+// The interactive board: chessground draws it and takes clicks and drags; chessops gives the
+// legal destinations. For scripts and tests the wrapper carries `data-fen` (the position
+// shown) and a transparent layer inside the board holds one element per square with
+// `data-square="e4"`: a click on it reaches chessground like a click on the board.
+import { Chessground } from '@lichess-org/chessground';
+import type { Api } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
+import { Chess } from 'chessops/chess';
+import { chessgroundDests } from 'chessops/compat';
+import { parseFen } from 'chessops/fen';
+import { h, replace } from './dom';
+
+export type Color = 'white' | 'black';
+export type BoardMove = { from: string; to: string; promotion?: string };
+
+const files = 'abcdefgh';
+
+// The position of a FEN for chessops, or null when it cannot be read.
+export function position(fen: string): Chess | null {
+  const setup = parseFen(fen);
+  if (setup.isErr) return null;
+  const pos = Chess.fromSetup(setup.value);
+  return pos.isErr ? null : pos.value;
+}
+
+export class Board {
+  readonly el: HTMLDivElement;
+  private readonly cg: Api;
+  private readonly layer: HTMLDivElement;
+  private readonly picker: HTMLDivElement;
+  private orientation: Color = 'white';
+  private fen = '';
+  private shown = false;
+
+  constructor(
+    private readonly onMove: (move: BoardMove) => void,
+    private readonly chess960 = false,
+  ) {
+    const host = h('div', { class: 'cg-host' });
+    this.picker = h('div', { class: 'promotion', hidden: true, role: 'dialog', 'aria-label': 'Promote to' });
+    this.el = h('div', { class: 'board', 'data-fen': '' }, host, this.picker);
+    this.layer = h('div', { class: 'square-layer', 'aria-hidden': 'true' });
+    this.cg = Chessground(host, {
+      coordinates: true,
+      animation: { enabled: false },
+      highlight: { lastMove: true, check: true },
+      movable: { free: false, showDests: true, rookCastle: true, events: { after: (o, d) => this.moved(o, d) } },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+      selectable: { enabled: true },
+    });
+    this.drawLayer();
+  }
+
+  // Shows `fen`; `movable` is the colour the user may move now (null: nobody).
+  show(fen: string, orientation: Color, movable: Color | null, lastMove?: [string, string]): void {
+    this.fen = fen;
+    this.el.dataset.fen = fen;
+    const pos = position(fen);
+    const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    const dests = movable && pos && pos.turn === movable ? chessgroundDests(pos, { chess960: this.chess960 }) : new Map();
+    this.orientation = orientation;
+    // The first position appears at once; later ones animate from the one before.
+    this.cg.set({
+      animation: { enabled: this.shown, duration: 150 },
+      fen,
+      orientation,
+      turnColor: turn,
+      check: pos ? pos.isCheck() : false,
+      lastMove: lastMove as Key[] | undefined,
+      movable: { color: movable ?? undefined, dests: dests as Map<Key, Key[]> },
+    });
+    if (!movable) this.cg.set({ movable: { color: undefined } });
+    this.shown = true;
+    this.hidePicker();
+    this.drawLayer();
+  }
+
+  flip(): void {
+    this.orientation = this.orientation === 'white' ? 'black' : 'white';
+    this.cg.set({ orientation: this.orientation });
+    this.drawLayer();
+  }
+
+  private moved(orig: string, dest: string): void {
+    const pos = position(this.fen);
+    const piece = pos?.board.get(squareIndex(orig));
+    const lastRank = dest[1] === '8' || dest[1] === '1';
+    if (piece?.role === 'pawn' && lastRank) {
+      this.askPromotion(piece.color as Color, (role) => this.onMove({ from: orig, to: dest, promotion: role }));
+    } else {
+      this.onMove({ from: orig, to: dest });
+    }
+  }
+
+  private askPromotion(color: Color, done: (role: string) => void): void {
+    const pieces: [string, string][] = [['q', 'Queen'], ['r', 'Rook'], ['b', 'Bishop'], ['n', 'Knight']];
+    replace(
+      this.picker,
+      h('span', {}, 'Promote to'),
+      pieces.map(([role, name]) =>
+        h('button', { type: 'button', class: `promote ${color} ${name.toLowerCase()}`, 'aria-label': name,
+          onclick: () => { this.hidePicker(); done(role); } }, name),
+      ),
+      h('button', { type: 'button', class: 'promote-cancel', onclick: () => { this.hidePicker(); this.show(this.fen, this.orientation, this.movableColor()); } }, 'Back'),
+    );
+    this.picker.hidden = false;
+    (this.picker.querySelector('button') as HTMLButtonElement | null)?.focus();
+  }
+
+  private movableColor(): Color | null {
+    const color = this.cg.state.movable.color;
+    return color === 'white' || color === 'black' ? color : null;
+  }
+
+  private hidePicker(): void {
+    this.picker.hidden = true;
+  }
+
+  // One element per square, in the order the board shows them, inside chessground's board
+  // so that clicks and drags on it are chessground's.
+  private drawLayer(): void {
+    const squares: HTMLElement[] = [];
+    for (let row = 0; row < 8; row++) {
+      for (let col = 0; col < 8; col++) {
+        const file = this.orientation === 'white' ? col : 7 - col;
+        const rank = this.orientation === 'white' ? 8 - row : row + 1;
+        const name = files[file] + rank;
+        squares.push(h('div', { 'data-square': name, title: name }));
+      }
+    }
+    replace(this.layer, squares);
+    const board = this.el.querySelector('cg-board');
+    if (board && this.layer.parentNode !== board) board.appendChild(this.layer);
+  }
+}
+
+function squareIndex(name: string): number {
+  return files.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
+}

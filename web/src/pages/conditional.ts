@@ -1,0 +1,97 @@
+// The conditional moves editor of the game page: while the opponent is to move, a player
+// plays "if ..., then ..." lines on a board of their own (or types them), sees the stored
+// lines and deletes them. The server plays a line's answer as soon as the opponent makes
+// its first move (docs/rules.md, conditional moves).
+import { api, errorText } from '../api';
+import { Board, BoardMove, Color, position } from '../board';
+import { errorBox, h, replace, showError } from '../dom';
+import { normalizeMove } from 'chessops/chess';
+import { makeFen } from 'chessops/fen';
+import { makeSan } from 'chessops/san';
+import { parseUci } from 'chessops/util';
+
+export function conditionalEditor(box: HTMLElement, gameId: string, fen: string, orientation: Color): void {
+  const path = `/api/v1/games/${encodeURIComponent(gameId)}/conditional`;
+  let line: string[] = [];
+  let lineFen = fen;
+  let stored: string[][] = [];
+  const board = new Board((move) => played(move));
+  const lineText = h('input', { id: 'conditional-line', name: 'conditional_line', autocomplete: 'off',
+    placeholder: 'e5 Nf3 Nc6 Bb5' });
+  const current = h('p', { class: 'line-now', 'aria-live': 'polite' });
+  const list = h('ol', { class: 'stored-lines' });
+  const error = errorBox();
+
+  function draw(): void {
+    const pos = position(lineFen);
+    board.show(lineFen, orientation, pos ? (pos.turn as Color) : null);
+    replace(current, line.length ? `Line: ${line.join(' ')}` : 'Play the opponent\'s move, then your answer, and so on.');
+    replace(list, stored.map((l, i) => h('li', { 'data-line': l.join(' ') }, h('span', { class: 'san' }, l.join(' ')), ' ',
+      h('button', { type: 'button', onclick: () => void save(stored.filter((_, j) => j !== i)) }, 'Delete line'))));
+  }
+
+  function played(move: BoardMove): void {
+    const pos = position(lineFen);
+    const parsed = parseUci(move.from + move.to + (move.promotion ?? ''));
+    if (!pos || !parsed) return;
+    const normal = normalizeMove(pos, parsed);
+    line.push(makeSan(pos, normal));
+    pos.play(normal);
+    lineFen = makeFen(pos.toSetup());
+    lineText.value = line.join(' ');
+    draw();
+  }
+
+  function reset(): void {
+    line = [];
+    lineFen = fen;
+    lineText.value = '';
+    draw();
+  }
+
+  async function save(lines: string[][]): Promise<void> {
+    try {
+      if (lines.length) stored = (await api<{ lines: string[][] }>('PUT', path, { lines })).lines;
+      else {
+        await api('DELETE', path);
+        stored = [];
+      }
+      showError(error, null);
+      reset();
+    } catch (e) {
+      showError(error, errorText(e));
+    }
+  }
+
+  replace(box,
+    h('h2', {}, 'Conditional moves'),
+    h('div', { class: 'conditional-grid' },
+      h('div', { class: 'conditional-board' }, board.el),
+      h('div', {},
+        current,
+        h('form', { class: 'stack', onsubmit: (e: Event) => {
+          e.preventDefault();
+          const typed = lineText.value.trim().split(/\s+/).filter(Boolean);
+          if (!typed.length) {
+            showError(error, 'Play a line on the board or type its moves.');
+            return;
+          }
+          void save([...stored, typed]);
+        } },
+          h('label', { for: 'conditional-line' }, 'Line (moves separated by spaces, the opponent\'s first)'), lineText,
+          h('div', { class: 'actions' },
+            h('button', { type: 'submit', class: 'primary' }, 'Add line'),
+            h('button', { type: 'button', onclick: reset }, 'Start again'),
+            h('button', { type: 'button', onclick: () => void save([]) }, 'Delete all lines'))),
+        error,
+        h('h3', {}, 'Stored lines'), list)));
+  draw();
+  void (async () => {
+    try {
+      stored = (await api<{ lines: string[][] }>('GET', path)).lines;
+      draw();
+    } catch (e) {
+      showError(error, errorText(e));
+    }
+  })();
+}

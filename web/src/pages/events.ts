@@ -1,0 +1,128 @@
+// /events (the list; join open events) and /events/{id} (players, games, crosstable).
+import { api, errorText } from '../api';
+import { errorBox, h, replace, showError } from '../dom';
+import { setTitle } from '../title';
+import { section } from './forms';
+import { localTime } from '../time';
+
+type EventRow = { id: string; name: string; status: string; players: number; open_for_entry: boolean; start_at: string | null };
+type CrossRow = {
+  player: string; display_name: string; seed: number; place_text: string; score_text: string; sb_text: string;
+  results: Record<string, string>; status: string;
+};
+type Claim = { filed: boolean; implied?: boolean; claim?: string; analysis?: string | null; filed_at?: string };
+type Adjudication = { pending_since: string; claims_due: string; window_open: boolean; claims: Record<string, Claim> };
+type EventFull = {
+  id: string; name: string; status?: string; open_for_entry: boolean;
+  players: { username: string; display_name: string; seat: number; status: string }[];
+  games: { id: string; white: string; black: string; round: number; board: number; status: string; result?: string;
+    adjudication?: Adjudication }[];
+  crosstable: { legend: string; rows: CrossRow[] };
+};
+
+export function eventsPage(root: HTMLElement): void {
+  setTitle('Events');
+  const body = h('div', {}, 'Loading…');
+  replace(root, h('h1', {}, 'Events'), body);
+  void (async () => {
+    try {
+      const { events } = await api<{ events: EventRow[] }>('GET', '/api/v1/events?status=all');
+      replace(body, events.length ? h('table', { class: 'list' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Event'), h('th', {}, 'Status'), h('th', {}, 'Players'), h('th', {}, 'Start'))),
+        h('tbody', {}, events.map((e) => h('tr', {},
+          h('td', {}, h('a', { href: `/events/${encodeURIComponent(e.id)}` }, e.name)),
+          h('td', {}, e.status, e.open_for_entry ? ' (open for entry)' : ''),
+          h('td', {}, String(e.players)),
+          h('td', {}, e.start_at ? localTime(e.start_at) : '')))))
+        : h('p', { class: 'muted' }, 'No events yet.'));
+    } catch (e) {
+      replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
+    }
+  })();
+}
+
+export function crosstable(rows: CrossRow[]): HTMLElement {
+  const order = [...rows].sort((a, b) => a.seed - b.seed);
+  return h('table', { class: 'crosstable' },
+    h('caption', {}, 'Crosstable'),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'),
+      order.map((r) => h('th', { title: r.display_name }, String(r.seed))), h('th', {}, 'Score'), h('th', {}, 'SB'))),
+    h('tbody', {}, rows.map((r) => h('tr', { 'data-player': r.player },
+      h('td', {}, r.place_text),
+      h('td', {}, `${r.seed}. ${r.display_name}`, r.status !== 'active' ? ` (${r.status})` : ''),
+      order.map((o) => h('td', { class: 'cell' }, o.player === r.player ? '×' : (r.results[o.player] ?? ''))),
+      h('td', { class: 'score' }, r.score_text),
+      h('td', {}, r.sb_text)))));
+}
+
+export function eventPage(root: HTMLElement, id: string): void {
+  const error = errorBox();
+  const body = h('div', {}, 'Loading…');
+  replace(root, body, error);
+  async function load(): Promise<void> {
+    try {
+      const e = await api<EventFull>('GET', `/api/v1/events/${encodeURIComponent(id)}`);
+      setTitle(e.name);
+      const join = e.open_for_entry
+        ? [h('button', { type: 'button', onclick: () => void act('POST') }, 'Join'),
+           h('button', { type: 'button', onclick: () => void act('DELETE') }, 'Withdraw entry')]
+        : [];
+      replace(body,
+        h('h1', {}, e.name),
+        h('p', {}, `${e.players.length} players`, e.status ? `, ${e.status}` : ''), join,
+        crosstable(e.crosstable.rows),
+        h('pre', { class: 'legend' }, e.crosstable.legend),
+        h('h2', {}, 'Games'),
+        e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},
+          h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `Round ${g.round}: ${g.white} – ${g.black}`),
+          ` ${g.result ?? g.status}`))) : h('p', { class: 'muted' }, 'The event has not started.'),
+        adjudications(e),
+        h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, 'Download all games (PGN)')),
+        adjudicationClaim(id));
+    } catch (err) {
+      replace(body, h('p', { class: 'error', role: 'alert' }, errorText(err)));
+    }
+  }
+  async function act(method: string): Promise<void> {
+    try {
+      await api(method, `/api/v1/events/${encodeURIComponent(id)}/join`);
+      showError(error, null);
+      await load();
+    } catch (err) {
+      showError(error, errorText(err));
+    }
+  }
+  void load();
+}
+
+// Games waiting for adjudication, with the claims the viewer may read (directors: all;
+// players: their own; a side that filed nothing claims a draw).
+function adjudications(e: EventFull): HTMLElement | null {
+  const pending = e.games.filter((g) => g.adjudication);
+  if (!pending.length) return null;
+  const side = (name: string, c: Claim | undefined) => h('li', {},
+    `${name}: `, !c ? 'unknown' : c.implied ? 'no claim (counts as a draw claim)' : c.claim ? `claims a ${c.claim}` : 'filed a claim',
+    c?.filed_at ? ` on ${localTime(c.filed_at)}` : '',
+    c?.analysis ? h('pre', { class: 'analysis' }, c.analysis) : null);
+  return h('section', { class: 'adjudications' }, h('h2', {}, 'Adjudication'),
+    h('ul', {}, pending.map((g) => h('li', {},
+      h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.white} – ${g.black}`),
+      ` (game ${g.id}): claims ${g.adjudication!.window_open ? 'open until' : 'closed on'} ${localTime(g.adjudication!.claims_due)}`,
+      h('ul', {}, side(g.white, g.adjudication!.claims.white), side(g.black, g.adjudication!.claims.black))))));
+}
+
+// A claim for adjudication of an unfinished game of the event (after its end date).
+function adjudicationClaim(eventId: string): HTMLElement {
+  const game = h('input', { id: 'adj-game', required: true });
+  const claim = h('select', { id: 'adj-claim' }, h('option', { value: 'win' }, 'Win'), h('option', { value: 'draw' }, 'Draw'));
+  const analysis = h('textarea', { id: 'adj-analysis', rows: 4, maxlength: 20000 });
+  return section('Claim adjudication', [
+    h('label', { for: 'adj-game' }, 'Game id'), game,
+    h('label', { for: 'adj-claim' }, 'Claim'), claim,
+    h('label', { for: 'adj-analysis' }, 'Analysis'), analysis], 'Send claim', async () => {
+    const body: Record<string, string> = { game_id: game.value.trim(), claim: claim.value };
+    if (analysis.value.trim()) body.analysis = analysis.value;
+    await api('POST', `/api/v1/events/${encodeURIComponent(eventId)}/adjudication-claims`, body);
+    return 'Claim sent to the director.';
+  }, 'narrow');
+}

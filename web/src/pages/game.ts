@@ -1,0 +1,384 @@
+// The game page /games/{id}: board, move entry (board or Move field) with submit then
+// confirm, draw offers, resignation, claims, clocks, move list, messages, note, PGN, and
+// live updates (the opponent's move appears and is announced without a reload).
+import { api, ApiError, errorText } from '../api';
+import { Board, BoardMove, Color, position } from '../board';
+import { announce, errorBox, h, replace, showError } from '../dom';
+import { onLive } from '../live';
+import { me } from '../session';
+import { deadline, duration, localTime } from '../time';
+import { sanInWords } from '../words';
+import { makeSan } from 'chessops/san';
+import { parseUci } from 'chessops/util';
+import { makeFen } from 'chessops/fen';
+import { normalizeMove } from 'chessops/chess';
+import { setTitle, titleAlert } from '../title';
+import { gameMessages, gameNote } from './game_talk';
+import { conditionalEditor } from './conditional';
+
+type MoveNames = { san: string; uci: string; numeric: string };
+type Game = {
+  id: string;
+  white: { username: string; display_name: string };
+  black: { username: string; display_name: string };
+  status: string;
+  result?: string;
+  termination?: string;
+  variant: string;
+  fen: string;
+  initial_fen: string;
+  to_move: Color;
+  ply: number;
+  version: number;
+  moves: {
+    ply: number; san: string; uci: string; at: string; elapsed_seconds: number; offer_draw: boolean;
+    conditional: boolean; message?: string; clock?: { clock_after_seconds?: number };
+  }[];
+  clocks: Record<Color, { remaining_seconds: number; running: boolean; deadline?: string; on_leave?: boolean }>;
+  draw_offer?: { by: Color; ply: number } | null;
+  pending_move?: { move: MoveNames; fen_after: string; offer_draw: boolean; message?: string } | null;
+  claimable?: Record<string, boolean>;
+  event_id?: string;
+};
+
+const over = (status: string) => status === 'finished' || status === 'annulled';
+
+export function gamePage(root: HTMLElement, id: string): () => void {
+  let game: Game | null = null;
+  let orientation: Color = 'white';
+  let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
+  let confirmResign = false;
+  let loadedAt = Date.now();
+
+  const board = new Board((move) => void boardMove(move));
+  const heading = h('h1', {}, 'Game');
+  const status = h('p', { class: 'status', 'data-testid': 'status' });
+  const clocks = h('div', { class: 'clocks' });
+  const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false',
+    placeholder: 'e4, Nf3, e2e4' });
+  const offerDraw = h('input', { type: 'checkbox', id: 'offer-draw', name: 'offer_draw' });
+  const message = h('textarea', { id: 'move-message', name: 'message', rows: 2, maxlength: 1000 });
+  const moveState = h('p', { class: 'move-state', 'aria-live': 'polite' });
+  const moveError = errorBox();
+  const actions = h('div', { class: 'actions' });
+  const drawBox = h('div', { class: 'draw-box' });
+  const claimType = h('select', { id: 'claim-type', 'aria-label': 'Claim type' },
+    h('option', { value: 'threefold' }, 'Threefold repetition'),
+    h('option', { value: 'fifty_moves' }, 'Fifty moves'),
+    h('option', { value: 'tablebase' }, 'Tablebase'));
+  const otherError = errorBox();
+  const moveList = h('div', { class: 'move-list' });
+  const messagesBox = h('section', { class: 'messages', 'aria-label': 'Messages' });
+  const noteBox = h('section', { class: 'note', 'aria-label': 'Private note' });
+  const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
+  const conditionalBox = h('section', { class: 'conditional', 'aria-label': 'Conditional moves' });
+  let editorFor = '';
+  const entry = h('div', { class: 'entry' },
+    h('div', { class: 'row' }, h('label', { for: 'move-input' }, 'Move'), moveInput),
+    h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
+    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message));
+  const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
+    entry, moveState, actions, moveError);
+
+  replace(root,
+    h('div', { class: 'game-page' },
+      h('div', { class: 'game-head' }, heading, status),
+      h('div', { class: 'game-main' },
+        h('div', { class: 'board-col' }, board.el,
+          h('div', { class: 'board-tools' },
+            h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
+            h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
+        h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList)),
+      conditionalBox, talk));
+
+  const mine = (): Color | null => {
+    const user = me();
+    if (!game || !user) return null;
+    if (game.white.username === user.username) return 'white';
+    if (game.black.username === user.username) return 'black';
+    return null;
+  };
+  const myTurn = () => !!game && !over(game.status) && game.status === 'ongoing' && mine() === game.to_move;
+
+  // A game as the server just sent it (running clocks count down from now).
+  function took(g: Game): void {
+    game = g;
+    loadedAt = Date.now();
+  }
+
+  async function load(): Promise<void> {
+    try {
+      const fresh = await api<Game>('GET', `/api/v1/games/${encodeURIComponent(id)}`);
+      const first = !game;
+      took(fresh);
+      if (first) orientation = mine() ?? 'white';
+      render();
+      // For bench/web: the board takes moves from here on.
+      if (first) performance.mark('game-interactive');
+    } catch (e) {
+      replace(root, h('p', { class: 'error', role: 'alert' }, errorText(e)));
+    }
+  }
+
+  function lastMoveOf(g: Game): [string, string] | undefined {
+    const last = g.moves[g.moves.length - 1];
+    return last ? [last.uci.slice(0, 2), last.uci.slice(2, 4)] : undefined;
+  }
+
+  function render(): void {
+    if (!game) return;
+    const g = game;
+    const mover = mine();
+    replace(heading, `${g.white.display_name} – ${g.black.display_name}`);
+    setTitle(`${g.white.username} – ${g.black.username}`);
+    replace(status, statusText(g, mover));
+    document.body.dataset.gameStatus = g.status;
+    // The board: the pending or candidate move when there is one, else the game.
+    if (g.pending_move) {
+      const uci = g.pending_move.move.uci;
+      board.show(g.pending_move.fen_after, orientation, null, [uci.slice(0, 2), uci.slice(2, 4)]);
+    } else if (candidate) {
+      board.show(candidate.fen, orientation, null, candidate.lastMove);
+    } else {
+      board.show(g.fen, orientation, myTurn() ? g.to_move : null, lastMoveOf(g));
+    }
+    renderClocks();
+    renderActions();
+    renderMoves();
+    void gameMessages(messagesBox, g.id, over(g.status), mover !== null);
+    // The editor is rebuilt only when the position changes (it keeps a line being entered).
+    const editable = mover !== null && g.status === 'ongoing' && !myTurn() ? g.fen : '';
+    if (editable !== editorFor) {
+      editorFor = editable;
+      if (editable) conditionalEditor(conditionalBox, g.id, g.fen, orientation);
+      else replace(conditionalBox);
+    }
+  }
+
+  function statusText(g: Game, mover: Color | null): string {
+    if (over(g.status)) {
+      const why = g.termination ? ` (${g.termination.replace(/_/g, ' ')})` : '';
+      return `Game over: ${g.result ?? g.status}${why}`;
+    }
+    if (g.status === 'not_started') return 'The game has not started yet.';
+    if (g.status === 'adjudication_pending') return 'Waiting for adjudication.';
+    const offered = g.draw_offer && g.draw_offer.by === mover ? ' You offered a draw.' : '';
+    if (mover === g.to_move) return 'Your move.';
+    const side = g.to_move === 'white' ? 'White' : 'Black';
+    return `${g[g.to_move].display_name} (${side}) to move.${offered}`;
+  }
+
+  function renderClocks(): void {
+    if (!game) return;
+    const g = game;
+    replace(clocks, (['white', 'black'] as Color[]).map((side) => {
+      const c = g.clocks[side];
+      const left = c.running ? c.remaining_seconds - (Date.now() - loadedAt) / 1000 : c.remaining_seconds;
+      return h('div', { class: `clock ${side}${c.running ? ' running' : ''}`, 'data-side': side },
+        h('span', { class: 'who' }, `${side === 'white' ? 'White' : 'Black'}: `,
+          h('a', { href: `/users/${encodeURIComponent(g[side].username)}` }, g[side].display_name)),
+        h('span', { class: 'left' }, duration(left)),
+        c.on_leave ? h('span', { class: 'leave' }, 'on leave') : null,
+        c.running && c.deadline ? h('span', { class: 'deadline' }, `deadline ${deadline(c.deadline)}`) : null);
+    }));
+  }
+
+  function button(name: string, onclick: () => void, extra: Record<string, string> = {}): HTMLButtonElement {
+    return h('button', { type: 'button', onclick, ...extra }, name);
+  }
+
+  function renderActions(): void {
+    if (!game) return;
+    const g = game;
+    const mover = mine();
+    const playing = mover !== null && !over(g.status);
+    form.hidden = mover === null;
+    const buttons: HTMLElement[] = [];
+    if (g.pending_move) {
+      const p = g.pending_move;
+      replace(moveState, `Pending: ${p.move.san}${p.offer_draw ? ' with a draw offer' : ''}. Confirm to play it, or cancel.`);
+      buttons.push(button('Confirm', () => void confirm(), { class: 'primary' }), button('Cancel', () => void withdraw()));
+    } else if (myTurn()) {
+      replace(moveState, candidate ? `Your move: ${candidate.san} (not sent yet).` : '');
+      buttons.push(h('button', { type: 'submit', class: 'primary' }, 'Submit'));
+      if (candidate) buttons.push(button('Cancel', () => { candidate = null; moveInput.value = ''; render(); }));
+    } else {
+      replace(moveState, playing ? 'Waiting for your opponent.' : '');
+    }
+    if (playing) {
+      if (confirmResign) {
+        buttons.push(h('span', { class: 'confirm-text' }, 'Resign this game?'),
+          button('Yes, resign', () => void act('POST', 'resign'), { class: 'danger' }),
+          button('Keep playing', () => { confirmResign = false; renderActions(); }));
+      } else {
+        buttons.push(button('Resign', () => { confirmResign = true; renderActions(); }));
+      }
+      buttons.push(h('span', { class: 'claim' }, claimType, button('Claim', () => void claim())));
+    }
+    if (mover !== null && over(g.status)) {
+      buttons.push(button('Rematch', async () => {
+        try {
+          await api('POST', `/api/v1/games/${g.id}/rematch`);
+          showError(otherError, null);
+          replace(moveState, 'Rematch offered: your opponent finds it under Challenges.');
+        } catch (e) {
+          showError(otherError, errorText(e));
+        }
+      }));
+    }
+    replace(actions, buttons);
+    moveInput.disabled = !myTurn() || !!g.pending_move;
+    // The move, the draw offer and the message are written only when it is your move.
+    entry.hidden = !myTurn();
+    const offer = g.draw_offer;
+    replace(drawBox, playing && offer && offer.by !== mover
+      ? [h('span', {}, 'Your opponent offers a draw.'),
+         button('Accept draw', () => void act('POST', 'draw/accept')),
+         button('Decline draw', () => void act('POST', 'draw/decline'))]
+      : []);
+  }
+
+  function renderMoves(): void {
+    if (!game) return;
+    const rows = game.moves.map((m) =>
+      h('tr', { 'data-ply': m.ply },
+        h('td', { class: 'num' }, m.ply % 2 === 1 ? `${(m.ply + 1) / 2}.` : `${m.ply / 2}…`),
+        h('td', { class: 'san' }, m.san, m.conditional ? ' (c)' : '', m.offer_draw ? ' (=)' : ''),
+        h('td', { class: 'at' }, localTime(m.at)),
+        h('td', {}, duration(m.elapsed_seconds)),
+        h('td', {}, m.clock?.clock_after_seconds !== undefined ? duration(m.clock.clock_after_seconds) : '')));
+    replace(moveList, h('table', { class: 'moves' },
+      h('caption', {}, 'Moves'),
+      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Move'), h('th', {}, 'Played'),
+        h('th', {}, 'Used'), h('th', {}, 'Clock'))),
+      h('tbody', {}, rows)));
+  }
+
+  // A move made on the board: shown as the candidate, sent with Submit.
+  function boardMove(move: BoardMove): void {
+    if (!game) return;
+    const pos = position(game.fen);
+    const parsed = parseUci(move.from + move.to + (move.promotion ?? ''));
+    if (!pos || !parsed) return;
+    const normal = normalizeMove(pos, parsed);
+    const san = makeSan(pos, normal);
+    pos.play(normal);
+    candidate = { san, fen: makeFen(pos.toSetup()), lastMove: [move.from, move.to] };
+    moveInput.value = san;
+    showError(moveError, null);
+    render();
+  }
+
+  // Runs one request of the page: on success the message box empties and the page shows
+  // the new state; a refusal is explained in the box (a stale game is reloaded first).
+  async function attempt(box: HTMLElement, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+      showError(box, null);
+      render();
+    } catch (e) {
+      await refused(e, box);
+    }
+  }
+
+  async function submit(): Promise<void> {
+    const g = game;
+    if (!g) return;
+    const text = moveInput.value.trim();
+    if (!text) {
+      showError(moveError, 'Make a move on the board or type it in the Move field.');
+      return;
+    }
+    await attempt(moveError, async () => {
+      const body: Record<string, unknown> = { move: text, offer_draw: offerDraw.checked, ply: g.ply };
+      if (message.value.trim()) body.message = message.value;
+      const answer = await api<{ pending: Game['pending_move'] }>('POST', `/api/v1/games/${g.id}/moves`, body);
+      g.pending_move = answer.pending;
+      candidate = null;
+    });
+    // Keyboard users go on with Enter (or Tab to Cancel).
+    if (g.pending_move) (actions.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
+  }
+
+  async function confirm(): Promise<void> {
+    const g = game;
+    if (!g?.pending_move) return;
+    const uci = g.pending_move.move.uci;
+    await attempt(moveError, async () => {
+      took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }));
+      moveInput.value = '';
+      message.value = '';
+      offerDraw.checked = false;
+    });
+  }
+
+  async function withdraw(): Promise<void> {
+    const g = game;
+    if (!g) return;
+    await attempt(moveError, async () => {
+      await api('DELETE', `/api/v1/games/${g.id}/moves/pending`);
+      g.pending_move = null;
+      candidate = null;
+    });
+  }
+
+  async function act(method: string, what: string): Promise<void> {
+    const g = game;
+    if (!g) return;
+    await attempt(otherError, async () => {
+      took(await api<Game>(method, `/api/v1/games/${g.id}/${what}`, { ply: g.ply }));
+      confirmResign = false;
+    });
+  }
+
+  async function claim(): Promise<void> {
+    if (!game) return;
+    const body: Record<string, unknown> = { type: claimType.value, ply: game.ply };
+    if (moveInput.value.trim()) body.move = moveInput.value.trim();
+    try {
+      const answer = await api<{ upheld: boolean; reason: string; game: Game }>('POST', `/api/v1/games/${game.id}/claims`, body);
+      took(answer.game);
+      render();
+      showError(otherError, `${answer.upheld ? 'Claim upheld' : 'Claim rejected'}: ${answer.reason}`);
+    } catch (e) {
+      await refused(e, otherError);
+    }
+  }
+
+  async function refused(e: unknown, box: HTMLElement): Promise<void> {
+    showError(box, errorText(e));
+    if (e instanceof ApiError && e.code === 'stale_game' && e.problem.game) {
+      took(e.problem.game as Game);
+      candidate = null;
+      render();
+      showError(box, errorText(e));
+    }
+  }
+
+  // Live: any change of this game reloads it; the opponent's move is announced.
+  const stopLive = onLive((m) => {
+    if (m.type === 'hello' || m.type === 'resync') {
+      void load();
+      return;
+    }
+    if (m.game_id !== id) return;
+    if (m.type === 'move' && m.by !== mine() && m.move?.san) {
+      const side = m.by === 'white' ? 'White' : 'Black';
+      announce(`${side} played ${sanInWords(m.move.san)}`);
+      titleAlert();
+    } else if (m.type === 'game_over') {
+      announce(`Game over: ${m.result ?? m.status}`);
+      titleAlert();
+    } else if (m.type === 'draw_offer' && m.by !== mine()) {
+      announce('Your opponent offers a draw');
+    }
+    void load();
+  });
+  const tick = window.setInterval(renderClocks, 30000);
+  void load();
+  void gameNote(noteBox, id);
+  return () => {
+    stopLive();
+    window.clearInterval(tick);
+  };
+}

@@ -1,0 +1,56 @@
+// /login and /register.
+import { api, errorText } from '../api';
+import { errorBox, h, replace, showError } from '../dom';
+import { login } from '../session';
+import { setTitle } from '../title';
+
+export function loginPage(root: HTMLElement, go: (path: string) => void, next: string): void {
+  setTitle('Log in');
+  const username = h('input', { id: 'username', name: 'username', autocomplete: 'username', required: true });
+  const password = h('input', { id: 'password', name: 'password', type: 'password', autocomplete: 'current-password', required: true });
+  const error = errorBox();
+  replace(root, h('div', { class: 'narrow' },
+    h('h1', {}, 'Log in'),
+    h('form', { class: 'stack', onsubmit: async (e: Event) => {
+      e.preventDefault();
+      try {
+        await login(username.value.trim(), password.value);
+        go(next);
+      } catch (err) {
+        showError(error, errorText(err));
+      }
+    } },
+      h('label', { for: 'username' }, 'Username'), username,
+      h('label', { for: 'password' }, 'Password'), password,
+      h('button', { type: 'submit', class: 'primary' }, 'Log in'), error),
+    h('p', {}, 'No account yet? ', h('a', { href: '/register' }, 'Register'))));
+  username.focus();
+}
+
+export function registerPage(root: HTMLElement, go: (path: string) => void): void {
+  setTitle('Register');
+  const username = h('input', { id: 'username', name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 32 });
+  const display = h('input', { id: 'display_name', name: 'display_name', maxlength: 64 });
+  const password = h('input', { id: 'password', name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 });
+  const error = errorBox();
+  replace(root, h('div', { class: 'narrow' },
+    h('h1', {}, 'Register'),
+    h('form', { class: 'stack', onsubmit: async (e: Event) => {
+      e.preventDefault();
+      try {
+        const body: Record<string, string> = { username: username.value.trim(), password: password.value };
+        if (display.value.trim()) body.display_name = display.value.trim();
+        await api('POST', '/api/v1/auth/register', body);
+        await login(body.username, body.password);
+        go('/games');
+      } catch (err) {
+        showError(error, errorText(err));
+      }
+    } },
+      h('label', { for: 'username' }, 'Username (2–32 letters, digits, _ . -)'), username,
+      h('label', { for: 'display_name' }, 'Display name (optional)'), display,
+      h('label', { for: 'password' }, 'Password (at least 8 characters)'), password,
+      h('button', { type: 'submit', class: 'primary' }, 'Register'), error),
+    h('p', {}, 'Have an account? ', h('a', { href: '/login' }, 'Log in'))));
+  username.focus();
+}
