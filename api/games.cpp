@@ -8,6 +8,7 @@
 #include "api/json_body.h"
 #include "api/rule_settings.h"
 #include "app/game_start.h"
+#include "app/notifications.h"
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "db/codec.h"
@@ -264,6 +265,8 @@ Response create_game(GameServiceDeps& deps, const Request& request, const db::Us
     if (!prepared) return std::unexpected(prepared.error());
     const auto id =
         db::insert_game(tx, w->id, b->id, std::nullopt, prepared->setup, prepared->state);
+    app::queue_new_game_notifications(tx, id, w->id, b->id, std::nullopt, prepared->setup,
+                                      prepared->state, now);
     db::write_audit(tx, {now, user.id, "game_created", id, std::nullopt, std::nullopt, "",
                          json{{"white", w->username}, {"black", b->username}}});
     auto stored = db::load_game(tx, id, false);
@@ -567,6 +570,8 @@ Result<Applied> run_game_command(GameServiceDeps& deps, const db::User& user, st
       applied.stored.version = stored->version + 1;
       applied.state = o.game.state();
       notify_players(tx, *stored, game->state(), o.moves, o.events, o.game.state());
+      app::queue_game_notifications(tx, *stored, game->state(), o.moves, o.events, o.game.state(),
+                                    now);
     }
     return applied;
   });
@@ -667,6 +672,7 @@ Result<int> decide_due_games(GameServiceDeps& deps, int limit) {
       }
       db::update_cache(tx, id, state);
       notify_players(tx, *stored, game->state(), {}, events, state);
+      app::queue_game_notifications(tx, *stored, game->state(), {}, events, state, now);
       ++decided;
     }
     deps.metrics.add("corrchess_scheduler_decisions_total", decided,

@@ -150,6 +150,33 @@ std::vector<RouteDoc> build_table() {
                {"time_zone", "string", false, "IANA name for display, e.g. Europe/Berlin"},
                {"language", "string", false, "BCP 47 tag, e.g. en or pt-BR"}},
               {{"country", "NL"}, {"time_zone", "Europe/Amsterdam"}}));
+  // Notifications.
+  add(Doc("GET", "/api/v1/me/notifications", kUser, "One's notification preferences", 200,
+          "{channels: {email: {kind: bool}, webhook: {...}}, reminder_hours_before, digest_hour, "
+          "time_zone, email} (time_zone and email come from PATCH /me)"));
+  add(Doc("PUT", "/api/v1/me/notifications", kUser, "Replace one's notification preferences", 200,
+          "the stored preferences, as GET")
+          .in({{"channels", "object", false,
+                "{email|webhook: {kind: bool}}; kinds not given are on"},
+               {"reminder_hours_before", "array", false,
+                "whole hours 1..1440, at most 8, distinct; default [168, 72, 24, 8]"},
+               {"digest_hour", "integer", false, "0..23 local hour, or null"}},
+              {{"channels", {{"email", {{"opponent_moved", false}}}}},
+               {"reminder_hours_before", {72, 24}}}));
+  add(Doc("GET", "/api/v1/notifications/unsubscribe", kNone,
+          "The page behind a mail's unsubscribe link: a form that posts it", 200, "HTML page")
+          .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("POST", "/api/v1/notifications/unsubscribe", kNone,
+          "One-click unsubscribe (RFC 8058): switch the mail's kind off by email", 200,
+          "HTML page; 400 validation_error for a token this server did not sign")
+          .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("GET", "/api/v1/admin/notifications/failed", kAdmin,
+          "Deliveries given up after retrying, newest first", 200,
+          "{deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, "
+          "last_error, failed_at}]}")
+          .q({{"limit", "integer", false, "1..500, default 100"}}));
   add(Doc("GET", "/api/v1/users", kUser, "Find players by the start of their username", 200,
           "{users: [{username, display_name}]} in username order")
           .q({{"prefix", "string", true, "1..32 characters, case-insensitive"},

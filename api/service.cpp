@@ -10,6 +10,7 @@
 #include "api/game_talk.h"
 #include "api/json_body.h"
 #include "api/leave.h"
+#include "api/notifications.h"
 #include "api/profiles.h"
 #include "db/transaction.h"
 
@@ -70,6 +71,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_profile_routes(router_, *profile_deps_);
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);
+  add_notification_routes(router_, pool_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

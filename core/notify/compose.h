@@ -1,0 +1,59 @@
+// The words of notifications: subject, plain text and HTML of each kind, the position as a
+// text diagram and instants in the reader's time zone. Pure; the caller renders what
+// core/notify/notify.h decided.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game/game.h"
+#include "core/game/time_zone.h"
+#include "core/notify/notify.h"
+
+namespace corrchess::notify {
+
+// A rendered notification (the same content goes to every channel).
+struct Message {
+  std::string subject;
+  std::string text;  // UTF-8, lines ending in "\n"
+  std::string html;  // a complete small HTML document
+  bool attach_pgn = false;
+};
+
+// The game a message is about.
+struct GameInfo {
+  std::int64_t id = 0;
+  std::string white;  // display names
+  std::string black;
+  std::string url;  // where the game is seen, e.g. https://host/games/12
+};
+
+// The reader.
+struct Reader {
+  std::string name;  // display name
+  game::TimeZone zone;
+};
+
+// "2030-01-08 14:00 Europe/Berlin": an instant in the reader's zone, to the minute.
+std::string format_local(game::Timestamp t, const game::TimeZone& zone);
+// The placement of a FEN as an 8x8 text board from `viewer`'s side (rank 8 on top for
+// White), upper case for White, "." for empty squares, files and ranks labelled.
+std::string text_diagram(std::string_view fen, game::Color viewer);
+
+// The message of one notice about a change (kOpponentMoved, kDrawDeclined, kClaimDecided,
+// kGameOver, kGameStarted); `events` are the change's new events (for claims).
+Message compose_game_notice(const Notice& notice, const GameInfo& game,
+                            const game::GameState& after,
+                            const std::vector<game::GameEvent>& events, const Reader& reader);
+
+// The message of a reminder, to the player (`to_director` false) or the director's copy.
+Message compose_reminder(const Reminder& reminder, const GameInfo& game,
+                         const game::GameState& state, const Reader& reader, bool to_director);
+
+// "alice challenges you": a challenge to the reader, with the challenger's message.
+Message compose_challenge(const std::string& challenger, const std::string& message,
+                          const std::string& url, const Reader& reader);
+
+}  // namespace corrchess::notify
