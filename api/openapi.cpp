@@ -172,6 +172,21 @@ std::vector<RouteDoc> build_table() {
           "HTML page; 400 validation_error for a token this server did not sign")
           .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
           .as("text/html; charset=utf-8"));
+  add(Doc("GET", "/api/v1/me/webhooks", kUser, "The webhooks one created", 200,
+          "{webhooks: [{id, url, event_id, created_at}]}"));
+  add(Doc("POST", "/api/v1/me/webhooks", kUser,
+          "Subscribe a URL to one's live messages (or, for directors, an event's games)", 201,
+          "{id, url, event_id, created_at, secret}: the whsec_ secret is shown only here")
+          .in({{"url", "string", true, "absolute http(s) URL, at most 2000 bytes"},
+               {"event_id", "string", false, "directors: the event whose games are sent"}},
+              {{"url", "https://hooks.example.org/corrchess"}}));
+  add(Doc("DELETE", "/api/v1/me/webhooks/{id}", kUser, "Delete one's webhook", 204, "no content"));
+  add(Doc("GET", "/api/v1/me/webhooks/{id}/deliveries", kUser,
+          "The deliveries of one's webhook, newest first", 200,
+          "{deliveries: [{id, kind, status, due_at, attempts, last_error, finished_at}]}")
+          .q({{"limit", "integer", false, "1..500, default 100"}}));
+  add(Doc("POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver", kUser,
+          "Send a delivery of one's webhook again (same webhook-id)", 202, "{status: queued}"));
   add(Doc("GET", "/api/v1/admin/notifications/failed", kAdmin,
           "Deliveries given up after retrying, newest first", 200,
           "{deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, "

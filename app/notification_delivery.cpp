@@ -60,11 +60,24 @@ delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettin
   return m;
 }
 
+// Posts one webhook row: done on 2xx; 410 Gone is final, any other answer is retried.
+Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings) {
+  const delivery::WebhookRequest request{d.webhook_url, d.webhook_secret, d.delivery_id,
+                                         d.payload.value("body", json::object()).dump()};
+  auto status = delivery::post_webhook(settings.webhook, request);
+  if (!status) return std::unexpected(status.error());
+  if (*status >= 200 && *status < 300) return {};
+  return fail(*status == 410 ? ErrorCode::kValidationError : ErrorCode::kInternal,
+              "HTTP " + std::to_string(*status));
+}
+
 // Sends one claimed row.
 Result<void> send(const db::ClaimedDelivery& d, const DeliverySettings& settings,
                   const std::string& secret, game::Timestamp now) {
-  if (d.channel != "email")
+  if (d.channel == "webhook") return post(d, settings);
+  if (d.channel != "email") {
     return fail(ErrorCode::kValidationError, "unknown channel " + d.channel);
+  }
   if (settings.smtp.url.empty()) return fail(ErrorCode::kInternal, "no SMTP server configured");
   return delivery::send_mail(settings.smtp, mail_of(d, settings, secret, now));
 }
@@ -125,10 +138,11 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
       const auto now = clock.now(tx);
       auto claimed = db::claim_due_delivery(tx, now);
       if (!claimed) return false;
+      auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
       auto sent = send(*claimed, settings, *secret, now);
       if (sent) {
         db::record_sent(tx, *claimed);
-        ++counts.sent;
+        ++channel.sent;
         return true;
       }
       const bool permanent = sent.error().code == ErrorCode::kValidationError;
@@ -137,7 +151,7 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
       const bool give_up =
           permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
       db::record_failure(tx, *claimed, sent.error().detail, delay, give_up);
-      ++(give_up ? counts.failed : counts.retried);
+      ++(give_up ? channel.failed : channel.retried);
       return true;
     });
     if (!handled) return std::unexpected(handled.error());

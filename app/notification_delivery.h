@@ -15,6 +15,7 @@
 #include "db/pool.h"
 #include "db/server_clock.h"
 #include "delivery/smtp.h"
+#include "delivery/webhook.h"
 
 namespace corrchess::app {
 
@@ -23,13 +24,22 @@ struct DeliverySettings {
   std::string from_address;     // CORRCHESS_SMTP_FROM (addr-spec)
   std::string from_name = "corrchess";
   std::string public_url;  // links (unsubscribe), message ids' host
+  delivery::WebhookSettings webhook;
   notify::RetryPolicy retry;
 };
 
-struct DeliveryCounts {
+struct ChannelCounts {
   int sent = 0;
   int retried = 0;  // failed attempts that will be tried again
   int failed = 0;   // given up
+};
+struct DeliveryCounts {
+  ChannelCounts email;
+  ChannelCounts webhook;
+  int handled() const {
+    return email.sent + email.retried + email.failed + webhook.sent + webhook.retried +
+           webhook.failed;
+  }
 };
 
 // Sends what is due at the server clock's now, until nothing is due or `limit` rows were

@@ -47,11 +47,14 @@ std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
 
 std::optional<ClaimedDelivery> claim_due_delivery(pqxx::work& tx, game::Timestamp now) {
   const auto r = tx.exec_params(
-      "SELECT id, delivery_id::text, channel, kind, user_id, game_id, payload::text, attempts, "
-      "COALESCE(extract(epoch FROM now() - first_attempt_at)::bigint, 0) "
-      "FROM notification_outbox WHERE status = 'pending' AND due_at <= to_timestamp($1) "
-      "AND (retry_at IS NULL OR retry_at <= now()) "
-      "ORDER BY due_at, id LIMIT 1 FOR UPDATE SKIP LOCKED",
+      "SELECT o.id, o.delivery_id::text, o.channel, o.kind, o.user_id, o.game_id, "
+      "o.payload::text, o.attempts, "
+      "COALESCE(extract(epoch FROM now() - o.first_attempt_at)::bigint, 0), "
+      "COALESCE(w.url, ''), COALESCE(w.secret, '') "
+      "FROM notification_outbox o LEFT JOIN webhooks w ON w.id = o.webhook_id "
+      "WHERE o.status = 'pending' AND o.due_at <= to_timestamp($1) "
+      "AND (o.retry_at IS NULL OR o.retry_at <= now()) "
+      "ORDER BY o.due_at, o.id LIMIT 1 FOR UPDATE OF o SKIP LOCKED",
       now.unix_seconds());
   if (r.empty()) return std::nullopt;
   const auto& row = r[0];
@@ -65,6 +68,8 @@ std::optional<ClaimedDelivery> claim_due_delivery(pqxx::work& tx, game::Timestam
   d.payload = nlohmann::json::parse(row[6].as<std::string>());
   d.attempts = row[7].as<int>();
   d.seconds_since_first = row[8].as<std::int64_t>();
+  d.webhook_url = row[9].as<std::string>();
+  d.webhook_secret = row[10].as<std::string>();
   return d;
 }
 
@@ -106,14 +111,17 @@ std::int64_t oldest_due_age(pqxx::work& tx, game::Timestamp now) {
   return r[0][0].as<std::int64_t>();
 }
 
-std::vector<DeliveryView> failed_deliveries(pqxx::work& tx, int limit) {
+namespace {
+
+// Deliveries matching `where` (with parameters $1 = limit, $2 = an id or 0).
+std::vector<DeliveryView> delivery_views(pqxx::work& tx, const std::string& where, int limit,
+                                         std::int64_t id) {
   std::vector<DeliveryView> out;
   for (const auto& row :
        tx.exec_params("SELECT delivery_id::text, channel, kind, user_id, game_id, status, " +
                           rfc3339("due_at") + ", attempts, last_error, " + rfc3339("finished_at") +
-                          " FROM notification_outbox WHERE status = 'failed' "
-                          "ORDER BY finished_at DESC, id DESC LIMIT $1",
-                      limit)) {
+                          " FROM notification_outbox WHERE " + where + " LIMIT $1",
+                      limit, id)) {
     DeliveryView v;
     v.delivery_id = row[0].as<std::string>();
     v.channel = row[1].as<std::string>();
@@ -128,6 +136,26 @@ std::vector<DeliveryView> failed_deliveries(pqxx::work& tx, int limit) {
     out.push_back(std::move(v));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<DeliveryView> failed_deliveries(pqxx::work& tx, int limit) {
+  return delivery_views(
+      tx, "status = 'failed' AND $2::bigint = 0 ORDER BY finished_at DESC, id DESC", limit, 0);
+}
+
+std::vector<DeliveryView> webhook_deliveries(pqxx::work& tx, std::int64_t webhook_id, int limit) {
+  return delivery_views(tx, "webhook_id = $2 ORDER BY id DESC", limit, webhook_id);
+}
+
+bool redeliver(pqxx::work& tx, std::int64_t webhook_id, const std::string& delivery_id) {
+  return tx.exec_params(
+               "UPDATE notification_outbox SET status = 'pending', retry_at = NULL, "
+               "first_attempt_at = NULL, finished_at = NULL, due_at = LEAST(due_at, now()) "
+               "WHERE webhook_id = $1 AND delivery_id::text = $2",
+               webhook_id, delivery_id)
+             .affected_rows() > 0;
 }
 
 }  // namespace corrchess::db

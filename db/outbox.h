@@ -43,6 +43,8 @@ struct ClaimedDelivery {
   std::optional<std::int64_t> user_id;
   std::optional<std::int64_t> game_id;
   nlohmann::json payload;
+  std::string webhook_url;  // channel webhook: where to, and the signing secret
+  std::string webhook_secret;
   int attempts = 0;                      // made before this one
   std::int64_t seconds_since_first = 0;  // database time since the first attempt (0: none)
 };
@@ -77,5 +79,10 @@ struct DeliveryView {
 };
 // Deliveries that were given up, newest first, at most `limit`.
 std::vector<DeliveryView> failed_deliveries(pqxx::work& tx, int limit);
+// The deliveries of webhook `webhook_id`, newest first, at most `limit`.
+std::vector<DeliveryView> webhook_deliveries(pqxx::work& tx, std::int64_t webhook_id, int limit);
+// Makes delivery `delivery_id` of webhook `webhook_id` pending again, due now, with the same
+// id (its attempts so far stay recorded); false when there is no such delivery.
+bool redeliver(pqxx::work& tx, std::int64_t webhook_id, const std::string& delivery_id);
 
 }  // namespace corrchess::db

@@ -1,7 +1,21 @@
 -- Notifications (docs/operations.md "Notifications"): a transactional outbox written in the
 -- transaction of the change that causes it, delivered by workers on every instance (claimed
 -- with FOR UPDATE SKIP LOCKED), every attempt recorded; users' preferences; the server's
--- signing secret for one-click unsubscribe links.
+-- signing secret for one-click unsubscribe links; webhooks of users and of events, fed from
+-- the live messages as they are stored.
+
+-- A URL that receives the live messages of its owner (event_id NULL) or of the games of an
+-- event (set by the event's director), signed with `secret` (Standard Webhooks, whsec_...).
+CREATE TABLE webhooks (
+  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id     bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  event_id    bigint REFERENCES events (id) ON DELETE CASCADE,
+  url         text NOT NULL CHECK (url ~ '^https?://' AND length(url) <= 2000),
+  secret      text NOT NULL CHECK (secret LIKE 'whsec_%'),
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX webhooks_user_idx ON webhooks (user_id) WHERE event_id IS NULL;
+CREATE INDEX webhooks_event_idx ON webhooks (event_id) WHERE event_id IS NOT NULL;
 
 CREATE TABLE notification_outbox (
   id               bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -11,6 +25,7 @@ CREATE TABLE notification_outbox (
   kind             text NOT NULL CHECK (length(kind) BETWEEN 1 AND 64),
   user_id          bigint REFERENCES users (id) ON DELETE CASCADE,
   game_id          bigint REFERENCES games (id) ON DELETE CASCADE,
+  webhook_id       bigint REFERENCES webhooks (id) ON DELETE CASCADE,
   -- Reminders: one row per (game, player, ply, instant); never inserted twice.
   dedupe_key       text UNIQUE,
   -- What to send, rendered at commit (email: to, subject, text, html, thread, ...).
@@ -35,6 +50,8 @@ CREATE INDEX notification_outbox_game_idx ON notification_outbox (game_id)
 CREATE INDEX notification_outbox_failed_idx ON notification_outbox (finished_at)
   WHERE status = 'failed';
 CREATE INDEX notification_outbox_user_idx ON notification_outbox (user_id, id);
+CREATE INDEX notification_outbox_webhook_idx ON notification_outbox (webhook_id, id)
+  WHERE webhook_id IS NOT NULL;
 
 -- Every attempt of every delivery.
 CREATE TABLE notification_attempts (
@@ -62,3 +79,30 @@ CREATE TABLE notification_secret (
   id      boolean PRIMARY KEY DEFAULT true CHECK (id),
   secret  bytea NOT NULL CHECK (length(secret) >= 32)
 );
+
+-- Every live message stored for a user (user_events, in the transaction of the change) goes
+-- to that user's webhooks too, as it is (with its seq); a message about a game of an event
+-- goes once (the White player's copy, without seq) to the event's webhooks. Due at once:
+-- at the earlier of database time and the manual test clock (when there is one).
+CREATE FUNCTION queue_webhook_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  game bigint := CASE WHEN NEW.message ->> 'game_id' ~ '^[0-9]{1,18}$'
+                      THEN (NEW.message ->> 'game_id')::bigint END;
+  due timestamptz := LEAST(date_trunc('second', now()), (SELECT now FROM manual_clock));
+BEGIN
+  INSERT INTO notification_outbox (channel, kind, user_id, game_id, webhook_id, payload, due_at)
+  SELECT 'webhook', left(COALESCE(NEW.message ->> 'type', 'message'), 64), w.user_id,
+         (SELECT id FROM games WHERE id = game), w.id,
+         jsonb_build_object('body', NEW.message || jsonb_build_object('seq', NEW.seq)), due
+  FROM webhooks w WHERE w.user_id = NEW.user_id AND w.event_id IS NULL;
+  IF game IS NOT NULL THEN
+    INSERT INTO notification_outbox (channel, kind, user_id, game_id, webhook_id, payload, due_at)
+    SELECT 'webhook', left(COALESCE(NEW.message ->> 'type', 'message'), 64), w.user_id, g.id,
+           w.id, jsonb_build_object('body', NEW.message), due
+    FROM games g JOIN webhooks w ON w.event_id = g.event_id
+    WHERE g.id = game AND g.white_id = NEW.user_id;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER user_events_webhooks AFTER INSERT ON user_events
+  FOR EACH ROW EXECUTE FUNCTION queue_webhook_deliveries();

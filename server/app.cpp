@@ -142,6 +142,8 @@ int run_serve() {
   delivery.retry.base = config.notify_retry_base_seconds;
   delivery.retry.cap = config.notify_retry_max_seconds;
   delivery.retry.give_up_after = config.notify_give_up_seconds;
+  delivery.webhook.allow_private = config.webhook_allow_private;
+  delivery.webhook.timeout_seconds = config.webhook_timeout_seconds;
   Notifier notifier(pool, *clock, delivery, service.metrics());
   service.metrics().gauge("corrchess_notifications_oldest_due_seconds",
                           "Age of the oldest notification due and not yet delivered.",

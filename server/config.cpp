@@ -176,6 +176,9 @@ Result<Config> config_from_env() {
   if (const char* tls = env("CORRCHESS_SMTP_REQUIRE_TLS"))
     config.smtp_require_tls = parse_flag(tls);
   if (const char* url = env("CORRCHESS_PUBLIC_URL")) config.public_url = url;
+  if (const char* allow = env("CORRCHESS_WEBHOOK_ALLOW_PRIVATE")) {
+    config.webhook_allow_private = parse_flag(allow);
+  }
   if (!config.smtp_url.empty() && !delivery::is_mail_address(config.smtp_from)) {
     return fail(ErrorCode::kValidationError,
                 "CORRCHESS_SMTP_FROM must be the sender's address when CORRCHESS_SMTP_URL is set");
@@ -186,7 +189,8 @@ Result<Config> config_from_env() {
   for (auto [name, target] :
        {std::pair{"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
         std::pair{"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
-        std::pair{"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds}}) {
+        std::pair{"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
+        std::pair{"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds}}) {
     if (const char* text = env(name)) {
       auto n = parse_positive_int(name, text);
       if (!n) return std::unexpected(n.error());

@@ -47,15 +47,22 @@ void Notifier::run() {
         spdlog::error("notifications: {}", counts.error().detail);
         pause = std::chrono::seconds(5);
       } else {
-        metrics_.add("corrchess_notifications_email_sent_total", counts->sent,
-                     "Emails delivered to the SMTP server.");
-        metrics_.add("corrchess_notifications_email_retried_total", counts->retried,
-                     "Email attempts that failed and will be tried again.");
-        metrics_.add("corrchess_notifications_email_failed_total", counts->failed,
-                     "Emails given up (see GET /api/v1/admin/notifications/failed).");
-        if (counts->failed > 0) spdlog::warn("notifications: gave up {} email(s)", counts->failed);
+        for (const auto& [channel, c] :
+             {std::pair{"email", counts->email}, std::pair{"webhook", counts->webhook}}) {
+          const std::string prefix = std::string("corrchess_notifications_") + channel;
+          metrics_.add(prefix + "_sent_total", c.sent,
+                       std::string("Deliveries by ") + channel + " that succeeded.");
+          metrics_.add(
+              prefix + "_retried_total", c.retried,
+              std::string("Deliveries by ") + channel + " that failed and will be retried.");
+          metrics_.add(prefix + "_failed_total", c.failed,
+                       std::string("Deliveries by ") + channel +
+                           " given up (GET /api/v1/admin/notifications/failed).");
+          if (c.failed > 0)
+            spdlog::warn("notifications: gave up {} {} deliveries", c.failed, channel);
+        }
         // A full batch: more may be due right away.
-        if (counts->sent + counts->retried + counts->failed >= kBatch) {
+        if (counts->handled() >= kBatch) {
           pause = std::chrono::seconds(0);
         }
       }
