@@ -150,6 +150,36 @@ std::vector<RouteDoc> build_table() {
                {"time_zone", "string", false, "IANA name for display, e.g. Europe/Berlin"},
                {"language", "string", false, "BCP 47 tag, e.g. en or pt-BR"}},
               {{"country", "NL"}, {"time_zone", "Europe/Amsterdam"}}));
+  // Account mails.
+  add(Doc("POST", "/api/v1/auth/password-reset", kNone,
+          "Mail a single-use link to choose a new password (valid one hour)", 202,
+          "{status}: the same answer whether or not the account exists or has an address")
+          .in({{"username", "string", true, ""}}, {{"username", "alice"}}));
+  add(Doc("GET", "/api/v1/auth/password-reset/confirm", kNone,
+          "The page behind a password-reset link: a form that posts the new password", 200,
+          "HTML page")
+          .q({{"token", "string", true, "the token of the mailed link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("POST", "/api/v1/auth/password-reset/confirm", kNone,
+          "Set a new password with a mailed token; every session of the account ends", 200,
+          "{status} (an HTML page for a form post); 400 validation_error for a used, expired or "
+          "unknown token or a password shorter than 8 characters")
+          .in({{"token", "string", true, "the token of the mailed link"},
+               {"password", "string", true, "at least 8 characters"}},
+              {{"token", "the-token-of-the-mail"}, {"password", "a-new-long-password"}}));
+  add(Doc("POST", "/api/v1/me/email/verification", kUser,
+          "Mail a link that confirms one's address (valid 7 days)", 202,
+          "{status}; 400 validation_error without an address, 409 conflict when the server "
+          "sends no mail"));
+  add(Doc("GET", "/api/v1/auth/verify-email", kNone,
+          "The page behind an address-confirmation link: a button that posts it", 200, "HTML page")
+          .q({{"token", "string", true, "the token of the mailed link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("POST", "/api/v1/auth/verify-email", kNone,
+          "Confirm an address with a mailed token (once)", 200,
+          "{status} (an HTML page for a form post); 400 validation_error for a used, expired or "
+          "unknown token, or when the address changed since")
+          .q({{"token", "string", false, "the token (or in the body)"}}));
   // Notifications.
   add(Doc("GET", "/api/v1/me/notifications", kUser, "One's notification preferences", 200,
           "{channels: {email: {kind: bool}, webhook: {...}}, reminder_hours_before, digest_hour, "

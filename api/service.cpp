@@ -3,6 +3,7 @@
 #include <chrono>
 #include <exception>
 
+#include "api/account_mail.h"
 #include "api/admin.h"
 #include "api/auth.h"
 #include "api/challenges.h"
@@ -72,6 +73,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);
   add_notification_routes(router_, pool_);
+  add_account_mail_routes(router_, pool_, clock_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

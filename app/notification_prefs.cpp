@@ -1,6 +1,7 @@
 #include "app/notification_prefs.h"
 
 #include "core/notify/notify.h"
+#include "db/account_tokens.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
 #include "db/transaction.h"
@@ -12,7 +13,7 @@ namespace {
 using nlohmann::json;
 
 json preferences_json(const notify::Preferences& prefs, const db::User& user,
-                      const db::ProfileSettings& profile) {
+                      const db::ProfileSettings& profile, bool verified) {
   json channels = json::object();
   for (const auto channel : notify::kAllChannels) {
     json kinds = json::object();
@@ -27,7 +28,8 @@ json preferences_json(const notify::Preferences& prefs, const db::User& user,
           {"reminder_hours_before", hours},
           {"digest_hour", prefs.digest_hour ? json(*prefs.digest_hour) : json()},
           {"time_zone", profile.time_zone ? json(*profile.time_zone) : json()},
-          {"email", user.email ? json(*user.email) : json()}};
+          {"email", user.email ? json(*user.email) : json()},
+          {"email_verified", verified}};
 }
 
 Result<notify::Preferences> parse_preferences(const json& body) {
@@ -87,7 +89,7 @@ Result<notify::Preferences> parse_preferences(const json& body) {
 Result<json> notification_preferences(db::Pool& pool, const db::User& user) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<json> {
     return preferences_json(db::load_preferences(tx, user.id), user,
-                            db::profile_settings(tx, user.id));
+                            db::profile_settings(tx, user.id), db::email_verified(tx, user.id));
   });
 }
 
@@ -97,7 +99,8 @@ Result<json> replace_notification_preferences(db::Pool& pool, const db::User& us
   if (!prefs) return std::unexpected(prefs.error());
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<json> {
     db::save_preferences(tx, user.id, *prefs);
-    return preferences_json(*prefs, user, db::profile_settings(tx, user.id));
+    return preferences_json(*prefs, user, db::profile_settings(tx, user.id),
+                            db::email_verified(tx, user.id));
   });
 }
 

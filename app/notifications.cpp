@@ -9,6 +9,7 @@
 #include "core/game/record_pgn.h"
 #include "core/notify/compose.h"
 #include "core/notify/notify.h"
+#include "db/account_tokens.h"
 #include "db/events.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
@@ -43,6 +44,10 @@ class People {
       Person p{*user, db::load_preferences(tx_, id), notification_settings().server_zone};
       if (auto name = db::profile_settings(tx_, id).time_zone) {
         if (auto zone = game::TimeZone::named(*name)) p.zone = *zone;
+      }
+      // Where addresses must be verified, an unverified one gets nothing.
+      if (notification_settings().require_verified_email && !db::email_verified(tx_, id)) {
+        p.user.email.reset();
       }
       person = std::move(p);
     }
@@ -179,6 +184,28 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
                 notify::compose_game_notice(notice, info, state, {}, reader), game_id, now);
   }
   queue_reminders(tx, people, stored, state, now);
+}
+
+bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string& kind,
+                        const std::string& link, game::Timestamp expires, game::Timestamp now) {
+  if (!notification_settings().email) return false;
+  const auto user = db::find_user_by_id(tx, user_id);
+  if (!user || !user->email) return false;
+  notify::Reader reader{user->display_name, notification_settings().server_zone};
+  if (auto name = db::profile_settings(tx, user_id).time_zone) {
+    if (auto zone = game::TimeZone::named(*name)) reader.zone = *zone;
+  }
+  const auto message = kind == "password_reset"
+                           ? notify::compose_password_reset(user->username, link, expires, reader)
+                           : notify::compose_email_verification(user->username, link, reader);
+  json payload = {{"to", *user->email},
+                  {"to_name", user->display_name},
+                  {"subject", message.subject},
+                  {"text", message.text},
+                  {"html", message.html}};
+  db::enqueue(tx, db::OutboxEntry{"email", kind, user_id, std::nullopt, std::nullopt,
+                                  std::move(payload), now});
+  return true;
 }
 
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,

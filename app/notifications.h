@@ -21,7 +21,8 @@ namespace corrchess::app {
 // What the operator configured; set once at start (configure_notifications) before any
 // request is served. Without a channel nothing is queued.
 struct NotificationSettings {
-  bool email = false;          // CORRCHESS_SMTP_URL is set
+  bool email = false;                   // CORRCHESS_SMTP_URL is set
+  bool require_verified_email = false;  // CORRCHESS_REQUIRE_VERIFIED_EMAIL: only to verified
   std::string public_url;      // CORRCHESS_PUBLIC_URL, no trailing slash: links in messages
   game::TimeZone server_zone;  // readers without a time zone of their own
 };
@@ -47,5 +48,11 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
                                   const std::string& challenger, std::int64_t challenge_id,
                                   const std::string& message, game::Timestamp now);
+
+// Account mails (password reset, address verification) to `user_id`'s current address,
+// whatever their preferences and (for `to_unverified`) whether the address is verified;
+// false when there is no address or no mail server.
+bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string& kind,
+                        const std::string& link, game::Timestamp expires, game::Timestamp now);
 
 }  // namespace corrchess::app

@@ -74,6 +74,21 @@ CREATE TABLE notification_prefs (
   digest_hour      integer CHECK (digest_hour BETWEEN 0 AND 23)
 );
 
+-- Single-use links mailed for account actions: a password reset, or the verification of an
+-- address (`email`, the address the link was sent to). Stored as SHA-256 of the token.
+CREATE TABLE account_tokens (
+  token_hash  bytea PRIMARY KEY,
+  user_id     bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  purpose     text NOT NULL CHECK (purpose IN ('password_reset', 'verify_email')),
+  email       text,
+  expires_at  timestamptz NOT NULL,
+  used_at     timestamptz,
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX account_tokens_user_idx ON account_tokens (user_id);
+-- The address the user proved to own (verified iff equal to users.email).
+ALTER TABLE users ADD COLUMN verified_email text;
+
 -- The key that signs unsubscribe links, shared by every instance (created on first use).
 CREATE TABLE notification_secret (
   id      boolean PRIMARY KEY DEFAULT true CHECK (id),

@@ -133,7 +133,8 @@ int run_serve() {
                        game::Oracles{&mate_oracle, &tablebase}, *zone, service_options);
 
   Scheduler scheduler(service.game_deps());
-  app::configure_notifications({!config.smtp_url.empty(), config.public_url, *zone});
+  app::configure_notifications(
+      {!config.smtp_url.empty(), config.require_verified_email, config.public_url, *zone});
   app::DeliverySettings delivery;
   delivery.smtp.url = config.smtp_url;
   delivery.smtp.require_tls = config.smtp_require_tls;

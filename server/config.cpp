@@ -176,6 +176,9 @@ Result<Config> config_from_env() {
   if (const char* tls = env("CORRCHESS_SMTP_REQUIRE_TLS"))
     config.smtp_require_tls = parse_flag(tls);
   if (const char* url = env("CORRCHESS_PUBLIC_URL")) config.public_url = url;
+  if (const char* verified = env("CORRCHESS_REQUIRE_VERIFIED_EMAIL")) {
+    config.require_verified_email = parse_flag(verified);
+  }
   if (const char* allow = env("CORRCHESS_WEBHOOK_ALLOW_PRIVATE")) {
     config.webhook_allow_private = parse_flag(allow);
   }

@@ -51,6 +51,7 @@ struct Config {
   int notify_retry_base_seconds = 30;                // CORRCHESS_NOTIFY_RETRY_BASE_SECONDS
   int notify_retry_max_seconds = 3600;               // CORRCHESS_NOTIFY_RETRY_MAX_SECONDS
   int notify_give_up_seconds = 172800;               // CORRCHESS_NOTIFY_GIVE_UP_SECONDS (2 days)
+  bool require_verified_email = false;               // CORRCHESS_REQUIRE_VERIFIED_EMAIL
   bool webhook_allow_private = false;                // CORRCHESS_WEBHOOK_ALLOW_PRIVATE
   int webhook_timeout_seconds = 10;                  // CORRCHESS_WEBHOOK_TIMEOUT_SECONDS
 };

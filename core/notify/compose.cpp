@@ -221,4 +221,23 @@ Message compose_challenge(const std::string& challenger, const std::string& mess
   return body.finish(challenger + " challenges you");
 }
 
+Message compose_password_reset(const std::string& username, const std::string& link,
+                               game::Timestamp expires, const Reader& reader) {
+  Body body(reader);
+  body.paragraph("Somebody (we hope you) asked to choose a new password for the account " +
+                 username + ". The link works once, until " + format_local(expires, reader.zone) +
+                 "; using it signs the account out everywhere.");
+  body.link("Choose a new password", link);
+  body.paragraph("If you did not ask for this, ignore this mail: your password stays.");
+  return body.finish("Your password for " + username);
+}
+
+Message compose_email_verification(const std::string& username, const std::string& link,
+                                   const Reader& reader) {
+  Body body(reader);
+  body.paragraph("Please confirm that this address belongs to the account " + username + ".");
+  body.link("Confirm the address", link);
+  return body.finish("Confirm your address for " + username);
+}
+
 }  // namespace corrchess::notify

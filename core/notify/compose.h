@@ -56,4 +56,11 @@ Message compose_reminder(const Reminder& reminder, const GameInfo& game,
 Message compose_challenge(const std::string& challenger, const std::string& message,
                           const std::string& url, const Reader& reader);
 
+// Account mails: the single-use link to choose a new password (valid until `expires`), and
+// the link that confirms the reader owns their address.
+Message compose_password_reset(const std::string& username, const std::string& link,
+                               game::Timestamp expires, const Reader& reader);
+Message compose_email_verification(const std::string& username, const std::string& link,
+                                   const Reader& reader);
+
 }  // namespace corrchess::notify

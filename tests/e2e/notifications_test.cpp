@@ -14,94 +14,24 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
-#include "tests/support/api_client.h"
-#include "tests/support/server_process.h"
-#include "tests/support/smtp_sink.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/mail_test.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
 
-constexpr const char* kWhite = "white_player";
-constexpr const char* kBlack = "black_player";
-constexpr const char* kPublicUrl = "https://chess.example.org";
+using testing::contains;
+using testing::kBlack;
+using testing::kPublicUrl;
+using testing::kWhite;
+using testing::mail_env;
+using testing::subjects;
+using testing::to;
 
-testing::ServerEnv mail_env(const testing::SmtpSink& sink, const testing::ServerEnv& extra = {}) {
-  testing::ServerEnv env = {{"CORRCHESS_SMTP_URL", sink.url()},
-                            {"CORRCHESS_SMTP_FROM", "corrchess@chess.example.org"},
-                            {"CORRCHESS_PUBLIC_URL", kPublicUrl}};
-  env.insert(env.end(), extra.begin(), extra.end());
-  return testing::director_env(true, env);
-}
-
-// The messages sent to `address` (envelope recipient).
-json to(const json& mails, const std::string& address) {
-  json out = json::array();
-  for (const auto& m : mails) {
-    if (m["rcpt"] == address) out.push_back(m);
-  }
-  return out;
-}
-
-std::vector<std::string> subjects(const json& mails) {
-  std::vector<std::string> out;
-  for (const auto& m : mails) out.push_back(m["subject"]);
-  std::ranges::sort(out);
-  return out;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-class Notifications : public ::testing::Test {
+class Notifications : public testing::MailTest {
  protected:
-  explicit Notifications(const testing::ServerEnv& extra = {})
-      : server_(db_.url(), mail_env(sink_, extra)), api_(server_) {}
-
-  void SetUp() override {
-    ASSERT_TRUE(sink_.started());
-    ASSERT_TRUE(server_.started());
-    td_ = api_.login(testing::kDirector, testing::kDirectorPassword);
-    api_.set_clock(td_, "2030-01-07T09:00:00Z");
-    white_ = api_.sign_up(kWhite);
-    black_ = api_.sign_up(kBlack);
-    api_.expect("PATCH", "/api/v1/me", white_,
-                {{"display_name", "Wilma"},
-                 {"email", "wilma@example.org"},
-                 {"time_zone", "Europe/Berlin"}});
-    api_.expect("PATCH", "/api/v1/me", black_,
-                {{"display_name", "Björn"}, {"email", "bjorn@example.org"}});
-  }
-
-  // A challenge from White to Black (Black is told), accepted (both are told); the game id.
-  std::string challenge_and_accept(const json& control) {
-    auto c = api_.expect("POST", "/api/v1/challenges", white_,
-                         {{"opponent", kBlack},
-                          {"color", "white"},
-                          {"time_control", control},
-                          {"message", "Une partie ?"}},
-                         201);
-    auto accepted =
-        api_.expect("POST", "/api/v1/challenges/" + c["id"].get<std::string>() + "/accept", black_,
-                    nullptr, 201);
-    return accepted["game"]["id"];
-  }
-
-  // Waits for `count` mails, then a little longer to see that no more come.
-  json exactly(std::size_t count) {
-    auto mails = sink_.wait_for(count);
-    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
-    return sink_.messages();
-  }
-
-  testing::TempDatabase db_;
-  testing::SmtpSink sink_;
-  testing::ServerProcess server_;
-  testing::ApiClient api_;
-  std::string td_, white_, black_;
+  using MailTest::MailTest;
 };
 
 TEST_F(Notifications, AGameMailsExactlyTheExpectedPeopleThreadedWithMovesAndPgn) {
