@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/notify/compose.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
 #include "db/transaction.h"
@@ -58,6 +59,21 @@ delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettin
                              a.value("data", "")});
   }
   return m;
+}
+
+// The payload of a digest mail made of the rows' messages.
+json digest_payload(const std::vector<db::ClaimedDelivery>& rows) {
+  std::vector<std::pair<std::string, std::string>> items;
+  for (const auto& r : rows) {
+    items.emplace_back(r.payload.value("subject", ""), r.payload.value("text", ""));
+  }
+  const auto& first = rows.front().payload;
+  const auto message = notify::compose_digest(items, first.value("to_name", ""));
+  return {{"to", first.value("to", "")},
+          {"to_name", first.value("to_name", "")},
+          {"subject", message.subject},
+          {"text", message.text},
+          {"html", message.html}};
 }
 
 // Posts one webhook row: done on 2xx; 410 Gone is final, any other answer is retried.
@@ -139,9 +155,17 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
       auto claimed = db::claim_due_delivery(tx, now);
       if (!claimed) return false;
       auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
+      // A digest row takes every other one of its user due now into the same mail.
+      std::vector<db::ClaimedDelivery> rows{*claimed};
+      if (claimed->kind == "digest" && claimed->user_id) {
+        for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
+          rows.push_back(std::move(item));
+        }
+        claimed->payload = digest_payload(rows);
+      }
       auto sent = send(*claimed, settings, *secret, now);
       if (sent) {
-        db::record_sent(tx, *claimed);
+        for (const auto& row : rows) db::record_sent(tx, row);
         ++channel.sent;
         return true;
       }
@@ -150,7 +174,7 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
                                              randombytes_uniform(1u << 20) / double(1u << 20));
       const bool give_up =
           permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
-      db::record_failure(tx, *claimed, sent.error().detail, delay, give_up);
+      for (const auto& row : rows) db::record_failure(tx, row, sent.error().detail, delay, give_up);
       ++(give_up ? channel.failed : channel.retried);
       return true;
     });

@@ -75,13 +75,17 @@ void queue_email(pqxx::work& tx, const Person& person, Kind kind, const notify::
                  const json& attachments = json::array()) {
   if (!notification_settings().email || !person.user.email) return;
   if (!notify::wants(person.prefs, kind, Channel::kEmail)) return;
+  // With a daily digest the message waits for the next digest hour, collected with others.
+  const bool digest = person.prefs.digest_hour && notify::digested(kind);
+  if (digest) due = notify::next_digest_at(due, person.zone, *person.prefs.digest_hour);
   json payload = {{"to", *person.user.email},   {"to_name", person.user.display_name},
                   {"subject", message.subject}, {"text", message.text},
                   {"html", message.html},       {"unsubscribe", notify::to_string(kind)}};
   if (game_id) payload["thread"] = "game-" + std::to_string(*game_id);
   if (!attachments.empty()) payload["attachments"] = attachments;
-  db::enqueue(tx, db::OutboxEntry{"email", std::string(notify::to_string(kind)), person.user.id,
-                                  game_id, std::move(dedupe_key), std::move(payload), due});
+  db::enqueue(
+      tx, db::OutboxEntry{"email", digest ? "digest" : std::string(notify::to_string(kind)),
+                          person.user.id, game_id, std::move(dedupe_key), std::move(payload), due});
 }
 
 json pgn_attachment(const db::StoredGame& stored, const game::GameState& after) {

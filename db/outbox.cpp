@@ -45,32 +45,52 @@ std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
       .affected_rows();
 }
 
+namespace {
+
+// Pending rows due at $1 (server clock) whose retry time has come, matching `where` (with
+// $2 and $3), oldest due first, at most `limit`, skipping rows other workers hold.
+std::vector<ClaimedDelivery> claim(pqxx::work& tx, const std::string& where, game::Timestamp now,
+                                   std::int64_t a, std::int64_t b, int limit) {
+  std::vector<ClaimedDelivery> out;
+  for (const auto& row :
+       tx.exec_params("SELECT o.id, o.delivery_id::text, o.channel, o.kind, o.user_id, o.game_id, "
+                      "o.payload::text, o.attempts, "
+                      "COALESCE(extract(epoch FROM now() - o.first_attempt_at)::bigint, 0), "
+                      "COALESCE(w.url, ''), COALESCE(w.secret, '') "
+                      "FROM notification_outbox o LEFT JOIN webhooks w ON w.id = o.webhook_id "
+                      "WHERE o.status = 'pending' AND o.due_at <= to_timestamp($1) "
+                      "AND (o.retry_at IS NULL OR o.retry_at <= now()) AND " +
+                          where + " ORDER BY o.due_at, o.id LIMIT $4 FOR UPDATE OF o SKIP LOCKED",
+                      now.unix_seconds(), a, b, limit)) {
+    ClaimedDelivery d;
+    d.id = row[0].as<std::int64_t>();
+    d.delivery_id = row[1].as<std::string>();
+    d.channel = row[2].as<std::string>();
+    d.kind = row[3].as<std::string>();
+    if (!row[4].is_null()) d.user_id = row[4].as<std::int64_t>();
+    if (!row[5].is_null()) d.game_id = row[5].as<std::int64_t>();
+    d.payload = nlohmann::json::parse(row[6].as<std::string>());
+    d.attempts = row[7].as<int>();
+    d.seconds_since_first = row[8].as<std::int64_t>();
+    d.webhook_url = row[9].as<std::string>();
+    d.webhook_secret = row[10].as<std::string>();
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<ClaimedDelivery> claim_due_delivery(pqxx::work& tx, game::Timestamp now) {
-  const auto r = tx.exec_params(
-      "SELECT o.id, o.delivery_id::text, o.channel, o.kind, o.user_id, o.game_id, "
-      "o.payload::text, o.attempts, "
-      "COALESCE(extract(epoch FROM now() - o.first_attempt_at)::bigint, 0), "
-      "COALESCE(w.url, ''), COALESCE(w.secret, '') "
-      "FROM notification_outbox o LEFT JOIN webhooks w ON w.id = o.webhook_id "
-      "WHERE o.status = 'pending' AND o.due_at <= to_timestamp($1) "
-      "AND (o.retry_at IS NULL OR o.retry_at <= now()) "
-      "ORDER BY o.due_at, o.id LIMIT 1 FOR UPDATE OF o SKIP LOCKED",
-      now.unix_seconds());
-  if (r.empty()) return std::nullopt;
-  const auto& row = r[0];
-  ClaimedDelivery d;
-  d.id = row[0].as<std::int64_t>();
-  d.delivery_id = row[1].as<std::string>();
-  d.channel = row[2].as<std::string>();
-  d.kind = row[3].as<std::string>();
-  if (!row[4].is_null()) d.user_id = row[4].as<std::int64_t>();
-  if (!row[5].is_null()) d.game_id = row[5].as<std::int64_t>();
-  d.payload = nlohmann::json::parse(row[6].as<std::string>());
-  d.attempts = row[7].as<int>();
-  d.seconds_since_first = row[8].as<std::int64_t>();
-  d.webhook_url = row[9].as<std::string>();
-  d.webhook_secret = row[10].as<std::string>();
-  return d;
+  auto rows = claim(tx, "$2::bigint = $3::bigint", now, 0, 0, 1);
+  if (rows.empty()) return std::nullopt;
+  return std::move(rows.front());
+}
+
+std::vector<ClaimedDelivery> claim_digest_items(pqxx::work& tx, std::int64_t user_id,
+                                                game::Timestamp now, std::int64_t except_id) {
+  return claim(tx, "o.kind = 'digest' AND o.user_id = $2 AND o.id <> $3", now, user_id, except_id,
+               200);
 }
 
 void record_sent(pqxx::work& tx, const ClaimedDelivery& d) {

@@ -53,6 +53,10 @@ struct ClaimedDelivery {
 // come, oldest due first, skipping rows other workers hold.
 std::optional<ClaimedDelivery> claim_due_delivery(pqxx::work& tx, game::Timestamp now);
 
+// The other pending rows of kind "digest" of `user_id` due at `now`, claimed likewise.
+std::vector<ClaimedDelivery> claim_digest_items(pqxx::work& tx, std::int64_t user_id,
+                                                game::Timestamp now, std::int64_t except_id);
+
 // Records attempt `attempts + 1` of a claimed delivery: sent; or failed with `error` and
 // retried after `retry_seconds`, or given up (status failed) when `give_up`.
 void record_sent(pqxx::work& tx, const ClaimedDelivery& d);

@@ -221,6 +221,20 @@ Message compose_challenge(const std::string& challenger, const std::string& mess
   return body.finish(challenger + " challenges you");
 }
 
+Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
+                       const std::string& reader_name) {
+  Body body(Reader{reader_name, game::TimeZone::utc()});
+  body.paragraph("What happened in your games since your last digest:");
+  for (const auto& [subject, text] : items) {
+    // Each item without its greeting.
+    const auto start = text.find("\n\n");
+    body.preformatted("== " + subject + "\n\n" +
+                      (start == std::string::npos ? text : text.substr(start + 2)));
+  }
+  return body.finish("Your corrchess digest: " + std::to_string(items.size()) +
+                     (items.size() == 1 ? " update" : " updates"));
+}
+
 Message compose_password_reset(const std::string& username, const std::string& link,
                                game::Timestamp expires, const Reader& reader) {
   Body body(reader);

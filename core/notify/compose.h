@@ -56,6 +56,10 @@ Message compose_reminder(const Reminder& reminder, const GameInfo& game,
 Message compose_challenge(const std::string& challenger, const std::string& message,
                           const std::string& url, const Reader& reader);
 
+// The daily digest of the messages (subject, text) collected since the last one.
+Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
+                       const std::string& reader_name);
+
 // Account mails: the single-use link to choose a new password (valid until `expires`), and
 // the link that confirms the reader owns their address.
 Message compose_password_reset(const std::string& username, const std::string& link,

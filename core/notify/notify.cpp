@@ -144,6 +144,22 @@ std::vector<Reminder> reminders_after(std::int64_t game_id, const game::GameSetu
   return out;
 }
 
+bool digested(Kind kind) {
+  return kind == Kind::kOpponentMoved || kind == Kind::kDrawDeclined ||
+         kind == Kind::kClaimDecided || kind == Kind::kGameStarted ||
+         kind == Kind::kChallengeReceived;
+}
+
+game::Timestamp next_digest_at(game::Timestamp now, const game::TimeZone& zone, int hour) {
+  auto date = zone.local_date(now);
+  for (int i = 0; i < 3; ++i) {
+    const auto at = zone.start_of_day(date) + hour * game::kSecondsPerHour;
+    if (at > now) return at;
+    date = game::add_days(date, 1);
+  }
+  return now + game::kSecondsPerDay;
+}
+
 game::Seconds retry_delay(const RetryPolicy& policy, int attempt, double random_unit) {
   const int doublings = std::clamp(attempt - 1, 0, 30);
   double delay = static_cast<double>(policy.base) * std::ldexp(1.0, doublings);

@@ -13,6 +13,7 @@
 #include "core/game/facts.h"
 #include "core/game/game.h"
 #include "core/game/time.h"
+#include "core/game/time_zone.h"
 
 namespace corrchess::notify {
 
@@ -100,6 +101,12 @@ struct Reminder {
 std::vector<Reminder> reminders_after(std::int64_t game_id, const game::GameSetup& setup,
                                       const game::GameState& after, game::Timestamp now,
                                       const std::vector<game::Seconds>& offsets);
+
+// Whether a user with a daily digest gets `kind` in the digest instead of at once (moves,
+// declined offers, claims, starts and challenges; reminders and game ends stay immediate).
+bool digested(Kind kind);
+// The first instant after `now` at which it is `hour`:00 in `zone`.
+game::Timestamp next_digest_at(game::Timestamp now, const game::TimeZone& zone, int hour);
 
 // Retry timing of failed deliveries: the delay before attempt `attempt` + 1 (attempt >= 1)
 // is base * 2^(attempt - 1) capped at `cap`, plus a jitter of up to a quarter of it taken

@@ -212,6 +212,81 @@ TEST_F(Notifications, DeadlineRemindersAtTheirInstantsOnceAndNotAfterAMove) {
             1);
 }
 
+// ICCF silence reminders in an event game: after 14, 28 and 35 days without a move, the
+// last one copied to the event's director; the deadline reminder 7 days before the 40th day
+// comes in between.
+TEST_F(Notifications, SilenceRemindersAt14_28_35DaysTheLastCopiedToTheDirector) {
+  api_.expect("PATCH", "/api/v1/me", td_, {{"email", "td@example.org"}});
+  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
+                           {{"name", "Silence cup"},
+                            {"time_control", testing::iccf_control()},
+                            {"start_at", "2030-01-07T09:00:00Z"},
+                            {"players", {kWhite, kBlack}}},
+                           201);
+  auto started =
+      api_.expect("POST", "/api/v1/admin/events/" + event["id"].get<std::string>() + "/start", td_);
+  ASSERT_EQ(started["games"].size(), 1u);
+  const std::string first = started["games"][0]["white"];
+  const std::string address = first == kWhite ? "wilma@example.org" : "bjorn@example.org";
+  ASSERT_EQ(exactly(2).size(), 2u) << "the start, to both players";
+  auto count_to = [&](const std::string& rcpt, const std::string& words) {
+    int n = 0;
+    for (const auto& m : sink_.messages()) {
+      n += m["rcpt"] == rcpt && contains(m["subject"], words) ? 1 : 0;
+    }
+    return n;
+  };
+  api_.advance_clock(td_, 14 * 86400 - 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  EXPECT_EQ(sink_.messages().size(), 2u);
+  api_.advance_clock(td_, 1);
+  sink_.wait_for(3);
+  EXPECT_EQ(count_to(address, "no move for 14 days"), 1);
+  api_.advance_clock(td_, 14 * 86400);
+  sink_.wait_for(4);
+  EXPECT_EQ(count_to(address, "no move for 28 days"), 1);
+  api_.advance_clock(td_, 7 * 86400);  // day 35 (and day 33: 7 days before the 40th)
+  const auto mails = exactly(7);
+  ASSERT_EQ(mails.size(), 7u) << mails.dump(1);
+  EXPECT_EQ(count_to(address, "your deadline is in 7 days"), 1);
+  EXPECT_EQ(count_to(address, "no move for 35 days"), 1);
+  EXPECT_EQ(count_to("td@example.org", "has not moved for 35 days"), 1);
+  EXPECT_EQ(to(mails, "td@example.org").size(), 1u);
+}
+
+// A daily digest at 08:00 in White's zone (Berlin): Black's moves wait and arrive together
+// in one mail at that hour; the end of the game does not wait.
+TEST_F(Notifications, DailyDigestCollectsMovesUntilTheLocalHour) {
+  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
+  const auto id = challenge_and_accept(testing::iccf_control());
+  api_.play(id, white_, "e4");
+  api_.play(id, black_, "e5");
+  api_.play(id, white_, "Nf3");
+  api_.play(id, black_, "Nc6");
+  // Black: challenge, start, two moves; White: nothing yet (start and moves wait).
+  auto mails = exactly(4);
+  ASSERT_EQ(mails.size(), 4u) << mails.dump(1);
+  EXPECT_EQ(to(mails, "wilma@example.org").size(), 0u);
+  // 2030-01-07 09:00 UTC is 10:00 in Berlin; the digest comes at 08:00 Berlin, 07:00 UTC.
+  api_.advance_clock(td_, 22 * 3600 - 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  EXPECT_EQ(sink_.messages().size(), 4u);
+  api_.advance_clock(td_, 1);
+  mails = exactly(5);
+  ASSERT_EQ(mails.size(), 5u);
+  const auto digest = to(mails, "wilma@example.org");
+  ASSERT_EQ(digest.size(), 1u);
+  EXPECT_EQ(digest[0]["subject"], "Your corrchess digest: 3 updates");
+  const std::string text = digest[0]["text"];
+  EXPECT_TRUE(contains(text, "the game has started")) << text;
+  EXPECT_TRUE(contains(text, "Björn played 1... e5")) << text;
+  EXPECT_TRUE(contains(text, "Björn played 2... Nc6")) << text;
+  // The end of the game is mailed at once.
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", black_);
+  mails = exactly(7);
+  EXPECT_EQ(to(mails, "wilma@example.org").size(), 2u);
+}
+
 class FlakyMail : public Notifications {
  protected:
   FlakyMail()
@@ -234,6 +309,9 @@ TEST_F(FlakyMail, MailServerDownThenKillMinus9LosesNothingAndKeepsIds) {
   ASSERT_TRUE(testing::wait_until([&] { return attempts_failed(db_.url()) >= 6; },
                                   std::chrono::seconds(20), std::chrono::milliseconds(200)));
   EXPECT_GT(api_.metric("corrchess_notifications_email_retried_total"), 0);
+  api_.advance_clock(td_, 60);
+  EXPECT_GE(api_.metric("corrchess_notifications_oldest_due_seconds"), 60)
+      << "the oldest waiting mail fell due a minute ago";
   server_.kill_hard();
   ASSERT_TRUE(sink_.start());
   testing::ServerProcess restarted(db_.url(),

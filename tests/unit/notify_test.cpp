@@ -144,6 +144,24 @@ TEST(Preferences, DefaultsWantEverythingAndOffsetsAreChecked) {
   for (const auto k : kAllKinds) EXPECT_EQ(parse_kind(to_string(k)), k);
 }
 
+TEST(Digest, NextLocalHourAndWhatWaitsForIt) {
+  auto berlin = game::TimeZone::named("Europe/Berlin");
+  ASSERT_TRUE(berlin);
+  // 09:00 UTC is 10:00 in Berlin in winter: 08:00 Berlin is tomorrow, 07:00 UTC.
+  const auto now = game::utc_instant({2030, 1, 7}, 9);
+  EXPECT_EQ(next_digest_at(now, *berlin, 8), game::utc_instant({2030, 1, 8}, 7));
+  EXPECT_EQ(next_digest_at(now, *berlin, 11), game::utc_instant({2030, 1, 7}, 10));
+  // Exactly at the hour: the next day's.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 1, 7}, 10), *berlin, 11),
+            game::utc_instant({2030, 1, 8}, 10));
+  // Summer time: 08:00 Berlin is 06:00 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 7, 1}, 12), *berlin, 8),
+            game::utc_instant({2030, 7, 2}, 6));
+  EXPECT_TRUE(digested(Kind::kOpponentMoved));
+  EXPECT_FALSE(digested(Kind::kDeadlineReminder));
+  EXPECT_FALSE(digested(Kind::kGameOver));
+}
+
 TEST(Retry, ExponentialCappedWithBoundedJitter) {
   RetryPolicy p{10, 100, 1000};
   EXPECT_EQ(retry_delay(p, 1, 0.0), 10);
