@@ -213,14 +213,15 @@ std::vector<RouteDoc> build_table() {
   add(Doc("DELETE", "/api/v1/me/webhooks/{id}", kUser, "Delete one's webhook", 204, "no content"));
   add(Doc("GET", "/api/v1/me/webhooks/{id}/deliveries", kUser,
           "The deliveries of one's webhook, newest first", 200,
-          "{deliveries: [{id, kind, status, due_at, attempts, last_error, finished_at}]}")
+          "{deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, "
+          "last_error, finished_at}]}")
           .q({{"limit", "integer", false, "1..500, default 100"}}));
   add(Doc("POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver", kUser,
           "Send a delivery of one's webhook again (same webhook-id)", 202, "{status: queued}"));
   add(Doc("GET", "/api/v1/admin/notifications/failed", kAdmin,
           "Deliveries given up after retrying, newest first", 200,
           "{deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, "
-          "last_error, failed_at}]}")
+          "last_error, finished_at}]}")
           .q({{"limit", "integer", false, "1..500, default 100"}}));
   add(Doc("GET", "/api/v1/users", kUser, "Find players by the start of their username", 200,
           "{users: [{username, display_name}]} in username order")

@@ -104,22 +104,24 @@ Result<json> replace_notification_preferences(db::Pool& pool, const db::User& us
   });
 }
 
+json delivery_json(const db::DeliveryView& d) {
+  return {{"id", d.delivery_id},
+          {"channel", d.channel},
+          {"kind", d.kind},
+          {"user_id", d.user_id ? json(std::to_string(*d.user_id)) : json()},
+          {"game_id", d.game_id ? json(std::to_string(*d.game_id)) : json()},
+          {"status", d.status},
+          {"due_at", d.due_at},
+          {"attempts", d.attempts},
+          {"last_error", d.last_error ? json(*d.last_error) : json()},
+          {"finished_at", d.finished_at ? json(*d.finished_at) : json()}};
+}
+
 Result<json> failed_notifications(db::Pool& pool, const db::User& user, int limit) {
   if (user.role != "admin") return fail(ErrorCode::kForbidden, "only admins see failed deliveries");
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<json> {
     json out = json::array();
-    for (const auto& d : db::failed_deliveries(tx, limit)) {
-      out.push_back({{"id", d.delivery_id},
-                     {"channel", d.channel},
-                     {"kind", d.kind},
-                     {"user_id", d.user_id ? json(std::to_string(*d.user_id)) : json()},
-                     {"game_id", d.game_id ? json(std::to_string(*d.game_id)) : json()},
-                     {"status", d.status},
-                     {"due_at", d.due_at},
-                     {"attempts", d.attempts},
-                     {"last_error", d.last_error ? json(*d.last_error) : json()},
-                     {"failed_at", d.finished_at ? json(*d.finished_at) : json()}});
-    }
+    for (const auto& d : db::failed_deliveries(tx, limit)) out.push_back(delivery_json(d));
     return json{{"deliveries", out}};
   });
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "db/outbox.h"
 #include "db/pool.h"
 #include "db/users.h"
 
@@ -20,6 +21,10 @@ Result<nlohmann::json> notification_preferences(db::Pool& pool, const db::User& 
 // the bad member. Returns the stored preferences.
 Result<nlohmann::json> replace_notification_preferences(db::Pool& pool, const db::User& user,
                                                         const nlohmann::json& body);
+
+// A delivery as the API shows it: {id, channel, kind, user_id, game_id, status, due_at,
+// attempts, last_error, finished_at}.
+nlohmann::json delivery_json(const db::DeliveryView& d);
 
 // Admins only (kForbidden otherwise): the newest `limit` deliveries given up.
 Result<nlohmann::json> failed_notifications(db::Pool& pool, const db::User& user, int limit);

@@ -26,6 +26,14 @@ using notify::Kind;
 std::mutex settings_mutex;
 NotificationSettings current_settings;
 
+// The zone of the user's profile, else the server's.
+game::TimeZone reader_zone(pqxx::work& tx, std::int64_t user_id) {
+  if (auto name = db::profile_settings(tx, user_id).time_zone) {
+    if (auto zone = game::TimeZone::named(*name)) return *zone;
+  }
+  return notification_settings().server_zone;
+}
+
 // A recipient as the messages need them.
 struct Person {
   db::User user;
@@ -41,10 +49,7 @@ class People {
     if (auto it = cache_.find(id); it != cache_.end()) return it->second ? &*it->second : nullptr;
     std::optional<Person> person;
     if (auto user = db::find_user_by_id(tx_, id)) {
-      Person p{*user, db::load_preferences(tx_, id), notification_settings().server_zone};
-      if (auto name = db::profile_settings(tx_, id).time_zone) {
-        if (auto zone = game::TimeZone::named(*name)) p.zone = *zone;
-      }
+      Person p{*user, db::load_preferences(tx_, id), reader_zone(tx_, id)};
       // Where addresses must be verified, an unverified one gets nothing.
       if (notification_settings().require_verified_email && !db::email_verified(tx_, id)) {
         p.user.email.reset();
@@ -195,10 +200,7 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
   if (!notification_settings().email) return false;
   const auto user = db::find_user_by_id(tx, user_id);
   if (!user || !user->email) return false;
-  notify::Reader reader{user->display_name, notification_settings().server_zone};
-  if (auto name = db::profile_settings(tx, user_id).time_zone) {
-    if (auto zone = game::TimeZone::named(*name)) reader.zone = *zone;
-  }
+  const notify::Reader reader{user->display_name, reader_zone(tx, user_id)};
   const auto message = kind == "password_reset"
                            ? notify::compose_password_reset(user->username, link, expires, reader)
                            : notify::compose_email_verification(user->username, link, reader);

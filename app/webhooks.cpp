@@ -1,5 +1,6 @@
 #include "app/webhooks.h"
 
+#include "app/notification_prefs.h"  // delivery_json
 #include "app/roles.h"
 #include "db/events.h"
 #include "db/outbox.h"
@@ -86,15 +87,7 @@ Result<json> webhook_deliveries(db::Pool& pool, const db::User& user, std::int64
     auto w = owned(tx, user, id);
     if (!w) return std::unexpected(w.error());
     json out = json::array();
-    for (const auto& d : db::webhook_deliveries(tx, id, limit)) {
-      out.push_back({{"id", d.delivery_id},
-                     {"kind", d.kind},
-                     {"status", d.status},
-                     {"due_at", d.due_at},
-                     {"attempts", d.attempts},
-                     {"last_error", d.last_error ? json(*d.last_error) : json()},
-                     {"finished_at", d.finished_at ? json(*d.finished_at) : json()}});
-    }
+    for (const auto& d : db::webhook_deliveries(tx, id, limit)) out.push_back(delivery_json(d));
     return json{{"deliveries", out}};
   });
 }

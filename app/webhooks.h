@@ -26,7 +26,8 @@ Result<nlohmann::json> create_webhook(db::Pool& pool, const db::User& user,
                                       const nlohmann::json& body);
 // kNotFound unless `user` created webhook `id`.
 Result<void> delete_webhook(db::Pool& pool, const db::User& user, std::int64_t id);
-// {deliveries: [{id, kind, status, due_at, attempts, last_error, finished_at}]}, newest first.
+// {deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, last_error,
+// finished_at}]}, newest first.
 Result<nlohmann::json> webhook_deliveries(db::Pool& pool, const db::User& user, std::int64_t id,
                                           int limit);
 // Queues delivery `delivery_id` of webhook `id` again (same id); kNotFound when unknown.
