@@ -106,7 +106,11 @@ Result<Config> config_from_env() {
        {std::pair{"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
         std::pair{"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
         std::pair{"CORRCHESS_LIVE_EVENT_RETENTION_DAYS", &config.live_event_retention_days},
-        std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes}}) {
+        std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes},
+        std::pair{"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
+        std::pair{"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
+        std::pair{"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
+        std::pair{"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds}}) {
     if (const char* text = env(name)) {
       auto n = parse_positive_int(name, text);
       if (!n) return std::unexpected(n.error());
@@ -188,17 +192,6 @@ Result<Config> config_from_env() {
   }
   if (!config.public_url.starts_with("http://") && !config.public_url.starts_with("https://")) {
     return fail(ErrorCode::kValidationError, "CORRCHESS_PUBLIC_URL must start with http(s)://");
-  }
-  for (auto [name, target] :
-       {std::pair{"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
-        std::pair{"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
-        std::pair{"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
-        std::pair{"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds}}) {
-    if (const char* text = env(name)) {
-      auto n = parse_positive_int(name, text);
-      if (!n) return std::unexpected(n.error());
-      *target = *n;
-    }
   }
   if (config.admin_user.empty() != config.admin_password.empty()) {
     return fail(ErrorCode::kValidationError,
