@@ -96,7 +96,7 @@ CREATE TABLE notification_secret (
 );
 
 -- Every live message stored for a user (user_events, in the transaction of the change) goes
--- to that user's webhooks too, as it is (with its seq); a message about a game of an event
+-- to that user's webhooks too, as it is (with its seq), unless its kind is switched off; a message about a game of an event
 -- goes once (the White player's copy, without seq) to the event's webhooks. Due at once:
 -- at the earlier of database time and the manual test clock (when there is one).
 CREATE FUNCTION queue_webhook_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -109,7 +109,16 @@ BEGIN
   SELECT 'webhook', left(COALESCE(NEW.message ->> 'type', 'message'), 64), w.user_id,
          (SELECT id FROM games WHERE id = game), w.id,
          jsonb_build_object('body', NEW.message || jsonb_build_object('seq', NEW.seq)), due
-  FROM webhooks w WHERE w.user_id = NEW.user_id AND w.event_id IS NULL;
+  FROM webhooks w WHERE w.user_id = NEW.user_id AND w.event_id IS NULL
+    -- The kinds the user switched off for webhooks (notification_prefs) are not sent.
+    AND NOT EXISTS (
+      SELECT 1 FROM notification_prefs p
+      WHERE p.user_id = NEW.user_id
+        AND (CASE NEW.message ->> 'type'
+               WHEN 'move' THEN 'opponent_moved' WHEN 'draw_offer' THEN 'opponent_moved'
+               WHEN 'draw_declined' THEN 'draw_declined' WHEN 'claim' THEN 'claim_decided'
+               WHEN 'game_over' THEN 'game_over' WHEN 'game_started' THEN 'game_started'
+               WHEN 'challenge' THEN 'challenge_received' END) || ':webhook' = ANY (p.disabled));
   IF game IS NOT NULL THEN
     INSERT INTO notification_outbox (channel, kind, user_id, game_id, webhook_id, payload, due_at)
     SELECT 'webhook', left(COALESCE(NEW.message ->> 'type', 'message'), 64), w.user_id, g.id,

@@ -91,14 +91,26 @@ TEST_F(Webhooks, SignedLiveMessagesRetriedLoggedRedeliveredWithTheSameId) {
                    black_, nullptr, 404),
       "not_found");
 
+  // Moves switched off for webhooks: Black's reply does not come; a resignation does.
+  api_.expect("PUT", "/api/v1/me/notifications", white_,
+              {{"channels", {{"webhook", {{"opponent_moved", false}}}}}});
+  api_.play(id, black_, "c5");
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", black_);
+  got = receiver_.wait_for(5);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  got = receiver_.requests();
+  ASSERT_EQ(got.size(), 5u) << got.dump(1);
+  EXPECT_EQ(got[4]["body"]["type"], "game_over");
+
   // Deleted: nothing more arrives.
   EXPECT_EQ(
       api_.call("DELETE", "/api/v1/me/webhooks/" + hook["id"].get<std::string>(), white_).status,
       204);
   EXPECT_EQ(api_.expect("GET", "/api/v1/me/webhooks", white_)["webhooks"].size(), 0u);
-  api_.play(id, black_, "e5");
+  api_.expect("POST", "/api/v1/challenges", black_,
+              {{"opponent", kWhite}, {"time_control", testing::iccf_control()}}, 201);
   std::this_thread::sleep_for(std::chrono::milliseconds(2000));
-  EXPECT_EQ(receiver_.requests().size(), 4u);
+  EXPECT_EQ(receiver_.requests().size(), 5u);
 }
 
 TEST_F(Webhooks, BadUrlsAndEventsOfOthersAreRefused) {
