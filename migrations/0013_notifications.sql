@@ -118,7 +118,9 @@ BEGIN
                WHEN 'move' THEN 'opponent_moved' WHEN 'draw_offer' THEN 'opponent_moved'
                WHEN 'draw_declined' THEN 'draw_declined' WHEN 'claim' THEN 'claim_decided'
                WHEN 'game_over' THEN 'game_over' WHEN 'game_started' THEN 'game_started'
-               WHEN 'challenge' THEN 'challenge_received' END) || ':webhook' = ANY (p.disabled));
+               WHEN 'challenge' THEN 'challenge_received'
+               WHEN 'adjudication_pending' THEN 'adjudication_pending' END) || ':webhook'
+            = ANY (p.disabled));
   IF game IS NOT NULL THEN
     INSERT INTO notification_outbox (channel, kind, user_id, game_id, webhook_id, payload, due_at)
     SELECT 'webhook', left(COALESCE(NEW.message ->> 'type', 'message'), 64), w.user_id, g.id,

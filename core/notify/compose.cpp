@@ -180,6 +180,25 @@ Message compose_game_notice(const Notice& notice, const GameInfo& game,
                      std::string(game::color_name(notice.to)) + ".");
       deadline_line(body, after, notice.to, reader);
       break;
+    case Kind::kDirectorDecision: {
+      const auto& e = events.at(notice.event_index);
+      std::string what = "suspended the clocks";
+      if (e.kind == game::EventKind::kResumed) what = "resumed the clocks";
+      if (e.kind == game::EventKind::kClockAdjusted) {
+        what = "adjusted " + (e.side ? name_of(game, *e.side) + "'s" : std::string("a")) + " clock";
+      }
+      subject = title + ": the director " + what;
+      body.paragraph("The director " + what + " in " + title + ".");
+      if (!e.reason.empty()) body.paragraph("Reason: " + e.reason);
+      deadline_line(body, after, notice.to, reader);
+      break;
+    }
+    case Kind::kAdjudicationPending:
+      subject = title + ": adjudication pending";
+      body.paragraph("The event's end date has passed with " + title +
+                     " unfinished: the director will adjudicate it. You may file your claim "
+                     "(win or draw) with the event.");
+      break;
     default: subject = title; break;
   }
   body.link("See the game", game.url);

@@ -10,7 +10,7 @@ namespace corrchess::notify {
 
 namespace {
 
-constexpr std::array<std::pair<Kind, std::string_view>, 8> kKindNames = {{
+constexpr std::array<std::pair<Kind, std::string_view>, 10> kKindNames = {{
     {Kind::kOpponentMoved, "opponent_moved"},
     {Kind::kDrawDeclined, "draw_declined"},
     {Kind::kClaimDecided, "claim_decided"},
@@ -19,6 +19,8 @@ constexpr std::array<std::pair<Kind, std::string_view>, 8> kKindNames = {{
     {Kind::kChallengeReceived, "challenge_received"},
     {Kind::kDeadlineReminder, "deadline_reminder"},
     {Kind::kSilenceReminder, "silence_reminder"},
+    {Kind::kDirectorDecision, "director_decision"},
+    {Kind::kAdjudicationPending, "adjudication_pending"},
 }};
 
 }  // namespace
@@ -92,7 +94,14 @@ std::vector<Notice> game_notices(const game::GameState& before,
       out.push_back({Kind::kDrawDeclined, ~*e.side, 0, i});
     } else if (e.kind == game::EventKind::kClaim) {
       both(Kind::kClaimDecided, i);
+    } else if (e.kind == game::EventKind::kClockAdjusted || e.kind == game::EventKind::kSuspended ||
+               e.kind == game::EventKind::kResumed) {
+      both(Kind::kDirectorDecision, i);
     }
+  }
+  if (after.status == game::GameStatus::kAdjudicationPending &&
+      before.status != game::GameStatus::kAdjudicationPending) {
+    both(Kind::kAdjudicationPending);
   }
   const bool over_now = game::is_over(after.status);
   if (over_now && (!game::is_over(before.status) || before.result != after.result)) {

@@ -19,14 +19,16 @@ namespace corrchess::notify {
 
 // What a notification is about; each kind is switched per user and channel.
 enum class Kind {
-  kOpponentMoved,      // the opponent's move (and a draw offer it carries)
-  kDrawDeclined,       // my draw offer was declined
-  kClaimDecided,       // a claim in my game was decided (either player's)
-  kGameOver,           // my game ended (result, termination, PGN)
-  kGameStarted,        // my game started (a challenge accepted, an event started)
-  kChallengeReceived,  // somebody challenged me
-  kDeadlineReminder,   // my flag falls soon
-  kSilenceReminder,    // I have not moved for 14, 28 or 35 days (ICCF)
+  kOpponentMoved,        // the opponent's move (and a draw offer it carries)
+  kDrawDeclined,         // my draw offer was declined
+  kClaimDecided,         // a claim in my game was decided (either player's)
+  kGameOver,             // my game ended (result, termination, PGN)
+  kGameStarted,          // my game started (a challenge accepted, an event started)
+  kChallengeReceived,    // somebody challenged me
+  kDeadlineReminder,     // my flag falls soon
+  kSilenceReminder,      // I have not moved for 14, 28 or 35 days (ICCF)
+  kDirectorDecision,     // a director suspended, resumed or adjusted a clock in my game
+  kAdjudicationPending,  // the event's end date passed with my game unfinished
 };
 enum class Channel { kEmail, kWebhook };
 
@@ -70,12 +72,13 @@ struct Notice {
   Kind kind = Kind::kOpponentMoved;
   game::Color to = game::Color::kWhite;  // the player told
   int ply = 0;                           // the move told about (kOpponentMoved), else 0
-  std::size_t event_index = 0;           // kClaimDecided: index into the change's events
+  std::size_t event_index = 0;           // kClaimDecided, kDirectorDecision: index into the events
 };
 
 // What the players learn from one committed change of a game, given the state before, the
 // accepted moves, the new events and the state after: the opponent's moves, a declined
-// offer, decided claims (both players), the start and the end of the game (both players).
+// offer, decided claims, directors' clock decisions, the start, adjudication pending and
+// the end of the game (the last five to both players).
 std::vector<Notice> game_notices(const game::GameState& before,
                                  const std::vector<game::MoveFact>& moves,
                                  const std::vector<game::GameEvent>& events,

@@ -287,6 +287,21 @@ TEST_F(Notifications, DailyDigestCollectsMovesUntilTheLocalHour) {
   EXPECT_EQ(to(mails, "wilma@example.org").size(), 2u);
 }
 
+TEST_F(Notifications, DirectorDecisionsAreMailedToBothPlayersWithTheReason) {
+  const auto id = challenge_and_accept(testing::iccf_control());
+  api_.expect("POST", "/api/v1/admin/games/" + id + "/suspend", td_,
+              {{"reason", "the server moves house"}});
+  const auto mails = exactly(5);
+  ASSERT_EQ(mails.size(), 5u) << mails.dump(1);
+  int told = 0;
+  for (const auto& m : mails) {
+    if (!contains(m["subject"], "the director suspended the clocks")) continue;
+    ++told;
+    EXPECT_TRUE(contains(m["text"], "Reason: the server moves house"));
+  }
+  EXPECT_EQ(told, 2);
+}
+
 class FlakyMail : public Notifications {
  protected:
   FlakyMail()

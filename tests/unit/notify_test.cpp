@@ -78,6 +78,25 @@ TEST(GameNotices, ResignationEndsTheGameForBoth) {
   EXPECT_EQ(n[1].kind, Kind::kGameOver);
 }
 
+TEST(GameNotices, DirectorsClockDecisionsTellBothWithTheReason) {
+  Table t;
+  t.play("e4");
+  const auto before = t.state();
+  auto o = game::suspend_game(t.game(), "server move", "td");
+  ASSERT_TRUE(o.has_value()) << o.error().detail;
+  const auto n = game_notices(before, o->moves, o->events, o->game.state());
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].kind, Kind::kDirectorDecision);
+  EXPECT_NE(n[0].to, n[1].to);
+  const GameInfo info{5, "Anna", "Ben", "https://x/games/5"};
+  const auto m =
+      compose_game_notice(n[0], info, o->game.state(), o->events, {"Anna", game::TimeZone::utc()});
+  EXPECT_NE(m.subject.find("the director suspended the clocks"), std::string::npos) << m.subject;
+  EXPECT_NE(m.text.find("Reason: server move"), std::string::npos) << m.text;
+  // While suspended no reminder is due.
+  EXPECT_TRUE(reminders_after(5, t.facts.setup, o->game.state(), t.now, {3600}).empty());
+}
+
 TEST(Reminders, DeadlineRemindersAtTheOffsetsStrictlyAfterNow) {
   Table t("", game::DaysPerMove{10, std::nullopt});
   t.play("e4");
