@@ -113,6 +113,34 @@ TEST_F(Webhooks, SignedLiveMessagesRetriedLoggedRedeliveredWithTheSameId) {
   EXPECT_EQ(receiver_.requests().size(), 5u);
 }
 
+// A director's webhook for an event gets each message about the event's games once.
+TEST_F(Webhooks, ADirectorFollowsTheGamesOfAnEvent) {
+  ASSERT_TRUE(receiver_.started());
+  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
+                           {{"name", "Hooked"},
+                            {"time_control", testing::iccf_control()},
+                            {"players", {kWhite, kBlack}}},
+                           201);
+  const std::string event_id = event["id"];
+  const auto hook = api_.expect("POST", "/api/v1/me/webhooks", td_,
+                                {{"url", receiver_.url()}, {"event_id", event_id}}, 201);
+  EXPECT_EQ(hook["event_id"], event_id);
+  receiver_.set_secret(hook["secret"]);
+  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
+  ASSERT_EQ(started["games"].size(), 1u);
+  const std::string game = started["games"][0]["id"];
+  const std::string first = started["games"][0]["white"];
+  api_.play(game, first == kWhite ? white_ : black_, "e4");
+  auto got = receiver_.wait_for(1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  got = receiver_.requests();
+  ASSERT_EQ(got.size(), 1u) << "once, not once per player: " << got.dump(1);
+  EXPECT_TRUE(got[0]["verified"].get<bool>());
+  EXPECT_EQ(got[0]["body"]["type"], "move");
+  EXPECT_EQ(got[0]["body"]["game_id"], game);
+  EXPECT_FALSE(got[0]["body"].contains("seq"));
+}
+
 TEST_F(Webhooks, BadUrlsAndEventsOfOthersAreRefused) {
   EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", white_, {{"url", "ftp://x.example/"}}, 400),
             "validation_error");
