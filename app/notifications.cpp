@@ -169,6 +169,25 @@ void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
   queue_reminders(tx, people, stored, after, now);
 }
 
+void queue_leave_notifications(pqxx::work& tx, const db::StoredGame& stored,
+                               const game::GameState& state, std::int64_t taker_id,
+                               const std::string& first_day, const std::string& last_day,
+                               const std::string& change, game::Timestamp now) {
+  if (!notification_settings().email) return;
+  People people(tx);
+  const bool white_took = taker_id == stored.white.id;
+  const auto& taker = white_took ? stored.white : stored.black;
+  const auto opponent_color = white_took ? game::Color::kBlack : game::Color::kWhite;
+  if (const Person* opponent = people.get(white_took ? stored.black.id : stored.white.id)) {
+    const notify::Reader reader{opponent->user.display_name, opponent->zone};
+    queue_email(tx, *opponent, Kind::kOpponentLeave,
+                notify::compose_leave(game_info(stored), taker.display_name, first_day, last_day,
+                                      change, state, opponent_color, reader),
+                stored.id, now);
+  }
+  queue_reminders(tx, people, stored, state, now);
+}
+
 void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int64_t white_id,
                                   std::int64_t black_id, std::optional<std::int64_t> event_id,
                                   const game::GameSetup& setup, const game::GameState& state,

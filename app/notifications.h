@@ -38,6 +38,13 @@ void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
                               const std::vector<game::GameEvent>& events,
                               const game::GameState& after, game::Timestamp now);
 
+// A leave period of `taker_id` changed (`change`: approved, cancelled, ended) in a game now
+// in `state`: the opponent is told, the reminders follow the new deadlines.
+void queue_leave_notifications(pqxx::work& tx, const db::StoredGame& stored,
+                               const game::GameState& state, std::int64_t taker_id,
+                               const std::string& first_day, const std::string& last_day,
+                               const std::string& change, game::Timestamp now);
+
 // A new game (accepted challenge, event start): both players are told, reminders queued.
 void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int64_t white_id,
                                   std::int64_t black_id, std::optional<std::int64_t> event_id,

@@ -119,7 +119,8 @@ BEGIN
                WHEN 'draw_declined' THEN 'draw_declined' WHEN 'claim' THEN 'claim_decided'
                WHEN 'game_over' THEN 'game_over' WHEN 'game_started' THEN 'game_started'
                WHEN 'challenge' THEN 'challenge_received'
-               WHEN 'adjudication_pending' THEN 'adjudication_pending' END) || ':webhook'
+               WHEN 'adjudication_pending' THEN 'adjudication_pending'
+               WHEN 'leave' THEN 'opponent_leave' END) || ':webhook'
             = ANY (p.disabled));
   IF game IS NOT NULL THEN
     INSERT INTO notification_outbox (channel, kind, user_id, game_id, webhook_id, payload, due_at)

@@ -240,6 +240,19 @@ Message compose_challenge(const std::string& challenger, const std::string& mess
   return body.finish(challenger + " challenges you");
 }
 
+Message compose_leave(const GameInfo& game, const std::string& taker, const std::string& first_day,
+                      const std::string& last_day, const std::string& change,
+                      const game::GameState& state, game::Color reader_color,
+                      const Reader& reader) {
+  Body body(reader);
+  const std::string title = pairing(game);
+  const std::string what = taker + "'s leave from " + first_day + " to " + last_day;
+  body.paragraph(what + " was " + change + " (" + title + "). Clocks do not run on leave days.");
+  deadline_line(body, state, reader_color, reader);
+  body.link("See the game", game.url);
+  return body.finish(title + ": " + what + " " + change);
+}
+
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
                        const std::string& reader_name) {
   Body body(Reader{reader_name, game::TimeZone::utc()});

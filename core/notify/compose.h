@@ -56,6 +56,12 @@ Message compose_reminder(const Reminder& reminder, const GameInfo& game,
 Message compose_challenge(const std::string& challenger, const std::string& message,
                           const std::string& url, const Reader& reader);
 
+// "Ben's leave from 2030-02-01 to 2030-02-10 was approved" (change: approved, cancelled,
+// ended), with the reader's deadline as it stands now.
+Message compose_leave(const GameInfo& game, const std::string& taker, const std::string& first_day,
+                      const std::string& last_day, const std::string& change,
+                      const game::GameState& state, game::Color reader_color, const Reader& reader);
+
 // The daily digest of the messages (subject, text) collected since the last one.
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
                        const std::string& reader_name);

@@ -10,7 +10,7 @@ namespace corrchess::notify {
 
 namespace {
 
-constexpr std::array<std::pair<Kind, std::string_view>, 10> kKindNames = {{
+constexpr std::array<std::pair<Kind, std::string_view>, 11> kKindNames = {{
     {Kind::kOpponentMoved, "opponent_moved"},
     {Kind::kDrawDeclined, "draw_declined"},
     {Kind::kClaimDecided, "claim_decided"},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<Kind, std::string_view>, 10> kKindNames = {{
     {Kind::kSilenceReminder, "silence_reminder"},
     {Kind::kDirectorDecision, "director_decision"},
     {Kind::kAdjudicationPending, "adjudication_pending"},
+    {Kind::kOpponentLeave, "opponent_leave"},
 }};
 
 }  // namespace
@@ -156,7 +157,7 @@ std::vector<Reminder> reminders_after(std::int64_t game_id, const game::GameSetu
 bool digested(Kind kind) {
   return kind == Kind::kOpponentMoved || kind == Kind::kDrawDeclined ||
          kind == Kind::kClaimDecided || kind == Kind::kGameStarted ||
-         kind == Kind::kChallengeReceived;
+         kind == Kind::kChallengeReceived || kind == Kind::kOpponentLeave;
 }
 
 game::Timestamp next_digest_at(game::Timestamp now, const game::TimeZone& zone, int hour) {

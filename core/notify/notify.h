@@ -29,6 +29,7 @@ enum class Kind {
   kSilenceReminder,      // I have not moved for 14, 28 or 35 days (ICCF)
   kDirectorDecision,     // a director suspended, resumed or adjusted a clock in my game
   kAdjudicationPending,  // the event's end date passed with my game unfinished
+  kOpponentLeave,        // my opponent's leave was approved, cancelled or ended
 };
 enum class Channel { kEmail, kWebhook };
 

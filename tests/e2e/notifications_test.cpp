@@ -302,6 +302,51 @@ TEST_F(Notifications, DirectorDecisionsAreMailedToBothPlayersWithTheReason) {
   EXPECT_EQ(told, 2);
 }
 
+// Leave in an event game: the opponent is told, and the reminders of the player to move
+// follow their new deadline.
+TEST_F(Notifications, LeaveIsToldToTheOpponentAndMovesTheReminders) {
+  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
+                           {{"name", "Leave cup"},
+                            {"time_control", {{"type", "per_move"}, {"days", 10}}},
+                            {"start_at", "2030-01-07T09:00:00Z"},
+                            {"players", {kWhite, kBlack}}},
+                           201);
+  const std::string event_id = event["id"];
+  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
+  const std::string first = started["games"][0]["white"];
+  const auto& mover = first == kWhite ? white_ : black_;
+  const std::string other_address = first == kWhite ? "bjorn@example.org" : "wilma@example.org";
+  const std::string mover_address = first == kWhite ? "wilma@example.org" : "bjorn@example.org";
+  ASSERT_EQ(exactly(2).size(), 2u);
+  auto due_of_reminders = [&] {
+    pqxx::connection conn(db_.url());
+    pqxx::work tx(conn);
+    return tx
+        .exec1(
+            "SELECT string_agg(to_char(due_at AT TIME ZONE 'UTC', 'MM-DD HH24'), ',' "
+            "ORDER BY due_at) FROM notification_outbox WHERE kind = "
+            "'deadline_reminder' AND status = 'pending'")[0]
+        .as<std::string>("");
+  };
+  // 10 days from 2030-01-07 09:00: reminders 7 d, 3 d, 24 h and 8 h before 01-17 09:00.
+  EXPECT_EQ(due_of_reminders(), "01-10 09,01-14 09,01-16 09,01-17 01");
+  api_.expect("POST", "/api/v1/me/leave", mover,
+              {{"event_id", event_id}, {"start_date", "2030-01-12"}, {"end_date", "2030-01-13"}},
+              201);
+  const auto mails = exactly(3);
+  ASSERT_EQ(mails.size(), 3u) << mails.dump(1);
+  const auto told = to(mails, other_address);
+  ASSERT_EQ(told.size(), 2u);
+  bool found = false;
+  for (const auto& m : told) {
+    found = found || contains(m["subject"], "leave from 2030-01-12 to 2030-01-13 approved");
+  }
+  EXPECT_TRUE(found) << told.dump(1);
+  EXPECT_EQ(to(mails, mover_address).size(), 1u) << "the taker is not told of their own leave";
+  // Two leave days later: the deadline is 01-19 09:00, and so are the reminders.
+  EXPECT_EQ(due_of_reminders(), "01-12 09,01-16 09,01-18 09,01-19 01");
+}
+
 class FlakyMail : public Notifications {
  protected:
   FlakyMail()
