@@ -66,6 +66,8 @@ Response request_reset(db::Pool& pool, db::ServerClock& clock, const Request& r)
   auto done = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     const auto user = db::find_user(tx, *username);
     if (!user || !user->email) return {};  // the same answer: no account enumeration
+    // A mailbox is not flooded: a few links an hour, then the same answer and no mail.
+    if (db::recent_account_tokens(tx, user->id, "password_reset") >= kMailsPerHour) return {};
     const auto now = clock.now(tx);
     const auto token = new_token();
     const auto expires = now + kPasswordResetSeconds;
@@ -109,6 +111,9 @@ Response request_verification(db::Pool& pool, db::ServerClock& clock, const Requ
         Error{ErrorCode::kValidationError, "set an address first (PATCH /api/v1/me)"});
   }
   auto done = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+    if (db::recent_account_tokens(tx, user->id, "verify_email") >= kMailsPerHour) {
+      return fail(ErrorCode::kRateLimited, "a few confirmation mails an hour at most; try later");
+    }
     const auto now = clock.now(tx);
     const auto token = new_token();
     const auto expires = now + kVerifyEmailSeconds;

@@ -13,6 +13,8 @@ namespace corrchess::api {
 // How long a password-reset link and an address-verification link work.
 inline constexpr std::int64_t kPasswordResetSeconds = 3600;
 inline constexpr std::int64_t kVerifyEmailSeconds = 7 * 86400;
+// At most this many password-reset (or confirmation) mails per account and hour.
+inline constexpr int kMailsPerHour = 3;
 
 // Links point to CORRCHESS_PUBLIC_URL (app::notification_settings).
 void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& clock);

@@ -11,6 +11,15 @@ void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int
       token_hash, user_id, purpose, email, expires.unix_seconds());
 }
 
+int recent_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& purpose) {
+  return tx
+      .exec_params1(
+          "SELECT count(*) FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND "
+          "created_at > now() - interval '1 hour'",
+          user_id, purpose)[0]
+      .as<int>();
+}
+
 std::optional<UsedAccountToken> use_account_token(pqxx::work& tx, const std::string& token_hash,
                                                   const std::string& purpose, game::Timestamp now) {
   const auto r = tx.exec_params(

@@ -18,6 +18,9 @@ void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int
                          const std::string& purpose, const std::optional<std::string>& email,
                          game::Timestamp expires);
 
+// How many tokens for `purpose` the user got in the last hour (database time).
+int recent_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& purpose);
+
 struct UsedAccountToken {
   std::int64_t user_id = 0;
   std::optional<std::string> email;
