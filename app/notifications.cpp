@@ -70,7 +70,7 @@ std::string game_url(std::int64_t game_id) {
 }
 
 notify::GameInfo game_info(const db::StoredGame& g) {
-  return {g.id, g.white.display_name, g.black.display_name, game_url(g.id)};
+  return {g.id, g.white.display_name, g.black.display_name, game_url(g.id), g.facts.setup.start_at};
 }
 
 // Writes one email for `person` when they have an address and want `kind` by email.

@@ -176,6 +176,14 @@ Message compose_game_notice(const Notice& notice, const GameInfo& game,
       return body.finish(subject, true);
     case Kind::kGameStarted:
       subject = title + ": the game has started";
+      if (after.status == game::GameStatus::kNotStarted) {
+        // An event game created before its start date.
+        subject = title + ": a new game";
+        body.paragraph("Your game " + title + " starts at " +
+                       format_local(game.start_at, reader.zone) + ". You play " +
+                       std::string(game::color_name(notice.to)) + ".");
+        break;
+      }
       body.paragraph("Your game " + title + " has started. You play " +
                      std::string(game::color_name(notice.to)) + ".");
       deadline_line(body, after, notice.to, reader);

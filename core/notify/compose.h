@@ -27,7 +27,8 @@ struct GameInfo {
   std::int64_t id = 0;
   std::string white;  // display names
   std::string black;
-  std::string url;  // where the game is seen, e.g. https://host/games/12
+  std::string url;           // where the game is seen, e.g. https://host/games/12
+  game::Timestamp start_at;  // when the clocks start
 };
 
 // The reader.

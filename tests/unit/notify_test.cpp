@@ -88,7 +88,7 @@ TEST(GameNotices, DirectorsClockDecisionsTellBothWithTheReason) {
   ASSERT_EQ(n.size(), 2u);
   EXPECT_EQ(n[0].kind, Kind::kDirectorDecision);
   EXPECT_NE(n[0].to, n[1].to);
-  const GameInfo info{5, "Anna", "Ben", "https://x/games/5"};
+  const GameInfo info{5, "Anna", "Ben", "https://x/games/5", kStart};
   const auto m =
       compose_game_notice(n[0], info, o->game.state(), o->events, {"Anna", game::TimeZone::utc()});
   EXPECT_NE(m.subject.find("the director suspended the clocks"), std::string::npos) << m.subject;
@@ -206,7 +206,7 @@ TEST(Compose, MoveMailHasTheMoveMessageDiagramAndLocalDeadline) {
   ASSERT_EQ(notices.size(), 1u);
   auto berlin = game::TimeZone::named("Europe/Berlin");
   ASSERT_TRUE(berlin);
-  const GameInfo info{12, "Anna", "Björn", "https://chess.example/games/12"};
+  const GameInfo info{12, "Anna", "Björn", "https://chess.example/games/12", kStart};
   const auto m = compose_game_notice(notices[0], info, after, o->events, {"Anna", *berlin});
   EXPECT_NE(m.subject.find("Björn played 1... e5"), std::string::npos) << m.subject;
   EXPECT_NE(m.text.find("Björn offers a draw."), std::string::npos);
@@ -218,6 +218,19 @@ TEST(Compose, MoveMailHasTheMoveMessageDiagramAndLocalDeadline) {
       << m.text;
   EXPECT_NE(m.text.find("https://chess.example/games/12"), std::string::npos);
   EXPECT_FALSE(m.attach_pgn);
+}
+
+TEST(Compose, AGameNotStartedYetSaysWhenItStarts) {
+  Table t;
+  t.facts.setup.start_at = kStart + game::days(2);
+  const auto s = t.state();
+  ASSERT_EQ(s.status, game::GameStatus::kNotStarted);
+  const GameInfo info{9, "Anna", "Ben", "https://x/games/9", t.facts.setup.start_at};
+  const auto m = compose_game_notice({Kind::kGameStarted, Color::kBlack, 0, 0}, info, s, {},
+                                     {"Ben", game::TimeZone::utc()});
+  EXPECT_NE(m.subject.find("a new game"), std::string::npos) << m.subject;
+  EXPECT_NE(m.text.find("starts at 2026-01-07 12:00 UTC. You play black."), std::string::npos)
+      << m.text;
 }
 
 TEST(Compose, DiagramFromBlacksSide) {
@@ -233,7 +246,6 @@ TEST(Compose, LocalTimeFollowsSummerTime) {
             "2030-07-01 11:00 Europe/London");
   EXPECT_EQ(format_local(game::utc_instant({2030, 1, 1}, 10), *london),
             "2030-01-01 10:00 Europe/London");
-  (void)kStart;
 }
 
 }  // namespace
