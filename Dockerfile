@@ -24,7 +24,7 @@ RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCORRCHESS_BUILD_TEST
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libboost-system1.74.0 libpqxx-6.4 libpq5 libsodium23 libspdlog1.10 libfmt9 libfathom1 libpugixml1v5 \
+      libboost-system1.74.0 libpqxx-6.4 libpq5 libsodium23 libcurl4 libspdlog1.10 libfmt9 libfathom1 libpugixml1v5 \
       ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --home /var/lib/corrchess --create-home corrchess

@@ -9,11 +9,6 @@
 
 namespace corrchess::api {
 
-namespace {
-
-constexpr std::size_t kMinPassword = 8;
-constexpr std::size_t kMaxPassword = 1024;
-
 Result<void> validate_password(const std::string& password) {
   if (password.size() < kMinPassword) {
     return fail(ErrorCode::kValidationError,
@@ -24,6 +19,8 @@ Result<void> validate_password(const std::string& password) {
   }
   return {};
 }
+
+namespace {
 
 Result<void> validate_role(const std::string& role) {
   if (role == "player" || role == "td" || role == "admin") return {};

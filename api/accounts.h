@@ -68,6 +68,10 @@ Result<db::User> check_credentials(db::Pool& pool, const AccountOptions& options
 Result<db::User> create_account(db::Pool& pool, const std::string& username,
                                 const std::string& password, const std::string& role);
 
+// Passwords: at least kMinPassword bytes, at most kMaxPassword (kValidationError).
+inline constexpr std::size_t kMinPassword = 8;
+inline constexpr std::size_t kMaxPassword = 1024;
+Result<void> validate_password(const std::string& password);
 // Validates a username against the accepted pattern ([A-Za-z0-9_.-]{2,32}).
 Result<void> validate_username(const std::string& username);
 

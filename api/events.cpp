@@ -9,6 +9,7 @@
 #include "api/problem.h"
 #include "api/rule_settings.h"
 #include "app/game_start.h"
+#include "app/notifications.h"
 #include "core/game/entry_bar.h"
 #include "core/game/tournament.h"
 #include "db/codec.h"
@@ -510,6 +511,8 @@ Response start(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
       const auto game_id =
           db::insert_game(tx, white.user.id, black.user.id, id, fresh->setup, fresh->state);
       db::insert_event_game(tx, id, game_id, p.round, p.board, p.white + 1, p.black + 1);
+      app::queue_new_game_notifications(tx, game_id, white.user.id, black.user.id, id, fresh->setup,
+                                        fresh->state, now);
     }
     db::mark_event_started(tx, id, fresh->setup.start_position, now);
     db::write_audit(

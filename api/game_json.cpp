@@ -4,6 +4,7 @@
 
 #include "api/accounts.h"
 #include "core/chess/notation.h"
+#include "core/game/record_pgn.h"
 #include "db/codec.h"
 
 namespace corrchess::api {
@@ -62,48 +63,10 @@ json list_entry_json(const db::GameListEntry& g, const db::User& user) {
 }
 
 Result<chess::PgnGame> game_pgn(const app::GameView& shown) {
-  const auto& s = shown.state;
-  const auto& setup = shown.stored.facts.setup;
-  chess::PgnGame out;
-  out.start = s.initial;
-  const auto start_date = game::utc_date(setup.start_at);
-  char date[16];
-  std::snprintf(date, sizeof date, "%04d.%02d.%02d", start_date.year, start_date.month,
-                start_date.day);
-  std::string result = "*";
-  if (s.result && *s.result != game::GameResult::kDoubleDefault) {
-    result = std::string(game::to_string(*s.result));
-  }
-  out.set_tag("Event", shown.stored.event_id
-                           ? "corrchess event " + std::to_string(*shown.stored.event_id)
-                           : "corrchess game " + std::to_string(shown.stored.id));
-  out.set_tag("Site", "corrchess");
-  out.set_tag("Date", date);
-  out.set_tag("Round", "-");
-  out.set_tag("White", shown.stored.white.display_name);
-  out.set_tag("Black", shown.stored.black.display_name);
-  out.set_tag("Result", result);
-  out.set_tag("WhiteUsername", shown.stored.white.username);
-  out.set_tag("BlackUsername", shown.stored.black.username);
-  out.set_tag("TimeControl", game::pgn_time_control(setup.time_control));
-  if (s.termination) out.set_tag("Termination", std::string(game::to_string(*s.termination)));
-  if (setup.start_position) out.set_tag("Chess960", std::to_string(*setup.start_position));
-  out.result = result;
-  chess::Position pos = s.initial;
-  for (const auto& m : s.moves) {
-    auto move = chess::parse_uci(pos, m.uci);
-    if (!move) return fail(ErrorCode::kInternal, "stored move unreadable");
-    chess::PgnMove pm;
-    pm.move = *move;
-    const auto index = static_cast<std::size_t>(m.ply - 1);
-    if (index < s.clock.moves.size()) {
-      pm.comment = "[%clk " + game::format_pgn_clock(s.clock.moves[index].clock_after) + "] ";
-    }
-    pm.comment += "[%timestamp " + game::format_rfc3339(m.at) + "]";
-    out.moves.push_back(std::move(pm));
-    pos.play(*move);
-  }
-  return out;
+  const auto& g = shown.stored;
+  return game::record_pgn(
+      g.id, g.event_id, g.facts.setup, shown.state,
+      {g.white.display_name, g.black.display_name, g.white.username, g.black.username});
 }
 
 json game_json(const db::StoredGame& stored, const game::GameState& s, std::optional<Color> viewer,

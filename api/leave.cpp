@@ -5,6 +5,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "app/notifications.h"
 #include "core/game/leave.h"
 #include "db/events.h"
 #include "db/leave.h"
@@ -120,6 +121,9 @@ Result<void> leave_changed(GameServiceDeps& deps, pqxx::work& tx, const db::Stor
       auto game = app::replay_game(deps, *stored, now);
       if (!game) return std::unexpected(game.error());
       db::update_cache(tx, id, game->state());
+      app::queue_leave_notifications(tx, *stored, game->state(), leave.user_id,
+                                     game::format_date(leave.period.first_day),
+                                     game::format_date(leave.period.last_day), change, now);
     }
     json message = {{"type", "leave"},
                     {"game_id", std::to_string(id)},

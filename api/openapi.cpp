@@ -179,6 +179,79 @@ std::vector<RouteDoc> build_table() {
                {"time_zone", "string", false, "IANA name for display, e.g. Europe/Berlin"},
                {"language", "string", false, "BCP 47 tag, e.g. en or pt-BR"}},
               {{"country", "NL"}, {"time_zone", "Europe/Amsterdam"}}));
+  // Account mails.
+  add(Doc("POST", "/api/v1/auth/password-reset", kNone,
+          "Mail a single-use link to choose a new password (valid one hour)", 202,
+          "{status}: the same answer whether or not the account exists or has an address")
+          .in({{"username", "string", true, ""}}, {{"username", "alice"}}));
+  add(Doc("GET", "/api/v1/auth/password-reset/confirm", kNone,
+          "The page behind a password-reset link: a form that posts the new password", 200,
+          "HTML page")
+          .q({{"token", "string", true, "the token of the mailed link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("POST", "/api/v1/auth/password-reset/confirm", kNone,
+          "Set a new password with a mailed token; every session of the account ends", 200,
+          "{status} (an HTML page for a form post); 400 validation_error for a used, expired or "
+          "unknown token or a password shorter than 8 characters")
+          .in({{"token", "string", true, "the token of the mailed link"},
+               {"password", "string", true, "at least 8 characters"}},
+              {{"token", "the-token-of-the-mail"}, {"password", "a-new-long-password"}}));
+  add(Doc("POST", "/api/v1/me/email/verification", kUser,
+          "Mail a link that confirms one's address (valid 7 days)", 202,
+          "{status}; 400 validation_error without an address, 409 conflict when the server "
+          "sends no mail"));
+  add(Doc("GET", "/api/v1/auth/verify-email", kNone,
+          "The page behind an address-confirmation link: a button that posts it", 200, "HTML page")
+          .q({{"token", "string", true, "the token of the mailed link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("POST", "/api/v1/auth/verify-email", kNone,
+          "Confirm an address with a mailed token (once)", 200,
+          "{status} (an HTML page for a form post); 400 validation_error for a used, expired or "
+          "unknown token, or when the address changed since")
+          .q({{"token", "string", false, "the token (or in the body)"}}));
+  // Notifications.
+  add(Doc("GET", "/api/v1/me/notifications", kUser, "One's notification preferences", 200,
+          "{channels: {email: {kind: bool}, webhook: {...}}, reminder_hours_before, digest_hour, "
+          "time_zone, email} (time_zone and email come from PATCH /me)"));
+  add(Doc("PUT", "/api/v1/me/notifications", kUser, "Replace one's notification preferences", 200,
+          "the stored preferences, as GET")
+          .in({{"channels", "object", false,
+                "{email|webhook: {kind: bool}}; kinds not given are on"},
+               {"reminder_hours_before", "array", false,
+                "whole hours 1..1440, at most 8, distinct; default [168, 72, 24, 8]"},
+               {"digest_hour", "integer", false, "0..23 local hour, or null"}},
+              {{"channels", {{"email", {{"opponent_moved", false}}}}},
+               {"reminder_hours_before", {72, 24}}}));
+  add(Doc("GET", "/api/v1/notifications/unsubscribe", kNone,
+          "The page behind a mail's unsubscribe link: a form that posts it", 200, "HTML page")
+          .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("POST", "/api/v1/notifications/unsubscribe", kNone,
+          "One-click unsubscribe (RFC 8058): switch the mail's kind off by email", 200,
+          "HTML page; 400 validation_error for a token this server did not sign")
+          .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
+          .as("text/html; charset=utf-8"));
+  add(Doc("GET", "/api/v1/me/webhooks", kUser, "The webhooks one created", 200,
+          "{webhooks: [{id, url, event_id, created_at}]}"));
+  add(Doc("POST", "/api/v1/me/webhooks", kUser,
+          "Subscribe a URL to one's live messages (or, for directors, an event's games)", 201,
+          "{id, url, event_id, created_at, secret}: the whsec_ secret is shown only here")
+          .in({{"url", "string", true, "absolute http(s) URL, at most 2000 bytes"},
+               {"event_id", "string", false, "directors: the event whose games are sent"}},
+              {{"url", "https://hooks.example.org/corrchess"}}));
+  add(Doc("DELETE", "/api/v1/me/webhooks/{id}", kUser, "Delete one's webhook", 204, "no content"));
+  add(Doc("GET", "/api/v1/me/webhooks/{id}/deliveries", kUser,
+          "The deliveries of one's webhook, newest first", 200,
+          "{deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, "
+          "last_error, finished_at}]}")
+          .q({{"limit", "integer", false, "1..500, default 100"}}));
+  add(Doc("POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver", kUser,
+          "Send a delivery of one's webhook again (same webhook-id)", 202, "{status: queued}"));
+  add(Doc("GET", "/api/v1/admin/notifications/failed", kAdmin,
+          "Deliveries given up after retrying, newest first", 200,
+          "{deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, "
+          "last_error, finished_at}]}")
+          .q({{"limit", "integer", false, "1..500, default 100"}}));
   add(Doc("GET", "/api/v1/users", kUser, "Find players by the start of their username", 200,
           "{users: [{username, display_name}]} in username order")
           .q({{"prefix", "string", true, "1..32 characters, case-insensitive"},

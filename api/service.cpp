@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 
+#include "api/account_mail.h"
 #include "api/admin.h"
 #include "api/auth.h"
 #include "api/challenges.h"
@@ -11,6 +12,7 @@
 #include "api/game_talk.h"
 #include "api/json_body.h"
 #include "api/leave.h"
+#include "api/notifications.h"
 #include "api/profiles.h"
 #include "api/xfcc.h"
 #include "db/transaction.h"
@@ -96,6 +98,8 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);
   add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
+  add_notification_routes(router_, pool_);
+  add_account_mail_routes(router_, pool_, clock_);
   if (clock_.is_manual()) {
     router_.add("POST", "/api/v1/admin/clock",
                 [this](const Request& r, const PathParams&) { return manual_clock(r); });

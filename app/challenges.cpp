@@ -6,6 +6,7 @@
 
 #include "app/game_start.h"
 #include "app/games.h"
+#include "app/notifications.h"
 #include "app/roles.h"
 #include "db/codec.h"
 #include "db/events.h"
@@ -149,6 +150,9 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
   if (c.opponent)
     db::notify_users(tx, {c.opponent->id},
                      json::array({challenge_message("challenge", view, now)}));
+  if (c.opponent)
+    queue_challenge_notification(tx, c.opponent->id, user.display_name, c.id,
+                                 c.message.value_or(""), now);
   return view;
 }
 
@@ -254,6 +258,8 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     const auto& black = challenger_white ? user : c.challenger;
     const auto game_id =
         db::insert_game(tx, white.id, black.id, std::nullopt, prepared->setup, prepared->state);
+    queue_new_game_notifications(tx, game_id, white.id, black.id, std::nullopt, prepared->setup,
+                                 prepared->state, now);
     c.opponent = user;
     c.game_id = game_id;
     decide(tx, *view, game::ChallengeStatus::kAccepted, user, now, {c.challenger.id, user.id},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/notifications.h"
 #include "app/roles.h"
 #include "core/game/game_change.h"
 #include "db/live_events.h"
@@ -165,6 +166,8 @@ GameView commit_change(pqxx::work& tx, const db::StoredGame& stored, const game:
     db::notify_game_change(tx, id, view.stored.version, {stored.white.id, stored.black.id}, notices,
                            view.state);
   }
+  // Mails (and the reminders of the player to move) go to the outbox in this transaction.
+  queue_game_notifications(tx, stored, game.state(), o.moves, o.events, view.state, now);
   return view;
 }
 

@@ -23,6 +23,7 @@
 #include "api/service.h"
 #include "app/housekeeping.h"
 #include "app/live_events.h"
+#include "app/notifications.h"
 #include "db/games.h"
 #include "db/listener.h"
 #include "db/live_events.h"
@@ -33,6 +34,7 @@
 #include "db/transaction.h"
 #include "server/config.h"
 #include "server/http_server.h"
+#include "server/notifier.h"
 #include "server/scheduler.h"
 #include "server/startup.h"
 
@@ -139,6 +141,25 @@ int run_serve() {
                        game::Oracles{&mate_oracle, &tablebase}, *zone, service_options);
 
   Scheduler scheduler(service.game_deps());
+  app::configure_notifications(
+      {!config.smtp_url.empty(), config.require_verified_email, config.public_url, *zone});
+  app::DeliverySettings delivery;
+  delivery.smtp.url = config.smtp_url;
+  delivery.smtp.require_tls = config.smtp_require_tls;
+  delivery.from_address = config.smtp_from;
+  delivery.public_url = config.public_url;
+  delivery.retry.base = config.notify_retry_base_seconds;
+  delivery.retry.cap = config.notify_retry_max_seconds;
+  delivery.retry.give_up_after = config.notify_give_up_seconds;
+  delivery.webhook.allow_private = config.webhook_allow_private;
+  delivery.webhook.timeout_seconds = config.webhook_timeout_seconds;
+  Notifier notifier(pool, *clock, delivery, service.metrics());
+  service.metrics().gauge("corrchess_notifications_oldest_due_seconds",
+                          "Age of the oldest notification due and not yet delivered.",
+                          [&pool, &clock] {
+                            auto age = app::oldest_due_delivery_age(pool, *clock);
+                            return age ? static_cast<double>(*age) : -1.0;
+                          });
   service.metrics().gauge("corrchess_scheduler_lag_seconds",
                           "How late the scheduler decided the games of the last deadline it "
                           "slept for (verdicts always use the deadline instant).",
@@ -169,10 +190,12 @@ int run_serve() {
       config.database_url, db::kEventsChannel,
       [&](const std::string& payload) {
         scheduler.poke();
+        notifier.poke();
         hub.deliver(payload);
       },
       [&] {
         scheduler.poke();
+        notifier.poke();
         // Events may have been missed while the listener was disconnected: every connection
         // re-reads its user's stored messages (none exist yet at the first connection).
         hub.recover_after_loss();
@@ -182,8 +205,10 @@ int run_serve() {
   metrics.gauge("corrchess_listener_connections_total",
                 "Successful LISTEN connections (reconnections after database restarts).",
                 [&listener] { return static_cast<double>(listener.connections()); });
-  db::Listener clock_listener(config.database_url, "corrchess_clock",
-                              [&](const std::string&) { scheduler.poke(); });
+  db::Listener clock_listener(config.database_url, "corrchess_clock", [&](const std::string&) {
+    scheduler.poke();
+    notifier.poke();
+  });
   listener.start();
   clock_listener.start();
   if (config.run_scheduler) {
@@ -191,6 +216,7 @@ int run_serve() {
   } else {
     spdlog::info("flag-fall scheduler off on this instance (CORRCHESS_SCHEDULER=off)");
   }
+  notifier.start();
 
   boost::asio::io_context ioc(config.io_threads);
   boost::asio::thread_pool workers(static_cast<std::size_t>(config.db_pool_size));
@@ -310,6 +336,7 @@ int run_serve() {
   for (auto& t : threads) t.join();
   workers.join();
   scheduler.stop();
+  notifier.stop();
   listener.stop();
   clock_listener.stop();
   spdlog::info("stopped");

@@ -7,6 +7,7 @@
 #include <boost/asio/ip/address.hpp>
 
 #include "db/connection.h"
+#include "delivery/mail.h"
 
 namespace corrchess::server {
 
@@ -125,7 +126,11 @@ Result<Config> config_from_env() {
        {std::pair{"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
         std::pair{"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
         std::pair{"CORRCHESS_LIVE_EVENT_RETENTION_DAYS", &config.live_event_retention_days},
-        std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes}}) {
+        std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes},
+        std::pair{"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
+        std::pair{"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
+        std::pair{"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
+        std::pair{"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds}}) {
     if (const char* text = env(name)) {
       auto n = parse_positive_int(name, text);
       if (!n) return std::unexpected(n.error());
@@ -189,6 +194,24 @@ Result<Config> config_from_env() {
       }
       config.trusted_proxies.push_back(address.to_string());
     }
+  }
+  if (const char* url = env("CORRCHESS_SMTP_URL")) config.smtp_url = url;
+  if (const char* from = env("CORRCHESS_SMTP_FROM")) config.smtp_from = from;
+  if (const char* tls = env("CORRCHESS_SMTP_REQUIRE_TLS"))
+    config.smtp_require_tls = parse_flag(tls);
+  if (const char* url = env("CORRCHESS_PUBLIC_URL")) config.public_url = url;
+  if (const char* verified = env("CORRCHESS_REQUIRE_VERIFIED_EMAIL")) {
+    config.require_verified_email = parse_flag(verified);
+  }
+  if (const char* allow = env("CORRCHESS_WEBHOOK_ALLOW_PRIVATE")) {
+    config.webhook_allow_private = parse_flag(allow);
+  }
+  if (!config.smtp_url.empty() && !delivery::is_mail_address(config.smtp_from)) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_SMTP_FROM must be the sender's address when CORRCHESS_SMTP_URL is set");
+  }
+  if (!config.public_url.starts_with("http://") && !config.public_url.starts_with("https://")) {
+    return fail(ErrorCode::kValidationError, "CORRCHESS_PUBLIC_URL must start with http(s)://");
   }
   if (config.admin_user.empty() != config.admin_password.empty()) {
     return fail(ErrorCode::kValidationError,

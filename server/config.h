@@ -48,6 +48,17 @@ struct Config {
   // CORRCHESS_MAX_OPEN_CHALLENGES, CORRCHESS_MAX_ONGOING_GAMES (0: no limit),
   // CORRCHESS_CHALLENGE_MIN_DAYS, CORRCHESS_CHALLENGE_MAX_DAYS.
   game::ChallengeLimits challenges;
+  // Notifications (docs/operations.md "Notifications").
+  std::string smtp_url;           // CORRCHESS_SMTP_URL: no email without it
+  std::string smtp_from;          // CORRCHESS_SMTP_FROM: sender address (required with the URL)
+  bool smtp_require_tls = false;  // CORRCHESS_SMTP_REQUIRE_TLS
+  std::string public_url = "http://localhost:8080";  // CORRCHESS_PUBLIC_URL: links in messages
+  int notify_retry_base_seconds = 30;                // CORRCHESS_NOTIFY_RETRY_BASE_SECONDS
+  int notify_retry_max_seconds = 3600;               // CORRCHESS_NOTIFY_RETRY_MAX_SECONDS
+  int notify_give_up_seconds = 172800;               // CORRCHESS_NOTIFY_GIVE_UP_SECONDS (2 days)
+  bool require_verified_email = false;               // CORRCHESS_REQUIRE_VERIFIED_EMAIL
+  bool webhook_allow_private = false;                // CORRCHESS_WEBHOOK_ALLOW_PRIVATE
+  int webhook_timeout_seconds = 10;                  // CORRCHESS_WEBHOOK_TIMEOUT_SECONDS
 };
 
 // Parses "host:port" (IPv4, hostname, or [IPv6]:port).

@@ -89,6 +89,27 @@ class Authorization : public testing::ApiServerTest {
     return json::parse(r.body).value("id", "");
   }
 
+  // A webhook of alice (to an address that is refused when sent) and, when `delivery`, the
+  // id of one of its deliveries (bob challenges alice: a live message for her).
+  std::pair<std::string, std::string> create_webhook(bool delivery) {
+    auto r = api_.call("POST", "/api/v1/me/webhooks", alice_token(),
+                       {{"url", "http://127.0.0.1:9/hook"}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    const auto id = json::parse(r.body).value("id", "");
+    if (!delivery) return {id, ""};
+    std::string bob;
+    for (const auto& c : callers_) {
+      if (c.name == "bob") bob = c.token;
+    }
+    EXPECT_EQ(api_.call("POST", "/api/v1/challenges", bob,
+                        {{"opponent", "alice"}, {"time_control", testing::iccf_control()}})
+                  .status,
+              201);
+    auto list = api_.call("GET", "/api/v1/me/webhooks/" + id + "/deliveries", alice_token());
+    const auto deliveries = json::parse(list.body).value("deliveries", json::array());
+    return {id, deliveries.empty() ? "" : deliveries[0].value("id", "")};
+  }
+
   std::string alice_token() const {
     for (const auto& c : callers_) {
       if (c.name == "alice") return c.token;
@@ -107,11 +128,18 @@ class Authorization : public testing::ApiServerTest {
     if (path.find("/events/{id}") != std::string::npos) replace("{id}", create_event());
     if (path.find("/leave/{id}") != std::string::npos) replace("{id}", create_leave());
     if (path.find("/challenges/{id}") != std::string::npos) replace("{id}", create_challenge());
+    if (path.find("/webhooks/{id}") != std::string::npos) {
+      const auto [hook, delivery] = create_webhook(path.find("{delivery}") != std::string::npos);
+      replace("{id}", hook);
+      replace("{delivery}", delivery);
+    }
     replace("{username}", "erin");
     return out.find('{') == std::string::npos ? out : "";
   }
 
-  // Every table's content (but tokens and login attempts, which logins change), by name.
+  // Every table's content (but tokens and login attempts, which logins change, and the
+  // notification outbox and its attempts, which the delivery worker changes in the
+  // background), by name.
   std::map<std::string, std::string> fingerprint() {
     pqxx::connection conn(db_.url());
     pqxx::work tx(conn);
@@ -119,7 +147,7 @@ class Authorization : public testing::ApiServerTest {
     for (const auto& row :
          tx.exec("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
                  "AND table_type = 'BASE TABLE' AND table_name NOT IN ('auth_tokens', "
-                 "'login_attempts')")) {
+                 "'login_attempts', 'notification_outbox', 'notification_attempts')")) {
       const auto table = row[0].as<std::string>();
       out[table] = tx.exec1(
                          "SELECT coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') "
@@ -136,6 +164,8 @@ class Authorization : public testing::ApiServerTest {
     if (c.name.empty()) return false;
     // A leave period is its owner's alone (others are told it does not exist).
     if (path.starts_with("/api/v1/me/leave/{id}")) return c.name == "alice";
+    // So is a webhook.
+    if (path.starts_with("/api/v1/me/webhooks/{id}")) return c.name == "alice";
     // A challenge (alice's, to bob) is seen by its players and directors, accepted and
     // declined by bob alone and cancelled by alice alone.
     if (path == "/api/v1/challenges/{id}")

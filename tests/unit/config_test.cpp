@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "server/config.h"
 
 namespace corrchess::server {
@@ -26,6 +28,31 @@ TEST(ParseListen, RejectsMalformed) {
     if (!r) {
       EXPECT_EQ(r.error().code, ErrorCode::kValidationError);
     }
+  }
+}
+
+// The notification settings: a mail server needs a sender address, links need an http(s)
+// public address, retry times are positive.
+TEST(NotificationConfig, MailSettingsAreChecked) {
+  setenv("CORRCHESS_SMTP_URL", "smtp://mail.example.org:587", 1);
+  unsetenv("CORRCHESS_SMTP_FROM");
+  EXPECT_FALSE(config_from_env().has_value());
+  setenv("CORRCHESS_SMTP_FROM", "corrchess@example.org", 1);
+  setenv("CORRCHESS_PUBLIC_URL", "chess.example.org", 1);
+  EXPECT_FALSE(config_from_env().has_value());
+  setenv("CORRCHESS_PUBLIC_URL", "https://chess.example.org", 1);
+  setenv("CORRCHESS_NOTIFY_GIVE_UP_SECONDS", "0", 1);
+  EXPECT_FALSE(config_from_env().has_value());
+  setenv("CORRCHESS_NOTIFY_GIVE_UP_SECONDS", "600", 1);
+  setenv("CORRCHESS_WEBHOOK_ALLOW_PRIVATE", "1", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->smtp_url, "smtp://mail.example.org:587");
+  EXPECT_EQ(c->notify_give_up_seconds, 600);
+  EXPECT_TRUE(c->webhook_allow_private);
+  for (const char* name : {"CORRCHESS_SMTP_URL", "CORRCHESS_SMTP_FROM", "CORRCHESS_PUBLIC_URL",
+                           "CORRCHESS_NOTIFY_GIVE_UP_SECONDS", "CORRCHESS_WEBHOOK_ALLOW_PRIVATE"}) {
+    unsetenv(name);
   }
 }
 

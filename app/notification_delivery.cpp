@@ -1,0 +1,199 @@
+#include "app/notification_delivery.h"
+
+#include <sodium.h>
+
+#include <charconv>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+#include "core/notify/compose.h"
+#include "db/notification_prefs.h"
+#include "db/outbox.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using nlohmann::json;
+
+std::string hmac_hex(const std::string& secret, const std::string& text) {
+  unsigned char key[crypto_auth_hmacsha256_KEYBYTES] = {};
+  std::copy_n(secret.begin(), std::min(secret.size(), sizeof key), key);
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  crypto_auth_hmacsha256(mac, reinterpret_cast<const unsigned char*>(text.data()), text.size(),
+                         key);
+  char hex[2 * sizeof mac + 1];
+  sodium_bin2hex(hex, sizeof hex, mac, sizeof mac);
+  return hex;
+}
+
+// The mail of an email row.
+delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettings& settings,
+                              const std::string& secret, game::Timestamp now) {
+  const auto& p = d.payload;
+  const std::string host = delivery::url_host(settings.public_url);
+  delivery::MailMessage m;
+  m.from_name = settings.from_name;
+  m.from_address = settings.from_address;
+  m.to_name = p.value("to_name", "");
+  m.to_address = p.value("to", "");
+  m.subject = p.value("subject", "");
+  m.text = p.value("text", "");
+  m.html = p.value("html", "");
+  m.message_id = "<" + d.delivery_id + "@" + host + ">";
+  if (p.contains("thread"))
+    m.references.push_back("<" + p["thread"].get<std::string>() + "@" + host + ">");
+  if (p.contains("unsubscribe") && d.user_id) {
+    if (auto kind = notify::parse_kind(p["unsubscribe"].get<std::string>())) {
+      m.unsubscribe_url = settings.public_url + "/api/v1/notifications/unsubscribe?token=" +
+                          unsubscribe_token(secret, *d.user_id, *kind);
+    }
+  }
+  m.delivery_id = d.delivery_id;
+  m.date = now;
+  for (const auto& a : p.value("attachments", json::array())) {
+    m.attachments.push_back({a.value("filename", "attachment"),
+                             a.value("content_type", "application/octet-stream"),
+                             a.value("data", "")});
+  }
+  return m;
+}
+
+// The payload of a digest mail made of the rows' messages.
+json digest_payload(const std::vector<db::ClaimedDelivery>& rows) {
+  std::vector<std::pair<std::string, std::string>> items;
+  for (const auto& r : rows) {
+    items.emplace_back(r.payload.value("subject", ""), r.payload.value("text", ""));
+  }
+  const auto& first = rows.front().payload;
+  const auto message = notify::compose_digest(items, first.value("to_name", ""));
+  return {{"to", first.value("to", "")},
+          {"to_name", first.value("to_name", "")},
+          {"subject", message.subject},
+          {"text", message.text},
+          {"html", message.html}};
+}
+
+// Posts one webhook row: done on 2xx; 410 Gone is final, any other answer is retried.
+Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings) {
+  const delivery::WebhookRequest request{d.webhook_url, d.webhook_secret, d.delivery_id,
+                                         d.payload.value("body", json::object()).dump()};
+  auto status = delivery::post_webhook(settings.webhook, request);
+  if (!status) return std::unexpected(status.error());
+  if (*status >= 200 && *status < 300) return {};
+  return fail(*status == 410 ? ErrorCode::kValidationError : ErrorCode::kInternal,
+              "HTTP " + std::to_string(*status));
+}
+
+// Sends one claimed row.
+Result<void> send(const db::ClaimedDelivery& d, const DeliverySettings& settings,
+                  const std::string& secret, game::Timestamp now) {
+  if (d.channel == "webhook") return post(d, settings);
+  if (d.channel != "email") {
+    return fail(ErrorCode::kValidationError, "unknown channel " + d.channel);
+  }
+  if (settings.smtp.url.empty()) return fail(ErrorCode::kInternal, "no SMTP server configured");
+  return delivery::send_mail(settings.smtp, mail_of(d, settings, secret, now));
+}
+
+}  // namespace
+
+Result<std::string> notification_secret(db::Pool& pool) {
+  static std::mutex mutex;
+  static std::string cached;
+  std::lock_guard lock(mutex);
+  if (!cached.empty()) return cached;
+  std::string fresh(32, '\0');
+  randombytes_buf(fresh.data(), fresh.size());
+  auto stored = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::string> {
+    return db::notification_secret(tx, fresh);
+  });
+  if (stored) cached = *stored;
+  return stored;
+}
+
+std::string unsubscribe_token(const std::string& secret, std::int64_t user_id, notify::Kind kind) {
+  const std::string text = std::to_string(user_id) + "." + std::string(notify::to_string(kind));
+  return text + "." + hmac_hex(secret, text);
+}
+
+Result<void> unsubscribe(db::Pool& pool, const std::string& token) {
+  const auto bad = [] {
+    return fail(ErrorCode::kValidationError, "this unsubscribe link is not valid");
+  };
+  const auto first = token.find('.');
+  const auto second = token.find('.', first == std::string::npos ? 0 : first + 1);
+  if (first == std::string::npos || second == std::string::npos) return bad();
+  std::int64_t user_id = 0;
+  const auto [ptr, ec] = std::from_chars(token.data(), token.data() + first, user_id);
+  if (ec != std::errc{} || ptr != token.data() + first) return bad();
+  const auto kind = notify::parse_kind(token.substr(first + 1, second - first - 1));
+  if (!kind) return bad();
+  auto secret = notification_secret(pool);
+  if (!secret) return std::unexpected(secret.error());
+  const auto expected = unsubscribe_token(*secret, user_id, *kind);
+  if (expected.size() != token.size() ||
+      sodium_memcmp(expected.data(), token.data(), token.size()) != 0) {
+    return bad();
+  }
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    db::disable_notification(tx, user_id, *kind, notify::Channel::kEmail);
+    return {};
+  });
+}
+
+Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
+                                   const DeliverySettings& settings, int limit) {
+  auto secret = notification_secret(pool);
+  if (!secret) return std::unexpected(secret.error());
+  DeliveryCounts counts;
+  for (int i = 0; i < limit; ++i) {
+    auto handled = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+      const auto now = clock.now(tx);
+      auto claimed = db::claim_due_delivery(tx, now);
+      if (!claimed) return false;
+      auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
+      // A digest row takes every other one of its user due now into the same mail.
+      std::vector<db::ClaimedDelivery> rows{*claimed};
+      if (claimed->kind == "digest" && claimed->user_id) {
+        for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
+          rows.push_back(std::move(item));
+        }
+        claimed->payload = digest_payload(rows);
+      }
+      auto sent = send(*claimed, settings, *secret, now);
+      if (sent) {
+        for (const auto& row : rows) db::record_sent(tx, row);
+        ++channel.sent;
+        return true;
+      }
+      const bool permanent = sent.error().code == ErrorCode::kValidationError;
+      const auto delay = notify::retry_delay(settings.retry, claimed->attempts + 1,
+                                             randombytes_uniform(1u << 20) / double(1u << 20));
+      const bool give_up =
+          permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
+      for (const auto& row : rows) db::record_failure(tx, row, sent.error().detail, delay, give_up);
+      ++(give_up ? channel.failed : channel.retried);
+      return true;
+    });
+    if (!handled) return std::unexpected(handled.error());
+    if (!*handled) break;
+  }
+  return counts;
+}
+
+Result<std::optional<game::Timestamp>> next_delivery_due(db::Pool& pool) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) {
+    return Result<std::optional<game::Timestamp>>(db::next_delivery_due(tx));
+  });
+}
+
+Result<std::int64_t> oldest_due_delivery_age(db::Pool& pool, db::ServerClock& clock) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) {
+    return Result<std::int64_t>(db::oldest_due_age(tx, clock.now(tx)));
+  });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,63 @@
+// Delivery of the notification outbox (docs/operations.md "Notifications"): claims due rows
+// one at a time (each in its own transaction, the row locked while it is sent, so two
+// instances never send the same row and a crash leaves it pending), sends it, records the
+// attempt, and retries with exponential backoff and jitter until the give-up time, when it
+// is marked failed (GET /api/v1/admin/notifications/failed). Also the signed one-click
+// unsubscribe tokens of the mails.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/error.h"
+#include "core/notify/notify.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
+#include "delivery/smtp.h"
+#include "delivery/webhook.h"
+
+namespace corrchess::app {
+
+struct DeliverySettings {
+  delivery::SmtpSettings smtp;  // empty url: email rows are not sent
+  std::string from_address;     // CORRCHESS_SMTP_FROM (addr-spec)
+  std::string from_name = "corrchess";
+  std::string public_url;  // links (unsubscribe), message ids' host
+  delivery::WebhookSettings webhook;
+  notify::RetryPolicy retry;
+};
+
+struct ChannelCounts {
+  int sent = 0;
+  int retried = 0;  // failed attempts that will be tried again
+  int failed = 0;   // given up
+};
+struct DeliveryCounts {
+  ChannelCounts email;
+  ChannelCounts webhook;
+  int handled() const {
+    return email.sent + email.retried + email.failed + webhook.sent + webhook.retried +
+           webhook.failed;
+  }
+};
+
+// Sends what is due at the server clock's now, until nothing is due or `limit` rows were
+// handled.
+Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
+                                   const DeliverySettings& settings, int limit);
+
+// The earliest due instant of a pending delivery (server clock), and the age in seconds of
+// the oldest delivery due now (metrics).
+Result<std::optional<game::Timestamp>> next_delivery_due(db::Pool& pool);
+Result<std::int64_t> oldest_due_delivery_age(db::Pool& pool, db::ServerClock& clock);
+
+// The signing key of links, created in the database on first use.
+Result<std::string> notification_secret(db::Pool& pool);
+// "<user id>.<kind>.<hex HMAC-SHA256>" for switching `kind` off by email for `user_id`.
+std::string unsubscribe_token(const std::string& secret, std::int64_t user_id, notify::Kind kind);
+// Switches the token's kind off by email for its user; kValidationError for a token that is
+// malformed or not signed by this server. Repeating it changes nothing.
+Result<void> unsubscribe(db::Pool& pool, const std::string& token);
+
+}  // namespace corrchess::app

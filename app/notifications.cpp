@@ -1,0 +1,250 @@
+#include "app/notifications.h"
+
+#include <map>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+#include "core/chess/pgn.h"
+#include "core/game/record_pgn.h"
+#include "core/notify/compose.h"
+#include "core/notify/notify.h"
+#include "db/account_tokens.h"
+#include "db/events.h"
+#include "db/notification_prefs.h"
+#include "db/outbox.h"
+#include "db/users.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using nlohmann::json;
+using notify::Channel;
+using notify::Kind;
+
+std::mutex settings_mutex;
+NotificationSettings current_settings;
+
+// The zone of the user's profile, else the server's.
+game::TimeZone reader_zone(pqxx::work& tx, std::int64_t user_id) {
+  if (auto name = db::profile_settings(tx, user_id).time_zone) {
+    if (auto zone = game::TimeZone::named(*name)) return *zone;
+  }
+  return notification_settings().server_zone;
+}
+
+// A recipient as the messages need them.
+struct Person {
+  db::User user;
+  notify::Preferences prefs;
+  game::TimeZone zone;
+};
+
+// The people of one change, read once each.
+class People {
+ public:
+  explicit People(pqxx::work& tx) : tx_(tx) {}
+  const Person* get(std::int64_t id) {
+    if (auto it = cache_.find(id); it != cache_.end()) return it->second ? &*it->second : nullptr;
+    std::optional<Person> person;
+    if (auto user = db::find_user_by_id(tx_, id)) {
+      Person p{*user, db::load_preferences(tx_, id), reader_zone(tx_, id)};
+      // Where addresses must be verified, an unverified one gets nothing.
+      if (notification_settings().require_verified_email && !db::email_verified(tx_, id)) {
+        p.user.email.reset();
+      }
+      person = std::move(p);
+    }
+    auto& slot = cache_[id] = std::move(person);
+    return slot ? &*slot : nullptr;
+  }
+
+ private:
+  pqxx::work& tx_;
+  std::map<std::int64_t, std::optional<Person>> cache_;
+};
+
+std::string game_url(std::int64_t game_id) {
+  return notification_settings().public_url + "/games/" + std::to_string(game_id);
+}
+
+notify::GameInfo game_info(const db::StoredGame& g) {
+  return {g.id, g.white.display_name, g.black.display_name, game_url(g.id), g.facts.setup.start_at};
+}
+
+// Writes one email for `person` when they have an address and want `kind` by email.
+void queue_email(pqxx::work& tx, const Person& person, Kind kind, const notify::Message& message,
+                 std::optional<std::int64_t> game_id, game::Timestamp due,
+                 std::optional<std::string> dedupe_key = std::nullopt,
+                 const json& attachments = json::array()) {
+  if (!notification_settings().email || !person.user.email) return;
+  if (!notify::wants(person.prefs, kind, Channel::kEmail)) return;
+  // With a daily digest the message waits for the next digest hour, collected with others.
+  const bool digest = person.prefs.digest_hour && notify::digested(kind);
+  if (digest) due = notify::next_digest_at(due, person.zone, *person.prefs.digest_hour);
+  json payload = {{"to", *person.user.email},   {"to_name", person.user.display_name},
+                  {"subject", message.subject}, {"text", message.text},
+                  {"html", message.html},       {"unsubscribe", notify::to_string(kind)}};
+  if (game_id) payload["thread"] = "game-" + std::to_string(*game_id);
+  if (!attachments.empty()) payload["attachments"] = attachments;
+  db::enqueue(
+      tx, db::OutboxEntry{"email", digest ? "digest" : std::string(notify::to_string(kind)),
+                          person.user.id, game_id, std::move(dedupe_key), std::move(payload), due});
+}
+
+json pgn_attachment(const db::StoredGame& stored, const game::GameState& after) {
+  const game::PgnPlayers players{stored.white.display_name, stored.black.display_name,
+                                 stored.white.username, stored.black.username};
+  auto record = game::record_pgn(stored.id, stored.event_id, stored.facts.setup, after, players);
+  if (!record) return json::array();
+  auto text = chess::write_pgn(*record);
+  if (!text) return json::array();
+  return json::array({{{"filename", "game-" + std::to_string(stored.id) + ".pgn"},
+                       {"content_type", "application/x-chess-pgn"},
+                       {"data", *text}}});
+}
+
+// Rewrites the reminders of the player to move: the ones still wanted stay (same dedupe
+// keys), the others are cancelled, new ones are written due at their instants.
+void queue_reminders(pqxx::work& tx, People& people, const db::StoredGame& stored,
+                     const game::GameState& after, game::Timestamp now) {
+  const auto player_id = [&](game::Color c) {
+    return c == game::Color::kWhite ? stored.white.id : stored.black.id;
+  };
+  const Person* player = people.get(player_id(after.to_move));
+  const std::vector<game::Seconds> none;
+  const auto reminders = notify::reminders_after(stored.id, stored.facts.setup, after, now,
+                                                 player ? player->prefs.reminder_offsets : none);
+  std::vector<std::string> keep;
+  for (const auto& r : reminders) {
+    keep.push_back(r.dedupe_key);
+    keep.push_back(r.dedupe_key + ":director");
+  }
+  db::cancel_game_reminders(tx, stored.id, keep);
+  if (player == nullptr) return;
+  const auto info = game_info(stored);
+  for (const auto& r : reminders) {
+    const notify::Reader reader{player->user.display_name, player->zone};
+    queue_email(tx, *player, r.kind, notify::compose_reminder(r, info, after, reader, false),
+                stored.id, r.due, r.dedupe_key);
+    if (!r.copy_director || !stored.event_id) continue;
+    auto event = db::load_event(tx, *stored.event_id, false);
+    if (!event || !event->created_by) continue;
+    if (const Person* director = people.get(*event->created_by)) {
+      const notify::Reader dr{director->user.display_name, director->zone};
+      queue_email(tx, *director, r.kind, notify::compose_reminder(r, info, after, dr, true),
+                  stored.id, r.due, r.dedupe_key + ":director");
+    }
+  }
+}
+
+}  // namespace
+
+void configure_notifications(NotificationSettings settings) {
+  std::lock_guard lock(settings_mutex);
+  while (settings.public_url.ends_with('/')) settings.public_url.pop_back();
+  current_settings = std::move(settings);
+}
+
+const NotificationSettings& notification_settings() { return current_settings; }
+
+void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
+                              const game::GameState& before,
+                              const std::vector<game::MoveFact>& moves,
+                              const std::vector<game::GameEvent>& events,
+                              const game::GameState& after, game::Timestamp now) {
+  if (!notification_settings().email) return;
+  People people(tx);
+  const auto info = game_info(stored);
+  for (const auto& notice : notify::game_notices(before, moves, events, after)) {
+    const auto id = notice.to == game::Color::kWhite ? stored.white.id : stored.black.id;
+    const Person* person = people.get(id);
+    if (person == nullptr) continue;
+    const notify::Reader reader{person->user.display_name, person->zone};
+    const auto message = notify::compose_game_notice(notice, info, after, events, reader);
+    queue_email(tx, *person, notice.kind, message, stored.id, now, std::nullopt,
+                message.attach_pgn ? pgn_attachment(stored, after) : json::array());
+  }
+  queue_reminders(tx, people, stored, after, now);
+}
+
+void queue_leave_notifications(pqxx::work& tx, const db::StoredGame& stored,
+                               const game::GameState& state, std::int64_t taker_id,
+                               const std::string& first_day, const std::string& last_day,
+                               const std::string& change, game::Timestamp now) {
+  if (!notification_settings().email) return;
+  People people(tx);
+  const bool white_took = taker_id == stored.white.id;
+  const auto& taker = white_took ? stored.white : stored.black;
+  const auto opponent_color = white_took ? game::Color::kBlack : game::Color::kWhite;
+  if (const Person* opponent = people.get(white_took ? stored.black.id : stored.white.id)) {
+    const notify::Reader reader{opponent->user.display_name, opponent->zone};
+    queue_email(tx, *opponent, Kind::kOpponentLeave,
+                notify::compose_leave(game_info(stored), taker.display_name, first_day, last_day,
+                                      change, state, opponent_color, reader),
+                stored.id, now);
+  }
+  queue_reminders(tx, people, stored, state, now);
+}
+
+void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int64_t white_id,
+                                  std::int64_t black_id, std::optional<std::int64_t> event_id,
+                                  const game::GameSetup& setup, const game::GameState& state,
+                                  game::Timestamp now) {
+  if (!notification_settings().email) return;
+  People people(tx);
+  const Person* white = people.get(white_id);
+  const Person* black = people.get(black_id);
+  if (white == nullptr || black == nullptr) return;
+  db::StoredGame stored;
+  stored.id = game_id;
+  stored.event_id = event_id;
+  stored.white = white->user;
+  stored.black = black->user;
+  stored.facts.setup = setup;
+  const auto info = game_info(stored);
+  for (const auto c : {game::Color::kWhite, game::Color::kBlack}) {
+    const Person* person = c == game::Color::kWhite ? white : black;
+    const notify::Reader reader{person->user.display_name, person->zone};
+    const notify::Notice notice{Kind::kGameStarted, c, 0, 0};
+    queue_email(tx, *person, Kind::kGameStarted,
+                notify::compose_game_notice(notice, info, state, {}, reader), game_id, now);
+  }
+  queue_reminders(tx, people, stored, state, now);
+}
+
+bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string& kind,
+                        const std::string& link, game::Timestamp expires, game::Timestamp now) {
+  if (!notification_settings().email) return false;
+  const auto user = db::find_user_by_id(tx, user_id);
+  if (!user || !user->email) return false;
+  const notify::Reader reader{user->display_name, reader_zone(tx, user_id)};
+  const auto message = kind == "password_reset"
+                           ? notify::compose_password_reset(user->username, link, expires, reader)
+                           : notify::compose_email_verification(user->username, link, reader);
+  json payload = {{"to", *user->email},
+                  {"to_name", user->display_name},
+                  {"subject", message.subject},
+                  {"text", message.text},
+                  {"html", message.html}};
+  db::enqueue(tx, db::OutboxEntry{"email", kind, user_id, std::nullopt, std::nullopt,
+                                  std::move(payload), now});
+  return true;
+}
+
+void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
+                                  const std::string& challenger, std::int64_t challenge_id,
+                                  const std::string& message, game::Timestamp now) {
+  if (!notification_settings().email) return;
+  People people(tx);
+  const Person* person = people.get(opponent_id);
+  if (person == nullptr) return;
+  const notify::Reader reader{person->user.display_name, person->zone};
+  const auto url =
+      notification_settings().public_url + "/challenges/" + std::to_string(challenge_id);
+  queue_email(tx, *person, Kind::kChallengeReceived,
+              notify::compose_challenge(challenger, message, url, reader), std::nullopt, now);
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,65 @@
+// Notifications written to the outbox in the transaction of the change that causes them
+// (docs/operations.md "Notifications"): what core/notify decides, rendered for each
+// recipient in their time zone and filtered by their preferences. Hooks for game changes,
+// new games and challenges; reminders are outbox rows due later, rewritten (the stale ones
+// cancelled) whenever the game changes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+#include "core/game/game.h"
+#include "core/game/time_zone.h"
+#include "db/games.h"
+
+namespace corrchess::app {
+
+// What the operator configured; set once at start (configure_notifications) before any
+// request is served. Without a channel nothing is queued.
+struct NotificationSettings {
+  bool email = false;                   // CORRCHESS_SMTP_URL is set
+  bool require_verified_email = false;  // CORRCHESS_REQUIRE_VERIFIED_EMAIL: only to verified
+  std::string public_url;      // CORRCHESS_PUBLIC_URL, no trailing slash: links in messages
+  game::TimeZone server_zone;  // readers without a time zone of their own
+};
+void configure_notifications(NotificationSettings settings);
+const NotificationSettings& notification_settings();
+
+// The notifications of one committed change of a game (the same inputs as its live
+// messages): the opponent's moves, declined offers, decided claims, start and end; and the
+// reminders of the player to move, replacing those written before.
+void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
+                              const game::GameState& before,
+                              const std::vector<game::MoveFact>& moves,
+                              const std::vector<game::GameEvent>& events,
+                              const game::GameState& after, game::Timestamp now);
+
+// A leave period of `taker_id` changed (`change`: approved, cancelled, ended) in a game now
+// in `state`: the opponent is told, the reminders follow the new deadlines.
+void queue_leave_notifications(pqxx::work& tx, const db::StoredGame& stored,
+                               const game::GameState& state, std::int64_t taker_id,
+                               const std::string& first_day, const std::string& last_day,
+                               const std::string& change, game::Timestamp now);
+
+// A new game (accepted challenge, event start): both players are told, reminders queued.
+void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int64_t white_id,
+                                  std::int64_t black_id, std::optional<std::int64_t> event_id,
+                                  const game::GameSetup& setup, const game::GameState& state,
+                                  game::Timestamp now);
+
+// A challenge addressed to `opponent_id` by `challenger` (display name).
+void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
+                                  const std::string& challenger, std::int64_t challenge_id,
+                                  const std::string& message, game::Timestamp now);
+
+// Account mails (password reset, address verification) to `user_id`'s current address,
+// whatever their preferences and (for `to_unverified`) whether the address is verified;
+// false when there is no address or no mail server.
+bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string& kind,
+                        const std::string& link, game::Timestamp expires, game::Timestamp now);
+
+}  // namespace corrchess::app

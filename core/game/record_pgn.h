@@ -1,0 +1,29 @@
+// A game's score as PGN: the Seven Tag Roster plus usernames, time control, termination and
+// Chess960 number, each move with its clock and timestamp comments. Shared by the PGN
+// download and the game-over mail.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/chess/pgn.h"
+#include "core/error.h"
+#include "core/game/game.h"
+
+namespace corrchess::game {
+
+struct PgnPlayers {
+  std::string white_name;  // display names
+  std::string black_name;
+  std::string white_username;
+  std::string black_username;
+};
+
+// The record of game `game_id` (of event `event_id`, if any) as it stands in `state`.
+// kInternal when a stored move cannot be read (inconsistent facts).
+Result<chess::PgnGame> record_pgn(std::int64_t game_id, std::optional<std::int64_t> event_id,
+                                  const GameSetup& setup, const GameState& state,
+                                  const PgnPlayers& players);
+
+}  // namespace corrchess::game

@@ -1,0 +1,42 @@
+// Single-use, expiring links mailed for account actions (password reset, email
+// verification), the verified address, and what a password reset changes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <pqxx/pqxx>
+
+#include "core/game/time.h"
+
+namespace corrchess::db {
+
+// Stores a token (hex SHA-256 of what is mailed) for `purpose` ("password_reset" or
+// "verify_email"), valid until `expires` (server clock).
+void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,
+                         const std::string& purpose, const std::optional<std::string>& email,
+                         game::Timestamp expires);
+
+// How many tokens for `purpose` the user got in the last hour (database time).
+int recent_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& purpose);
+
+struct UsedAccountToken {
+  std::int64_t user_id = 0;
+  std::optional<std::string> email;
+};
+// Uses a token once, atomically: its user when it exists for `purpose`, is unused and has not
+// expired at `now`; nullopt otherwise (nothing changes then).
+std::optional<UsedAccountToken> use_account_token(pqxx::work& tx, const std::string& token_hash,
+                                                  const std::string& purpose, game::Timestamp now);
+
+// Sets the password hash, revokes every bearer token of the user and forgets their unused
+// password-reset links.
+void reset_password(pqxx::work& tx, std::int64_t user_id, const std::string& password_hash);
+
+// Marks `email` verified for the user if it is still their address; whether it was.
+bool mark_email_verified(pqxx::work& tx, std::int64_t user_id, const std::string& email);
+// Whether the user's current address is verified.
+bool email_verified(pqxx::work& tx, std::int64_t user_id);
+
+}  // namespace corrchess::db

@@ -1,0 +1,181 @@
+#include "db/outbox.h"
+
+namespace corrchess::db {
+
+namespace {
+
+constexpr const char* kReminderKinds = "('deadline_reminder', 'silence_reminder')";
+
+std::string rfc3339(const char* column) {
+  return std::string("to_char(") + column +
+         " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
+}
+
+}  // namespace
+
+bool enqueue(pqxx::work& tx, const OutboxEntry& e) {
+  const auto r = tx.exec_params(
+      "INSERT INTO notification_outbox (channel, kind, user_id, game_id, dedupe_key, payload, "
+      "due_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, to_timestamp($7)) "
+      "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
+      e.channel, e.kind, e.user_id, e.game_id, e.dedupe_key, e.payload.dump(),
+      e.due.unix_seconds());
+  return !r.empty();
+}
+
+std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
+                                   const std::vector<std::string>& keep) {
+  std::string literal = "{";
+  for (std::size_t i = 0; i < keep.size(); ++i) {
+    if (i > 0) literal += ',';
+    literal += '"';
+    for (const char c : keep[i]) {
+      if (c == '"' || c == '\\') literal += '\\';
+      literal += c;
+    }
+    literal += '"';
+  }
+  literal += '}';
+  return tx
+      .exec_params(std::string("UPDATE notification_outbox SET status = 'cancelled', "
+                               "finished_at = now() WHERE game_id = $1 AND status = 'pending' "
+                               "AND kind IN ") +
+                       kReminderKinds + " AND NOT (dedupe_key = ANY ($2::text[]))",
+                   game_id, literal)
+      .affected_rows();
+}
+
+namespace {
+
+// Pending rows due at $1 (server clock) whose retry time has come, matching `where` (with
+// $2 and $3), oldest due first, at most `limit`, skipping rows other workers hold.
+std::vector<ClaimedDelivery> claim(pqxx::work& tx, const std::string& where, game::Timestamp now,
+                                   std::int64_t a, std::int64_t b, int limit) {
+  std::vector<ClaimedDelivery> out;
+  for (const auto& row :
+       tx.exec_params("SELECT o.id, o.delivery_id::text, o.channel, o.kind, o.user_id, o.game_id, "
+                      "o.payload::text, o.attempts, "
+                      "COALESCE(extract(epoch FROM now() - o.first_attempt_at)::bigint, 0), "
+                      "COALESCE(w.url, ''), COALESCE(w.secret, '') "
+                      "FROM notification_outbox o LEFT JOIN webhooks w ON w.id = o.webhook_id "
+                      "WHERE o.status = 'pending' AND o.due_at <= to_timestamp($1) "
+                      "AND (o.retry_at IS NULL OR o.retry_at <= now()) AND " +
+                          where + " ORDER BY o.due_at, o.id LIMIT $4 FOR UPDATE OF o SKIP LOCKED",
+                      now.unix_seconds(), a, b, limit)) {
+    ClaimedDelivery d;
+    d.id = row[0].as<std::int64_t>();
+    d.delivery_id = row[1].as<std::string>();
+    d.channel = row[2].as<std::string>();
+    d.kind = row[3].as<std::string>();
+    if (!row[4].is_null()) d.user_id = row[4].as<std::int64_t>();
+    if (!row[5].is_null()) d.game_id = row[5].as<std::int64_t>();
+    d.payload = nlohmann::json::parse(row[6].as<std::string>());
+    d.attempts = row[7].as<int>();
+    d.seconds_since_first = row[8].as<std::int64_t>();
+    d.webhook_url = row[9].as<std::string>();
+    d.webhook_secret = row[10].as<std::string>();
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<ClaimedDelivery> claim_due_delivery(pqxx::work& tx, game::Timestamp now) {
+  auto rows = claim(tx, "$2::bigint = $3::bigint", now, 0, 0, 1);
+  if (rows.empty()) return std::nullopt;
+  return std::move(rows.front());
+}
+
+std::vector<ClaimedDelivery> claim_digest_items(pqxx::work& tx, std::int64_t user_id,
+                                                game::Timestamp now, std::int64_t except_id) {
+  return claim(tx, "o.kind = 'digest' AND o.user_id = $2 AND o.id <> $3", now, user_id, except_id,
+               200);
+}
+
+void record_sent(pqxx::work& tx, const ClaimedDelivery& d) {
+  tx.exec_params(
+      "WITH a AS (INSERT INTO notification_attempts (outbox_id, attempt, succeeded) "
+      "VALUES ($1, $2, true)) "
+      "UPDATE notification_outbox SET status = 'sent', attempts = $2, finished_at = now(), "
+      "first_attempt_at = COALESCE(first_attempt_at, now()), last_error = NULL WHERE id = $1",
+      d.id, d.attempts + 1);
+}
+
+void record_failure(pqxx::work& tx, const ClaimedDelivery& d, const std::string& error,
+                    std::int64_t retry_seconds, bool give_up) {
+  tx.exec_params(
+      "WITH a AS (INSERT INTO notification_attempts (outbox_id, attempt, succeeded, error) "
+      "VALUES ($1, $2, false, $3)) "
+      "UPDATE notification_outbox SET attempts = $2, last_error = $3, "
+      "first_attempt_at = COALESCE(first_attempt_at, now()), "
+      "status = CASE WHEN $4 THEN 'failed' ELSE 'pending' END, "
+      "finished_at = CASE WHEN $4 THEN now() END, "
+      "retry_at = now() + make_interval(secs => $5) WHERE id = $1",
+      d.id, d.attempts + 1, error, give_up, retry_seconds);
+}
+
+std::optional<game::Timestamp> next_delivery_due(pqxx::work& tx) {
+  const auto r = tx.exec(
+      "SELECT extract(epoch FROM min(due_at))::bigint FROM notification_outbox "
+      "WHERE status = 'pending'");
+  if (r.empty() || r[0][0].is_null()) return std::nullopt;
+  return game::Timestamp(r[0][0].as<std::int64_t>());
+}
+
+std::int64_t oldest_due_age(pqxx::work& tx, game::Timestamp now) {
+  const auto r = tx.exec_params(
+      "SELECT COALESCE(extract(epoch FROM to_timestamp($1) - min(due_at))::bigint, 0) "
+      "FROM notification_outbox WHERE status = 'pending' AND due_at <= to_timestamp($1)",
+      now.unix_seconds());
+  return r[0][0].as<std::int64_t>();
+}
+
+namespace {
+
+// Deliveries matching `where` (with parameters $1 = limit, $2 = an id or 0).
+std::vector<DeliveryView> delivery_views(pqxx::work& tx, const std::string& where, int limit,
+                                         std::int64_t id) {
+  std::vector<DeliveryView> out;
+  for (const auto& row :
+       tx.exec_params("SELECT delivery_id::text, channel, kind, user_id, game_id, status, " +
+                          rfc3339("due_at") + ", attempts, last_error, " + rfc3339("finished_at") +
+                          " FROM notification_outbox WHERE " + where + " LIMIT $1",
+                      limit, id)) {
+    DeliveryView v;
+    v.delivery_id = row[0].as<std::string>();
+    v.channel = row[1].as<std::string>();
+    v.kind = row[2].as<std::string>();
+    if (!row[3].is_null()) v.user_id = row[3].as<std::int64_t>();
+    if (!row[4].is_null()) v.game_id = row[4].as<std::int64_t>();
+    v.status = row[5].as<std::string>();
+    v.due_at = row[6].as<std::string>();
+    v.attempts = row[7].as<int>();
+    if (!row[8].is_null()) v.last_error = row[8].as<std::string>();
+    if (!row[9].is_null()) v.finished_at = row[9].as<std::string>();
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<DeliveryView> failed_deliveries(pqxx::work& tx, int limit) {
+  return delivery_views(
+      tx, "status = 'failed' AND $2::bigint = 0 ORDER BY finished_at DESC, id DESC", limit, 0);
+}
+
+std::vector<DeliveryView> webhook_deliveries(pqxx::work& tx, std::int64_t webhook_id, int limit) {
+  return delivery_views(tx, "webhook_id = $2 ORDER BY id DESC", limit, webhook_id);
+}
+
+bool redeliver(pqxx::work& tx, std::int64_t webhook_id, const std::string& delivery_id) {
+  return tx.exec_params(
+               "UPDATE notification_outbox SET status = 'pending', retry_at = NULL, "
+               "first_attempt_at = NULL, finished_at = NULL, due_at = LEAST(due_at, now()) "
+               "WHERE webhook_id = $1 AND delivery_id::text = $2",
+               webhook_id, delivery_id)
+             .affected_rows() > 0;
+}
+
+}  // namespace corrchess::db

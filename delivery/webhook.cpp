@@ -1,0 +1,208 @@
+#include "delivery/webhook.h"
+
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <netdb.h>
+#include <sodium.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <memory>
+
+namespace corrchess::delivery {
+
+namespace {
+
+std::string to_base64(const unsigned char* bytes, std::size_t size) {
+  std::string out(sodium_base64_encoded_len(size, sodium_base64_VARIANT_ORIGINAL), '\0');
+  sodium_bin2base64(out.data(), out.size(), bytes, size, sodium_base64_VARIANT_ORIGINAL);
+  out.resize(out.find('\0'));
+  return out;
+}
+
+struct UrlParts {
+  std::string scheme;
+  std::string host;
+  std::string port;
+};
+
+Result<UrlParts> parse(const std::string& url) {
+  const auto bad = [&] {
+    return fail(ErrorCode::kValidationError, "url must be an absolute http or https URL");
+  };
+  if (url.size() > 2000) return bad();
+  std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> u(curl_url(), curl_url_cleanup);
+  if (!u || curl_url_set(u.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) return bad();
+  UrlParts parts;
+  for (auto [part, target] :
+       {std::pair{CURLUPART_SCHEME, &parts.scheme}, std::pair{CURLUPART_HOST, &parts.host},
+        std::pair{CURLUPART_PORT, &parts.port}}) {
+    char* value = nullptr;
+    const auto flags = part == CURLUPART_PORT ? CURLU_DEFAULT_PORT : 0;
+    if (curl_url_get(u.get(), part, &value, flags) != CURLUE_OK) return bad();
+    *target = value;
+    curl_free(value);
+  }
+  char* user = nullptr;
+  if (curl_url_get(u.get(), CURLUPART_USER, &user, 0) == CURLUE_OK) {
+    curl_free(user);
+    return fail(ErrorCode::kValidationError, "url must not carry user information");
+  }
+  if (parts.scheme != "http" && parts.scheme != "https") return bad();
+  if (parts.host.size() > 2 && parts.host.front() == '[') {
+    parts.host = parts.host.substr(1, parts.host.size() - 2);
+  }
+  return parts;
+}
+
+// Loopback, private (RFC 1918, unique local), link-local, unspecified, CGNAT, multicast.
+bool is_private(const sockaddr* sa) {
+  if (sa->sa_family == AF_INET) {
+    const auto a = ntohl(reinterpret_cast<const sockaddr_in*>(sa)->sin_addr.s_addr);
+    const auto in = [&](std::uint32_t net, int bits) {
+      return (a >> (32 - bits)) == (net >> (32 - bits));
+    };
+    return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x7F000000, 8) || in(0xA9FE0000, 16) ||
+           in(0xAC100000, 12) || in(0xC0A80000, 16) || in(0x64400000, 10) || in(0xE0000000, 3);
+  }
+  if (sa->sa_family == AF_INET6) {
+    const auto& b = reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr.s6_addr;
+    static const unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+    if (std::equal(kMapped, kMapped + 12, b)) {
+      sockaddr_in v4{};
+      v4.sin_family = AF_INET;
+      std::memcpy(&v4.sin_addr, b + 12, 4);
+      return is_private(reinterpret_cast<const sockaddr*>(&v4));
+    }
+    bool zero_prefix = true;
+    for (int i = 0; i < 15; ++i) zero_prefix = zero_prefix && b[i] == 0;
+    if (zero_prefix) return true;                            // :: and ::1
+    if ((b[0] & 0xFE) == 0xFC) return true;                  // fc00::/7
+    if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return true;  // fe80::/10
+    return b[0] == 0xFF;                                     // multicast
+  }
+  return true;
+}
+
+// The address to connect to: the first one the name resolves to, all of them checked.
+Result<std::string> resolve(const UrlParts& parts, bool allow_private) {
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  if (getaddrinfo(parts.host.c_str(), parts.port.c_str(), &hints, &found) != 0 || !found) {
+    return fail(ErrorCode::kInternal, "cannot resolve " + parts.host);
+  }
+  std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> list(found, freeaddrinfo);
+  std::string first;
+  for (const addrinfo* a = found; a != nullptr; a = a->ai_next) {
+    if (!allow_private && is_private(a->ai_addr)) {
+      return fail(ErrorCode::kValidationError, "refused: " + parts.host +
+                                                   " is a private, loopback or link-local address "
+                                                   "(CORRCHESS_WEBHOOK_ALLOW_PRIVATE=1 allows it)");
+    }
+    if (first.empty()) {
+      char text[INET6_ADDRSTRLEN] = {};
+      const void* addr =
+          a->ai_family == AF_INET
+              ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(a->ai_addr)->sin_addr)
+              : static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(a->ai_addr)->sin6_addr);
+      inet_ntop(a->ai_family, addr, text, sizeof text);
+      first = a->ai_family == AF_INET6 ? "[" + std::string(text) + "]" : text;
+    }
+  }
+  return first;
+}
+
+size_t discard(char*, size_t size, size_t count, void*) { return size * count; }
+
+}  // namespace
+
+std::string new_webhook_secret() {
+  unsigned char raw[24];
+  randombytes_buf(raw, sizeof raw);
+  return "whsec_" + to_base64(raw, sizeof raw);
+}
+
+Result<std::string> webhook_signature(std::string_view secret, std::string_view id,
+                                      std::int64_t timestamp, std::string_view body) {
+  if (!secret.starts_with("whsec_")) {
+    return fail(ErrorCode::kValidationError, "webhook secret must start with whsec_");
+  }
+  secret.remove_prefix(6);
+  unsigned char key[64];
+  std::size_t key_size = 0;
+  if (sodium_base642bin(key, sizeof key, secret.data(), secret.size(), nullptr, &key_size, nullptr,
+                        sodium_base64_VARIANT_ORIGINAL) != 0 ||
+      key_size == 0) {
+    return fail(ErrorCode::kValidationError, "webhook secret is not base64");
+  }
+  const std::string text =
+      std::string(id) + "." + std::to_string(timestamp) + "." + std::string(body);
+  crypto_auth_hmacsha256_state state;
+  crypto_auth_hmacsha256_init(&state, key, key_size);
+  crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(text.data()),
+                                text.size());
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  crypto_auth_hmacsha256_final(&state, mac);
+  return "v1," + to_base64(mac, sizeof mac);
+}
+
+Result<void> check_webhook_url(const std::string& url) {
+  auto parts = parse(url);
+  if (!parts) return std::unexpected(parts.error());
+  return {};
+}
+
+Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest& request) {
+  auto parts = parse(request.url);
+  if (!parts) return std::unexpected(parts.error());
+  auto address = resolve(*parts, settings.allow_private);
+  if (!address) return std::unexpected(address.error());
+  const auto timestamp = std::chrono::duration_cast<std::chrono::seconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+  auto signature = webhook_signature(request.secret, request.id, timestamp, request.body);
+  if (!signature) return std::unexpected(signature.error());
+  static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+  if (!initialised) return fail(ErrorCode::kInternal, "libcurl could not be initialised");
+  std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), curl_easy_cleanup);
+  if (!curl) return fail(ErrorCode::kInternal, "libcurl handle unavailable");
+  CURL* c = curl.get();
+  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr, curl_slist_free_all);
+  for (const std::string& h :
+       {std::string("Content-Type: application/json"), "webhook-id: " + request.id,
+        "webhook-timestamp: " + std::to_string(timestamp), "webhook-signature: " + *signature,
+        std::string("User-Agent: corrchess-webhooks")}) {
+    auto* next = curl_slist_append(headers.get(), h.c_str());
+    if (next == nullptr) return fail(ErrorCode::kInternal, "out of memory");
+    (void)headers.release();
+    headers.reset(next);
+  }
+  // Connect to the address that was checked, whatever the name resolves to by then.
+  const std::string pin = parts->host + ":" + parts->port + ":" + *address;
+  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> resolve_list(
+      curl_slist_append(nullptr, pin.c_str()), curl_slist_free_all);
+  char error[CURL_ERROR_SIZE] = {};
+  curl_easy_setopt(c, CURLOPT_URL, request.url.c_str());
+  curl_easy_setopt(c, CURLOPT_RESOLVE, resolve_list.get());
+  curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body.data());
+  curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(request.body.size()));
+  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(c, CURLOPT_TIMEOUT, settings.timeout_seconds);
+  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, std::min(settings.timeout_seconds, 5L));
+  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
+  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
+  const CURLcode rc = curl_easy_perform(c);
+  if (rc != CURLE_OK) {
+    return fail(ErrorCode::kInternal, error[0] != '\0' ? error : curl_easy_strerror(rc));
+  }
+  long status = 0;
+  curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+  return status;
+}
+
+}  // namespace corrchess::delivery

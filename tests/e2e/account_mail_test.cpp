@@ -1,0 +1,158 @@
+// Password reset and address verification end to end, through mails received by a real SMTP
+// server: the reset link works once, expires after an hour on the test clock and signs the
+// account out everywhere; unknown accounts get the same answer; an address is verified by
+// its link (the page behind it changes nothing), and with CORRCHESS_REQUIRE_VERIFIED_EMAIL
+// only verified addresses get notifications.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/mail_test.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+using testing::contains;
+using testing::kPublicUrl;
+using testing::kWhite;
+
+// The path and query of the first link in `text` that starts with kPublicUrl + `path`.
+std::string link_in(const std::string& text, const std::string& path) {
+  const auto start = text.find(std::string(kPublicUrl) + path);
+  if (start == std::string::npos) return "";
+  const auto end = text.find_first_of(" \n\r", start);
+  return text.substr(start + std::string(kPublicUrl).size(),
+                     end - start - std::string(kPublicUrl).size());
+}
+
+std::string token_of(const std::string& target) { return target.substr(target.find("token=") + 6); }
+
+class AccountMail : public testing::MailTest {
+ protected:
+  using MailTest::MailTest;
+
+  // Asks for a reset of White's password; the link of the mail that arrives (the n-th mail).
+  std::string reset_link(std::size_t nth) {
+    api_.expect("POST", "/api/v1/auth/password-reset", "", {{"username", kWhite}}, 202);
+    const auto mails = sink_.wait_for(nth);
+    EXPECT_EQ(mails.size(), nth);
+    for (const auto& m : mails) {
+      if (m["rcpt"] != "wilma@example.org") continue;
+      const auto target = link_in(m["text"], "/api/v1/auth/password-reset/confirm");
+      if (!target.empty() && !seen_.contains(target)) {
+        seen_.insert(target);
+        EXPECT_TRUE(m["list_unsubscribe"].get<std::string>().empty());
+        return target;
+      }
+    }
+    return "";
+  }
+
+  std::set<std::string> seen_;
+};
+
+TEST_F(AccountMail, PasswordResetWorksOnceExpiresAndSignsOutEverywhere) {
+  // Nobody learns whether an account exists.
+  EXPECT_EQ(api_.expect("POST", "/api/v1/auth/password-reset", "", {{"username", "nobody"}}, 202),
+            api_.expect("POST", "/api/v1/auth/password-reset", "", {{"username", kWhite}}, 202));
+  auto mails = sink_.wait_for(1);
+  ASSERT_EQ(mails.size(), 1u);
+  EXPECT_EQ(mails[0]["rcpt"], "wilma@example.org");
+  EXPECT_EQ(mails[0]["subject"], std::string("Your password for ") + kWhite);
+  const auto first = link_in(mails[0]["text"], "/api/v1/auth/password-reset/confirm");
+  ASSERT_FALSE(first.empty()) << mails[0]["text"];
+  seen_.insert(first);
+
+  // Opening the link shows a form and changes nothing.
+  const auto form = server_.request("GET", first);
+  EXPECT_EQ(form.status, 200);
+  EXPECT_TRUE(contains(form.body, "name=\"password\""));
+  EXPECT_FALSE(api_.login(kWhite).empty()) << "the old password still works";
+
+  const auto other_session = api_.login(kWhite);
+  ASSERT_EQ(api_.call("GET", "/api/v1/me", other_session).status, 200);
+  // The form posts the token and the new password.
+  const auto posted = server_.request("POST", "/api/v1/auth/password-reset/confirm",
+                                      "token=" + token_of(first) + "&password=brand-new-secret",
+                                      {{"Content-Type", "application/x-www-form-urlencoded"}});
+  EXPECT_EQ(posted.status, 200) << posted.body;
+  EXPECT_EQ(api_.call("GET", "/api/v1/me", white_).status, 401) << "every session ended";
+  EXPECT_EQ(api_.call("GET", "/api/v1/me", other_session).status, 401);
+  EXPECT_EQ(api_.call("POST", "/api/v1/auth/login", "",
+                      {{"username", kWhite}, {"password", testing::kPlayerPassword}})
+                .status,
+            401);
+  EXPECT_FALSE(api_.login(kWhite, "brand-new-secret").empty());
+  // Once only.
+  EXPECT_EQ(api_.problem("POST", "/api/v1/auth/password-reset/confirm", "",
+                         {{"token", token_of(first)}, {"password", "another-secret"}}, 400),
+            "validation_error");
+
+  // A new link expires after an hour of the server clock.
+  const auto second = reset_link(2);
+  ASSERT_FALSE(second.empty());
+  api_.advance_clock(td_, 3601);
+  EXPECT_EQ(api_.problem("POST", "/api/v1/auth/password-reset/confirm", "",
+                         {{"token", token_of(second)}, {"password", "another-secret"}}, 400),
+            "validation_error");
+  // A short password is refused before the link is spent.
+  const auto third = reset_link(3);
+  EXPECT_EQ(api_.problem("POST", "/api/v1/auth/password-reset/confirm", "",
+                         {{"token", token_of(third)}, {"password", "short"}}, 400),
+            "validation_error");
+  EXPECT_EQ(api_.call("POST", "/api/v1/auth/password-reset/confirm", "",
+                      {{"token", token_of(third)}, {"password", "third-secret"}})
+                .status,
+            200);
+  EXPECT_FALSE(api_.login(kWhite, "third-secret").empty());
+  // A fourth request within the hour gets the same answer but no mail (no mailbox flooding).
+  api_.expect("POST", "/api/v1/auth/password-reset", "", {{"username", kWhite}}, 202);
+  EXPECT_EQ(exactly(3).size(), 3u);
+}
+
+class VerifiedOnly : public testing::MailTest {
+ protected:
+  VerifiedOnly() : MailTest({{"CORRCHESS_REQUIRE_VERIFIED_EMAIL", "1"}}) {}
+};
+
+TEST_F(VerifiedOnly, OnlyVerifiedAddressesGetNotificationsAndTheLinkVerifies) {
+  // Neither address is verified: the challenge is not mailed.
+  api_.expect("POST", "/api/v1/challenges", white_,
+              {{"opponent", testing::kBlack}, {"time_control", testing::iccf_control()}}, 201);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], false);
+  api_.expect("POST", "/api/v1/me/email/verification", black_, nullptr, 202);
+  auto mails = sink_.wait_for(1);
+  ASSERT_EQ(mails.size(), 1u) << mails.dump(1);
+  EXPECT_EQ(mails[0]["rcpt"], "bjorn@example.org");
+  const auto target = link_in(mails[0]["text"], "/api/v1/auth/verify-email");
+  ASSERT_FALSE(target.empty()) << mails[0]["text"];
+  EXPECT_EQ(server_.request("GET", target).status, 200);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], false);
+  EXPECT_EQ(
+      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
+          .status,
+      200);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], true);
+  EXPECT_EQ(
+      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
+          .status,
+      400)
+      << "used once";
+  // Now a challenge reaches Black.
+  api_.expect("POST", "/api/v1/challenges", white_,
+              {{"opponent", testing::kBlack}, {"time_control", testing::iccf_control()}}, 201);
+  mails = exactly(2);
+  ASSERT_EQ(mails.size(), 2u);
+  // A changed address is unverified again.
+  api_.expect("PATCH", "/api/v1/me", black_, {{"email", "bjorn@elsewhere.example"}});
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], false);
+  EXPECT_EQ(api_.problem("POST", "/api/v1/me/email/verification", "", nullptr, 401),
+            "unauthorized");
+}
+
+}  // namespace
+}  // namespace corrchess

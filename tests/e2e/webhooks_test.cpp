@@ -1,0 +1,183 @@
+// Webhooks end to end, against a real HTTP receiver (tests/support/webhook_receiver.py) that
+// checks the Standard Webhooks signature by the documented algorithm: a player's live
+// messages arrive signed, a 500 is retried with the same webhook-id, the delivery log shows
+// the attempts, redelivery sends the same id again, a deleted webhook gets nothing more; a
+// private address is refused unless the server allows it; only directors subscribe to events.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/api_server_test.h"
+#include "tests/support/webhook_receiver.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+
+class Webhooks : public testing::TwoPlayerTest {
+ protected:
+  explicit Webhooks(bool allow_private = true)
+      : TwoPlayerTest(testing::director_env(
+            true, {{"CORRCHESS_WEBHOOK_ALLOW_PRIVATE", allow_private ? "1" : "0"},
+                   {"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", "1"},
+                   {"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", "1"}})) {}
+
+  json subscribe(const std::string& token, const std::string& url) {
+    return api_.expect("POST", "/api/v1/me/webhooks", token, {{"url", url}}, 201);
+  }
+  json deliveries(const json& hook) {
+    return api_.expect("GET",
+                       "/api/v1/me/webhooks/" + hook["id"].get<std::string>() + "/deliveries",
+                       white_)["deliveries"];
+  }
+
+  testing::WebhookReceiver receiver_;
+};
+
+TEST_F(Webhooks, SignedLiveMessagesRetriedLoggedRedeliveredWithTheSameId) {
+  ASSERT_TRUE(receiver_.started());
+  const auto hook = subscribe(white_, receiver_.url());
+  const std::string secret = hook["secret"];
+  EXPECT_TRUE(secret.starts_with("whsec_"));
+  receiver_.set_secret(secret);
+  receiver_.fail_next(1);
+  const auto id = create_game();
+  api_.play(id, white_, "e4");
+  auto got = receiver_.wait_for(2);
+  ASSERT_EQ(got.size(), 2u) << got.dump(1);
+  EXPECT_EQ(got[0]["status"], 500);
+  EXPECT_EQ(got[1]["status"], 200);
+  EXPECT_EQ(got[0]["id"], got[1]["id"]) << "a retry keeps the webhook-id";
+  for (const auto& r : got) {
+    EXPECT_TRUE(r["verified"].get<bool>()) << r.dump();
+    EXPECT_EQ(r["path"], "/hook");
+  }
+  // The body is the live message of the WebSocket, with its number.
+  const auto& body = got[1]["body"];
+  EXPECT_EQ(body["type"], "move");
+  EXPECT_EQ(body["game_id"], id);
+  EXPECT_EQ(body["move"]["san"], "e4");
+  EXPECT_EQ(body["by"], "white");
+  EXPECT_TRUE(body["seq"].is_number_integer());
+  auto log = deliveries(hook);
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_EQ(log[0]["id"], got[1]["id"]);
+  EXPECT_EQ(log[0]["status"], "sent");
+  EXPECT_EQ(log[0]["attempts"], 2);
+  EXPECT_EQ(log[0]["kind"], "move");
+
+  // Redelivery: the same id again, signed.
+  const std::string path = "/api/v1/me/webhooks/" + hook["id"].get<std::string>() + "/deliveries/" +
+                           log[0]["id"].get<std::string>() + "/redeliver";
+  api_.expect("POST", path, white_, nullptr, 202);
+  got = receiver_.wait_for(3);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[2]["id"], got[0]["id"]);
+  EXPECT_TRUE(got[2]["verified"].get<bool>());
+  // The receiver's check is not a formality: with another secret it fails.
+  receiver_.set_secret("whsec_" + std::string(32, 'A'));
+  api_.expect("POST", path, white_, nullptr, 202);
+  got = receiver_.wait_for(4);
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_FALSE(got[3]["verified"].get<bool>());
+  // Nobody else sees or redelivers it.
+  EXPECT_EQ(api_.problem("POST", path, black_, nullptr, 404), "not_found");
+  EXPECT_EQ(
+      api_.problem("GET", "/api/v1/me/webhooks/" + hook["id"].get<std::string>() + "/deliveries",
+                   black_, nullptr, 404),
+      "not_found");
+
+  // Moves switched off for webhooks: Black's reply does not come; a resignation does.
+  api_.expect("PUT", "/api/v1/me/notifications", white_,
+              {{"channels", {{"webhook", {{"opponent_moved", false}}}}}});
+  api_.play(id, black_, "c5");
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", black_);
+  got = receiver_.wait_for(5);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  got = receiver_.requests();
+  ASSERT_EQ(got.size(), 5u) << got.dump(1);
+  EXPECT_EQ(got[4]["body"]["type"], "game_over");
+
+  // Deleted: nothing more arrives.
+  EXPECT_EQ(
+      api_.call("DELETE", "/api/v1/me/webhooks/" + hook["id"].get<std::string>(), white_).status,
+      204);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/webhooks", white_)["webhooks"].size(), 0u);
+  api_.expect("POST", "/api/v1/challenges", black_,
+              {{"opponent", kWhite}, {"time_control", testing::iccf_control()}}, 201);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  EXPECT_EQ(receiver_.requests().size(), 5u);
+}
+
+// A director's webhook for an event gets each message about the event's games once.
+TEST_F(Webhooks, ADirectorFollowsTheGamesOfAnEvent) {
+  ASSERT_TRUE(receiver_.started());
+  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
+                           {{"name", "Hooked"},
+                            {"time_control", testing::iccf_control()},
+                            {"players", {kWhite, kBlack}}},
+                           201);
+  const std::string event_id = event["id"];
+  const auto hook = api_.expect("POST", "/api/v1/me/webhooks", td_,
+                                {{"url", receiver_.url()}, {"event_id", event_id}}, 201);
+  EXPECT_EQ(hook["event_id"], event_id);
+  receiver_.set_secret(hook["secret"]);
+  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
+  ASSERT_EQ(started["games"].size(), 1u);
+  const std::string game = started["games"][0]["id"];
+  const std::string first = started["games"][0]["white"];
+  api_.play(game, first == kWhite ? white_ : black_, "e4");
+  auto got = receiver_.wait_for(1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  got = receiver_.requests();
+  ASSERT_EQ(got.size(), 1u) << "once, not once per player: " << got.dump(1);
+  EXPECT_TRUE(got[0]["verified"].get<bool>());
+  EXPECT_EQ(got[0]["body"]["type"], "move");
+  EXPECT_EQ(got[0]["body"]["game_id"], game);
+  EXPECT_FALSE(got[0]["body"].contains("seq"));
+}
+
+TEST_F(Webhooks, BadUrlsAndEventsOfOthersAreRefused) {
+  EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", white_, {{"url", "ftp://x.example/"}}, 400),
+            "validation_error");
+  EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", white_, {{"url", "not a url"}}, 400),
+            "validation_error");
+  EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", white_,
+                         {{"url", "https://hooks.example/"}, {"event_id", "1"}}, 403),
+            "forbidden");
+  EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", td_,
+                         {{"url", "https://hooks.example/"}, {"event_id", "999"}}, 404),
+            "not_found");
+  EXPECT_EQ(api_.problem("GET", "/api/v1/me/webhooks", "", nullptr, 401), "unauthorized");
+}
+
+class PrivateWebhooks : public Webhooks {
+ protected:
+  PrivateWebhooks() : Webhooks(false) {}
+};
+
+TEST_F(PrivateWebhooks, ALoopbackTargetIsRefusedByDefault) {
+  ASSERT_TRUE(receiver_.started());
+  const auto hook = subscribe(white_, receiver_.url());
+  const auto id = create_game();
+  api_.play(id, white_, "d4");
+  json log;
+  ASSERT_TRUE(testing::wait_until(
+      [&] {
+        log = deliveries(hook);
+        return log.size() == 1 && log[0]["status"] == "failed";
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(100)))
+      << log.dump(1);
+  EXPECT_NE(log[0]["last_error"].get<std::string>().find("refused"), std::string::npos)
+      << log.dump(1);
+  EXPECT_EQ(receiver_.requests().size(), 0u);
+  EXPECT_GE(api_.metric("corrchess_notifications_webhook_failed_total"), 1);
+}
+
+}  // namespace
+}  // namespace corrchess

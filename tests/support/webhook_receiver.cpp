@@ -1,0 +1,87 @@
+#include "tests/support/webhook_receiver.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/api_client.h"
+#include "tests/support/test_env.h"
+
+namespace corrchess::testing {
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+}  // namespace
+
+WebhookReceiver::WebhookReceiver() {
+  char pattern[] = "/tmp/corrchess-hooks.XXXXXX";
+  if (mkdtemp(pattern) == nullptr) return;
+  dir_ = pattern;
+  const std::string script = source_dir() + "/tests/support/webhook_receiver.py";
+  pid_ = fork();
+  if (pid_ == 0) {
+    execl("/usr/bin/python3", "python3", script.c_str(), (dir_ + "/port").c_str(),
+          (dir_ + "/requests").c_str(), (dir_ + "/secret").c_str(), (dir_ + "/fail").c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  wait_until([this] { return std::filesystem::exists(dir_ + "/port"); }, std::chrono::seconds(15),
+             std::chrono::milliseconds(50));
+  const auto port = slurp(dir_ + "/port");
+  if (!port.empty()) port_ = static_cast<unsigned short>(std::stoi(port));
+}
+
+WebhookReceiver::~WebhookReceiver() {
+  if (pid_ > 0) {
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+  }
+  if (!dir_.empty()) std::filesystem::remove_all(dir_);
+}
+
+std::string WebhookReceiver::url() const {
+  return "http://127.0.0.1:" + std::to_string(port_) + "/hook";
+}
+
+void WebhookReceiver::set_secret(const std::string& secret) const {
+  write(dir_ + "/secret", secret);
+}
+
+void WebhookReceiver::fail_next(int n) const { write(dir_ + "/fail", std::to_string(n)); }
+
+nlohmann::json WebhookReceiver::requests() const {
+  nlohmann::json out = nlohmann::json::array();
+  std::istringstream lines(slurp(dir_ + "/requests"));
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line, nullptr, false));
+  }
+  return out;
+}
+
+nlohmann::json WebhookReceiver::wait_for(std::size_t count, std::chrono::milliseconds limit) const {
+  nlohmann::json got;
+  wait_until(
+      [&] {
+        got = requests();
+        return got.size() >= count;
+      },
+      limit, std::chrono::milliseconds(100));
+  return got;
+}
+
+}  // namespace corrchess::testing

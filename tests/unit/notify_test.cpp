@@ -1,0 +1,252 @@
+// Notification decisions (core/notify): who is told what about a change, when reminders
+// fall due and that they are keyed so they are written once, preferences and retry timing;
+// and the words of the messages (core/notify/compose).
+#include "core/notify/notify.h"
+
+#include <gtest/gtest.h>
+
+#include "core/notify/compose.h"
+#include "tests/support/game_table.h"
+
+namespace corrchess::notify {
+namespace {
+
+using game::Color;
+using game::test::kStart;
+using game::test::Table;
+
+// Accepts `move` for the side to move in `t` and returns the notices of that change.
+std::vector<Notice> notices_of_move(Table& t, std::string_view move, bool offer = false) {
+  const auto before = t.state();
+  t.now += 3600;
+  const auto g = t.game();
+  auto pending = game::submit_move(g, g.state().to_move, game::test::req(std::string(move), offer));
+  EXPECT_TRUE(pending.has_value());
+  auto o = game::accept_move(g, g.state().to_move, *pending, move, t.trees);
+  EXPECT_TRUE(o.has_value());
+  t.apply(*o);
+  return game_notices(before, o->moves, o->events, o->game.state());
+}
+
+TEST(GameNotices, AMoveTellsTheOpponentOnly) {
+  Table t;
+  const auto n = notices_of_move(t, "e4");
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(n[0].kind, Kind::kOpponentMoved);
+  EXPECT_EQ(n[0].to, Color::kBlack);
+  EXPECT_EQ(n[0].ply, 1);
+  const auto m = notices_of_move(t, "e5");
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0].to, Color::kWhite);
+  EXPECT_EQ(m[0].ply, 2);
+}
+
+TEST(GameNotices, MateTellsTheMoveAndTheEndToBoth) {
+  Table t;
+  t.play_all({"f3", "e5", "g4"});
+  const auto n = notices_of_move(t, "Qh4#");
+  ASSERT_EQ(n.size(), 3u);
+  EXPECT_EQ(n[0].kind, Kind::kOpponentMoved);
+  EXPECT_EQ(n[0].to, Color::kWhite);
+  EXPECT_EQ(n[1].kind, Kind::kGameOver);
+  EXPECT_EQ(n[2].kind, Kind::kGameOver);
+  EXPECT_NE(n[1].to, n[2].to);
+}
+
+TEST(GameNotices, DeclinedOfferTellsTheOfferer) {
+  Table t;
+  t.play("e4");
+  t.play("e5", true);
+  const auto before = t.state();
+  auto o = game::decline_draw(t.game(), Color::kWhite);
+  ASSERT_TRUE(o.has_value()) << o.error().detail;
+  const auto n = game_notices(before, o->moves, o->events, o->game.state());
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(n[0].kind, Kind::kDrawDeclined);
+  EXPECT_EQ(n[0].to, Color::kBlack);
+}
+
+TEST(GameNotices, ResignationEndsTheGameForBoth) {
+  Table t;
+  t.play("e4");
+  const auto before = t.state();
+  auto o = game::resign(t.game(), Color::kBlack);
+  ASSERT_TRUE(o.has_value());
+  const auto n = game_notices(before, o->moves, o->events, o->game.state());
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].kind, Kind::kGameOver);
+  EXPECT_EQ(n[1].kind, Kind::kGameOver);
+}
+
+TEST(GameNotices, DirectorsClockDecisionsTellBothWithTheReason) {
+  Table t;
+  t.play("e4");
+  const auto before = t.state();
+  auto o = game::suspend_game(t.game(), "server move", "td");
+  ASSERT_TRUE(o.has_value()) << o.error().detail;
+  const auto n = game_notices(before, o->moves, o->events, o->game.state());
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].kind, Kind::kDirectorDecision);
+  EXPECT_NE(n[0].to, n[1].to);
+  const GameInfo info{5, "Anna", "Ben", "https://x/games/5", kStart};
+  const auto m =
+      compose_game_notice(n[0], info, o->game.state(), o->events, {"Anna", game::TimeZone::utc()});
+  EXPECT_NE(m.subject.find("the director suspended the clocks"), std::string::npos) << m.subject;
+  EXPECT_NE(m.text.find("Reason: server move"), std::string::npos) << m.text;
+  // While suspended no reminder is due.
+  EXPECT_TRUE(reminders_after(5, t.facts.setup, o->game.state(), t.now, {3600}).empty());
+}
+
+TEST(Reminders, DeadlineRemindersAtTheOffsetsStrictlyAfterNow) {
+  Table t("", game::DaysPerMove{10, std::nullopt});
+  t.play("e4");
+  const auto s = t.state();
+  ASSERT_TRUE(s.clock_of(Color::kBlack).deadline);
+  const auto deadline = *s.clock_of(Color::kBlack).deadline;
+  EXPECT_EQ(deadline, t.now + game::days(10));
+  const std::vector<game::Seconds> offsets(std::begin(kDefaultReminderOffsets),
+                                           std::end(kDefaultReminderOffsets));
+  auto r = reminders_after(7, t.facts.setup, s, t.now, offsets);
+  std::vector<game::Timestamp> deadline_dues;
+  for (const auto& x : r) {
+    EXPECT_EQ(x.to, Color::kBlack);
+    if (x.kind == Kind::kDeadlineReminder) deadline_dues.push_back(x.due);
+  }
+  ASSERT_EQ(deadline_dues.size(), 4u);
+  EXPECT_EQ(deadline_dues[0], deadline - game::days(7));
+  EXPECT_EQ(deadline_dues[3], deadline - 8 * 3600);
+  // Nine and a half days later only the 8-hour reminder is still ahead.
+  auto late = reminders_after(7, t.facts.setup, s, t.now + game::days(9) + 12 * 3600, offsets);
+  ASSERT_EQ(late.size(), 1u);
+  EXPECT_EQ(late[0].before, 8 * 3600);
+  // The same state gives the same keys (written once); another ply gives others.
+  EXPECT_EQ(r.back().dedupe_key, late[0].dedupe_key);
+  EXPECT_EQ(r.back().dedupe_key.rfind("deadline:7:black:1:", 0), 0u);
+}
+
+TEST(Reminders, SilenceRemindersAt14_28_35DaysTheLastCopiedToTheDirector) {
+  Table t("", game::IccfStandard{});
+  t.play("e4");
+  const auto s = t.state();
+  auto r = reminders_after(3, t.facts.setup, s, t.now, {});
+  ASSERT_EQ(r.size(), 3u);
+  const auto moved_at = s.moves.back().at;
+  EXPECT_EQ(r[0].due, moved_at + game::days(14));
+  EXPECT_EQ(r[1].due, moved_at + game::days(28));
+  EXPECT_EQ(r[2].due, moved_at + game::days(35));
+  EXPECT_FALSE(r[1].copy_director);
+  EXPECT_TRUE(r[2].copy_director);
+  EXPECT_EQ(r[2].silent_days, 35);
+  // Without the silence rule, none.
+  auto setup = t.facts.setup;
+  setup.rules.silence_rule = false;
+  EXPECT_TRUE(reminders_after(3, setup, s, t.now, {}).empty());
+}
+
+TEST(Reminders, NoneOnceTheGameIsOver) {
+  Table t;
+  t.play_all({"f3", "e5", "g4", "Qh4#"});
+  EXPECT_TRUE(reminders_after(1, t.facts.setup, t.state(), t.now, {3600}).empty());
+}
+
+TEST(Preferences, DefaultsWantEverythingAndOffsetsAreChecked) {
+  Preferences p;
+  EXPECT_TRUE(wants(p, Kind::kOpponentMoved, Channel::kEmail));
+  p.disabled.emplace_back(Kind::kOpponentMoved, Channel::kEmail);
+  EXPECT_FALSE(wants(p, Kind::kOpponentMoved, Channel::kEmail));
+  EXPECT_TRUE(wants(p, Kind::kOpponentMoved, Channel::kWebhook));
+  auto ok = checked_reminder_offsets({3600, 86400});
+  ASSERT_TRUE(ok);
+  EXPECT_EQ((*ok)[0], 86400);
+  EXPECT_FALSE(checked_reminder_offsets({60}));
+  EXPECT_FALSE(checked_reminder_offsets({3600, 3600}));
+  for (const auto k : kAllKinds) EXPECT_EQ(parse_kind(to_string(k)), k);
+}
+
+TEST(Digest, NextLocalHourAndWhatWaitsForIt) {
+  auto berlin = game::TimeZone::named("Europe/Berlin");
+  ASSERT_TRUE(berlin);
+  // 09:00 UTC is 10:00 in Berlin in winter: 08:00 Berlin is tomorrow, 07:00 UTC.
+  const auto now = game::utc_instant({2030, 1, 7}, 9);
+  EXPECT_EQ(next_digest_at(now, *berlin, 8), game::utc_instant({2030, 1, 8}, 7));
+  EXPECT_EQ(next_digest_at(now, *berlin, 11), game::utc_instant({2030, 1, 7}, 10));
+  // Exactly at the hour: the next day's.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 1, 7}, 10), *berlin, 11),
+            game::utc_instant({2030, 1, 8}, 10));
+  // Summer time: 08:00 Berlin is 06:00 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 7, 1}, 12), *berlin, 8),
+            game::utc_instant({2030, 7, 2}, 6));
+  EXPECT_TRUE(digested(Kind::kOpponentMoved));
+  EXPECT_FALSE(digested(Kind::kDeadlineReminder));
+  EXPECT_FALSE(digested(Kind::kGameOver));
+}
+
+TEST(Retry, ExponentialCappedWithBoundedJitter) {
+  RetryPolicy p{10, 100, 1000};
+  EXPECT_EQ(retry_delay(p, 1, 0.0), 10);
+  EXPECT_EQ(retry_delay(p, 2, 0.0), 20);
+  EXPECT_EQ(retry_delay(p, 3, 0.0), 40);
+  EXPECT_EQ(retry_delay(p, 9, 0.0), 100);
+  EXPECT_EQ(retry_delay(p, 9, 0.999), 124);
+  EXPECT_EQ(retry_delay(p, 1000, 0.5), 112);
+}
+
+TEST(Compose, MoveMailHasTheMoveMessageDiagramAndLocalDeadline) {
+  Table t("", game::DaysPerMove{3, std::nullopt});
+  t.play("e4");
+  const auto before = t.state();
+  t.now += 3600;
+  const auto g = t.game();
+  auto pending = game::submit_move(g, Color::kBlack, game::test::req("e5", true, "Bonjour <3"));
+  ASSERT_TRUE(pending);
+  auto o = game::accept_move(g, Color::kBlack, *pending, "e5", t.trees);
+  ASSERT_TRUE(o);
+  const auto after = o->game.state();
+  const auto notices = game_notices(before, o->moves, o->events, after);
+  ASSERT_EQ(notices.size(), 1u);
+  auto berlin = game::TimeZone::named("Europe/Berlin");
+  ASSERT_TRUE(berlin);
+  const GameInfo info{12, "Anna", "Björn", "https://chess.example/games/12", kStart};
+  const auto m = compose_game_notice(notices[0], info, after, o->events, {"Anna", *berlin});
+  EXPECT_NE(m.subject.find("Björn played 1... e5"), std::string::npos) << m.subject;
+  EXPECT_NE(m.text.find("Björn offers a draw."), std::string::npos);
+  EXPECT_NE(m.text.find("Bonjour <3"), std::string::npos);
+  EXPECT_NE(m.html.find("Bonjour &lt;3"), std::string::npos);
+  EXPECT_NE(m.text.find("4  . . . . P . . ."), std::string::npos) << m.text;
+  // kStart is 12:00 UTC in January; two hours of moves, then 3 days: 15:00 in Berlin.
+  EXPECT_NE(m.text.find("Your deadline: 2026-01-08 15:00 Europe/Berlin."), std::string::npos)
+      << m.text;
+  EXPECT_NE(m.text.find("https://chess.example/games/12"), std::string::npos);
+  EXPECT_FALSE(m.attach_pgn);
+}
+
+TEST(Compose, AGameNotStartedYetSaysWhenItStarts) {
+  Table t;
+  t.facts.setup.start_at = kStart + game::days(2);
+  const auto s = t.state();
+  ASSERT_EQ(s.status, game::GameStatus::kNotStarted);
+  const GameInfo info{9, "Anna", "Ben", "https://x/games/9", t.facts.setup.start_at};
+  const auto m = compose_game_notice({Kind::kGameStarted, Color::kBlack, 0, 0}, info, s, {},
+                                     {"Ben", game::TimeZone::utc()});
+  EXPECT_NE(m.subject.find("a new game"), std::string::npos) << m.subject;
+  EXPECT_NE(m.text.find("starts at 2026-01-07 12:00 UTC. You play black."), std::string::npos)
+      << m.text;
+}
+
+TEST(Compose, DiagramFromBlacksSide) {
+  const auto d = text_diagram("4k3/8/8/8/8/8/8/4K2R w K - 0 1", Color::kBlack);
+  EXPECT_EQ(d.substr(0, 19), "1  R . . K . . . .\n");
+  EXPECT_NE(d.find("   h g f e d c b a"), std::string::npos);
+}
+
+TEST(Compose, LocalTimeFollowsSummerTime) {
+  auto london = game::TimeZone::named("Europe/London");
+  ASSERT_TRUE(london);
+  EXPECT_EQ(format_local(game::utc_instant({2030, 7, 1}, 10), *london),
+            "2030-07-01 11:00 Europe/London");
+  EXPECT_EQ(format_local(game::utc_instant({2030, 1, 1}, 10), *london),
+            "2030-01-01 10:00 Europe/London");
+}
+
+}  // namespace
+}  // namespace corrchess::notify
