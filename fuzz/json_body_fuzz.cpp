@@ -1,15 +1,17 @@
 // JSON request bodies of the API, everything that reads them without a database: the body
 // reader (api/json_body), the typed field readers, the rule settings of games, events and
 // challenges (api/rule_settings, with db/codec's time control reader), game-event details,
-// and RFC 3339 instants. Properties: nothing crashes or throws; a time control read from
-// JSON writes back to JSON that reads as the same control; an instant read from text
-// formats to text that reads as the same instant.
+// RFC 3339 instants and the keyword fields (variant, color, ...). Properties: nothing crashes or
+// throws; a time control read from JSON writes back to JSON that reads as the same control; an
+// instant read from text formats to text that reads as the same instant; a keyword's name reads
+// back as itself.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "api/json_body.h"
 #include "api/rule_settings.h"
+#include "core/game/challenge.h"
 #include "core/game/facts.h"
 #include "core/game/time.h"
 #include "db/codec.h"
@@ -40,6 +42,28 @@ void check_instant(const std::string& text) {
   require(clamped || *again == *t, "a formatted instant reads back as the same instant", text);
 }
 
+// A keyword read by `parse` names a value whose own name reads back as that value.
+template <class Parse>
+void check_keyword(std::string_view text, Parse parse) {
+  auto value = parse(text);
+  if (!value) return;
+  auto again = parse(game::to_string(*value));
+  require(again && *again == *value, "a keyword's name reads back as the same value", text);
+}
+
+void check_keywords(std::string_view text) {
+  check_keyword(text, game::parse_variant);
+  check_keyword(text, game::parse_game_status);
+  check_keyword(text, game::parse_game_result);
+  check_keyword(text, game::parse_termination);
+  check_keyword(text, game::parse_claim_type);
+  check_keyword(text, game::parse_claim_expectation);
+  check_keyword(text, game::parse_event_kind);
+  check_keyword(text, game::parse_adjustment_kind);
+  check_keyword(text, game::parse_challenge_color);
+  check_keyword(text, game::parse_challenge_status);
+}
+
 void check_fields(const json& body) {
   for (const auto& [key, value] : body.items()) {
     (void)api::required_string(body, key);
@@ -48,7 +72,13 @@ void check_fields(const json& body) {
     (void)api::optional_int(body, key);
     (void)api::optional_int_in(body, key.c_str(), -5, 5);
     (void)api::optional_instant(body, key.c_str());
-    if (value.is_string()) check_instant(value.get<std::string>());
+    if (value.is_string()) {
+      check_instant(value.get<std::string>());
+      check_keywords(value.get<std::string>());
+    }
+    // The challenge body's keyword fields (api/challenges), read as the handler does.
+    (void)api::optional_keyword(body, key.c_str(), game::parse_challenge_color);
+    (void)api::optional_keyword(body, key.c_str(), game::parse_variant);
     if (value.is_object()) check_time_control(value);
   }
 }
