@@ -74,6 +74,10 @@ template <class... Ts>
 struct Overloaded : Ts... {
   using Ts::operator()...;
 };
+// Spelled out for compilers without class template argument deduction for aggregates
+// (clang before 17).
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
 
 // ICCF charge in days for d whole days used (§4.1).
 std::int64_t iccf_charge_days(const IccfStandard& c, std::int64_t d) {

@@ -12,6 +12,10 @@ template <class... Ts>
 struct Overloaded : Ts... {
   using Ts::operator()...;
 };
+// Spelled out for compilers without class template argument deduction for aggregates
+// (clang before 17).
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
 
 Result<void> invalid(std::string detail) {
   return fail(ErrorCode::kValidationError, "time control: " + std::move(detail));
