@@ -116,6 +116,60 @@ TEST_F(BadInput, MalformedJsonAndWrongTypesAreValidationErrors) {
   EXPECT_EQ(api_.call("GET", "/api/v1/me", white_).status, 200) << "still signed in";
 }
 
+// The player routes (challenges, profile, game lists, notes, messages, the event stream):
+// malformed bodies and queries are validation errors and change nothing.
+TEST_F(BadInput, PlayerRoutesRefuseMalformedBodiesAndQueries) {
+  const auto me_before = api_.expect("GET", "/api/v1/me", white_, nullptr, 200);
+  const auto challenge = [](json extra) {
+    json body = {{"opponent", "black_player"},
+                 {"time_control", {{"type", "per_move"}, {"days", 3}}}};
+    body.update(extra);
+    return body.dump();
+  };
+  for (const auto& [body, what] : std::vector<std::pair<std::string, std::string>>{
+           {"{\"opponent\": ", "challenge malformed json"},
+           {challenge({{"opponent", 7}}), "challenge opponent number"},
+           {challenge({{"color", "purple"}}), "challenge colour"},
+           {challenge({{"rated", "yes"}}), "challenge rated string"},
+           {challenge({{"time_control", "slow"}}), "challenge time control string"},
+           {challenge({{"expires_at", "next week"}}), "challenge expiry"},
+           {challenge({{"min_finished_games", -1}}), "challenge min games"},
+           {challenge({{"start_at", "2030-01-01T00:00:00Z"}}), "challenge start_at"},
+           {challenge({{"message", json::array()}}), "challenge message list"}}) {
+    expect_problem(call("POST", "/api/v1/challenges", white_, body), 400, "validation_error", what);
+  }
+  const auto lists = api_.expect("GET", "/api/v1/challenges", white_, nullptr, 200);
+  EXPECT_TRUE(lists["outgoing"].empty()) << lists.dump();
+
+  for (const auto& [body, what] : std::vector<std::pair<std::string, std::string>>{
+           {json{{"country", 5}}.dump(), "country number"},
+           {json{{"time_zone", "Europe Berlin"}}.dump(), "time zone not a zone name"},
+           {json{{"display_name", std::string("a\0b", 3)}}.dump(), "NUL in display name"},
+           {json{{"language", json::object()}}.dump(), "language object"},
+           {"[]", "profile not an object"}}) {
+    expect_problem(call("PATCH", "/api/v1/me", white_, body), 400, "validation_error", what);
+  }
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me", white_, nullptr, 200), me_before);
+
+  for (const char* query : {"?status=won", "?to_move=you", "?limit=0", "?limit=100000",
+                            "?cursor=abc", "?variant=crazyhouse", "?event=x"}) {
+    expect_problem(call("GET", std::string("/api/v1/games") + query, white_), 400,
+                   "validation_error", query);
+  }
+  expect_problem(call("GET", "/api/v1/users?prefix=a&limit=0", white_), 400, "validation_error",
+                 "user search limit");
+  expect_problem(call("PUT", path("/note"), white_, json{{"text", 12}}.dump()), 400,
+                 "validation_error", "note text number");
+  expect_problem(call("PUT", path("/note"), white_, "{"), 400, "validation_error",
+                 "note malformed");
+  expect_problem(call("POST", path("/messages"), white_, json{{"text", true}}.dump()), 400,
+                 "validation_error", "message text bool");
+  expect_problem(call("GET", "/api/v1/stream?since=-1", white_), 400, "validation_error",
+                 "stream since negative");
+  expect_problem(call("GET", "/api/v1/stream?since=abc", white_), 400, "validation_error",
+                 "stream since text");
+}
+
 TEST_F(BadInput, UnknownRoutesAre404AndWrongMethods405WithAllow) {
   for (const std::string& p : std::vector<std::string>{
            "/api/v1/nothing", "/api/v1/games/" + id_ + "/teleport", "/api/v2/games", "/api",
