@@ -82,6 +82,12 @@ Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
                                     const db::ProfileChange& change) {
   if (auto ok = check_change(change); !ok) return std::unexpected(ok.error());
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
+    // The shape is checked above; the name must also be a zone of the tz database (the one
+    // PostgreSQL ships), since mails show deadlines in it.
+    if (change.time_zone && *change.time_zone && !db::is_known_time_zone(tx, **change.time_zone)) {
+      return fail(ErrorCode::kValidationError,
+                  "time_zone \"" + **change.time_zone + "\" is not a zone of the tz database");
+    }
     return db::update_profile(tx, user.id, change);
   });
 }

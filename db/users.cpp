@@ -253,4 +253,8 @@ bool on_leave_today(pqxx::work& tx, std::int64_t user_id, const std::string& tod
               .empty();
 }
 
+bool is_known_time_zone(pqxx::work& tx, const std::string& name) {
+  return !tx.exec_params("SELECT 1 FROM pg_timezone_names WHERE name = $1", name).empty();
+}
+
 }  // namespace corrchess::db

@@ -109,6 +109,8 @@ struct ProfileChange {
   std::optional<std::optional<std::string>> language;
 };
 User update_profile(pqxx::work& tx, std::int64_t user_id, const ProfileChange& change);
+// Whether `name` is a time zone of the tz database PostgreSQL uses (pg_timezone_names).
+bool is_known_time_zone(pqxx::work& tx, const std::string& name);
 
 // Users whose username starts with `prefix` (case-insensitive; LIKE wildcards in it are
 // taken literally), in byte order of the lower-case names, at most `limit`.

@@ -144,6 +144,7 @@ TEST_F(BadInput, PlayerRoutesRefuseMalformedBodiesAndQueries) {
   for (const auto& [body, what] : std::vector<std::pair<std::string, std::string>>{
            {json{{"country", 5}}.dump(), "country number"},
            {json{{"time_zone", "Europe Berlin"}}.dump(), "time zone not a zone name"},
+           {json{{"time_zone", "Mars/Olympus_Mons"}}.dump(), "time zone not in the tz database"},
            {json{{"display_name", std::string("a\0b", 3)}}.dump(), "NUL in display name"},
            {json{{"language", json::object()}}.dump(), "language object"},
            {"[]", "profile not an object"}}) {
