@@ -287,6 +287,12 @@ void save_conditional(pqxx::work& tx, std::int64_t id, Color side,
 constexpr const char* kEventEnded =
     "event_id IN (SELECT id FROM events WHERE end_at <= to_timestamp($1) AND "
     "time_control ->> 'type' <> 'triple_block')";
+// The condition "live and due at $1", shared by the sweep and the reads that settle games.
+const std::string kDueAt =
+    std::string(
+        "status IN ('not_started', 'ongoing') AND ((next_deadline IS NOT NULL AND "
+        "next_deadline <= to_timestamp($1)) OR ") +
+    kEventEnded + ")";
 
 void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int64_t user_id) {
   tx.exec_params(side == game::Color::kWhite ? "UPDATE games SET white_id = $2 WHERE id = $1"
@@ -330,11 +336,10 @@ std::int64_t count_live_games(pqxx::work& tx) {
 
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
   std::vector<std::int64_t> out;
-  for (const auto& row : tx.exec_params(
-           std::string("SELECT id FROM games WHERE status IN ('not_started', 'ongoing') AND "
-                       "((next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1)) OR ") +
-               kEventEnded + ") ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED",
-           now.unix_seconds(), limit)) {
+  for (const auto& row :
+       tx.exec_params("SELECT id FROM games WHERE " + kDueAt +
+                          " ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED",
+                      now.unix_seconds(), limit)) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;
@@ -343,11 +348,9 @@ std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int lim
 std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const GameScope& scope) {
   std::vector<std::int64_t> out;
   for (const auto& row : tx.exec_params(
-           std::string("SELECT id FROM games WHERE status IN ('not_started', 'ongoing') AND "
-                       "($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
-                       "($3::bigint IS NULL OR event_id = $3) AND "
-                       "((next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1)) OR ") +
-               kEventEnded + ") ORDER BY id FOR UPDATE",
+           "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
+           "($3::bigint IS NULL OR event_id = $3) AND " +
+               kDueAt + " ORDER BY id FOR UPDATE",
            now.unix_seconds(), scope.user_id, scope.event_id)) {
     out.push_back(row[0].as<std::int64_t>());
   }
