@@ -133,11 +133,15 @@ class GameInTwoBrowsers(support.ServerTestCase):
         white = self.browser("alice")
         white.get(self.base + "/games/" + game["id"])
         editor = lambda d: d.find_element(By.CSS_SELECTOR, "section.conditional")
-        wait(white, lambda d: editor(d).find_elements(By.CSS_SELECTOR, "[data-square='e7']"), message="editor")
-        # If 1...e5 then 2.Nf3, played on the editor's board.
-        for square in ("e7", "e5", "g1", "f3"):
-            editor(white).find_element(By.CSS_SELECTOR, "[data-square='%s']" % square).click()
-        wait(white, lambda d: editor(d).find_element(By.CSS_SELECTOR, ".line-now").text == "Line: e5 Nf3")
+        # The page settles first: the live greeting re-reads the game, the editor reads its lines.
+        wait(white, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+        wait(white, lambda d: editor(d).get_attribute("data-loaded") == "true", message="editor")
+        # If 1...e5 then 2.Nf3, played on the editor's board, one move at a time.
+        square = lambda name: editor(white).find_element(By.CSS_SELECTOR, "[data-square='%s']" % name)
+        for (origin, target), shown in ((("e7", "e5"), "Line: e5"), (("g1", "f3"), "Line: e5 Nf3")):
+            support.retry_stale(lambda: square(origin).click())
+            support.retry_stale(lambda: square(target).click())
+            wait(white, lambda d: editor(d).find_element(By.CSS_SELECTOR, ".line-now").text == shown, message=shown)
         button(white, "Add line").click()
         wait(white, lambda d: editor(d).find_elements(By.CSS_SELECTOR, "[data-line='e5 Nf3']"), message="stored")
         self.assertEqual(alice.call("GET", path + "/conditional")["lines"], [["e5", "Nf3"]])
@@ -205,6 +209,9 @@ class GameInTwoBrowsers(support.ServerTestCase):
             first = support.Server(self.db.url, port=port)
             wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen,
                  timeout=30, message="caught up")
+            # The region speaks a moment after the board changed (what comes together is one sentence).
+            wait(driver, lambda d: d.execute_script("return document.getElementById('announce').textContent"),
+                 message="announced")
             announced = driver.execute_script("return document.getElementById('announce').textContent")
             self.assertEqual(announced, "White played pawn to d4")
         finally:

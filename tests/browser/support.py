@@ -192,6 +192,18 @@ def wait(driver, condition, timeout=15, message=""):
                              lambda d: condition(d), message)
 
 
+def retry_stale(action, attempts=5):
+    """Runs `action` (which finds an element afresh and acts on it) again when a re-render
+    replaced the element between finding and acting: the action did not happen then."""
+    for attempt in range(attempts):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+
+
 def login(driver, base, username, password):
     driver.get(base + "/login")
     wait(driver, lambda d: d.find_elements(By.NAME, "username"))

@@ -10,7 +10,10 @@ import { makeFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 
+// `box` carries `data-loaded` once the stored lines have been read (the board takes a line
+// from then on without being redrawn under the user's hand).
 export function conditionalEditor(box: HTMLElement, gameId: string, fen: string, orientation: Color): void {
+  delete box.dataset.loaded;
   const path = `/api/v1/games/${encodeURIComponent(gameId)}/conditional`;
   let line: string[] = [];
   let lineFen = fen;
@@ -90,6 +93,7 @@ export function conditionalEditor(box: HTMLElement, gameId: string, fen: string,
     try {
       stored = (await api<{ lines: string[][] }>('GET', path)).lines;
       draw();
+      box.dataset.loaded = 'true';
     } catch (e) {
       showError(error, errorText(e));
     }
