@@ -139,6 +139,9 @@ std::string login_key(const std::string& username) { return "user:" + username; 
 
 std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::string& remote,
                           const ThrottlePolicy& policy) {
+  // A block is in force until blocked_until by the clock of now, not by this transaction's
+  // start: another attempt that committed after we started wrote its own start instant there
+  // (no wait), which must not read as a block.
   const std::string next =
       "(CASE WHEN t.last_attempt < now() - make_interval(secs => $6) THEN 1 "
       "ELSE t.attempts + 1 END)";
@@ -147,12 +150,12 @@ std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::str
       "blocked_until) VALUES (lower($1), $2, 1, now(), now() + make_interval(secs => " +
           backoff_sql("1") + ")) ON CONFLICT (username, remote) DO UPDATE SET attempts = " + next +
           ", last_attempt = now(), blocked_until = now() + make_interval(secs => " +
-          backoff_sql(next) + ") WHERE t.blocked_until <= now() RETURNING attempts",
+          backoff_sql(next) + ") WHERE t.blocked_until <= clock_timestamp() RETURNING attempts",
       key, remote, policy.free_attempts, static_cast<double>(policy.base_seconds),
       static_cast<double>(policy.max_seconds), static_cast<double>(policy.window_seconds));
   if (!taken.empty()) return 0;
   const auto wait = tx.exec_params(
-      "SELECT greatest(1, ceil(extract(epoch FROM blocked_until - now())))::bigint "
+      "SELECT greatest(1, ceil(extract(epoch FROM blocked_until - clock_timestamp())))::bigint "
       "FROM login_attempts WHERE username = lower($1) AND remote = $2",
       key, remote);
   return wait.empty() ? 1 : wait[0][0].as<std::int64_t>();

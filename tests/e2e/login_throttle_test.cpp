@@ -73,6 +73,36 @@ TEST_F(LoginThrottle, ParallelGuessesCannotPassTheLimit) {
   EXPECT_EQ(checked.load() + limited.load(), 40);
 }
 
+TEST_F(LoginThrottle, ParallelAttemptsWithinTheLimitAreNeverRefused) {
+  // Attempts that arrive together are counted, but while they stay within the free attempts
+  // none is refused (a transaction that started before another's commit must not read that
+  // commit's instant as a block still in force).
+  for (int round = 0; round < 5; ++round) {
+    const auto user = "owner" + std::to_string(round);
+    ASSERT_EQ(register_from("198.51.100." + std::to_string(40 + round), user).status, 201);
+    std::atomic<int> checked{0}, other{0};
+    std::vector<std::thread> attempts;
+    for (int i = 0; i < 4; ++i) {
+      attempts.emplace_back([&, i] {
+        auto r = login_from("203.0.113.30", user, "typo-" + std::to_string(i));
+        (r.status == 401 ? checked : other)++;
+      });
+    }
+    for (auto& t : attempts) t.join();
+    EXPECT_EQ(checked.load(), 4) << "round " << round;
+    EXPECT_EQ(other.load(), 0) << "round " << round;
+  }
+  std::atomic<int> created{0};
+  std::vector<std::thread> signups;
+  for (int i = 0; i < 3; ++i) {
+    signups.emplace_back([&, i] {
+      if (register_from("203.0.113.31", "together" + std::to_string(i)).status == 201) ++created;
+    });
+  }
+  for (auto& t : signups) t.join();
+  EXPECT_EQ(created.load(), 3) << "three registrations from one address, the limit being three";
+}
+
 TEST_F(LoginThrottle, SuccessfulLoginsDoNotUseUpTheAddress) {
   // An office behind one address: many good logins never block it.
   ASSERT_EQ(register_from("198.51.100.3", "clerk").status, 201);
