@@ -15,6 +15,7 @@
 #include "api/notifications.h"
 #include "api/profiles.h"
 #include "api/xfcc.h"
+#include "app/notifications.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -78,6 +79,12 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
     if (!balances) return std::unexpected(balances.error());
     (*settings)["leave"] = *balances;
     return *settings;
+  };
+  // Where addresses must be verified, registering with one mails its confirmation link.
+  account_options.on_registered = [this](pqxx::work& tx, const db::User& user) {
+    if (app::notification_settings().require_verified_email) {
+      queue_verification_mail(tx, clock_, user);
+    }
   };
   add_account_routes(router_, pool_, account_options);
   game_deps_ = std::make_unique<GameServiceDeps>(
