@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "api/account_mail.h"
+#include "api/adjudications.h"
 #include "api/admin.h"
 #include "api/auth.h"
 #include "api/challenges.h"
@@ -92,6 +93,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_game_routes(router_, *game_deps_);
   add_admin_routes(router_, *game_deps_);
   add_event_routes(router_, *game_deps_);
+  add_adjudication_routes(router_, *game_deps_);
   add_leave_routes(router_, *game_deps_);
   game::GameContext rules;
   rules.zone = game_deps_->zone;
