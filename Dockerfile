@@ -11,7 +11,7 @@ WORKDIR /src/web
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY web/ ./
-RUN npm run build
+RUN npm run typecheck && npm run build
 
 FROM debian:bookworm AS build
 WORKDIR /src

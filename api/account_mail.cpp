@@ -107,6 +107,20 @@ Response confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r)
   return json_response(200, {{"status", "password changed; every session was signed out"}});
 }
 
+}  // namespace
+
+bool queue_verification_mail(pqxx::work& tx, db::ServerClock& clock, const db::User& user) {
+  if (!user.email) return false;
+  const auto now = clock.now(tx);
+  const auto token = new_token();
+  const auto expires = now + kVerifyEmailSeconds;
+  db::store_account_token(tx, token.hash, user.id, "verify_email", user.email, expires);
+  return app::queue_account_mail(tx, user.id, "verify_email",
+                                 link("/api/v1/auth/verify-email", token.secret), expires, now);
+}
+
+namespace {
+
 Response request_verification(db::Pool& pool, db::ServerClock& clock, const Request& r) {
   auto user = authenticate(pool, r);
   if (!user) return problem_response(user.error());
@@ -118,12 +132,7 @@ Response request_verification(db::Pool& pool, db::ServerClock& clock, const Requ
     if (db::recent_account_tokens(tx, user->id, "verify_email") >= kMailsPerHour) {
       return fail(ErrorCode::kRateLimited, "a few confirmation mails an hour at most; try later");
     }
-    const auto now = clock.now(tx);
-    const auto token = new_token();
-    const auto expires = now + kVerifyEmailSeconds;
-    db::store_account_token(tx, token.hash, user->id, "verify_email", user->email, expires);
-    return app::queue_account_mail(tx, user->id, "verify_email",
-                                   link("/api/v1/auth/verify-email", token.secret), expires, now);
+    return queue_verification_mail(tx, clock, *user);
   });
   if (!done) return problem_response(done.error());
   if (!*done) {

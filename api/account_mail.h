@@ -7,6 +7,7 @@
 #include "api/router.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
+#include "db/users.h"
 
 namespace corrchess::api {
 
@@ -15,6 +16,12 @@ inline constexpr std::int64_t kPasswordResetSeconds = 3600;
 inline constexpr std::int64_t kVerifyEmailSeconds = 7 * 86400;
 // At most this many password-reset (or confirmation) mails per account and hour.
 inline constexpr int kMailsPerHour = 3;
+
+// Stores a new verification token for `user`'s address and queues the mail with its link,
+// in the caller's transaction; false when the user has no address or the server sends no
+// mail. Called by POST /me/email/verification and, when addresses must be verified, by
+// registration.
+bool queue_verification_mail(pqxx::work& tx, db::ServerClock& clock, const db::User& user);
 
 // Links point to CORRCHESS_PUBLIC_URL (app::notification_settings).
 void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& clock);

@@ -65,8 +65,11 @@ Response register_user(db::Pool& pool, const AccountOptions& options, const Requ
   if (*waited > 0) return rate_limited(*waited, "too many registrations from this address");
   db::NewUser user{*username, display_name->value_or(*username), *email, hash_password(*password),
                    "player"};
-  auto created = db::in_transaction(
-      pool, [&](pqxx::work& tx) -> Result<db::User> { return db::create_user(tx, user); });
+  auto created = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<db::User> {
+    auto made = db::create_user(tx, user);
+    if (made && options.on_registered) options.on_registered(tx, *made);
+    return made;
+  });
   if (!created) return problem_response(created.error());
   return json_response(201, user_json(*created));
 }

@@ -36,6 +36,9 @@ struct AccountOptions {
   // Extra fields of GET /me for the signed-in user (the leave balances), merged into the
   // user object; unset: none.
   std::function<Result<nlohmann::json>(const db::User&)> me_details;
+  // Runs in the transaction that creates a self-registered account (the address
+  // verification mail); unset: nothing.
+  std::function<void(pqxx::work&, const db::User&)> on_registered;
 };
 
 // The user behind the request's bearer token or session cookie; kUnauthorized if

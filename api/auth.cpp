@@ -189,6 +189,14 @@ Result<void> check_csrf(const Request& request) {
     if (foreign) return fail(ErrorCode::kForbidden, "cross-site login refused");
     return {};
   }
+  // The pages behind mailed links (address confirmation, password reset, unsubscribe) post
+  // back the link's own single-purpose token and never act as the cookie's session, so a
+  // browser that is signed in as well must not be refused for lacking the session's token.
+  if (request.path == "/api/v1/auth/verify-email" ||
+      request.path == "/api/v1/auth/password-reset/confirm" ||
+      request.path == "/api/v1/notifications/unsubscribe") {
+    return {};
+  }
   const auto cookie = session_cookie(request);
   if (!cookie) return {};
   if (foreign) {

@@ -61,7 +61,9 @@ bool same_origin(const Request& request);
 // sent an Origin, comes from this site. Bearer-token requests and requests without the
 // cookie pass: a browser never adds an Authorization header on its own. Login and
 // registration need only the Origin check, cookie or not (the cookie they carry may be a
-// stale one; another site must not sign a browser in).
+// stale one; another site must not sign a browser in). The pages behind mailed links
+// (verify-email, password-reset/confirm, notifications/unsubscribe) pass: they act by the
+// link's own token, never as the cookie's session.
 Result<void> check_csrf(const Request& request);
 
 }  // namespace corrchess::api

@@ -87,9 +87,8 @@ json player_json(const db::EventPlayer& p) {
   return j;
 }
 
-// The adjudication state of a game that reached the end date unfinished (§5.4): when, the
-// claim window, and each side's claim. A side that filed nothing is taken to claim a draw.
-// Directors see the claims in full, a player their own; others only whether one was filed.
+}  // namespace
+
 json adjudication_json(const db::EventGame& g, const std::vector<db::AdjudicationClaim>& claims,
                        const db::User& viewer, Timestamp now) {
   const Timestamp due = *g.adjudication_since + kAdjudicationClaimWindow;
@@ -117,6 +116,8 @@ json adjudication_json(const db::EventGame& g, const std::vector<db::Adjudicatio
           {"window_open", now < due && g.status == "adjudication_pending"},
           {"claims", sides}};
 }
+
+namespace {
 
 json game_entry_json(const db::EventGame& g, const std::vector<db::AdjudicationClaim>& claims,
                      const db::User& viewer, Timestamp now) {

@@ -30,6 +30,13 @@ void add_event_routes(Router& router, GameServiceDeps& deps);
 // the delay.
 Result<void> may_watch_live(GameServiceDeps& deps, const db::User& user, std::int64_t game_id);
 
+// The adjudication state of a game that reached the end date unfinished (§5.4): when, the
+// claim window, and each side's claim. A side that filed nothing is taken to claim a draw.
+// Directors see the claims in full, a player their own; others only whether one was filed.
+nlohmann::json adjudication_json(const db::EventGame& g,
+                                 const std::vector<db::AdjudicationClaim>& claims,
+                                 const db::User& viewer, game::Timestamp now);
+
 // The crosstable of a section: one row per seat (its current occupant), the games by seat.
 Result<game::Crosstable> section_crosstable(const std::vector<db::EventPlayer>& players,
                                             const std::vector<db::EventGame>& games);

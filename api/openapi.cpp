@@ -456,6 +456,10 @@ std::vector<RouteDoc> build_table() {
                {"replacement", "string", true, "a user not in the event"},
                {"reason", "string", true, "non-empty"}},
               {{"username", "carol"}, {"replacement", "dave"}, {"reason", "illness"}}));
+  add(Doc("GET", "/api/v1/admin/adjudications", kDirector,
+          "Event games awaiting adjudication across all events, the longest waiting first", 200,
+          "{adjudications: [{game_id, event: {id, name}, round, board, white, black, ply, "
+          "age_seconds, pending_since, claims_due, window_open, claims: {white, black}}]}"));
   add(Doc("GET", "/api/v1/admin/leave", kDirector, "Special leave requests waiting for a decision",
           200, "{requests: [LeavePeriod]}"));
   add(Doc("POST", "/api/v1/admin/leave/{id}/approve", kDirector,

@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "api/account_mail.h"
+#include "api/adjudications.h"
 #include "api/admin.h"
 #include "api/auth.h"
 #include "api/challenges.h"
@@ -15,6 +16,7 @@
 #include "api/notifications.h"
 #include "api/profiles.h"
 #include "api/xfcc.h"
+#include "app/notifications.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -79,12 +81,19 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
     (*settings)["leave"] = *balances;
     return *settings;
   };
+  // Where addresses must be verified, registering with one mails its confirmation link.
+  account_options.on_registered = [this](pqxx::work& tx, const db::User& user) {
+    if (app::notification_settings().require_verified_email) {
+      queue_verification_mail(tx, clock_, user);
+    }
+  };
   add_account_routes(router_, pool_, account_options);
   game_deps_ = std::make_unique<GameServiceDeps>(
       GameServiceDeps{{pool_, clock_, std::move(zone), oracles}, metrics_});
   add_game_routes(router_, *game_deps_);
   add_admin_routes(router_, *game_deps_);
   add_event_routes(router_, *game_deps_);
+  add_adjudication_routes(router_, *game_deps_);
   add_leave_routes(router_, *game_deps_);
   game::GameContext rules;
   rules.zone = game_deps_->zone;

@@ -29,6 +29,12 @@ std::string hmac_hex(const std::string& secret, const std::string& text) {
   return hex;
 }
 
+std::string unsubscribe_url(const DeliverySettings& settings, const std::string& secret,
+                            std::int64_t user_id, std::string_view scope) {
+  return settings.public_url +
+         "/api/v1/notifications/unsubscribe?token=" + unsubscribe_token(secret, user_id, scope);
+}
+
 // The mail of an email row.
 delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettings& settings,
                               const std::string& secret, game::Timestamp now) {
@@ -46,9 +52,9 @@ delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettin
   if (p.contains("thread"))
     m.references.push_back("<" + p["thread"].get<std::string>() + "@" + host + ">");
   if (p.contains("unsubscribe") && d.user_id) {
-    if (auto kind = notify::parse_kind(p["unsubscribe"].get<std::string>())) {
-      m.unsubscribe_url = settings.public_url + "/api/v1/notifications/unsubscribe?token=" +
-                          unsubscribe_token(secret, *d.user_id, *kind);
+    const auto scope = p["unsubscribe"].get<std::string>();
+    if (scope == kDigestScope || notify::parse_kind(scope)) {
+      m.unsubscribe_url = unsubscribe_url(settings, secret, *d.user_id, scope);
     }
   }
   m.delivery_id = d.delivery_id;
@@ -61,25 +67,30 @@ delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettin
   return m;
 }
 
-// The payload of a digest mail made of the rows' messages.
-json digest_payload(const std::vector<db::ClaimedDelivery>& rows) {
+// The payload of a digest mail made of the rows' messages, with its one-click unsubscribe.
+json digest_payload(const std::vector<db::ClaimedDelivery>& rows, const DeliverySettings& settings,
+                    const std::string& secret) {
   std::vector<std::pair<std::string, std::string>> items;
   for (const auto& r : rows) {
     items.emplace_back(r.payload.value("subject", ""), r.payload.value("text", ""));
   }
   const auto& first = rows.front().payload;
-  const auto message = notify::compose_digest(items, first.value("to_name", ""));
-  return {{"to", first.value("to", "")},
-          {"to_name", first.value("to_name", "")},
-          {"subject", message.subject},
-          {"text", message.text},
-          {"html", message.html}};
+  const auto& user_id = rows.front().user_id;
+  const auto message = notify::compose_digest(
+      items, first.value("to_name", ""),
+      user_id ? unsubscribe_url(settings, secret, *user_id, kDigestScope) : "");
+  return {{"to", first.value("to", "")}, {"to_name", first.value("to_name", "")},
+          {"subject", message.subject},  {"text", message.text},
+          {"html", message.html},        {"unsubscribe", kDigestScope}};
 }
 
-// Posts one webhook row: done on 2xx; 410 Gone is final, any other answer is retried.
-Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings) {
+// Posts one webhook row, stamped with the server clock's `now`: done on 2xx; 410 Gone is final, any
+// other answer is retried.
+Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings,
+                  game::Timestamp now) {
   const delivery::WebhookRequest request{d.webhook_url, d.webhook_secret, d.delivery_id,
-                                         d.payload.value("body", json::object()).dump()};
+                                         d.payload.value("body", json::object()).dump(),
+                                         now.unix_seconds()};
   auto status = delivery::post_webhook(settings.webhook, request);
   if (!status) return std::unexpected(status.error());
   if (*status >= 200 && *status < 300) return {};
@@ -90,7 +101,7 @@ Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings
 // Sends one claimed row.
 Result<void> send(const db::ClaimedDelivery& d, const DeliverySettings& settings,
                   const std::string& secret, game::Timestamp now) {
-  if (d.channel == "webhook") return post(d, settings);
+  if (d.channel == "webhook") return post(d, settings, now);
   if (d.channel != "email") {
     return fail(ErrorCode::kValidationError, "unknown channel " + d.channel);
   }
@@ -114,8 +125,9 @@ Result<std::string> notification_secret(db::Pool& pool) {
   return stored;
 }
 
-std::string unsubscribe_token(const std::string& secret, std::int64_t user_id, notify::Kind kind) {
-  const std::string text = std::to_string(user_id) + "." + std::string(notify::to_string(kind));
+std::string unsubscribe_token(const std::string& secret, std::int64_t user_id,
+                              std::string_view scope) {
+  const std::string text = std::to_string(user_id) + "." + std::string(scope);
   return text + "." + hmac_hex(secret, text);
 }
 
@@ -129,17 +141,26 @@ Result<void> unsubscribe(db::Pool& pool, const std::string& token) {
   std::int64_t user_id = 0;
   const auto [ptr, ec] = std::from_chars(token.data(), token.data() + first, user_id);
   if (ec != std::errc{} || ptr != token.data() + first) return bad();
-  const auto kind = notify::parse_kind(token.substr(first + 1, second - first - 1));
-  if (!kind) return bad();
+  const auto scope = token.substr(first + 1, second - first - 1);
+  const bool digest = scope == kDigestScope;
+  const auto kind = notify::parse_kind(scope);
+  if (!kind && !digest) return bad();
   auto secret = notification_secret(pool);
   if (!secret) return std::unexpected(secret.error());
-  const auto expected = unsubscribe_token(*secret, user_id, *kind);
+  const auto expected = unsubscribe_token(*secret, user_id, scope);
   if (expected.size() != token.size() ||
       sodium_memcmp(expected.data(), token.data(), token.size()) != 0) {
     return bad();
   }
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
-    db::disable_notification(tx, user_id, *kind, notify::Channel::kEmail);
+    if (!digest) {
+      db::disable_notification(tx, user_id, *kind, notify::Channel::kEmail);
+      return {};
+    }
+    for (const auto k : notify::kDigestedKinds) {
+      db::disable_notification(tx, user_id, k, notify::Channel::kEmail);
+    }
+    db::cancel_pending_digest(tx, user_id);
     return {};
   });
 }
@@ -161,7 +182,7 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
         for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
           rows.push_back(std::move(item));
         }
-        claimed->payload = digest_payload(rows);
+        claimed->payload = digest_payload(rows, settings, *secret);
       }
       auto sent = send(*claimed, settings, *secret, now);
       if (sent) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/error.h"
 #include "core/notify/notify.h"
@@ -54,10 +55,16 @@ Result<std::int64_t> oldest_due_delivery_age(db::Pool& pool, db::ServerClock& cl
 
 // The signing key of links, created in the database on first use.
 Result<std::string> notification_secret(db::Pool& pool);
-// "<user id>.<kind>.<hex HMAC-SHA256>" for switching `kind` off by email for `user_id`.
-std::string unsubscribe_token(const std::string& secret, std::int64_t user_id, notify::Kind kind);
-// Switches the token's kind off by email for its user; kValidationError for a token that is
-// malformed or not signed by this server. Repeating it changes nothing.
+// What an unsubscribe token of a digest mail switches off: every digested kind by email.
+inline constexpr std::string_view kDigestScope = "digest";
+// "<user id>.<scope>.<hex HMAC-SHA256>" for switching `scope` (a kind's name, or
+// kDigestScope) off by email for `user_id`.
+std::string unsubscribe_token(const std::string& secret, std::int64_t user_id,
+                              std::string_view scope);
+// Switches the token's kind off by email for its user (a digest token: all digested kinds,
+// and the digest items still waiting are dropped, so no digest comes any more);
+// kValidationError for a token that is malformed or not signed by this server. Repeating it
+// changes nothing.
 Result<void> unsubscribe(db::Pool& pool, const std::string& token);
 
 }  // namespace corrchess::app

@@ -23,6 +23,56 @@ std::optional<std::string> opt_text(const pqxx::field& f) {
   return f.as<std::string>();
 }
 
+// The columns of an event game (event_game_of reads them; 13 and 14 are its event's id and
+// name), to be followed by a WHERE clause.
+constexpr const char* kEventGameSelect =
+    "SELECT eg.game_id, eg.round, eg.board, eg.white_seat, eg.black_seat, w.username, "
+    "b.username, g.status, g.result, g.termination, "
+    "extract(epoch FROM g.finished_at)::bigint, g.ply, "
+    "(SELECT extract(epoch FROM min(e.at))::bigint FROM game_events e "
+    " WHERE e.game_id = g.id AND e.kind = 'adjudication_pending'), eg.event_id, ev.name "
+    "FROM event_games eg JOIN games g ON g.id = eg.game_id JOIN events ev ON ev.id = eg.event_id "
+    "JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id ";
+
+EventGame event_game_of(const pqxx::row& row) {
+  EventGame g;
+  g.game_id = row[0].as<std::int64_t>();
+  g.round = row[1].as<int>();
+  g.board = row[2].as<int>();
+  g.white_seat = row[3].as<int>();
+  g.black_seat = row[4].as<int>();
+  g.white = row[5].as<std::string>();
+  g.black = row[6].as<std::string>();
+  g.status = row[7].as<std::string>();
+  if (!row[8].is_null()) {
+    if (auto r = game::parse_game_result(row[8].as<std::string>())) g.result = *r;
+  }
+  if (!row[9].is_null()) {
+    if (auto t = game::parse_termination(row[9].as<std::string>())) g.termination = *t;
+  }
+  g.finished_at = opt_time(row[10]);
+  g.ply = row[11].as<int>();
+  g.adjudication_since = opt_time(row[12]);
+  return g;
+}
+
+// The columns of a claim (claim_of reads them), to be followed by a WHERE clause.
+constexpr const char* kClaimSelect =
+    "SELECT c.game_id, c.side, c.user_id, c.claim, c.analysis, "
+    "extract(epoch FROM c.filed_at)::bigint FROM adjudication_claims c "
+    "JOIN games g ON g.id = c.game_id ";
+
+AdjudicationClaim claim_of(const pqxx::row& row) {
+  AdjudicationClaim c;
+  c.game_id = row[0].as<std::int64_t>();
+  c.side = row[1].as<std::string>() == "black" ? game::Color::kBlack : game::Color::kWhite;
+  c.user_id = row[2].as<std::int64_t>();
+  c.claim = row[3].as<std::string>();
+  c.analysis = row[4].as<std::string>();
+  c.filed_at = Timestamp(row[5].as<std::int64_t>());
+  return c;
+}
+
 constexpr const char* kEventColumns =
     "id, name, variant, start_position, allow_518, time_control::text, leave_days_per_year, "
     "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, visibility, "
@@ -239,34 +289,33 @@ void insert_event_game(pqxx::work& tx, std::int64_t event_id, std::int64_t game_
 std::vector<EventGame> event_games(pqxx::work& tx, std::int64_t event_id) {
   std::vector<EventGame> out;
   for (const auto& row : tx.exec_params(
-           "SELECT eg.game_id, eg.round, eg.board, eg.white_seat, eg.black_seat, w.username, "
-           "b.username, g.status, g.result, g.termination, "
-           "extract(epoch FROM g.finished_at)::bigint, g.ply, "
-           "(SELECT extract(epoch FROM min(e.at))::bigint FROM game_events e "
-           " WHERE e.game_id = g.id AND e.kind = 'adjudication_pending') "
-           "FROM event_games eg JOIN games g ON g.id = eg.game_id "
-           "JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
-           "WHERE eg.event_id = $1 ORDER BY eg.round, eg.board",
+           std::string(kEventGameSelect) + "WHERE eg.event_id = $1 ORDER BY eg.round, eg.board",
            event_id)) {
-    EventGame g;
-    g.game_id = row[0].as<std::int64_t>();
-    g.round = row[1].as<int>();
-    g.board = row[2].as<int>();
-    g.white_seat = row[3].as<int>();
-    g.black_seat = row[4].as<int>();
-    g.white = row[5].as<std::string>();
-    g.black = row[6].as<std::string>();
-    g.status = row[7].as<std::string>();
-    if (!row[8].is_null()) {
-      if (auto r = game::parse_game_result(row[8].as<std::string>())) g.result = *r;
-    }
-    if (!row[9].is_null()) {
-      if (auto t = game::parse_termination(row[9].as<std::string>())) g.termination = *t;
-    }
-    g.finished_at = opt_time(row[10]);
-    g.ply = row[11].as<int>();
-    g.adjudication_since = opt_time(row[12]);
-    out.push_back(std::move(g));
+    out.push_back(event_game_of(row));
+  }
+  return out;
+}
+
+std::vector<PendingAdjudication> pending_adjudications(pqxx::work& tx) {
+  std::vector<PendingAdjudication> out;
+  for (const auto& row :
+       tx.exec(std::string(kEventGameSelect) + "WHERE g.status = 'adjudication_pending' "
+                                               "ORDER BY 13, eg.event_id, eg.round, eg.board")) {
+    PendingAdjudication p;
+    p.game = event_game_of(row);
+    p.event_id = row[13].as<std::int64_t>();
+    p.event_name = row[14].as<std::string>();
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<AdjudicationClaim> pending_adjudication_claims(pqxx::work& tx) {
+  std::vector<AdjudicationClaim> out;
+  for (const auto& row :
+       tx.exec(std::string(kClaimSelect) +
+               "WHERE g.status = 'adjudication_pending' ORDER BY c.game_id, c.side DESC")) {
+    out.push_back(claim_of(row));
   }
   return out;
 }
@@ -303,19 +352,11 @@ std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t 
                                                    std::optional<std::int64_t> game_id) {
   std::vector<AdjudicationClaim> out;
   for (const auto& row :
-       tx.exec_params("SELECT c.game_id, c.side, c.user_id, c.claim, c.analysis, "
-                      "extract(epoch FROM c.filed_at)::bigint FROM adjudication_claims c "
-                      "JOIN games g ON g.id = c.game_id WHERE g.event_id = $1 AND "
-                      "($2::bigint IS NULL OR c.game_id = $2) ORDER BY c.game_id, c.side DESC",
+       tx.exec_params(std::string(kClaimSelect) +
+                          "WHERE g.event_id = $1 AND ($2::bigint IS NULL OR c.game_id = $2) "
+                          "ORDER BY c.game_id, c.side DESC",
                       event_id, game_id)) {
-    AdjudicationClaim c;
-    c.game_id = row[0].as<std::int64_t>();
-    c.side = row[1].as<std::string>() == "black" ? game::Color::kBlack : game::Color::kWhite;
-    c.user_id = row[2].as<std::int64_t>();
-    c.claim = row[3].as<std::string>();
-    c.analysis = row[4].as<std::string>();
-    c.filed_at = Timestamp(row[5].as<std::int64_t>());
-    out.push_back(std::move(c));
+    out.push_back(claim_of(row));
   }
   return out;
 }

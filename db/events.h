@@ -152,6 +152,17 @@ void save_adjudication_claim(pqxx::work& tx, const AdjudicationClaim& claim);
 std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t event_id,
                                                    std::optional<std::int64_t> game_id = {});
 
+// An adjudication-pending game with its event, for the directors' queue.
+struct PendingAdjudication {
+  std::int64_t event_id = 0;
+  std::string event_name;
+  EventGame game;
+};
+// Every event game awaiting adjudication, the longest waiting first, and the claims filed
+// in them.
+std::vector<PendingAdjudication> pending_adjudications(pqxx::work& tx);
+std::vector<AdjudicationClaim> pending_adjudication_claims(pqxx::work& tx);
+
 // The instants of the user's losses by time forfeit (games.finished_at), oldest first.
 std::vector<game::Timestamp> time_forfeit_losses(pqxx::work& tx, std::int64_t user_id);
 

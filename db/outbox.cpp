@@ -23,6 +23,15 @@ bool enqueue(pqxx::work& tx, const OutboxEntry& e) {
   return !r.empty();
 }
 
+std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id) {
+  return tx
+      .exec_params(
+          "UPDATE notification_outbox SET status = 'cancelled', finished_at = now() "
+          "WHERE user_id = $1 AND status = 'pending' AND kind = 'digest'",
+          user_id)
+      .affected_rows();
+}
+
 std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
                                    const std::vector<std::string>& keep) {
   std::string literal = "{";

@@ -33,6 +33,9 @@ bool enqueue(pqxx::work& tx, const OutboxEntry& entry);
 std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
                                    const std::vector<std::string>& keep);
 
+// Cancels the pending digest items (kind "digest") of `user_id`; returns how many.
+std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id);
+
 // A delivery claimed by a worker: its row stays locked until the transaction ends, so no
 // other worker sends it meanwhile; a crash before the commit leaves it pending.
 struct ClaimedDelivery {

@@ -6,7 +6,6 @@
 #include <sodium.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <memory>
 
@@ -159,9 +158,7 @@ Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest&
   if (!parts) return std::unexpected(parts.error());
   auto address = resolve(*parts, settings.allow_private);
   if (!address) return std::unexpected(address.error());
-  const auto timestamp = std::chrono::duration_cast<std::chrono::seconds>(
-                             std::chrono::system_clock::now().time_since_epoch())
-                             .count();
+  const auto timestamp = request.timestamp;
   auto signature = webhook_signature(request.secret, request.id, timestamp, request.body);
   if (!signature) return std::unexpected(signature.error());
   static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;

@@ -23,6 +23,9 @@ struct WebhookRequest {
   std::string secret;  // whsec_<base64>
   std::string id;      // stable delivery id
   std::string body;    // JSON
+  // webhook-timestamp: Unix seconds of the server's clock (app: the ServerClock, so the
+  // manual test clock under CORRCHESS_CLOCK=manual), never read here from the wall clock.
+  std::int64_t timestamp = 0;
 };
 
 // A fresh secret: "whsec_" + base64 of 24 random bytes.
@@ -33,7 +36,7 @@ Result<std::string> webhook_signature(std::string_view secret, std::string_view 
 // Whether `url` is an absolute http(s) URL with a host (no user info), at most 2000 bytes.
 Result<void> check_webhook_url(const std::string& url);
 
-// POSTs the request (wall-clock timestamp); the HTTP status when one came back (2xx: done),
+// POSTs the request signed with its timestamp; the HTTP status when one came back (2xx: done),
 // kValidationError when it can never succeed (bad URL, refused address), kInternal for a
 // failure a later try may get past (connection, time-out).
 Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest& request);

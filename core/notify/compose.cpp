@@ -262,7 +262,7 @@ Message compose_leave(const GameInfo& game, const std::string& taker, const std:
 }
 
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
-                       const std::string& reader_name) {
+                       const std::string& reader_name, const std::string& unsubscribe_url) {
   Body body(Reader{reader_name, game::TimeZone::utc()});
   body.paragraph("What happened in your games since your last digest:");
   for (const auto& [subject, text] : items) {
@@ -271,6 +271,7 @@ Message compose_digest(const std::vector<std::pair<std::string, std::string>>& i
     body.preformatted("== " + subject + "\n\n" +
                       (start == std::string::npos ? text : text.substr(start + 2)));
   }
+  if (!unsubscribe_url.empty()) body.link("Stop these digests", unsubscribe_url);
   return body.finish("Your corrchess digest: " + std::to_string(items.size()) +
                      (items.size() == 1 ? " update" : " updates"));
 }

@@ -63,9 +63,10 @@ Message compose_leave(const GameInfo& game, const std::string& taker, const std:
                       const std::string& last_day, const std::string& change,
                       const game::GameState& state, game::Color reader_color, const Reader& reader);
 
-// The daily digest of the messages (subject, text) collected since the last one.
+// The daily digest of the messages (subject, text) collected since the last one, ending
+// with the link that stops the digests (`unsubscribe_url`; empty: no link).
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
-                       const std::string& reader_name);
+                       const std::string& reader_name, const std::string& unsubscribe_url = {});
 
 // Account mails: the single-use link to choose a new password (valid until `expires`), and
 // the link that confirms the reader owns their address.

@@ -155,9 +155,7 @@ std::vector<Reminder> reminders_after(std::int64_t game_id, const game::GameSetu
 }
 
 bool digested(Kind kind) {
-  return kind == Kind::kOpponentMoved || kind == Kind::kDrawDeclined ||
-         kind == Kind::kClaimDecided || kind == Kind::kGameStarted ||
-         kind == Kind::kChallengeReceived || kind == Kind::kOpponentLeave;
+  return std::ranges::find(kDigestedKinds, kind) != std::end(kDigestedKinds);
 }
 
 game::Timestamp next_digest_at(game::Timestamp now, const game::TimeZone& zone, int hour) {

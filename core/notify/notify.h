@@ -109,6 +109,9 @@ std::vector<Reminder> reminders_after(std::int64_t game_id, const game::GameSetu
 // Whether a user with a daily digest gets `kind` in the digest instead of at once (moves,
 // declined offers, claims, starts and challenges; reminders and game ends stay immediate).
 bool digested(Kind kind);
+inline constexpr Kind kDigestedKinds[] = {Kind::kOpponentMoved,     Kind::kDrawDeclined,
+                                          Kind::kClaimDecided,      Kind::kGameStarted,
+                                          Kind::kChallengeReceived, Kind::kOpponentLeave};
 // The first instant after `now` at which it is `hour`:00 in `zone`.
 game::Timestamp next_digest_at(game::Timestamp now, const game::TimeZone& zone, int hour);
 

@@ -185,6 +185,16 @@ def chromium(width=1280, height=1000):
     return driver
 
 
+def phone_screen(driver, width=360, height=780):
+    """Makes the page a phone's: `width` CSS pixels wide (a window cannot be made that narrow)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+
+
+def page_width(driver):
+    return driver.execute_script("return document.documentElement.scrollWidth")
+
+
 def wait(driver, condition, timeout=15, message=""):
     """Polls `condition` (elements replaced by a re-render meanwhile count as not yet)."""
     return WebDriverWait(driver, timeout, poll_frequency=0.05,

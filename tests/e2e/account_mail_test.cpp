@@ -154,5 +154,38 @@ TEST_F(VerifiedOnly, OnlyVerifiedAddressesGetNotificationsAndTheLinkVerifies) {
             "unauthorized");
 }
 
+// Where addresses must be verified, registering with an address mails its confirmation link
+// at once (nobody has to ask for it), and the link verifies the new account's address.
+TEST_F(VerifiedOnly, RegistrationMailsTheVerificationLink) {
+  api_.expect(
+      "POST", "/api/v1/auth/register", "",
+      {{"username", "carla"}, {"password", "carla-password"}, {"email", "carla@example.org"}}, 201);
+  auto mails = exactly(1);
+  ASSERT_EQ(mails.size(), 1u) << mails.dump(1);
+  EXPECT_EQ(mails[0]["rcpt"], "carla@example.org");
+  EXPECT_EQ(mails[0]["subject"], "Confirm your address for carla");
+  const auto target = link_in(mails[0]["text"], "/api/v1/auth/verify-email");
+  ASSERT_FALSE(target.empty()) << mails[0]["text"];
+  const auto carla = api_.login("carla", "carla-password");
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", carla)["email_verified"], false);
+  EXPECT_EQ(
+      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
+          .status,
+      200);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", carla)["email_verified"], true);
+  // Registering without an address mails nothing.
+  api_.expect("POST", "/api/v1/auth/register", "",
+              {{"username", "dario"}, {"password", "dario-password"}}, 201);
+  EXPECT_EQ(exactly(1).size(), 1u);
+}
+
+// Without the setting, registration mails nobody (the verification is asked for).
+TEST_F(AccountMail, RegistrationMailsNothingWhenVerificationIsOff) {
+  api_.expect(
+      "POST", "/api/v1/auth/register", "",
+      {{"username", "carla"}, {"password", "carla-password"}, {"email", "carla@example.org"}}, 201);
+  EXPECT_EQ(exactly(0).size(), 0u);
+}
+
 }  // namespace
 }  // namespace corrchess

@@ -287,6 +287,51 @@ TEST_F(Notifications, DailyDigestCollectsMovesUntilTheLocalHour) {
   EXPECT_EQ(to(mails, "wilma@example.org").size(), 2u);
 }
 
+// The digest carries its own one-click unsubscribe (RFC 8058 headers and a link in the
+// body); the mail client's POST stops the digests: the items waiting are dropped and no
+// later move is collected (and none is mailed at once instead).
+TEST_F(Notifications, DigestUnsubscribesInOneClickAndStops) {
+  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
+  const auto id = challenge_and_accept(testing::iccf_control());
+  api_.play(id, white_, "e4");
+  api_.play(id, black_, "e5");
+  sink_.wait_for(3);  // Black: challenge, start, e4
+  api_.advance_clock(td_, 22 * 3600);
+  auto mails = exactly(4);
+  auto digest = to(mails, "wilma@example.org");
+  ASSERT_EQ(digest.size(), 1u) << mails.dump(1);
+  EXPECT_EQ(digest[0]["list_unsubscribe_post"], "List-Unsubscribe=One-Click");
+  std::string link = digest[0]["list_unsubscribe"];
+  ASSERT_GT(link.size(), 2u) << digest.dump(1);
+  link = link.substr(1, link.size() - 2);  // <...>
+  EXPECT_TRUE(contains(link, "/api/v1/notifications/unsubscribe?token=")) << link;
+  EXPECT_TRUE(contains(digest[0]["text"], "Stop these digests: " + link)) << digest.dump(1);
+  EXPECT_TRUE(contains(digest[0]["html"], "Stop these digests")) << digest.dump(1);
+  // The next moves wait for tomorrow's digest; the unsubscribe drops them.
+  api_.play(id, white_, "Nf3");
+  api_.play(id, black_, "Nc6");
+  const auto target = link.substr(std::string(kPublicUrl).size());
+  const auto post = server_.request("POST", target, "List-Unsubscribe=One-Click",
+                                    {{"Content-Type", "application/x-www-form-urlencoded"}});
+  EXPECT_EQ(post.status, 200) << post.body;
+  const auto prefs = api_.expect("GET", "/api/v1/me/notifications", white_);
+  EXPECT_EQ(prefs["channels"]["email"]["opponent_moved"], false);
+  EXPECT_EQ(prefs["channels"]["email"]["game_started"], false);
+  EXPECT_EQ(prefs["channels"]["email"]["game_over"], true);
+  api_.play(id, white_, "Bc4");
+  api_.play(id, black_, "Bc5");
+  // Two more digest hours pass: nothing comes to White (Black got Nf3 and Bc4).
+  api_.advance_clock(td_, 24 * 3600);
+  api_.advance_clock(td_, 24 * 3600);
+  mails = exactly(6);
+  EXPECT_EQ(mails.size(), 6u) << mails.dump(1);
+  EXPECT_EQ(to(mails, "wilma@example.org").size(), 1u) << mails.dump(1);
+  // The end of the game (not part of the digest) is still mailed.
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", black_);
+  mails = exactly(8);
+  EXPECT_EQ(to(mails, "wilma@example.org").size(), 2u) << mails.dump(1);
+}
+
 TEST_F(Notifications, DirectorDecisionsAreMailedToBothPlayersWithTheReason) {
   const auto id = challenge_and_accept(testing::iccf_control());
   api_.expect("POST", "/api/v1/admin/games/" + id + "/suspend", td_,

@@ -2,7 +2,8 @@
 // checks the Standard Webhooks signature by the documented algorithm: a player's live
 // messages arrive signed, a 500 is retried with the same webhook-id, the delivery log shows
 // the attempts, redelivery sends the same id again, a deleted webhook gets nothing more; a
-// private address is refused unless the server allows it; only directors subscribe to events.
+// private address is refused unless the server allows it; only directors subscribe to events;
+// webhook-timestamp comes from the server's (test) clock.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -111,6 +112,36 @@ TEST_F(Webhooks, SignedLiveMessagesRetriedLoggedRedeliveredWithTheSameId) {
               {{"opponent", kWhite}, {"time_control", testing::iccf_control()}}, 201);
   std::this_thread::sleep_for(std::chrono::milliseconds(2000));
   EXPECT_EQ(receiver_.requests().size(), 5u);
+}
+
+// webhook-timestamp is the server's clock (here the manual test clock, far from this
+// machine's), in the first send, a retry and a redelivery, and the signature over it verifies.
+TEST_F(Webhooks, TimestampIsTheServerClockAndTheSignatureVerifies) {
+  ASSERT_TRUE(receiver_.started());
+  api_.set_clock(td_, "2031-03-04T05:06:07Z");
+  const auto start = testing::epoch_seconds("2031-03-04T05:06:07Z");
+  const auto hook = subscribe(white_, receiver_.url());
+  receiver_.set_secret(hook["secret"]);
+  receiver_.fail_next(1);
+  const auto id = create_game();
+  api_.play(id, white_, "e4");
+  auto got = receiver_.wait_for(2);
+  ASSERT_EQ(got.size(), 2u) << got.dump(1);
+  for (const auto& r : got) {
+    EXPECT_EQ(r["timestamp"], std::to_string(start)) << r.dump();
+    EXPECT_TRUE(r["verified"].get<bool>()) << r.dump();
+  }
+  api_.advance_clock(td_, 3600);
+  const auto log = deliveries(hook);
+  ASSERT_EQ(log.size(), 1u);
+  api_.expect("POST",
+              "/api/v1/me/webhooks/" + hook["id"].get<std::string>() + "/deliveries/" +
+                  log[0]["id"].get<std::string>() + "/redeliver",
+              white_, nullptr, 202);
+  got = receiver_.wait_for(3);
+  ASSERT_EQ(got.size(), 3u) << got.dump(1);
+  EXPECT_EQ(got[2]["timestamp"], std::to_string(start + 3600)) << got[2].dump();
+  EXPECT_TRUE(got[2]["verified"].get<bool>()) << got[2].dump();
 }
 
 // A director's webhook for an event gets each message about the event's games once.

@@ -2,7 +2,8 @@
 """A webhook receiver for the tests (tests/support/webhook_receiver.h): an HTTP server on
 127.0.0.1 that checks each request's signature the way docs/api.md documents it (Standard
 Webhooks: base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of
-the whsec_ secret), answers 500 to as many requests as the fail file says, 200 otherwise,
+the whsec_ secret; the test compares webhook-timestamp with the server's clock, which is
+the manual test clock, so no tolerance against this machine's clock is applied), answers 500 to as many requests as the fail file says, 200 otherwise,
 and appends what it got to a JSON-lines file.
 
 usage: webhook_receiver.py PORT_FILE OUT_FILE SECRET_FILE FAIL_FILE"""
@@ -13,7 +14,6 @@ import http.server
 import json
 import os
 import sys
-import time
 
 PORT_FILE, OUT_FILE, SECRET_FILE, FAIL_FILE = sys.argv[1:5]
 
@@ -35,7 +35,7 @@ def verified(secret, msg_id, timestamp, body, signatures):
     for candidate in signatures.split(" "):
         version, _, value = candidate.partition(",")
         if version == "v1" and hmac.compare_digest(value, expected):
-            return abs(time.time() - int(timestamp)) < 300
+            return True
     return False
 
 

@@ -39,7 +39,8 @@ TEST(WebhookSigning, PrivateTargetsAreRefusedBeforeAnyConnection) {
   const WebhookSettings settings;  // private targets not allowed
   for (const char* url : {"http://127.0.0.1:9/", "http://[::1]:9/", "http://169.254.169.254/",
                           "http://192.168.1.1/", "http://10.1.2.3/", "http://localhost:9/"}) {
-    auto r = post_webhook(settings, {url, "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "id", "{}"});
+    auto r = post_webhook(settings,
+                          {url, "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "id", "{}", 1893456000});
     ASSERT_FALSE(r.has_value()) << url;
     EXPECT_EQ(r.error().code, ErrorCode::kValidationError) << url << ": " << r.error().detail;
   }

@@ -12,6 +12,7 @@ import { loginPage, registerPage } from './pages/login';
 import { challengesPage } from './pages/challenges';
 import { eventPage, eventsPage } from './pages/events';
 import { directorPage } from './pages/director';
+import { adjudicationsPage } from './pages/adjudications';
 import { leavePage } from './pages/leave';
 import { settingsPage } from './pages/settings';
 import { profilePage } from './pages/profile';
@@ -38,6 +39,7 @@ function drawNav(): void {
       ? [link('/games', 'My games'), link('/challenges', 'Challenges'), link('/events', 'Events'),
          link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
+         isDirector() ? link('/adjudications', 'Adjudications') : null,
          h('a', { href: '/settings', class: 'who', title: 'Settings' }, user.display_name),
          h('button', { type: 'button', class: 'link', onclick: async () => { await logout().catch(() => {}); go('/login'); } }, 'Log out')]
       : [link('/login', 'Log in'), link('/register', 'Register')]);
@@ -68,6 +70,7 @@ async function route(): Promise<void> {
   else if (path === '/events') leave = eventsPage(main);
   else if ((m = path.match(/^\/events\/([^/]+)$/))) leave = eventPage(main, decodeURIComponent(m[1]));
   else if (path === '/director') leave = directorPage(main, go);
+  else if (path === '/adjudications' && isDirector()) leave = adjudicationsPage(main);
   else if (path === '/leave') leave = leavePage(main);
   else if (path === '/settings') leave = settingsPage(main, go);
   else if ((m = path.match(/^\/users\/([^/]+)$/))) leave = profilePage(main, decodeURIComponent(m[1]));

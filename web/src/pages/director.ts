@@ -54,6 +54,7 @@ export function directorPage(root: HTMLElement, go: (path: string) => void): voi
     return `Result ${result.value} entered for game ${gameId.value.trim()}.`;
   });
   replace(root, h('h1', {}, 'Tournament director'),
+    h('p', {}, h('a', { href: '/adjudications' }, 'Adjudication queue'), ': games past their end date waiting for your decision.'),
     h('div', { class: 'director' }, game, event, manage, decide, gameControls(), eventPlayers()),
     leaveQueue(), auditLog());
 }

@@ -1,11 +1,11 @@
-// /leave: booked leave periods and the balances per event and year; book leave, cancel it,
-// ask a director for special leave.
+// /leave: the calendar of booked and requested leave with the balances per event and year
+// (pages/leave_calendar.ts), the periods as a list; book leave, cancel it, ask a director for
+// special leave.
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { setTitle } from '../title';
+import { Balance, eventLabel, leaveCalendar, Period } from './leave_calendar';
 
-type Period = { id: string; start_date: string; end_date: string; days: number; event_id: string | null; special: boolean; status: string };
-type Balance = { event_id: string | null; year: number; allowance_days: number; used_days: number; special_days: number; remaining_days: number };
 
 export function leavePage(root: HTMLElement): void {
   setTitle('Leave');
@@ -42,28 +42,28 @@ export function leavePage(root: HTMLElement): void {
   async function load(): Promise<void> {
     try {
       const data = await api<{ periods: Period[]; balances: Balance[] }>('GET', '/api/v1/me/leave');
+      const cancel = async (p: Period) => {
+        try {
+          await api('DELETE', `/api/v1/me/leave/${encodeURIComponent(p.id)}`);
+          await load();
+        } catch (e) {
+          showError(error, errorText(e));
+        }
+      };
       replace(tables,
-        h('h2', {}, 'Periods'),
-        data.periods.length ? h('table', { class: 'list' },
-          h('thead', {}, h('tr', {}, h('th', {}, 'From'), h('th', {}, 'To'), h('th', {}, 'Days'), h('th', {}, 'Event'), h('th', {}, 'Status'), h('th', {}, ''))),
-          h('tbody', {}, data.periods.map((p) => h('tr', {},
-            h('td', {}, p.start_date), h('td', {}, p.end_date), h('td', {}, String(p.days)),
-            h('td', {}, p.event_id ?? '–'), h('td', {}, p.special ? `special, ${p.status}` : p.status),
-            h('td', {}, h('button', { type: 'button', onclick: async () => {
-              try {
-                await api('DELETE', `/api/v1/me/leave/${encodeURIComponent(p.id)}`);
-                await load();
-              } catch (e) {
-                showError(error, errorText(e));
-              }
-            } }, 'Cancel leave'))))))
-          : h('p', { class: 'muted' }, 'No leave booked.'),
-        h('h2', {}, 'Balances'),
-        h('table', { class: 'list' },
-          h('thead', {}, h('tr', {}, h('th', {}, 'Year'), h('th', {}, 'Event'), h('th', {}, 'Allowance'), h('th', {}, 'Used'), h('th', {}, 'Special'), h('th', {}, 'Left'))),
-          h('tbody', {}, data.balances.map((b) => h('tr', {},
-            h('td', {}, String(b.year)), h('td', {}, b.event_id ?? '–'), h('td', {}, String(b.allowance_days)),
-            h('td', {}, String(b.used_days)), h('td', {}, String(b.special_days)), h('td', {}, String(b.remaining_days)))))));
+        h('h2', {}, 'Calendar'),
+        leaveCalendar(data.periods, data.balances),
+        // The same periods as a list: what a screen reader or a keyboard user works with.
+        h('h2', { id: 'leave-periods' }, 'Periods'),
+        data.periods.length ? h('ul', { class: 'leave-periods', 'aria-labelledby': 'leave-periods' },
+          data.periods.map((p) => h('li', { 'data-leave': p.id },
+            h('span', {}, `${p.start_date} to ${p.end_date} (${p.days} ${p.days === 1 ? 'day' : 'days'}), ` +
+              `${eventLabel(p.event_id).toLowerCase()}: ${p.special ? `special leave, ${p.status}` : p.status}`),
+            p.status === 'approved' || p.status === 'pending'
+              ? h('button', { type: 'button', 'aria-label': `Cancel leave ${p.start_date} to ${p.end_date}`,
+                onclick: () => void cancel(p) }, 'Cancel leave')
+              : null)))
+          : h('p', { class: 'muted' }, 'No leave booked.'));
     } catch (e) {
       showError(error, errorText(e));
     }

@@ -1,4 +1,5 @@
-// /login and /register.
+// /login and /register (with an optional address: a server that wants addresses verified
+// mails the confirmation link at once).
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { login } from '../session';
@@ -31,6 +32,7 @@ export function registerPage(root: HTMLElement, go: (path: string) => void): voi
   setTitle('Register');
   const username = h('input', { id: 'username', name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 32 });
   const display = h('input', { id: 'display_name', name: 'display_name', maxlength: 64 });
+  const email = h('input', { id: 'email', name: 'email', type: 'email', autocomplete: 'email', maxlength: 254 });
   const password = h('input', { id: 'password', name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 });
   const error = errorBox();
   replace(root, h('div', { class: 'narrow' },
@@ -40,6 +42,7 @@ export function registerPage(root: HTMLElement, go: (path: string) => void): voi
       try {
         const body: Record<string, string> = { username: username.value.trim(), password: password.value };
         if (display.value.trim()) body.display_name = display.value.trim();
+        if (email.value.trim()) body.email = email.value.trim();
         await api('POST', '/api/v1/auth/register', body);
         await login(body.username, body.password);
         go('/games');
@@ -49,6 +52,7 @@ export function registerPage(root: HTMLElement, go: (path: string) => void): voi
     } },
       h('label', { for: 'username' }, 'Username (2–32 letters, digits, _ . -)'), username,
       h('label', { for: 'display_name' }, 'Display name (optional)'), display,
+      h('label', { for: 'email' }, 'Email (optional; for notifications, a confirmation link may be sent to it)'), email,
       h('label', { for: 'password' }, 'Password (at least 8 characters)'), password,
       h('button', { type: 'submit', class: 'primary' }, 'Register'), error),
     h('p', {}, 'Have an account? ', h('a', { href: '/login' }, 'Log in'))));

@@ -1,0 +1,79 @@
+"""The director's adjudication queue in the browser: after an event's end date a player's win
+claim (filed through the API) is in the queue, reached from the director page, with the
+players, the claim and its analysis shown as text and a link to the game; the director
+decides it there, and the game is finished with that result and leaves the queue."""
+
+import sys
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+import support
+from support import button, wait
+
+
+class AdjudicationQueue(support.ServerTestCase):
+    users = ("anna", "boris")
+    env = {"CORRCHESS_CLOCK": "manual", "CORRCHESS_TIMEZONE": "UTC"}
+
+    def test_director_sees_a_claim_in_the_queue_and_decides_it(self):
+        admin = support.Api(self.base, *support.ADMIN)
+        admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-01T00:00:00Z"})
+        event = admin.call("POST", "/api/v1/admin/events", {
+            "name": "Winter Cup", "players": ["anna", "boris"], "end_at": "2027-01-10T00:00:00Z",
+            "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        game = admin.call("POST", "/api/v1/admin/events/%s/start" % event["id"])["games"][0]
+        game_id = game["id"]
+        admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-12T00:00:00Z"})
+        for _ in range(200):  # the scheduler marks the game once it sees the new time
+            if admin.call("GET", "/api/v1/games/" + game_id)["status"] == "adjudication_pending":
+                break
+            time.sleep(0.05)
+        claimant = support.Api(self.base, game["white"], self.passwords[game["white"]])
+        claimant.call("POST", "/api/v1/events/%s/adjudication-claims" % event["id"], {
+            "game_id": game_id, "claim": "win", "analysis": "24. Rxe6! <script>x()</script> wins"})
+
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.phone_screen(td)
+        support.login(td, self.base, *support.ADMIN)
+        td.get(self.base + "/director")
+        wait(td, lambda d: d.find_elements(By.LINK_TEXT, "Adjudication queue"), message="link to the queue")
+        td.find_element(By.LINK_TEXT, "Adjudication queue").click()
+        entry = "li.adjudication[data-game='%s']" % game_id
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, entry), message="the claim in the queue")
+        text = td.find_element(By.CSS_SELECTOR, entry).text
+        self.assertIn("%s – %s" % (game["white"], game["black"]), text)
+        self.assertIn("Winter Cup, round 1, board 1", text)
+        self.assertIn("Waiting 2 d 0 h", text)
+        self.assertIn("%s: claims a win" % game["white"], text)
+        self.assertIn("24. Rxe6! <script>x()</script> wins", text)
+        self.assertIn("%s: no claim (counts as a draw claim)" % game["black"], text)
+        self.assertEqual(td.find_elements(By.CSS_SELECTOR, entry + " pre script"), [])
+        link = td.find_element(By.CSS_SELECTOR, entry + " h2 a")
+        self.assertTrue(link.get_attribute("href").endswith("/games/" + game_id))
+        self.assertIn("Adjudications (1)", td.title)
+        self.assertLessEqual(support.page_width(td), 360)
+        td.save_screenshot(support.artifact_path("adjudication-queue-360.png"))
+
+        # The director decides: a win for the claimant, with a reason.
+        Select(td.find_element(By.ID, "adj-%s-result" % game_id)).select_by_value("1-0")
+        td.find_element(By.ID, "adj-%s-reason" % game_id).send_keys("White's analysis is sound")
+        button(td, "Decide game %s" % game_id).click()
+        wait(td, lambda d: "No game is waiting for adjudication." in d.find_element(By.TAG_NAME, "main").text,
+             message="the queue is empty")
+        decided = admin.call("GET", "/api/v1/games/" + game_id)
+        self.assertEqual(decided["status"], "finished")
+        self.assertEqual(decided["result"], "1-0")
+        self.assertEqual(decided["termination"], "adjudication")
+        self.assertEqual(admin.call("GET", "/api/v1/admin/adjudications")["adjudications"], [])
+
+        # The link leads to the game.
+        td.get(self.base + "/games/" + game_id)
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-square='e4']"), message="the game page")
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
