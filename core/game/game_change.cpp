@@ -26,20 +26,25 @@ std::vector<ChangeNotice> describe_change(const GameState& before,
     notices.push_back(notice(NoticeKind::kMove, m.ply, m.side));
     if (m.offer_draw) notices.push_back(notice(NoticeKind::kDrawOffer, m.ply, m.side));
   }
-  bool clock_changed = false;
+  std::optional<std::size_t> clock_event;
   bool ending_event = false;
-  for (const auto& e : events) {
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const auto& e = events[i];
     switch (e.kind) {
       case EventKind::kFlagFall:
       case EventKind::kResultSet:
       case EventKind::kAnnulled:
       case EventKind::kDrawAccepted:
       case EventKind::kResigned: ending_event = true; break;
-      case EventKind::kDrawDeclined:
-        notices.push_back(notice(NoticeKind::kDrawDeclined, 0, e.side));
+      case EventKind::kDrawDeclined: {
+        auto n = notice(NoticeKind::kDrawDeclined, 0, e.side);
+        n.event_index = i;
+        notices.push_back(std::move(n));
         break;
+      }
       case EventKind::kClaim: {
         auto n = notice(NoticeKind::kClaim, 0, e.side);
+        n.event_index = i;
         n.claim = e.claim_type;
         n.upheld = e.upheld.value_or(false);
         n.reason = e.reason;
@@ -50,11 +55,17 @@ std::vector<ChangeNotice> describe_change(const GameState& before,
       case EventKind::kClockRefill:
       case EventKind::kClockAdjusted:
       case EventKind::kSuspended:
-      case EventKind::kResumed: clock_changed = true; break;
+      case EventKind::kResumed:
+        if (!clock_event) clock_event = i;
+        break;
       case EventKind::kAdjudicationPending: break;  // told from the status below
     }
   }
-  if (clock_changed) notices.push_back(notice(NoticeKind::kClock));
+  if (clock_event) {
+    auto n = notice(NoticeKind::kClock);
+    n.event_index = clock_event;
+    notices.push_back(std::move(n));
+  }
   if (before.status == GameStatus::kNotStarted && after.status == GameStatus::kOngoing) {
     notices.push_back(notice(NoticeKind::kGameStarted));
   }

@@ -32,6 +32,9 @@ struct ChangeNotice {
   std::optional<ClaimType> claim;  // kClaim
   bool upheld = false;             // kClaim
   std::string reason;              // kClaim
+  // kDrawDeclined, kClaim, kClock: the index in the change's `events` of the fact told (for
+  // kClock the first clock fact of the change).
+  std::optional<std::size_t> event_index;
 };
 
 // The notices of one change, in the order they happened: the new `moves` (each followed by

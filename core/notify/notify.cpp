@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/game/game_change.h"
 #include "core/game/time_control.h"
 
 namespace corrchess::notify {
@@ -74,39 +75,37 @@ std::vector<Notice> game_notices(const game::GameState& before,
                                  const std::vector<game::MoveFact>& moves,
                                  const std::vector<game::GameEvent>& events,
                                  const game::GameState& after) {
+  using game::NoticeKind;
   std::vector<Notice> out;
   auto both = [&](Kind kind, std::size_t event_index = 0) {
     for (const auto c : {game::Color::kWhite, game::Color::kBlack}) {
       out.push_back({kind, c, 0, event_index});
     }
   };
-  if (before.status == game::GameStatus::kNotStarted &&
-      after.status == game::GameStatus::kOngoing) {
-    both(Kind::kGameStarted);
-  }
-  for (const auto& m : moves) {
-    const auto index = static_cast<std::size_t>(m.ply - 1);
-    if (index >= after.moves.size()) continue;
-    out.push_back({Kind::kOpponentMoved, ~after.moves[index].side, m.ply, 0});
-  }
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    const auto& e = events[i];
-    if (e.kind == game::EventKind::kDrawDeclined && e.side) {
-      out.push_back({Kind::kDrawDeclined, ~*e.side, 0, i});
-    } else if (e.kind == game::EventKind::kClaim) {
-      both(Kind::kClaimDecided, i);
-    } else if (e.kind == game::EventKind::kClockAdjusted || e.kind == game::EventKind::kSuspended ||
-               e.kind == game::EventKind::kResumed) {
-      both(Kind::kDirectorDecision, i);
+  // The same reading of the change as the live messages (game::describe_change), so that
+  // whatever a player sees live, by whatever path the change came, is also what is mailed.
+  for (const auto& n : game::describe_change(before, moves, events, after)) {
+    switch (n.kind) {
+      case NoticeKind::kMove:
+        if (n.by) out.push_back({Kind::kOpponentMoved, ~*n.by, n.ply, 0});
+        break;
+      case NoticeKind::kDrawOffer: break;  // told with the move that carries it
+      case NoticeKind::kDrawDeclined:
+        if (n.by) out.push_back({Kind::kDrawDeclined, ~*n.by, 0, n.event_index.value_or(0)});
+        break;
+      case NoticeKind::kClaim: both(Kind::kClaimDecided, n.event_index.value_or(0)); break;
+      case NoticeKind::kClock: {
+        // A director's adjustment, suspension or resumption; a player's own refill is not news.
+        const auto i = n.event_index.value_or(events.size());
+        if (i < events.size() && events[i].kind != game::EventKind::kClockRefill) {
+          both(Kind::kDirectorDecision, i);
+        }
+        break;
+      }
+      case NoticeKind::kGameStarted: both(Kind::kGameStarted); break;
+      case NoticeKind::kAdjudicationPending: both(Kind::kAdjudicationPending); break;
+      case NoticeKind::kGameOver: both(Kind::kGameOver); break;
     }
-  }
-  if (after.status == game::GameStatus::kAdjudicationPending &&
-      before.status != game::GameStatus::kAdjudicationPending) {
-    both(Kind::kAdjudicationPending);
-  }
-  const bool over_now = game::is_over(after.status);
-  if (over_now && (!game::is_over(before.status) || before.result != after.result)) {
-    both(Kind::kGameOver);
   }
   return out;
 }

@@ -53,6 +53,27 @@ TEST(GameNotices, MateTellsTheMoveAndTheEndToBoth) {
   EXPECT_NE(n[1].to, n[2].to);
 }
 
+TEST(GameNotices, AFlagFallTheSchedulerStoresMailsTheEndToBoth) {
+  // The sweep compares with a replay at its own instant, which already shows the loss: the
+  // stored flag fall must still be told (it was once silently dropped from the mails).
+  Table t;
+  t.play("e4");
+  t.now += 60 * 86400;
+  const auto g = t.game();
+  ASSERT_TRUE(game::is_over(g.state().status));
+  const auto fall = game::decide_flag_fall(g);
+  ASSERT_TRUE(fall.has_value());
+  auto facts = t.facts;
+  facts.events.push_back(*fall);
+  const auto after = game::Game::replay(facts, t.context, t.now);
+  ASSERT_TRUE(after.has_value());
+  const auto n = game_notices(g.state(), {}, {*fall}, after->state());
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].kind, Kind::kGameOver);
+  EXPECT_EQ(n[1].kind, Kind::kGameOver);
+  EXPECT_NE(n[0].to, n[1].to);
+}
+
 TEST(GameNotices, DeclinedOfferTellsTheOfferer) {
   Table t;
   t.play("e4");
