@@ -186,8 +186,9 @@ int run_serve() {
                 "WebSockets closed because their outgoing queue overflowed.",
                 [&hub] { return static_cast<double>(hub.slow_disconnects()); });
   // Every instance hears every game event: wake the scheduler and push to local sockets.
+  // LISTEN holds session state: directly to PostgreSQL, never through a pooler.
   db::Listener listener(
-      config.database_url, db::kEventsChannel,
+      config.listen_database_url, db::kEventsChannel,
       [&](const std::string& payload) {
         scheduler.poke();
         notifier.poke();
@@ -205,10 +206,11 @@ int run_serve() {
   metrics.gauge("corrchess_listener_connections_total",
                 "Successful LISTEN connections (reconnections after database restarts).",
                 [&listener] { return static_cast<double>(listener.connections()); });
-  db::Listener clock_listener(config.database_url, "corrchess_clock", [&](const std::string&) {
-    scheduler.poke();
-    notifier.poke();
-  });
+  db::Listener clock_listener(config.listen_database_url, "corrchess_clock",
+                              [&](const std::string&) {
+                                scheduler.poke();
+                                notifier.poke();
+                              });
   listener.start();
   clock_listener.start();
   if (config.run_scheduler) {
