@@ -210,27 +210,66 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
   }
 }
 
+CachedColumns cached_columns(const game::GameState& state, Timestamp start_at) {
+  const auto text = [](auto value) { return std::optional<std::string>(std::string(value)); };
+  const auto seconds = [](const std::optional<Timestamp>& t) {
+    return t ? std::optional<std::int64_t>(t->unix_seconds()) : std::nullopt;
+  };
+  CachedColumns c;
+  c.status = status_text(state);
+  if (state.result) c.result = text(game::to_string(*state.result));
+  if (state.termination) c.termination = text(game::to_string(*state.termination));
+  c.finished_at = seconds(state.finished_at);
+  c.fen = state.position.fen();
+  c.ply = state.ply;
+  c.to_move = std::string(game::color_name(state.to_move));
+  c.next_deadline = seconds(schedule_instant(state, start_at));
+  if (state.draw_offer) c.draw_offer_by = text(game::color_name(state.draw_offer->by));
+  return c;
+}
+
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state) {
   // A not-started game is scheduled at its start instant (taken from the row itself).
-  const auto deadline = schedule_instant(state, Timestamp(0));
+  const auto c = cached_columns(state, Timestamp(0));
   tx.exec_params(
       "UPDATE games SET status = $2, result = $3, termination = $4, finished_at = "
       "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
       "'not_started' THEN start_at ELSE to_timestamp($9) END, draw_offer_by = $10, "
       "version = version + 1 WHERE id = $1",
-      id, status_text(state),
-      state.result ? std::optional<std::string>(std::string(game::to_string(*state.result)))
-                   : std::nullopt,
-      state.termination
-          ? std::optional<std::string>(std::string(game::to_string(*state.termination)))
-          : std::nullopt,
-      state.finished_at ? std::optional<std::int64_t>(state.finished_at->unix_seconds())
-                        : std::nullopt,
-      state.position.fen(), state.ply, std::string(game::color_name(state.to_move)),
-      deadline ? std::optional<std::int64_t>(deadline->unix_seconds()) : std::nullopt,
-      state.draw_offer
-          ? std::optional<std::string>(std::string(game::color_name(state.draw_offer->by)))
-          : std::nullopt);
+      id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply, c.to_move,
+      c.next_deadline, c.draw_offer_by);
+}
+
+std::optional<CachedColumns> load_cached_columns(pqxx::work& tx, std::int64_t id) {
+  const auto r = tx.exec_params("SELECT status, result, termination, " + epoch("finished_at") +
+                                    ", fen, ply, to_move, " + epoch("next_deadline") +
+                                    ", draw_offer_by FROM games WHERE id = $1",
+                                id);
+  if (r.empty()) return std::nullopt;
+  const auto& row = r[0];
+  const auto opt_int = [](const pqxx::field& f) {
+    return f.is_null() ? std::nullopt : std::optional<std::int64_t>(f.as<std::int64_t>());
+  };
+  CachedColumns c;
+  c.status = row[0].as<std::string>();
+  c.result = opt_text(row[1]);
+  c.termination = opt_text(row[2]);
+  c.finished_at = opt_int(row[3]);
+  c.fen = row[4].as<std::string>();
+  c.ply = row[5].as<int>();
+  c.to_move = row[6].as<std::string>();
+  c.next_deadline = opt_int(row[7]);
+  c.draw_offer_by = opt_text(row[8]);
+  return c;
+}
+
+std::vector<std::int64_t> game_ids_after(pqxx::work& tx, std::int64_t after, int limit) {
+  std::vector<std::int64_t> ids;
+  for (const auto& row :
+       tx.exec_params("SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2", after, limit)) {
+    ids.push_back(row[0].as<std::int64_t>());
+  }
+  return ids;
 }
 
 bool game_exists(pqxx::work& tx, std::int64_t id) {

@@ -58,6 +58,27 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
 // Rewrites the cached columns from a replayed state and bumps the version.
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state);
 
+// The cached columns of a game row (what update_cache writes from a replayed state).
+// Instants are epoch seconds; next_deadline of a game not started yet is its start.
+struct CachedColumns {
+  std::string status;
+  std::optional<std::string> result;
+  std::optional<std::string> termination;
+  std::optional<std::int64_t> finished_at;
+  std::string fen;
+  int ply = 0;
+  std::string to_move;
+  std::optional<std::int64_t> next_deadline;
+  std::optional<std::string> draw_offer_by;
+  bool operator==(const CachedColumns&) const = default;
+};
+// The columns update_cache would write for `state` (`start_at`: the game's start instant).
+CachedColumns cached_columns(const game::GameState& state, game::Timestamp start_at);
+// The cached columns as stored; nullopt when there is no such game.
+std::optional<CachedColumns> load_cached_columns(pqxx::work& tx, std::int64_t id);
+// Up to `limit` game ids greater than `after`, ascending (to walk every game in pages).
+std::vector<std::int64_t> game_ids_after(pqxx::work& tx, std::int64_t after, int limit);
+
 // Whether there is a game with this id.
 bool game_exists(pqxx::work& tx, std::int64_t id);
 // Whether the game is over (finished or annulled) as its cached state says; false when

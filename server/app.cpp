@@ -100,12 +100,9 @@ int run_serve() {
   account_options.registrations_per_hour = config.registrations_per_hour;
   account_options.token_ttl_seconds = static_cast<std::int64_t>(config.token_ttl_days) * 86400;
   account_options.secure_cookies = config.secure_cookies;
-  std::unique_ptr<db::ServerClock> clock;
+  auto clock = make_clock(config, pool);
   if (config.manual_clock) {
-    clock = std::make_unique<db::ManualClock>(pool);
     spdlog::warn("CORRCHESS_CLOCK=manual: time only moves through POST /api/v1/admin/clock");
-  } else {
-    clock = db::system_clock();
   }
   auto zone = game::TimeZone::named(config.time_zone);
   if (!zone) {
@@ -114,10 +111,8 @@ int run_serve() {
   }
   // Dead positions (after every move) and flag falls (Art. 6.7) use the full
   // unwinnability analysis; undetermined within the budget counts as "can mate".
-  chess::AnalysisBudget mate_budget;
-  mate_budget.max_nodes = 500'000;
-  const game::UnwinnabilityMateOracle mate_oracle(mate_budget);
-  const auto tablebase = db::SyzygyTablebase::from_environment();
+  const RulesOracles rules;
+  const auto& tablebase = rules.tablebase;
   if (tablebase.available_men() > 0) {
     spdlog::info("Syzygy tablebases in {}: complete up to {} men", tablebase.path(),
                  tablebase.available_men());
@@ -137,8 +132,8 @@ int run_serve() {
   service_options.challenges = config.challenges;
   service_options.write_limits.per_token_per_minute = config.writes_per_minute_per_token;
   service_options.write_limits.per_address_per_minute = config.writes_per_minute_per_address;
-  api::Service service(pool, *clock, migrations, account_options,
-                       game::Oracles{&mate_oracle, &tablebase}, *zone, service_options);
+  api::Service service(pool, *clock, migrations, account_options, rules.oracles(), *zone,
+                       service_options);
 
   Scheduler scheduler(service.game_deps());
   app::configure_notifications(

@@ -10,5 +10,8 @@ int run_migrate();
 // `corrchess-server admin ...` (argv after "admin"): account maintenance from the shell;
 // returns the process exit code (0 done, 1 failed, 2 usage error).
 int run_admin(int argc, char** argv);
+// `corrchess-server verify`: replays every game and prints each difference from what is
+// stored; returns 0 when there is none, 1 otherwise.
+int run_verify();
 
 }  // namespace corrchess::server

@@ -2,6 +2,7 @@
 //   corrchess-server            serve (migrations run first unless CORRCHESS_AUTO_MIGRATE=0)
 //   corrchess-server migrate    apply pending migrations and exit
 //   corrchess-server admin ...  account maintenance (create-user)
+//   corrchess-server verify     replay every game and report differences from the stored state
 //   corrchess-server --version  print the version of this build
 #include <cstdio>
 #include <string>
@@ -14,11 +15,13 @@ int main(int argc, char** argv) {
   std::string_view command = argc > 1 ? argv[1] : "serve";
   if (command == "--help" || command == "-h" || command == "help") {
     std::puts(
-        "usage: corrchess-server [serve|migrate|admin|--version]\n"
+        "usage: corrchess-server [serve|migrate|admin|verify|--version]\n"
         "  serve      start the HTTP/WebSocket server (default)\n"
         "  migrate    apply pending database migrations and exit\n"
         "  admin create-user USERNAME [--role player|td|admin]\n"
         "             create an account; the password is read from standard input\n"
+        "  verify     replay every stored game and report each difference from the state\n"
+        "             stored beside it (exit 0: none)\n"
         "  --version  print the version of this build\n"
         "configuration comes from the environment: see docs/operations.md");
     return 0;
@@ -30,6 +33,7 @@ int main(int argc, char** argv) {
   }
   if (command == "serve") return corrchess::server::run_serve();
   if (command == "migrate") return corrchess::server::run_migrate();
+  if (command == "verify") return corrchess::server::run_verify();
   if (command == "admin") return corrchess::server::run_admin(argc - 2, argv + 2);
   std::fprintf(stderr, "corrchess-server: unknown command '%s' (try --help)\n", argv[1]);
   return 2;

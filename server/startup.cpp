@@ -64,3 +64,25 @@ bool load_migration_files(std::vector<db::Migration>& out) {
 }
 
 }  // namespace corrchess::server
+
+namespace corrchess::server {
+
+namespace {
+
+chess::AnalysisBudget mate_budget() {
+  chess::AnalysisBudget budget;
+  budget.max_nodes = 500'000;
+  return budget;
+}
+
+}  // namespace
+
+RulesOracles::RulesOracles()
+    : mate(mate_budget()), tablebase(db::SyzygyTablebase::from_environment()) {}
+
+std::unique_ptr<db::ServerClock> make_clock(const Config& config, db::Pool& pool) {
+  if (config.manual_clock) return std::make_unique<db::ManualClock>(pool);
+  return db::system_clock();
+}
+
+}  // namespace corrchess::server

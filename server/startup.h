@@ -2,9 +2,14 @@
 // logging, the migration files, and applying pending migrations.
 #pragma once
 
+#include <memory>
 #include <vector>
 
+#include "core/game/game.h"
 #include "db/migrations.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
+#include "db/tablebase.h"
 #include "server/config.h"
 
 namespace corrchess::server {
@@ -18,5 +23,19 @@ bool load_migration_files(std::vector<db::Migration>& out);
 
 // Applies pending migrations under the migration lock; logs and returns false on failure.
 bool apply_migrations(const Config& config, const std::vector<db::Migration>& migrations);
+
+// The rules' oracles every command that replays games must share, so that `serve` and
+// `verify` reach the same verdicts: the full dead-position analysis (undetermined within
+// its budget counts as "can mate") and the Syzygy tables of CORRCHESS_SYZYGY_PATH.
+struct RulesOracles {
+  RulesOracles();
+  game::Oracles oracles() const { return game::Oracles{&mate, &tablebase}; }
+
+  game::UnwinnabilityMateOracle mate;
+  db::SyzygyTablebase tablebase;
+};
+
+// The server's clock: the manual test clock (CORRCHESS_CLOCK=manual) or the system's.
+std::unique_ptr<db::ServerClock> make_clock(const Config& config, db::Pool& pool);
 
 }  // namespace corrchess::server
