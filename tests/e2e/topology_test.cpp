@@ -71,6 +71,9 @@ TEST(Topology, AKilledInstanceLosesNoAcknowledgedMoveAndSocketsReconnectAndCatch
   EXPECT_TRUE(problems.empty()) << ::testing::PrintToString(problems);
   const auto stored = testing::stored_moves(topology.database_url(), ids);
   EXPECT_EQ(stored.size(), static_cast<std::size_t>(kGames * kPlies));
+  const auto verified = topology.verify();
+  EXPECT_EQ(verified.exit_code, 0) << verified.out;
+  std::printf("corrchess-server verify: %s", verified.out.c_str());
 
   // Every watcher ends up with exactly the stored moves of its game, in order; the sockets
   // of the killed instance reconnected to get there.

@@ -32,9 +32,9 @@ Topology::Topology(const ServerEnv& env) {
                    {"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", "0"},
                    {"CORRCHESS_WEB_DIR", ""}};
   all.insert(all.end(), env.begin(), env.end());
-  std::string command = "env";
-  for (const auto& [name, value] : all) command += " " + shell_quote(name + "=" + value);
-  command += " " + script() + " up " + shell_quote(dir_) + " >/dev/null";
+  for (const auto& [name, value] : all) env_ += " " + shell_quote(name + "=" + value);
+  const std::string command =
+      "env" + env_ + " " + script() + " up " + shell_quote(dir_) + " >/dev/null";
   const auto up = run_command(command);
   if (up.exit_code != 0) {
     ADD_FAILURE() << "scripts/topology up failed (logs in " << dir_ << ")";
@@ -71,6 +71,11 @@ bool Topology::start(int n) const {
 }
 
 bool Topology::restart_database() const { return run("restart-db " + shell_quote(dir_)); }
+
+CommandRun Topology::verify() const {
+  return run_command("env" + env_ + " " + shell_quote("CORRCHESS_DATABASE_URL=" + database_url()) +
+                     " " + shell_quote(bin_dir() + "/corrchess-server") + " verify 2>&1");
+}
 
 bool Topology::run(const std::string& arguments) const {
   return run_command(script() + " " + arguments + " >/dev/null").exit_code == 0;

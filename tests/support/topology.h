@@ -7,6 +7,7 @@
 #include <string>
 
 #include "tests/support/api_client.h"
+#include "tests/support/test_env.h"
 
 namespace corrchess::testing {
 
@@ -32,12 +33,17 @@ class Topology {
   bool start(int n) const;
   // PostgreSQL stopped with `pg_ctl -m immediate` (a crash: recovery at start), started.
   bool restart_database() const;
+  // `corrchess-server verify` with the instances' environment (their clock), directly on
+  // PostgreSQL: every game replayed and compared with its stored state (exit code 0 when
+  // all agree; its report in `out`).
+  CommandRun verify() const;
 
  private:
   bool run(const std::string& arguments) const;
   std::string state(const std::string& name) const;
 
   std::string dir_;
+  std::string env_;  // the instances' variables, as `NAME=value` shell words
   unsigned short haproxy_port_ = 0;
 };
 
