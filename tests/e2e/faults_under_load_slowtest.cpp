@@ -40,7 +40,7 @@ using testing::ApiClient;
 using testing::EventWatcher;
 
 constexpr int kGames = 12;
-constexpr long kPlies = 80;
+constexpr long kPlies = 100;
 constexpr int kDueGames = 6;
 
 // A request that must succeed eventually (the database or an instance may be restarting).
@@ -118,7 +118,10 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesAndMailAllSurviveKillsAndADatabas
         [&] { return traffic.acknowledged_count() >= total * percent / 100; },
         std::chrono::seconds(120), std::chrono::milliseconds(10));
   };
+  // Each fault must hit the traffic while it runs.
+  const auto under_load = [&] { EXPECT_LT(traffic.acknowledged_count(), total); };
   const auto kill_one = [&] {
+    under_load();
     const int n = 1 + static_cast<int>(random() % 3);
     std::printf("  kill -9 instance %d after %ld moves\n", n, traffic.acknowledged_count());
     ASSERT_TRUE(topology.kill(n));
@@ -132,6 +135,7 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesAndMailAllSurviveKillsAndADatabas
   ASSERT_TRUE(reach(40));
   std::printf("  PostgreSQL restart (-m immediate) after %ld moves\n",
               traffic.acknowledged_count());
+  under_load();
   ASSERT_TRUE(topology.restart_database());
   // The idle games fall due while the instances are still recovering their connections.
   insist(api, "POST", "/api/v1/admin/clock", td, {{"advance_seconds", 11 * 86400}});
