@@ -3,6 +3,7 @@
 #include "api/accounts.h"
 #include "api/auth.h"
 #include "api/json_body.h"
+#include "api/token_cache.h"
 #include "app/notifications.h"
 #include "core/game/crosstable.h"  // html_escape
 #include "db/account_tokens.h"
@@ -87,6 +88,7 @@ Response confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r)
   const auto password = (*fields)["password"];
   if (auto ok = validate_password(password); !ok) return problem_response(ok.error());
   const auto hash = hash_password(password);
+  std::int64_t reset_user = 0;
   auto done = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     auto used =
         db::use_account_token(tx, token_hash((*fields)["token"]), "password_reset", clock.now(tx));
@@ -96,9 +98,11 @@ Response confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r)
     }
     db::reset_password(tx, used->user_id, hash);
     db::notify_sessions_ended(tx, used->user_id, "");  // live sockets close too
+    reset_user = used->user_id;
     return {};
   });
   if (!done) return problem_response(done.error());
+  forget_signed_in(pool, reset_user);
   if (is_form(r)) return page(200, "Password changed", "<p>Your password has been changed.</p>");
   return json_response(200, {{"status", "password changed; every session was signed out"}});
 }

@@ -4,6 +4,7 @@
 
 #include "api/auth.h"
 #include "api/json_body.h"
+#include "api/token_cache.h"
 #include "app/roles.h"
 #include "db/transaction.h"
 
@@ -129,6 +130,7 @@ Response logout(db::Pool& pool, const AccountOptions& options, const Request& re
     return {};
   });
   if (!done) return problem_response(done.error());
+  forget_signed_in(pool, user->id);
   Response r = text_response(204, "application/json", "");
   if (credential.from_cookie) {
     r.headers.emplace_back("Set-Cookie",
@@ -174,6 +176,7 @@ Response change_password(db::Pool& pool, const AccountOptions& options, const Re
     return {};
   });
   if (!done) return problem_response(done.error());
+  forget_signed_in(pool, user->id);
   return text_response(204, "application/json", "");
 }
 
@@ -210,6 +213,7 @@ Response patch_user(db::Pool& pool, const Request& request, const PathParams& pa
     return changed;
   });
   if (!updated) return problem_response(updated.error());
+  forget_signed_in(pool, updated->id);
   return json_response(200, user_json(*updated));
 }
 
@@ -282,12 +286,18 @@ Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow
     return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
   }
   const auto hash = token_hash(credential->secret);
-  auto user = db::in_transaction(pool, [&](pqxx::work& tx) {
-    return Result<std::optional<db::User>>(db::user_for_token(tx, hash));
+  auto* cache = TokenCache::for_pool(pool);
+  if (cache) {
+    if (auto known = cache->find(hash)) return *known;
+  }
+  const auto generation = cache ? cache->generation() : 0;
+  auto owner = db::in_transaction(pool, [&](pqxx::work& tx) {
+    return Result<std::optional<db::TokenOwner>>(db::owner_of_token(tx, hash));
   });
-  if (!user) return std::unexpected(user.error());
-  if (!*user) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
-  return **user;
+  if (!owner) return std::unexpected(owner.error());
+  if (!*owner) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
+  if (cache) cache->remember(hash, (*owner)->user, (*owner)->expires_in_seconds, generation);
+  return (*owner)->user;
 }
 
 Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request) {

@@ -2,6 +2,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/token_cache.h"
 
 namespace corrchess::api {
 
@@ -76,6 +77,7 @@ void add_profile_routes(Router& router, app::ProfileDeps& deps) {
     if (!change) return problem_response(change.error());
     auto updated = app::update_own_profile(deps, *user, *change);
     if (!updated) return problem_response(updated.error());
+    forget_signed_in(deps.pool, updated->id);
     auto body = user_json(*updated);
     auto settings = app::own_settings(deps, *updated);
     if (!settings) return problem_response(settings.error());

@@ -81,16 +81,6 @@ std::string store_token(pqxx::work& tx, const std::string& token_hash, std::int6
   return r[0][0].as<std::string>();
 }
 
-std::optional<User> user_for_token(pqxx::work& tx, const std::string& token_hash) {
-  return single_user(tx.exec_params(
-      std::string("SELECT u.id, u.username, u.display_name, u.email, u.role, "
-                  "to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
-                  "FROM auth_tokens t JOIN users u ON u.id = t.user_id "
-                  "WHERE t.token_hash = decode($1, 'hex') AND t.revoked_at IS NULL "
-                  "AND t.expires_at > now()"),
-      token_hash));
-}
-
 std::optional<TokenOwner> owner_of_token(pqxx::work& tx, const std::string& token_hash) {
   const auto r = tx.exec_params(
       std::string("SELECT u.id, u.username, u.display_name, u.email, u.role, "
@@ -110,6 +100,11 @@ void notify_sessions_ended(pqxx::work& tx, std::int64_t user_id, const std::stri
   if (!token_hash.empty()) payload += ",\"token_hash\":\"" + token_hash + "\"";
   payload += "}}";
   tx.exec_params("SELECT pg_notify($1, $2)", kEventsChannel, payload);
+}
+
+void notify_user_changed(pqxx::work& tx, std::int64_t user_id) {
+  tx.exec_params("SELECT pg_notify($1, $2)", kEventsChannel,
+                 "{\"user_changed\":{\"user\":" + std::to_string(user_id) + "}}");
 }
 
 void revoke_token(pqxx::work& tx, const std::string& token_hash) {
@@ -211,6 +206,7 @@ User update_profile(pqxx::work& tx, std::int64_t user_id, const ProfileChange& c
                      user_id, change.display_name, given(change.email), value(change.email),
                      given(change.country), value(change.country), given(change.time_zone),
                      value(change.time_zone), given(change.language), value(change.language));
+  notify_user_changed(tx, user_id);
   return user_from_row(r[0]);
 }
 

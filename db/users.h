@@ -41,8 +41,6 @@ Result<User> set_role(pqxx::work& tx, const std::string& username, const std::st
 // Stores a token hash valid for ttl_seconds from now; returns expires_at (RFC 3339).
 std::string store_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,
                         std::int64_t ttl_seconds);
-// The user owning a live (unexpired, unrevoked) token.
-std::optional<User> user_for_token(pqxx::work& tx, const std::string& token_hash);
 void revoke_token(pqxx::work& tx, const std::string& token_hash);
 // Revokes every live token of `user_id` except the one with `keep_hash` ("" keeps none):
 // log out everywhere, and the other sessions after a password change.
@@ -61,6 +59,9 @@ std::optional<TokenOwner> owner_of_token(pqxx::work& tx, const std::string& toke
 // `user_id` ended: those of the token with `token_hash`, or all of them when it is empty.
 // Live sockets opened with them are closed.
 void notify_sessions_ended(pqxx::work& tx, std::int64_t user_id, const std::string& token_hash);
+// Tells every server instance (on commit) that what a User carries (name, email) changed, so
+// that caches of signed-in users forget `user_id` ({"user_changed": {"user": id}}).
+void notify_user_changed(pqxx::work& tx, std::int64_t user_id);
 
 // Throttling of logins and registrations (table login_attempts): per key and address, the
 // first `free_attempts` within `window_seconds` pass; each further one first waits

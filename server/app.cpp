@@ -21,6 +21,7 @@
 #include "api/accounts.h"
 #include "api/events.h"
 #include "api/service.h"
+#include "api/token_cache.h"
 #include "app/housekeeping.h"
 #include "app/live_events.h"
 #include "app/notifications.h"
@@ -180,16 +181,30 @@ int run_serve() {
   metrics.gauge("corrchess_ws_slow_disconnects_total",
                 "WebSockets closed because their outgoing queue overflowed.",
                 [&hub] { return static_cast<double>(hub.slow_disconnects()); });
+  // Signed-in users by token, kept only while the events channel is heard (it carries the
+  // notes that invalidate them): most requests then authenticate without the database.
+  const db::Listener* events_listener = nullptr;
+  api::TokenCache token_cache(pool, [&events_listener] {
+    return events_listener != nullptr && events_listener->connected();
+  });
+  metrics.gauge("corrchess_token_cache_hits_total",
+                "Requests authenticated from the token cache, without the database.",
+                [&token_cache] { return static_cast<double>(token_cache.hits()); });
+  metrics.gauge("corrchess_token_cache_misses_total",
+                "Requests whose token was read from the database.",
+                [&token_cache] { return static_cast<double>(token_cache.misses()); });
   // Every instance hears every game event: wake the scheduler and push to local sockets.
   // LISTEN holds session state: directly to PostgreSQL, never through a pooler.
   db::Listener listener(
       config.listen_database_url, db::kEventsChannel,
       [&](const std::string& payload) {
+        token_cache.forget_from_note(payload);
         scheduler.poke();
         notifier.poke();
         hub.deliver(payload);
       },
       [&] {
+        token_cache.clear();  // notes may have been missed while disconnected
         scheduler.poke();
         notifier.poke();
         // Events may have been missed while the listener was disconnected: every connection
@@ -206,6 +221,7 @@ int run_serve() {
                                 scheduler.poke();
                                 notifier.poke();
                               });
+  events_listener = &listener;
   listener.start();
   clock_listener.start();
   if (config.run_scheduler) {
