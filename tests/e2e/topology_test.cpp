@@ -5,7 +5,7 @@
 // open, and one instance is killed (kill -9) mid-run: every move acknowledged to a client
 // is stored exactly once, and the sockets that were on the dead instance reconnect through
 // HAProxy to another one and catch up with `?since=`, missing nothing and repeating
-// nothing.
+// nothing. A sign-out through HAProxy then holds on every instance at once.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -93,6 +93,21 @@ TEST(Topology, AKilledInstanceLosesNoAcknowledgedMoveAndSocketsReconnectAndCatch
     reconnects += watchers[i]->reconnects();
   }
   EXPECT_GE(reconnects, 1) << "no WebSocket was on the killed instance?";
+
+  // A sign-out through HAProxy reaches every instance (over LISTEN, not through PgBouncer):
+  // the token, known to each instance, is refused by all of them at once.
+  const auto& token = tokens.front();
+  for (int n = 1; n <= 3; ++n) {
+    EXPECT_EQ(ApiClient(topology.instance_port(n)).call("GET", "/api/v1/me", token).status, 200);
+  }
+  EXPECT_EQ(api.call("POST", "/api/v1/auth/logout", token).status, 204);
+  for (int n = 1; n <= 3; ++n) {
+    const ApiClient instance(topology.instance_port(n));
+    EXPECT_TRUE(
+        testing::wait_until([&] { return instance.call("GET", "/api/v1/me", token).status == 401; },
+                            std::chrono::seconds(1), std::chrono::milliseconds(20)))
+        << "instance " << n << " still accepts a revoked token";
+  }
   std::printf(
       "topology: %zu moves acknowledged (instance 2 killed after %ld, back after %ld), %ld "
       "failed requests retried, %d reconnects\n",
