@@ -9,7 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,31 @@ using testing::ApiClient;
 using testing::EventWatcher;
 
 constexpr int kGames = 8;
+
+// The rows of a PgBouncer admin console command (psql: libpqxx refuses PgBouncer's version),
+// by database: column name -> value.
+std::map<std::string, std::map<std::string, std::string>> console_rows(
+    const testing::Topology& topology, const std::string& command) {
+  const auto run =
+      testing::run_command("psql " + testing::shell_quote(topology.pgbouncer_admin_url()) +
+                           " -A -F '|' -P footer=off -c " + testing::shell_quote(command));
+  std::map<std::string, std::map<std::string, std::string>> out;
+  std::istringstream lines(run.out);
+  std::vector<std::string> names;
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> fields;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, '|');) fields.push_back(cell);
+    if (names.empty()) {
+      names = fields;
+      continue;
+    }
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < names.size() && i < fields.size(); ++i) row[names[i]] = fields[i];
+    out[row["database"]] = row;
+  }
+  return out;
+}
 constexpr long kPlies = 60;
 
 TEST(Topology, AKilledInstanceLosesNoAcknowledgedMoveAndSocketsReconnectAndCatchUp) {
@@ -71,6 +98,13 @@ TEST(Topology, AKilledInstanceLosesNoAcknowledgedMoveAndSocketsReconnectAndCatch
   EXPECT_TRUE(problems.empty()) << ::testing::PrintToString(problems);
   const auto stored = testing::stored_moves(topology.database_url(), ids);
   EXPECT_EQ(stored.size(), static_cast<std::size_t>(kGames * kPlies));
+  // The queries went through PgBouncer, pooled by transaction.
+  const auto pools = console_rows(topology, "SHOW POOLS");
+  const auto stats = console_rows(topology, "SHOW STATS");
+  ASSERT_TRUE(pools.contains("corrchess") && stats.contains("corrchess"));
+  EXPECT_EQ(pools.at("corrchess").at("pool_mode"), "transaction");
+  EXPECT_GT(std::stol(stats.at("corrchess").at("total_xact_count")),
+            static_cast<long>(acks.size()));
   const auto verified = topology.verify();
   EXPECT_EQ(verified.exit_code, 0) << verified.out;
   std::printf("corrchess-server verify: %s", verified.out.c_str());

@@ -58,6 +58,10 @@ std::string Topology::database_url() const {
   return "host=" + dir_ + "/pg/run port=" + state("PG_PORT") + " dbname=corrchess user=postgres";
 }
 
+std::string Topology::pgbouncer_admin_url() const {
+  return "host=127.0.0.1 port=" + state("PGBOUNCER_PORT") + " dbname=pgbouncer user=postgres";
+}
+
 unsigned short Topology::instance_port(int n) const {
   return static_cast<unsigned short>(std::stoi(state("INSTANCE_" + std::to_string(n) + "_PORT")));
 }

@@ -25,6 +25,8 @@ class Topology {
   unsigned short port() const { return haproxy_port_; }
   // libpq connection string of the corrchess database, directly (not through PgBouncer).
   std::string database_url() const;
+  // libpq connection string of PgBouncer's admin console (SHOW POOLS, SHOW STATS).
+  std::string pgbouncer_admin_url() const;
   // Port of instance n (1..3) itself, bypassing HAProxy.
   unsigned short instance_port(int n) const;
 
