@@ -54,118 +54,146 @@ std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t bla
   return r[0].as<std::int64_t>();
 }
 
+namespace {
+
+// One game with everything replay needs, in ONE statement (one round trip): the game row,
+// both players, and each child table aggregated as a JSON array of arrays (fixed positions,
+// so nothing depends on key names). `FOR UPDATE OF g` locks the game row only.
+constexpr const char* kLoadGame = R"sql(
+SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::text,
+  extract(epoch FROM g.start_at)::bigint, g.draw_min_moves, g.ten_moves_rule, g.silence_rule,
+  g.messages_allowed, g.version, g.use_40_plus_days_ply,
+  (SELECT json_build_array(u.id, u.username, u.display_name, u.email, u.role,
+     to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+   FROM users u WHERE u.id = g.white_id)::text,
+  (SELECT json_build_array(u.id, u.username, u.display_name, u.email, u.role,
+     to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+   FROM users u WHERE u.id = g.black_id)::text,
+  (SELECT coalesce(json_agg(json_build_array(m.ply, m.uci, extract(epoch FROM m.accepted_at)::bigint,
+     m.offer_draw, m.message, m.conditional, m.use_40_plus_days) ORDER BY m.ply), '[]')
+   FROM moves m WHERE m.game_id = g.id)::text,
+  (SELECT coalesce(json_agg(json_build_array(e.kind, extract(epoch FROM e.at)::bigint, e.side,
+     e.ply, e.detail) ORDER BY e.seq), '[]')
+   FROM game_events e WHERE e.game_id = g.id)::text,
+  (SELECT json_build_array(p.side, p.ply, p.uci, p.san, p.numeric, p.fen_after, p.offer_draw,
+     p.message, p.use_40_plus_days, extract(epoch FROM p.submitted_at)::bigint)
+   FROM pending_moves p WHERE p.game_id = g.id)::text,
+  (SELECT coalesce(json_agg(json_build_array(c.side, c.lines)), '[]')
+   FROM conditional_lines c WHERE c.game_id = g.id)::text,
+  (SELECT coalesce(json_agg(json_build_array(l.user_id, to_char(l.start_date, 'YYYY-MM-DD'),
+     to_char(l.end_date, 'YYYY-MM-DD'), l.special, coalesce(l.reason, ''),
+     extract(epoch FROM l.ended_at)::bigint) ORDER BY l.start_date), '[]')
+   FROM leave_periods l WHERE l.status = 'approved' AND l.user_id IN (g.white_id, g.black_id)
+     AND l.event_id IS NOT DISTINCT FROM g.event_id)::text
+FROM games g WHERE g.id = $1)sql";
+
+std::optional<std::string> opt_json_text(const nlohmann::json& j) {
+  if (j.is_null()) return std::nullopt;
+  return j.get<std::string>();
+}
+
+User user_from_json(const nlohmann::json& j) {
+  User u;
+  u.id = j[0].get<std::int64_t>();
+  u.username = j[1].get<std::string>();
+  u.display_name = j[2].get<std::string>();
+  u.email = opt_json_text(j[3]);
+  u.role = j[4].get<std::string>();
+  u.created_at = j[5].get<std::string>();
+  return u;
+}
+
+Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
+  const auto white = nlohmann::json::parse(row[12].c_str());
+  const auto black = nlohmann::json::parse(row[13].c_str());
+  if (white.is_null() || black.is_null()) return fail(ErrorCode::kInternal, "game players missing");
+  g.white = user_from_json(white);
+  g.black = user_from_json(black);
+  for (const auto& m : nlohmann::json::parse(row[14].c_str())) {
+    game::MoveFact f;
+    f.ply = m[0].get<int>();
+    f.uci = m[1].get<std::string>();
+    f.at = Timestamp(m[2].get<std::int64_t>());
+    f.offer_draw = m[3].get<bool>();
+    f.message = opt_json_text(m[4]);
+    f.played_as_conditional = m[5].get<bool>();
+    f.use_40_plus_days = m[6].get<bool>();
+    g.facts.moves.push_back(std::move(f));
+  }
+  for (const auto& e : nlohmann::json::parse(row[15].c_str())) {
+    game::GameEvent ev;
+    auto kind = game::parse_event_kind(e[0].get<std::string>());
+    if (!kind) return std::unexpected(kind.error());
+    ev.kind = *kind;
+    ev.at = Timestamp(e[1].get<std::int64_t>());
+    if (!e[2].is_null()) ev.side = color_of(e[2].get<std::string>());
+    ev.ply = e[3].get<int>();
+    if (auto ok = event_detail_from_json(e[4], ev); !ok) return std::unexpected(ok.error());
+    g.facts.events.push_back(std::move(ev));
+  }
+  if (!row[16].is_null()) {
+    const auto p = nlohmann::json::parse(row[16].c_str());
+    game::PendingMove pm;
+    pm.side = color_of(p[0].get<std::string>());
+    pm.ply = p[1].get<int>();
+    pm.uci = p[2].get<std::string>();
+    pm.san = p[3].get<std::string>();
+    pm.numeric = p[4].get<std::string>();
+    pm.fen_after = p[5].get<std::string>();
+    pm.offer_draw = p[6].get<bool>();
+    pm.message = opt_json_text(p[7]);
+    pm.use_40_plus_days = p[8].get<bool>();
+    pm.submitted_at = Timestamp(p[9].get<std::int64_t>());
+    // A tick given earlier for this move stays when the move was replaced without it.
+    if (g.use_40_plus_days_ply == pm.ply) pm.use_40_plus_days = true;
+    g.pending = std::move(pm);
+  }
+  for (const auto& c : nlohmann::json::parse(row[17].c_str())) {
+    g.conditional[chess::index(color_of(c[0].get<std::string>()))] =
+        c[1].get<std::vector<game::ConditionalLine>>();
+  }
+  for (const auto& l : nlohmann::json::parse(row[18].c_str())) {
+    auto first = game::parse_date(l[1].get<std::string>());
+    auto last = game::parse_date(l[2].get<std::string>());
+    if (!first || !last) return fail(ErrorCode::kInternal, "bad leave dates");
+    game::LeavePeriod period;
+    period.first_day = *first;
+    period.last_day = *last;
+    period.special = l[3].get<bool>();
+    period.reason = l[4].get<std::string>();
+    if (!l[5].is_null()) period.ended_at = Timestamp(l[5].get<std::int64_t>());
+    const Color side = l[0].get<std::int64_t>() == g.white.id ? Color::kWhite : Color::kBlack;
+    g.leave[chess::index(side)].push_back(period);
+  }
+  return {};
+}
+
+}  // namespace
+
 Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
-  const auto rows = tx.exec_params(
-      std::string("SELECT event_id, white_id, black_id, variant, start_position, initial_fen, "
-                  "time_control::text, ") +
-          epoch("start_at") +
-          ", draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, version, "
-          "use_40_plus_days_ply FROM games WHERE id = $1" +
-          (lock ? " FOR UPDATE" : ""),
-      id);
+  const auto rows = tx.exec_params(std::string(kLoadGame) + (lock ? " FOR UPDATE OF g" : ""), id);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
   const auto& row = rows[0];
   StoredGame g;
   g.id = id;
   if (!row[0].is_null()) g.event_id = row[0].as<std::int64_t>();
-  auto white = find_user_by_id(tx, row[1].as<std::int64_t>());
-  auto black = find_user_by_id(tx, row[2].as<std::int64_t>());
-  if (!white || !black) return fail(ErrorCode::kInternal, "game players missing");
-  g.white = *white;
-  g.black = *black;
   auto& setup = g.facts.setup;
-  auto variant = game::parse_variant(row[3].as<std::string>());
+  auto variant = game::parse_variant(row[1].as<std::string>());
   if (!variant) return std::unexpected(variant.error());
   setup.variant = *variant;
-  if (!row[4].is_null()) setup.start_position = row[4].as<int>();
-  setup.initial_fen = row[5].as<std::string>();
-  auto control = time_control_from_json(nlohmann::json::parse(row[6].as<std::string>()));
+  if (!row[2].is_null()) setup.start_position = row[2].as<int>();
+  setup.initial_fen = row[3].as<std::string>();
+  auto control = time_control_from_json(nlohmann::json::parse(row[4].as<std::string>()));
   if (!control) return std::unexpected(control.error());
   setup.time_control = *control;
-  setup.start_at = Timestamp(row[7].as<std::int64_t>());
-  setup.rules.no_draw_before_move = row[8].as<int>();
-  setup.rules.ten_moves_rule = row[9].as<bool>();
-  setup.rules.silence_rule = row[10].as<bool>();
-  setup.rules.messages_allowed = row[11].as<bool>();
-  g.version = row[12].as<int>();
-  if (!row[13].is_null()) g.use_40_plus_days_ply = row[13].as<int>();
-
-  for (const auto& m :
-       tx.exec_params("SELECT ply, uci, " + epoch("accepted_at") +
-                          ", offer_draw, message, conditional, use_40_plus_days FROM moves "
-                          "WHERE game_id = $1 ORDER BY ply",
-                      id)) {
-    game::MoveFact f;
-    f.ply = m[0].as<int>();
-    f.uci = m[1].as<std::string>();
-    f.at = Timestamp(m[2].as<std::int64_t>());
-    f.offer_draw = m[3].as<bool>();
-    f.message = opt_text(m[4]);
-    f.played_as_conditional = m[5].as<bool>();
-    f.use_40_plus_days = m[6].as<bool>();
-    g.facts.moves.push_back(std::move(f));
-  }
-  for (const auto& e : tx.exec_params("SELECT kind, " + epoch("at") +
-                                          ", side, ply, detail::text FROM game_events "
-                                          "WHERE game_id = $1 ORDER BY seq",
-                                      id)) {
-    game::GameEvent ev;
-    auto kind = game::parse_event_kind(e[0].as<std::string>());
-    if (!kind) return std::unexpected(kind.error());
-    ev.kind = *kind;
-    ev.at = Timestamp(e[1].as<std::int64_t>());
-    if (!e[2].is_null()) ev.side = color_of(e[2].as<std::string>());
-    ev.ply = e[3].as<int>();
-    if (auto ok = event_detail_from_json(nlohmann::json::parse(e[4].as<std::string>()), ev); !ok) {
-      return std::unexpected(ok.error());
-    }
-    g.facts.events.push_back(std::move(ev));
-  }
-  const auto pending = tx.exec_params(
-      "SELECT side, ply, uci, san, numeric, fen_after, offer_draw, message, use_40_plus_days, " +
-          epoch("submitted_at") + " FROM pending_moves WHERE game_id = $1",
-      id);
-  if (!pending.empty()) {
-    const auto& p = pending[0];
-    game::PendingMove pm;
-    pm.side = color_of(p[0].as<std::string>());
-    pm.ply = p[1].as<int>();
-    pm.uci = p[2].as<std::string>();
-    pm.san = p[3].as<std::string>();
-    pm.numeric = p[4].as<std::string>();
-    pm.fen_after = p[5].as<std::string>();
-    pm.offer_draw = p[6].as<bool>();
-    pm.message = opt_text(p[7]);
-    pm.use_40_plus_days = p[8].as<bool>();
-    pm.submitted_at = Timestamp(p[9].as<std::int64_t>());
-    // A tick given earlier for this move stays when the move was replaced without it.
-    if (g.use_40_plus_days_ply == pm.ply) pm.use_40_plus_days = true;
-    g.pending = std::move(pm);
-  }
-  for (const auto& c :
-       tx.exec_params("SELECT side, lines::text FROM conditional_lines WHERE game_id = $1", id)) {
-    auto lines = nlohmann::json::parse(c[1].as<std::string>());
-    g.conditional[chess::index(color_of(c[0].as<std::string>()))] =
-        lines.get<std::vector<game::ConditionalLine>>();
-  }
-  for (const auto& l : tx.exec_params(
-           "SELECT user_id, to_char(start_date, 'YYYY-MM-DD'), to_char(end_date, 'YYYY-MM-DD'), "
-           "special, coalesce(reason, ''), extract(epoch FROM ended_at)::bigint FROM "
-           "leave_periods WHERE status = 'approved' AND "
-           "user_id IN ($1, $2) AND event_id IS NOT DISTINCT FROM $3 ORDER BY start_date",
-           g.white.id, g.black.id, g.event_id)) {
-    auto first = game::parse_date(l[1].as<std::string>());
-    auto last = game::parse_date(l[2].as<std::string>());
-    if (!first || !last) return fail(ErrorCode::kInternal, "bad leave dates");
-    game::LeavePeriod period;
-    period.first_day = *first;
-    period.last_day = *last;
-    period.special = l[3].as<bool>();
-    period.reason = l[4].as<std::string>();
-    if (!l[5].is_null()) period.ended_at = Timestamp(l[5].as<std::int64_t>());
-    const Color side = l[0].as<std::int64_t>() == g.white.id ? Color::kWhite : Color::kBlack;
-    g.leave[chess::index(side)].push_back(period);
-  }
+  setup.start_at = Timestamp(row[5].as<std::int64_t>());
+  setup.rules.no_draw_before_move = row[6].as<int>();
+  setup.rules.ten_moves_rule = row[7].as<bool>();
+  setup.rules.silence_rule = row[8].as<bool>();
+  setup.rules.messages_allowed = row[9].as<bool>();
+  g.version = row[10].as<int>();
+  if (!row[11].is_null()) g.use_40_plus_days_ply = row[11].as<int>();
+  if (auto ok = read_facts(row, g); !ok) return std::unexpected(ok.error());
   return g;
 }
 
