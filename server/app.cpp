@@ -194,8 +194,9 @@ int run_serve() {
                 "Requests whose token was read from the database.",
                 [&token_cache] { return static_cast<double>(token_cache.misses()); });
   // Every instance hears every game event: wake the scheduler and push to local sockets.
+  // LISTEN holds session state: directly to PostgreSQL, never through a pooler.
   db::Listener listener(
-      config.database_url, db::kEventsChannel,
+      config.listen_database_url, db::kEventsChannel,
       [&](const std::string& payload) {
         token_cache.forget_from_note(payload);
         scheduler.poke();
@@ -215,10 +216,11 @@ int run_serve() {
   metrics.gauge("corrchess_listener_connections_total",
                 "Successful LISTEN connections (reconnections after database restarts).",
                 [&listener] { return static_cast<double>(listener.connections()); });
-  db::Listener clock_listener(config.database_url, "corrchess_clock", [&](const std::string&) {
-    scheduler.poke();
-    notifier.poke();
-  });
+  db::Listener clock_listener(config.listen_database_url, "corrchess_clock",
+                              [&](const std::string&) {
+                                scheduler.poke();
+                                notifier.poke();
+                              });
   events_listener = &listener;
   listener.start();
   clock_listener.start();

@@ -85,6 +85,8 @@ Result<Config> config_from_env() {
     config.listen_port = parsed->second;
   }
   if (auto url = db::database_url_from_env()) config.database_url = *url;
+  const char* listen_url = env("CORRCHESS_LISTEN_DATABASE_URL");
+  config.listen_database_url = listen_url != nullptr ? listen_url : config.database_url;
   if (const char* level = env("CORRCHESS_LOG_LEVEL")) config.log_level = level;
   if (const char* threads = env("CORRCHESS_IO_THREADS")) {
     auto n = parse_positive_int("CORRCHESS_IO_THREADS", threads);

@@ -19,6 +19,10 @@ struct Config {
   std::string listen_address = "127.0.0.1";
   std::uint16_t listen_port = 8080;
   std::string database_url;
+  // CORRCHESS_LISTEN_DATABASE_URL: a direct connection to PostgreSQL (never through a
+  // transaction-pooling PgBouncer) for LISTEN and for migrations (a session advisory lock);
+  // the same as database_url unless set.
+  std::string listen_database_url;
   std::string log_level = "info";
   int io_threads = 2;
   int db_pool_size = 8;

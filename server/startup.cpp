@@ -36,7 +36,9 @@ bool load_config(Config& out) {
 
 bool apply_migrations(const Config& config, const std::vector<db::Migration>& migrations) {
   try {
-    pqxx::connection conn(config.database_url);
+    // Directly to PostgreSQL: the migration lock is a session advisory lock, which a
+    // transaction-pooling PgBouncer would not keep.
+    pqxx::connection conn(config.listen_database_url);
     auto report = db::migrate(conn, migrations);
     if (!report) {
       spdlog::critical("migrations failed: {}", report.error().detail);

@@ -56,5 +56,23 @@ TEST(NotificationConfig, MailSettingsAreChecked) {
   }
 }
 
+// LISTEN and migrations use CORRCHESS_LISTEN_DATABASE_URL (a direct connection when the
+// queries go through PgBouncer), the database URL itself unless it is set.
+TEST(DatabaseConfig, TheListenConnectionDefaultsToTheDatabaseUrl) {
+  unsetenv("DATABASE_URL");
+  unsetenv("CORRCHESS_LISTEN_DATABASE_URL");
+  setenv("CORRCHESS_DATABASE_URL", "host=pgbouncer port=6432 dbname=corrchess", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->listen_database_url, "host=pgbouncer port=6432 dbname=corrchess");
+  setenv("CORRCHESS_LISTEN_DATABASE_URL", "host=postgres port=5432 dbname=corrchess", 1);
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->database_url, "host=pgbouncer port=6432 dbname=corrchess");
+  EXPECT_EQ(c->listen_database_url, "host=postgres port=5432 dbname=corrchess");
+  unsetenv("CORRCHESS_DATABASE_URL");
+  unsetenv("CORRCHESS_LISTEN_DATABASE_URL");
+}
+
 }  // namespace
 }  // namespace corrchess::server
