@@ -226,6 +226,16 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesAndMailAllSurviveKillsAndADatabas
     }
   }
   EXPECT_GT(sent.size(), static_cast<std::size_t>(total));  // one per move, and more
+  // Each game the scheduler decided mailed its end once to each player.
+  for (const auto& game : due_ids) {
+    pqxx::read_transaction tx(conn);
+    const auto over = tx.exec_params1(
+        "SELECT count(*), count(DISTINCT user_id) FROM notification_outbox WHERE channel = "
+        "'email' AND kind = 'game_over' AND game_id = $1",
+        std::stoll(game));
+    EXPECT_EQ(over[0].as<long>(), 2) << "game_over mails for due game " << game;
+    EXPECT_EQ(over[1].as<long>(), 2) << "game_over mails for due game " << game;
+  }
   const auto mails = sink.wait_for(sent.size(), std::chrono::seconds(60));
   std::map<std::string, int> received;
   for (const auto& m : mails) ++received[m["delivery"].get<std::string>()];
