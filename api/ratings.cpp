@@ -5,6 +5,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/rule_settings.h"
 
 namespace corrchess::api {
 
@@ -163,6 +164,53 @@ Response recompute(app::RatingDeps& deps, const Request& request, const std::str
 }
 
 }  // namespace
+
+Result<db::RatingRange> parse_rating_range(const json& body) {
+  db::RatingRange range;
+  auto min = optional_int_in(body, "min_rating", 0, 4000);
+  if (!min) return std::unexpected(min.error());
+  auto max = optional_int_in(body, "max_rating", 0, 4000);
+  if (!max) return std::unexpected(max.error());
+  if (*min && *max && **min > **max) {
+    return fail(ErrorCode::kValidationError, "min_rating must not exceed max_rating");
+  }
+  range.min_rating = *min;
+  range.max_rating = *max;
+  return range;
+}
+
+Result<db::EventRatingTerms> parse_event_rating_terms(const json& body) {
+  db::EventRatingTerms terms;
+  auto rated = optional_bool(body, "rated");
+  if (!rated) return std::unexpected(rated.error());
+  terms.rated = rated->value_or(true);
+  auto range = parse_rating_range(body);
+  if (!range) return std::unexpected(range.error());
+  terms.min_rating = range->min_rating;
+  terms.max_rating = range->max_rating;
+  auto seeding = optional_string(body, "seeding", 16);
+  if (!seeding) return std::unexpected(seeding.error());
+  const bool listed =
+      body.contains("players") && body["players"].is_array() && !body["players"].empty();
+  terms.seeding = seeding->value_or(listed ? "entry" : "rating");
+  if (terms.seeding != "entry" && terms.seeding != "rating") {
+    return fail(ErrorCode::kValidationError, "seeding is entry or rating");
+  }
+  return terms;
+}
+
+json event_rating_terms_json(const db::EventRatingTerms& terms) {
+  return {{"rated", terms.rated},
+          {"min_rating", terms.min_rating ? json(*terms.min_rating) : json()},
+          {"max_rating", terms.max_rating ? json(*terms.max_rating) : json()},
+          {"seeding", terms.seeding}};
+}
+
+json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings, std::int64_t user_id) {
+  const auto it = ratings.find(user_id);
+  if (it == ratings.end()) return nullptr;
+  return std::lround(it->second.rating);
+}
 
 void add_rating_routes(Router& router, app::RatingDeps& deps) {
   router.add("GET", "/api/v1/ratings/lists",

@@ -1,6 +1,7 @@
 #include "app/ratings.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "app/roles.h"
 #include "db/events.h"
@@ -237,6 +238,33 @@ Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
                             [&](pqxx::work& tx) -> Result<std::map<std::int64_t, db::RatingEntry>> {
                               return db::current_ratings(tx, rating_pool, user_ids);
                             });
+}
+
+std::string rating_pool_of(game::Variant variant) {
+  return variant == game::Variant::kChess960 ? "chess960" : "standard";
+}
+
+Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
+                                const db::RatingRange& range, const std::string& what) {
+  if (!range.min_rating && !range.max_rating) return {};
+  const auto ratings = db::current_ratings(tx, pool, {user_id});
+  const auto it = ratings.find(user_id);
+  const auto bounds = std::string(" (") +
+                      (range.min_rating ? std::to_string(*range.min_rating) : "any") + " to " +
+                      (range.max_rating ? std::to_string(*range.max_rating) : "any") + ")";
+  if (it == ratings.end()) {
+    if (!range.min_rating) return {};
+    return fail(ErrorCode::kRatingOutOfRange, "you have no " + pool + " rating yet; " + what +
+                                                  " needs a rating of at least " +
+                                                  std::to_string(*range.min_rating));
+  }
+  const long rating = std::lround(it->second.rating);
+  if ((range.min_rating && rating < *range.min_rating) ||
+      (range.max_rating && rating > *range.max_rating)) {
+    return fail(ErrorCode::kRatingOutOfRange, "your " + pool + " rating " + std::to_string(rating) +
+                                                  " is outside the range of " + what + bounds);
+  }
+  return {};
 }
 
 }  // namespace corrchess::app

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/game/facts.h"
 #include "core/game/time_zone.h"
 #include "core/rating/glicko2.h"
 #include "core/rating/period.h"
@@ -79,5 +80,14 @@ Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
 // The players' current ratings in a pool (absent: not rated yet).
 Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
     db::Pool& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids);
+
+// The rating pool of a variant: "standard" or "chess960".
+std::string rating_pool_of(game::Variant variant);
+
+// Whether the player's current rating (rounded to a whole number) lies in [min, max] of the
+// pool; kRatingOutOfRange when not, or when a minimum is set and the player has no rating
+// yet. `what` names the thing entered ("this event", "this challenge").
+Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
+                                const db::RatingRange& range, const std::string& what);
 
 }  // namespace corrchess::app

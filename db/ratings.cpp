@@ -263,4 +263,56 @@ std::map<std::int64_t, RatingEntry> current_ratings(pqxx::work& tx, const std::s
   return out;
 }
 
+void save_event_rating_terms(pqxx::work& tx, std::int64_t event_id, const EventRatingTerms& terms) {
+  tx.exec_params(
+      "UPDATE events SET rated = $2, min_rating = $3, max_rating = $4, seeding = $5 WHERE id = $1",
+      event_id, terms.rated, terms.min_rating, terms.max_rating, terms.seeding);
+}
+
+EventRatingTerms event_rating_terms(pqxx::work& tx, std::int64_t event_id) {
+  EventRatingTerms terms;
+  auto rows = tx.exec_params(
+      "SELECT rated, min_rating, max_rating, seeding FROM events WHERE id = $1", event_id);
+  if (rows.empty()) return terms;
+  terms.rated = rows[0][0].as<bool>();
+  if (!rows[0][1].is_null()) terms.min_rating = rows[0][1].as<int>();
+  if (!rows[0][2].is_null()) terms.max_rating = rows[0][2].as<int>();
+  terms.seeding = rows[0][3].as<std::string>();
+  return terms;
+}
+
+void seed_event_by_rating(pqxx::work& tx, std::int64_t event_id, const std::string& pool) {
+  const auto latest = latest_rating_list(tx, pool);
+  // 0: no list yet (no list has that id), so nobody is rated.
+  const std::int64_t list_id = latest ? latest->id : 0;
+  // Two steps, as a single renumbering could collide with the seat index midway.
+  tx.exec_params(
+      "UPDATE event_players SET seat = seat + 100000 WHERE event_id = $1 AND status <> "
+      "'replaced'",
+      event_id);
+  tx.exec_params(
+      "UPDATE event_players p SET seat = n.rank FROM (SELECT ep.user_id, row_number() OVER "
+      "(ORDER BY r.rating DESC NULLS LAST, ep.seat) AS rank FROM event_players ep "
+      "LEFT JOIN rating_list_entries r ON r.user_id = ep.user_id AND r.list_id = $2 "
+      "WHERE ep.event_id = $1 AND ep.status <> 'replaced') n "
+      "WHERE p.event_id = $1 AND p.user_id = n.user_id",
+      event_id, list_id);
+}
+
+void save_challenge_rating_range(pqxx::work& tx, std::int64_t challenge_id,
+                                 const RatingRange& range) {
+  tx.exec_params("UPDATE challenges SET min_rating = $2, max_rating = $3 WHERE id = $1",
+                 challenge_id, range.min_rating, range.max_rating);
+}
+
+RatingRange challenge_rating_range(pqxx::work& tx, std::int64_t challenge_id) {
+  RatingRange range;
+  auto rows =
+      tx.exec_params("SELECT min_rating, max_rating FROM challenges WHERE id = $1", challenge_id);
+  if (rows.empty()) return range;
+  if (!rows[0][0].is_null()) range.min_rating = rows[0][0].as<int>();
+  if (!rows[0][1].is_null()) range.max_rating = rows[0][1].as<int>();
+  return range;
+}
+
 }  // namespace corrchess::db

@@ -114,4 +114,27 @@ std::vector<RatingHistoryRow> rating_history(pqxx::work& tx, std::int64_t user_i
 std::map<std::int64_t, RatingEntry> current_ratings(pqxx::work& tx, const std::string& pool,
                                                     const std::vector<std::int64_t>& user_ids);
 
+// An event's rating settings (migration 0014): whether its games are rated, the rating range
+// for self-entry, and how seats are given at the start ("entry" order or by "rating").
+struct EventRatingTerms {
+  bool rated = true;
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
+  std::string seeding = "entry";
+};
+void save_event_rating_terms(pqxx::work& tx, std::int64_t event_id, const EventRatingTerms& terms);
+EventRatingTerms event_rating_terms(pqxx::work& tx, std::int64_t event_id);
+// Renumbers the seats of the event's players by their rating in the pool's latest list,
+// highest first; unrated players after them in their seat order.
+void seed_event_by_rating(pqxx::work& tx, std::int64_t event_id, const std::string& pool);
+
+// The rating range of a challenge (who may accept it).
+struct RatingRange {
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
+};
+void save_challenge_rating_range(pqxx::work& tx, std::int64_t challenge_id,
+                                 const RatingRange& range);
+RatingRange challenge_rating_range(pqxx::work& tx, std::int64_t challenge_id);
+
 }  // namespace corrchess::db

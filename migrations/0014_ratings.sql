@@ -8,6 +8,9 @@
 ALTER TABLE events ADD COLUMN rated boolean NOT NULL DEFAULT true;
 ALTER TABLE events ADD COLUMN min_rating integer CHECK (min_rating BETWEEN 0 AND 4000);
 ALTER TABLE events ADD COLUMN max_rating integer CHECK (max_rating BETWEEN 0 AND 4000);
+-- How seats are given at the start: in entry order (the director's order), or by rating.
+ALTER TABLE events ADD COLUMN seeding text NOT NULL DEFAULT 'entry'
+  CHECK (seeding IN ('entry', 'rating'));
 ALTER TABLE events ADD CONSTRAINT events_rating_range
   CHECK (min_rating IS NULL OR max_rating IS NULL OR min_rating <= max_rating);
 ALTER TABLE challenges ADD COLUMN min_rating integer CHECK (min_rating BETWEEN 0 AND 4000);

@@ -202,6 +202,7 @@ class Ratings : public testing::ApiServerTest {
 
   std::string td_;
   std::map<std::string, std::string> tokens_;
+  int events_ = 0;
 };
 
 // The games of the first period (2030-01) and the second (2030-02), as rated.
@@ -395,6 +396,110 @@ TEST_F(Ratings, ARecomputationAfterAResultCorrectionPublishesNewVersionsAndAudit
   api_.set_clock(td_, "2030-04-01T00:00:00Z");
   const auto march = await_list("2030-03");
   for (const auto& e : march["entries"]) EXPECT_EQ(e["games_in_period"], 0) << e.dump();
+}
+
+TEST_F(Ratings, EventsLimitEntryByRatingSeedByRatingShowRatingsAndMayBeUnrated) {
+  // January: anna beats boris and clara, clara beats boris; dmitri and emil stay unrated.
+  const std::vector<RefGame> games = {
+      {"anna", "boris", 1}, {"anna", "clara", 1}, {"clara", "boris", 1}};
+  for (const auto& g : games) finish(g.white, g.black, result_of(g.white_score));
+  api_.set_clock(td_, "2030-02-01T00:00:00Z");
+  await_list("2030-01");
+  const auto ref = ref_period({}, games);
+  ASSERT_GT(ref.at("anna").r, 1600);
+  ASSERT_EQ(std::lround(ref.at("clara").r), 1500);
+  ASSERT_LT(ref.at("boris").r, 1400);
+
+  const auto event = [&](json extra) {
+    json body = {{"name", "Rated open " + std::to_string(++events_)},
+                 {"time_control", testing::iccf_control()},
+                 {"open_for_entry", true}};
+    body.update(extra);
+    return api_.expect("POST", "/api/v1/admin/events", td_, body, 201);
+  };
+  const auto join = [&](const json& e, const std::string& who) {
+    return api_.call("POST", "/api/v1/events/" + e["id"].get<std::string>() + "/join",
+                     tokens_[who]);
+  };
+  EXPECT_EQ(api_.problem("POST", "/api/v1/admin/events", td_,
+                         {{"name", "Bad range"},
+                          {"time_control", testing::iccf_control()},
+                          {"min_rating", 1800},
+                          {"max_rating", 1700}},
+                         400),
+            "validation_error");
+
+  // At least 1450: boris (about 1330) and the unrated dmitri are refused with a stable code.
+  const auto masters = event({{"min_rating", 1450}});
+  EXPECT_EQ(masters["settings"]["min_rating"], 1450);
+  EXPECT_TRUE(masters["settings"]["max_rating"].is_null());
+  EXPECT_EQ(masters["settings"]["rated"], true);
+  EXPECT_EQ(masters["settings"]["seeding"], "rating") << "no players listed: seeded by rating";
+  EXPECT_EQ(join(masters, "clara").status, 201);
+  EXPECT_EQ(join(masters, "anna").status, 201);
+  for (const char* refused : {"boris", "dmitri"}) {
+    const auto r = join(masters, refused);
+    EXPECT_EQ(r.status, 409) << refused;
+    EXPECT_EQ(json::parse(r.body)["code"], "rating_out_of_range") << r.body;
+  }
+  // At most 1600: anna is refused, the unrated emil may enter.
+  const auto juniors = event({{"max_rating", 1600}});
+  EXPECT_EQ(json::parse(join(juniors, "anna").body)["code"], "rating_out_of_range");
+  EXPECT_EQ(join(juniors, "emil").status, 201);
+  EXPECT_EQ(join(juniors, "boris").status, 201);
+
+  // Seeded by rating at the start: anna (entered second) gets seat 1; ratings are shown
+  // beside the players and in the crosstable.
+  const auto path = "/api/v1/admin/events/" + masters["id"].get<std::string>() + "/start";
+  const auto started = api_.expect("POST", path, td_);
+  ASSERT_EQ(started["players"].size(), 2u);
+  for (const auto& p : started["players"]) {
+    EXPECT_EQ(p["seat"], p["username"] == "anna" ? 1 : 2) << p.dump();
+    EXPECT_EQ(p["rating"], std::lround(ref.at(p["username"]).r));
+  }
+  for (const auto& row : started["crosstable"]["rows"]) {
+    EXPECT_EQ(row["rating"], std::lround(ref.at(row["player"]).r)) << row.dump();
+  }
+  // Unrated players come after the rated ones (emil entered first).
+  const auto juniors_started = api_.expect(
+      "POST", "/api/v1/admin/events/" + juniors["id"].get<std::string>() + "/start", td_);
+  for (const auto& p : juniors_started["players"]) {
+    EXPECT_EQ(p["seat"], p["username"] == "boris" ? 1 : 2) << p.dump();
+    if (p["username"] == "emil") {
+      EXPECT_TRUE(p["rating"].is_null());
+    }
+  }
+  // The director's order stands when the director lists the players.
+  const auto listed = api_.expect("POST", "/api/v1/admin/events", td_,
+                                  {{"name", "Listed"},
+                                   {"time_control", testing::iccf_control()},
+                                   {"players", {"boris", "anna"}}},
+                                  201);
+  EXPECT_EQ(listed["settings"]["seeding"], "entry");
+  const auto listed_started = api_.expect(
+      "POST", "/api/v1/admin/events/" + listed["id"].get<std::string>() + "/start", td_);
+  EXPECT_EQ(listed_started["players"][0]["username"], "boris");
+
+  // An unrated event: its games do not count.
+  const auto friendly = api_.expect("POST", "/api/v1/admin/events", td_,
+                                    {{"name", "Friendly"},
+                                     {"time_control", testing::iccf_control()},
+                                     {"rated", false},
+                                     {"players", {"clara", "dmitri"}}},
+                                    201);
+  EXPECT_EQ(friendly["settings"]["rated"], false);
+  const auto friendly_games = api_.expect(
+      "POST", "/api/v1/admin/events/" + friendly["id"].get<std::string>() + "/start", td_)["games"];
+  ASSERT_EQ(friendly_games.size(), 1u);
+  const std::string game_id = friendly_games[0]["id"];
+  const auto g = api_.game(game_id, td_);
+  finish_game(game_id, g["white"]["username"], g["black"]["username"], "1-0");
+  api_.set_clock(td_, "2030-03-01T00:00:00Z");
+  const auto february = await_list("2030-02");
+  for (const auto& e : february["entries"]) {
+    EXPECT_NE(e["username"], "dmitri");
+    EXPECT_EQ(e["games_in_period"], 0) << e.dump();
+  }
 }
 
 TEST(RatingsCatchUp, AServerStartingAfterPeriodsEndedPublishesThemAll) {
