@@ -264,6 +264,10 @@ std::vector<RouteDoc> build_table() {
           "rating, deviation, volatility, games_in_period, total_games, provisional}]}, "
           "chess960: {...}}}; current is null before the player's first list"));
   // Ratings (docs/ratings.md).
+  add(Doc("GET", "/api/v1/games/{id}/rating-preview", kUser,
+          "Expected score and rating changes of a game", 200,
+          "{pool, rated, white: {rating, deviation, rated_before, provisional, expected_score, "
+          "change: {win, draw, loss}}, black: {...}}; for whoever may see the game"));
   add(Doc("GET", "/api/v1/ratings/lists", kUser, "The published rating lists", 200,
           "{lists: [{pool, period, period_kind, first_day, last_day, starts_at, ends_at, version, "
           "current, latest_version, published_at, published_by, reason, settings}]}; every "

@@ -163,6 +163,31 @@ Response recompute(app::RatingDeps& deps, const Request& request, const std::str
   return json_response(201, {{"lists", out}});
 }
 
+json preview_side_json(const app::RatingPreviewSide& s) {
+  return {{"rating", s.rating.rating},
+          {"deviation", s.rating.deviation},
+          {"rated_before", s.current.has_value()},
+          {"provisional", s.current ? s.current->provisional : true},
+          {"expected_score", s.expected_score},
+          {"change",
+           {{"win", s.after_win - s.rating.rating},
+            {"draw", s.after_draw - s.rating.rating},
+            {"loss", s.after_loss - s.rating.rating}}}};
+}
+
+Response preview(app::RatingDeps& deps, GameServiceDeps& games, const db::User& user,
+                 std::int64_t id) {
+  auto shown = app::view_game(games, user, id);
+  if (!shown) return problem_response(shown.error());
+  const auto& g = shown->stored;
+  auto p = app::rating_preview(deps, g.id, g.facts.setup.variant, g.white.id, g.black.id);
+  if (!p) return problem_response(p.error());
+  return json_response(200, {{"pool", p->pool},
+                             {"rated", p->rated},
+                             {"white", preview_side_json(p->white)},
+                             {"black", preview_side_json(p->black)}});
+}
+
 }  // namespace
 
 Result<db::RatingRange> parse_rating_range(const json& body) {
@@ -212,7 +237,11 @@ json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings, std::i
   return std::lround(it->second.rating);
 }
 
-void add_rating_routes(Router& router, app::RatingDeps& deps) {
+void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& games) {
+  router.add("GET", "/api/v1/games/{id}/rating-preview",
+             with_user(games, [&deps, &games](const Request&, const db::User& u, std::int64_t id) {
+               return preview(deps, games, u, id);
+             }));
   router.add("GET", "/api/v1/ratings/lists",
              [&deps](const Request& r, const PathParams&) { return lists(deps, r); });
   router.add(

@@ -7,12 +7,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/games.h"
 #include "api/router.h"
 #include "app/ratings.h"
 
 namespace corrchess::api {
 
-void add_rating_routes(Router& router, app::RatingDeps& deps);
+// The rating routes; `games` decides who may see a game's rating preview (as the game).
+void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& games);
 
 // The rating range fields `min_rating` and `max_rating` (0..4000, min <= max) of a body.
 Result<db::RatingRange> parse_rating_range(const nlohmann::json& body);

@@ -240,6 +240,32 @@ Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
                             });
 }
 
+Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, game::Variant variant,
+                                     std::int64_t white_id, std::int64_t black_id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<RatingPreview> {
+    RatingPreview out;
+    out.pool = rating_pool_of(variant);
+    out.rated = db::game_is_rated(tx, game_id);
+    const auto current = db::current_ratings(tx, out.pool, {white_id, black_id});
+    const auto& g = deps.settings.glicko;
+    for (auto [side, id] : {std::pair{&out.white, white_id}, std::pair{&out.black, black_id}}) {
+      side->rating = {g.initial_rating, g.initial_deviation, g.initial_volatility};
+      if (auto it = current.find(id); it != current.end()) {
+        side->current = it->second;
+        side->rating = {it->second.rating, it->second.deviation, it->second.volatility};
+      }
+    }
+    for (auto [side, opponent] :
+         {std::pair{&out.white, &out.black}, std::pair{&out.black, &out.white}}) {
+      side->expected_score = rating::expected_score(side->rating, opponent->rating);
+      side->after_win = rating::rate(side->rating, {{opponent->rating, 1}}, g).rating;
+      side->after_draw = rating::rate(side->rating, {{opponent->rating, 0.5}}, g).rating;
+      side->after_loss = rating::rate(side->rating, {{opponent->rating, 0}}, g).rating;
+    }
+    return out;
+  });
+}
+
 std::string rating_pool_of(game::Variant variant) {
   return variant == game::Variant::kChess960 ? "chess960" : "standard";
 }

@@ -81,6 +81,26 @@ Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
 Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
     db::Pool& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids);
 
+// What a game may do to its players' ratings, for the game page: each side's current
+// rating (a newcomer's when unrated), expected score, and the rating after a win, a draw or
+// a loss were this game their only one in the period.
+struct RatingPreviewSide {
+  std::optional<db::RatingEntry> current;  // none: not rated yet
+  rating::Rating rating;                   // the rating used (a newcomer's when unrated)
+  double expected_score = 0.5;
+  double after_win = 0;
+  double after_draw = 0;
+  double after_loss = 0;
+};
+struct RatingPreview {
+  std::string pool;
+  bool rated = true;  // whether the game counts (by its event or challenge)
+  RatingPreviewSide white;
+  RatingPreviewSide black;
+};
+Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, game::Variant variant,
+                                     std::int64_t white_id, std::int64_t black_id);
+
 // The rating pool of a variant: "standard" or "chess960".
 std::string rating_pool_of(game::Variant variant);
 

@@ -263,6 +263,13 @@ std::map<std::int64_t, RatingEntry> current_ratings(pqxx::work& tx, const std::s
   return out;
 }
 
+bool game_is_rated(pqxx::work& tx, std::int64_t game_id) {
+  auto rows = tx.exec_params(
+      std::string("SELECT coalesce(e.rated, c.rated, true)") + kGameJoins + "WHERE g.id = $1",
+      game_id);
+  return !rows.empty() && rows[0][0].as<bool>();
+}
+
 void save_event_rating_terms(pqxx::work& tx, std::int64_t event_id, const EventRatingTerms& terms) {
   tx.exec_params(
       "UPDATE events SET rated = $2, min_rating = $3, max_rating = $4, seeding = $5 WHERE id = $1",

@@ -114,6 +114,10 @@ std::vector<RatingHistoryRow> rating_history(pqxx::work& tx, std::int64_t user_i
 std::map<std::int64_t, RatingEntry> current_ratings(pqxx::work& tx, const std::string& pool,
                                                     const std::vector<std::int64_t>& user_ids);
 
+// Whether a game counts for ratings by where it comes from: its event's or challenge's
+// `rated` (games a director created outside both: rated). Its result is not considered.
+bool game_is_rated(pqxx::work& tx, std::int64_t game_id);
+
 // An event's rating settings (migration 0014): whether its games are rated, the rating range
 // for self-entry, and how seats are given at the start ("entry" order or by "rating").
 struct EventRatingTerms {

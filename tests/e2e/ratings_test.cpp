@@ -410,6 +410,29 @@ TEST_F(Ratings, EventsLimitEntryByRatingSeedByRatingShowRatingsAndMayBeUnrated) 
   ASSERT_EQ(std::lround(ref.at("clara").r), 1500);
   ASSERT_LT(ref.at("boris").r, 1400);
 
+  // The game page's preview: expected scores and the changes a result would bring.
+  const auto next = api_.create_game(td_, "anna", "emil");
+  const auto preview =
+      api_.expect("GET", "/api/v1/games/" + next + "/rating-preview", tokens_["clara"]);
+  EXPECT_EQ(preview["pool"], "standard");
+  EXPECT_EQ(preview["rated"], true);
+  EXPECT_EQ(preview["white"]["rated_before"], true);
+  EXPECT_EQ(preview["black"]["rated_before"], false);
+  EXPECT_NEAR(preview["white"]["rating"].get<double>(), ref.at("anna").r, 1e-6);
+  EXPECT_EQ(preview["black"]["rating"], 1500);
+  const Ref newcomer;
+  const double mu = (ref.at("anna").r - 1500) / kGlicko2Scale;
+  EXPECT_NEAR(preview["white"]["expected_score"].get<double>(),
+              ref_e(mu, 0, newcomer.rd / kGlicko2Scale), 1e-9);
+  for (const auto& [result, score] :
+       std::vector<std::pair<std::string, double>>{{"win", 1}, {"draw", 0.5}, {"loss", 0}}) {
+    EXPECT_NEAR(preview["white"]["change"][result].get<double>(),
+                ref_rate(ref.at("anna"), {{newcomer, score}}).r - ref.at("anna").r, 1e-6);
+    EXPECT_NEAR(preview["black"]["change"][result].get<double>(),
+                ref_rate(newcomer, {{ref.at("anna"), score}}).r - 1500, 1e-6);
+  }
+  EXPECT_GT(preview["black"]["change"]["win"].get<double>(), 100) << "a newcomer moves a lot";
+
   const auto event = [&](json extra) {
     json body = {{"name", "Rated open " + std::to_string(++events_)},
                  {"time_control", testing::iccf_control()},
