@@ -410,6 +410,25 @@ TEST_F(Ratings, EventsLimitEntryByRatingSeedByRatingShowRatingsAndMayBeUnrated) 
   ASSERT_EQ(std::lround(ref.at("clara").r), 1500);
   ASSERT_LT(ref.at("boris").r, 1400);
 
+  // An open challenge (a seek) for players rated 1450 to 1600: boris (about 1330) and the
+  // unrated dmitri may not take it, clara (1500) may; a named challenge takes no range.
+  const auto seek = api_.expect(
+      "POST", "/api/v1/challenges", tokens_["anna"],
+      {{"time_control", testing::iccf_control()}, {"min_rating", 1450}, {"max_rating", 1600}}, 201);
+  EXPECT_EQ(seek["min_rating"], 1450);
+  EXPECT_EQ(seek["max_rating"], 1600);
+  const auto accept = "/api/v1/challenges/" + seek["id"].get<std::string>() + "/accept";
+  EXPECT_EQ(api_.problem("POST", accept, tokens_["boris"], nullptr, 409), "rating_out_of_range");
+  EXPECT_EQ(api_.problem("POST", accept, tokens_["dmitri"], nullptr, 409), "rating_out_of_range");
+  EXPECT_EQ(api_.expect("POST", accept, tokens_["clara"], nullptr, 201)["challenge"]["status"],
+            "accepted");
+  EXPECT_EQ(
+      api_.problem(
+          "POST", "/api/v1/challenges", tokens_["anna"],
+          {{"opponent", "boris"}, {"time_control", testing::iccf_control()}, {"min_rating", 1450}},
+          400),
+      "validation_error");
+
   // The game page's preview: expected scores and the changes a result would bring.
   const auto next = api_.create_game(td_, "anna", "emil");
   const auto preview =

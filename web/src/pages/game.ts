@@ -84,13 +84,13 @@ export function gamePage(root: HTMLElement, id: string): () => void {
 
   replace(root,
     h('div', { class: 'game-page' },
-      h('div', { class: 'game-head' }, heading, status, ratingBox),
+      h('div', { class: 'game-head' }, heading, status),
       h('div', { class: 'game-main' },
         h('div', { class: 'board-col' }, board.el,
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
-        h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList)),
+        h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList, ratingBox)),
       conditionalBox, talk));
 
   const mine = (): Color | null => {
