@@ -15,18 +15,12 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxReasonLength = 2000;
 
-std::string date_text(game::CivilDate d) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02d", d.year, d.month, d.day);
-  return text;
-}
-
 json list_json(const db::RatingList& l) {
   return {{"pool", l.pool},
           {"period", l.period},
           {"period_kind", l.period_kind},
-          {"first_day", date_text(l.first_day)},
-          {"last_day", date_text(game::add_days(l.end_day, -1))},
+          {"first_day", game::format_date(l.first_day)},
+          {"last_day", game::format_date(game::add_days(l.end_day, -1))},
           {"starts_at", game::format_rfc3339(l.starts_at)},
           {"ends_at", game::format_rfc3339(l.ends_at)},
           {"version", l.version},
@@ -134,7 +128,7 @@ Response history(app::RatingDeps& deps, const Request& request, const std::strin
     json point = entry_json(row.entry);
     point.erase("username");
     point["period"] = row.list.period;
-    point["first_day"] = date_text(row.list.first_day);
+    point["first_day"] = game::format_date(row.list.first_day);
     point["version"] = row.list.version;
     pools[row.list.pool]["history"].push_back(point);
     pools[row.list.pool]["current"] = point;

@@ -1,7 +1,5 @@
 #include "db/ratings.h"
 
-#include <cstdio>
-
 #include "db/codec.h"
 
 namespace corrchess::db {
@@ -11,16 +9,9 @@ namespace {
 using game::CivilDate;
 using game::Timestamp;
 
-std::string date_text(CivilDate d) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02d", d.year, d.month, d.day);
-  return text;
-}
-
 CivilDate date_from(const pqxx::field& f) {
-  CivilDate d;
-  std::sscanf(f.c_str(), "%d-%d-%d", &d.year, &d.month, &d.day);
-  return d;
+  // to_char(..., 'YYYY-MM-DD') always reads.
+  return game::parse_date(f.c_str()).value_or(CivilDate{});
 }
 
 // The columns of a list row `l`, with the period's current version and the publisher.
@@ -122,7 +113,7 @@ std::optional<RatingList> rating_list_before(pqxx::work& tx, const std::string& 
   auto rows = tx.exec_params(std::string("SELECT ") + kListColumns + kListFrom +
                                  "WHERE l.pool = $1 AND l.first_day < $2::date "
                                  "ORDER BY l.first_day DESC, l.version DESC LIMIT 1",
-                             pool, date_text(day));
+                             pool, game::format_date(day));
   if (rows.empty()) return std::nullopt;
   return list_from_row(rows[0]);
 }
@@ -146,7 +137,7 @@ std::vector<RatingList> rating_lists_from(pqxx::work& tx, const std::string& poo
   for (const auto& row : tx.exec_params(std::string("SELECT ") + kListColumns + kListFrom +
                                             "WHERE l.pool = $1 AND l.first_day >= $2::date AND " +
                                             kCurrentOnly + "ORDER BY l.first_day",
-                                        pool, date_text(day))) {
+                                        pool, game::format_date(day))) {
     out.push_back(list_from_row(row));
   }
   return out;
@@ -208,9 +199,10 @@ Result<std::int64_t> insert_rating_list(pqxx::work& tx, const RatingList& list,
       "ends_at, version, published_at, published_by, reason, settings) VALUES ($1, $2, $3, "
       "$4::date, $5::date, to_timestamp($6), to_timestamp($7), $8, to_timestamp($9), $10, $11, "
       "$12::jsonb) ON CONFLICT DO NOTHING RETURNING id",
-      list.pool, list.period, list.period_kind, date_text(list.first_day), date_text(list.end_day),
-      list.starts_at.unix_seconds(), list.ends_at.unix_seconds(), list.version,
-      list.published_at.unix_seconds(), published_by, list.reason, list.settings.dump());
+      list.pool, list.period, list.period_kind, game::format_date(list.first_day),
+      game::format_date(list.end_day), list.starts_at.unix_seconds(), list.ends_at.unix_seconds(),
+      list.version, list.published_at.unix_seconds(), published_by, list.reason,
+      list.settings.dump());
   if (inserted.empty()) {
     return fail(ErrorCode::kConflict, "the " + list.pool + " rating list of " + list.period +
                                           " version " + std::to_string(list.version) +
