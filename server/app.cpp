@@ -145,7 +145,7 @@ int run_serve() {
                        game::Oracles{&mate_oracle, &tablebase}, *zone, service_options);
 
   Scheduler scheduler(service.game_deps());
-  RatingJob rating_job(service.rating_deps());
+  RatingJob rating_job(service.rating_deps(), service.metrics());
   app::configure_notifications(
       {!config.smtp_url.empty(), config.require_verified_email, config.public_url, *zone});
   app::DeliverySettings delivery;

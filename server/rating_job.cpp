@@ -45,6 +45,8 @@ void RatingJob::run() {
         spdlog::error("ratings: {}", published.error().detail);
         sleep = std::chrono::seconds(5);
       } else {
+        metrics_.add("corrchess_rating_lists_published_total", *published,
+                     "Rating lists published by the period job of this instance.");
         if (*published > 0) spdlog::info("ratings: published {} rating list(s)", *published);
         auto next = app::next_rating_publication(deps_);
         if (next && *next && !deps_.clock.is_manual()) {

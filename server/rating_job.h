@@ -9,13 +9,14 @@
 #include <mutex>
 #include <thread>
 
+#include "api/metrics.h"
 #include "app/ratings.h"
 
 namespace corrchess::server {
 
 class RatingJob {
  public:
-  explicit RatingJob(app::RatingDeps& deps) : deps_(deps) {}
+  RatingJob(app::RatingDeps& deps, api::Metrics& metrics) : deps_(deps), metrics_(metrics) {}
   ~RatingJob() { stop(); }
   void start();
   void stop();
@@ -26,6 +27,7 @@ class RatingJob {
   void run();
 
   app::RatingDeps& deps_;
+  api::Metrics& metrics_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool poked_ = true;

@@ -8,6 +8,7 @@
 // nothing twice, and a server that starts after periods ended catches up.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -288,6 +289,11 @@ TEST_F(Ratings, TwoPeriodsArePublishedOnceWithTheValuesOfThePaper) {
   EXPECT_EQ(index[0]["period"], "2030-02");
   EXPECT_EQ(index[3]["period"], "2030-01");
   EXPECT_EQ(api_.expect("GET", "/api/v1/ratings/lists?pool=chess960", td_)["lists"].size(), 2u);
+  double published = 0;
+  for (const auto& client : {api_, testing::ApiClient(second)}) {
+    published += std::max(0.0, client.metric("corrchess_rating_lists_published_total"));
+  }
+  EXPECT_EQ(published, 4) << "the two instances together published each list once";
 
   // CSV, by query or by Accept.
   const auto csv = api_.call("GET", "/api/v1/ratings/lists/2030-02?format=csv", tokens_["emil"]);
