@@ -18,6 +18,9 @@ ALTER TABLE challenges ADD COLUMN max_rating integer CHECK (max_rating BETWEEN 0
 ALTER TABLE challenges ADD CONSTRAINT challenges_rating_range
   CHECK (min_rating IS NULL OR max_rating IS NULL OR min_rating <= max_rating);
 
+-- The first rated game of a pool, and the games of a period, are found by when they finished.
+CREATE INDEX games_finished_idx ON games (finished_at) WHERE status = 'finished';
+
 CREATE TABLE rating_lists (
   id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   pool          text NOT NULL CHECK (pool IN ('standard', 'chess960')),
