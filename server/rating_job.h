@@ -5,34 +5,30 @@
 // time only moves on request, and every move of it pokes.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <chrono>
 
 #include "api/metrics.h"
 #include "app/ratings.h"
+#include "server/wake_loop.h"
 
 namespace corrchess::server {
 
 class RatingJob {
  public:
-  RatingJob(app::RatingDeps& deps, api::Metrics& metrics) : deps_(deps), metrics_(metrics) {}
-  ~RatingJob() { stop(); }
-  void start();
-  void stop();
-  // The clock moved or games finished: check for due periods now.
-  void poke();
+  RatingJob(app::RatingDeps& deps, api::Metrics& metrics)
+      : deps_(deps), metrics_(metrics), loop_([this] { return step(); }) {}
+  void start() { loop_.start(); }
+  void stop() { loop_.stop(); }
+  // The clock moved: check for due periods now.
+  void poke() { loop_.poke(); }
 
  private:
-  void run();
+  // Publishes what is due; how long to sleep.
+  std::chrono::milliseconds step();
 
   app::RatingDeps& deps_;
   api::Metrics& metrics_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool poked_ = true;
-  bool stopping_ = false;
-  std::thread thread_;
+  WakeLoop loop_;  // last: its thread stops before the members it uses go
 };
 
 }  // namespace corrchess::server
