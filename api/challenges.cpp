@@ -3,6 +3,7 @@
 #include "api/accounts.h"
 #include "api/json_body.h"
 #include "api/problem.h"
+#include "api/ratings.h"
 #include "api/rule_settings.h"
 
 namespace corrchess::api {
@@ -41,6 +42,10 @@ Result<app::ChallengeRequest> parse_challenge(const Request& request) {
   auto min_games = optional_int_in(*body, "min_finished_games", 0, kMaxMinFinishedGames);
   if (!min_games) return std::unexpected(min_games.error());
   if (*min_games) r.min_finished_games = **min_games;
+  auto range = parse_rating_range(*body);
+  if (!range) return std::unexpected(range.error());
+  r.min_rating = range->min_rating;
+  r.max_rating = range->max_rating;
   auto message = optional_string(*body, "message", kMaxMessageBytes, Text::kMultiline);
   if (!message) return std::unexpected(message.error());
   r.message = *message;

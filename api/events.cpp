@@ -7,9 +7,11 @@
 #include "api/accounts.h"
 #include "api/json_body.h"
 #include "api/problem.h"
+#include "api/ratings.h"
 #include "api/rule_settings.h"
 #include "app/game_start.h"
 #include "app/notifications.h"
+#include "app/ratings.h"
 #include "core/game/entry_bar.h"
 #include "core/game/tournament.h"
 #include "db/codec.h"
@@ -143,6 +145,8 @@ struct EventView {
   std::vector<db::EventGame> games;
   std::vector<db::AdjudicationClaim> claims;
   Timestamp now;
+  db::EventRatingTerms rating_terms;
+  std::map<std::int64_t, db::RatingEntry> ratings;  // current ratings of the players
 };
 
 Result<EventView> load_view(GameServiceDeps& deps, pqxx::work& tx, std::int64_t id) {
@@ -152,8 +156,16 @@ Result<EventView> load_view(GameServiceDeps& deps, pqxx::work& tx, std::int64_t 
   if (auto settled = app::settle_due_games(deps, tx, {std::nullopt, id}); !settled) {
     return std::unexpected(settled.error());
   }
-  EventView v{*event, db::event_players(tx, id), db::event_games(tx, id),
-              db::adjudication_claims(tx, id), deps.clock.now(tx)};
+  EventView v{*event,
+              db::event_players(tx, id),
+              db::event_games(tx, id),
+              db::adjudication_claims(tx, id),
+              deps.clock.now(tx),
+              db::event_rating_terms(tx, id),
+              {}};
+  std::vector<std::int64_t> ids;
+  for (const auto& p : v.players) ids.push_back(p.user.id);
+  v.ratings = db::current_ratings(tx, app::rating_pool_of(event->settings.variant), ids);
   return v;
 }
 
@@ -174,19 +186,35 @@ json summary_json(const db::StoredEvent& e, const std::string& status, int playe
           {"players", players}};
 }
 
+// The crosstable with each row's current rating (rounded, null when unrated).
+json rated_crosstable_json(const game::Crosstable& table, const EventView& v) {
+  json out = crosstable_json(table, v.players);
+  for (auto& row : out["rows"]) {
+    row["rating"] = nullptr;
+    for (const auto& p : v.players) {
+      if (p.user.username == row["player"]) row["rating"] = rating_value(v.ratings, p.user.id);
+    }
+  }
+  return out;
+}
+
 json event_json(const EventView& v, const db::User& viewer) {
   json j = summary_json(v.event, event_status(v.event, v.games), entered(v.players));
   j["settings"] = settings_json(v.event);
+  j["settings"].update(event_rating_terms_json(v.rating_terms));
   j["created_at"] = rfc3339(v.event.created_at);
   j["started_at"] = optional_time(v.event.started_at);
   json players = json::array();
-  for (const auto& p : v.players) players.push_back(player_json(p));
+  for (const auto& p : v.players) {
+    players.push_back(player_json(p));
+    players.back()["rating"] = rating_value(v.ratings, p.user.id);
+  }
   j["players"] = players;
   json games = json::array();
   for (const auto& g : v.games) games.push_back(game_entry_json(g, v.claims, viewer, v.now));
   j["games"] = games;
   auto table = section_crosstable(v.players, v.games);
-  j["crosstable"] = table ? crosstable_json(*table, v.players) : json();
+  j["crosstable"] = table ? rated_crosstable_json(*table, v) : json();
   j["now"] = rfc3339(v.now);
   return j;
 }
@@ -315,12 +343,15 @@ Response create_event(GameServiceDeps& deps, const Request& request, const db::U
     const auto now = deps.clock.now(tx);
     auto settings = parse_settings(*body, now);
     if (!settings) return std::unexpected(settings.error());
+    auto rating_terms = parse_event_rating_terms(*body);
+    if (!rating_terms) return std::unexpected(rating_terms.error());
     auto players = resolve_players(tx, *body);
     if (!players) return std::unexpected(players.error());
     if (settings->max_players && static_cast<int>(players->size()) > *settings->max_players) {
       return fail(ErrorCode::kValidationError, "more players than max_players");
     }
     const auto id = db::insert_event(tx, *settings, user.id, now);
+    db::save_event_rating_terms(tx, id, *rating_terms);
     json names = json::array();
     int seat = 0;
     for (const auto& p : *players) {
@@ -443,6 +474,12 @@ Response join(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
       barred_until = game::entry_barred_until(db::time_forfeit_losses(tx, user.id));
       return ok;
     }
+    const auto terms = db::event_rating_terms(tx, id);
+    if (auto ok = app::check_rating_range(tx, app::rating_pool_of(event->settings.variant), user.id,
+                                          {terms.min_rating, terms.max_rating}, "this event");
+        !ok) {
+      return ok;
+    }
     return db::add_event_player(tx, id, user.id, db::next_seat(tx, id), now);
   });
   if (!done) {
@@ -483,6 +520,9 @@ Response start(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
     const auto& s = event->settings;
     if (s.end_at && *s.end_at <= now) {
       return fail(ErrorCode::kConflict, "the event's end date has passed");
+    }
+    if (db::event_rating_terms(tx, id).seeding == "rating") {
+      db::seed_event_by_rating(tx, id, app::rating_pool_of(s.variant));
     }
     db::compact_seats(tx, id);
     auto players = db::event_players(tx, id);
@@ -694,7 +734,7 @@ Response crosstable(GameServiceDeps& deps, const Request& request, std::int64_t 
             title + "</h1>\n" + game::render_crosstable_html(*table) + "<pre>" +
             game::html_escape(game::legend()) + "</pre></body></html>\n");
   }
-  return json_response(200, crosstable_json(*table, view->players));
+  return json_response(200, rated_crosstable_json(*table, *view));
 }
 
 Response event_pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {

@@ -17,12 +17,13 @@ struct Document {
   std::string_view summary;
 };
 
-constexpr std::array<Document, 3> kDocuments{{
+constexpr std::array<Document, 4> kDocuments{{
     {"rules.md", "Rules",
      "every rule the server enforces: clocks, claims, dead positions, "
      "conditional moves, leave, events"},
     {"api.md", "API guide", "the HTTP and WebSocket API, with a walk-through in curl"},
     {"operations.md", "Operations", "deployment, configuration, scaling, backups, monitoring"},
+    {"ratings.md", "Ratings", "Glicko-2 ratings and the published rating lists"},
 }};
 
 Response document(const HomeOptions& options, const std::string& name) {

@@ -99,7 +99,7 @@ std::vector<RouteDoc> build_table() {
   add(Doc("GET", "/", kNone, "The first page: what this server is, its version, links", 200,
           "HTML page")
           .as("text/html; charset=utf-8"));
-  for (const char* doc : {"rules", "api", "operations"}) {
+  for (const char* doc : {"rules", "api", "operations", "ratings"}) {
     add(Doc("GET", std::string("/docs/") + doc + ".md", kNone,
             std::string("Documentation: ") + doc + ".md", 200, "Markdown text")
             .as("text/markdown; charset=utf-8"));
@@ -259,6 +259,34 @@ std::vector<RouteDoc> build_table() {
   add(Doc("GET", "/api/v1/users/{username}", kUser, "A player's public profile", 200,
           "{username, display_name, country, created_at, games: {played, current, wins, draws, "
           "losses}, on_leave}"));
+  add(Doc("GET", "/api/v1/users/{username}/ratings", kUser, "A player's rating history", 200,
+          "{username, pools: {standard: {current, history: [{period, first_day, version, rank, "
+          "rating, deviation, volatility, games_in_period, total_games, provisional}]}, "
+          "chess960: {...}}}; current is null before the player's first list"));
+  // Ratings (docs/ratings.md).
+  add(Doc("GET", "/api/v1/games/{id}/rating-preview", kUser,
+          "Expected score and rating changes of a game", 200,
+          "{pool, rated, white: {rating, deviation, rated_before, provisional, expected_score, "
+          "change: {win, draw, loss}}, black: {...}}; for whoever may see the game"));
+  add(Doc("GET", "/api/v1/ratings/lists", kUser, "The published rating lists", 200,
+          "{lists: [{pool, period, period_kind, first_day, last_day, starts_at, ends_at, version, "
+          "current, latest_version, published_at, published_by, reason, settings}]}; every "
+          "version, newest period first")
+          .q({{"pool", "string", false, "standard or chess960 (default: both)"}}));
+  add(Doc("GET", "/api/v1/ratings/lists/{period}", kUser, "One period's rating list", 200,
+          "the list as in the index with entries: [{rank, username, rating, deviation, "
+          "volatility, games_in_period, total_games, provisional}]; CSV with Accept: text/csv "
+          "or format=csv")
+          .q({{"pool", "string", false, "standard (default) or chess960"},
+              {"version", "integer", false, "a superseded version (default: the current one)"},
+              {"format", "string", false, "json (default) or csv"}}));
+  add(Doc("POST", "/api/v1/admin/ratings/lists/{period}/recompute", kDirector,
+          "Recompute a period after a result correction", 201,
+          "{lists: [...]}: the new versions of the period's list and of every later one; the "
+          "old versions stay, and each new one is audited (rating_list_recomputed)")
+          .in({{"pool", "string", false, "standard (default) or chess960"},
+               {"reason", "string", true, "non-empty"}},
+              {{"reason", "result of game 12 corrected"}}));
   add(Doc("PATCH", "/api/v1/admin/users/{username}", kAdmin, "Change a user's role", 200,
           "the user", "User")
           .in({{"role", "string", true, "player, td or admin"}}, {{"role", "player"}}));
@@ -336,6 +364,10 @@ std::vector<RouteDoc> build_table() {
                    {"rated", "boolean", false, "default true"},
                    {"min_finished_games", "integer", false,
                     "open challenges only: the acceptor's finished games"},
+                   {"min_rating", "integer", false,
+                    "open challenges only: 0..4000, the acceptor's lowest rating"},
+                   {"max_rating", "integer", false,
+                    "open challenges only: 0..4000, the acceptor's highest rating"},
                    {"message", "string", false, "at most 1000 characters"},
                    {"expires_at", "string", false, "RFC 3339; default 14 days from now"}},
                   "absent: drawn at random when accepted"),
@@ -434,7 +466,12 @@ std::vector<RouteDoc> build_table() {
                    {"open_for_entry", "boolean", false, "players may join until the start"},
                    {"max_players", "integer", false, "2..100"},
                    {"end_at", "string", false, "RFC 3339; adjudication date (not Triple Block)"},
-                   {"players", "string[]", false, "usernames, in seed order"}},
+                   {"players", "string[]", false, "usernames, in seed order"},
+                   {"rated", "boolean", false, "default true: the games count for ratings"},
+                   {"min_rating", "integer", false, "0..4000: lowest rating for self-entry"},
+                   {"max_rating", "integer", false, "0..4000: highest rating for self-entry"},
+                   {"seeding", "string", false,
+                    "entry or rating; default entry with players, rating without"}},
                   "default: drawn at start"),
               {{"name", "Championship 1"},
                {"time_control", kTimeControlExample},

@@ -26,7 +26,8 @@ int http_status(ErrorCode code) {
     case ErrorCode::kTooManyChallenges:
     case ErrorCode::kTooManyGames:
     case ErrorCode::kChallengeClosed:
-    case ErrorCode::kStaleGame: return 409;
+    case ErrorCode::kStaleGame:
+    case ErrorCode::kRatingOutOfRange: return 409;
     case ErrorCode::kIllegalMove:
     case ErrorCode::kAmbiguousMove:
     case ErrorCode::kDrawOfferNotAllowed:

@@ -15,6 +15,7 @@
 #include "api/leave.h"
 #include "api/notifications.h"
 #include "api/profiles.h"
+#include "api/ratings.h"
 #include "api/xfcc.h"
 #include "app/notifications.h"
 #include "db/transaction.h"
@@ -106,6 +107,9 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_profile_routes(router_, *profile_deps_);
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);
+  rating_deps_ = std::make_unique<app::RatingDeps>(
+      app::RatingDeps{pool_, clock_, game_deps_->zone, options.ratings});
+  add_rating_routes(router_, *rating_deps_, *game_deps_);
   add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
   add_notification_routes(router_, pool_);
   add_account_mail_routes(router_, pool_, clock_);

@@ -17,6 +17,7 @@
 #include "app/challenges.h"
 #include "app/game_talk.h"
 #include "app/profiles.h"
+#include "app/ratings.h"
 #include "db/migrations.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
@@ -34,6 +35,8 @@ struct ServiceOptions {
   WriteLimits write_limits;
   // The built web client, served at `/` instead of the first page when present.
   std::optional<WebApp> web_app;
+  // Rating periods and the Glicko-2 settings (docs/ratings.md).
+  app::RatingSettings ratings;
 };
 
 class Service {
@@ -48,6 +51,7 @@ class Service {
   const Router& router() const { return router_; }
   Metrics& metrics() { return metrics_; }
   GameServiceDeps& game_deps() { return *game_deps_; }
+  app::RatingDeps& rating_deps() { return *rating_deps_; }
 
  private:
   Response healthz() const;
@@ -67,6 +71,7 @@ class Service {
   std::unique_ptr<app::ChallengeDeps> challenge_deps_;
   std::unique_ptr<app::ProfileDeps> profile_deps_;
   std::unique_ptr<app::TalkDeps> talk_deps_;
+  std::unique_ptr<app::RatingDeps> rating_deps_;
 };
 
 }  // namespace corrchess::api

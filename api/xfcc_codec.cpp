@@ -478,6 +478,7 @@ MoveResult move_result_for(ErrorCode code, Action action, bool lost_on_time) {
     case ErrorCode::kTooManyChallenges:
     case ErrorCode::kTooManyGames:
     case ErrorCode::kChallengeClosed:
+    case ErrorCode::kRatingOutOfRange:
     case ErrorCode::kInternal: return MoveResult::kServerError;
   }
   return MoveResult::kServerError;

@@ -7,6 +7,7 @@
 #include "app/game_start.h"
 #include "app/games.h"
 #include "app/notifications.h"
+#include "app/ratings.h"
 #include "app/roles.h"
 #include "db/codec.h"
 #include "db/events.h"
@@ -98,6 +99,10 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
       return fail(ErrorCode::kValidationError,
                   "min_finished_games applies only to open challenges (without an opponent)");
     }
+    if (request.min_rating || request.max_rating) {
+      return fail(ErrorCode::kValidationError,
+                  "a rating range applies only to open challenges (without an opponent)");
+    }
   }
   if (auto ok = game::validate(request.setup.time_control); !ok) return std::unexpected(ok.error());
   if (auto ok = game::check_time_control_bounds(request.setup.time_control, limits); !ok) {
@@ -141,6 +146,8 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
   c.setup.initial_fen.clear();
   c.rated = request.rated;
   c.min_finished_games = request.min_finished_games;
+  c.min_rating = request.min_rating;
+  c.max_rating = request.max_rating;
   c.message = request.message;
   c.rematch_of = rematch_of;
   c.created_at = now;
@@ -176,7 +183,11 @@ json challenge_json(const ChallengeView& view) {
             {"created_at", game::format_rfc3339(c.created_at)},
             {"expires_at", game::format_rfc3339(c.expires_at)}};
   if (c.setup.start_position) j["start_position"] = *c.setup.start_position;
-  if (c.open_to_anyone) j["min_finished_games"] = c.min_finished_games;
+  if (c.open_to_anyone) {
+    j["min_finished_games"] = c.min_finished_games;
+    j["min_rating"] = c.min_rating ? json(*c.min_rating) : json();
+    j["max_rating"] = c.max_rating ? json(*c.max_rating) : json();
+  }
   if (c.message) j["message"] = *c.message;
   if (c.rematch_of) j["rematch_of"] = std::to_string(*c.rematch_of);
   if (c.decided_at) j["decided_at"] = game::format_rfc3339(*c.decided_at);
@@ -243,6 +254,11 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     check.acceptor_ongoing_games = acceptor.current;
     check.challenger_ongoing_games = db::player_record(tx, c.challenger.id).current;
     if (auto ok = game::check_can_accept(check, deps.limits); !ok) {
+      return std::unexpected(ok.error());
+    }
+    if (auto ok = check_rating_range(tx, rating_pool_of(c.setup.variant), user.id,
+                                     {c.min_rating, c.max_rating}, "this challenge");
+        !ok) {
       return std::unexpected(ok.error());
     }
     game::GameSetup setup = c.setup;

@@ -38,7 +38,9 @@ struct ChallengeRequest {
   game::ChallengeColor color = game::ChallengeColor::kRandom;
   game::GameSetup setup;  // variant, start_position (none: drawn for Chess960), control, rules
   bool rated = true;
-  int min_finished_games = 0;  // only for open challenges
+  int min_finished_games = 0;     // only for open challenges
+  std::optional<int> min_rating;  // only for open challenges: the acceptor's rating range
+  std::optional<int> max_rating;
   std::optional<std::string> message;
   std::optional<game::Timestamp> expires_at;  // none: limits.default_expiry_days from now
 };

@@ -34,6 +34,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::kTooManyGames: return "too_many_games";
     case ErrorCode::kChallengeClosed: return "challenge_closed";
     case ErrorCode::kStaleGame: return "stale_game";
+    case ErrorCode::kRatingOutOfRange: return "rating_out_of_range";
     case ErrorCode::kInternal: return "internal_error";
   }
   return "internal_error";

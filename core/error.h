@@ -41,6 +41,7 @@ enum class ErrorCode {
   kTooManyGames,       // a player has as many unfinished games as the server allows
   kChallengeClosed,    // the challenge was accepted, declined, cancelled or has expired
   kStaleGame,          // the client acted on a game state that is no longer current
+  kRatingOutOfRange,   // the player's rating is outside an event's or challenge's range
   kInternal,
 };
 

@@ -17,7 +17,7 @@ constexpr const char* kColumns =
     "message, rematch_of, status, extract(epoch FROM created_at)::bigint, "
     "extract(epoch FROM expires_at)::bigint, extract(epoch FROM decided_at)::bigint, "
     "(SELECT username FROM users WHERE users.id = decided_by), reason, game_id, "
-    "opponent_id IS NULL";
+    "opponent_id IS NULL, min_rating, max_rating";
 
 // A stored challenge from a row of kColumns; kInternal when a stored value no longer reads.
 Result<StoredChallenge> decode(pqxx::work& tx, const pqxx::row& row) {
@@ -58,6 +58,8 @@ Result<StoredChallenge> decode(pqxx::work& tx, const pqxx::row& row) {
   if (!row[20].is_null()) c.reason = row[20].as<std::string>();
   if (!row[21].is_null()) c.game_id = row[21].as<std::int64_t>();
   c.open_to_anyone = row[22].as<bool>();
+  if (!row[23].is_null()) c.min_rating = row[23].as<int>();
+  if (!row[24].is_null()) c.max_rating = row[24].as<int>();
   return c;
 }
 
@@ -90,9 +92,9 @@ std::int64_t insert_challenge(pqxx::work& tx, const StoredChallenge& c) {
       .exec_params1(
           "INSERT INTO challenges (challenger_id, opponent_id, color, variant, start_position, "
           "time_control, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, rated, "
-          "min_finished_games, message, rematch_of, created_at, expires_at) VALUES ($1, $2, $3, "
-          "$4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, to_timestamp($15), "
-          "to_timestamp($16)) RETURNING id",
+          "min_finished_games, message, rematch_of, created_at, expires_at, min_rating, "
+          "max_rating) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, "
+          "$14, to_timestamp($15), to_timestamp($16), $17, $18) RETURNING id",
           c.challenger.id,
           c.open_to_anyone || !c.opponent ? std::nullopt
                                           : std::optional<std::int64_t>(c.opponent->id),
@@ -100,7 +102,7 @@ std::int64_t insert_challenge(pqxx::work& tx, const StoredChallenge& c) {
           s.start_position, time_control_json(s.time_control).dump(), s.rules.no_draw_before_move,
           s.rules.ten_moves_rule, s.rules.silence_rule, s.rules.messages_allowed, c.rated,
           c.min_finished_games, c.message, c.rematch_of, c.created_at.unix_seconds(),
-          c.expires_at.unix_seconds())[0]
+          c.expires_at.unix_seconds(), c.min_rating, c.max_rating)[0]
       .as<std::int64_t>();
 }
 

@@ -30,6 +30,9 @@ struct StoredChallenge {
   game::GameSetup setup;
   bool rated = true;
   int min_finished_games = 0;
+  // Open challenges: the acceptor's rating range in the variant's pool (docs/ratings.md).
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
   std::optional<std::string> message;
   std::optional<std::int64_t> rematch_of;
   game::ChallengeStatus status = game::ChallengeStatus::kOpen;  // as stored (never kExpired)

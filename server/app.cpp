@@ -36,6 +36,7 @@
 #include "server/config.h"
 #include "server/http_server.h"
 #include "server/notifier.h"
+#include "server/rating_job.h"
 #include "server/scheduler.h"
 #include "server/startup.h"
 
@@ -133,10 +134,14 @@ int run_serve() {
   service_options.challenges = config.challenges;
   service_options.write_limits.per_token_per_minute = config.writes_per_minute_per_token;
   service_options.write_limits.per_address_per_minute = config.writes_per_minute_per_address;
+  service_options.ratings.glicko = config.rating;
+  service_options.ratings.period = config.rating_period;
+  service_options.ratings.rate_default_wins = config.rating_default_wins;
   api::Service service(pool, *clock, migrations, account_options, rules.oracles(), *zone,
                        service_options);
 
   Scheduler scheduler(service.game_deps());
+  RatingJob rating_job(service.rating_deps(), service.metrics());
   app::configure_notifications(
       {!config.smtp_url.empty(), config.require_verified_email, config.public_url, *zone});
   app::DeliverySettings delivery;
@@ -220,12 +225,14 @@ int run_serve() {
                               [&](const std::string&) {
                                 scheduler.poke();
                                 notifier.poke();
+                                rating_job.poke();
                               });
   events_listener = &listener;
   listener.start();
   clock_listener.start();
   if (config.run_scheduler) {
     scheduler.start();
+    rating_job.start();
   } else {
     spdlog::info("flag-fall scheduler off on this instance (CORRCHESS_SCHEDULER=off)");
   }
@@ -349,6 +356,7 @@ int run_serve() {
   for (auto& t : threads) t.join();
   workers.join();
   scheduler.stop();
+  rating_job.stop();
   notifier.stop();
   listener.stop();
   clock_listener.stop();

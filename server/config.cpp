@@ -32,6 +32,50 @@ Result<int> parse_positive_int(const char* name, const std::string& text) {
   return value;
 }
 
+// A positive decimal number (CORRCHESS_RATING_TAU, CORRCHESS_RATING_PROVISIONAL_DEVIATION).
+Result<double> parse_positive_number(const char* name, const std::string& text) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !(value > 0) || value > 10000) {
+    return fail(ErrorCode::kValidationError,
+                std::string(name) + " must be a positive number, got '" + text + "'");
+  }
+  return value;
+}
+
+// The CORRCHESS_RATING_* settings.
+Result<void> rating_settings(Config& config) {
+  if (const char* period = env("CORRCHESS_RATING_PERIOD")) {
+    auto kind = rating::parse_period_kind(period);
+    if (!kind) {
+      return fail(ErrorCode::kValidationError,
+                  "CORRCHESS_RATING_PERIOD must be month, week or day");
+    }
+    config.rating_period = *kind;
+  }
+  if (const char* text = env("CORRCHESS_RATING_TAU")) {
+    auto tau = parse_positive_number("CORRCHESS_RATING_TAU", text);
+    if (!tau) return std::unexpected(tau.error());
+    config.rating.tau = *tau;
+  }
+  if (const char* text = env("CORRCHESS_RATING_PROVISIONAL_DEVIATION")) {
+    auto rd = parse_positive_number("CORRCHESS_RATING_PROVISIONAL_DEVIATION", text);
+    if (!rd) return std::unexpected(rd.error());
+    config.rating.provisional_deviation = *rd;
+  }
+  if (const char* text = env("CORRCHESS_RATING_PROVISIONAL_GAMES")) {
+    auto n = std::string_view(text) == "0"
+                 ? Result<int>(0)
+                 : parse_positive_int("CORRCHESS_RATING_PROVISIONAL_GAMES", text);
+    if (!n) return std::unexpected(n.error());
+    config.rating.provisional_games = *n;
+  }
+  if (const char* wins = env("CORRCHESS_RATING_DEFAULT_WINS")) {
+    config.rating_default_wins = parse_flag(wins);
+  }
+  return {};
+}
+
 }  // namespace
 
 Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& text) {
@@ -215,6 +259,7 @@ Result<Config> config_from_env() {
   if (!config.public_url.starts_with("http://") && !config.public_url.starts_with("https://")) {
     return fail(ErrorCode::kValidationError, "CORRCHESS_PUBLIC_URL must start with http(s)://");
   }
+  if (auto rated = rating_settings(config); !rated) return std::unexpected(rated.error());
   if (config.admin_user.empty() != config.admin_password.empty()) {
     return fail(ErrorCode::kValidationError,
                 "set both CORRCHESS_ADMIN_USER and CORRCHESS_ADMIN_PASSWORD, or neither");

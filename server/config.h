@@ -7,6 +7,8 @@
 
 #include "core/error.h"
 #include "core/game/challenge.h"
+#include "core/rating/glicko2.h"
+#include "core/rating/period.h"
 
 namespace corrchess::server {
 
@@ -63,6 +65,12 @@ struct Config {
   bool require_verified_email = false;               // CORRCHESS_REQUIRE_VERIFIED_EMAIL
   bool webhook_allow_private = false;                // CORRCHESS_WEBHOOK_ALLOW_PRIVATE
   int webhook_timeout_seconds = 10;                  // CORRCHESS_WEBHOOK_TIMEOUT_SECONDS
+  // Ratings (docs/ratings.md): CORRCHESS_RATING_PERIOD (month, week or day),
+  // CORRCHESS_RATING_TAU, CORRCHESS_RATING_PROVISIONAL_GAMES,
+  // CORRCHESS_RATING_PROVISIONAL_DEVIATION, CORRCHESS_RATING_DEFAULT_WINS.
+  rating::PeriodKind rating_period = rating::PeriodKind::kMonth;
+  rating::Glicko2Settings rating;
+  bool rating_default_wins = false;
 };
 
 // Parses "host:port" (IPv4, hostname, or [IPv6]:port).

@@ -110,6 +110,31 @@ class Authorization : public testing::ApiServerTest {
     return {id, deliveries.empty() ? "" : deliveries[0].value("id", "")};
   }
 
+  // A period with a published standard rating list (made once): a game alice - bob that
+  // alice resigns, then the manual clock moved past the end of the next month.
+  std::string rating_period() {
+    if (!rating_period_.empty()) return rating_period_;
+    const auto id = create_game();
+    EXPECT_EQ(api_.call("POST", "/api/v1/games/" + id + "/resign", alice_token()).status, 200);
+    const std::string now = json::parse(api_.call("GET", "/api/v1/admin/clock", root_).body)["now"];
+    int year = std::stoi(now.substr(0, 4)), month = std::stoi(now.substr(5, 2));
+    char later[32];
+    std::snprintf(later, sizeof later, "%04d-%02d-02T00:00:00Z", month >= 11 ? year + 1 : year,
+                  (month + 1) % 12 + 1);
+    api_.set_clock(root_, later);
+    testing::wait_until(
+        [&] {
+          const auto lists =
+              json::parse(api_.call("GET", "/api/v1/ratings/lists", root_).body)["lists"];
+          if (lists.empty()) return false;
+          rating_period_ = lists.back()["period"];
+          return true;
+        },
+        std::chrono::seconds(20), std::chrono::milliseconds(50));
+    EXPECT_FALSE(rating_period_.empty()) << "no rating list was published";
+    return rating_period_;
+  }
+
   std::string alice_token() const {
     for (const auto& c : callers_) {
       if (c.name == "alice") return c.token;
@@ -134,6 +159,7 @@ class Authorization : public testing::ApiServerTest {
       replace("{delivery}", delivery);
     }
     replace("{username}", "erin");
+    if (path.find("{period}") != std::string::npos) replace("{period}", rating_period());
     return out.find('{') == std::string::npos ? out : "";
   }
 
@@ -191,6 +217,7 @@ class Authorization : public testing::ApiServerTest {
   std::vector<Caller> callers_;
   int events_ = 0;
   int leaves_ = 0;
+  std::string rating_period_;
 };
 
 TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {

@@ -171,6 +171,29 @@ TEST_F(BadInput, PlayerRoutesRefuseMalformedBodiesAndQueries) {
                  "stream since text");
 }
 
+TEST_F(BadInput, RatingRoutesRefuseMalformedQueriesAndBodies) {
+  for (const char* target :
+       {"/api/v1/ratings/lists?pool=blitz", "/api/v1/ratings/lists/2030-13x",
+        "/api/v1/ratings/lists/2030-01?pool=", "/api/v1/ratings/lists/2030-01?version=0",
+        "/api/v1/ratings/lists/2030-01?version=x", "/api/v1/ratings/lists/2030-01?format=pdf"}) {
+    expect_problem(call("GET", target, white_), 400, "validation_error", target);
+  }
+  const std::string recompute = "/api/v1/admin/ratings/lists/2030-01/recompute";
+  for (const auto& [body, what] : std::vector<std::pair<std::string, std::string>>{
+           {"{", "recompute malformed json"},
+           {"{}", "recompute without reason"},
+           {json{{"reason", 5}}.dump(), "recompute reason number"},
+           {json{{"reason", "  "}}.dump(), "recompute blank reason"},
+           {json{{"reason", "x"}, {"pool", 960}}.dump(), "recompute pool number"},
+           {json{{"reason", "x"}, {"pool", "bughouse"}}.dump(), "recompute unknown pool"}}) {
+    expect_problem(call("POST", recompute, td_, body), 400, "validation_error", what);
+  }
+  expect_problem(call("POST", "/api/v1/admin/ratings/lists/next-month/recompute", td_,
+                      json{{"reason", "x"}}.dump()),
+                 400, "validation_error", "recompute period not a period");
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/ratings/lists", td_)["lists"].empty());
+}
+
 TEST_F(BadInput, UnknownRoutesAre404AndWrongMethods405WithAllow) {
   for (const std::string& p : std::vector<std::string>{
            "/api/v1/nothing", "/api/v1/games/" + id_ + "/teleport", "/api/v2/games", "/api",

@@ -56,7 +56,7 @@ TEST(FirstPage, VersionOfTheBuildInHealthzAndOnThePage) {
   EXPECT_EQ(page.body.find("<script"), std::string::npos);
   EXPECT_NE(page.headers["content-security-policy"].find("default-src 'none'"), std::string::npos);
   // Every document it links is served, as Markdown from docs/.
-  for (const char* doc : {"rules.md", "api.md", "operations.md"}) {
+  for (const char* doc : {"rules.md", "api.md", "operations.md", "ratings.md"}) {
     const std::string path = std::string("/docs/") + doc;
     EXPECT_NE(page.body.find("href=\"" + path + "\""), std::string::npos) << doc;
     auto text = server.request("GET", path);

@@ -8,7 +8,7 @@ import { localTime } from '../time';
 type EventRow = { id: string; name: string; status: string; players: number; open_for_entry: boolean; start_at: string | null };
 type CrossRow = {
   player: string; display_name: string; seed: number; place_text: string; score_text: string; sb_text: string;
-  results: Record<string, string>; status: string;
+  results: Record<string, string>; status: string; rating?: number | null;
 };
 type Claim = { filed: boolean; implied?: boolean; claim?: string; analysis?: string | null; filed_at?: string };
 type Adjudication = { pending_since: string; claims_due: string; window_open: boolean; claims: Record<string, Claim> };
@@ -49,7 +49,9 @@ export function crosstable(rows: CrossRow[]): HTMLElement {
       order.map((r) => h('th', { title: r.display_name }, String(r.seed))), h('th', {}, 'Score'), h('th', {}, 'SB'))),
     h('tbody', {}, rows.map((r) => h('tr', { 'data-player': r.player },
       h('td', {}, r.place_text),
-      h('td', {}, `${r.seed}. ${r.display_name}`, r.status !== 'active' ? ` (${r.status})` : ''),
+      h('td', {}, `${r.seed}. ${r.display_name}`,
+        r.rating != null ? h('span', { class: 'rating', title: 'current rating' }, ` ${r.rating}`) : '',
+        r.status !== 'active' ? ` (${r.status})` : ''),
       order.map((o) => h('td', { class: 'cell' }, o.player === r.player ? '×' : (r.results[o.player] ?? ''))),
       h('td', { class: 'score' }, r.score_text),
       h('td', {}, r.sb_text)))));

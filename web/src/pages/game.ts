@@ -15,6 +15,7 @@ import { normalizeMove } from 'chessops/chess';
 import { setTitle, titleAlert } from '../title';
 import { gameMessages, gameNote } from './game_talk';
 import { conditionalEditor } from './conditional';
+import { ratingPreview } from './ratings';
 
 type MoveNames = { san: string; uci: string; numeric: string };
 type Game = {
@@ -53,6 +54,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const board = new Board((move) => void boardMove(move));
   const heading = h('h1', {}, 'Game');
   const status = h('p', { class: 'status', 'data-testid': 'status' });
+  const ratingBox = h('section', { class: 'rating-preview-box', 'aria-label': 'Rating preview' });
   const clocks = h('div', { class: 'clocks' });
   const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false',
     placeholder: 'e4, Nf3, e2e4' });
@@ -88,7 +90,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
-        h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList)),
+        h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList, ratingBox)),
       conditionalBox, talk));
 
   const mine = (): Color | null => {
@@ -112,6 +114,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       const first = !game;
       took(fresh);
       if (first) orientation = mine() ?? 'white';
+      if (first) ratingPreview(ratingBox, id, { white: fresh.white.display_name, black: fresh.black.display_name });
       render();
       // For bench/web: the board takes moves from here on.
       if (first) performance.mark('game-interactive');

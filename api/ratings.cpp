@@ -1,0 +1,254 @@
+#include "api/ratings.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "api/accounts.h"
+#include "api/json_body.h"
+#include "api/rule_settings.h"
+
+namespace corrchess::api {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxReasonLength = 2000;
+
+json list_json(const db::RatingList& l) {
+  return {{"pool", l.pool},
+          {"period", l.period},
+          {"period_kind", l.period_kind},
+          {"first_day", game::format_date(l.first_day)},
+          {"last_day", game::format_date(game::add_days(l.end_day, -1))},
+          {"starts_at", game::format_rfc3339(l.starts_at)},
+          {"ends_at", game::format_rfc3339(l.ends_at)},
+          {"version", l.version},
+          {"current", l.version == l.latest_version},
+          {"latest_version", l.latest_version},
+          {"published_at", game::format_rfc3339(l.published_at)},
+          {"published_by", l.published_by ? json(*l.published_by) : json()},
+          {"reason", l.reason ? json(*l.reason) : json()},
+          {"settings", l.settings}};
+}
+
+json entry_json(const db::RatingEntry& e) {
+  return {{"rank", e.rank},
+          {"username", e.username},
+          {"rating", e.rating},
+          {"deviation", e.deviation},
+          {"volatility", e.volatility},
+          {"games_in_period", e.games_in_period},
+          {"total_games", e.total_games},
+          {"provisional", e.provisional}};
+}
+
+// The pool of the query (?pool=), "standard" by default.
+std::string pool_of(const Request& request) {
+  auto it = request.query.find("pool");
+  return it == request.query.end() ? "standard" : it->second;
+}
+
+// Whether the caller asked for CSV (?format=csv, or Accept naming text/csv); kValidationError
+// for another format.
+Result<bool> wants_csv(const Request& request) {
+  if (auto it = request.query.find("format"); it != request.query.end()) {
+    if (it->second == "csv") return true;
+    if (it->second == "json") return false;
+    return fail(ErrorCode::kValidationError, "format is json or csv");
+  }
+  return request.header("accept").value_or("").find("text/csv") != std::string::npos;
+}
+
+std::string csv_number(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string list_csv(const app::RatingListView& view) {
+  std::string out =
+      "rank,username,rating,deviation,volatility,games_in_period,total_games,provisional\r\n";
+  for (const auto& e : view.entries) {
+    // Usernames are letters, digits, '_' and '-': nothing to quote.
+    out += std::to_string(e.rank) + "," + e.username + "," + csv_number(e.rating, 2) + "," +
+           csv_number(e.deviation, 2) + "," + csv_number(e.volatility, 6) + "," +
+           std::to_string(e.games_in_period) + "," + std::to_string(e.total_games) + "," +
+           (e.provisional ? "true" : "false") + "\r\n";
+  }
+  return out;
+}
+
+Response lists(app::RatingDeps& deps, const Request& request) {
+  auto user = authenticate(deps.pool, request);
+  if (!user) return problem_response(user.error());
+  std::optional<std::string> pool;
+  if (auto it = request.query.find("pool"); it != request.query.end()) pool = it->second;
+  auto found = app::rating_lists(deps, pool);
+  if (!found) return problem_response(found.error());
+  json out = json::array();
+  for (const auto& l : *found) out.push_back(list_json(l));
+  return json_response(200, {{"lists", out}});
+}
+
+Response one_list(app::RatingDeps& deps, const Request& request, const std::string& period) {
+  auto user = authenticate(deps.pool, request);
+  if (!user) return problem_response(user.error());
+  auto csv = wants_csv(request);
+  if (!csv) return problem_response(csv.error());
+  auto version = query_int(request, "version", 1, 1000000);
+  if (!version) return problem_response(version.error());
+  auto view = app::rating_list(deps, pool_of(request), period, *version);
+  if (!view) return problem_response(view.error());
+  if (*csv) {
+    auto response = text_response(200, "text/csv; charset=utf-8", list_csv(*view));
+    response.headers.emplace_back(
+        "Content-Disposition", "attachment; filename=\"ratings-" + view->list.pool + "-" +
+                                   view->list.period + "-v" + std::to_string(view->list.version) +
+                                   ".csv\"");
+    return response;
+  }
+  json body = list_json(view->list);
+  json entries = json::array();
+  for (const auto& e : view->entries) entries.push_back(entry_json(e));
+  body["entries"] = entries;
+  return json_response(200, body);
+}
+
+Response history(app::RatingDeps& deps, const Request& request, const std::string& username) {
+  auto user = authenticate(deps.pool, request);
+  if (!user) return problem_response(user.error());
+  auto rows = app::rating_history(deps, username);
+  if (!rows) return problem_response(rows.error());
+  json pools = json::object();
+  for (const auto& pool : app::rating_pools()) {
+    pools[pool] = {{"current", nullptr}, {"history", json::array()}};
+  }
+  for (const auto& row : *rows) {
+    json point = entry_json(row.entry);
+    point.erase("username");
+    point["period"] = row.list.period;
+    point["first_day"] = game::format_date(row.list.first_day);
+    point["version"] = row.list.version;
+    pools[row.list.pool]["history"].push_back(point);
+    pools[row.list.pool]["current"] = point;
+  }
+  return json_response(200, {{"username", username}, {"pools", pools}});
+}
+
+Response recompute(app::RatingDeps& deps, const Request& request, const std::string& period) {
+  auto user = authenticate(deps.pool, request);
+  if (!user) return problem_response(user.error());
+  if (auto ok = require_director(*user); !ok) return problem_response(ok.error());
+  auto body = json_object_body(request);
+  if (!body) return problem_response(body.error());
+  auto pool = optional_string(*body, "pool", 16);
+  if (!pool) return problem_response(pool.error());
+  auto reason = required_string(*body, "reason", kMaxReasonLength, Text::kMultiline);
+  if (!reason) return problem_response(reason.error());
+  if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
+    return problem_response(Error{ErrorCode::kValidationError, "field 'reason' must not be empty"});
+  }
+  auto lists =
+      app::recompute_rating_period(deps, *user, pool->value_or("standard"), period, *reason);
+  if (!lists) return problem_response(lists.error());
+  json out = json::array();
+  for (const auto& l : *lists) out.push_back(list_json(l));
+  return json_response(201, {{"lists", out}});
+}
+
+json preview_side_json(const app::RatingPreviewSide& s) {
+  return {{"rating", s.rating.rating},
+          {"deviation", s.rating.deviation},
+          {"rated_before", s.current.has_value()},
+          {"provisional", s.current ? s.current->provisional : true},
+          {"expected_score", s.expected_score},
+          {"change",
+           {{"win", s.after_win - s.rating.rating},
+            {"draw", s.after_draw - s.rating.rating},
+            {"loss", s.after_loss - s.rating.rating}}}};
+}
+
+Response preview(app::RatingDeps& deps, GameServiceDeps& games, const db::User& user,
+                 std::int64_t id) {
+  auto shown = app::view_game(games, user, id);
+  if (!shown) return problem_response(shown.error());
+  const auto& g = shown->stored;
+  auto p = app::rating_preview(deps, g.id, g.facts.setup.variant, g.white.id, g.black.id);
+  if (!p) return problem_response(p.error());
+  return json_response(200, {{"pool", p->pool},
+                             {"rated", p->rated},
+                             {"white", preview_side_json(p->white)},
+                             {"black", preview_side_json(p->black)}});
+}
+
+}  // namespace
+
+Result<db::RatingRange> parse_rating_range(const json& body) {
+  db::RatingRange range;
+  auto min = optional_int_in(body, "min_rating", 0, 4000);
+  if (!min) return std::unexpected(min.error());
+  auto max = optional_int_in(body, "max_rating", 0, 4000);
+  if (!max) return std::unexpected(max.error());
+  if (*min && *max && **min > **max) {
+    return fail(ErrorCode::kValidationError, "min_rating must not exceed max_rating");
+  }
+  range.min_rating = *min;
+  range.max_rating = *max;
+  return range;
+}
+
+Result<db::EventRatingTerms> parse_event_rating_terms(const json& body) {
+  db::EventRatingTerms terms;
+  auto rated = optional_bool(body, "rated");
+  if (!rated) return std::unexpected(rated.error());
+  terms.rated = rated->value_or(true);
+  auto range = parse_rating_range(body);
+  if (!range) return std::unexpected(range.error());
+  terms.min_rating = range->min_rating;
+  terms.max_rating = range->max_rating;
+  auto seeding = optional_string(body, "seeding", 16);
+  if (!seeding) return std::unexpected(seeding.error());
+  const bool listed =
+      body.contains("players") && body["players"].is_array() && !body["players"].empty();
+  terms.seeding = seeding->value_or(listed ? "entry" : "rating");
+  if (terms.seeding != "entry" && terms.seeding != "rating") {
+    return fail(ErrorCode::kValidationError, "seeding is entry or rating");
+  }
+  return terms;
+}
+
+json event_rating_terms_json(const db::EventRatingTerms& terms) {
+  return {{"rated", terms.rated},
+          {"min_rating", terms.min_rating ? json(*terms.min_rating) : json()},
+          {"max_rating", terms.max_rating ? json(*terms.max_rating) : json()},
+          {"seeding", terms.seeding}};
+}
+
+json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings, std::int64_t user_id) {
+  const auto it = ratings.find(user_id);
+  if (it == ratings.end()) return nullptr;
+  return std::lround(it->second.rating);
+}
+
+void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& games) {
+  router.add("GET", "/api/v1/games/{id}/rating-preview",
+             with_user(games, [&deps, &games](const Request&, const db::User& u, std::int64_t id) {
+               return preview(deps, games, u, id);
+             }));
+  router.add("GET", "/api/v1/ratings/lists",
+             [&deps](const Request& r, const PathParams&) { return lists(deps, r); });
+  router.add(
+      "GET", "/api/v1/ratings/lists/{period}",
+      [&deps](const Request& r, const PathParams& p) { return one_list(deps, r, p.at("period")); });
+  router.add("GET", "/api/v1/users/{username}/ratings",
+             [&deps](const Request& r, const PathParams& p) {
+               return history(deps, r, p.at("username"));
+             });
+  router.add("POST", "/api/v1/admin/ratings/lists/{period}/recompute",
+             [&deps](const Request& r, const PathParams& p) {
+               return recompute(deps, r, p.at("period"));
+             });
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,296 @@
+#include "app/ratings.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/roles.h"
+#include "db/events.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using nlohmann::json;
+
+db::RatedGameRule rule_for(const RatingDeps& deps, const std::string& pool) {
+  return {pool, deps.settings.rate_default_wins};
+}
+
+// The settings a list was computed with, stored with it.
+json settings_json(const RatingSettings& s) {
+  return {{"tau", s.glicko.tau},
+          {"period", rating::to_string(s.period)},
+          {"provisional_games", s.glicko.provisional_games},
+          {"provisional_deviation", s.glicko.provisional_deviation},
+          {"rate_default_wins", s.rate_default_wins}};
+}
+
+// The entries after a period: the players of `before` and of `games` rated by Glicko-2,
+// ranked by rating (ties: the lower user id first).
+std::vector<db::RatingEntry> compute_entries(const std::vector<db::RatingEntry>& before,
+                                             const std::vector<db::ListedGame>& games,
+                                             const rating::Glicko2Settings& settings) {
+  std::vector<rating::PlayerRating> players;
+  for (const auto& e : before) {
+    players.push_back({e.user_id, {e.rating, e.deviation, e.volatility}, e.total_games});
+  }
+  std::vector<rating::RatedGame> rated;
+  for (const auto& g : games) rated.push_back({g.white_id, g.black_id, g.white_score});
+  std::vector<db::RatingEntry> out;
+  for (const auto& r : rating::rate_period(players, rated, settings)) {
+    db::RatingEntry e;
+    e.user_id = r.player;
+    e.rating = r.rating.rating;
+    e.deviation = r.rating.deviation;
+    e.volatility = r.rating.volatility;
+    e.games_in_period = r.games_in_period;
+    e.total_games = r.total_games;
+    e.provisional = r.provisional;
+    out.push_back(e);
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    return a.rating != b.rating ? a.rating > b.rating : a.user_id < b.user_id;
+  });
+  for (std::size_t i = 0; i < out.size(); ++i) out[i].rank = static_cast<int>(i) + 1;
+  return out;
+}
+
+// The pool's next period to publish (after its latest list, or holding its earliest rated
+// game outside every list); nullopt when there is nothing to rate yet.
+std::optional<rating::Period> next_period(pqxx::work& tx, const RatingDeps& deps,
+                                          const std::string& pool) {
+  const auto kind = deps.settings.period;
+  if (auto last = db::latest_rating_list(tx, pool)) {
+    // Starts where the last list ended even if the period setting changed since.
+    return rating::Period{last->end_day, rating::period_containing(last->end_day, kind).end};
+  }
+  const auto earliest = db::earliest_unlisted_game(tx, rule_for(deps, pool));
+  if (!earliest) return std::nullopt;
+  return rating::period_containing(deps.zone.local_date(*earliest), kind);
+}
+
+// Publishes the pool's next period when it has ended; whether a list was published.
+Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<bool> {
+    db::lock_rating_pool(tx, pool);
+    const auto period = next_period(tx, deps, pool);
+    if (!period) return false;
+    const auto now = deps.clock.now(tx);
+    db::RatingList list;
+    list.pool = pool;
+    list.period = rating::period_key(*period, deps.settings.period);
+    list.period_kind = rating::to_string(deps.settings.period);
+    list.first_day = period->first;
+    list.end_day = period->end;
+    list.starts_at = deps.zone.start_of_day(period->first);
+    list.ends_at = deps.zone.start_of_day(period->end);
+    if (list.ends_at > now) return false;
+    list.version = 1;
+    list.published_at = now;
+    list.settings = settings_json(deps.settings);
+    const auto last = db::latest_rating_list(tx, pool);
+    const auto before = last ? db::rating_entries(tx, last->id) : std::vector<db::RatingEntry>{};
+    const auto games = db::unlisted_rated_games(tx, rule_for(deps, pool), list.ends_at);
+    const auto entries = compute_entries(before, games, deps.settings.glicko);
+    auto id = db::insert_rating_list(tx, list, std::nullopt, entries, games);
+    if (!id) return std::unexpected(id.error());
+    return true;
+  });
+}
+
+Result<void> check_pool(const std::string& pool) {
+  const auto& pools = rating_pools();
+  if (std::find(pools.begin(), pools.end(), pool) == pools.end()) {
+    return fail(ErrorCode::kValidationError, "the rating pool is standard or chess960");
+  }
+  return {};
+}
+
+Result<void> check_period(const std::string& period) {
+  if (!rating::looks_like_period_key(period)) {
+    return fail(ErrorCode::kValidationError,
+                "a rating period is written 2026-11 (month), 2026-W48 (week) or 2026-11-25 (day)");
+  }
+  return {};
+}
+
+}  // namespace
+
+const std::vector<std::string>& rating_pools() {
+  static const std::vector<std::string> pools{"standard", "chess960"};
+  return pools;
+}
+
+Result<int> publish_due_rating_lists(RatingDeps& deps) {
+  int published = 0;
+  for (const auto& pool : rating_pools()) {
+    while (true) {
+      auto done = publish_next(deps, pool);
+      if (!done) return std::unexpected(done.error());
+      if (!*done) break;
+      ++published;
+    }
+  }
+  return published;
+}
+
+Result<std::optional<game::Timestamp>> next_rating_publication(RatingDeps& deps) {
+  return db::in_transaction(deps.pool,
+                            [&](pqxx::work& tx) -> Result<std::optional<game::Timestamp>> {
+                              std::optional<game::Timestamp> soonest;
+                              for (const auto& pool : rating_pools()) {
+                                const auto period = next_period(tx, deps, pool);
+                                if (!period) continue;
+                                const auto due = deps.zone.start_of_day(period->end);
+                                if (!soonest || due < *soonest) soonest = due;
+                              }
+                              return soonest;
+                            });
+}
+
+Result<std::vector<db::RatingList>> rating_lists(RatingDeps& deps,
+                                                 const std::optional<std::string>& pool) {
+  if (pool) {
+    if (auto ok = check_pool(*pool); !ok) return std::unexpected(ok.error());
+  }
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::RatingList>> {
+    return db::all_rating_lists(tx, pool);
+  });
+}
+
+Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
+                                   const std::string& period, std::optional<int> version) {
+  if (auto ok = check_pool(pool); !ok) return std::unexpected(ok.error());
+  if (auto ok = check_period(period); !ok) return std::unexpected(ok.error());
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<RatingListView> {
+    auto list = db::find_rating_list(tx, pool, period, version);
+    if (!list) return std::unexpected(list.error());
+    return RatingListView{*list, db::rating_entries(tx, list->id)};
+  });
+}
+
+Result<std::vector<db::RatingHistoryRow>> rating_history(RatingDeps& deps,
+                                                         const std::string& username) {
+  return db::in_transaction(deps.pool,
+                            [&](pqxx::work& tx) -> Result<std::vector<db::RatingHistoryRow>> {
+                              auto user = db::find_user(tx, username);
+                              if (!user)
+                                return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+                              return db::rating_history(tx, user->id);
+                            });
+}
+
+Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
+                                                            const db::User& director,
+                                                            const std::string& pool,
+                                                            const std::string& period,
+                                                            const std::string& reason) {
+  if (!is_director(director)) {
+    return fail(ErrorCode::kForbidden, "only a tournament director recomputes ratings");
+  }
+  if (auto ok = check_pool(pool); !ok) return std::unexpected(ok.error());
+  if (auto ok = check_period(period); !ok) return std::unexpected(ok.error());
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::RatingList>> {
+    db::lock_rating_pool(tx, pool);
+    auto target = db::find_rating_list(tx, pool, period, std::nullopt);
+    if (!target) return std::unexpected(target.error());
+    const auto now = deps.clock.now(tx);
+    const auto previous = db::rating_list_before(tx, pool, target->first_day);
+    auto before = previous ? db::rating_entries(tx, previous->id) : std::vector<db::RatingEntry>{};
+    std::vector<db::RatingList> out;
+    for (auto list : db::rating_lists_from(tx, pool, target->first_day)) {
+      const auto games = db::relisted_games(tx, list.id, rule_for(deps, pool));
+      auto entries = compute_entries(before, games, deps.settings.glicko);
+      const int superseded = list.version;
+      list.version = list.latest_version + 1;
+      list.latest_version = list.version;
+      list.published_at = now;
+      list.published_by = director.username;
+      list.reason = reason;
+      list.settings = settings_json(deps.settings);
+      auto id = db::insert_rating_list(tx, list, director.id, entries, games);
+      if (!id) return std::unexpected(id.error());
+      list.id = *id;
+      db::write_audit(tx, db::AuditEntry{now,
+                                         director.id,
+                                         "rating_list_recomputed",
+                                         std::nullopt,
+                                         std::nullopt,
+                                         std::nullopt,
+                                         reason,
+                                         {{"pool", pool},
+                                          {"period", list.period},
+                                          {"version", list.version},
+                                          {"supersedes_version", superseded},
+                                          {"games", games.size()},
+                                          {"requested_period", period}}});
+      out.push_back(std::move(list));
+      before = std::move(entries);
+    }
+    return out;
+  });
+}
+
+Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
+    db::Pool& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids) {
+  return db::in_transaction(pool,
+                            [&](pqxx::work& tx) -> Result<std::map<std::int64_t, db::RatingEntry>> {
+                              return db::current_ratings(tx, rating_pool, user_ids);
+                            });
+}
+
+Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, game::Variant variant,
+                                     std::int64_t white_id, std::int64_t black_id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<RatingPreview> {
+    RatingPreview out;
+    out.pool = rating_pool_of(variant);
+    out.rated = db::game_is_rated(tx, game_id);
+    const auto current = db::current_ratings(tx, out.pool, {white_id, black_id});
+    const auto& g = deps.settings.glicko;
+    for (auto [side, id] : {std::pair{&out.white, white_id}, std::pair{&out.black, black_id}}) {
+      side->rating = {g.initial_rating, g.initial_deviation, g.initial_volatility};
+      if (auto it = current.find(id); it != current.end()) {
+        side->current = it->second;
+        side->rating = {it->second.rating, it->second.deviation, it->second.volatility};
+      }
+    }
+    for (auto [side, opponent] :
+         {std::pair{&out.white, &out.black}, std::pair{&out.black, &out.white}}) {
+      side->expected_score = rating::expected_score(side->rating, opponent->rating);
+      side->after_win = rating::rate(side->rating, {{opponent->rating, 1}}, g).rating;
+      side->after_draw = rating::rate(side->rating, {{opponent->rating, 0.5}}, g).rating;
+      side->after_loss = rating::rate(side->rating, {{opponent->rating, 0}}, g).rating;
+    }
+    return out;
+  });
+}
+
+std::string rating_pool_of(game::Variant variant) {
+  return variant == game::Variant::kChess960 ? "chess960" : "standard";
+}
+
+Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
+                                const db::RatingRange& range, const std::string& what) {
+  if (!range.min_rating && !range.max_rating) return {};
+  const auto ratings = db::current_ratings(tx, pool, {user_id});
+  const auto it = ratings.find(user_id);
+  const auto bounds = std::string(" (") +
+                      (range.min_rating ? std::to_string(*range.min_rating) : "any") + " to " +
+                      (range.max_rating ? std::to_string(*range.max_rating) : "any") + ")";
+  if (it == ratings.end()) {
+    if (!range.min_rating) return {};
+    return fail(ErrorCode::kRatingOutOfRange, "you have no " + pool + " rating yet; " + what +
+                                                  " needs a rating of at least " +
+                                                  std::to_string(*range.min_rating));
+  }
+  const long rating = std::lround(it->second.rating);
+  if ((range.min_rating && rating < *range.min_rating) ||
+      (range.max_rating && rating > *range.max_rating)) {
+    return fail(ErrorCode::kRatingOutOfRange, "your " + pool + " rating " + std::to_string(rating) +
+                                                  " is outside the range of " + what + bounds);
+  }
+  return {};
+}
+
+}  // namespace corrchess::app

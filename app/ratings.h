@@ -1,0 +1,113 @@
+// Ratings (docs/ratings.md): publishing each finished rating period's Glicko-2 list once
+// (per pool: standard and Chess960), reading lists and a player's history, and a director's
+// recomputation of a period after a result correction, which publishes new versions of that
+// period's list and of every later one (the old versions stay) and audits it.
+// Transport-neutral; the HTTP adapter is api/ratings.cpp, the period job server/rating_job.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/game/facts.h"
+#include "core/game/time_zone.h"
+#include "core/rating/glicko2.h"
+#include "core/rating/period.h"
+#include "db/pool.h"
+#include "db/ratings.h"
+#include "db/server_clock.h"
+#include "db/users.h"
+
+namespace corrchess::app {
+
+// The rating settings of the server (CORRCHESS_RATING_*, docs/operations.md).
+struct RatingSettings {
+  rating::Glicko2Settings glicko;
+  rating::PeriodKind period = rating::PeriodKind::kMonth;
+  // Whether a win by default counts when the loser never moved.
+  bool rate_default_wins = false;
+};
+
+struct RatingDeps {
+  db::Pool& pool;
+  db::ServerClock& clock;
+  game::TimeZone zone;  // periods are calendar periods of the server zone
+  RatingSettings settings;
+};
+
+// The pools: "standard" and "chess960".
+const std::vector<std::string>& rating_pools();
+
+// Publishes every period of every pool that has ended by now and has no list yet, oldest
+// first (a missed run catches up). Safe to call from every instance at once: each list is
+// published exactly once. The number of lists published.
+Result<int> publish_due_rating_lists(RatingDeps& deps);
+
+// When the next period of any pool ends, so that its list falls due; nullopt when no pool
+// has anything to publish yet (no rated game outside the lists).
+Result<std::optional<game::Timestamp>> next_rating_publication(RatingDeps& deps);
+
+// A list with its entries.
+struct RatingListView {
+  db::RatingList list;
+  std::vector<db::RatingEntry> entries;
+};
+
+// Every published list (every version), newest period first; `pool` filters.
+Result<std::vector<db::RatingList>> rating_lists(RatingDeps& deps,
+                                                 const std::optional<std::string>& pool);
+// One period's list of a pool ("standard" unless given): the current version, or `version`.
+// kValidationError for an unknown pool or a malformed period key, kNotFound when absent.
+Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
+                                   const std::string& period, std::optional<int> version);
+// The player's line in every current list, per pool and oldest period first. kNotFound for
+// an unknown user.
+Result<std::vector<db::RatingHistoryRow>> rating_history(RatingDeps& deps,
+                                                         const std::string& username);
+
+// Director: recompute `period` of `pool` from the current results of the games its list
+// rated, and every later period of the pool from the new ratings; each gets a new version
+// with `reason` and an audit record. The new lists, oldest first. kForbidden for players,
+// kNotFound when the period has no list.
+Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
+                                                            const db::User& director,
+                                                            const std::string& pool,
+                                                            const std::string& period,
+                                                            const std::string& reason);
+
+// The players' current ratings in a pool (absent: not rated yet).
+Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
+    db::Pool& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids);
+
+// What a game may do to its players' ratings, for the game page: each side's current
+// rating (a newcomer's when unrated), expected score, and the rating after a win, a draw or
+// a loss were this game their only one in the period.
+struct RatingPreviewSide {
+  std::optional<db::RatingEntry> current;  // none: not rated yet
+  rating::Rating rating;                   // the rating used (a newcomer's when unrated)
+  double expected_score = 0.5;
+  double after_win = 0;
+  double after_draw = 0;
+  double after_loss = 0;
+};
+struct RatingPreview {
+  std::string pool;
+  bool rated = true;  // whether the game counts (by its event or challenge)
+  RatingPreviewSide white;
+  RatingPreviewSide black;
+};
+Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, game::Variant variant,
+                                     std::int64_t white_id, std::int64_t black_id);
+
+// The rating pool of a variant: "standard" or "chess960".
+std::string rating_pool_of(game::Variant variant);
+
+// Whether the player's current rating (rounded to a whole number) lies in [min, max] of the
+// pool; kRatingOutOfRange when not, or when a minimum is set and the player has no rating
+// yet. `what` names the thing entered ("this event", "this challenge").
+Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
+                                const db::RatingRange& range, const std::string& what);
+
+}  // namespace corrchess::app

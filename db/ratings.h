@@ -1,0 +1,144 @@
+// Rating lists in PostgreSQL (migrations/0014_ratings.sql): the published lists of each
+// pool ("standard", "chess960") with their versions, entries and rated games, and the
+// finished games that count for ratings. Lists are only ever added (the table refuses
+// updates); the current version of a period is its highest. Plain structs in and out; the
+// arithmetic lives in core/rating and the use cases in app/ratings.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "core/game/time.h"
+
+namespace corrchess::db {
+
+// One published list (one version of one period of one pool).
+struct RatingList {
+  std::int64_t id = 0;
+  std::string pool;         // "standard" or "chess960"
+  std::string period;       // "2026-11", "2026-W48", "2026-11-25"
+  std::string period_kind;  // "month", "week", "day"
+  game::CivilDate first_day;
+  game::CivilDate end_day;  // the first day after the period
+  game::Timestamp starts_at;
+  game::Timestamp ends_at;
+  int version = 1;
+  int latest_version = 1;  // the period's current version (== version: not superseded)
+  game::Timestamp published_at;
+  std::optional<std::string> published_by;  // a director's username; none: the period job
+  std::optional<std::string> reason;
+  nlohmann::json settings = nlohmann::json::object();
+};
+
+// One player's line in a list.
+struct RatingEntry {
+  std::int64_t user_id = 0;
+  std::string username;
+  int rank = 0;
+  double rating = 0;
+  double deviation = 0;
+  double volatility = 0;
+  int games_in_period = 0;
+  int total_games = 0;
+  bool provisional = true;
+};
+
+// A game a list rated: the score of white (1, 0.5, 0).
+struct ListedGame {
+  std::int64_t game_id = 0;
+  std::int64_t white_id = 0;
+  std::int64_t black_id = 0;
+  double white_score = 0;
+};
+
+// Which finished games count (docs/ratings.md): of the pool's variant, decisive or drawn
+// (never double defaults, never annulled), in a rated event or a rated challenge (games a
+// director created outside both are rated), and a win by default only when the loser had
+// moved unless `rate_default_wins`.
+struct RatedGameRule {
+  std::string pool = "standard";
+  bool rate_default_wins = false;
+};
+
+// Serialises publications of one pool across instances until the transaction ends.
+void lock_rating_pool(pqxx::work& tx, const std::string& pool);
+
+// The current version of the pool's latest period; nullopt before the first list.
+std::optional<RatingList> latest_rating_list(pqxx::work& tx, const std::string& pool);
+// The current version of the latest period that starts before `day`.
+std::optional<RatingList> rating_list_before(pqxx::work& tx, const std::string& pool,
+                                             game::CivilDate day);
+// One version of a period (nullopt version: the current one); kNotFound when absent.
+Result<RatingList> find_rating_list(pqxx::work& tx, const std::string& pool,
+                                    const std::string& period, std::optional<int> version);
+// The current versions of the periods starting on or after `day`, oldest first.
+std::vector<RatingList> rating_lists_from(pqxx::work& tx, const std::string& pool,
+                                          game::CivilDate day);
+// Every list of every version, newest period first (optionally of one pool).
+std::vector<RatingList> all_rating_lists(pqxx::work& tx, const std::optional<std::string>& pool);
+// The entries of a list by rank.
+std::vector<RatingEntry> rating_entries(pqxx::work& tx, std::int64_t list_id);
+
+// When the earliest rated game that no list rated yet finished; nullopt when none.
+std::optional<game::Timestamp> earliest_unlisted_game(pqxx::work& tx, const RatedGameRule& rule);
+// Rated games that finished before `before` and that no list of the pool rated yet.
+std::vector<ListedGame> unlisted_rated_games(pqxx::work& tx, const RatedGameRule& rule,
+                                             game::Timestamp before);
+// The games list `list_id` rated, with their results as they are now, leaving out those
+// that no longer count (annulled, or now a double default).
+std::vector<ListedGame> relisted_games(pqxx::work& tx, std::int64_t list_id,
+                                       const RatedGameRule& rule);
+
+// Inserts a list with its entries and games; returns its id. kConflict when that version of
+// the period exists already (another instance published it).
+Result<std::int64_t> insert_rating_list(pqxx::work& tx, const RatingList& list,
+                                        std::optional<std::int64_t> published_by,
+                                        const std::vector<RatingEntry>& entries,
+                                        const std::vector<ListedGame>& games);
+
+// One player's line in each current list of a pool, oldest period first.
+struct RatingHistoryRow {
+  RatingList list;
+  RatingEntry entry;
+};
+std::vector<RatingHistoryRow> rating_history(pqxx::work& tx, std::int64_t user_id);
+
+// The players' entries in the pool's latest current list (players not in it are absent).
+std::map<std::int64_t, RatingEntry> current_ratings(pqxx::work& tx, const std::string& pool,
+                                                    const std::vector<std::int64_t>& user_ids);
+
+// Whether a game counts for ratings by where it comes from: its event's or challenge's
+// `rated` (games a director created outside both: rated). Its result is not considered.
+bool game_is_rated(pqxx::work& tx, std::int64_t game_id);
+
+// An event's rating settings (migration 0014): whether its games are rated, the rating range
+// for self-entry, and how seats are given at the start ("entry" order or by "rating").
+struct EventRatingTerms {
+  bool rated = true;
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
+  std::string seeding = "entry";
+};
+void save_event_rating_terms(pqxx::work& tx, std::int64_t event_id, const EventRatingTerms& terms);
+EventRatingTerms event_rating_terms(pqxx::work& tx, std::int64_t event_id);
+// Renumbers the seats of the event's players by their rating in the pool's latest list,
+// highest first; unrated players after them in their seat order.
+void seed_event_by_rating(pqxx::work& tx, std::int64_t event_id, const std::string& pool);
+
+// The rating range of a challenge (who may accept it).
+struct RatingRange {
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
+};
+void save_challenge_rating_range(pqxx::work& tx, std::int64_t challenge_id,
+                                 const RatingRange& range);
+RatingRange challenge_rating_range(pqxx::work& tx, std::int64_t challenge_id);
+
+}  // namespace corrchess::db

@@ -1,0 +1,38 @@
+// A background thread that runs one step, then sleeps for as long as the step asks or
+// until poked, until stopped. The loop of the rating period job; the flag-fall scheduler
+// and the notification worker follow the same pattern.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace corrchess::server {
+
+class WakeLoop {
+ public:
+  // `step` runs on the thread and returns how long to sleep before the next step.
+  explicit WakeLoop(std::function<std::chrono::milliseconds()> step) : step_(std::move(step)) {}
+  ~WakeLoop() { stop(); }
+  WakeLoop(const WakeLoop&) = delete;
+  WakeLoop& operator=(const WakeLoop&) = delete;
+
+  // Starts the thread; the first step runs at once.
+  void start();
+  // Stops after the current step (joins the thread).
+  void stop();
+  // Ends the current sleep: the next step runs now.
+  void poke();
+
+ private:
+  std::function<std::chrono::milliseconds()> step_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool poked_ = true;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace corrchess::server

@@ -1,0 +1,524 @@
+// Ratings end to end (docs/ratings.md): real server processes on the manual test clock.
+// Two monthly periods of games are published as rating lists whose values match a
+// reimplementation of Glickman's steps in this file; only rated games count (not unrated
+// challenges, double defaults, annulled games or wins by default without a move), Chess960
+// is its own pool; lists come as JSON and CSV and as each player's history. A director's
+// result correction and recomputation publish new versions (the old ones stay) with audit
+// records, and the corrected game is never counted twice. A second instance publishes
+// nothing twice, and a server that starts after periods ended catches up.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/api_server_test.h"
+#include "tests/support/glicko2_reference.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+using testing::kGlicko2Scale;
+using testing::Ref;
+using testing::ref_e;
+using testing::ref_period;
+using testing::ref_rate;
+using testing::RefGame;
+
+// ---- The fixture ----
+
+class Ratings : public testing::ApiServerTest {
+ protected:
+  Ratings() : ApiServerTest(testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"}})) {}
+
+  void SetUp() override {
+    ASSERT_NO_FATAL_FAILURE(ApiServerTest::SetUp());
+    td_ = api_.login(testing::kDirector, testing::kDirectorPassword);
+    for (const char* name : {"anna", "boris", "clara", "dmitri", "emil"}) {
+      tokens_[name] = api_.sign_up(name);
+    }
+    api_.set_clock(td_, "2030-01-05T12:00:00Z");
+  }
+
+  // A game white - black (created by the director: rated) finished with `result`: decisive
+  // games by the loser's resignation after a move each, draws by the director.
+  std::string finish(const std::string& white, const std::string& black, const std::string& result,
+                     const json& extra = json::object()) {
+    const auto id = api_.create_game(td_, white, black, extra);
+    finish_game(id, white, black, result);
+    return id;
+  }
+
+  void finish_game(const std::string& id, const std::string& white, const std::string& black,
+                   const std::string& result) {
+    const bool chess960 = api_.game(id, td_)["variant"] == "chess960";
+    const auto legal = [&](const std::string& token) {
+      return api_.game(id, token)["legal_moves"][0].get<std::string>();
+    };
+    if (result == "1/2-1/2") {
+      api_.expect("POST", "/api/v1/admin/games/" + id + "/result", td_,
+                  {{"result", result}, {"termination", "adjudication"}, {"reason", "drawn"}});
+      return;
+    }
+    api_.play(id, tokens_[white], chess960 ? legal(tokens_[white]) : "e4");
+    api_.play(id, tokens_[black], chess960 ? legal(tokens_[black]) : "e5");
+    const auto& loser = result == "1-0" ? black : white;
+    api_.expect("POST", "/api/v1/games/" + id + "/resign", tokens_[loser]);
+    ASSERT_EQ(api_.game(id, td_)["result"], result);
+  }
+
+  json list(const std::string& period, const std::string& query = "") {
+    return api_.expect("GET", "/api/v1/ratings/lists/" + period + query, td_);
+  }
+
+  // Waits until the period's list (of the pool) has `version`; its JSON.
+  json await_list(const std::string& period, int version = 1,
+                  const std::string& pool = "standard") {
+    json found;
+    EXPECT_TRUE(testing::wait_until(
+        [&] {
+          auto r = api_.call("GET", "/api/v1/ratings/lists/" + period + "?pool=" + pool, td_);
+          if (r.status != 200) return false;
+          found = json::parse(r.body);
+          return found["version"] == version;
+        },
+        std::chrono::seconds(20), std::chrono::milliseconds(50)))
+        << "no " << pool << " list " << period << " v" << version;
+    return found;
+  }
+
+  // The list's entries match the reference (rating and deviation to 1e-6, ranks by rating).
+  static void expect_matches(const json& l, const std::map<std::string, Ref>& ref,
+                             const std::map<std::string, int>& games_in_period) {
+    ASSERT_EQ(l["entries"].size(), ref.size()) << l.dump(1);
+    double last = 1e9;
+    int rank = 0;
+    for (const auto& e : l["entries"]) {
+      const std::string name = e["username"];
+      SCOPED_TRACE(name);
+      ASSERT_TRUE(ref.contains(name));
+      const auto& want = ref.at(name);
+      EXPECT_NEAR(e["rating"].get<double>(), want.r, 1e-6);
+      EXPECT_NEAR(e["deviation"].get<double>(), want.rd, 1e-6);
+      EXPECT_NEAR(e["volatility"].get<double>(), want.vol, 1e-9);
+      EXPECT_EQ(e["total_games"], want.total);
+      const auto it = games_in_period.find(name);
+      EXPECT_EQ(e["games_in_period"], it == games_in_period.end() ? 0 : it->second);
+      EXPECT_EQ(e["provisional"], want.total < 12 || want.rd > 110);
+      EXPECT_EQ(e["rank"], ++rank);
+      EXPECT_LE(e["rating"].get<double>(), last);
+      last = e["rating"].get<double>();
+    }
+  }
+
+  std::string td_;
+  std::map<std::string, std::string> tokens_;
+  int events_ = 0;
+};
+
+// The games of the first period (2030-01) and the second (2030-02), as rated.
+const std::vector<RefGame> kJanuary = {
+    {"anna", "boris", 1}, {"clara", "dmitri", 0.5}, {"anna", "clara", 0}, {"boris", "dmitri", 1}};
+const std::vector<RefGame> kFebruary = {
+    {"anna", "dmitri", 1}, {"clara", "boris", 1}, {"emil", "anna", 0}, {"clara", "anna", 0.5}};
+
+std::string result_of(double white_score) {
+  return white_score == 1 ? "1-0" : white_score == 0 ? "0-1" : "1/2-1/2";
+}
+
+TEST_F(Ratings, TwoPeriodsArePublishedOnceWithTheValuesOfThePaper) {
+  // A second instance on the same database: every list is still published exactly once.
+  testing::ServerProcess second(db_.url(),
+                                testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"}}));
+  ASSERT_TRUE(second.started());
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/ratings/lists", td_)["lists"].empty());
+
+  std::vector<std::string> january_ids;
+  for (const auto& g : kJanuary) {
+    january_ids.push_back(finish(g.white, g.black, result_of(g.white_score)));
+  }
+  // Games that do not count: an unrated challenge, a double default, an annulled game, a
+  // win by default against a player who never moved.
+  auto c = api_.expect("POST", "/api/v1/challenges", tokens_["anna"],
+                       {{"opponent", "emil"},
+                        {"color", "white"},
+                        {"rated", false},
+                        {"time_control", testing::iccf_control()}},
+                       201);
+  auto accepted =
+      api_.expect("POST", "/api/v1/challenges/" + c["id"].get<std::string>() + "/accept",
+                  tokens_["emil"], nullptr, 201);
+  finish_game(accepted["game"]["id"], "anna", "emil", "0-1");
+  const auto double_default = api_.create_game(td_, "boris", "emil");
+  api_.expect("POST", "/api/v1/admin/games/" + double_default + "/result", td_,
+              {{"result", "0-0"}, {"termination", "default"}, {"reason", "both absent"}});
+  const auto annulled = finish("dmitri", "emil", "1-0");
+  api_.expect("POST", "/api/v1/admin/games/" + annulled + "/annul", td_,
+              {{"reason", "irregular pairing"}});
+  const auto by_default = api_.create_game(td_, "emil", "clara");
+  api_.expect("POST", "/api/v1/admin/games/" + by_default + "/result", td_,
+              {{"result", "1-0"}, {"termination", "default"}, {"reason", "never started"}});
+  // Chess960: its own pool.
+  finish("emil", "boris", "1-0", {{"variant", "chess960"}});
+
+  // Nothing is published before the month ends.
+  api_.set_clock(td_, "2030-01-31T23:59:59Z");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/ratings/lists", td_)["lists"].empty());
+
+  api_.set_clock(td_, "2030-02-01T00:00:00Z");
+  const auto january = await_list("2030-01");
+  const auto ref_january = ref_period({}, kJanuary);
+  EXPECT_EQ(january["period_kind"], "month");
+  EXPECT_EQ(january["first_day"], "2030-01-01");
+  EXPECT_EQ(january["last_day"], "2030-01-31");
+  EXPECT_EQ(january["ends_at"], "2030-02-01T00:00:00Z");
+  EXPECT_EQ(january["current"], true);
+  EXPECT_TRUE(january["published_by"].is_null());
+  expect_matches(january, ref_january, {{"anna", 2}, {"boris", 2}, {"clara", 2}, {"dmitri", 2}});
+  const auto chess960 = await_list("2030-01", 1, "chess960");
+  ASSERT_EQ(chess960["entries"].size(), 2u);
+  EXPECT_EQ(chess960["entries"][0]["username"], "emil");
+  expect_matches(chess960, ref_period({}, {{"emil", "boris", 1}}), {{"emil", 1}, {"boris", 1}});
+
+  // February: emil's first rated standard game; boris plays only once, dmitri once.
+  for (const auto& g : kFebruary) finish(g.white, g.black, result_of(g.white_score));
+  api_.set_clock(td_, "2030-03-01T00:00:00Z");
+  const auto february = await_list("2030-02");
+  const auto ref_february = ref_period(ref_january, kFebruary);
+  expect_matches(february, ref_february,
+                 {{"anna", 3}, {"boris", 1}, {"clara", 2}, {"dmitri", 1}, {"emil", 1}});
+  // chess960 had no games: the same players, only the deviations grew.
+  const auto chess960_feb = await_list("2030-02", 1, "chess960");
+  expect_matches(chess960_feb, ref_period(ref_period({}, {{"emil", "boris", 1}}), {}), {});
+
+  // Every list once, whichever instance published it.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto index = api_.expect("GET", "/api/v1/ratings/lists", td_)["lists"];
+  ASSERT_EQ(index.size(), 4u) << index.dump(1);
+  EXPECT_EQ(index[0]["period"], "2030-02");
+  EXPECT_EQ(index[3]["period"], "2030-01");
+  EXPECT_EQ(api_.expect("GET", "/api/v1/ratings/lists?pool=chess960", td_)["lists"].size(), 2u);
+  double published = 0;
+  for (const auto& client : {api_, testing::ApiClient(second)}) {
+    published += std::max(0.0, client.metric("corrchess_rating_lists_published_total"));
+  }
+  EXPECT_EQ(published, 4) << "the two instances together published each list once";
+
+  // CSV, by query or by Accept.
+  const auto csv = api_.call("GET", "/api/v1/ratings/lists/2030-02?format=csv", tokens_["emil"]);
+  ASSERT_EQ(csv.status, 200);
+  EXPECT_EQ(csv.headers.at("content-type"), "text/csv; charset=utf-8");
+  EXPECT_TRUE(
+      csv.body.starts_with("rank,username,rating,deviation,volatility,games_in_period,"
+                           "total_games,provisional\r\n1,"))
+      << csv.body;
+  const auto& top = february["entries"][0];
+  char line[160];
+  std::snprintf(line, sizeof line, "1,%s,%.2f,%.2f,", top["username"].get<std::string>().c_str(),
+                top["rating"].get<double>(), top["deviation"].get<double>());
+  EXPECT_NE(csv.body.find(line), std::string::npos) << csv.body;
+  auto accept_csv = second.request("GET", "/api/v1/ratings/lists/2030-02", "",
+                                   {{"Accept", "text/csv"}, {"Authorization", "Bearer " + td_}});
+  EXPECT_EQ(accept_csv.body, csv.body);
+  EXPECT_EQ(api_.problem("GET", "/api/v1/ratings/lists/2030-02", "", nullptr, 401), "unauthorized");
+  EXPECT_EQ(api_.problem("GET", "/api/v1/ratings/lists/2030-02?format=xml", td_, nullptr, 400),
+            "validation_error");
+  EXPECT_EQ(api_.problem("GET", "/api/v1/ratings/lists/2031-01", td_, nullptr, 404), "not_found");
+  EXPECT_EQ(api_.problem("GET", "/api/v1/ratings/lists/soon", td_, nullptr, 400),
+            "validation_error");
+  EXPECT_EQ(api_.problem("GET", "/api/v1/ratings/lists/2030-01?pool=blitz", td_, nullptr, 400),
+            "validation_error");
+
+  // A player's history: one point per period and pool.
+  const auto history = api_.expect("GET", "/api/v1/users/boris/ratings", tokens_["anna"]);
+  const auto& standard = history["pools"]["standard"];
+  ASSERT_EQ(standard["history"].size(), 2u);
+  EXPECT_EQ(standard["history"][0]["period"], "2030-01");
+  EXPECT_NEAR(standard["history"][0]["rating"].get<double>(), ref_january.at("boris").r, 1e-6);
+  EXPECT_NEAR(standard["current"]["rating"].get<double>(), ref_february.at("boris").r, 1e-6);
+  EXPECT_EQ(history["pools"]["chess960"]["history"].size(), 2u);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/users/emil/ratings",
+                        tokens_["anna"])["pools"]["standard"]["history"]
+                .size(),
+            1u);
+  EXPECT_EQ(api_.problem("GET", "/api/v1/users/boris/ratings", "", nullptr, 401), "unauthorized");
+  EXPECT_EQ(api_.problem("GET", "/api/v1/users/nobody/ratings", tokens_["anna"], nullptr, 404),
+            "not_found");
+}
+
+TEST_F(Ratings, ARecomputationAfterAResultCorrectionPublishesNewVersionsAndAuditsThem) {
+  std::vector<std::string> ids;
+  for (const auto& g : kJanuary) ids.push_back(finish(g.white, g.black, result_of(g.white_score)));
+  api_.set_clock(td_, "2030-02-01T00:00:00Z");
+  const auto january_v1 = await_list("2030-01");
+  for (const auto& g : kFebruary) finish(g.white, g.black, result_of(g.white_score));
+  api_.set_clock(td_, "2030-03-10T00:00:00Z");
+  const auto february_v1 = await_list("2030-02");
+
+  // The director corrects January's first game (anna - boris 1-0 becomes 0-1).
+  api_.expect("POST", "/api/v1/admin/games/" + ids[0] + "/result", td_,
+              {{"result", "0-1"}, {"termination", "adjudication"}, {"reason", "appeal upheld"}});
+  const std::string path = "/api/v1/admin/ratings/lists/2030-01/recompute";
+  EXPECT_EQ(api_.problem("POST", path, tokens_["anna"], {{"reason", "x"}}, 403), "forbidden");
+  EXPECT_EQ(api_.problem("POST", path, td_, {{"reason", " "}}, 400), "validation_error");
+  EXPECT_EQ(api_.problem("POST", "/api/v1/admin/ratings/lists/2029-12/recompute", td_,
+                         {{"reason", "x"}}, 404),
+            "not_found");
+  // Nothing was published by the refusals.
+  EXPECT_EQ(list("2030-01")["version"], 1);
+
+  const auto done = api_.expect("POST", path, td_, {{"reason", "appeal upheld in game 1"}}, 201);
+  ASSERT_EQ(done["lists"].size(), 2u) << "January and every later period";
+  EXPECT_EQ(done["lists"][0]["period"], "2030-01");
+  EXPECT_EQ(done["lists"][0]["version"], 2);
+  EXPECT_EQ(done["lists"][1]["period"], "2030-02");
+  EXPECT_EQ(done["lists"][1]["version"], 2);
+
+  auto corrected = kJanuary;
+  corrected[0].white_score = 0;
+  const auto ref_january = ref_period({}, corrected);
+  const auto january_v2 = list("2030-01");
+  EXPECT_EQ(january_v2["version"], 2);
+  EXPECT_EQ(january_v2["current"], true);
+  EXPECT_EQ(january_v2["published_by"], testing::kDirector);
+  EXPECT_EQ(january_v2["reason"], "appeal upheld in game 1");
+  expect_matches(january_v2, ref_january, {{"anna", 2}, {"boris", 2}, {"clara", 2}, {"dmitri", 2}});
+  expect_matches(list("2030-02"), ref_period(ref_january, kFebruary),
+                 {{"anna", 3}, {"boris", 1}, {"clara", 2}, {"dmitri", 1}, {"emil", 1}});
+  // The old versions stay as they were, marked superseded.
+  const auto old = list("2030-01", "?version=1");
+  EXPECT_EQ(old["current"], false);
+  EXPECT_EQ(old["latest_version"], 2);
+  EXPECT_EQ(old["entries"], january_v1["entries"]);
+  EXPECT_EQ(list("2030-02", "?version=1")["entries"], february_v1["entries"]);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/ratings/lists", td_)["lists"].size(), 4u);
+
+  // Audited: one record per new version.
+  const auto audit = api_.expect("GET", "/api/v1/admin/audit", td_)["records"];
+  int recomputed = 0;
+  for (const auto& r : audit) {
+    if (r["action"] != "rating_list_recomputed") continue;
+    ++recomputed;
+    EXPECT_EQ(r["actor"], testing::kDirector);
+    EXPECT_EQ(r["reason"], "appeal upheld in game 1");
+    EXPECT_EQ(r["detail"]["supersedes_version"], 1);
+    EXPECT_EQ(r["detail"]["version"], 2);
+  }
+  EXPECT_EQ(recomputed, 2) << audit.dump(1);
+
+  // The corrected game finished again in March, but it was rated in January: March's list
+  // counts no game.
+  api_.set_clock(td_, "2030-04-01T00:00:00Z");
+  const auto march = await_list("2030-03");
+  for (const auto& e : march["entries"]) EXPECT_EQ(e["games_in_period"], 0) << e.dump();
+}
+
+TEST_F(Ratings, EventsLimitEntryByRatingSeedByRatingShowRatingsAndMayBeUnrated) {
+  // January: anna beats boris and clara, clara beats boris; dmitri and emil stay unrated.
+  const std::vector<RefGame> games = {
+      {"anna", "boris", 1}, {"anna", "clara", 1}, {"clara", "boris", 1}};
+  for (const auto& g : games) finish(g.white, g.black, result_of(g.white_score));
+  api_.set_clock(td_, "2030-02-01T00:00:00Z");
+  await_list("2030-01");
+  const auto ref = ref_period({}, games);
+  ASSERT_GT(ref.at("anna").r, 1600);
+  ASSERT_EQ(std::lround(ref.at("clara").r), 1500);
+  ASSERT_LT(ref.at("boris").r, 1400);
+
+  // An open challenge (a seek) for players rated 1450 to 1600: boris (about 1330) and the
+  // unrated dmitri may not take it, clara (1500) may; a named challenge takes no range.
+  const auto seek = api_.expect(
+      "POST", "/api/v1/challenges", tokens_["anna"],
+      {{"time_control", testing::iccf_control()}, {"min_rating", 1450}, {"max_rating", 1600}}, 201);
+  EXPECT_EQ(seek["min_rating"], 1450);
+  EXPECT_EQ(seek["max_rating"], 1600);
+  const auto accept = "/api/v1/challenges/" + seek["id"].get<std::string>() + "/accept";
+  EXPECT_EQ(api_.problem("POST", accept, tokens_["boris"], nullptr, 409), "rating_out_of_range");
+  EXPECT_EQ(api_.problem("POST", accept, tokens_["dmitri"], nullptr, 409), "rating_out_of_range");
+  EXPECT_EQ(api_.expect("POST", accept, tokens_["clara"], nullptr, 201)["challenge"]["status"],
+            "accepted");
+  EXPECT_EQ(
+      api_.problem(
+          "POST", "/api/v1/challenges", tokens_["anna"],
+          {{"opponent", "boris"}, {"time_control", testing::iccf_control()}, {"min_rating", 1450}},
+          400),
+      "validation_error");
+
+  // The game page's preview: expected scores and the changes a result would bring.
+  const auto next = api_.create_game(td_, "anna", "emil");
+  const auto preview =
+      api_.expect("GET", "/api/v1/games/" + next + "/rating-preview", tokens_["clara"]);
+  EXPECT_EQ(preview["pool"], "standard");
+  EXPECT_EQ(preview["rated"], true);
+  EXPECT_EQ(preview["white"]["rated_before"], true);
+  EXPECT_EQ(preview["black"]["rated_before"], false);
+  EXPECT_NEAR(preview["white"]["rating"].get<double>(), ref.at("anna").r, 1e-6);
+  EXPECT_EQ(preview["black"]["rating"], 1500);
+  const Ref newcomer;
+  const double mu = (ref.at("anna").r - 1500) / kGlicko2Scale;
+  EXPECT_NEAR(preview["white"]["expected_score"].get<double>(),
+              ref_e(mu, 0, newcomer.rd / kGlicko2Scale), 1e-9);
+  for (const auto& [result, score] :
+       std::vector<std::pair<std::string, double>>{{"win", 1}, {"draw", 0.5}, {"loss", 0}}) {
+    EXPECT_NEAR(preview["white"]["change"][result].get<double>(),
+                ref_rate(ref.at("anna"), {{newcomer, score}}).r - ref.at("anna").r, 1e-6);
+    EXPECT_NEAR(preview["black"]["change"][result].get<double>(),
+                ref_rate(newcomer, {{ref.at("anna"), score}}).r - 1500, 1e-6);
+  }
+  EXPECT_GT(preview["black"]["change"]["win"].get<double>(), 100) << "a newcomer moves a lot";
+
+  const auto event = [&](json extra) {
+    json body = {{"name", "Rated open " + std::to_string(++events_)},
+                 {"time_control", testing::iccf_control()},
+                 {"open_for_entry", true}};
+    body.update(extra);
+    return api_.expect("POST", "/api/v1/admin/events", td_, body, 201);
+  };
+  const auto join = [&](const json& e, const std::string& who) {
+    return api_.call("POST", "/api/v1/events/" + e["id"].get<std::string>() + "/join",
+                     tokens_[who]);
+  };
+  EXPECT_EQ(api_.problem("POST", "/api/v1/admin/events", td_,
+                         {{"name", "Bad range"},
+                          {"time_control", testing::iccf_control()},
+                          {"min_rating", 1800},
+                          {"max_rating", 1700}},
+                         400),
+            "validation_error");
+
+  // At least 1450: boris (about 1330) and the unrated dmitri are refused with a stable code.
+  const auto masters = event({{"min_rating", 1450}});
+  EXPECT_EQ(masters["settings"]["min_rating"], 1450);
+  EXPECT_TRUE(masters["settings"]["max_rating"].is_null());
+  EXPECT_EQ(masters["settings"]["rated"], true);
+  EXPECT_EQ(masters["settings"]["seeding"], "rating") << "no players listed: seeded by rating";
+  EXPECT_EQ(join(masters, "clara").status, 201);
+  EXPECT_EQ(join(masters, "anna").status, 201);
+  for (const char* refused : {"boris", "dmitri"}) {
+    const auto r = join(masters, refused);
+    EXPECT_EQ(r.status, 409) << refused;
+    EXPECT_EQ(json::parse(r.body)["code"], "rating_out_of_range") << r.body;
+  }
+  // At most 1600: anna is refused, the unrated emil may enter.
+  const auto juniors = event({{"max_rating", 1600}});
+  EXPECT_EQ(json::parse(join(juniors, "anna").body)["code"], "rating_out_of_range");
+  EXPECT_EQ(join(juniors, "emil").status, 201);
+  EXPECT_EQ(join(juniors, "boris").status, 201);
+
+  // Seeded by rating at the start: anna (entered second) gets seat 1; ratings are shown
+  // beside the players and in the crosstable.
+  const auto path = "/api/v1/admin/events/" + masters["id"].get<std::string>() + "/start";
+  const auto started = api_.expect("POST", path, td_);
+  ASSERT_EQ(started["players"].size(), 2u);
+  for (const auto& p : started["players"]) {
+    EXPECT_EQ(p["seat"], p["username"] == "anna" ? 1 : 2) << p.dump();
+    EXPECT_EQ(p["rating"], std::lround(ref.at(p["username"]).r));
+  }
+  for (const auto& row : started["crosstable"]["rows"]) {
+    EXPECT_EQ(row["rating"], std::lround(ref.at(row["player"]).r)) << row.dump();
+  }
+  // Unrated players come after the rated ones (emil entered first).
+  const auto juniors_started = api_.expect(
+      "POST", "/api/v1/admin/events/" + juniors["id"].get<std::string>() + "/start", td_);
+  for (const auto& p : juniors_started["players"]) {
+    EXPECT_EQ(p["seat"], p["username"] == "boris" ? 1 : 2) << p.dump();
+    if (p["username"] == "emil") {
+      EXPECT_TRUE(p["rating"].is_null());
+    }
+  }
+  // The director's order stands when the director lists the players.
+  const auto listed = api_.expect("POST", "/api/v1/admin/events", td_,
+                                  {{"name", "Listed"},
+                                   {"time_control", testing::iccf_control()},
+                                   {"players", {"boris", "anna"}}},
+                                  201);
+  EXPECT_EQ(listed["settings"]["seeding"], "entry");
+  const auto listed_started = api_.expect(
+      "POST", "/api/v1/admin/events/" + listed["id"].get<std::string>() + "/start", td_);
+  EXPECT_EQ(listed_started["players"][0]["username"], "boris");
+
+  // An unrated event: its games do not count.
+  const auto friendly = api_.expect("POST", "/api/v1/admin/events", td_,
+                                    {{"name", "Friendly"},
+                                     {"time_control", testing::iccf_control()},
+                                     {"rated", false},
+                                     {"players", {"clara", "dmitri"}}},
+                                    201);
+  EXPECT_EQ(friendly["settings"]["rated"], false);
+  const auto friendly_games = api_.expect(
+      "POST", "/api/v1/admin/events/" + friendly["id"].get<std::string>() + "/start", td_)["games"];
+  ASSERT_EQ(friendly_games.size(), 1u);
+  const std::string game_id = friendly_games[0]["id"];
+  const auto g = api_.game(game_id, td_);
+  finish_game(game_id, g["white"]["username"], g["black"]["username"], "1-0");
+  api_.set_clock(td_, "2030-03-01T00:00:00Z");
+  const auto february = await_list("2030-02");
+  for (const auto& e : february["entries"]) {
+    EXPECT_NE(e["username"], "dmitri");
+    EXPECT_EQ(e["games_in_period"], 0) << e.dump();
+  }
+}
+
+TEST(RatingsCatchUp, AServerStartingAfterPeriodsEndedPublishesThemAll) {
+  testing::TempDatabase db;
+  const auto env = testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"},
+                                                {"CORRCHESS_RATING_PERIOD", "week"},
+                                                {"CORRCHESS_SCHEDULER", "off"}});
+  std::string anna, boris;
+  {
+    // No period job on this instance (CORRCHESS_SCHEDULER=off).
+    testing::ServerProcess idle(db.url(), env);
+    ASSERT_TRUE(idle.started());
+    testing::ApiClient api(idle);
+    const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
+    anna = api.sign_up("anna");
+    boris = api.sign_up("boris");
+    api.set_clock(td, "2030-01-08T12:00:00Z");  // a Tuesday of ISO week 2
+    const auto id = api.create_game(td, "anna", "boris");
+    api.play(id, anna, "d4");
+    api.play(id, boris, "d5");
+    api.expect("POST", "/api/v1/games/" + id + "/resign", boris);
+    api.set_clock(td, "2030-01-29T00:00:00Z");  // weeks 2, 3 and 4 have ended
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_TRUE(api.expect("GET", "/api/v1/ratings/lists", anna)["lists"].empty());
+  }
+  auto with_job = env;
+  with_job.back().second = "on";
+  testing::ServerProcess server(db.url(), with_job);
+  ASSERT_TRUE(server.started());
+  testing::ApiClient api(server);
+  json lists;
+  ASSERT_TRUE(testing::wait_until(
+      [&] {
+        lists = api.expect("GET", "/api/v1/ratings/lists", anna)["lists"];
+        return lists.size() == 3;
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(50)))
+      << lists.dump(1);
+  EXPECT_EQ(lists[0]["period"], "2030-W04");
+  EXPECT_EQ(lists[1]["period"], "2030-W03");
+  EXPECT_EQ(lists[2]["period"], "2030-W02");
+  EXPECT_EQ(lists[2]["first_day"], "2030-01-07");
+  const auto w2 = api.expect("GET", "/api/v1/ratings/lists/2030-W02", anna);
+  const auto ref = ref_period({}, {{"anna", "boris", 1}});
+  ASSERT_EQ(w2["entries"].size(), 2u);
+  EXPECT_EQ(w2["entries"][0]["username"], "anna");
+  EXPECT_NEAR(w2["entries"][0]["rating"].get<double>(), ref.at("anna").r, 1e-6);
+  const auto w4 = api.expect("GET", "/api/v1/ratings/lists/2030-W04", anna);
+  EXPECT_NEAR(w4["entries"][0]["deviation"].get<double>(),
+              ref_period(ref_period(ref, {}), {}).at("anna").rd, 1e-6);
+  EXPECT_EQ(w4["entries"][0]["total_games"], 1);
+  EXPECT_EQ(w4["entries"][0]["games_in_period"], 0);
+}
+
+}  // namespace
+}  // namespace corrchess
