@@ -104,6 +104,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_challenge_routes(router_, *challenge_deps_, *game_deps_);
   profile_deps_ = std::make_unique<app::ProfileDeps>(
       app::ProfileDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
+  profile_deps_->on_email_changed = account_options.on_registered;  // the same confirmation
   add_profile_routes(router_, *profile_deps_);
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);

@@ -88,7 +88,11 @@ Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
       return fail(ErrorCode::kValidationError,
                   "time_zone \"" + **change.time_zone + "\" is not a zone of the tz database");
     }
-    return db::update_profile(tx, user.id, change);
+    auto updated = db::update_profile(tx, user.id, change);
+    if (updated.email && updated.email != user.email && deps.on_email_changed) {
+      deps.on_email_changed(tx, updated);
+    }
+    return updated;
   });
 }
 

@@ -3,6 +3,8 @@
 // Transport-neutral; the HTTP adapter is api/profiles.cpp.
 #pragma once
 
+#include <functional>
+
 #include <string>
 #include <vector>
 
@@ -22,6 +24,9 @@ struct ProfileDeps {
   db::ServerClock& clock;
   game::TimeZone zone;    // the server's zone: "on leave today" is a server-calendar notion
   game::Oracles oracles;  // for the decisions due before a record is counted
+  // Runs in the transaction of a profile change that set a new address (the user as
+  // changed): a server that requires verified addresses mails the confirmation link there.
+  std::function<void(pqxx::work&, const db::User&)> on_email_changed = {};
 };
 
 // The public profile of `username`: {username, display_name, country, created_at, games:

@@ -58,7 +58,7 @@ namespace {
 
 // One game with everything replay needs, in ONE statement (one round trip): the game row,
 // both players, and each child table aggregated as a JSON array of arrays (fixed positions,
-// so nothing depends on key names). `FOR UPDATE OF g` locks the game row only.
+// so nothing depends on key names).
 constexpr const char* kLoadGame = R"sql(
 SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::text,
   extract(epoch FROM g.start_at)::bigint, g.draw_min_moves, g.ten_moves_rule, g.silence_rule,
@@ -171,7 +171,15 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
 }  // namespace
 
 Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
-  const auto rows = tx.exec_params(std::string(kLoadGame) + (lock ? " FOR UPDATE OF g" : ""), id);
+  // The lock comes first, in a statement of its own: a statement that waited for the row
+  // lock re-reads the locked row but computes its subqueries from the snapshot it started
+  // with, so one statement could pair the new game row with the moves and pending move from
+  // before the transaction it waited for (a second accept of the same move). The load after
+  // the lock sees everything committed up to then.
+  if (lock && tx.exec_params("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", id).empty()) {
+    return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
+  }
+  const auto rows = tx.exec_params(kLoadGame, id);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
   const auto& row = rows[0];
   StoredGame g;

@@ -117,6 +117,18 @@ TEST_F(AccountMail, PasswordResetWorksOnceExpiresAndSignsOutEverywhere) {
 class VerifiedOnly : public testing::MailTest {
  protected:
   VerifiedOnly() : MailTest({{"CORRCHESS_REQUIRE_VERIFIED_EMAIL", "1"}}) {}
+
+  // The fixture gave both players an address: each was mailed its confirmation link. The
+  // tests start from an empty mailbox.
+  void SetUp() override {
+    ASSERT_NO_FATAL_FAILURE(MailTest::SetUp());
+    const auto mails = sink_.wait_for(2);
+    ASSERT_EQ(mails.size(), 2u) << mails.dump(1);
+    EXPECT_EQ(testing::subjects(mails),
+              (std::vector<std::string>{"Confirm your address for black_player",
+                                        "Confirm your address for white_player"}));
+    sink_.clear();
+  }
 };
 
 TEST_F(VerifiedOnly, OnlyVerifiedAddressesGetNotificationsAndTheLinkVerifies) {
@@ -177,6 +189,27 @@ TEST_F(VerifiedOnly, RegistrationMailsTheVerificationLink) {
   api_.expect("POST", "/api/v1/auth/register", "",
               {{"username", "dario"}, {"password", "dario-password"}}, 201);
   EXPECT_EQ(exactly(1).size(), 1u);
+}
+
+TEST_F(VerifiedOnly, ANewAddressIsMailedItsVerificationLink) {
+  api_.expect("POST", "/api/v1/auth/register", "",
+              {{"username", "emil"}, {"password", "emil-password"}}, 201);
+  const auto emil = api_.login("emil", "emil-password");
+  api_.expect("PATCH", "/api/v1/me", emil, {{"email", "emil@example.org"}}, 200);
+  auto mails = exactly(1);
+  ASSERT_EQ(mails.size(), 1u) << mails.dump(1);
+  EXPECT_EQ(mails[0]["rcpt"], "emil@example.org");
+  const auto target = link_in(mails[0]["text"], "/api/v1/auth/verify-email");
+  ASSERT_FALSE(target.empty()) << mails[0]["text"];
+  // Changing something else, or setting the same address again, mails nothing more.
+  api_.expect("PATCH", "/api/v1/me", emil,
+              {{"display_name", "Emil"}, {"email", "emil@example.org"}}, 200);
+  EXPECT_EQ(exactly(1).size(), 1u);
+  EXPECT_EQ(
+      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
+          .status,
+      200);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", emil)["email_verified"], true);
 }
 
 // Without the setting, registration mails nobody (the verification is asked for).

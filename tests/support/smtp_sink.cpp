@@ -79,6 +79,15 @@ void SmtpSink::stop() {
 
 std::string SmtpSink::url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
 
+void SmtpSink::clear() {
+  for (const char* sub : {"/new", "/cur", "/tmp"}) {
+    if (!std::filesystem::exists(dir_ + sub)) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_ + sub)) {
+      std::filesystem::remove(entry.path());
+    }
+  }
+}
+
 nlohmann::json SmtpSink::messages() const {
   if (!std::filesystem::exists(dir_ + "/new")) return nlohmann::json::array();
   const auto run = run_command("/usr/bin/python3 " +

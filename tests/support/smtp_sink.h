@@ -28,6 +28,8 @@ class SmtpSink {
   // smtp://127.0.0.1:<port> for CORRCHESS_SMTP_URL.
   std::string url() const;
 
+  // Forgets every message received so far (empties the Maildir).
+  void clear();
   // Every message received so far (see mailbox_json.py for the members).
   nlohmann::json messages() const;
   // Waits (bounded) until at least `count` messages arrived; the messages.
