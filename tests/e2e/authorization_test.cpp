@@ -122,15 +122,29 @@ class Authorization : public testing::ApiServerTest {
     std::snprintf(later, sizeof later, "%04d-%02d-02T00:00:00Z", month >= 11 ? year + 1 : year,
                   (month + 1) % 12 + 1);
     api_.set_clock(root_, later);
+    // The job publishes every period it owes (two months, each pool) one after another: wait
+    // until the last month's list is out and nothing more comes for a second, so that no
+    // publication lands while the denied calls are compared against the database.
+    char last_month[16];
+    std::snprintf(last_month, sizeof last_month, "%04d-%02d", month == 12 ? year + 1 : year,
+                  month % 12 + 1);
+    std::size_t seen = 0;
+    auto stable_since = std::chrono::steady_clock::now();
     testing::wait_until(
         [&] {
           const auto lists =
               json::parse(api_.call("GET", "/api/v1/ratings/lists", root_).body)["lists"];
-          if (lists.empty()) return false;
+          if (lists.size() != seen) {
+            seen = lists.size();
+            stable_since = std::chrono::steady_clock::now();
+          }
+          bool last_out = false;
+          for (const auto& l : lists) last_out = last_out || l["period"] == last_month;
+          if (!last_out) return false;
           rating_period_ = lists.back()["period"];
-          return true;
+          return std::chrono::steady_clock::now() - stable_since > std::chrono::seconds(1);
         },
-        std::chrono::seconds(20), std::chrono::milliseconds(50));
+        std::chrono::seconds(30), std::chrono::milliseconds(100));
     EXPECT_FALSE(rating_period_.empty()) << "no rating list was published";
     return rating_period_;
   }

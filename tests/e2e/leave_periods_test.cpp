@@ -41,6 +41,8 @@ class Leave : public testing::EventServer {
     auto ws =
         std::make_unique<testing::WsClient>(server_.port(), "/api/v1/ws?token=" + tokens_.at(who));
     EXPECT_TRUE(ws->connected());
+    // Live messages reach a socket from its greeting on (it asked for no earlier ones).
+    EXPECT_TRUE(ws->read_type("hello").has_value());
     return ws;
   }
 };
