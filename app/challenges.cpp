@@ -224,7 +224,15 @@ Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user
     };
     lists.incoming = views(db::incoming_challenges(tx, user.id, now));
     lists.outgoing = views(db::outgoing_challenges(tx, user.id, now));
-    lists.open = views(db::open_seeks(tx, user.id, now, kMaxOpenListed));
+    // Only seeks the user may take: within their rating range and finished-games minimum.
+    const auto finished = db::player_record(tx, user.id).finished;
+    auto seeks = db::open_seeks(tx, user.id, now, kMaxOpenListed);
+    std::erase_if(seeks, [&](const db::StoredChallenge& c) {
+      return finished < c.min_finished_games ||
+             !check_rating_range(tx, rating_pool_of(c.setup.variant), user.id,
+                                 {c.min_rating, c.max_rating}, "this challenge");
+    });
+    lists.open = views(std::move(seeks));
     return lists;
   });
 }

@@ -205,6 +205,7 @@ TEST_F(Challenges, OpenChallengesAreTakenByExactlyOneOtherPlayer) {
 
   // A seek for experienced players only.
   const auto picky = challenge(black_, {{"min_finished_games", 1}});
+  EXPECT_TRUE(lists(carol)["open"].empty()) << "a seek carol may not take is not offered to her";
   EXPECT_EQ(api_.problem("POST", path(picky, "/accept"), carol, nullptr, 403), "forbidden");
   EXPECT_EQ(api_.expect("GET", path(picky), carol)["status"], "open");
   // A named challenge cannot carry the limit.

@@ -342,6 +342,17 @@ TEST_F(Ratings, EventsLimitEntryByRatingSeedByRatingShowRatingsAndMayBeUnrated) 
   EXPECT_EQ(seek["min_rating"], 1450);
   EXPECT_EQ(seek["max_rating"], 1600);
   const auto accept = "/api/v1/challenges/" + seek["id"].get<std::string>() + "/accept";
+  // Only those who may take it see it among the open challenges.
+  const auto sees_seek = [&](const std::string& who) {
+    const auto lists = api_.expect("GET", "/api/v1/challenges", tokens_[who]);
+    for (const auto& c : lists["open"]) {
+      if (c["id"] == seek["id"]) return true;
+    }
+    return false;
+  };
+  EXPECT_FALSE(sees_seek("boris"));
+  EXPECT_FALSE(sees_seek("dmitri"));
+  EXPECT_TRUE(sees_seek("clara"));
   EXPECT_EQ(api_.problem("POST", accept, tokens_["boris"], nullptr, 409), "rating_out_of_range");
   EXPECT_EQ(api_.problem("POST", accept, tokens_["dmitri"], nullptr, 409), "rating_out_of_range");
   EXPECT_EQ(api_.expect("POST", accept, tokens_["clara"], nullptr, 201)["challenge"]["status"],
