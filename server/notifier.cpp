@@ -10,69 +10,37 @@ constexpr auto kPollInterval = std::chrono::seconds(1);
 constexpr int kBatch = 20;
 }  // namespace
 
-void Notifier::start() {
-  if (thread_.joinable()) return;
-  stopping_ = false;
-  thread_ = std::thread([this] { run(); });
-}
-
-void Notifier::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
-
-void Notifier::poke() {
-  {
-    std::lock_guard lock(mutex_);
-    poked_ = true;
-  }
-  wake_.notify_all();
-}
-
-void Notifier::run() {
-  while (true) {
-    {
-      std::lock_guard lock(mutex_);
-      if (stopping_) return;
-      poked_ = false;
-    }
-    auto pause = kPollInterval;
-    try {
-      auto counts = app::deliver_due(pool_, clock_, settings_, kBatch);
-      if (!counts) {
-        spdlog::error("notifications: {}", counts.error().detail);
-        pause = std::chrono::seconds(5);
-      } else {
-        for (const auto& [channel, c] :
-             {std::pair{"email", counts->email}, std::pair{"webhook", counts->webhook}}) {
-          const std::string prefix = std::string("corrchess_notifications_") + channel;
-          metrics_.add(prefix + "_sent_total", c.sent,
-                       std::string("Deliveries by ") + channel + " that succeeded.");
-          metrics_.add(
-              prefix + "_retried_total", c.retried,
-              std::string("Deliveries by ") + channel + " that failed and will be retried.");
-          metrics_.add(prefix + "_failed_total", c.failed,
-                       std::string("Deliveries by ") + channel +
-                           " given up (GET /api/v1/admin/notifications/failed).");
-          if (c.failed > 0)
-            spdlog::warn("notifications: gave up {} {} deliveries", c.failed, channel);
-        }
-        // A full batch: more may be due right away.
-        if (counts->handled() >= kBatch) {
-          pause = std::chrono::seconds(0);
-        }
-      }
-    } catch (const std::exception& e) {
-      spdlog::error("notifications: {}", e.what());
+std::chrono::milliseconds Notifier::step() {
+  std::chrono::milliseconds pause = kPollInterval;
+  try {
+    auto counts = app::deliver_due(pool_, clock_, settings_, kBatch);
+    if (!counts) {
+      spdlog::error("notifications: {}", counts.error().detail);
       pause = std::chrono::seconds(5);
+    } else {
+      for (const auto& [channel, c] :
+           {std::pair{"email", counts->email}, std::pair{"webhook", counts->webhook}}) {
+        const std::string prefix = std::string("corrchess_notifications_") + channel;
+        metrics_.add(prefix + "_sent_total", c.sent,
+                     std::string("Deliveries by ") + channel + " that succeeded.");
+        metrics_.add(prefix + "_retried_total", c.retried,
+                     std::string("Deliveries by ") + channel + " that failed and will be retried.");
+        metrics_.add(prefix + "_failed_total", c.failed,
+                     std::string("Deliveries by ") + channel +
+                         " given up (GET /api/v1/admin/notifications/failed).");
+        if (c.failed > 0)
+          spdlog::warn("notifications: gave up {} {} deliveries", c.failed, channel);
+      }
+      // A full batch: more may be due right away.
+      if (counts->handled() >= kBatch) {
+        pause = std::chrono::seconds(0);
+      }
     }
-    std::unique_lock lock(mutex_);
-    wake_.wait_for(lock, pause, [&] { return stopping_ || poked_; });
+  } catch (const std::exception& e) {
+    spdlog::error("notifications: {}", e.what());
+    pause = std::chrono::seconds(5);
   }
+  return pause;
 }
 
 }  // namespace corrchess::server

@@ -3,12 +3,11 @@
 // moved). Instances share the work through the outbox's row locks.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <chrono>
 
 #include "api/metrics.h"
 #include "app/notification_delivery.h"
+#include "server/wake_loop.h"
 
 namespace corrchess::server {
 
@@ -18,22 +17,19 @@ class Notifier {
            api::Metrics& metrics)
       : pool_(pool), clock_(clock), settings_(std::move(settings)), metrics_(metrics) {}
   ~Notifier() { stop(); }
-  void start();
-  void stop();
-  void poke();
+  void start() { loop_.start(); }
+  void stop() { loop_.stop(); }
+  void poke() { loop_.poke(); }
 
  private:
-  void run();
+  // One round of deliveries; how long to wait before the next one.
+  std::chrono::milliseconds step();
 
   db::Pool& pool_;
   db::ServerClock& clock_;
   app::DeliverySettings settings_;
   api::Metrics& metrics_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool poked_ = true;
-  bool stopping_ = false;
-  std::thread thread_;
+  WakeLoop loop_{[this] { return step(); }};
 };
 
 }  // namespace corrchess::server

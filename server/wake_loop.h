@@ -1,6 +1,6 @@
 // A background thread that runs one step, then sleeps for as long as the step asks or
-// until poked, until stopped. The loop of the rating period job; the flag-fall scheduler
-// and the notification worker follow the same pattern.
+// until poked, until stopped. The loop of the rating period job and the notification
+// worker; the flag-fall scheduler follows the same pattern.
 #pragma once
 
 #include <chrono>
