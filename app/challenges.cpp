@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <map>
 #include <utility>
 
 #include "app/game_start.h"
@@ -225,12 +226,24 @@ Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user
     lists.incoming = views(db::incoming_challenges(tx, user.id, now));
     lists.outgoing = views(db::outgoing_challenges(tx, user.id, now));
     // Only seeks the user may take: within their rating range and finished-games minimum.
+    // The user's record and ratings are read once, each pool's when a seek needs it.
     const auto finished = db::player_record(tx, user.id).finished;
+    std::map<std::string, std::optional<double>> ratings;
+    const auto rating_in = [&](const std::string& pool) {
+      if (!ratings.contains(pool)) {
+        const auto current = db::current_ratings(tx, pool, {user.id});
+        const auto it = current.find(user.id);
+        ratings[pool] =
+            it == current.end() ? std::nullopt : std::optional<double>(it->second.rating);
+      }
+      return ratings[pool];
+    };
     auto seeks = db::open_seeks(tx, user.id, now, kMaxOpenListed);
     std::erase_if(seeks, [&](const db::StoredChallenge& c) {
+      const db::RatingRange range{c.min_rating, c.max_rating};
       return finished < c.min_finished_games ||
-             !check_rating_range(tx, rating_pool_of(c.setup.variant), user.id,
-                                 {c.min_rating, c.max_rating}, "this challenge");
+             ((range.min_rating || range.max_rating) &&
+              !rating_allows(rating_in(rating_pool_of(c.setup.variant)), range));
     });
     lists.open = views(std::move(seeks));
     return lists;

@@ -270,27 +270,31 @@ std::string rating_pool_of(game::Variant variant) {
   return variant == game::Variant::kChess960 ? "chess960" : "standard";
 }
 
+bool rating_allows(const std::optional<double>& rating, const db::RatingRange& range) {
+  if (!rating) return !range.min_rating;
+  const long rounded = std::lround(*rating);
+  return !(range.min_rating && rounded < *range.min_rating) &&
+         !(range.max_rating && rounded > *range.max_rating);
+}
+
 Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
                                 const db::RatingRange& range, const std::string& what) {
   if (!range.min_rating && !range.max_rating) return {};
   const auto ratings = db::current_ratings(tx, pool, {user_id});
   const auto it = ratings.find(user_id);
-  const auto bounds = std::string(" (") +
-                      (range.min_rating ? std::to_string(*range.min_rating) : "any") + " to " +
-                      (range.max_rating ? std::to_string(*range.max_rating) : "any") + ")";
-  if (it == ratings.end()) {
-    if (!range.min_rating) return {};
+  const auto rating = it == ratings.end() ? std::nullopt : std::optional<double>(it->second.rating);
+  if (rating_allows(rating, range)) return {};
+  if (!rating) {
     return fail(ErrorCode::kRatingOutOfRange, "you have no " + pool + " rating yet; " + what +
                                                   " needs a rating of at least " +
                                                   std::to_string(*range.min_rating));
   }
-  const long rating = std::lround(it->second.rating);
-  if ((range.min_rating && rating < *range.min_rating) ||
-      (range.max_rating && rating > *range.max_rating)) {
-    return fail(ErrorCode::kRatingOutOfRange, "your " + pool + " rating " + std::to_string(rating) +
-                                                  " is outside the range of " + what + bounds);
-  }
-  return {};
+  const auto bounds = std::string(" (") +
+                      (range.min_rating ? std::to_string(*range.min_rating) : "any") + " to " +
+                      (range.max_rating ? std::to_string(*range.max_rating) : "any") + ")";
+  return fail(ErrorCode::kRatingOutOfRange, "your " + pool + " rating " +
+                                                std::to_string(std::lround(*rating)) +
+                                                " is outside the range of " + what + bounds);
 }
 
 }  // namespace corrchess::app

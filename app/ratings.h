@@ -109,5 +109,7 @@ std::string rating_pool_of(game::Variant variant);
 // yet. `what` names the thing entered ("this event", "this challenge").
 Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
                                 const db::RatingRange& range, const std::string& what);
+// The same rule for a rating already read (none: not rated yet).
+bool rating_allows(const std::optional<double>& rating, const db::RatingRange& range);
 
 }  // namespace corrchess::app
