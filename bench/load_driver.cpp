@@ -3,7 +3,8 @@
 //   corrchess-load moves --port P --games N --moves M --admin-user U --admin-password W
 //       registers 2N players, logs them in, creates N games (admin endpoint), then plays the
 //       games concurrently over keep-alive HTTP/1.1 connections (one per game): each move is
-//       a submit (POST /games/{id}/moves) followed by an accept (POST .../moves/accept).
+//       a submit (POST /games/{id}/moves) followed by an accept (POST .../moves/accept, with
+//       `Prefer: return=minimal` as the web client sends it: the answer has only the new moves).
 //       Prints throughput and latency percentiles, and a final `RESULT ...` line.
 //       --start-plies A,B,... measures a window of M plies from each of those plies in turn
 //       (the games are played up to each start unmeasured), one `PHASE ...` line each, with
@@ -200,7 +201,7 @@ class HttpConnection {
       : stream_(ex), endpoint_(endpoint), host_(std::move(host)) {}
 
   awaitable<Reply> call(http::verb method, const std::string& target, const std::string& body,
-                        const std::string& token) {
+                        const std::string& token, bool minimal = false) {
     if (!open_) {
       co_await stream_.async_connect(endpoint_, use_awaitable);
       stream_.socket().set_option(tcp::no_delay(true));
@@ -211,6 +212,7 @@ class HttpConnection {
     req.set(http::field::user_agent, "corrchess-load");
     if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
     if (!body.empty()) req.set(http::field::content_type, "application/json");
+    if (minimal) req.set("Prefer", "return=minimal");  // the answer without the moves list
     req.keep_alive(true);
     req.body() = body;
     req.prepare_payload();
@@ -454,7 +456,7 @@ awaitable<void> play_game(MovesRun& run, const Game& game, int index, int from, 
       }
       if (phase) phase->submit.ms.push_back(ms_since(t0));
       t0 = Clock::now();
-      r = co_await conn.call(http::verb::post, accept_target, body, token);
+      r = co_await conn.call(http::verb::post, accept_target, body, token, true);
       if (r.status != 200) {
         note_error(run, "accept", r.status, r.body);
         ++run.games_aborted;
