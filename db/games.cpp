@@ -1,6 +1,7 @@
 #include "db/games.h"
 
 #include "db/codec.h"
+#include "db/statement.h"
 
 namespace corrchess::db {
 
@@ -59,7 +60,7 @@ namespace {
 // One game with everything replay needs, in ONE statement (one round trip): the game row,
 // both players, and each child table aggregated as a JSON array of arrays (fixed positions,
 // so nothing depends on key names).
-constexpr const char* kLoadGame = R"sql(
+constexpr NamedStatement kLoadGame{"load_game", R"sql(
 SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::text,
   extract(epoch FROM g.start_at)::bigint, g.draw_min_moves, g.ten_moves_rule, g.silence_rule,
   g.messages_allowed, g.version, g.use_40_plus_days_ply,
@@ -85,7 +86,32 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
      extract(epoch FROM l.ended_at)::bigint) ORDER BY l.start_date), '[]')
    FROM leave_periods l WHERE l.status = 'approved' AND l.user_id IN (g.white_id, g.black_id)
      AND l.event_id IS NOT DISTINCT FROM g.event_id)::text
-FROM games g WHERE g.id = $1)sql";
+FROM games g WHERE g.id = $1)sql"};
+constexpr NamedStatement kLockGame{"lock_game", "SELECT 1 FROM games WHERE id = $1 FOR UPDATE"};
+constexpr NamedStatement kInsertMove{
+    "insert_move",
+    "INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at, offer_draw, "
+    "message, conditional, use_40_plus_days, elapsed_seconds, stopped_seconds, "
+    "charged_seconds, increment_seconds, bank_change_seconds, clock_after_seconds, "
+    "bank_after_seconds) VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8, $9, $10, $11, "
+    "$12, $13, $14, $15, $16, $17, $18)"};
+constexpr NamedStatement kUpdateCache{
+    "update_game_cache",
+    "UPDATE games SET status = $2, result = $3, termination = $4, finished_at = "
+    "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
+    "'not_started' THEN start_at ELSE to_timestamp($9) END, draw_offer_by = $10, "
+    "version = version + 1 WHERE id = $1"};
+constexpr NamedStatement kSavePending{
+    "save_pending_move",
+    "INSERT INTO pending_moves (game_id, side, ply, uci, san, numeric, fen_after, offer_draw, "
+    "message, use_40_plus_days, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
+    "to_timestamp($11)) ON CONFLICT (game_id) DO UPDATE SET side = EXCLUDED.side, ply = "
+    "EXCLUDED.ply, uci = EXCLUDED.uci, san = EXCLUDED.san, numeric = EXCLUDED.numeric, "
+    "fen_after = EXCLUDED.fen_after, offer_draw = EXCLUDED.offer_draw, message = "
+    "EXCLUDED.message, use_40_plus_days = EXCLUDED.use_40_plus_days, submitted_at = "
+    "EXCLUDED.submitted_at"};
+constexpr NamedStatement kDeletePending{"delete_pending_move",
+                                        "DELETE FROM pending_moves WHERE game_id = $1"};
 
 std::optional<std::string> opt_json_text(const nlohmann::json& j) {
   if (j.is_null()) return std::nullopt;
@@ -176,10 +202,10 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
   // with, so one statement could pair the new game row with the moves and pending move from
   // before the transaction it waited for (a second accept of the same move). The load after
   // the lock sees everything committed up to then.
-  if (lock && tx.exec_params("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", id).empty()) {
+  if (lock && exec_named(tx, kLockGame, id).empty()) {
     return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
   }
-  const auto rows = tx.exec_params(kLoadGame, id);
+  const auto rows = exec_named(tx, kLoadGame, id);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
   const auto& row = rows[0];
   StoredGame g;
@@ -214,15 +240,10 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
     if (static_cast<std::size_t>(m.ply - 1) < state.clock.moves.size()) {
       rec = state.clock.moves[static_cast<std::size_t>(m.ply - 1)];
     }
-    tx.exec_params(
-        "INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at, offer_draw, "
-        "message, conditional, use_40_plus_days, elapsed_seconds, stopped_seconds, "
-        "charged_seconds, increment_seconds, bank_change_seconds, clock_after_seconds, "
-        "bank_after_seconds) VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8, $9, $10, $11, "
-        "$12, $13, $14, $15, $16, $17, $18)",
-        id, m.ply, m.uci, view.san, view.numeric, view.fen_after, m.at.unix_seconds(), m.offer_draw,
-        m.message, m.played_as_conditional, m.use_40_plus_days, rec.elapsed, rec.stopped,
-        rec.charged, rec.increment, rec.bank_change, rec.clock_after, rec.bank_after);
+    exec_named(tx, kInsertMove, id, m.ply, m.uci, view.san, view.numeric, view.fen_after,
+               m.at.unix_seconds(), m.offer_draw, m.message, m.played_as_conditional,
+               m.use_40_plus_days, rec.elapsed, rec.stopped, rec.charged, rec.increment,
+               rec.bank_change, rec.clock_after, rec.bank_after);
   }
   std::size_t seq = existing_events;
   for (const auto& e : events) {
@@ -267,13 +288,8 @@ CachedColumns cached_columns(const game::GameState& state, Timestamp start_at) {
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state) {
   // A not-started game is scheduled at its start instant (taken from the row itself).
   const auto c = cached_columns(state, Timestamp(0));
-  tx.exec_params(
-      "UPDATE games SET status = $2, result = $3, termination = $4, finished_at = "
-      "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
-      "'not_started' THEN start_at ELSE to_timestamp($9) END, draw_offer_by = $10, "
-      "version = version + 1 WHERE id = $1",
-      id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply, c.to_move,
-      c.next_deadline, c.draw_offer_by);
+  exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply,
+             c.to_move, c.next_deadline, c.draw_offer_by);
 }
 
 std::optional<CachedColumns> load_cached_columns(pqxx::work& tx, std::int64_t id) {
@@ -319,16 +335,9 @@ bool game_is_over(pqxx::work& tx, std::int64_t id) {
 }
 
 void save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& p) {
-  tx.exec_params(
-      "INSERT INTO pending_moves (game_id, side, ply, uci, san, numeric, fen_after, offer_draw, "
-      "message, use_40_plus_days, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
-      "to_timestamp($11)) ON CONFLICT (game_id) DO UPDATE SET side = EXCLUDED.side, ply = "
-      "EXCLUDED.ply, uci = EXCLUDED.uci, san = EXCLUDED.san, numeric = EXCLUDED.numeric, "
-      "fen_after = EXCLUDED.fen_after, offer_draw = EXCLUDED.offer_draw, message = "
-      "EXCLUDED.message, use_40_plus_days = EXCLUDED.use_40_plus_days, submitted_at = "
-      "EXCLUDED.submitted_at",
-      id, std::string(game::color_name(p.side)), p.ply, p.uci, p.san, p.numeric, p.fen_after,
-      p.offer_draw, p.message, p.use_40_plus_days, p.submitted_at.unix_seconds());
+  exec_named(tx, kSavePending, id, std::string(game::color_name(p.side)), p.ply, p.uci, p.san,
+             p.numeric, p.fen_after, p.offer_draw, p.message, p.use_40_plus_days,
+             p.submitted_at.unix_seconds());
   if (p.use_40_plus_days) {
     tx.exec_params("UPDATE games SET use_40_plus_days_ply = $2 WHERE id = $1", id, p.ply);
   }
@@ -339,9 +348,7 @@ bool StoredGame::running_use_40_plus_days() const {
   return (pending && pending->use_40_plus_days) || use_40_plus_days_ply == running;
 }
 
-void delete_pending(pqxx::work& tx, std::int64_t id) {
-  tx.exec_params("DELETE FROM pending_moves WHERE game_id = $1", id);
-}
+void delete_pending(pqxx::work& tx, std::int64_t id) { exec_named(tx, kDeletePending, id); }
 
 void save_conditional(pqxx::work& tx, std::int64_t id, Color side,
                       const std::vector<game::ConditionalLine>& lines, Timestamp at) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/codec.h"
+#include "db/statement.h"
 
 namespace corrchess::db {
 
@@ -14,6 +15,21 @@ void notify_event(pqxx::work& tx, const std::string& payload) {
 
 namespace {
 
+constexpr NamedStatement kPublish{
+    "publish_live_messages",
+    "WITH numbered AS ("
+    "  INSERT INTO user_event_counters AS c (user_id, last_seq) "
+    "  SELECT u, $2 FROM unnest($1::bigint[]) AS u ORDER BY u "
+    "  ON CONFLICT (user_id) DO UPDATE SET last_seq = c.last_seq + $2 "
+    "  RETURNING user_id, last_seq - $2 AS base), "
+    "kept AS ("
+    "  INSERT INTO user_events (user_id, seq, message) "
+    "  SELECT n.user_id, n.base + m.ord, m.message "
+    "  FROM numbered n, jsonb_array_elements($3::jsonb -> 'messages') WITH ORDINALITY "
+    "    AS m(message, ord)) "
+    "SELECT pg_notify($4, ($3::jsonb || jsonb_build_object('seqs', "
+    "  (SELECT jsonb_object_agg(user_id::text, base + 1) FROM numbered)))::text)"};
+
 // Numbers one batch for every user, stores each user's copy and announces the batch, in
 // one statement. The counters are upserted in id order (the caller sorted the ids), so two
 // transactions numbering for overlapping users lock them in the same order.
@@ -22,21 +38,8 @@ void publish(pqxx::work& tx, std::optional<std::int64_t> game_id,
   nlohmann::json note{{"users", users}, {"messages", batch}};
   if (game_id) note["game_id"] = std::to_string(*game_id);
   if (users.empty()) return notify_event(tx, note.dump());  // watchers only: nothing to number
-  tx.exec_params(
-      "WITH numbered AS ("
-      "  INSERT INTO user_event_counters AS c (user_id, last_seq) "
-      "  SELECT u, $2 FROM unnest($1::bigint[]) AS u ORDER BY u "
-      "  ON CONFLICT (user_id) DO UPDATE SET last_seq = c.last_seq + $2 "
-      "  RETURNING user_id, last_seq - $2 AS base), "
-      "kept AS ("
-      "  INSERT INTO user_events (user_id, seq, message) "
-      "  SELECT n.user_id, n.base + m.ord, m.message "
-      "  FROM numbered n, jsonb_array_elements($3::jsonb -> 'messages') WITH ORDINALITY "
-      "    AS m(message, ord)) "
-      "SELECT pg_notify($4, ($3::jsonb || jsonb_build_object('seqs', "
-      "  (SELECT jsonb_object_agg(user_id::text, base + 1) FROM numbered)))::text)",
-      id_array_literal(users), static_cast<std::int64_t>(batch.size()), note.dump(),
-      std::string(kEventsChannel));
+  exec_named(tx, kPublish, id_array_literal(users), static_cast<std::int64_t>(batch.size()),
+             note.dump(), std::string(kEventsChannel));
 }
 
 // notify_game and notify_users: the payload names the game when there is one.

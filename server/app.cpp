@@ -31,6 +31,7 @@
 #include "db/migrations.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
+#include "db/statement.h"
 #include "db/tablebase.h"
 #include "db/transaction.h"
 #include "server/config.h"
@@ -93,6 +94,7 @@ int run_serve() {
   if (!load_config(config) || !load_migration_files(migrations)) return 1;
   if (config.run_migrations && !apply_migrations(config, migrations)) return 1;
 
+  db::use_prepared_statements(config.db_prepared_statements);
   db::Pool pool(config.database_url, static_cast<std::size_t>(config.db_pool_size));
   db::set_database_error_logger(
       [](const std::string& text) { spdlog::error("database: {}", text); });

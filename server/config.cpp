@@ -142,6 +142,8 @@ Result<Config> config_from_env() {
     if (!n) return std::unexpected(n.error());
     config.db_pool_size = *n;
   }
+  if (const char* prepared = env("CORRCHESS_DB_PREPARED_STATEMENTS"))
+    config.db_prepared_statements = parse_flag(prepared);
   if (const char* migrate = env("CORRCHESS_AUTO_MIGRATE"))
     config.run_migrations = parse_flag(migrate);
   if (const char* open = env("CORRCHESS_OPEN_REGISTRATION"))

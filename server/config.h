@@ -28,6 +28,9 @@ struct Config {
   std::string log_level = "info";
   int io_threads = 2;
   int db_pool_size = 8;
+  // CORRCHESS_DB_PREPARED_STATEMENTS: prepare the per-move statements once per connection
+  // (off behind a pooler that moves transactions between sessions, db/statement.h).
+  bool db_prepared_statements = true;
   bool run_migrations = true;
   bool open_registration = true;
   int token_ttl_days = 30;

@@ -74,5 +74,19 @@ TEST(DatabaseConfig, TheListenConnectionDefaultsToTheDatabaseUrl) {
   unsetenv("CORRCHESS_LISTEN_DATABASE_URL");
 }
 
+// Per-move statements are prepared unless CORRCHESS_DB_PREPARED_STATEMENTS=0 (PgBouncer in
+// transaction mode).
+TEST(DatabaseConfig, PreparedStatementsAreOnUnlessSwitchedOff) {
+  unsetenv("CORRCHESS_DB_PREPARED_STATEMENTS");
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_TRUE(c->db_prepared_statements);
+  setenv("CORRCHESS_DB_PREPARED_STATEMENTS", "0", 1);
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_FALSE(c->db_prepared_statements);
+  unsetenv("CORRCHESS_DB_PREPARED_STATEMENTS");
+}
+
 }  // namespace
 }  // namespace corrchess::server
