@@ -149,10 +149,7 @@ GameEvent make_event(const GameState& st, EventKind kind, std::optional<Color> s
 
 Result<Game> replay_with(const Game& game, const std::vector<MoveFact>& moves,
                          const std::vector<GameEvent>& events) {
-  GameFacts facts = game.facts();
-  facts.moves.insert(facts.moves.end(), moves.begin(), moves.end());
-  facts.events.insert(facts.events.end(), events.begin(), events.end());
-  auto next = Game::replay(std::move(facts), game.context(), game.state().now);
+  auto next = game.extend(moves, events, game.state().now);
   if (!next) return fail(ErrorCode::kInternal, "replay after command: " + next.error().detail);
   return next;
 }

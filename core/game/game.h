@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -191,12 +192,23 @@ struct GameState {
   bool operator==(const GameState&) const = default;
 };
 
+// Where phase 2 of a replay stood after the last fact (replay.cpp): what extending the game
+// by more facts continues from.
+struct FoldCheckpoint;
+
 class Game {
  public:
   // Replays the facts at `now`. Fails with kValidationError (or kInvalidFen) when the facts
   // are inconsistent: a stored move that is not legal, plies out of order, events out of
   // order, moves after the game ended, clock facts the clock engine rejects.
   static Result<Game> replay(GameFacts facts, GameContext context, Timestamp now);
+
+  // This game with `moves` and `events` appended, at `now`: the same result as replay() of
+  // all the facts (a property test holds them equal), but only the new facts are played;
+  // what depends on every move (the clocks, the move list) is carried over or recomputed
+  // cheaply. Fails as replay() does.
+  Result<Game> extend(const std::vector<MoveFact>& moves, const std::vector<GameEvent>& events,
+                      Timestamp now) const;
 
   const GameState& state() const& { return state_; }
   // The state, moved out of a game that is no longer needed.
@@ -210,12 +222,15 @@ class Game {
  private:
   Game() = default;
   Result<void> run(Timestamp now);
+  // Phase 2 from `fold` over the facts not yet in it, then phases 3-6 (replay.cpp).
+  Result<void> fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now);
 
   GameFacts facts_;
   GameContext context_;
   chess::GameRecord record_;
   ClockFacts clock_facts_;
   GameState state_;
+  std::shared_ptr<const FoldCheckpoint> checkpoint_;  // phase 2 after every fact
 };
 
 // ---- commands ----

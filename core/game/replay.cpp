@@ -16,71 +16,24 @@ namespace corrchess::game {
 
 namespace {
 
-using chess::Position;
-
 Result<void> invalid_facts(std::string detail) {
   return fail(ErrorCode::kValidationError, "inconsistent game facts: " + std::move(detail));
 }
 
 int idx(Color c) { return chess::index(c); }
 
-struct Ending {
-  GameResult result = GameResult::kDraw;
-  Termination termination = Termination::kAgreement;
-  Timestamp at;
-  std::string reason;
-};
-
-// Checkmate, stalemate or dead position in `pos` (the position after a move stamped `at`).
-std::optional<Ending> automatic_ending(const Position& pos, Timestamp at,
-                                       const MateOracle& oracle) {
-  if (pos.is_checkmate()) {
-    return Ending{win_for(~pos.side_to_move()), Termination::kCheckmate, at, "checkmate"};
-  }
-  if (pos.is_stalemate())
-    return Ending{GameResult::kDraw, Termination::kStalemate, at, "stalemate"};
-  if (!oracle.can_mate(pos, Color::kWhite) && !oracle.can_mate(pos, Color::kBlack)) {
-    return Ending{GameResult::kDraw, Termination::kDeadPosition, at,
-                  "dead position: neither side can checkmate"};
-  }
-  return std::nullopt;
-}
-
-Termination flag_termination(FlagOutcome outcome) {
-  switch (outcome) {
-    case FlagOutcome::kTimeForfeit: return Termination::kTimeForfeit;
-    case FlagOutcome::kTimeDraw: return Termination::kTimeDraw;
-    case FlagOutcome::kSilence: return Termination::kSilence;
-  }
-  return Termination::kTimeForfeit;
-}
-
-// Phase 1: moves numbered 1..n in time order, none before the start; events in ply order
-// within the moves.
-Result<void> check_fact_order(const GameFacts& facts) {
-  const auto& moves = facts.moves;
-  const auto& events = facts.events;
-  const int n = static_cast<int>(moves.size());
-  for (int i = 0; i < n; ++i) {
-    if (moves[i].ply != i + 1) {
-      return invalid_facts("move " + std::to_string(i + 1) + " has ply " +
-                           std::to_string(moves[i].ply));
-    }
-    if (moves[i].at < facts.setup.start_at) {
-      return invalid_facts("a move is stamped before the start");
-    }
-    if (i > 0 && moves[i].at < moves[i - 1].at) return invalid_facts("moves out of time order");
-  }
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (events[i].ply < 0 || events[i].ply > n) return invalid_facts("event ply out of range");
-    if (i > 0 && events[i].ply < events[i - 1].ply) return invalid_facts("events out of order");
-  }
-  return {};
-}
+}  // namespace
 
 // Phase 2: the facts folded in replay order (an event with ply p after move p).
-struct FactFold {
-  explicit FactFold(bool ten_moves_rule) : ten_moves(ten_moves_rule) {}
+struct FoldCheckpoint {
+  struct Ending {
+    GameResult result = GameResult::kDraw;
+    Termination termination = Termination::kAgreement;
+    Timestamp at;
+    std::string reason;
+  };
+
+  explicit FoldCheckpoint(bool ten_moves_rule) : ten_moves(ten_moves_rule) {}
 
   bool ten_moves;
   std::optional<Ending> ending;
@@ -111,9 +64,12 @@ struct FactFold {
   void moved(const MoveFact& mf, Color mover);
   // Closes an open suspension and fixes the first ending's instant.
   void finish();
+
+  std::size_t events_applied = 0;  // facts.events folded so far
+  int plies = 0;                   // facts.moves folded so far
 };
 
-Result<void> FactFold::apply(const GameEvent& ev) {
+Result<void> FoldCheckpoint::apply(const GameEvent& ev) {
   const bool has_side = ev.side.has_value();
   const Color side = ev.side.value_or(Color::kWhite);
   switch (ev.kind) {
@@ -196,7 +152,7 @@ Result<void> FactFold::apply(const GameEvent& ev) {
   return {};
 }
 
-void FactFold::moved(const MoveFact& mf, Color mover) {
+void FoldCheckpoint::moved(const MoveFact& mf, Color mover) {
   // The opponent's standing offer is declined by this move (§3.1).
   if (offer && offer->by != mover) decline_offer();
   ++made[idx(mover)];
@@ -207,11 +163,64 @@ void FactFold::moved(const MoveFact& mf, Color mover) {
   }
 }
 
-void FactFold::finish() {
+void FoldCheckpoint::finish() {
   if (open_suspension) {
     suspensions.push_back(Suspension{*open_suspension, std::nullopt, open_suspension_reason});
   }
   if (ending && !first_end_at) first_end_at = ending->at;
+}
+
+namespace {
+
+using chess::Position;
+using Ending = FoldCheckpoint::Ending;
+using FactFold = FoldCheckpoint;
+
+// Checkmate, stalemate or dead position in `pos` (the position after a move stamped `at`).
+std::optional<Ending> automatic_ending(const Position& pos, Timestamp at,
+                                       const MateOracle& oracle) {
+  if (pos.is_checkmate()) {
+    return Ending{win_for(~pos.side_to_move()), Termination::kCheckmate, at, "checkmate"};
+  }
+  if (pos.is_stalemate())
+    return Ending{GameResult::kDraw, Termination::kStalemate, at, "stalemate"};
+  if (!oracle.can_mate(pos, Color::kWhite) && !oracle.can_mate(pos, Color::kBlack)) {
+    return Ending{GameResult::kDraw, Termination::kDeadPosition, at,
+                  "dead position: neither side can checkmate"};
+  }
+  return std::nullopt;
+}
+
+Termination flag_termination(FlagOutcome outcome) {
+  switch (outcome) {
+    case FlagOutcome::kTimeForfeit: return Termination::kTimeForfeit;
+    case FlagOutcome::kTimeDraw: return Termination::kTimeDraw;
+    case FlagOutcome::kSilence: return Termination::kSilence;
+  }
+  return Termination::kTimeForfeit;
+}
+
+// Phase 1: moves numbered 1..n in time order, none before the start; events in ply order
+// within the moves.
+Result<void> check_fact_order(const GameFacts& facts) {
+  const auto& moves = facts.moves;
+  const auto& events = facts.events;
+  const int n = static_cast<int>(moves.size());
+  for (int i = 0; i < n; ++i) {
+    if (moves[i].ply != i + 1) {
+      return invalid_facts("move " + std::to_string(i + 1) + " has ply " +
+                           std::to_string(moves[i].ply));
+    }
+    if (moves[i].at < facts.setup.start_at) {
+      return invalid_facts("a move is stamped before the start");
+    }
+    if (i > 0 && moves[i].at < moves[i - 1].at) return invalid_facts("moves out of time order");
+  }
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].ply < 0 || events[i].ply > n) return invalid_facts("event ply out of range");
+    if (i > 0 && events[i].ply < events[i - 1].ply) return invalid_facts("events out of order");
+  }
+  return {};
 }
 
 // The move list entry of `move` played from `before` as stored in `mf` (fen_after later).
@@ -328,12 +337,39 @@ Result<Game> Game::replay(GameFacts facts, GameContext context, Timestamp now) {
   return game;
 }
 
+Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<GameEvent>& events,
+                          Timestamp now) const {
+  GameFacts facts = facts_;
+  facts.moves.insert(facts.moves.end(), moves.begin(), moves.end());
+  facts.events.insert(facts.events.end(), events.begin(), events.end());
+  // The fold goes on from where it stood when every new event comes at or after the last
+  // move it played (events are applied after the move of their ply); anything else, and a
+  // game with no checkpoint, is replayed whole.
+  const int plies = static_cast<int>(facts_.moves.size());
+  const bool continues =
+      checkpoint_ && checkpoint_->plies == plies &&
+      checkpoint_->events_applied == facts_.events.size() &&
+      !(plies == 0 && checkpoint_->ending && !moves.empty()) &&
+      std::ranges::all_of(events, [&](const GameEvent& e) { return e.ply >= plies; });
+  if (!continues) return replay(std::move(facts), context_, now);
+  Game game;
+  game.facts_ = std::move(facts);
+  game.context_ = context_;
+  if (auto ok = check_fact_order(game.facts_); !ok) return std::unexpected(ok.error());
+  game.record_ = record_;
+  GameState st;
+  st.now = now;
+  st.initial = state_.initial;
+  st.moves = state_.moves;
+  for (MoveView& view : st.moves) view.elapsed = 0;  // from the clocks again (phase 5)
+  if (auto ok = game.fold_and_finish(*checkpoint_, std::move(st), now); !ok) {
+    return std::unexpected(ok.error());
+  }
+  return game;
+}
+
 Result<void> Game::run(Timestamp now) {
   const GameSetup& setup = facts_.setup;
-  const auto& moves = facts_.moves;
-  const auto& events = facts_.events;
-  const MateOracle& mate = context_.oracles.mate_oracle();
-
   GameState st;
   st.now = now;
   auto init = initial_position(setup);
@@ -341,18 +377,29 @@ Result<void> Game::run(Timestamp now) {
   st.initial = *init;
   record_ = chess::GameRecord(*init);
   if (auto ok = check_fact_order(facts_); !ok) return ok;
+  FoldCheckpoint fold(setup.rules.ten_moves_rule);
+  if (facts_.moves.empty()) {
+    fold.ending =
+        automatic_ending(record_.current(), setup.start_at, context_.oracles.mate_oracle());
+  }
+  return fold_and_finish(std::move(fold), std::move(st), now);
+}
 
-  // ---- 2. facts in replay order
-  FactFold fold(setup.rules.ten_moves_rule);
+Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now) {
+  const GameSetup& setup = facts_.setup;
+  const auto& moves = facts_.moves;
+  const auto& events = facts_.events;
+  const MateOracle& mate = context_.oracles.mate_oracle();
+
+  // ---- 2. facts in replay order, from where the fold stands
   const int n = static_cast<int>(moves.size());
-  std::size_t e = 0;
-  if (n == 0) fold.ending = automatic_ending(record_.current(), setup.start_at, mate);
-  for (int p = 0; p <= n; ++p) {
+  std::size_t e = fold.events_applied;
+  for (int p = fold.plies; p <= n; ++p) {
     for (; e < events.size() && events[e].ply == p; ++e) {
       if (auto ok = fold.apply(events[e]); !ok) return ok;
     }
     if (p == n) break;
-    const MoveFact& mf = moves[p];
+    const MoveFact& mf = moves[static_cast<std::size_t>(p)];
     if (!fold.live() || fold.adjudication_at) {
       return invalid_facts("move " + std::to_string(mf.ply) + " after the game ended");
     }
@@ -370,6 +417,10 @@ Result<void> Game::run(Timestamp now) {
     fold.moved(mf, mover);
     if (p == n - 1) fold.ending = automatic_ending(record_.current(), mf.at, mate);
   }
+  if (e != events.size()) return invalid_facts("event ply out of range");
+  fold.events_applied = e;
+  fold.plies = n;
+  checkpoint_ = std::make_shared<const FoldCheckpoint>(fold);
   fold.finish();
 
   // ---- 3. clocks
