@@ -400,6 +400,14 @@ void write_audit(pqxx::work& tx, const AuditEntry& a) {
       a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason), a.detail.dump());
 }
 
+nlohmann::json audit_detail(const AuditDetail& fields) {
+  nlohmann::json detail = nlohmann::json::object();
+  for (const auto& [name, value] : fields) {
+    std::visit([&](const auto& v) { detail[name] = v; }, value);
+  }
+  return detail;
+}
+
 std::vector<AuditRecord> audit_records(pqxx::work& tx, std::optional<std::int64_t> game_id,
                                        std::optional<std::int64_t> event_id,
                                        std::optional<std::int64_t> user_id, std::int64_t limit) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -188,6 +189,14 @@ struct AuditEntry {
   nlohmann::json detail = nlohmann::json::object();
 };
 void write_audit(pqxx::work& tx, const AuditEntry& entry);
+
+// The members of an audit row's `detail` object, for callers that build no JSON themselves:
+// each value null, a flag, a number, a text or a list of texts, in the order given.
+using AuditValue =
+    std::variant<std::nullptr_t, bool, std::int64_t, std::string, std::vector<std::string>>;
+using AuditDetail = std::vector<std::pair<std::string, AuditValue>>;
+// The detail object of `fields`, for AuditEntry::detail.
+nlohmann::json audit_detail(const AuditDetail& fields);
 
 // One audit_log row as listed (usernames resolved; null actor or target when gone).
 struct AuditRecord {
