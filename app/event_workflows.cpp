@@ -102,11 +102,11 @@ Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t 
     const auto& position = fresh->setup.start_position;
     db::write_audit(
         tx, {now, director.id, "event_started", std::nullopt, id, std::nullopt, "",
-             db::audit_detail({{"games", static_cast<std::int64_t>(pairings.size())},
-                               {"players", static_cast<std::int64_t>(players.size())},
-                               {"start_at", game::format_rfc3339(fresh->setup.start_at)},
-                               {"start_position", position ? db::AuditValue{std::int64_t{*position}}
-                                                           : db::AuditValue{nullptr}}})});
+             db::Fields{{"games", static_cast<std::int64_t>(pairings.size())},
+                        {"players", static_cast<std::int64_t>(players.size())},
+                        {"start_at", game::format_rfc3339(fresh->setup.start_at)},
+                        {"start_position", position ? db::FieldValue{std::int64_t{*position}}
+                                                    : db::FieldValue{nullptr}}}});
     return {};
   });
 }
@@ -127,7 +127,7 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
     if (!event->started()) {
       db::remove_entry(tx, id, player->user.id);
       db::write_audit(tx, {deps.clock.now(tx), director.id, "player_withdrawn", std::nullopt, id,
-                           player->user.id, reason, db::audit_detail({{"before_start", true}})});
+                           player->user.id, reason, db::Fields{{"before_start", true}}});
       return std::optional<Plan>{};
     }
     return std::optional<Plan>{Plan{*player, db::unfinished_games_of(tx, id, player->user.id)}};
@@ -152,7 +152,7 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
     const auto now = deps.clock.now(tx);
     db::withdraw_event_player(tx, id, withdrawn_id, reason, now);
     db::write_audit(tx, {now, director.id, "player_withdrawn", std::nullopt, id, withdrawn_id,
-                         reason, db::audit_detail({{"games_defaulted", decided}})});
+                         reason, db::Fields{{"games_defaulted", decided}}});
     return {};
   });
 }
@@ -188,9 +188,9 @@ Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64
     }
     db::write_audit(tx,
                     {now, director.id, "player_replaced", std::nullopt, id, player->user.id, reason,
-                     db::audit_detail({{"player", player->user.username},
-                                       {"replacement", replacement->username},
-                                       {"games", games}})});
+                     db::Fields{{"player", player->user.username},
+                                {"replacement", replacement->username},
+                                {"games", games}}});
     return {};
   });
 }

@@ -163,7 +163,7 @@ Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, Even
       names.push_back(p.username);
     }
     db::write_audit(tx, {now, director.id, "event_created", std::nullopt, id, std::nullopt, "",
-                         db::audit_detail({{"name", settings.name}, {"players", names}})});
+                         db::Fields{{"name", settings.name}, {"players", names}}});
     return id;
   });
 }
@@ -189,7 +189,7 @@ Result<void> add_event_player(GameDeps& deps, const db::User& director, std::int
       return ok;
     }
     db::write_audit(tx, {now, director.id, "player_added", std::nullopt, id, player->id, "",
-                         db::audit_detail({{"username", player->username}})});
+                         db::Fields{{"username", player->username}}});
     return {};
   });
 }

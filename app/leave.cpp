@@ -176,10 +176,10 @@ Result<db::StoredLeave> decide_special_leave(GameDeps& deps, const db::User& dir
     db::write_audit(
         tx, {now, director.id, approve ? "special_leave_approved" : "special_leave_rejected",
              std::nullopt, leave->event_id, leave->user_id, reason.value_or(""),
-             db::audit_detail({{"leave_id", std::to_string(id)},
-                               {"start_date", game::format_date(leave->period.first_day)},
-                               {"end_date", game::format_date(leave->period.last_day)},
-                               {"request_reason", leave->period.reason}})});
+             db::Fields{{"leave_id", std::to_string(id)},
+                        {"start_date", game::format_date(leave->period.first_day)},
+                        {"end_date", game::format_date(leave->period.last_day)},
+                        {"request_reason", leave->period.reason}}});
     auto stored = db::load_leave(tx, id, false);
     if (!stored) return std::unexpected(stored.error());
     if (auto ok = leave_changed(deps, tx, *stored, status, now, !approve); !ok) {

@@ -397,15 +397,8 @@ void write_audit(pqxx::work& tx, const AuditEntry& a) {
       "INSERT INTO audit_log (at, actor_id, action, game_id, event_id, target_user, reason, "
       "detail) VALUES (to_timestamp($1), $2, $3, $4, $5, $6, $7, $8::jsonb)",
       a.at.unix_seconds(), a.actor_id, a.action, a.game_id, a.event_id, a.target_user,
-      a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason), a.detail.dump());
-}
-
-nlohmann::json audit_detail(const AuditDetail& fields) {
-  nlohmann::json detail = nlohmann::json::object();
-  for (const auto& [name, value] : fields) {
-    std::visit([&](const auto& v) { detail[name] = v; }, value);
-  }
-  return detail;
+      a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason),
+      fields_json(a.detail).dump());
 }
 
 std::vector<AuditRecord> audit_records(pqxx::work& tx, std::optional<std::int64_t> game_id,

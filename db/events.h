@@ -8,7 +8,6 @@
 #include <optional>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +17,7 @@
 #include "core/game/facts.h"
 #include "core/game/time.h"
 #include "core/game/time_control.h"
+#include "db/codec.h"
 #include "db/users.h"
 
 namespace corrchess::db {
@@ -186,17 +186,10 @@ struct AuditEntry {
   std::optional<std::int64_t> event_id;
   std::optional<std::int64_t> target_user;
   std::string reason;
-  nlohmann::json detail = nlohmann::json::object();
+  Fields detail;  // stored as a JSON object
 };
+// The one writer of audit rows, in the transaction of the action.
 void write_audit(pqxx::work& tx, const AuditEntry& entry);
-
-// The members of an audit row's `detail` object, for callers that build no JSON themselves:
-// each value null, a flag, a number, a text or a list of texts, in the order given.
-using AuditValue =
-    std::variant<std::nullptr_t, bool, std::int64_t, std::string, std::vector<std::string>>;
-using AuditDetail = std::vector<std::pair<std::string, AuditValue>>;
-// The detail object of `fields`, for AuditEntry::detail.
-nlohmann::json audit_detail(const AuditDetail& fields);
 
 // One audit_log row as listed (usernames resolved; null actor or target when gone).
 struct AuditRecord {
