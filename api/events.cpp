@@ -10,6 +10,7 @@
 #include "api/rule_settings.h"
 #include "app/event_workflows.h"
 #include "app/events.h"
+#include "app/roles.h"
 #include "db/codec.h"
 
 namespace corrchess::api {
@@ -22,8 +23,6 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxReason = 2000;
 constexpr std::size_t kMaxAnalysis = 100000;
-
-bool is_director(const db::User& user) { return require_director(user).has_value(); }
 
 std::string rfc3339(Timestamp t) { return game::format_rfc3339(t); }
 
@@ -73,7 +72,7 @@ json adjudication_json(const db::EventGame& g, const std::vector<db::Adjudicatio
   json sides = json::object();
   for (Color side : {Color::kWhite, Color::kBlack}) {
     const auto& player = side == Color::kWhite ? g.white : g.black;
-    const bool may_read = is_director(viewer) || viewer.username == player;
+    const bool may_read = app::is_director(viewer) || viewer.username == player;
     const auto it = std::ranges::find_if(claims, [&](const db::AdjudicationClaim& c) {
       return c.game_id == g.game_id && c.side == side;
     });
