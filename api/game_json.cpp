@@ -1,6 +1,8 @@
 #include "api/game_json.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <span>
 
 #include "api/accounts.h"
 #include "core/chess/notation.h"
@@ -70,7 +72,7 @@ Result<chess::PgnGame> game_pgn(const app::GameView& shown) {
 }
 
 json game_json(const db::StoredGame& stored, const game::GameState& s, std::optional<Color> viewer,
-               bool show_messages) {
+               bool show_messages, int moves_from) {
   const auto& setup = stored.facts.setup;
   json j = {{"id", std::to_string(stored.id)},
             {"variant", game::to_string(setup.variant)},
@@ -92,7 +94,9 @@ json game_json(const db::StoredGame& stored, const game::GameState& s, std::opti
   if (s.finished_at) j["finished_at"] = game::format_rfc3339(*s.finished_at);
   if (!s.end_reason.empty()) j["end_reason"] = s.end_reason;
   json moves = json::array();
-  for (const auto& m : s.moves) {
+  moves_from = std::clamp(moves_from, 0, static_cast<int>(s.moves.size()));
+  if (moves_from > 0) j["moves_from"] = moves_from;
+  for (const auto& m : std::span(s.moves).subspan(static_cast<std::size_t>(moves_from))) {
     json mj = {{"ply", m.ply},
                {"san", m.san},
                {"uci", m.uci},
@@ -129,8 +133,9 @@ json game_json(const db::StoredGame& stored, const game::GameState& s, std::opti
   return j;
 }
 
-json game_json(const app::GameView& shown) {
-  return game_json(shown.stored, shown.state, shown.viewer, shown.show_messages);
+json game_json(const app::GameView& shown, bool minimal) {
+  return game_json(shown.stored, shown.state, shown.viewer, shown.show_messages,
+                   minimal ? shown.moves_from : 0);
 }
 
 }  // namespace corrchess::api

@@ -15,9 +15,12 @@ namespace corrchess::api {
 // The game object of api.md for `viewer` (pending move and conditional lines only for
 // their owner; the players' messages only with show_messages).
 nlohmann::json game_json(const db::StoredGame& stored, const game::GameState& state,
-                         std::optional<game::Color> viewer, bool show_messages = true);
-// The game object of a use case's view.
-nlohmann::json game_json(const app::GameView& shown);
+                         std::optional<game::Color> viewer, bool show_messages = true,
+                         int moves_from = 0);
+// The game object of a use case's view. `minimal`: the moves before shown.moves_from are
+// left out and "moves_from" says how many (the answer to `Prefer: return=minimal`), so an
+// answer's size does not grow with the game.
+nlohmann::json game_json(const app::GameView& shown, bool minimal = false);
 // A pending move as its owner sees it.
 nlohmann::json pending_json(const game::PendingMove& pending);
 // One entry of GET /games as `user` sees it: what a list shows without another request.

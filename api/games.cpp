@@ -237,9 +237,11 @@ Result<app::Precondition> read_precondition(const Request& request, const json* 
   return p;
 }
 
-Response render_game(const Result<app::GameView>& shown, int status) {
+Response render_game(const Result<app::GameView>& shown, int status, bool minimal) {
   if (!shown) return problem_response(shown.error());
-  return json_response(status, game_json(*shown));
+  auto response = json_response(status, game_json(*shown, minimal));
+  if (minimal) response.headers.emplace_back("Preference-Applied", "return=minimal");
+  return response;
 }
 
 Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
@@ -281,7 +283,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
           if (!expect) return problem_response(expect.error());
           auto shown = command(deps, u, id, *expect);
           if (!shown) return game_problem(deps, u, id, shown.error());
-          return render_game(shown);
+          return render_game(shown, 200, r.prefers_minimal());
         }));
   };
 
@@ -331,7 +333,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                auto shown = app::accept_move(deps, u, id, *move, *expect);
                if (!shown) return game_problem(deps, u, id, shown.error());
                deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
-               return render_game(shown);
+               return render_game(shown, 200, r.prefers_minimal());
              }));
   player_command("/api/v1/games/{id}/draw/accept", app::accept_draw);
   player_command("/api/v1/games/{id}/draw/decline", app::decline_draw);
@@ -343,9 +345,12 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                if (!req) return problem_response(req.error());
                auto decided = app::claim(deps, u, id, req->first, req->second);
                if (!decided) return game_problem(deps, u, id, decided.error());
-               return json_response(200, {{"upheld", decided->upheld},
-                                          {"reason", decided->reason},
-                                          {"game", game_json(decided->game)}});
+               const bool minimal = r.prefers_minimal();
+               auto response = json_response(200, {{"upheld", decided->upheld},
+                                                   {"reason", decided->reason},
+                                                   {"game", game_json(decided->game, minimal)}});
+               if (minimal) response.headers.emplace_back("Preference-Applied", "return=minimal");
+               return response;
              }));
   router.add("POST", "/api/v1/games/{id}/clock/refill",
              with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
@@ -353,7 +358,8 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                if (!body) return problem_response(body.error());
                auto seconds = optional_int(*body, "seconds");
                if (!seconds) return problem_response(seconds.error());
-               return render_game(app::refill_clock(deps, u, id, *seconds));
+               return render_game(app::refill_clock(deps, u, id, *seconds), 200,
+                                  r.prefers_minimal());
              }));
 
   // Conditional moves: only ever shown to their owner.

@@ -32,8 +32,9 @@ Result<app::Precondition> read_precondition(const Request& request, const nlohma
 // sees it (member `game`), so the client can show what changed without another request.
 Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
                       const Error& error);
-// The game object, or the problem.
-Response render_game(const Result<app::GameView>& shown, int status = 200);
+// The game object, or the problem. `minimal` (the request's `Prefer: return=minimal`): only
+// the moves the command added (game_json), and a `Preference-Applied` header.
+Response render_game(const Result<app::GameView>& shown, int status = 200, bool minimal = false);
 
 // A route handler that authenticates the caller and parses the {id} path parameter (0 when
 // the route has none) as the id of `what` (kNotFound naming it when malformed).

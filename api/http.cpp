@@ -1,5 +1,6 @@
 #include "api/http.h"
 
+#include <cctype>
 #include <cstdint>
 #include <string_view>
 
@@ -83,6 +84,26 @@ bool acceptable_text(std::string_view text) {
 }
 
 }  // namespace
+
+bool Request::prefers_minimal() const {
+  const auto prefer = header("prefer");
+  if (!prefer) return false;
+  // Preferences are separated by commas; each is token[=value] followed by ;parameters.
+  std::string_view rest = *prefer;
+  while (true) {
+    const auto comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    item = item.substr(0, item.find(';'));
+    std::string compact;
+    for (const char c : item) {
+      if (c != ' ' && c != '\t')
+        compact += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (compact == "return=minimal" || compact == "return=\"minimal\"") return true;
+    if (comma == std::string_view::npos) return false;
+    rest.remove_prefix(comma + 1);
+  }
+}
 
 std::optional<std::string> Request::header(const std::string& name) const {
   auto it = headers.find(name);

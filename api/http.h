@@ -25,6 +25,9 @@ struct Request {
 
   // Header value by lower-case name.
   std::optional<std::string> header(const std::string& name) const;
+  // The client asked for a minimal answer (RFC 7240 `Prefer: return=minimal`, in any of the
+  // request's Prefer preferences, case-insensitive).
+  bool prefers_minimal() const;
 };
 
 struct Response {

@@ -120,11 +120,20 @@ std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
   return trees;
 }
 
-GameView commit_change(pqxx::work& tx, const db::StoredGame& stored, const game::Game& game,
+GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& game,
                        std::optional<Color> viewer, GameChange change) {
   const auto id = stored.id;
   const auto now = game.state().now;
-  GameView view{stored, game.state(), viewer};
+  // The view takes the stored game over (no copy of its facts); `before` is what the
+  // notifications compare with.
+  const auto white_id = stored.white.id;
+  const auto black_id = stored.black.id;
+  const auto facts_events_before = stored.facts.events.size();
+  const auto version_before = stored.version;
+  GameView view;
+  view.viewer = viewer;
+  view.moves_from = game.state().ply;
+  view.stored = std::move(stored);
   if (change.save_pending) {
     db::save_pending(tx, id, *change.save_pending);
     view.stored.pending = *change.save_pending;
@@ -142,9 +151,12 @@ GameView commit_change(pqxx::work& tx, const db::StoredGame& stored, const game:
     change.audit->at = now;
     db::write_audit(tx, *change.audit);
   }
-  if (!change.outcome) return view;
+  if (!change.outcome) {
+    view.state = game.state();
+    return view;
+  }
   auto& o = *change.outcome;
-  db::append_facts(tx, id, o.moves, o.events, stored.facts.events.size(), o.game.state());
+  db::append_facts(tx, id, o.moves, o.events, facts_events_before, o.game.state());
   for (const auto& m : o.moves) view.stored.facts.moves.push_back(m);
   for (const auto& e : o.events) view.stored.facts.events.push_back(e);
   if (!o.moves.empty()) {
@@ -158,16 +170,16 @@ GameView commit_change(pqxx::work& tx, const db::StoredGame& stored, const game:
       view.stored.conditional[chess::index(c)] = lines;
     }
   }
-  db::update_cache(tx, id, o.game.state());  // bumps the version
-  view.stored.version = stored.version + 1;
-  view.state = o.game.state();
-  const auto notices = game::describe_change(game.state(), o.moves, o.events, view.state);
+  const auto& after = o.game.state();
+  db::update_cache(tx, id, after);  // bumps the version
+  view.stored.version = version_before + 1;
+  const auto notices = game::describe_change(game.state(), o.moves, o.events, after);
   if (!notices.empty()) {
-    db::notify_game_change(tx, id, view.stored.version, {stored.white.id, stored.black.id}, notices,
-                           view.state);
+    db::notify_game_change(tx, id, view.stored.version, {white_id, black_id}, notices, after);
   }
   // Mails (and the reminders of the player to move) go to the outbox in this transaction.
-  queue_game_notifications(tx, stored, game.state(), o.moves, o.events, view.state, now);
+  queue_game_notifications(tx, view.stored, game.state(), o.moves, o.events, after, now);
+  view.state = std::move(o.game).take_state();
   return view;
 }
 
@@ -200,7 +212,7 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
     }
     auto change = command(CommandInput{*stored, *game, side});
     if (!change) return std::unexpected(change.error());
-    return commit_change(tx, *stored, *game, side, std::move(*change));
+    return commit_change(tx, std::move(*stored), *game, side, std::move(*change));
   });
 }
 

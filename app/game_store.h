@@ -52,7 +52,7 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
 
 // Commits `change` to the locked game `stored` (replayed as `game`) inside `tx` and returns
 // the game after it. For use cases that hold their own transaction (the sweep).
-GameView commit_change(pqxx::work& tx, const db::StoredGame& stored, const game::Game& game,
+GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& game,
                        std::optional<game::Color> viewer, GameChange change);
 
 // The conditional trees of both players that still apply (the owner is not to move), for

@@ -38,6 +38,9 @@ struct GameView {
   std::optional<game::Color> viewer;  // the side the user plays, if any
   // Messages between the players are shown to the players and directors only.
   bool show_messages = true;
+  // The plies the game had before the command that produced this view (0 for a read): a
+  // client that saw them needs only the moves after, and an answer may leave them out.
+  int moves_from = 0;
 };
 
 // What the client saw, for a write that must not land on a game that changed meanwhile

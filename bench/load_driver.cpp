@@ -3,8 +3,12 @@
 //   corrchess-load moves --port P --games N --moves M --admin-user U --admin-password W
 //       registers 2N players, logs them in, creates N games (admin endpoint), then plays the
 //       games concurrently over keep-alive HTTP/1.1 connections (one per game): each move is
-//       a submit (POST /games/{id}/moves) followed by an accept (POST .../moves/accept).
+//       a submit (POST /games/{id}/moves) followed by an accept (POST .../moves/accept, with
+//       `Prefer: return=minimal` as the web client sends it: the answer has only the new moves).
 //       Prints throughput and latency percentiles, and a final `RESULT ...` line.
+//       --start-plies A,B,... measures a window of M plies from each of those plies in turn
+//       (the games are played up to each start unmeasured), one `PHASE ...` line each, with
+//       the CPU the processes --server-pid and --pg-pid (and their children) spent in it.
 //
 //   corrchess-load idle-ws --port P --connections K (--token T | --user U --password W)
 //       opens K WebSockets to /api/v1/ws, waits for every `hello`, prints
@@ -12,6 +16,7 @@
 //
 // Everything runs on one thread with Asio coroutines: the driver shares the machine with the
 // server and PostgreSQL, so it must stay cheap.
+#include <dirent.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -72,6 +77,9 @@ struct Options {
   std::string password;
   int hold_seconds = -1;  // -1: until stdin closes
   std::string prefix;
+  std::vector<int> start_plies{0};  // moves mode: a measured window of `moves` plies from each
+  int server_pid = 0;               // CPU is reported per phase for these (0: not measured)
+  int pg_pid = 0;
 };
 
 [[noreturn]] void usage(const std::string& error) {
@@ -80,7 +88,8 @@ struct Options {
                "usage:\n"
                "  corrchess-load moves --port P [--host H] [--games N] [--moves M]\n"
                "                 --admin-user U --admin-password W [--setup-concurrency C]\n"
-               "                 [--prefix NAME] [--rate MOVES_PER_S]\n"
+               "                 [--prefix NAME] [--rate MOVES_PER_S] [--start-plies A,B,...]\n"
+               "                 [--server-pid PID] [--pg-pid PID]\n"
                "  corrchess-load idle-ws --port P [--host H] [--connections K] [--batch B]\n"
                "                 (--token T | --user U --password W) [--hold-seconds S]\n",
                error.c_str());
@@ -136,6 +145,22 @@ Options parse_options(int argc, char** argv) {
       o.password = value;
     } else if (flag == "--hold-seconds") {
       o.hold_seconds = to_int(flag, value);
+    } else if (flag == "--start-plies") {
+      o.start_plies.clear();
+      std::size_t from = 0;
+      while (from <= value.size()) {
+        const auto comma = std::min(value.find(',', from), value.size());
+        o.start_plies.push_back(to_int(flag, value.substr(from, comma - from)));
+        from = comma + 1;
+      }
+      if (!std::is_sorted(o.start_plies.begin(), o.start_plies.end()) ||
+          o.start_plies.front() < 0) {
+        usage("--start-plies must be increasing plies >= 0");
+      }
+    } else if (flag == "--server-pid") {
+      o.server_pid = to_int(flag, value);
+    } else if (flag == "--pg-pid") {
+      o.pg_pid = to_int(flag, value);
     } else if (flag == "--prefix") {
       o.prefix = value;
     } else {
@@ -149,6 +174,11 @@ Options parse_options(int argc, char** argv) {
       usage("--admin-user and --admin-password are required");
     }
     if (o.setup_concurrency < 1) usage("--setup-concurrency must be positive");
+    for (std::size_t i = 1; i < o.start_plies.size(); ++i) {
+      if (o.start_plies[i] < o.start_plies[i - 1] + o.moves) {
+        usage("--start-plies must be at least --moves apart (windows may not overlap)");
+      }
+    }
   } else {
     if (o.connections < 1 || o.batch < 1) usage("--connections and --batch must be positive");
     if (o.token.empty() && (o.user.empty() || o.password.empty())) {
@@ -171,7 +201,7 @@ class HttpConnection {
       : stream_(ex), endpoint_(endpoint), host_(std::move(host)) {}
 
   awaitable<Reply> call(http::verb method, const std::string& target, const std::string& body,
-                        const std::string& token) {
+                        const std::string& token, bool minimal = false) {
     if (!open_) {
       co_await stream_.async_connect(endpoint_, use_awaitable);
       stream_.socket().set_option(tcp::no_delay(true));
@@ -182,6 +212,7 @@ class HttpConnection {
     req.set(http::field::user_agent, "corrchess-load");
     if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
     if (!body.empty()) req.set(http::field::content_type, "application/json");
+    if (minimal) req.set("Prefer", "return=minimal");  // the answer without the moves list
     req.keep_alive(true);
     req.body() = body;
     req.prepare_payload();
@@ -325,19 +356,64 @@ struct Game {
 struct MovesRun {
   Options options;
   tcp::endpoint endpoint;
-  Samples submit;
-  Samples accept;
-  long accepted = 0;
   long errors = 0;
   int games_aborted = 0;
   std::map<std::string, long> error_kinds;  // "submit 409" -> count
   int games_running = 0;
-  Clock::time_point started;
+  Clock::time_point started;  // of the current play_all
+};
+
+// One measured window: plies start+1 .. start+moves of every game.
+struct Phase {
+  int start_ply = 0;
+  long accepted = 0;
   double wall_seconds = 0;
+  Samples submit;
+  Samples accept;
+  long server_ticks = 0;
+  long pg_ticks = 0;
 };
 
 // Knights out and back: legal forever (repetitions never end a game by themselves).
 constexpr const char* kCycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+
+// CPU clock ticks (user + system) of `pid`, of its children still running, and of those it
+// reaped (a PostgreSQL backend's CPU counts once it has exited, through the postmaster).
+long cpu_ticks(int pid) {
+  auto fields = [](const std::string& path) {
+    std::vector<std::string> out;
+    std::FILE* f = std::fopen(path.c_str(), "r");
+    if (!f) return out;
+    char buffer[1024];
+    const std::size_t n = std::fread(buffer, 1, sizeof buffer - 1, f);
+    std::fclose(f);
+    const std::string stat(buffer, n);
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos) return out;
+    std::size_t at = close + 2;
+    while (at < stat.size()) {
+      const auto space = std::min(stat.find(' ', at), stat.size());
+      out.push_back(stat.substr(at, space - at));
+      at = space + 1;
+    }
+    return out;
+  };
+  // In /proc/PID/stat after the name: [1] ppid, [11] utime, [12] stime, [13] cutime, [14] cstime.
+  auto own = fields("/proc/" + std::to_string(pid) + "/stat");
+  if (own.size() < 15) return 0;
+  long total = std::stol(own[11]) + std::stol(own[12]) + std::stol(own[13]) + std::stol(own[14]);
+  std::unique_ptr<DIR, int (*)(DIR*)> proc(opendir("/proc"), closedir);
+  if (!proc) return total;
+  while (const dirent* entry = readdir(proc.get())) {
+    const std::string name = entry->d_name;
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    auto child = fields("/proc/" + name + "/stat");
+    if (child.size() < 13 || child[1] != std::to_string(pid)) continue;
+    total += std::stol(child[11]) + std::stol(child[12]);
+  }
+  return total;
+}
 
 void note_error(MovesRun& run, const std::string& what, int status, const std::string& body) {
   ++run.errors;
@@ -348,21 +424,23 @@ void note_error(MovesRun& run, const std::string& what, int status, const std::s
   }
 }
 
-// With --rate R (open loop), game g of N plays its ply p at started + g/R + (p-1)*N/R: the
-// games together offer R moves/s whatever the answers' latency, so latency is measured below
-// saturation. Without it each game plays its next move as soon as the last one is answered.
-awaitable<void> play_game(MovesRun& run, const Game& game, int index,
-                          asio::steady_timer& all_done) {
+// Plies from+1 .. to of `game`, each a submit and an accept by the player to move; with a
+// phase, its latencies are recorded there. With --rate R (open loop) in a measured phase, game
+// g of N plays its i-th ply of the phase at started + g/R + (i-1)*N/R: the games together
+// offer R moves/s whatever the answers' latency, so latency is measured below saturation.
+// Otherwise each game plays its next move as soon as the last one is answered.
+awaitable<void> play_game(MovesRun& run, const Game& game, int index, int from, int to,
+                          Phase* phase, asio::steady_timer& all_done) {
   auto ex = co_await asio::this_coro::executor;
   HttpConnection conn(ex, run.endpoint, run.options.host);
   const std::string moves_target = "/api/v1/games/" + game.id + "/moves";
   const std::string accept_target = moves_target + "/accept";
   asio::steady_timer pace(ex);
   try {
-    for (int ply = 1; ply <= run.options.moves; ++ply) {
-      if (run.options.rate > 0) {
+    for (int ply = from + 1; ply <= to; ++ply) {
+      if (phase && run.options.rate > 0) {
         const double at =
-            (index + (ply - 1) * static_cast<double>(run.options.games)) / run.options.rate;
+            (index + (ply - from - 1) * static_cast<double>(run.options.games)) / run.options.rate;
         pace.expires_at(run.started + std::chrono::duration_cast<Clock::duration>(
                                           std::chrono::duration<double>(at)));
         co_await pace.async_wait(use_awaitable);
@@ -376,28 +454,47 @@ awaitable<void> play_game(MovesRun& run, const Game& game, int index,
         ++run.games_aborted;
         break;
       }
-      run.submit.ms.push_back(ms_since(t0));
+      if (phase) phase->submit.ms.push_back(ms_since(t0));
       t0 = Clock::now();
-      r = co_await conn.call(http::verb::post, accept_target, body, token);
+      r = co_await conn.call(http::verb::post, accept_target, body, token, true);
       if (r.status != 200) {
         note_error(run, "accept", r.status, r.body);
         ++run.games_aborted;
         break;
       }
-      run.accept.ms.push_back(ms_since(t0));
-      ++run.accepted;
+      if (phase) {
+        phase->accept.ms.push_back(ms_since(t0));
+        ++phase->accepted;
+      }
     }
   } catch (const std::exception& e) {
     note_error(run, std::string("connection (") + e.what() + ")", 0, "");
     ++run.games_aborted;
   }
   if (--run.games_running == 0) {
-    run.wall_seconds = ms_since(run.started) / 1000.0;
+    if (phase) phase->wall_seconds = ms_since(run.started) / 1000.0;
     all_done.cancel();
   }
 }
 
-awaitable<void> moves_main(MovesRun& run) {
+// Every game from ply `from` to ply `to` at once, each on its own connection.
+awaitable<void> play_all(MovesRun& run, const std::vector<Game>& games, int from, int to,
+                         Phase* phase) {
+  auto ex = co_await asio::this_coro::executor;
+  asio::steady_timer all_done(ex, asio::steady_timer::time_point::max());
+  run.games_running = static_cast<int>(games.size());
+  run.started = Clock::now();
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    asio::co_spawn(ex, play_game(run, games[i], static_cast<int>(i), from, to, phase, all_done),
+                   asio::detached);
+  }
+  beast::error_code ec;
+  if (run.games_running > 0) {
+    co_await all_done.async_wait(asio::redirect_error(use_awaitable, ec));
+  }
+}
+
+awaitable<void> moves_main(MovesRun& run, std::vector<Phase>& phases) {
   auto ex = co_await asio::this_coro::executor;
   const auto& o = run.options;
   const int n = o.games;
@@ -455,21 +552,31 @@ awaitable<void> moves_main(MovesRun& run) {
   }
   std::fprintf(stderr, "setup: %d games created (%.1f s), ids %ld..%ld\n", n, ms_since(t0) / 1000.0,
                first_id, last_id);
-  std::printf("GAMES first_id=%ld last_id=%ld count=%d\n", first_id, last_id, n);
-  std::fflush(stdout);
 
-  // The measured part: every game at once, each on its own connection.
-  run.submit.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
-  run.accept.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
-  asio::steady_timer all_done(ex, asio::steady_timer::time_point::max());
-  run.games_running = n;
-  run.started = Clock::now();
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    asio::co_spawn(ex, play_game(run, games[i], static_cast<int>(i), all_done), asio::detached);
-  }
-  beast::error_code ec;
-  if (run.games_running > 0) {
-    co_await all_done.async_wait(asio::redirect_error(use_awaitable, ec));
+  // The phases: each game is played up to the window's start unmeasured, then the window.
+  int ply = 0;
+  for (std::size_t i = 0; i < o.start_plies.size() && run.errors == 0; ++i) {
+    Phase& phase = phases[i];
+    phase.start_ply = o.start_plies[i];
+    if (ply < phase.start_ply) {
+      t0 = Clock::now();
+      co_await play_all(run, games, ply, phase.start_ply, nullptr);
+      std::fprintf(stderr, "setup: every game played to ply %d (%.1f s)\n", phase.start_ply,
+                   ms_since(t0) / 1000.0);
+      if (run.errors != 0) break;
+    }
+    if (i == 0) {
+      std::printf("GAMES first_id=%ld last_id=%ld count=%d\n", first_id, last_id, n);
+      std::fflush(stdout);
+    }
+    phase.submit.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
+    phase.accept.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
+    const long server0 = o.server_pid ? cpu_ticks(o.server_pid) : 0;
+    const long pg0 = o.pg_pid ? cpu_ticks(o.pg_pid) : 0;
+    co_await play_all(run, games, phase.start_ply, phase.start_ply + o.moves, &phase);
+    if (o.server_pid) phase.server_ticks = cpu_ticks(o.server_pid) - server0;
+    if (o.pg_pid) phase.pg_ticks = cpu_ticks(o.pg_pid) - pg0;
+    ply = phase.start_ply + o.moves;
   }
 }
 
@@ -484,8 +591,9 @@ int run_moves(const Options& o) {
   MovesRun run;
   run.options = o;
   run.endpoint = resolve(o);
+  std::vector<Phase> phases(o.start_plies.size());
   std::string failure;
-  asio::co_spawn(ioc, moves_main(run), [&](std::exception_ptr e) {
+  asio::co_spawn(ioc, moves_main(run, phases), [&](std::exception_ptr e) {
     if (!e) return;
     try {
       std::rethrow_exception(e);
@@ -498,25 +606,40 @@ int run_moves(const Options& o) {
     std::fprintf(stderr, "corrchess-load: %s\n", failure.c_str());
     return 1;
   }
-  const double rate =
-      run.wall_seconds > 0 ? static_cast<double>(run.accepted) / run.wall_seconds : 0;
-  std::printf(
-      "games=%d plies_per_game=%d accepted=%ld wall_s=%.2f moves_per_s=%.1f errors=%ld "
-      "games_aborted=%d\n",
-      o.games, o.moves, run.accepted, run.wall_seconds, rate, run.errors, run.games_aborted);
   for (const auto& [kind, count] : run.error_kinds) {
     std::printf("errors %s: %ld\n", kind.c_str(), count);
   }
-  print_samples("submit", run.submit);
-  print_samples("accept", run.accept);
+  const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
+  for (auto& p : phases) {
+    const double rate = p.wall_seconds > 0 ? static_cast<double>(p.accepted) / p.wall_seconds : 0;
+    auto per_move = [&](long ticks) {
+      return p.accepted > 0
+                 ? static_cast<double>(ticks) / hz * 1000 / static_cast<double>(p.accepted)
+                 : 0.0;
+    };
+    std::printf("games=%d plies %d..%d accepted=%ld wall_s=%.2f moves_per_s=%.1f\n", o.games,
+                p.start_ply + 1, p.start_ply + o.moves, p.accepted, p.wall_seconds, rate);
+    print_samples("submit", p.submit);
+    print_samples("accept", p.accept);
+    std::printf(
+        "PHASE start_ply=%d moves_per_s=%.1f accepted=%ld accept_p50_ms=%.2f accept_p99_ms=%.2f "
+        "submit_p50_ms=%.2f submit_p99_ms=%.2f server_cpu_ms=%.3f pg_cpu_ms=%.3f\n",
+        p.start_ply, rate, p.accepted, p.accept.percentile(0.50), p.accept.percentile(0.99),
+        p.submit.percentile(0.50), p.submit.percentile(0.99), per_move(p.server_ticks),
+        per_move(p.pg_ticks));
+  }
+  // The first window, in the form bench/load reads.
+  Phase& first = phases.front();
+  const double rate =
+      first.wall_seconds > 0 ? static_cast<double>(first.accepted) / first.wall_seconds : 0;
   std::printf(
       "RESULT moves_per_s=%.1f accepted=%ld wall_s=%.2f accept_p50_ms=%.2f accept_p95_ms=%.2f "
       "accept_p99_ms=%.2f accept_max_ms=%.2f submit_p50_ms=%.2f submit_p95_ms=%.2f "
-      "submit_p99_ms=%.2f submit_max_ms=%.2f errors=%ld\n",
-      rate, run.accepted, run.wall_seconds, run.accept.percentile(0.50),
-      run.accept.percentile(0.95), run.accept.percentile(0.99), run.accept.max(),
-      run.submit.percentile(0.50), run.submit.percentile(0.95), run.submit.percentile(0.99),
-      run.submit.max(), run.errors);
+      "submit_p99_ms=%.2f submit_max_ms=%.2f errors=%ld games_aborted=%d\n",
+      rate, first.accepted, first.wall_seconds, first.accept.percentile(0.50),
+      first.accept.percentile(0.95), first.accept.percentile(0.99), first.accept.max(),
+      first.submit.percentile(0.50), first.submit.percentile(0.95), first.submit.percentile(0.99),
+      first.submit.max(), run.errors, run.games_aborted);
   return run.errors == 0 ? 0 : 1;
 }
 

@@ -198,7 +198,9 @@ class Game {
   // order, moves after the game ended, clock facts the clock engine rejects.
   static Result<Game> replay(GameFacts facts, GameContext context, Timestamp now);
 
-  const GameState& state() const { return state_; }
+  const GameState& state() const& { return state_; }
+  // The state, moved out of a game that is no longer needed.
+  GameState take_state() && { return std::move(state_); }
   const GameFacts& facts() const { return facts_; }
   const GameContext& context() const { return context_; }
   const chess::GameRecord& record() const { return record_; }

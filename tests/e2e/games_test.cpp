@@ -185,12 +185,6 @@ TEST_F(Games, ListsShowWhoIsToMove) {
   EXPECT_EQ(api_.call("GET", "/api/v1/games?status=bogus", white_).status, 400);
 }
 
-}  // namespace
-}  // namespace corrchess
-
-namespace corrchess {
-namespace {
-
 // "Use 40+ days" (rules.md 3.6) sticks to the move it was ticked for: withdrawing or
 // replacing the pending move that carried it after day 40 does not bring back the silence
 // loss, and the accepted move records the tick.
@@ -218,6 +212,48 @@ TEST_F(Games, TheUse40PlusDaysTickSticksToItsMove) {
   EXPECT_EQ(g["status"], "finished");
   EXPECT_EQ(g["termination"], "silence");
   EXPECT_EQ(g["result"], "1-0");
+}
+
+// `Prefer: return=minimal` (RFC 7240): a command's answer carries only the moves it added
+// (with a conditional reply), says from which ply, and is otherwise the same game object.
+TEST_F(Games, AMinimalAnswerCarriesOnlyTheMovesTheCommandAdded) {
+  const auto id = create_game();
+  const std::string moves = "/api/v1/games/" + id + "/moves";
+  for (const auto& [token, san] : {std::pair{white_, "e4"}, {black_, "c5"}, {white_, "Nf3"}}) {
+    ASSERT_EQ(api_.try_play(id, token, san).status, 200);
+  }
+  ASSERT_EQ(api_.call("PUT", "/api/v1/games/" + id + "/conditional", white_,
+                      {{"lines", json::array({json::array({"d6", "d4"})})}})
+                .status,
+            200);
+  ASSERT_EQ(api_.call("POST", moves, black_, {{"move", "d6"}}).status, 200);
+  const auto minimal = server_.request("POST", moves + "/accept", json{{"move", "d6"}}.dump(),
+                                       {{"Authorization", "Bearer " + black_},
+                                        {"Content-Type", "application/json"},
+                                        {"Prefer", "handling=lenient, return=minimal"}});
+  ASSERT_EQ(minimal.status, 200) << minimal.body;
+  EXPECT_EQ(minimal.headers.at("preference-applied"), "return=minimal");
+  const auto g = json::parse(minimal.body);
+  EXPECT_EQ(g["ply"], 5);
+  EXPECT_EQ(g["moves_from"], 3);
+  ASSERT_EQ(g["moves"].size(), 2u) << g.dump();
+  EXPECT_EQ(g["moves"][0]["san"], "d6");
+  EXPECT_EQ(g["moves"][1]["san"], "d4");
+  EXPECT_EQ(g["moves"][1]["conditional"], true);
+  // The rest is the game object as a read shows it.
+  auto full = api_.game(id, black_);
+  EXPECT_FALSE(full.contains("moves_from"));
+  ASSERT_EQ(full["moves"].size(), 5u);
+  EXPECT_EQ(full["moves"][3], g["moves"][0]);
+  for (const char* key : {"fen", "status", "clocks", "legal_moves", "version", "to_move"}) {
+    EXPECT_EQ(g[key], full[key]) << key;
+  }
+  // Without the preference the answer has every move, and no Preference-Applied.
+  ASSERT_EQ(api_.call("POST", moves, black_, {{"move", "cxd4"}}).status, 200);
+  const auto plain = api_.call("POST", moves + "/accept", black_, {{"move", "cxd4"}});
+  ASSERT_EQ(plain.status, 200);
+  EXPECT_EQ(plain.headers.count("preference-applied"), 0u);
+  EXPECT_EQ(json::parse(plain.body)["moves"].size(), 6u);
 }
 
 }  // namespace

@@ -25,8 +25,11 @@ const readable: Record<string, string> = {
   internal_error: 'The server failed; please try again.',
 };
 
-export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+// `minimal`: ask for the short answer of a game command (`Prefer: return=minimal`: only the
+// moves the command added, after `moves_from`; see mergeMoves in pages/game.ts).
+export async function api<T = any>(method: string, path: string, body?: unknown, minimal = false): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (minimal) headers.Prefer = 'return=minimal';
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrf;
   let response: Response;

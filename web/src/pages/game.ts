@@ -31,6 +31,7 @@ type Game = {
   to_move: Color;
   ply: number;
   version: number;
+  moves_from?: number; // a minimal answer: the moves before this ply were left out
   moves: {
     ply: number; san: string; uci: string; at: string; elapsed_seconds: number; offer_draw: boolean;
     conditional: boolean; message?: string; clock?: { clock_after_seconds?: number };
@@ -102,8 +103,18 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   };
   const myTurn = () => !!game && !over(game.status) && game.status === 'ongoing' && mine() === game.to_move;
 
-  // A game as the server just sent it (running clocks count down from now).
+  // A game as the server just sent it (running clocks count down from now). A minimal
+  // answer's moves continue the ones shown; if they do not line up, the page reads the game.
   function took(g: Game): void {
+    if (g.moves_from !== undefined) {
+      const known = game && game.id === g.id ? game.moves : [];
+      if (known.length < g.moves_from) {
+        void load();
+        return;
+      }
+      g.moves = known.slice(0, g.moves_from).concat(g.moves);
+      delete g.moves_from;
+    }
     game = g;
     loadedAt = Date.now();
   }
@@ -308,7 +319,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     if (!g?.pending_move) return;
     const uci = g.pending_move.move.uci;
     await attempt(moveError, async () => {
-      took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }));
+      took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }, true));
       moveInput.value = '';
       message.value = '';
       offerDraw.checked = false;
@@ -329,7 +340,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     if (!g) return;
     await attempt(otherError, async () => {
-      took(await api<Game>(method, `/api/v1/games/${g.id}/${what}`, { ply: g.ply }));
+      took(await api<Game>(method, `/api/v1/games/${g.id}/${what}`, { ply: g.ply }, true));
       confirmResign = false;
     });
   }
@@ -339,7 +350,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const body: Record<string, unknown> = { type: claimType.value, ply: game.ply };
     if (moveInput.value.trim()) body.move = moveInput.value.trim();
     try {
-      const answer = await api<{ upheld: boolean; reason: string; game: Game }>('POST', `/api/v1/games/${game.id}/claims`, body);
+      const answer = await api<{ upheld: boolean; reason: string; game: Game }>(
+        'POST', `/api/v1/games/${game.id}/claims`, body, true);
       took(answer.game);
       render();
       showError(otherError, `${answer.upheld ? 'Claim upheld' : 'Claim rejected'}: ${answer.reason}`);
