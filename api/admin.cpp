@@ -7,8 +7,7 @@
 #include "api/board_svg.h"
 #include "api/json_body.h"
 #include "api/openapi.h"
-#include "db/events.h"
-#include "db/transaction.h"
+#include "app/audit.h"
 
 namespace corrchess::api {
 
@@ -145,12 +144,14 @@ Result<std::optional<std::int64_t>> id_filter(const Request& request, const char
   return std::optional<std::int64_t>{*id};
 }
 
-Response audit(GameServiceDeps& deps, const Request& request) {
+Response audit(GameServiceDeps& deps, const Request& request, const db::User& user) {
+  app::AuditQuery query;
   auto game_id = id_filter(request, "game_id");
   if (!game_id) return problem_response(game_id.error());
+  query.game_id = *game_id;
   auto event_id = id_filter(request, "event_id");
   if (!event_id) return problem_response(event_id.error());
-  std::int64_t limit = 100;
+  query.event_id = *event_id;
   if (auto it = request.query.find("limit"); it != request.query.end()) {
     const auto& t = it->second;
     if (t.empty() || t.size() > 4 || t.find_first_not_of("0123456789") != std::string::npos ||
@@ -158,33 +159,24 @@ Response audit(GameServiceDeps& deps, const Request& request) {
       return problem_response(
           Error{ErrorCode::kValidationError, "limit must be an integer from 1 to 1000"});
     }
-    limit = std::stoll(t);
+    query.limit = std::stoll(t);
   }
-  std::optional<std::string> username;
   if (auto it = request.query.find("user"); it != request.query.end()) {
-    if (auto ok = validate_username(it->second); !ok) return problem_response(ok.error());
-    username = it->second;
+    if (auto ok = app::validate_username(it->second); !ok) return problem_response(ok.error());
+    query.username = it->second;
   }
-  auto records = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
-    std::optional<std::int64_t> user_id;
-    if (username) {
-      auto u = db::find_user(tx, *username);
-      if (!u) return fail(ErrorCode::kValidationError, "no user '" + *username + "'");
-      user_id = u->id;
-    }
-    json out = json::array();
-    for (const auto& a : db::audit_records(tx, *game_id, *event_id, user_id, limit)) {
-      json r = {{"at", a.at},         {"actor", a.actor ? json(*a.actor) : json()},
-                {"action", a.action}, {"target", a.target ? json(*a.target) : json()},
-                {"detail", a.detail}, {"reason", a.reason ? json(*a.reason) : json()}};
-      if (a.game_id) r["game_id"] = std::to_string(*a.game_id);
-      if (a.event_id) r["event_id"] = std::to_string(*a.event_id);
-      out.push_back(std::move(r));
-    }
-    return out;
-  });
+  auto records = app::audit_log(deps.pool, user, query);
   if (!records) return problem_response(records.error());
-  return json_response(200, {{"records", *records}});
+  json out = json::array();
+  for (const auto& a : *records) {
+    json r = {{"at", a.at},         {"actor", a.actor ? json(*a.actor) : json()},
+              {"action", a.action}, {"target", a.target ? json(*a.target) : json()},
+              {"detail", a.detail}, {"reason", a.reason ? json(*a.reason) : json()}};
+    if (a.game_id) r["game_id"] = std::to_string(*a.game_id);
+    if (a.event_id) r["event_id"] = std::to_string(*a.event_id);
+    out.push_back(std::move(r));
+  }
+  return json_response(200, {{"records", out}});
 }
 
 // "1"/"true" or "0"/"false"; nullopt for anything else.
@@ -249,8 +241,8 @@ void add_admin_routes(Router& router, GameServiceDeps& deps) {
                return suspension(deps, r, u, id, false);
              }));
   router.add("GET", "/api/v1/admin/audit",
-             with_director(deps, [&deps](const Request& r, const db::User&, std::int64_t) {
-               return audit(deps, r);
+             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
+               return audit(deps, r, u);
              }));
   add_board_routes(router, deps);
   add_openapi_routes(router);

@@ -1,5 +1,5 @@
-// Password hashing (Argon2id via libsodium) and opaque bearer tokens (32 random bytes,
-// base64url for the client, SHA-256 hex stored in the database).
+// How a request is signed in: bearer tokens, the web client's session cookie and its CSRF
+// check.
 #pragma once
 
 #include <cstdint>
@@ -8,24 +8,17 @@
 #include <string_view>
 
 #include "api/http.h"
+#include "app/credentials.h"
 
 namespace corrchess::api {
 
-// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most one hash
-// or verification per core runs at a time (64 MiB each); others wait their turn.
-std::string hash_password(const std::string& password);
-bool verify_password(const std::string& password, const std::string& hash);
-// Spends the work of one verify_password on a hash no password matches, so that a login as
-// an unknown user takes as long as a wrong password for a real one (no user enumeration).
-void verify_against_nobody(const std::string& password);
-
-struct Token {
-  std::string secret;  // given to the client once
-  std::string hash;    // what is stored (hex SHA-256 of the secret)
-};
-Token new_token();
-// Hex SHA-256 of a client's token.
-std::string token_hash(const std::string& secret);
+// Password hashing and tokens are transport-neutral (app/credentials.h).
+using app::hash_password;
+using app::new_token;
+using app::Token;
+using app::token_hash;
+using app::verify_against_nobody;
+using app::verify_password;
 
 // The bearer token of a request: "Authorization: Bearer X", or `token` query parameter
 // when allow_query (WebSocket upgrades).

@@ -57,13 +57,13 @@ Result<app::ChallengeRequest> parse_challenge(const Request& request) {
 
 json list_json(const std::vector<app::ChallengeView>& views) {
   json out = json::array();
-  for (const auto& v : views) out.push_back(app::challenge_json(v));
+  for (const auto& v : views) out.push_back(db::challenge_json(v.stored, v.status));
   return out;
 }
 
 Response render(const Result<app::ChallengeView>& view, int status = 200) {
   if (!view) return problem_response(view.error());
-  return json_response(status, app::challenge_json(*view));
+  return json_response(status, db::challenge_json(view->stored, view->status));
 }
 
 }  // namespace
@@ -99,9 +99,10 @@ void add_challenge_routes(Router& router, app::ChallengeDeps& challenges, GameSe
                      if (!accepted) return problem_response(accepted.error());
                      auto shown = app::view_game(games, u, accepted->game_id);
                      if (!shown) return problem_response(shown.error());
-                     return json_response(201,
-                                          {{"challenge", app::challenge_json(accepted->challenge)},
-                                           {"game", game_json(*shown)}});
+                     return json_response(
+                         201, {{"challenge", db::challenge_json(accepted->challenge.stored,
+                                                                accepted->challenge.status)},
+                               {"game", game_json(*shown)}});
                    }));
   router.add("POST", "/api/v1/challenges/{id}/decline",
              with_user_id(pool, "challenge",

@@ -1,9 +1,6 @@
-// Event endpoints (rules.md §5, api.md "Events" and "/admin"): all-play-all sections run by a
-// tournament director. The director creates an event with its settings and players (or
-// opens it for entry), starts it (every game of the section at once, colours by the Berger
-// tables), withdraws or replaces players; everyone reads events, crosstables and the event
-// PGN; players join open events (unless barred after a time-forfeit loss) and file
-// adjudication claims once the end date has passed.
+// Event endpoints (rules.md §5, api.md "Events" and "/admin"): the HTTP adapter over the
+// event use cases of app/events.h and app/event_workflows.h, and the JSON views of events,
+// crosstables and adjudications.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -15,20 +12,11 @@
 
 namespace corrchess::api {
 
-// Claims may be filed for this long after a game became adjudication pending (§5.4).
-inline constexpr game::Seconds kAdjudicationClaimWindow = game::days(14);
-
 // POST /api/v1/admin/events, /admin/events/{id}/{players,start,withdraw,replace};
 // GET /api/v1/events, /events/{id}, /events/{id}/crosstable, /events/{id}/pgn;
 // POST, DELETE /api/v1/events/{id}/join; POST /api/v1/events/{id}/adjudication-claims.
 // `router` and `deps` must outlive the registration.
 void add_event_routes(Router& router, GameServiceDeps& deps);
-
-// May `user` follow game `game_id` live (WebSocket subscribe)? Its players and directors
-// always; others as GET /games/{id} allows, except that the games of an event with delayed
-// visibility are not streamed to them while unfinished (kForbidden): a live feed would undo
-// the delay.
-Result<void> may_watch_live(GameServiceDeps& deps, const db::User& user, std::int64_t game_id);
 
 // The adjudication state of a game that reached the end date unfinished (§5.4): when, the
 // claim window, and each side's claim. A side that filed nothing is taken to claim a draw.

@@ -24,6 +24,117 @@ std::string page(const std::string& title, const std::string& body) {
          "</title></head><body>\n" + body + "\n</body></html>\n";
 }
 
+json preferences_json(const app::NotificationPreferences& p) {
+  const auto& prefs = p.prefs;
+  json channels = json::object();
+  for (const auto channel : notify::kAllChannels) {
+    json kinds = json::object();
+    for (const auto kind : notify::kAllKinds) {
+      kinds[std::string(notify::to_string(kind))] = notify::wants(prefs, kind, channel);
+    }
+    channels[std::string(notify::to_string(channel))] = kinds;
+  }
+  json hours = json::array();
+  for (const auto s : prefs.reminder_offsets) hours.push_back(s / 3600);
+  return {{"channels", channels},
+          {"reminder_hours_before", hours},
+          {"digest_hour", prefs.digest_hour ? json(*prefs.digest_hour) : json()},
+          {"time_zone", p.time_zone ? json(*p.time_zone) : json()},
+          {"email", p.email ? json(*p.email) : json()},
+          {"email_verified", p.email_verified}};
+}
+
+Result<notify::Preferences> parse_preferences(const json& body) {
+  notify::Preferences prefs;
+  if (body.contains("channels")) {
+    const auto& channels = body["channels"];
+    if (!channels.is_object())
+      return fail(ErrorCode::kValidationError, "channels must be an object");
+    for (const auto& [channel_name, kinds] : channels.items()) {
+      const auto channel = notify::parse_channel(channel_name);
+      if (!channel) {
+        return fail(ErrorCode::kValidationError, "unknown channel '" + channel_name + "'");
+      }
+      if (!kinds.is_object()) {
+        return fail(ErrorCode::kValidationError, "channels." + channel_name + " must be an object");
+      }
+      for (const auto& [kind_name, on] : kinds.items()) {
+        const auto kind = notify::parse_kind(kind_name);
+        if (!kind) return fail(ErrorCode::kValidationError, "unknown kind '" + kind_name + "'");
+        if (!on.is_boolean()) {
+          return fail(ErrorCode::kValidationError,
+                      "channels." + channel_name + "." + kind_name + " must be true or false");
+        }
+        if (!on.get<bool>()) prefs.disabled.emplace_back(*kind, *channel);
+      }
+    }
+  }
+  if (body.contains("reminder_hours_before")) {
+    const auto& hours = body["reminder_hours_before"];
+    if (!hours.is_array()) {
+      return fail(ErrorCode::kValidationError, "reminder_hours_before must be an array of hours");
+    }
+    std::vector<game::Seconds> offsets;
+    for (const auto& h : hours) {
+      if (!h.is_number_integer() || h.get<std::int64_t>() < 1 || h.get<std::int64_t>() > 1440) {
+        return fail(ErrorCode::kValidationError,
+                    "reminder_hours_before must hold whole hours between 1 and 1440");
+      }
+      offsets.push_back(h.get<std::int64_t>() * 3600);
+    }
+    auto checked = notify::checked_reminder_offsets(std::move(offsets));
+    if (!checked) return std::unexpected(checked.error());
+    prefs.reminder_offsets = *checked;
+  }
+  if (body.contains("digest_hour") && !body["digest_hour"].is_null()) {
+    const auto& h = body["digest_hour"];
+    if (!h.is_number_integer() || h.get<int>() < 0 || h.get<int>() > 23) {
+      return fail(ErrorCode::kValidationError, "digest_hour must be an hour 0-23 or null");
+    }
+    prefs.digest_hour = h.get<int>();
+  }
+  return prefs;
+}
+
+json delivery_json(const db::DeliveryView& d) {
+  return {{"id", d.delivery_id},
+          {"channel", d.channel},
+          {"kind", d.kind},
+          {"user_id", d.user_id ? json(std::to_string(*d.user_id)) : json()},
+          {"game_id", d.game_id ? json(std::to_string(*d.game_id)) : json()},
+          {"status", d.status},
+          {"due_at", d.due_at},
+          {"attempts", d.attempts},
+          {"last_error", d.last_error ? json(*d.last_error) : json()},
+          {"finished_at", d.finished_at ? json(*d.finished_at) : json()}};
+}
+
+json webhook_json(const db::Webhook& w) {
+  return {{"id", std::to_string(w.id)},
+          {"url", w.url},
+          {"event_id", w.event_id ? json(std::to_string(*w.event_id)) : json()},
+          {"created_at", w.created_at}};
+}
+
+json deliveries_json(const std::vector<db::DeliveryView>& deliveries) {
+  json out = json::array();
+  for (const auto& d : deliveries) out.push_back(delivery_json(d));
+  return {{"deliveries", out}};
+}
+
+// {url, event_id?} of POST /me/webhooks.
+Result<app::WebhookRequest> webhook_request(const json& body) {
+  if (!body.contains("url") || !body["url"].is_string()) {
+    return fail(ErrorCode::kValidationError, "url must be a string");
+  }
+  app::WebhookRequest request{body["url"].get<std::string>(), std::nullopt};
+  if (body.contains("event_id") && !body["event_id"].is_null()) {
+    const auto& e = body["event_id"];
+    request.event_id = e.is_string() ? e.get<std::string>() : "";
+  }
+  return request;
+}
+
 }  // namespace
 
 void add_notification_routes(Router& router, db::Pool& pool) {
@@ -32,16 +143,18 @@ void add_notification_routes(Router& router, db::Pool& pool) {
     if (!user) return problem_response(user.error());
     auto prefs = app::notification_preferences(pool, *user);
     if (!prefs) return problem_response(prefs.error());
-    return json_response(200, *prefs);
+    return json_response(200, preferences_json(*prefs));
   });
   router.add("PUT", "/api/v1/me/notifications", [&pool](const Request& r, const PathParams&) {
     auto user = authenticate(pool, r);
     if (!user) return problem_response(user.error());
     auto body = json_object_body(r);
     if (!body) return problem_response(body.error());
-    auto prefs = app::replace_notification_preferences(pool, *user, *body);
+    auto parsed = parse_preferences(*body);
+    if (!parsed) return problem_response(parsed.error());
+    auto prefs = app::replace_notification_preferences(pool, *user, *parsed);
     if (!prefs) return problem_response(prefs.error());
-    return json_response(200, *prefs);
+    return json_response(200, preferences_json(*prefs));
   });
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the link; a person who
   // opens it gets a form (link checkers that GET it change nothing).
@@ -67,16 +180,22 @@ void add_notification_routes(Router& router, db::Pool& pool) {
     if (!user) return problem_response(user.error());
     auto list = app::list_webhooks(pool, *user);
     if (!list) return problem_response(list.error());
-    return json_response(200, *list);
+    json webhooks = json::array();
+    for (const auto& w : *list) webhooks.push_back(webhook_json(w));
+    return json_response(200, {{"webhooks", webhooks}});
   });
   router.add("POST", "/api/v1/me/webhooks", [&pool](const Request& r, const PathParams&) {
     auto user = authenticate(pool, r);
     if (!user) return problem_response(user.error());
     auto body = json_object_body(r);
     if (!body) return problem_response(body.error());
-    auto created = app::create_webhook(pool, *user, *body);
+    auto request = webhook_request(*body);
+    if (!request) return problem_response(request.error());
+    auto created = app::create_webhook(pool, *user, *request);
     if (!created) return problem_response(created.error());
-    return json_response(201, *created);
+    auto shown = webhook_json(*created);
+    shown["secret"] = created->secret;  // shown once
+    return json_response(201, shown);
   });
   router.add(
       "DELETE", "/api/v1/me/webhooks/{id}",
@@ -92,7 +211,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
         if (!limit) return problem_response(limit.error());
         auto list = app::webhook_deliveries(pool, u, id, limit->value_or(100));
         if (!list) return problem_response(list.error());
-        return json_response(200, *list);
+        return json_response(200, deliveries_json(*list));
       }));
   router.add("POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver",
              [&pool](const Request& r, const PathParams& p) {
@@ -112,7 +231,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
                if (!limit) return problem_response(limit.error());
                auto failed = app::failed_notifications(pool, *user, limit->value_or(100));
                if (!failed) return problem_response(failed.error());
-               return json_response(200, *failed);
+               return json_response(200, deliveries_json(*failed));
              });
 }
 

@@ -10,6 +10,22 @@ namespace {
 
 using nlohmann::json;
 
+json nullable(const std::optional<std::string>& v) { return v ? json(*v) : json(); }
+
+json profile_json(const app::PublicProfile& p) {
+  return {{"username", p.user.username},
+          {"display_name", p.user.display_name},
+          {"country", nullable(p.country)},
+          {"created_at", p.user.created_at},
+          {"games",
+           {{"played", p.record.finished},
+            {"current", p.record.current},
+            {"wins", p.record.wins},
+            {"draws", p.record.draws},
+            {"losses", p.record.losses}}},
+          {"on_leave", p.on_leave}};
+}
+
 // A member that may be absent (keep), null (clear) or a string of at most `max` bytes.
 Result<std::optional<std::optional<std::string>>> nullable_member(const json& body,
                                                                   const char* field,
@@ -60,6 +76,13 @@ Response find(app::ProfileDeps& deps, const Request& request) {
 
 }  // namespace
 
+json settings_json(const db::User& user, const db::ProfileSettings& s) {
+  return {{"email", nullable(user.email)},
+          {"country", nullable(s.country)},
+          {"time_zone", nullable(s.time_zone)},
+          {"language", nullable(s.language)}};
+}
+
 void add_profile_routes(Router& router, app::ProfileDeps& deps) {
   router.add("GET", "/api/v1/users",
              [&deps](const Request& r, const PathParams&) { return find(deps, r); });
@@ -68,7 +91,7 @@ void add_profile_routes(Router& router, app::ProfileDeps& deps) {
     if (!user) return problem_response(user.error());
     auto profile = app::public_profile(deps, p.at("username"));
     if (!profile) return problem_response(profile.error());
-    return json_response(200, *profile);
+    return json_response(200, profile_json(*profile));
   });
   router.add("PATCH", "/api/v1/me", [&deps](const Request& r, const PathParams&) {
     auto user = authenticate(deps.pool, r);
@@ -81,7 +104,7 @@ void add_profile_routes(Router& router, app::ProfileDeps& deps) {
     auto body = user_json(*updated);
     auto settings = app::own_settings(deps, *updated);
     if (!settings) return problem_response(settings.error());
-    body.update(*settings);
+    body.update(settings_json(*updated, *settings));
     return json_response(200, body);
   });
 }

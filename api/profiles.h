@@ -2,6 +2,8 @@
 // GET /api/v1/users?prefix=, GET /api/v1/users/{username}, PATCH /api/v1/me.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include "api/router.h"
 #include "app/profiles.h"
 
@@ -9,5 +11,8 @@ namespace corrchess::api {
 
 // `router` and `deps` must outlive the registration.
 void add_profile_routes(Router& router, app::ProfileDeps& deps);
+
+// The private settings of GET /me and PATCH /me: {email, country, time_zone, language}.
+nlohmann::json settings_json(const db::User& user, const db::ProfileSettings& settings);
 
 }  // namespace corrchess::api

@@ -18,6 +18,7 @@
 #include "api/ratings.h"
 #include "api/xfcc.h"
 #include "app/notifications.h"
+#include "app/server_status.h"
 #include "db/transaction.h"
 
 namespace corrchess::api {
@@ -75,20 +76,15 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   // GET /me shows the private profile settings (app/profiles) and the leave balances
   // (api/leave); game_deps_ and profile_deps_ exist by the first request.
   account_options.me_details = [this](const db::User& user) -> Result<nlohmann::json> {
-    auto settings = app::own_settings(*profile_deps_, user);
-    if (!settings) return std::unexpected(settings.error());
-    auto balances = leave_balances(*game_deps_, user);
+    auto stored = app::own_settings(*profile_deps_, user);
+    if (!stored) return std::unexpected(stored.error());
+    auto settings = settings_json(user, *stored);
+    auto balances = app::leave_balances(*game_deps_, user);
     if (!balances) return std::unexpected(balances.error());
-    (*settings)["leave"] = *balances;
-    return *settings;
+    settings["leave"] = leave_balances_json(*balances);
+    return settings;
   };
-  // Where addresses must be verified, registering with one mails its confirmation link.
-  account_options.on_registered = [this](pqxx::work& tx, const db::User& user) {
-    if (app::notification_settings().require_verified_email) {
-      queue_verification_mail(tx, clock_, user);
-    }
-  };
-  add_account_routes(router_, pool_, account_options);
+  add_account_routes(router_, pool_, clock_, account_options);
   game_deps_ = std::make_unique<GameServiceDeps>(
       GameServiceDeps{{pool_, clock_, std::move(zone), oracles}, metrics_});
   add_game_routes(router_, *game_deps_);
@@ -104,7 +100,6 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_challenge_routes(router_, *challenge_deps_, *game_deps_);
   profile_deps_ = std::make_unique<app::ProfileDeps>(
       app::ProfileDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
-  profile_deps_->on_email_changed = account_options.on_registered;  // the same confirmation
   add_profile_routes(router_, *profile_deps_);
   talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
   add_game_talk_routes(router_, *talk_deps_);
@@ -182,19 +177,9 @@ Response Service::healthz() const {
 }
 
 Response Service::readyz() const {
-  try {
-    auto conn = pool_.acquire();
-    auto current = db::migrations_current(*conn, migrations_);
-    if (!current) {
-      return json_response(503, {{"status", "not_ready"}, {"reason", current.error().detail}});
-    }
-    if (!*current) {
-      return json_response(503, {{"status", "not_ready"}, {"reason", "migrations pending"}});
-    }
-    return json_response(200, {{"status", "ready"}});
-  } catch (const std::exception&) {
-    return json_response(503, {{"status", "not_ready"}, {"reason", "database unreachable"}});
-  }
+  const auto state = app::readiness(pool_, migrations_);
+  if (!state.ready) return json_response(503, {{"status", "not_ready"}, {"reason", state.reason}});
+  return json_response(200, {{"status", "ready"}});
 }
 
 }  // namespace corrchess::api

@@ -180,8 +180,8 @@ Response handle_post(GameServiceDeps& games, app::TalkDeps& talk, const AccountO
   const auto& credentials = std::visit(
       [](const auto& op) -> const xfcc::Credentials& { return op.credentials; }, *operation);
   std::int64_t wait = 0;
-  auto user = check_credentials(games.pool, accounts, credentials.username, credentials.password,
-                                request.remote, wait);
+  auto user = app::check_credentials(games.pool, accounts, credentials.username,
+                                     credentials.password, request.remote, wait);
   const bool get_games = std::holds_alternative<xfcc::GetMyGames>(*operation);
   if (!user && user.error().code == ErrorCode::kRateLimited) {
     Response r = fault({xfcc::Fault::Code::kClient,

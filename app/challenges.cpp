@@ -10,33 +10,17 @@
 #include "app/notifications.h"
 #include "app/ratings.h"
 #include "app/roles.h"
-#include "db/codec.h"
 #include "db/events.h"
 #include "db/games.h"
-#include "db/live_events.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
 
 namespace {
 
-using nlohmann::json;
-
-json user_json(const db::User& u) {
-  return {{"id", std::to_string(u.id)}, {"username", u.username}, {"display_name", u.display_name}};
-}
-
 ChallengeView view_at(db::StoredChallenge stored, game::Timestamp now) {
   const auto status = game::effective_status(stored.status, stored.expires_at, now);
   return {std::move(stored), status};
-}
-
-// One live message about a challenge: {type, at, challenge} plus `extra`.
-json challenge_message(const char* type, const ChallengeView& c, game::Timestamp at,
-                       json extra = json::object()) {
-  json m = {{"type", type}, {"at", game::format_rfc3339(at)}, {"challenge", challenge_json(c)}};
-  m.update(extra);
-  return m;
 }
 
 // The game use cases' view of the challenge dependencies.
@@ -68,17 +52,17 @@ Result<ChallengeView> load_for_decision(pqxx::work& tx, const db::User& user, st
 }
 
 // Stores `user`'s decision on the open challenge `view` (and shows it in `view`), then tells
-// `told` with a live message of `type` (plus `extra`).
+// `told` with a live message of `type` (naming the game an acceptance created).
 void decide(pqxx::work& tx, ChallengeView& view, game::ChallengeStatus status, const db::User& user,
             game::Timestamp now, const std::vector<std::int64_t>& told, const char* type,
-            json extra = json::object()) {
+            std::optional<std::int64_t> game_id = std::nullopt) {
   auto& c = view.stored;
   db::close_challenge(tx, c.id, status, now, user.id, c.reason, c.game_id);
   c.status = status;
   c.decided_at = now;
   c.decided_by = user.username;
   view.status = status;
-  db::notify_users(tx, told, json::array({challenge_message(type, view, now, std::move(extra))}));
+  db::notify_challenge(tx, told, type, view.stored, view.status, now, game_id);
 }
 
 // Inserts the challenge `request` describes for `user` at `now` and tells the opponent.
@@ -156,8 +140,7 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
   c.id = db::insert_challenge(tx, c);
   ChallengeView view{c, game::ChallengeStatus::kOpen};
   if (c.opponent)
-    db::notify_users(tx, {c.opponent->id},
-                     json::array({challenge_message("challenge", view, now)}));
+    db::notify_challenge(tx, {c.opponent->id}, "challenge", view.stored, view.status, now);
   if (c.opponent)
     queue_challenge_notification(tx, c.opponent->id, user.display_name, c.id,
                                  c.message.value_or(""), now);
@@ -165,38 +148,6 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
 }
 
 }  // namespace
-
-json challenge_json(const ChallengeView& view) {
-  const auto& c = view.stored;
-  json j = {{"id", std::to_string(c.id)},
-            {"challenger", user_json(c.challenger)},
-            {"opponent", c.opponent ? user_json(*c.opponent) : json()},
-            {"open", c.open_to_anyone},
-            {"status", game::to_string(view.status)},
-            {"color", game::to_string(c.color)},
-            {"variant", game::to_string(c.setup.variant)},
-            {"time_control", db::time_control_json(c.setup.time_control)},
-            {"draw_min_moves", c.setup.rules.no_draw_before_move},
-            {"ten_moves_rule", c.setup.rules.ten_moves_rule},
-            {"silence_rule", c.setup.rules.silence_rule},
-            {"messages_allowed", c.setup.rules.messages_allowed},
-            {"rated", c.rated},
-            {"created_at", game::format_rfc3339(c.created_at)},
-            {"expires_at", game::format_rfc3339(c.expires_at)}};
-  if (c.setup.start_position) j["start_position"] = *c.setup.start_position;
-  if (c.open_to_anyone) {
-    j["min_finished_games"] = c.min_finished_games;
-    j["min_rating"] = c.min_rating ? json(*c.min_rating) : json();
-    j["max_rating"] = c.max_rating ? json(*c.max_rating) : json();
-  }
-  if (c.message) j["message"] = *c.message;
-  if (c.rematch_of) j["rematch_of"] = std::to_string(*c.rematch_of);
-  if (c.decided_at) j["decided_at"] = game::format_rfc3339(*c.decided_at);
-  if (c.decided_by) j["decided_by"] = *c.decided_by;
-  if (c.reason) j["reason"] = *c.reason;
-  if (c.game_id) j["game_id"] = std::to_string(*c.game_id);
-  return j;
-}
 
 Result<ChallengeView> create_challenge(ChallengeDeps& deps, const db::User& user,
                                        ChallengeRequest request) {
@@ -300,7 +251,7 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     c.opponent = user;
     c.game_id = game_id;
     decide(tx, *view, game::ChallengeStatus::kAccepted, user, now, {c.challenger.id, user.id},
-           "challenge_accepted", {{"game_id", std::to_string(game_id)}});
+           "challenge_accepted", game_id);
     return AcceptedChallenge{std::move(*view), game_id};
   });
 }

@@ -11,8 +11,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/error.h"
 #include "core/game/challenge.h"
 #include "core/game/game.h"
@@ -50,9 +48,6 @@ struct ChallengeView {
   db::StoredChallenge stored;
   game::ChallengeStatus status = game::ChallengeStatus::kOpen;
 };
-
-// The challenge object of the API and of the live messages.
-nlohmann::json challenge_json(const ChallengeView& c);
 
 // Creates a challenge by `user`. kValidationError for an unknown or own opponent, a time
 // control outside the server's bounds, an expiry in the past or beyond the maximum;

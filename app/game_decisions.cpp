@@ -1,7 +1,5 @@
 // The directors' decisions on single games (app/games.h): each audited in the transaction of
 // the change it makes.
-#include <nlohmann/json.hpp>
-
 #include "app/game_start.h"
 #include "app/game_store.h"
 #include "app/games.h"
@@ -15,19 +13,17 @@ namespace corrchess::app {
 namespace {
 
 using game::Color;
-using nlohmann::json;
-
-json result_json(const game::GameState& s) {
-  json j = {{"status", game::to_string(s.status)}};
-  if (s.result) j["result"] = game::to_string(*s.result);
-  if (s.termination) j["termination"] = game::to_string(*s.termination);
+db::Fields result_fields(const game::GameState& s) {
+  db::Fields j = {{"status", std::string(game::to_string(s.status))}};
+  if (s.result) j.push_back({"result", std::string(game::to_string(*s.result))});
+  if (s.termination) j.push_back({"termination", std::string(game::to_string(*s.termination))});
   return j;
 }
 
-json clock_values(const game::GameState& s, Color side) {
+db::Fields clock_values(const game::GameState& s, Color side) {
   const auto& c = s.clock_of(side);
-  json j = {{"remaining_seconds", c.remaining}};
-  if (c.bank) j["bank_seconds"] = *c.bank;
+  db::Fields j = {{"remaining_seconds", c.remaining}};
+  if (c.bank) j.push_back({"bank_seconds", *c.bank});
   return j;
 }
 
@@ -38,7 +34,7 @@ std::int64_t player_id(const db::StoredGame& g, Color side) {
 // The audit row of `director`'s `action` on the game of `in` (stamped at commit).
 db::AuditEntry audit_of(const db::User& director, const char* action, const CommandInput& in,
                         std::optional<std::int64_t> target, const std::string& reason,
-                        json detail) {
+                        db::Fields detail) {
   return {{},     director.id, action,           in.stored.id, in.stored.event_id,
           target, reason,      std::move(detail)};
 }
@@ -68,7 +64,7 @@ Result<GameView> create_single_game(GameDeps& deps, const db::User& director,
     queue_new_game_notifications(tx, id, w->id, b->id, std::nullopt, prepared->setup,
                                  prepared->state, now);
     db::write_audit(tx, {now, director.id, "game_created", id, std::nullopt, std::nullopt, "",
-                         json{{"white", w->username}, {"black", b->username}}});
+                         db::Fields{{"white", w->username}, {"black", b->username}}});
     auto stored = db::load_game(tx, id, false);
     if (!stored) return std::unexpected(stored.error());
     return GameView{*stored, prepared->state, std::nullopt};
@@ -84,9 +80,9 @@ Result<GameView> set_result(GameDeps& deps, const db::User& director, std::int64
         if (!o) return std::unexpected(o.error());
         return outcome_change(std::move(*o),
                               audit_of(director, "result_set", in, std::nullopt, reason,
-                                       {{"result", game::to_string(result)},
-                                        {"termination", game::to_string(termination)},
-                                        {"before", result_json(in.game.state())}}));
+                                       {{"result", std::string(game::to_string(result))},
+                                        {"termination", std::string(game::to_string(termination))},
+                                        {"before", result_fields(in.game.state())}}));
       });
 }
 
@@ -98,7 +94,7 @@ Result<GameView> annul_game(GameDeps& deps, const db::User& director, std::int64
                        if (!o) return std::unexpected(o.error());
                        return outcome_change(
                            std::move(*o), audit_of(director, "annulled", in, std::nullopt, reason,
-                                                   {{"before", result_json(in.game.state())}}));
+                                                   {{"before", result_fields(in.game.state())}}));
                      });
 }
 
@@ -112,11 +108,11 @@ Result<GameView> adjust_clock(GameDeps& deps, const db::User& director, std::int
         const char* field = kind == game::AdjustmentKind::kSetRemaining      ? "remaining_seconds"
                             : kind == game::AdjustmentKind::kAdjustRemaining ? "adjust_seconds"
                                                                              : "bank_seconds";
-        json detail = {{"side", game::color_name(side)},
-                       {"kind", game::to_string(kind)},
-                       {field, value},
-                       {"before", clock_values(in.game.state(), side)},
-                       {"after", clock_values(o->game.state(), side)}};
+        db::Fields detail = {{"side", std::string(game::color_name(side))},
+                             {"kind", std::string(game::to_string(kind))},
+                             {field, value},
+                             {"before", clock_values(in.game.state(), side)},
+                             {"after", clock_values(o->game.state(), side)}};
         return outcome_change(std::move(*o),
                               audit_of(director, "clock_adjusted", in, player_id(in.stored, side),
                                        reason, std::move(detail)));
@@ -130,8 +126,8 @@ Result<GameView> set_suspended(GameDeps& deps, const db::User& director, std::in
         auto o = suspend ? game::suspend_game(in.game, reason, director.username)
                          : game::resume_game(in.game, reason, director.username);
         if (!o) return std::unexpected(o.error());
-        json detail = {{"white", clock_values(o->game.state(), Color::kWhite)},
-                       {"black", clock_values(o->game.state(), Color::kBlack)}};
+        db::Fields detail = {{"white", clock_values(o->game.state(), Color::kWhite)},
+                             {"black", clock_values(o->game.state(), Color::kBlack)}};
         return outcome_change(std::move(*o), audit_of(director, suspend ? "suspended" : "resumed",
                                                       in, std::nullopt, reason, std::move(detail)));
       });
@@ -155,9 +151,9 @@ Result<GameView> default_for_withdrawal(GameDeps& deps, const db::User& director
                              event_id,
                              withdrawn_user_id,
                              reason,
-                             json{{"result", game::to_string(result)},
-                                  {"termination", "default"},
-                                  {"withdrawal", true}}};
+                             db::Fields{{"result", std::string(game::to_string(result))},
+                                        {"termination", "default"},
+                                        {"withdrawal", true}}};
         return outcome_change(std::move(*o), std::move(audit));
       });
 }

@@ -1,11 +1,9 @@
 #include "app/game_talk.h"
 
-#include <nlohmann/json.hpp>
-
 #include "app/roles.h"
 #include "core/game/talk.h"
+#include "db/game_talk.h"
 #include "db/games.h"
-#include "db/live_events.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -42,12 +40,7 @@ Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user
     db::insert_game_message(tx, game_id, user.id, text, now);
     db::ThreadMessage m{std::nullopt, user.username, text, now};
     const auto opponent = white ? game->black.id : game->white.id;
-    db::notify_game(tx, game_id, {opponent, user.id},
-                    nlohmann::json::array({{{"type", "message"},
-                                            {"game_id", std::to_string(game_id)},
-                                            {"at", game::format_rfc3339(now)},
-                                            {"author", user.username},
-                                            {"message", text}}}));
+    db::notify_game_message(tx, game_id, {opponent, user.id}, m);
     return m;
   });
 }

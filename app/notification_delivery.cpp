@@ -5,8 +5,6 @@
 #include <charconv>
 #include <mutex>
 
-#include <nlohmann/json.hpp>
-
 #include "core/notify/compose.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
@@ -15,8 +13,6 @@
 namespace corrchess::app {
 
 namespace {
-
-using nlohmann::json;
 
 std::string hmac_hex(const std::string& secret, const std::string& text) {
   unsigned char key[crypto_auth_hmacsha256_KEYBYTES] = {};
@@ -38,50 +34,46 @@ std::string unsubscribe_url(const DeliverySettings& settings, const std::string&
 // The mail of an email row.
 delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettings& settings,
                               const std::string& secret, game::Timestamp now) {
-  const auto& p = d.payload;
+  const auto& p = d.email;
   const std::string host = delivery::url_host(settings.public_url);
   delivery::MailMessage m;
   m.from_name = settings.from_name;
   m.from_address = settings.from_address;
-  m.to_name = p.value("to_name", "");
-  m.to_address = p.value("to", "");
-  m.subject = p.value("subject", "");
-  m.text = p.value("text", "");
-  m.html = p.value("html", "");
+  m.to_name = p.to_name;
+  m.to_address = p.to;
+  m.subject = p.subject;
+  m.text = p.text;
+  m.html = p.html;
   m.message_id = "<" + d.delivery_id + "@" + host + ">";
-  if (p.contains("thread"))
-    m.references.push_back("<" + p["thread"].get<std::string>() + "@" + host + ">");
-  if (p.contains("unsubscribe") && d.user_id) {
-    const auto scope = p["unsubscribe"].get<std::string>();
+  if (p.thread) m.references.push_back("<" + *p.thread + "@" + host + ">");
+  if (p.unsubscribe && d.user_id) {
+    const auto& scope = *p.unsubscribe;
     if (scope == kDigestScope || notify::parse_kind(scope)) {
       m.unsubscribe_url = unsubscribe_url(settings, secret, *d.user_id, scope);
     }
   }
   m.delivery_id = d.delivery_id;
   m.date = now;
-  for (const auto& a : p.value("attachments", json::array())) {
-    m.attachments.push_back({a.value("filename", "attachment"),
-                             a.value("content_type", "application/octet-stream"),
-                             a.value("data", "")});
+  for (const auto& a : p.attachments) {
+    m.attachments.push_back({a.filename, a.content_type, a.data});
   }
   return m;
 }
 
-// The payload of a digest mail made of the rows' messages, with its one-click unsubscribe.
-json digest_payload(const std::vector<db::ClaimedDelivery>& rows, const DeliverySettings& settings,
-                    const std::string& secret) {
+// The mail of a digest made of the rows' messages, with its one-click unsubscribe.
+db::EmailPayload digest_mail(const std::vector<db::ClaimedDelivery>& rows,
+                             const DeliverySettings& settings, const std::string& secret) {
   std::vector<std::pair<std::string, std::string>> items;
-  for (const auto& r : rows) {
-    items.emplace_back(r.payload.value("subject", ""), r.payload.value("text", ""));
-  }
-  const auto& first = rows.front().payload;
+  for (const auto& r : rows) items.emplace_back(r.email.subject, r.email.text);
+  const auto& first = rows.front().email;
   const auto& user_id = rows.front().user_id;
   const auto message = notify::compose_digest(
-      items, first.value("to_name", ""),
+      items, first.to_name,
       user_id ? unsubscribe_url(settings, secret, *user_id, kDigestScope) : "");
-  return {{"to", first.value("to", "")}, {"to_name", first.value("to_name", "")},
-          {"subject", message.subject},  {"text", message.text},
-          {"html", message.html},        {"unsubscribe", kDigestScope}};
+  return {first.to,        first.to_name,
+          message.subject, message.text,
+          message.html,    std::string(kDigestScope),
+          std::nullopt,    {}};
 }
 
 // Posts one webhook row, stamped with the server clock's `now`: done on 2xx; 410 Gone is final, any
@@ -89,8 +81,7 @@ json digest_payload(const std::vector<db::ClaimedDelivery>& rows, const Delivery
 Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings,
                   game::Timestamp now) {
   const delivery::WebhookRequest request{d.webhook_url, d.webhook_secret, d.delivery_id,
-                                         d.payload.value("body", json::object()).dump(),
-                                         now.unix_seconds()};
+                                         d.webhook_body, now.unix_seconds()};
   auto status = delivery::post_webhook(settings.webhook, request);
   if (!status) return std::unexpected(status.error());
   if (*status >= 200 && *status < 300) return {};
@@ -182,7 +173,7 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
         for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
           rows.push_back(std::move(item));
         }
-        claimed->payload = digest_payload(rows, settings, *secret);
+        claimed->email = digest_mail(rows, settings, *secret);
       }
       auto sent = send(*claimed, settings, *secret, now);
       if (sent) {

@@ -3,8 +3,6 @@
 #include <map>
 #include <mutex>
 
-#include <nlohmann/json.hpp>
-
 #include "core/chess/pgn.h"
 #include "core/game/record_pgn.h"
 #include "core/notify/compose.h"
@@ -19,7 +17,6 @@ namespace corrchess::app {
 
 namespace {
 
-using nlohmann::json;
 using notify::Channel;
 using notify::Kind;
 
@@ -77,32 +74,31 @@ notify::GameInfo game_info(const db::StoredGame& g) {
 void queue_email(pqxx::work& tx, const Person& person, Kind kind, const notify::Message& message,
                  std::optional<std::int64_t> game_id, game::Timestamp due,
                  std::optional<std::string> dedupe_key = std::nullopt,
-                 const json& attachments = json::array()) {
+                 std::vector<db::MailAttachment> attachments = {}) {
   if (!notification_settings().email || !person.user.email) return;
   if (!notify::wants(person.prefs, kind, Channel::kEmail)) return;
   // With a daily digest the message waits for the next digest hour, collected with others.
   const bool digest = person.prefs.digest_hour && notify::digested(kind);
   if (digest) due = notify::next_digest_at(due, person.zone, *person.prefs.digest_hour);
-  json payload = {{"to", *person.user.email},   {"to_name", person.user.display_name},
-                  {"subject", message.subject}, {"text", message.text},
-                  {"html", message.html},       {"unsubscribe", notify::to_string(kind)}};
-  if (game_id) payload["thread"] = "game-" + std::to_string(*game_id);
-  if (!attachments.empty()) payload["attachments"] = attachments;
+  db::EmailPayload payload{*person.user.email, person.user.display_name,
+                           message.subject,    message.text,
+                           message.html,       std::string(notify::to_string(kind)),
+                           std::nullopt,       std::move(attachments)};
+  if (game_id) payload.thread = "game-" + std::to_string(*game_id);
   db::enqueue(
       tx, db::OutboxEntry{"email", digest ? "digest" : std::string(notify::to_string(kind)),
                           person.user.id, game_id, std::move(dedupe_key), std::move(payload), due});
 }
 
-json pgn_attachment(const db::StoredGame& stored, const game::GameState& after) {
+std::vector<db::MailAttachment> pgn_attachment(const db::StoredGame& stored,
+                                               const game::GameState& after) {
   const game::PgnPlayers players{stored.white.display_name, stored.black.display_name,
                                  stored.white.username, stored.black.username};
   auto record = game::record_pgn(stored.id, stored.event_id, stored.facts.setup, after, players);
-  if (!record) return json::array();
+  if (!record) return {};
   auto text = chess::write_pgn(*record);
-  if (!text) return json::array();
-  return json::array({{{"filename", "game-" + std::to_string(stored.id) + ".pgn"},
-                       {"content_type", "application/x-chess-pgn"},
-                       {"data", *text}}});
+  if (!text) return {};
+  return {{"game-" + std::to_string(stored.id) + ".pgn", "application/x-chess-pgn", *text}};
 }
 
 // Rewrites the reminders of the player to move: the ones still wanted stay (same dedupe
@@ -163,8 +159,9 @@ void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
     if (person == nullptr) continue;
     const notify::Reader reader{person->user.display_name, person->zone};
     const auto message = notify::compose_game_notice(notice, info, after, events, reader);
-    queue_email(tx, *person, notice.kind, message, stored.id, now, std::nullopt,
-                message.attach_pgn ? pgn_attachment(stored, after) : json::array());
+    queue_email(
+        tx, *person, notice.kind, message, stored.id, now, std::nullopt,
+        message.attach_pgn ? pgn_attachment(stored, after) : std::vector<db::MailAttachment>{});
   }
   queue_reminders(tx, people, stored, after, now);
 }
@@ -223,11 +220,8 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
   const auto message = kind == "password_reset"
                            ? notify::compose_password_reset(user->username, link, expires, reader)
                            : notify::compose_email_verification(user->username, link, reader);
-  json payload = {{"to", *user->email},
-                  {"to_name", user->display_name},
-                  {"subject", message.subject},
-                  {"text", message.text},
-                  {"html", message.html}};
+  db::EmailPayload payload{*user->email, user->display_name, message.subject, message.text,
+                           message.html, std::nullopt,       std::nullopt,    {}};
   db::enqueue(tx, db::OutboxEntry{"email", kind, user_id, std::nullopt, std::nullopt,
                                   std::move(payload), now});
   return true;

@@ -1,5 +1,6 @@
 #include "app/profiles.h"
 
+#include "app/account_mail.h"
 #include "app/games.h"
 
 #include "core/game/facts.h"
@@ -9,10 +10,6 @@
 namespace corrchess::app {
 
 namespace {
-
-using nlohmann::json;
-
-json nullable(const std::optional<std::string>& v) { return v ? json(*v) : json(); }
 
 Result<void> check_change(const db::ProfileChange& c) {
   if (c.display_name) {
@@ -43,8 +40,8 @@ Result<void> check_change(const db::ProfileChange& c) {
 
 }  // namespace
 
-Result<json> public_profile(ProfileDeps& deps, const std::string& username) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
+Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& username) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<PublicProfile> {
     auto user = db::find_user(tx, username);
     if (!user) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
     const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
@@ -54,27 +51,13 @@ Result<json> public_profile(ProfileDeps& deps, const std::string& username) {
     const auto settings = db::profile_settings(tx, user->id);
     const auto record = db::player_record(tx, user->id);
     const auto today = game::format_date(deps.zone.local_date(deps.clock.now(tx)));
-    return json{{"username", user->username},
-                {"display_name", user->display_name},
-                {"country", nullable(settings.country)},
-                {"created_at", user->created_at},
-                {"games",
-                 {{"played", record.finished},
-                  {"current", record.current},
-                  {"wins", record.wins},
-                  {"draws", record.draws},
-                  {"losses", record.losses}}},
-                {"on_leave", db::on_leave_today(tx, user->id, today)}};
+    return PublicProfile{*user, settings.country, record, db::on_leave_today(tx, user->id, today)};
   });
 }
 
-Result<json> own_settings(ProfileDeps& deps, const db::User& user) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<json> {
-    const auto s = db::profile_settings(tx, user.id);
-    return json{{"email", nullable(user.email)},
-                {"country", nullable(s.country)},
-                {"time_zone", nullable(s.time_zone)},
-                {"language", nullable(s.language)}};
+Result<db::ProfileSettings> own_settings(ProfileDeps& deps, const db::User& user) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::ProfileSettings> {
+    return db::profile_settings(tx, user.id);
   });
 }
 
@@ -89,8 +72,8 @@ Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
                   "time_zone \"" + **change.time_zone + "\" is not a zone of the tz database");
     }
     auto updated = db::update_profile(tx, user.id, change);
-    if (updated.email && updated.email != user.email && deps.on_email_changed) {
-      deps.on_email_changed(tx, updated);
+    if (updated.email && updated.email != user.email) {
+      mail_verification_if_required(tx, deps.clock, updated);
     }
     return updated;
   });

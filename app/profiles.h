@@ -3,12 +3,9 @@
 // Transport-neutral; the HTTP adapter is api/profiles.cpp.
 #pragma once
 
-#include <functional>
-
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/error.h"
 #include "core/game/game.h"
@@ -24,21 +21,26 @@ struct ProfileDeps {
   db::ServerClock& clock;
   game::TimeZone zone;    // the server's zone: "on leave today" is a server-calendar notion
   game::Oracles oracles;  // for the decisions due before a record is counted
-  // Runs in the transaction of a profile change that set a new address (the user as
-  // changed): a server that requires verified addresses mails the confirmation link there.
-  std::function<void(pqxx::work&, const db::User&)> on_email_changed = {};
 };
 
-// The public profile of `username`: {username, display_name, country, created_at, games:
-// {played, current, wins, draws, losses}, on_leave}. kNotFound when there is no such user.
-Result<nlohmann::json> public_profile(ProfileDeps& deps, const std::string& username);
+// A player's public profile: the user, their country, their record (due results stored
+// first) and whether they are on leave today.
+struct PublicProfile {
+  db::User user;
+  std::optional<std::string> country;
+  db::PlayerRecord record;
+  bool on_leave = false;
+};
+// kNotFound when there is no such user.
+Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& username);
 
-// The caller's private settings, for GET /me: {email, country, time_zone, language}.
-Result<nlohmann::json> own_settings(ProfileDeps& deps, const db::User& user);
+// The caller's private settings, for GET /me (the address is the user's own).
+Result<db::ProfileSettings> own_settings(ProfileDeps& deps, const db::User& user);
 
 // Changes the caller's own profile. Every given field is checked first (display name 1–64
 // characters without control characters, email with one '@', country, time zone, language
-// as core/game/profile.h); kValidationError changes nothing. Returns the updated user.
+// as core/game/profile.h); kValidationError changes nothing. A new address gets its
+// confirmation link when the server requires verified addresses. Returns the updated user.
 Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
                                     const db::ProfileChange& change);
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app/roles.h"
+#include "db/codec.h"
 #include "db/events.h"
 #include "db/transaction.h"
 
@@ -11,17 +12,15 @@ namespace corrchess::app {
 
 namespace {
 
-using nlohmann::json;
-
 db::RatedGameRule rule_for(const RatingDeps& deps, const std::string& pool) {
   return {pool, deps.settings.rate_default_wins};
 }
 
 // The settings a list was computed with, stored with it.
-json settings_json(const RatingSettings& s) {
+db::Fields settings_fields(const RatingSettings& s) {
   return {{"tau", s.glicko.tau},
-          {"period", rating::to_string(s.period)},
-          {"provisional_games", s.glicko.provisional_games},
+          {"period", std::string(rating::to_string(s.period))},
+          {"provisional_games", std::int64_t{s.glicko.provisional_games}},
           {"provisional_deviation", s.glicko.provisional_deviation},
           {"rate_default_wins", s.rate_default_wins}};
 }
@@ -88,7 +87,7 @@ Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
     if (list.ends_at > now) return false;
     list.version = 1;
     list.published_at = now;
-    list.settings = settings_json(deps.settings);
+    list.settings = db::fields_json(settings_fields(deps.settings));
     const auto last = db::latest_rating_list(tx, pool);
     const auto before = last ? db::rating_entries(tx, last->id) : std::vector<db::RatingEntry>{};
     const auto games = db::unlisted_rated_games(tx, rule_for(deps, pool), list.ends_at);
@@ -208,7 +207,7 @@ Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
       list.published_at = now;
       list.published_by = director.username;
       list.reason = reason;
-      list.settings = settings_json(deps.settings);
+      list.settings = db::fields_json(settings_fields(deps.settings));
       auto id = db::insert_rating_list(tx, list, director.id, entries, games);
       if (!id) return std::unexpected(id.error());
       list.id = *id;
@@ -223,7 +222,7 @@ Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
                                           {"period", list.period},
                                           {"version", list.version},
                                           {"supersedes_version", superseded},
-                                          {"games", games.size()},
+                                          {"games", static_cast<std::int64_t>(games.size())},
                                           {"requested_period", period}}});
       out.push_back(std::move(list));
       before = std::move(entries);

@@ -1,9 +1,7 @@
 #include "app/webhooks.h"
 
-#include "app/notification_prefs.h"  // delivery_json
 #include "app/roles.h"
 #include "db/events.h"
-#include "db/outbox.h"
 #include "db/transaction.h"
 #include "db/webhooks.h"
 #include "delivery/webhook.h"
@@ -11,15 +9,6 @@
 namespace corrchess::app {
 
 namespace {
-
-using nlohmann::json;
-
-json webhook_json(const db::Webhook& w) {
-  return {{"id", std::to_string(w.id)},
-          {"url", w.url},
-          {"event_id", w.event_id ? json(std::to_string(*w.event_id)) : json()},
-          {"created_at", w.created_at}};
-}
 
 Result<db::Webhook> owned(pqxx::work& tx, const db::User& user, std::int64_t id) {
   auto w = db::webhook_of(tx, user.id, id);
@@ -29,24 +18,19 @@ Result<db::Webhook> owned(pqxx::work& tx, const db::User& user, std::int64_t id)
 
 }  // namespace
 
-Result<json> list_webhooks(db::Pool& pool, const db::User& user) {
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<json> {
-    json out = json::array();
-    for (const auto& w : db::webhooks_of(tx, user.id)) out.push_back(webhook_json(w));
-    return json{{"webhooks", out}};
+Result<std::vector<db::Webhook>> list_webhooks(db::Pool& pool, const db::User& user) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::Webhook>> {
+    return db::webhooks_of(tx, user.id);
   });
 }
 
-Result<json> create_webhook(db::Pool& pool, const db::User& user, const json& body) {
-  if (!body.contains("url") || !body["url"].is_string()) {
-    return fail(ErrorCode::kValidationError, "url must be a string");
-  }
-  const std::string url = body["url"];
+Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
+                                   const WebhookRequest& request) {
+  const auto& url = request.url;
   if (auto ok = delivery::check_webhook_url(url); !ok) return std::unexpected(ok.error());
   std::optional<std::int64_t> event_id;
-  if (body.contains("event_id") && !body["event_id"].is_null()) {
-    const auto& e = body["event_id"];
-    const std::string text = e.is_string() ? e.get<std::string>() : "";
+  if (request.event_id) {
+    const auto& text = *request.event_id;
     if (text.empty() || text.size() > 18 ||
         text.find_first_not_of("0123456789") != std::string::npos) {
       return fail(ErrorCode::kValidationError, "event_id must be an event id string");
@@ -56,7 +40,7 @@ Result<json> create_webhook(db::Pool& pool, const db::User& user, const json& bo
     }
     event_id = std::stoll(text);
   }
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<json> {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<db::Webhook> {
     if (event_id) {
       if (auto event = db::load_event(tx, *event_id, false); !event) {
         return std::unexpected(event.error());
@@ -66,10 +50,7 @@ Result<json> create_webhook(db::Pool& pool, const db::User& user, const json& bo
       return fail(ErrorCode::kConflict,
                   "at most " + std::to_string(kMaxWebhooksPerUser) + " webhooks per user");
     }
-    const auto w = db::insert_webhook(tx, user.id, event_id, url, delivery::new_webhook_secret());
-    json out = webhook_json(w);
-    out["secret"] = w.secret;
-    return out;
+    return db::insert_webhook(tx, user.id, event_id, url, delivery::new_webhook_secret());
   });
 }
 
@@ -82,13 +63,12 @@ Result<void> delete_webhook(db::Pool& pool, const db::User& user, std::int64_t i
   });
 }
 
-Result<json> webhook_deliveries(db::Pool& pool, const db::User& user, std::int64_t id, int limit) {
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<json> {
+Result<std::vector<db::DeliveryView>> webhook_deliveries(db::Pool& pool, const db::User& user,
+                                                         std::int64_t id, int limit) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::DeliveryView>> {
     auto w = owned(tx, user, id);
     if (!w) return std::unexpected(w.error());
-    json out = json::array();
-    for (const auto& d : db::webhook_deliveries(tx, id, limit)) out.push_back(delivery_json(d));
-    return json{{"deliveries", out}};
+    return db::webhook_deliveries(tx, id, limit);
   });
 }
 

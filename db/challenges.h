@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
 #include "core/error.h"
@@ -43,6 +44,15 @@ struct StoredChallenge {
   std::optional<std::string> reason;
   std::optional<std::int64_t> game_id;
 };
+
+// The challenge object of the API and of the live messages, with its status at the instant
+// it was read.
+nlohmann::json challenge_json(const StoredChallenge& c, game::ChallengeStatus status);
+// Queues the live message {type, at, challenge} (plus game_id when given) for `users`
+// (db::notify_users).
+void notify_challenge(pqxx::work& tx, const std::vector<std::int64_t>& users, const char* type,
+                      const StoredChallenge& c, game::ChallengeStatus status, game::Timestamp at,
+                      std::optional<std::int64_t> game_id = std::nullopt);
 
 // Inserts an open challenge (id, status and decision fields of `c` are ignored); returns
 // the id.

@@ -33,6 +33,22 @@ Result<std::optional<int>> optional_int_field(const json& j, const char* name) {
 
 }  // namespace
 
+nlohmann::json fields_json(const Fields& fields) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, value] : fields) {
+    std::visit(
+        [&, &name = name](const auto& v) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Fields>) {
+            out[name] = fields_json(v);
+          } else {
+            out[name] = v;
+          }
+        },
+        value);
+  }
+  return out;
+}
+
 std::string id_array_literal(const std::vector<std::int64_t>& ids) {
   std::string out = "{";
   for (std::size_t i = 0; i < ids.size(); ++i) {

@@ -1,10 +1,12 @@
 // JSON forms of core values shared by storage and the HTTP API: time controls in the
 // api.md shape ({type:"iccf", moves, days, doubling_after_days?} ...), and game-event
-// details (the optional fields of a GameEvent); and array parameters of queries.
+// details (the optional fields of a GameEvent); typed objects (Fields) for stored JSON the
+// layers above describe; and array parameters of queries.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -15,6 +17,20 @@
 #include "core/game/time_control.h"
 
 namespace corrchess::db {
+
+// A JSON object described without a JSON library, for the layers above db/ that have one
+// stored (audit details, the settings of a rating list): members in order, each null, a
+// flag, an integer, a number, a text, a list of texts or an object of its own.
+struct Field;
+using Fields = std::vector<Field>;
+using FieldValue = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string,
+                                std::vector<std::string>, Fields>;
+struct Field {
+  std::string name;
+  FieldValue value;
+};
+// The JSON object of `fields`.
+nlohmann::json fields_json(const Fields& fields);
 
 // A PostgreSQL array literal of ids, "{1,2,3}", for a bigint[] parameter.
 std::string id_array_literal(const std::vector<std::int64_t>& ids);

@@ -397,7 +397,8 @@ void write_audit(pqxx::work& tx, const AuditEntry& a) {
       "INSERT INTO audit_log (at, actor_id, action, game_id, event_id, target_user, reason, "
       "detail) VALUES (to_timestamp($1), $2, $3, $4, $5, $6, $7, $8::jsonb)",
       a.at.unix_seconds(), a.actor_id, a.action, a.game_id, a.event_id, a.target_user,
-      a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason), a.detail.dump());
+      a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason),
+      fields_json(a.detail).dump());
 }
 
 std::vector<AuditRecord> audit_records(pqxx::work& tx, std::optional<std::int64_t> game_id,

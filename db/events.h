@@ -17,6 +17,7 @@
 #include "core/game/facts.h"
 #include "core/game/time.h"
 #include "core/game/time_control.h"
+#include "db/codec.h"
 #include "db/users.h"
 
 namespace corrchess::db {
@@ -185,8 +186,9 @@ struct AuditEntry {
   std::optional<std::int64_t> event_id;
   std::optional<std::int64_t> target_user;
   std::string reason;
-  nlohmann::json detail = nlohmann::json::object();
+  Fields detail;  // stored as a JSON object
 };
+// The one writer of audit rows, in the transaction of the action.
 void write_audit(pqxx::work& tx, const AuditEntry& entry);
 
 // One audit_log row as listed (usernames resolved; null actor or target when gone).

@@ -1,5 +1,9 @@
 #include "db/game_talk.h"
 
+#include <nlohmann/json.hpp>
+
+#include "db/live_events.h"
+
 namespace corrchess::db {
 
 std::vector<ThreadMessage> game_thread(pqxx::work& tx, std::int64_t game_id) {
@@ -55,6 +59,16 @@ void save_game_note(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id,
       "to_timestamp($4)) ON CONFLICT (game_id, user_id) DO UPDATE SET text = EXCLUDED.text, "
       "updated_at = EXCLUDED.updated_at",
       game_id, user_id, text, at.unix_seconds());
+}
+
+void notify_game_message(pqxx::work& tx, std::int64_t game_id,
+                         const std::vector<std::int64_t>& users, const ThreadMessage& message) {
+  notify_game(tx, game_id, users,
+              nlohmann::json::array({{{"type", "message"},
+                                      {"game_id", std::to_string(game_id)},
+                                      {"at", game::format_rfc3339(message.at)},
+                                      {"author", message.author},
+                                      {"message", message.text}}}));
 }
 
 }  // namespace corrchess::db

@@ -25,6 +25,10 @@ std::vector<ThreadMessage> game_thread(pqxx::work& tx, std::int64_t game_id);
 // Appends a message written after the end by `author_id` at `at`.
 void insert_game_message(pqxx::work& tx, std::int64_t game_id, std::int64_t author_id,
                          const std::string& text, game::Timestamp at);
+// Queues the live message {type: "message", game_id, at, author, message} of `message` for
+// `users` (db::notify_game).
+void notify_game_message(pqxx::work& tx, std::int64_t game_id,
+                         const std::vector<std::int64_t>& users, const ThreadMessage& message);
 
 struct Note {
   std::string text;

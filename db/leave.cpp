@@ -1,5 +1,9 @@
 #include "db/leave.h"
 
+#include <nlohmann/json.hpp>
+
+#include "db/live_events.h"
+
 namespace corrchess::db {
 
 namespace {
@@ -116,6 +120,21 @@ void end_leave(pqxx::work& tx, std::int64_t id, const game::LeavePeriod& ended) 
       "UPDATE leave_periods SET end_date = $2::date, ended_at = to_timestamp($3) WHERE id = $1", id,
       game::format_date(ended.last_day),
       ended.ended_at ? std::optional<std::int64_t>(ended.ended_at->unix_seconds()) : std::nullopt);
+}
+
+void notify_leave_change(pqxx::work& tx, std::int64_t game_id,
+                         const std::vector<std::int64_t>& users, const StoredLeave& leave,
+                         const std::string& change, game::Timestamp now) {
+  const nlohmann::json message = {{"type", "leave"},
+                                  {"game_id", std::to_string(game_id)},
+                                  {"at", game::format_rfc3339(now)},
+                                  {"user", leave.username},
+                                  {"leave_id", std::to_string(leave.id)},
+                                  {"start_date", game::format_date(leave.period.first_day)},
+                                  {"end_date", game::format_date(leave.period.last_day)},
+                                  {"special", leave.period.special},
+                                  {"status", change}};
+  notify_game(tx, game_id, users, nlohmann::json::array({message}));
 }
 
 }  // namespace corrchess::db

@@ -52,4 +52,10 @@ void cancel_leave(pqxx::work& tx, std::int64_t id);
 // Ends a running period early: stores the new last day and the instant it ended.
 void end_leave(pqxx::work& tx, std::int64_t id, const game::LeavePeriod& ended);
 
+// Queues the live message {type: "leave", game_id, at, user, leave_id, start_date, end_date,
+// special, status: `change`} about `leave` in game `game_id` for `users` (db::notify_game).
+void notify_leave_change(pqxx::work& tx, std::int64_t game_id,
+                         const std::vector<std::int64_t>& users, const StoredLeave& leave,
+                         const std::string& change, game::Timestamp now);
+
 }  // namespace corrchess::db

@@ -1,5 +1,7 @@
 #include "db/outbox.h"
 
+#include <nlohmann/json.hpp>
+
 namespace corrchess::db {
 
 namespace {
@@ -11,6 +13,41 @@ std::string rfc3339(const char* column) {
          " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
 }
 
+std::string payload_text(const EmailPayload& e) {
+  nlohmann::json p = {{"to", e.to},
+                      {"to_name", e.to_name},
+                      {"subject", e.subject},
+                      {"text", e.text},
+                      {"html", e.html}};
+  if (e.unsubscribe) p["unsubscribe"] = *e.unsubscribe;
+  if (e.thread) p["thread"] = *e.thread;
+  if (!e.attachments.empty()) {
+    auto& list = p["attachments"] = nlohmann::json::array();
+    for (const auto& a : e.attachments) {
+      list.push_back(
+          {{"filename", a.filename}, {"content_type", a.content_type}, {"data", a.data}});
+    }
+  }
+  return p.dump();
+}
+
+EmailPayload email_of(const nlohmann::json& p) {
+  EmailPayload e;
+  e.to = p.value("to", "");
+  e.to_name = p.value("to_name", "");
+  e.subject = p.value("subject", "");
+  e.text = p.value("text", "");
+  e.html = p.value("html", "");
+  if (p.contains("unsubscribe")) e.unsubscribe = p["unsubscribe"].get<std::string>();
+  if (p.contains("thread")) e.thread = p["thread"].get<std::string>();
+  for (const auto& a : p.value("attachments", nlohmann::json::array())) {
+    e.attachments.push_back({a.value("filename", "attachment"),
+                             a.value("content_type", "application/octet-stream"),
+                             a.value("data", "")});
+  }
+  return e;
+}
+
 }  // namespace
 
 bool enqueue(pqxx::work& tx, const OutboxEntry& e) {
@@ -18,7 +55,7 @@ bool enqueue(pqxx::work& tx, const OutboxEntry& e) {
       "INSERT INTO notification_outbox (channel, kind, user_id, game_id, dedupe_key, payload, "
       "due_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, to_timestamp($7)) "
       "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
-      e.channel, e.kind, e.user_id, e.game_id, e.dedupe_key, e.payload.dump(),
+      e.channel, e.kind, e.user_id, e.game_id, e.dedupe_key, payload_text(e.email),
       e.due.unix_seconds());
   return !r.empty();
 }
@@ -78,7 +115,12 @@ std::vector<ClaimedDelivery> claim(pqxx::work& tx, const std::string& where, gam
     d.kind = row[3].as<std::string>();
     if (!row[4].is_null()) d.user_id = row[4].as<std::int64_t>();
     if (!row[5].is_null()) d.game_id = row[5].as<std::int64_t>();
-    d.payload = nlohmann::json::parse(row[6].as<std::string>());
+    const auto payload = nlohmann::json::parse(row[6].as<std::string>());
+    if (d.channel == "webhook") {
+      d.webhook_body = payload.value("body", nlohmann::json::object()).dump();
+    } else {
+      d.email = email_of(payload);
+    }
     d.attempts = row[7].as<int>();
     d.seconds_since_first = row[8].as<std::int64_t>();
     d.webhook_url = row[9].as<std::string>();

@@ -8,20 +8,38 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
 #include "core/game/time.h"
 
 namespace corrchess::db {
 
+// A file sent with a mail.
+struct MailAttachment {
+  std::string filename;
+  std::string content_type;
+  std::string data;
+};
+
+// What an email row sends (stored as its JSON payload).
+struct EmailPayload {
+  std::string to;  // address
+  std::string to_name;
+  std::string subject;
+  std::string text;
+  std::string html;
+  std::optional<std::string> unsubscribe;  // the scope of the one-click unsubscribe link
+  std::optional<std::string> thread;       // the mail thread (one per game)
+  std::vector<MailAttachment> attachments;
+};
+
 struct OutboxEntry {
-  std::string channel;  // "email" | "webhook"
+  std::string channel;  // "email" (webhook rows are written with the live messages)
   std::string kind;     // notify::to_string(Kind), "password_reset", ...
   std::optional<std::int64_t> user_id;
   std::optional<std::int64_t> game_id;
   std::optional<std::string> dedupe_key;  // reminders: at most one row per key, ever
-  nlohmann::json payload;                 // what the channel sends
+  EmailPayload email;                     // what the channel sends
   game::Timestamp due;                    // server-clock instant
 };
 
@@ -45,8 +63,9 @@ struct ClaimedDelivery {
   std::string kind;
   std::optional<std::int64_t> user_id;
   std::optional<std::int64_t> game_id;
-  nlohmann::json payload;
-  std::string webhook_url;  // channel webhook: where to, and the signing secret
+  EmailPayload email;        // channel email: the mail (missing members empty)
+  std::string webhook_body;  // channel webhook: the JSON body to post
+  std::string webhook_url;   // channel webhook: where to, and the signing secret
   std::string webhook_secret;
   int attempts = 0;                      // made before this one
   std::int64_t seconds_since_first = 0;  // database time since the first attempt (0: none)

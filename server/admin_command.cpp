@@ -79,7 +79,7 @@ int create_user(int argc, char** argv) {
   }
   try {
     db::Pool pool(config.database_url, 1);
-    auto created = api::create_account(pool, username, *password, role);
+    auto created = app::create_account(pool, username, *password, role);
     if (!created) {
       std::fprintf(stderr, "corrchess-server: cannot create %s: %s\n", username.c_str(),
                    created.error().detail.c_str());

@@ -16,15 +16,15 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
-#include <pqxx/pqxx>
 
 #include "api/accounts.h"
-#include "api/events.h"
 #include "api/service.h"
 #include "api/token_cache.h"
+#include "app/events.h"
 #include "app/housekeeping.h"
 #include "app/live_events.h"
 #include "app/notifications.h"
+#include "app/server_status.h"
 #include "db/games.h"
 #include "db/listener.h"
 #include "db/live_events.h"
@@ -47,7 +47,7 @@ namespace {
 
 // Creates CORRCHESS_ADMIN_USER as an admin unless that user exists already.
 bool bootstrap_admin(db::Pool& pool, const Config& config) {
-  auto created = api::create_account(pool, config.admin_user, config.admin_password, "admin");
+  auto created = app::create_account(pool, config.admin_user, config.admin_password, "admin");
   if (created) {
     spdlog::info("created admin user {}", config.admin_user);
     return true;
@@ -167,15 +167,8 @@ int run_serve() {
                           "How late the scheduler decided the games of the last deadline it "
                           "slept for (verdicts always use the deadline instant).",
                           [&scheduler] { return scheduler.last_lag_seconds(); });
-  service.metrics().gauge("corrchess_active_games", "Games not started yet or in play.", [&pool] {
-    try {
-      auto conn = pool.acquire();
-      pqxx::work tx(*conn);
-      return static_cast<double>(db::count_live_games(tx));
-    } catch (const std::exception&) {
-      return -1.0;  // database unreachable
-    }
-  });
+  service.metrics().gauge("corrchess_active_games", "Games not started yet or in play.",
+                          [&pool] { return static_cast<double>(app::live_game_count(pool)); });
   LiveLimits ws_limits;
   ws_limits.idle_timeout_seconds = config.ws_idle_timeout_seconds;
   ws_limits.max_queued_messages = static_cast<std::size_t>(config.ws_max_queued_messages);
@@ -267,7 +260,7 @@ int run_serve() {
     viewer.username = user.username;
     viewer.role = user.role;
     // As GET /games/{id} allows, but never a live feed of a game shown with a delay.
-    return api::may_watch_live(service.game_deps(), viewer, game_id);
+    return app::may_watch_live(service.game_deps(), viewer, game_id);
   };
   HttpLimits limits;
   limits.max_body_bytes = static_cast<std::size_t>(config.max_body_bytes);

@@ -1,0 +1,94 @@
+#include "app/account_mail.h"
+
+#include "app/accounts.h"
+#include "app/credentials.h"
+#include "app/notifications.h"
+#include "db/account_tokens.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+std::string link(const std::string& path, const std::string& token) {
+  return notification_settings().public_url + path + "?token=" + token;
+}
+
+}  // namespace
+
+bool queue_verification_mail(pqxx::work& tx, db::ServerClock& clock, const db::User& user) {
+  if (!user.email) return false;
+  const auto now = clock.now(tx);
+  const auto token = new_token();
+  const auto expires = now + kVerifyEmailSeconds;
+  db::store_account_token(tx, token.hash, user.id, "verify_email", user.email, expires);
+  return queue_account_mail(tx, user.id, "verify_email",
+                            link("/api/v1/auth/verify-email", token.secret), expires, now);
+}
+
+void mail_verification_if_required(pqxx::work& tx, db::ServerClock& clock, const db::User& user) {
+  if (notification_settings().require_verified_email) queue_verification_mail(tx, clock, user);
+}
+
+Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
+                                    const std::string& username) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    const auto user = db::find_user(tx, username);
+    if (!user || !user->email) return {};  // the same answer: no account enumeration
+    // A mailbox is not flooded: a few links an hour, then the same answer and no mail.
+    if (db::recent_account_tokens(tx, user->id, "password_reset") >= kMailsPerHour) return {};
+    const auto now = clock.now(tx);
+    const auto token = new_token();
+    const auto expires = now + kPasswordResetSeconds;
+    db::store_account_token(tx, token.hash, user->id, "password_reset", user->email, expires);
+    queue_account_mail(tx, user->id, "password_reset",
+                       link("/api/v1/auth/password-reset/confirm", token.secret), expires, now);
+    return {};
+  });
+}
+
+Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
+                                    const std::string& token, const std::string& password) {
+  if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
+  const auto hash = hash_password(password);
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
+    auto used = db::use_account_token(tx, token_hash(token), "password_reset", clock.now(tx));
+    if (!used) {
+      return fail(ErrorCode::kValidationError,
+                  "this link is not valid (used already, expired or unknown)");
+    }
+    db::reset_password(tx, used->user_id, hash);
+    db::notify_sessions_ended(tx, used->user_id, "");  // live sockets close too
+    return used->user_id;
+  });
+}
+
+Result<void> request_email_verification(db::Pool& pool, db::ServerClock& clock,
+                                        const db::User& user) {
+  if (!user.email) {
+    return fail(ErrorCode::kValidationError, "set an address first (PATCH /api/v1/me)");
+  }
+  auto queued = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+    if (db::recent_account_tokens(tx, user.id, "verify_email") >= kMailsPerHour) {
+      return fail(ErrorCode::kRateLimited, "a few confirmation mails an hour at most; try later");
+    }
+    return queue_verification_mail(tx, clock, user);
+  });
+  if (!queued) return std::unexpected(queued.error());
+  if (!*queued) return fail(ErrorCode::kConflict, "this server sends no mail");
+  return {};
+}
+
+Result<void> verify_email(db::Pool& pool, db::ServerClock& clock, const std::string& token) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    auto used = db::use_account_token(tx, token_hash(token), "verify_email", clock.now(tx));
+    if (!used || !used->email || !db::mark_email_verified(tx, used->user_id, *used->email)) {
+      return fail(ErrorCode::kValidationError,
+                  "this link is not valid (used already, expired, unknown, or the address "
+                  "changed since)");
+    }
+    return {};
+  });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,54 @@
+// Account actions done through mailed links (docs/api.md "Password reset and address
+// verification"), transport-neutral: a password reset by a single-use link that expires
+// after an hour and signs the account out everywhere; the verification of one's address.
+// Links point to CORRCHESS_PUBLIC_URL (app::notification_settings). The HTTP adapter (the
+// pages the links open) is api/account_mail.cpp.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
+#include "db/users.h"
+
+namespace corrchess::app {
+
+// How long a password-reset link and an address-verification link work.
+inline constexpr std::int64_t kPasswordResetSeconds = 3600;
+inline constexpr std::int64_t kVerifyEmailSeconds = 7 * 86400;
+// At most this many password-reset (or confirmation) mails per account and hour.
+inline constexpr int kMailsPerHour = 3;
+
+// Stores a new verification token for `user`'s address and queues the mail with its link,
+// in the caller's transaction; false when the user has no address or the server sends no
+// mail.
+bool queue_verification_mail(pqxx::work& tx, db::ServerClock& clock, const db::User& user);
+// queue_verification_mail when the server requires verified addresses (a registration with
+// an address, a changed address); otherwise nothing.
+void mail_verification_if_required(pqxx::work& tx, db::ServerClock& clock, const db::User& user);
+
+// Mails a reset link to the address of `username`, a few an hour at most; succeeds the same
+// way whether or not there is such an account (no account enumeration).
+Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
+                                    const std::string& username);
+
+// Sets the password of the account the reset link `token` was sent for and signs it out
+// everywhere; returns the user's id. kValidationError for a bad password or a link used,
+// expired or unknown.
+Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
+                                    const std::string& token, const std::string& password);
+
+// Mails `user` a link confirming their address. kValidationError without an address,
+// kRateLimited beyond kMailsPerHour, kConflict when the server sends no mail.
+Result<void> request_email_verification(db::Pool& pool, db::ServerClock& clock,
+                                        const db::User& user);
+
+// Marks the address the link `token` was sent to verified. kValidationError for a link
+// used, expired or unknown, or when the address changed since.
+Result<void> verify_email(db::Pool& pool, db::ServerClock& clock, const std::string& token);
+
+}  // namespace corrchess::app

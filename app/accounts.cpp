@@ -1,0 +1,211 @@
+#include "app/accounts.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "app/account_mail.h"
+#include "app/credentials.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+db::ThrottlePolicy per_user(const AccountPolicy& p) {
+  return {p.max_failed_logins_per_user, 60, p.login_window_seconds, p.login_window_seconds};
+}
+
+db::ThrottlePolicy per_address(const AccountPolicy& p) {
+  return {p.max_failed_logins_per_remote, 60, p.login_window_seconds, p.login_window_seconds};
+}
+
+}  // namespace
+
+Result<void> validate_password(const std::string& password) {
+  if (password.size() < kMinPassword) {
+    return fail(ErrorCode::kValidationError,
+                "password must be at least " + std::to_string(kMinPassword) + " characters");
+  }
+  if (password.size() > kMaxPassword) {
+    return fail(ErrorCode::kValidationError, "password is too long");
+  }
+  return {};
+}
+
+Result<void> validate_username(const std::string& username) {
+  const bool ok = username.size() >= 2 && username.size() <= 32 &&
+                  std::all_of(username.begin(), username.end(), [](unsigned char c) {
+                    return std::isalnum(c) || c == '_' || c == '.' || c == '-';
+                  });
+  if (!ok) {
+    return fail(ErrorCode::kValidationError,
+                "username must be 2-32 characters of letters, digits, '_', '.' or '-'");
+  }
+  return {};
+}
+
+Result<void> validate_role(const std::string& role) {
+  if (role == "player" || role == "td" || role == "admin") return {};
+  return fail(ErrorCode::kValidationError, "role must be player, td or admin");
+}
+
+Result<void> check_registration_open(const AccountPolicy& policy) {
+  if (policy.open_registration) return {};
+  return fail(ErrorCode::kForbidden, "open registration is disabled");
+}
+
+Result<db::User> register_account(AccountDeps& deps, const Registration& request,
+                                  const std::string& remote, std::int64_t& retry_after) {
+  if (auto ok = check_registration_open(deps.policy); !ok) return std::unexpected(ok.error());
+  if (auto ok = validate_username(request.username); !ok) return std::unexpected(ok.error());
+  if (auto ok = validate_password(request.password); !ok) return std::unexpected(ok.error());
+  if (request.email && request.email->find('@') == std::string::npos) {
+    return fail(ErrorCode::kValidationError, "email is not an address");
+  }
+  auto waited = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
+    return db::take_attempt(tx, db::kRegistrationKey, remote,
+                            db::ThrottlePolicy{deps.policy.registrations_per_hour, 60, 3600, 3600});
+  });
+  if (!waited) return std::unexpected(waited.error());
+  if (*waited > 0) {
+    retry_after = *waited;
+    return fail(ErrorCode::kRateLimited, "too many registrations from this address");
+  }
+  db::NewUser user{request.username, request.display_name.value_or(request.username), request.email,
+                   hash_password(request.password), "player"};
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
+    auto made = db::create_user(tx, user);
+    if (made) mail_verification_if_required(tx, deps.clock, *made);
+    return made;
+  });
+}
+
+Result<db::User> create_account(db::Pool& pool, const std::string& username,
+                                const std::string& password, const std::string& role) {
+  if (auto ok = validate_username(username); !ok) return std::unexpected(ok.error());
+  if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
+  if (auto ok = validate_role(role); !ok) return std::unexpected(ok.error());
+  db::NewUser user{username, username, std::nullopt, hash_password(password), role};
+  return db::in_transaction(pool, [&](pqxx::work& tx) { return db::create_user(tx, user); });
+}
+
+Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
+                                   const std::string& username, const std::string& password,
+                                   const std::string& remote, std::int64_t& retry_after) {
+  if (password.size() > kMaxPassword) {
+    return fail(ErrorCode::kUnauthorized, "invalid username or password");
+  }
+  // The attempt is counted before the password is checked (state in PostgreSQL, so it
+  // holds across instances and parallel guesses cannot pass the limit).
+  using Found = std::optional<std::pair<db::User, std::string>>;
+  std::int64_t wait = 0;
+  auto found = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<Found> {
+    wait = db::take_attempt(tx, db::login_key(username), remote, per_user(policy));
+    if (wait == 0) wait = db::take_attempt(tx, db::kAddressKey, remote, per_address(policy));
+    if (wait > 0) return Found{};
+    return db::find_user_with_hash(tx, username);
+  });
+  if (!found) return std::unexpected(found.error());
+  if (wait > 0) {
+    retry_after = wait;
+    return fail(ErrorCode::kRateLimited, "too many failed login attempts; try again later");
+  }
+  bool ok = false;
+  if (found->has_value()) {
+    ok = verify_password(password, (*found)->second);
+  } else {
+    verify_against_nobody(password);  // the same work as for a real user
+  }
+  if (!ok) return fail(ErrorCode::kUnauthorized, "invalid username or password");
+  auto settled = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    db::settle_successful_login(tx, username, remote, per_address(policy));
+    return {};
+  });
+  if (!settled) return std::unexpected(settled.error());
+  return (*found)->first;
+}
+
+Result<SignIn> sign_in(AccountDeps& deps, const db::User& user,
+                       const std::optional<std::string>& replaced_secret) {
+  // Always a new secret: a session planted before the login is never adopted (session
+  // fixation), and is revoked.
+  const auto token = new_token();
+  auto issued = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::string> {
+    if (replaced_secret) db::revoke_token(tx, token_hash(*replaced_secret));
+    return db::store_token(tx, token.hash, user.id, deps.policy.token_ttl_seconds);
+  });
+  if (!issued) return std::unexpected(issued.error());
+  return SignIn{token.secret, *issued};
+}
+
+Result<void> sign_out(AccountDeps& deps, const db::User& user, const std::string& secret,
+                      bool everywhere) {
+  const auto hash = token_hash(secret);
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    if (everywhere) {
+      db::revoke_user_tokens(tx, user.id, "");
+      db::notify_sessions_ended(tx, user.id, "");
+    } else {
+      db::revoke_token(tx, hash);
+      db::notify_sessions_ended(tx, user.id, hash);  // its live sockets close, on every instance
+    }
+    return {};
+  });
+}
+
+Result<void> change_password(AccountDeps& deps, const db::User& user, const std::string& current,
+                             const std::string& next, const std::string& remote,
+                             const std::string& kept_secret, std::int64_t& retry_after) {
+  if (auto ok = validate_password(next); !ok) return ok;
+  const auto policy = per_user(deps.policy);
+  std::int64_t wait = 0;
+  auto found = db::in_transaction(
+      deps.pool, [&](pqxx::work& tx) -> Result<std::optional<std::pair<db::User, std::string>>> {
+        wait = db::take_attempt(tx, db::login_key(user.username), remote, policy);
+        if (wait > 0) return std::nullopt;
+        return db::find_user_with_hash(tx, user.username);
+      });
+  if (!found) return std::unexpected(found.error());
+  if (wait > 0) {
+    retry_after = wait;
+    return fail(ErrorCode::kRateLimited, "too many failed password checks; try again later");
+  }
+  if (!*found || !verify_password(current, (*found)->second)) {
+    // Not kUnauthorized: the session is valid, a field of the request is wrong.
+    return fail(ErrorCode::kValidationError, "the current password is wrong");
+  }
+  const auto hash = hash_password(next);
+  const auto keep = token_hash(kept_secret);
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    db::set_password_hash(tx, user.id, hash);
+    db::settle_successful_login(tx, user.username, remote, policy);
+    db::revoke_user_tokens(tx, user.id, keep);
+    db::notify_sessions_ended(tx, user.id, "");  // sockets of this sign-in reconnect
+    return {};
+  });
+}
+
+Result<void> require_admin(const db::User& actor) {
+  if (actor.role == "admin") return {};
+  return fail(ErrorCode::kForbidden, "only an admin may change roles");
+}
+
+Result<db::User> change_role(AccountDeps& deps, const db::User& actor, const std::string& username,
+                             const std::string& role) {
+  if (auto ok = require_admin(actor); !ok) return std::unexpected(ok.error());
+  if (auto ok = validate_role(role); !ok) return std::unexpected(ok.error());
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
+    auto changed = db::set_role(tx, username, role);
+    // What the user's sockets may watch depends on the role: they reconnect under the new one.
+    if (changed) db::notify_sessions_ended(tx, changed->id, "");
+    return changed;
+  });
+}
+
+Result<std::optional<db::TokenOwner>> token_owner(db::Pool& pool, const std::string& token_hash) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) {
+    return Result<std::optional<db::TokenOwner>>(db::owner_of_token(tx, token_hash));
+  });
+}
+
+}  // namespace corrchess::app

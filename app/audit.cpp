@@ -1,0 +1,22 @@
+#include "app/audit.h"
+
+#include "app/roles.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+Result<std::vector<db::AuditRecord>> audit_log(db::Pool& pool, const db::User& director,
+                                               const AuditQuery& query) {
+  if (auto ok = require_director(director); !ok) return std::unexpected(ok.error());
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::AuditRecord>> {
+    std::optional<std::int64_t> user_id;
+    if (query.username) {
+      auto u = db::find_user(tx, *query.username);
+      if (!u) return fail(ErrorCode::kValidationError, "no user '" + *query.username + "'");
+      user_id = u->id;
+    }
+    return db::audit_records(tx, query.game_id, query.event_id, user_id, query.limit);
+  });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,25 @@
+// Password hashing (Argon2id via libsodium) and opaque tokens (32 random bytes, base64url
+// for the client, SHA-256 hex stored in the database): bearer tokens and mailed links.
+#pragma once
+
+#include <string>
+
+namespace corrchess::app {
+
+// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most one hash
+// or verification per core runs at a time (64 MiB each); others wait their turn.
+std::string hash_password(const std::string& password);
+bool verify_password(const std::string& password, const std::string& hash);
+// Spends the work of one verify_password on a hash no password matches, so that a login as
+// an unknown user takes as long as a wrong password for a real one (no user enumeration).
+void verify_against_nobody(const std::string& password);
+
+struct Token {
+  std::string secret;  // given to the client once
+  std::string hash;    // what is stored (hex SHA-256 of the secret)
+};
+Token new_token();
+// Hex SHA-256 of a client's token.
+std::string token_hash(const std::string& secret);
+
+}  // namespace corrchess::app

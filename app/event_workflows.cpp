@@ -1,0 +1,198 @@
+#include "app/event_workflows.h"
+
+#include <algorithm>
+
+#include "app/events.h"
+#include "app/game_start.h"
+#include "app/notifications.h"
+#include "app/ratings.h"
+#include "app/roles.h"
+#include "core/game/tournament.h"
+#include "db/event_messages.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using game::Color;
+
+// The active player of an event with this username, from a locked event.
+Result<db::EventPlayer> active_player(pqxx::work& tx, std::int64_t event_id,
+                                      const std::string& username) {
+  const auto user = db::find_user(tx, username);
+  if (!user) return fail(ErrorCode::kValidationError, "no user '" + username + "'");
+  for (auto& p : db::event_players(tx, event_id)) {
+    if (p.user.id != user->id) continue;
+    if (p.status != "active") {
+      return fail(ErrorCode::kConflict, "'" + p.user.username + "' is " + p.status);
+    }
+    return p;
+  }
+  return fail(ErrorCode::kValidationError, "'" + user->username + "' does not play in this event");
+}
+
+// Hands game `game_id` of `player` (whose side it was) to `replacement` as it stands, and
+// tells the three people concerned.
+Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_id,
+                       std::int64_t game_id, const db::EventPlayer& player,
+                       const db::User& replacement, const std::string& reason,
+                       game::Timestamp now) {
+  auto stored = db::load_game(tx, game_id, true);
+  if (!stored) return std::unexpected(stored.error());
+  const Color side = stored->white.id == player.user.id ? Color::kWhite : Color::kBlack;
+  db::set_player(tx, game_id, side, replacement.id);
+  if (stored->pending && stored->pending->side == side) db::delete_pending(tx, game_id);
+  db::save_conditional(tx, game_id, side, {}, now);
+  auto reloaded = db::load_game(tx, game_id, true);
+  if (!reloaded) return std::unexpected(reloaded.error());
+  auto game = replay_game(deps, *reloaded, now);
+  if (!game) return std::unexpected(game.error());
+  db::update_cache(tx, game_id, game->state());
+  const auto opponent = side == Color::kWhite ? stored->black.id : stored->white.id;
+  db::notify_player_replaced(
+      tx, {player.user.id, replacement.id, opponent},
+      {game_id, event_id, side, player.user.username, replacement.username, reason}, now);
+  return {};
+}
+
+}  // namespace
+
+Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t id) {
+  if (auto ok = require_director(director); !ok) return ok;
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    auto event = db::load_event(tx, id, true);
+    if (!event) return std::unexpected(event.error());
+    if (event->started()) return fail(ErrorCode::kConflict, "the event has already started");
+    const auto now = deps.clock.now(tx);
+    const auto& s = event->settings;
+    if (s.end_at && *s.end_at <= now) {
+      return fail(ErrorCode::kConflict, "the event's end date has passed");
+    }
+    if (db::event_rating_terms(tx, id).seeding == "rating") {
+      db::seed_event_by_rating(tx, id, rating_pool_of(s.variant));
+    }
+    db::compact_seats(tx, id);
+    auto players = db::event_players(tx, id);
+    std::erase_if(players, [](const db::EventPlayer& p) { return p.status != "active"; });
+    if (players.size() < 2) return fail(ErrorCode::kConflict, "an event needs at least 2 players");
+    std::ranges::sort(players, {}, &db::EventPlayer::seat);
+
+    auto setup = event_game_setup(s, std::max(s.start_at, now));
+    if (s.variant == game::Variant::kChess960 && !setup.start_position) {
+      setup.start_position = random_chess960_position(s.allow_518);
+    }
+    game::GameContext rules;
+    rules.zone = deps.zone;
+    rules.oracles = deps.oracles;
+    auto fresh = prepare_game(std::move(setup), rules, now);
+    if (!fresh) return std::unexpected(fresh.error());
+
+    const auto pairings = game::berger_pairings(static_cast<int>(players.size()), s.double_round);
+    for (const auto& p : pairings) {
+      const auto& white = players[static_cast<std::size_t>(p.white)];
+      const auto& black = players[static_cast<std::size_t>(p.black)];
+      const auto game_id =
+          db::insert_game(tx, white.user.id, black.user.id, id, fresh->setup, fresh->state);
+      db::insert_event_game(tx, id, game_id, p.round, p.board, p.white + 1, p.black + 1);
+      queue_new_game_notifications(tx, game_id, white.user.id, black.user.id, id, fresh->setup,
+                                   fresh->state, now);
+    }
+    db::mark_event_started(tx, id, fresh->setup.start_position, now);
+    const auto& position = fresh->setup.start_position;
+    db::write_audit(
+        tx, {now, director.id, "event_started", std::nullopt, id, std::nullopt, "",
+             db::Fields{{"games", static_cast<std::int64_t>(pairings.size())},
+                        {"players", static_cast<std::int64_t>(players.size())},
+                        {"start_at", game::format_rfc3339(fresh->setup.start_at)},
+                        {"start_position", position ? db::FieldValue{std::int64_t{*position}}
+                                                    : db::FieldValue{nullptr}}}});
+    return {};
+  });
+}
+
+Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int64_t id,
+                             const std::string& username, const std::string& reason) {
+  if (auto ok = require_director(director); !ok) return ok;
+  // 1. Check, and before the start simply take the player off the entry list.
+  struct Plan {
+    db::EventPlayer player;
+    std::vector<std::int64_t> games;
+  };
+  auto plan = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<Plan>> {
+    auto event = db::load_event(tx, id, true);
+    if (!event) return std::unexpected(event.error());
+    auto player = active_player(tx, id, username);
+    if (!player) return std::unexpected(player.error());
+    if (!event->started()) {
+      db::remove_entry(tx, id, player->user.id);
+      db::write_audit(tx, {deps.clock.now(tx), director.id, "player_withdrawn", std::nullopt, id,
+                           player->user.id, reason, db::Fields{{"before_start", true}}});
+      return std::optional<Plan>{};
+    }
+    return std::optional<Plan>{Plan{*player, db::unfinished_games_of(tx, id, player->user.id)}};
+  });
+  if (!plan) return std::unexpected(plan.error());
+  if (!*plan) return {};
+
+  // 2. Each unfinished game: the opponent wins by default (rules.md §5.5), one transaction
+  //    per game.
+  const auto withdrawn_id = (*plan)->player.user.id;
+  std::vector<std::string> decided;
+  for (const auto game_id : (*plan)->games) {
+    auto applied = default_for_withdrawal(deps, director, game_id, id, withdrawn_id, reason);
+    if (!applied) return std::unexpected(applied.error());
+    decided.push_back(std::to_string(game_id));
+  }
+
+  // 3. Mark the player withdrawn.
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    auto event = db::load_event(tx, id, true);
+    if (!event) return std::unexpected(event.error());
+    const auto now = deps.clock.now(tx);
+    db::withdraw_event_player(tx, id, withdrawn_id, reason, now);
+    db::write_audit(tx, {now, director.id, "player_withdrawn", std::nullopt, id, withdrawn_id,
+                         reason, db::Fields{{"games_defaulted", decided}}});
+    return {};
+  });
+}
+
+Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64_t id,
+                            const std::string& username, const std::string& replacement_name,
+                            const std::string& reason) {
+  if (auto ok = require_director(director); !ok) return ok;
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    auto event = db::load_event(tx, id, true);
+    if (!event) return std::unexpected(event.error());
+    auto player = active_player(tx, id, username);
+    if (!player) return std::unexpected(player.error());
+    auto replacement = db::find_user(tx, replacement_name);
+    if (!replacement) {
+      return fail(ErrorCode::kValidationError, "no user '" + replacement_name + "'");
+    }
+    if (db::is_event_player(tx, id, replacement->id)) {
+      return fail(ErrorCode::kConflict,
+                  "'" + replacement->username + "' already plays (or played) in this event");
+    }
+    const auto now = deps.clock.now(tx);
+    if (auto ok = db::replace_event_player(tx, id, player->user.id, replacement->id, reason, now);
+        !ok) {
+      return ok;
+    }
+    std::vector<std::string> games;
+    for (const auto game_id : db::unfinished_games_of(tx, id, player->user.id)) {
+      if (auto ok = hand_over(deps, tx, id, game_id, *player, *replacement, reason, now); !ok) {
+        return ok;
+      }
+      games.push_back(std::to_string(game_id));
+    }
+    db::write_audit(tx,
+                    {now, director.id, "player_replaced", std::nullopt, id, player->user.id, reason,
+                     db::Fields{{"player", player->user.username},
+                                {"replacement", replacement->username},
+                                {"games", games}}});
+    return {};
+  });
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,309 @@
+#include "app/events.h"
+
+#include <algorithm>
+#include <set>
+
+#include "app/ratings.h"
+#include "app/roles.h"
+#include "core/game/entry_bar.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using game::Color;
+using game::Timestamp;
+
+bool game_over(const std::string& status) { return status == "finished" || status == "annulled"; }
+
+Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t id) {
+  auto event = db::load_event(tx, id, false);
+  if (!event) return std::unexpected(event.error());
+  // Results already due count in crosstables and lists, whether or not the sweep ran.
+  if (auto settled = settle_due_games(deps, tx, {std::nullopt, id}); !settled) {
+    return std::unexpected(settled.error());
+  }
+  EventView v{*event,
+              db::event_players(tx, id),
+              db::event_games(tx, id),
+              db::adjudication_claims(tx, id),
+              deps.clock.now(tx),
+              db::event_rating_terms(tx, id),
+              {}};
+  std::vector<std::int64_t> ids;
+  for (const auto& p : v.players) ids.push_back(p.user.id);
+  v.ratings = db::current_ratings(tx, rating_pool_of(event->settings.variant), ids);
+  return v;
+}
+
+// The usernames of a player list, resolved to users (unique, existing).
+Result<std::vector<db::User>> resolve_players(pqxx::work& tx,
+                                              const std::vector<std::string>& names) {
+  std::vector<db::User> out;
+  std::set<std::int64_t> seen;
+  for (const auto& name : names) {
+    auto user = db::find_user(tx, name);
+    if (!user) return fail(ErrorCode::kValidationError, "no user '" + name + "'");
+    if (!seen.insert(user->id).second) {
+      return fail(ErrorCode::kValidationError, "player '" + user->username + "' is listed twice");
+    }
+    out.push_back(*user);
+  }
+  return out;
+}
+
+// The checks of an event's settings that depend on the instant it is created.
+Result<void> check_settings_at(const db::EventSettings& s, Timestamp now) {
+  if (s.end_at && *s.end_at <= s.start_at) {
+    return fail(ErrorCode::kValidationError, "end_at must be after start_at");
+  }
+  if (s.end_at && *s.end_at <= now) {
+    return fail(ErrorCode::kValidationError, "end_at must be in the future");
+  }
+  // The games' setup must be valid (time control numbers, Chess960 position).
+  return game::validate_setup(event_game_setup(s, s.start_at));
+}
+
+// Players who lost on time are barred from entering new events (rules.md §5.6).
+Result<void> check_entry_bar(pqxx::work& tx, const db::User& user, Timestamp now) {
+  const auto losses = db::time_forfeit_losses(tx, user.id);
+  const auto until = game::entry_barred_until(losses);
+  if (until && now < *until) {
+    return fail(ErrorCode::kConflict,
+                "you lost a game on time and may not enter new events until " +
+                    game::format_rfc3339(*until) +
+                    " (30 days after a time-forfeit loss, 90 if it came while already barred)");
+  }
+  return {};
+}
+
+}  // namespace
+
+int entered(const std::vector<db::EventPlayer>& players) {
+  return static_cast<int>(std::ranges::count_if(
+      players, [](const db::EventPlayer& p) { return p.status != "replaced"; }));
+}
+
+game::GameSetup event_game_setup(const db::EventSettings& s, Timestamp start_at) {
+  game::GameSetup setup;
+  setup.variant = s.variant;
+  setup.start_position = s.start_position;
+  setup.time_control = s.time_control;
+  setup.start_at = start_at;
+  setup.rules = s.rules;
+  return setup;
+}
+
+std::string event_status(const db::StoredEvent& e, const std::vector<db::EventGame>& games) {
+  if (!e.started()) return "registration";
+  if (!games.empty() &&
+      std::ranges::all_of(games, [](const db::EventGame& g) { return game_over(g.status); })) {
+    return "finished";
+  }
+  return "running";
+}
+
+Result<EventView> read_event(GameDeps& deps, std::int64_t id) {
+  return db::in_transaction(
+      deps.pool, [&](pqxx::work& tx) -> Result<EventView> { return load_view(deps, tx, id); });
+}
+
+Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string& status) {
+  if (!status.empty() && status != "registration" && status != "running" && status != "finished" &&
+      status != "all") {
+    return fail(ErrorCode::kValidationError,
+                "status must be registration, running, finished or all");
+  }
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<EventSummary>> {
+    const std::string stored_status = status == "registration"                        ? status
+                                      : (status == "running" || status == "finished") ? "running"
+                                                                                      : "";
+    const auto events = db::list_events(tx, stored_status, 500);
+    std::vector<std::int64_t> ids;
+    for (const auto& e : events) ids.push_back(e.id);
+    std::map<std::int64_t, int> counts;
+    for (const auto& [id, n] : db::player_counts(tx, ids)) counts[id] = n;
+    std::map<std::int64_t, db::GameCounts> games;
+    for (const auto& [id, n] : db::event_game_counts(tx, ids)) games[id] = n;
+    std::vector<EventSummary> out;
+    for (const auto& e : events) {
+      std::string derived = "registration";
+      if (e.started()) {
+        const auto& n = games[e.id];
+        derived = n.total > 0 && n.open == 0 ? "finished" : "running";
+      }
+      if ((status == "running" || status == "finished") && derived != status) continue;
+      out.push_back({e, derived, counts[e.id]});
+    }
+    return out;
+  });
+}
+
+Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, EventCreation request) {
+  if (auto ok = require_director(director); !ok) return std::unexpected(ok.error());
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
+    const auto now = deps.clock.now(tx);
+    auto settings = request.settings;
+    settings.start_at = request.start_at.value_or(now);
+    if (auto ok = check_settings_at(settings, now); !ok) return std::unexpected(ok.error());
+    auto players = resolve_players(tx, request.players);
+    if (!players) return std::unexpected(players.error());
+    if (settings.max_players && static_cast<int>(players->size()) > *settings.max_players) {
+      return fail(ErrorCode::kValidationError, "more players than max_players");
+    }
+    const auto id = db::insert_event(tx, settings, director.id, now);
+    db::save_event_rating_terms(tx, id, request.rating_terms);
+    std::vector<std::string> names;
+    int seat = 0;
+    for (const auto& p : *players) {
+      if (auto ok = db::add_event_player(tx, id, p.id, ++seat, now); !ok) {
+        return std::unexpected(ok.error());
+      }
+      names.push_back(p.username);
+    }
+    db::write_audit(tx, {now, director.id, "event_created", std::nullopt, id, std::nullopt, "",
+                         db::Fields{{"name", settings.name}, {"players", names}}});
+    return id;
+  });
+}
+
+Result<void> add_event_player(GameDeps& deps, const db::User& director, std::int64_t id,
+                              const std::string& username) {
+  if (auto ok = require_director(director); !ok) return ok;
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    auto event = db::load_event(tx, id, true);
+    if (!event) return std::unexpected(event.error());
+    if (event->started()) {
+      return fail(ErrorCode::kConflict,
+                  "the event has started: replace a player instead of adding one");
+    }
+    auto player = db::find_user(tx, username);
+    if (!player) return fail(ErrorCode::kValidationError, "no user '" + username + "'");
+    const auto count = entered(db::event_players(tx, id));
+    if (event->settings.max_players && count >= *event->settings.max_players) {
+      return fail(ErrorCode::kConflict, "the event is full");
+    }
+    const auto now = deps.clock.now(tx);
+    if (auto ok = db::add_event_player(tx, id, player->id, db::next_seat(tx, id), now); !ok) {
+      return ok;
+    }
+    db::write_audit(tx, {now, director.id, "player_added", std::nullopt, id, player->id, "",
+                         db::Fields{{"username", player->username}}});
+    return {};
+  });
+}
+
+Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
+                        std::optional<Timestamp>& barred_until) {
+  // Time losses already due count, whether or not the sweep has stored them yet (stored in
+  // a transaction of their own: a refused entry must not undo them).
+  if (auto settled = settle_due_games(deps, {user.id, std::nullopt}); !settled) {
+    return std::unexpected(settled.error());
+  }
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    auto event = db::load_event(tx, id, true);
+    if (!event) return std::unexpected(event.error());
+    if (!event->settings.open_for_entry) {
+      return fail(ErrorCode::kForbidden,
+                  "this event takes no entries: its director enters the players");
+    }
+    if (event->started()) return fail(ErrorCode::kConflict, "the event has already started");
+    if (db::is_event_player(tx, id, user.id)) {
+      return fail(ErrorCode::kConflict, "you are already entered in this event");
+    }
+    const auto players = db::event_players(tx, id);
+    if (event->settings.max_players && entered(players) >= *event->settings.max_players) {
+      return fail(ErrorCode::kConflict, "the event is full");
+    }
+    const auto now = deps.clock.now(tx);
+    if (auto ok = check_entry_bar(tx, user, now); !ok) {
+      barred_until = game::entry_barred_until(db::time_forfeit_losses(tx, user.id));
+      return ok;
+    }
+    const auto terms = db::event_rating_terms(tx, id);
+    if (auto ok = check_rating_range(tx, rating_pool_of(event->settings.variant), user.id,
+                                     {terms.min_rating, terms.max_rating}, "this event");
+        !ok) {
+      return ok;
+    }
+    return db::add_event_player(tx, id, user.id, db::next_seat(tx, id), now);
+  });
+}
+
+Result<void> leave_event(GameDeps& deps, const db::User& user, std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    auto event = db::load_event(tx, id, true);
+    if (!event) return std::unexpected(event.error());
+    if (event->started()) {
+      return fail(ErrorCode::kConflict, "the event has started: ask the director to withdraw you");
+    }
+    if (!db::remove_entry(tx, id, user.id)) {
+      return fail(ErrorCode::kConflict, "you are not entered in this event");
+    }
+    return {};
+  });
+}
+
+Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const db::User& user,
+                                           std::int64_t event_id, const ClaimFiling& filing) {
+  if (filing.claim != "win" && filing.claim != "draw") {
+    return fail(ErrorCode::kValidationError, "claim must be win or draw");
+  }
+  if (filing.claim == "win" && filing.analysis.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return fail(ErrorCode::kValidationError, "a win claim needs the analysis that proves it");
+  }
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<FiledClaim> {
+    // Locked: serialises with the director's decision.
+    auto stored = db::load_game(tx, filing.game_id, true);
+    if (!stored || stored->event_id != event_id) {
+      return fail(ErrorCode::kValidationError, "game " + std::to_string(filing.game_id) +
+                                                   " is not a game of event " +
+                                                   std::to_string(event_id));
+    }
+    std::optional<Color> side;
+    if (stored->white.id == user.id) side = Color::kWhite;
+    if (stored->black.id == user.id) side = Color::kBlack;
+    if (!side) return fail(ErrorCode::kForbidden, "you do not play in this game");
+    const auto now = deps.clock.now(tx);
+    auto game = replay_game(deps, *stored, now);
+    if (!game) return std::unexpected(game.error());
+    if (game->state().status != game::GameStatus::kAdjudicationPending) {
+      return fail(ErrorCode::kConflict, "the game is not awaiting adjudication");
+    }
+    std::optional<Timestamp> since;
+    for (const auto& e : stored->facts.events) {
+      if (e.kind == game::EventKind::kAdjudicationPending) since = e.at;
+    }
+    if (!since) return fail(ErrorCode::kConflict, "the game is not awaiting adjudication");
+    const Timestamp due = *since + kAdjudicationClaimWindow;
+    if (now >= due) {
+      return fail(ErrorCode::kConflict, "the claim window closed at " + game::format_rfc3339(due) +
+                                            "; without a claim a draw is taken as claimed");
+    }
+    db::AdjudicationClaim c{filing.game_id, *side, user.id, filing.claim, filing.analysis, now};
+    db::save_adjudication_claim(tx, c);
+    return FiledClaim{c, due};
+  });
+}
+
+Result<void> may_watch_live(GameDeps& deps, const db::User& user, std::int64_t game_id) {
+  auto shown = view_game(deps, user, game_id);
+  if (!shown) return std::unexpected(shown.error());
+  const auto status = shown->state.status;
+  if (!shown->stored.event_id || shown->viewer || is_director(user) ||
+      status == game::GameStatus::kFinished || status == game::GameStatus::kAnnulled) {
+    return {};
+  }
+  auto visibility = db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+    return Result<db::GameVisibility>(db::event_visibility(tx, *shown->stored.event_id));
+  });
+  if (!visibility) return std::unexpected(visibility.error());
+  if (visibility->mode == db::Visibility::kDelayed) {
+    return fail(ErrorCode::kForbidden,
+                "the games of this event are shown to others with a delay, not live");
+  }
+  return {};
+}
+
+}  // namespace corrchess::app
