@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# The Docker deployment, tested (label slow; ctest -R docker_deploy, or run this file).
+#
+# Builds every image the repository's docker-compose.yml needs without pulling anything:
+#   debian:bookworm (and -slim)  debootstrap --variant=minbase from the Debian mirror apt uses
+#   corrchess-test-postgres:15   tests/deploy/postgres (stands in for postgres:15)
+#   corrchess-proxies            deploy/Dockerfile.proxies (HAProxy, PgBouncer)
+#   corrchess                    the repository's Dockerfile
+# then starts the profile `scale` (PostgreSQL, PgBouncer, three corrchess instances,
+# HAProxy) with tests/deploy/docker-compose.test.yml on top, and through HAProxy registers
+# two players, plays a challenge game for a few moves and reads it back. Checks: every
+# instance runs as an unprivileged user, answers /readyz and is healthy for Docker, HAProxy
+# spreads the requests over all three, the admin CLI works inside the image, and the
+# default profile's single `corrchess` service serves the same database. Containers,
+# networks and volumes are removed at the end, also on failure; the images stay (the layer
+# cache makes the next run fast: only a changed server source compiles again).
+#
+# Needs root or access to a Docker daemon, docker-compose, debootstrap, curl and jq
+# (scripts/install-deps --docker). Without a running daemon it starts dockerd itself
+# (data in /var/lib/corrchess-docker, log in $CORRCHESS_DOCKER_WORK/dockerd.log) and stops
+# it at the end. The test's times and the image size are printed at the end.
+#   CORRCHESS_DOCKER_WORK        work directory (default /var/tmp/corrchess-docker-test)
+#   CORRCHESS_DOCKER_REBUILD_BASE=1  debootstrap debian:bookworm again
+#   CORRCHESS_DOCKER_KEEP=1      leave the topology running (remove it with
+#                                docker-compose -p corrchess-dockertest down -v)
+set -euo pipefail
+# One block, read whole before it runs: editing this file does not derail a run under way.
+{
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=${CORRCHESS_DOCKER_WORK:-/var/tmp/corrchess-docker-test}
+readonly project=corrchess-dockertest
+# Builds use the host's network (apt and npm registries); the legacy builder works with
+# every client (Debian's docker.io 20.10 has no buildx).
+export DOCKER_BUILDKIT=0 COMPOSE_DOCKER_CLI_BUILD=0
+mkdir -p "$work"
+started=$SECONDS
+declare -A took=()
+
+log() { echo "docker_test: $*" >&2; }
+fail() {
+  log "FAILED: $*"
+  exit 1
+}
+# Without the tools the test does not run: exit 77, which ctest reports as skipped.
+for tool in docker docker-compose debootstrap curl jq; do
+  if ! command -v "$tool" >/dev/null; then
+    log "SKIPPED: $tool missing (scripts/install-deps --docker installs it)"
+    exit 77
+  fi
+done
+
+# --- the daemon --------------------------------------------------------------------------
+dockerd_pid=""
+if ! docker info >/dev/null 2>&1; then
+  command -v dockerd >/dev/null || fail "no Docker daemon and no dockerd (scripts/install-deps --docker)"
+  [ "$(id -u)" -eq 0 ] || fail "no Docker daemon reachable, and starting one needs root"
+  export DOCKER_HOST=unix:///run/corrchess-docker/docker.sock
+  mkdir -p /run/corrchess-docker /var/lib/corrchess-docker
+  log "starting dockerd (log: $work/dockerd.log)"
+  # niced: the image build compiles the whole server, and containers inherit the niceness.
+  setsid nice -n 10 dockerd --data-root /var/lib/corrchess-docker \
+    --exec-root /run/corrchess-docker/exec --pidfile /run/corrchess-docker/dockerd.pid \
+    -H "$DOCKER_HOST" >>"$work/dockerd.log" 2>&1 </dev/null &
+  dockerd_pid=$!
+  for _ in $(seq 1 300); do
+    docker info >/dev/null 2>&1 && break
+    kill -0 "$dockerd_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if ! docker info >/dev/null 2>&1; then
+    tail -n 30 "$work/dockerd.log" >&2
+    fail "dockerd did not start (see $work/dockerd.log)"
+  fi
+fi
+
+compose() {
+  docker-compose -p "$project" -f "$root/docker-compose.yml" \
+    -f "$root/tests/deploy/docker-compose.test.yml" --profile scale "$@"
+}
+
+cleanup() {
+  local status=$?
+  set +e
+  if [ $status -ne 0 ]; then
+    compose logs --no-color >"$work/compose.log" 2>&1
+    log "logs of every container: $work/compose.log"
+  fi
+  if [ "${CORRCHESS_DOCKER_KEEP:-0}" = 1 ] && [ -z "$dockerd_pid" ]; then
+    log "kept running: docker-compose -p $project ... down -v removes it"
+  else
+    compose down -v --remove-orphans --timeout 10 >"$work/down.log" 2>&1 ||
+      { cat "$work/down.log" >&2; status=1; }
+    if [ -n "$(docker ps -aq --filter "label=com.docker.compose.project=$project")" ] ||
+      [ -n "$(docker volume ls -q --filter "label=com.docker.compose.project=$project")" ] ||
+      [ -n "$(docker network ls -q --filter "label=com.docker.compose.project=$project")" ]; then
+      log "containers, volumes or networks of $project are left"
+      status=1
+    fi
+  fi
+  if [ -n "$dockerd_pid" ]; then
+    kill "$dockerd_pid" 2>/dev/null
+    wait "$dockerd_pid" 2>/dev/null
+  fi
+  rm -rf "$work/syzygy"
+  exit $status
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT
+
+# --- the images --------------------------------------------------------------------------
+
+# apt_source SUITE: the mirror apt uses on this machine for SUITE (bookworm,
+# bookworm-security), from deb822 .sources files or one-line .list files; empty if none.
+apt_source() {
+  local uri
+  uri=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
+    awk -v suite="$1" '/^URIs:/ {u = $2}
+      /^Suites:/ && u { for (i = 2; i <= NF; i++) if ($i == suite) { print u; exit } }')
+  if [ -z "$uri" ]; then
+    uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+      awk -v suite="$1" '$1 == "deb" { i = 2; if ($i ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
+        if ($(i + 1) == suite) { print $i; exit } }')
+  fi
+  echo "$uri"
+}
+
+# debian:bookworm and debian:bookworm-slim: a minimal Debian from debootstrap. Local CA
+# certificates of this machine (/usr/local/share/ca-certificates, e.g. of a TLS-inspecting
+# egress proxy) go along, so that apt's ca-certificates and npm trust the same servers the
+# host does.
+make_base_image() {
+  local mirror security rootfs=$work/rootfs changes=()
+  mirror=$(apt_source bookworm)
+  mirror=${mirror:-http://deb.debian.org/debian}
+  security=$(apt_source bookworm-security)
+  log "debootstrap bookworm from $mirror"
+  rm -rf "$rootfs"
+  nice -n 10 debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
+    { tail -n 20 "$work/debootstrap.log" >&2; fail "debootstrap failed"; }
+  rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/* \
+    "$rootfs/etc/apt/sources.list"
+  cat >"$rootfs/etc/apt/sources.list.d/debian.sources" <<EOF
+Types: deb
+URIs: $mirror
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  if [ -n "$security" ]; then
+    printf '\nTypes: deb\nURIs: %s\nSuites: bookworm-security\nComponents: main\n%s\n' \
+      "$security" "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" \
+      >>"$rootfs/etc/apt/sources.list.d/debian.sources"
+  fi
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    mkdir -p "$rootfs/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$rootfs/usr/local/share/ca-certificates/"
+    # Node reads its own CA list; this adds the system's (once ca-certificates is installed).
+    changes+=(-c "ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt")
+  fi
+  tar -C "$rootfs" -c . | docker import "${changes[@]}" -c 'CMD ["bash"]' - debian:bookworm >/dev/null
+  docker tag debian:bookworm debian:bookworm-slim
+  rm -rf "$rootfs"
+}
+
+# build TAG LOGNAME ARGS...: docker build, output to $work/LOGNAME.log.
+build() {
+  local tag=$1 name=$2
+  shift 2
+  nice -n 10 docker build --network host -t "$tag" "$@" >"$work/$name.log" 2>&1 ||
+    { tail -n 40 "$work/$name.log" >&2; fail "building $tag (log: $work/$name.log)"; }
+}
+
+t=$SECONDS
+if [ "${CORRCHESS_DOCKER_REBUILD_BASE:-0}" = 1 ] || ! docker image inspect debian:bookworm >/dev/null 2>&1; then
+  make_base_image
+fi
+took[base]=$((SECONDS - t))
+t=$SECONDS
+build corrchess-test-postgres:15 postgres-image "$root/tests/deploy/postgres"
+build corrchess-proxies proxies-image -f "$root/deploy/Dockerfile.proxies" "$root"
+took[helper_images]=$((SECONDS - t))
+t=$SECONDS
+log "building the corrchess image (log: $work/corrchess-image.log)"
+build corrchess corrchess-image "$root"
+took[corrchess_image]=$((SECONDS - t))
+image_bytes=$(docker image inspect -f '{{.Size}}' corrchess)
+
+# --- the topology ------------------------------------------------------------------------
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+haproxy_port=$(free_port)
+single_port=$(free_port)
+export POSTGRES_PASSWORD
+POSTGRES_PASSWORD=$(od -An -tx1 -N12 /dev/urandom | tr -d ' \n')
+export CORRCHESS_SCALE_PUBLISH="127.0.0.1:$haproxy_port" CORRCHESS_PUBLISH="127.0.0.1:$single_port"
+export SYZYGY_DIR=$work/syzygy
+mkdir -p "$SYZYGY_DIR"
+unset CORRCHESS_ADMIN_USER CORRCHESS_ADMIN_PASSWORD
+
+compose down -v --remove-orphans --timeout 5 >/dev/null 2>&1 || true  # a crashed earlier run
+t=$SECONDS
+compose up -d --no-build haproxy >"$work/up.log" 2>&1 || { cat "$work/up.log" >&2; fail "compose up"; }
+base="http://127.0.0.1:$haproxy_port"
+
+# wait_until SECONDS WHAT COMMAND...: retries COMMAND every half second.
+wait_until() {
+  local seconds=$1 what=$2
+  shift 2
+  local deadline=$((SECONDS + seconds))
+  until "$@" >/dev/null 2>&1; do
+    [ $SECONDS -lt $deadline ] || fail "$what: not after ${seconds}s"
+    sleep 0.5
+  done
+}
+healthy() { [ "$(docker inspect -f '{{.State.Health.Status}}' "$1")" = healthy ]; }
+container() { compose ps -q "$1"; }
+
+wait_until 180 "/readyz through HAProxy" curl -fsS -m 2 "$base/readyz"
+for n in 1 2 3; do
+  wait_until 120 "corrchess$n healthy (HEALTHCHECK /readyz)" healthy "$(container "corrchess$n")"
+done
+took[topology_ready]=$((SECONDS - t))
+log "topology ready after ${took[topology_ready]}s; HAProxy at $base"
+
+# Every instance: PID 1 is corrchess-server, not root; its /readyz answers inside.
+for n in 1 2 3; do
+  id=$(container "corrchess$n")
+  [ "$(docker inspect -f '{{.Config.User}}' "$id")" = corrchess ] || fail "corrchess$n: image user"
+  uid=$(docker exec "$id" awk '/^Uid:/ {print $2}' /proc/1/status)
+  comm=$(docker exec "$id" cat /proc/1/comm)
+  [ "$uid" != 0 ] && [ "$comm" = corrchess-serve ] || fail "corrchess$n: PID 1 is $comm, uid $uid"
+  docker exec "$id" curl -fsS -m 2 http://127.0.0.1:8080/readyz >/dev/null ||
+    fail "corrchess$n: /readyz inside the container"
+  log "corrchess$n: corrchess-server runs as uid $uid, ready"
+done
+
+# --- a game through HAProxy --------------------------------------------------------------
+# call METHOD PATH TOKEN [BODY]: the JSON answer; fails on an HTTP error.
+call() {
+  local args=(-sS --fail-with-body -m 10 -X "$1" "$base$2" -H 'Content-Type: application/json')
+  [ -z "$3" ] || args+=(-H "Authorization: Bearer $3")
+  [ -z "${4:-}" ] || args+=(-d "$4")
+  curl "${args[@]}" || fail "$1 $2"
+}
+login() {
+  call POST /api/v1/auth/login "" "{\"username\": \"$1\", \"password\": \"$2\"}" | jq -er .token
+}
+
+t=$SECONDS
+call GET /healthz "" | jq -e '.status == "ok"' >/dev/null
+call POST /api/v1/auth/register "" \
+  '{"username": "alice", "password": "alice-password-1", "display_name": "Alice"}' >/dev/null
+call POST /api/v1/auth/register "" '{"username": "bob", "password": "bob-password-1"}' >/dev/null
+alice=$(login alice alice-password-1)
+bob=$(login bob bob-password-1)
+challenge=$(call POST /api/v1/challenges "$alice" \
+  '{"opponent": "bob", "color": "white", "time_control": {"type": "iccf", "moves": 10, "days": 50}}' |
+  jq -er .id)
+game=$(call POST "/api/v1/challenges/$challenge/accept" "$bob" | jq -er .game.id)
+log "challenge $challenge accepted: game $game"
+moves=(e4 e5 Nf3 Nc6 Bb5 a6)
+for i in "${!moves[@]}"; do
+  player=$alice
+  [ $((i % 2)) -eq 0 ] || player=$bob
+  call POST "/api/v1/games/$game/moves" "$player" "{\"move\": \"${moves[$i]}\"}" >/dev/null
+  call POST "/api/v1/games/$game/moves/accept" "$player" "{\"move\": \"${moves[$i]}\"}" |
+    jq -e --argjson ply $((i + 1)) '.ply == $ply' >/dev/null || fail "move ${moves[$i]}"
+done
+call GET "/api/v1/games/$game" "$bob" >"$work/game.json"
+jq -e --arg sans "${moves[*]}" '.status == "ongoing" and .to_move == "white" and
+  ([.moves[].san] | join(" ")) == $sans' "$work/game.json" >/dev/null ||
+  fail "the game read back: $(cat "$work/game.json")"
+call GET "/api/v1/games/$game/pgn" "$alice" >"$work/game.pgn"
+grep -q '1\. e4 .*e5 .*2\. Nf3 .*Nc6 .*3\. Bb5 .*a6' "$work/game.pgn" || fail "PGN: $(cat "$work/game.pgn")"
+log "game $game read back through HAProxy: ${moves[*]}"
+
+# The admin CLI of the image, through PgBouncer like the server; the admin signs in.
+echo 'director-password-1' | compose exec -T corrchess2 corrchess-server admin create-user director \
+  --role admin >/dev/null || fail "corrchess-server admin create-user in the container"
+director=$(login director director-password-1)
+call GET "/api/v1/games/$game" "$director" | jq -e '.moves | length == 6' >/dev/null
+took[game]=$((SECONDS - t))
+
+# HAProxy's log names the instance of every request: all three served some.
+served=$(compose logs --no-color haproxy | grep -o 'corrchess_instances/corrchess[0-9]' | sort -u | wc -l)
+[ "$served" -eq 3 ] || fail "HAProxy sent requests to $served of 3 instances"
+
+# --- the default profile: one corrchess on the same database -----------------------------
+t=$SECONDS
+compose up -d --no-build corrchess >>"$work/up.log" 2>&1 || { cat "$work/up.log" >&2; fail "compose up corrchess"; }
+wait_until 120 "/readyz of the service corrchess" curl -fsS -m 2 "http://$CORRCHESS_PUBLISH/readyz"
+curl -fsS -m 5 "http://$CORRCHESS_PUBLISH/api/v1/games/$game" -H "Authorization: Bearer $alice" |
+  jq -e '.moves | length == 6' >/dev/null || fail "the service corrchess does not see game $game"
+took[single]=$((SECONDS - t))
+
+took[total]=$((SECONDS - started))
+log "times (s): base image ${took[base]}, postgres+proxies images ${took[helper_images]}," \
+  "corrchess image ${took[corrchess_image]}, topology ready ${took[topology_ready]}," \
+  "game ${took[game]}, default profile ${took[single]}, total ${took[total]}"
+log "corrchess image: $((image_bytes / 1000000)) MB"
+log "1 passed, 0 failed"
+exit 0
+}
