@@ -29,6 +29,9 @@ COPY api api
 COPY server server
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCORRCHESS_BUILD_TESTS=OFF \
  && cmake --build build -j"$(nproc)" --target corrchess-server corrchess
+# The debug sections are most of the binaries' size (about 200 MB); the symbols stay, so a
+# backtrace still names functions.
+RUN strip --strip-debug build/bin/corrchess-server build/bin/corrchess
 
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
