@@ -11,7 +11,8 @@
 # two players, plays a challenge game for a few moves and reads it back. Checks: every
 # instance runs as an unprivileged user, answers /readyz and is healthy for Docker, HAProxy
 # spreads the requests over all three (their /metrics), the admin CLI works inside the
-# image, and the default profile's single `corrchess` service serves the same database.
+# image, an instance recreated at a new address gets requests from HAProxy again, and the
+# default profile's single `corrchess` service serves the same database.
 # Containers,
 # networks and volumes are removed at the end, also on failure; the images stay (the layer
 # cache makes the next run fast: only a changed server source compiles again).
@@ -32,6 +33,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${CORRCHESS_DOCKER_WORK:-/var/tmp/corrchess-docker-test}
 readonly project=corrchess-dockertest
+readonly squatter=$project-placeholder  # a container outside compose (see "recreated")
 # Builds use the host's network (apt and npm registries); the legacy builder works with
 # every client (Debian's docker.io 20.10 has no buildx).
 export DOCKER_BUILDKIT=0 COMPOSE_DOCKER_CLI_BUILD=0
@@ -69,10 +71,12 @@ cleanup() {
   if [ "$composed" = 1 ] && [ "${CORRCHESS_DOCKER_KEEP:-0}" = 1 ] && [ -z "$dockerd_pid" ]; then
     log "kept running: docker-compose -p $project ... down -v removes it"
   elif [ "$composed" = 1 ]; then
+    docker rm -f "$squatter" >/dev/null 2>&1
     compose down -v --remove-orphans --timeout 10 >"$work/down.log" 2>&1 ||
       { cat "$work/down.log" >&2; status=1; }
     local label="label=com.docker.compose.project=$project"
     if [ -n "$(docker ps -aq --filter "$label")$(docker volume ls -q --filter "$label")" ] ||
+      [ -n "$(docker ps -aq --filter "name=^$squatter\$")" ] ||
       [ -n "$(docker network ls -q --filter "$label")" ]; then
       log "FAILED: containers, volumes or networks of $project are left"
       status=1
@@ -84,7 +88,7 @@ cleanup() {
   fi
   rm -rf "$work/syzygy"
   local phases="" phase
-  for phase in base helper_images corrchess_image topology_ready game single; do
+  for phase in base helper_images corrchess_image topology_ready game recreate single; do
     [ -z "${took[$phase]:-}" ] || phases+=" $phase ${took[$phase]},"
   done
   log "times (s):$phases total $((SECONDS - started))"
@@ -211,7 +215,8 @@ mkdir -p "$SYZYGY_DIR"
 unset CORRCHESS_ADMIN_USER CORRCHESS_ADMIN_PASSWORD
 
 composed=1
-compose down -v --remove-orphans --timeout 5 >/dev/null 2>&1 || true  # a crashed earlier run
+docker rm -f "$squatter" >/dev/null 2>&1 || true  # what a crashed earlier run left
+compose down -v --remove-orphans --timeout 5 >/dev/null 2>&1 || true
 t=$SECONDS
 compose up -d --no-build haproxy >"$work/up.log" 2>&1 || { cat "$work/up.log" >&2; fail "compose up"; }
 base="http://127.0.0.1:$haproxy_port"
@@ -307,6 +312,37 @@ for n in 1 2 3; do
   [ "$posts" -gt 0 ] || fail "corrchess$n answered no POST through HAProxy"
   log "corrchess$n answered $posts POST requests"
 done
+
+# --- an instance recreated at a new address ----------------------------------------------
+# `docker-compose up` after an image update recreates a container, which may come back at
+# another address; HAProxy must follow the name (deploy/haproxy.cfg "resolvers"). A
+# placeholder container takes corrchess2's old address so that the new one cannot get it.
+t=$SECONDS
+scale_ip() {
+  docker inspect -f '{{with index .NetworkSettings.Networks "'"${project}_scale"'"}}{{.IPAddress}}{{end}}' "$1"
+}
+old_ip=$(scale_ip "$(container corrchess2)")
+compose stop corrchess2 >>"$work/up.log" 2>&1
+docker run -d --name "$squatter" --network "${project}_scale" --ip "$old_ip" \
+  debian:bookworm sleep 600 >/dev/null
+compose up -d --no-build --no-deps --force-recreate corrchess2 >>"$work/up.log" 2>&1 ||
+  { cat "$work/up.log" >&2; fail "compose up corrchess2 again"; }
+new_ip=$(scale_ip "$(container corrchess2)")
+[ "$new_ip" != "$old_ip" ] || fail "corrchess2 came back at its old address $old_ip"
+wait_until 120 "corrchess2 healthy again" healthy "$(container corrchess2)"
+# healthz_count N: GET /healthz requests instance N answered (its /metrics).
+healthz_count() {
+  docker exec "$(container "corrchess$1")" curl -fsS -m 5 http://127.0.0.1:8080/metrics |
+    awk '/^corrchess_http_requests_total\{method="GET",route="\/healthz"/ {n += $NF} END {print n + 0}'
+}
+through_haproxy_to_2() {
+  for _ in 1 2 3 4 5 6; do curl -fsS -m 2 "$base/healthz" >/dev/null || return 1; done
+  [ "$(healthz_count 2)" -gt 0 ]
+}
+wait_until 60 "HAProxy sending requests to corrchess2 at its new address $new_ip" through_haproxy_to_2
+call GET "/api/v1/games/$game" "$alice" | jq -e '.moves | length == 6' >/dev/null
+took[recreate]=$((SECONDS - t))
+log "corrchess2 recreated ($old_ip -> $new_ip): HAProxy follows it"
 
 # --- the default profile: one corrchess on the same database -----------------------------
 t=$SECONDS
