@@ -18,7 +18,8 @@ WORKDIR /src
 COPY scripts/install-deps scripts/install-deps
 RUN scripts/install-deps --build && rm -rf /var/lib/apt/lists/*
 # Only what the compiler reads, so that a change to the documents, the tests or the web
-# client does not compile the server again (the layer cache keeps the build).
+# client does not compile the server again (the layer cache keeps the build). A new source
+# folder of the top-level CMakeLists.txt needs its line here.
 COPY CMakeLists.txt ./
 COPY bench/CMakeLists.txt bench/load_driver.cpp bench/
 COPY core core
