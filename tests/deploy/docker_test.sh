@@ -19,8 +19,8 @@
 #
 # Needs root or access to a Docker daemon, docker-compose, debootstrap, curl and jq
 # (scripts/install-deps --docker). Without a running daemon it starts dockerd itself
-# (data in /var/lib/corrchess-docker, log in $CORRCHESS_DOCKER_WORK/dockerd.log) and stops
-# it at the end. The test's times and the image size are printed at the end.
+# (data in /var/lib/corrchess-docker, log in $CORRCHESS_DOCKER_WORK/dockerd.log; no
+# iptables rules) and stops it at the end. The test's times and the image size are printed at the end.
 #   CORRCHESS_DOCKER_WORK        work directory (default /var/tmp/corrchess-docker-test)
 #   CORRCHESS_DOCKER_REBUILD_BASE=1  debootstrap debian:bookworm again
 #   CORRCHESS_DOCKER_KEEP=1      leave the topology running when the daemon was already
@@ -108,8 +108,12 @@ if ! docker info >/dev/null 2>&1; then
   mkdir -p /run/corrchess-docker /var/lib/corrchess-docker
   log "starting dockerd (log: $work/dockerd.log)"
   # niced: the image build compiles the whole server, and containers inherit the niceness.
+  # The host is left as it was: no iptables rules (no FORWARD policy change, no NAT), no IP
+  # forwarding, no docker0. Nothing here needs them: builds use the host's network, the
+  # containers talk over compose's own bridge networks, and docker-proxy publishes ports.
   setsid nice -n 10 dockerd --data-root /var/lib/corrchess-docker \
     --exec-root /run/corrchess-docker/exec --pidfile /run/corrchess-docker/dockerd.pid \
+    --iptables=false --ip-forward=false --bridge=none \
     -H "$DOCKER_HOST" >>"$work/dockerd.log" 2>&1 </dev/null &
   dockerd_pid=$!
   for _ in $(seq 1 300); do
