@@ -33,6 +33,14 @@ TEST(OperationsMetrics, ReflectGamesMovesSocketsAndTheScheduler) {
   testing::WsClient ws(server.port(), "/api/v1/ws", testing::bearer(alice));
   ASSERT_TRUE(ws.connected());
   ASSERT_TRUE(ws.read_type("hello"));
+  // The LISTEN connection and the first sweep come up on their own after the start (a loaded
+  // machine may take longer than the requests above).
+  testing::wait_until(
+      [&] {
+        return api.metric("corrchess_listener_connected") == 1 &&
+               api.metric("corrchess_scheduler_sweeps_total") >= 1;
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(50));
 
   auto body = api.metrics();
   EXPECT_EQ(metric_value(body, "corrchess_moves_accepted_total"), 3);
