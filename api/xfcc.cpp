@@ -42,31 +42,6 @@ std::string movetext(const game::GameState& s) {
   return out;
 }
 
-xfcc::GameResult game_result(const game::GameState& s) {
-  using R = xfcc::GameResult;
-  switch (s.status) {
-    case game::GameStatus::kNotStarted:
-    case game::GameStatus::kOngoing: return R::kOngoing;
-    case game::GameStatus::kAdjudicationPending: return R::kAdjudicationPending;
-    case game::GameStatus::kAnnulled: return R::kCancelled;
-    case game::GameStatus::kFinished: break;
-  }
-  if (!s.result) return R::kOngoing;
-  const auto t = s.termination.value_or(game::Termination::kCheckmate);
-  switch (*s.result) {
-    case game::GameResult::kDoubleDefault: return R::kBothDefaulted;
-    case game::GameResult::kWhiteWins:
-      if (t == game::Termination::kAdjudication) return R::kWhiteWinAdjudicated;
-      return t == game::Termination::kDefault ? R::kBlackDefaulted : R::kWhiteWins;
-    case game::GameResult::kBlackWins:
-      if (t == game::Termination::kAdjudication) return R::kBlackWinAdjudicated;
-      return t == game::Termination::kDefault ? R::kWhiteDefaulted : R::kBlackWins;
-    case game::GameResult::kDraw:
-      return t == game::Termination::kAdjudication ? R::kDrawAdjudicated : R::kDraw;
-  }
-  return R::kOngoing;
-}
-
 xfcc::Game xfcc_game(const app::GameView& shown, const std::optional<std::string>& event_name,
                      const std::string& base_url) {
   const auto& s = shown.state;
@@ -85,7 +60,7 @@ xfcc::Game xfcc_game(const app::GameView& shown, const std::optional<std::string
   g.opponent = xfcc::clock_left(s.clock_of(them).remaining);
   g.moves = movetext(s);
   g.draw_offered = s.draw_offer.has_value() && s.draw_offer->by == them;
-  g.result = game_result(s);
+  g.result = xfcc::game_result(s.status, s.result, s.termination);
   if (!s.moves.empty() && s.moves.back().side == them && s.moves.back().message) {
     g.message = *s.moves.back().message;
   }

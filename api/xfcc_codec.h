@@ -11,12 +11,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "core/error.h"
+#include "core/game/facts.h"
 
 namespace corrchess::api::xfcc {
 
@@ -63,6 +65,15 @@ enum class GameResult {
   kAdjudicationPending,
 };
 std::string_view to_string(GameResult result);
+
+// The Xfcc `result` of a game from its status, result and termination (core/game/facts.h):
+// not started or ongoing: Ongoing (also a finished game without a result); adjudication
+// pending: AdjudicationPending; annulled: Cancelled. A finished game: a double default is
+// BothDefaulted; a win by adjudication WhiteWinAdjudicated / BlackWinAdjudicated, a draw
+// by adjudication DrawAdjudicated; a win by default names the side that defaulted (black
+// lost by default: BlackDefaulted); any other win or draw WhiteWins / BlackWins / Draw.
+GameResult game_result(game::GameStatus status, std::optional<game::GameResult> result,
+                       std::optional<game::Termination> termination);
 
 // ---- requests ----
 

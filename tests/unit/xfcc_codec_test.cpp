@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include <pugixml.hpp>
 
@@ -341,6 +344,65 @@ TEST(XfccCodec, GamesCarryEveryFieldWithLowercaseBooleans) {
   EXPECT_NE(encode_games({}).find("<GetMyGamesResult></GetMyGamesResult>"), std::string::npos);
   EXPECT_EQ(to_string(GameResult::kWhiteWinAdjudicated), "WhiteWinAdjudicated");
   EXPECT_EQ(to_string(GameResult::kAdjudicationPending), "AdjudicationPending");
+}
+
+// Every one of the 12 Xfcc results from a game's status, result and termination, and the
+// terminations that do not change the wording of a result.
+TEST(XfccCodec, GameResultsCoverAllTwelveValues) {
+  using S = game::GameStatus;
+  using G = game::GameResult;
+  using T = game::Termination;
+  using R = GameResult;
+  struct Case {
+    S status;
+    std::optional<G> result;
+    std::optional<T> termination;
+    R expected;
+    const char* wire;
+  };
+  const std::vector<Case> cases = {
+      {S::kNotStarted, std::nullopt, std::nullopt, R::kOngoing, "Ongoing"},
+      {S::kOngoing, std::nullopt, std::nullopt, R::kOngoing, "Ongoing"},
+      {S::kFinished, G::kWhiteWins, T::kCheckmate, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kResignation, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kTimeForfeit, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kSilence, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kTablebase, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kBlackWins, T::kCheckmate, R::kBlackWins, "BlackWins"},
+      {S::kFinished, G::kBlackWins, T::kResignation, R::kBlackWins, "BlackWins"},
+      {S::kFinished, G::kBlackWins, T::kTimeForfeit, R::kBlackWins, "BlackWins"},
+      {S::kFinished, G::kDraw, T::kStalemate, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kDeadPosition, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kAgreement, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kRepetition, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kFiftyMoves, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kTablebase, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kTimeDraw, R::kDraw, "Draw"},
+      {S::kFinished, G::kWhiteWins, T::kAdjudication, R::kWhiteWinAdjudicated,
+       "WhiteWinAdjudicated"},
+      {S::kFinished, G::kBlackWins, T::kAdjudication, R::kBlackWinAdjudicated,
+       "BlackWinAdjudicated"},
+      {S::kFinished, G::kDraw, T::kAdjudication, R::kDrawAdjudicated, "DrawAdjudicated"},
+      // A win by default names the side that defaulted.
+      {S::kFinished, G::kBlackWins, T::kDefault, R::kWhiteDefaulted, "WhiteDefaulted"},
+      {S::kFinished, G::kWhiteWins, T::kDefault, R::kBlackDefaulted, "BlackDefaulted"},
+      {S::kFinished, G::kDoubleDefault, T::kDefault, R::kBothDefaulted, "BothDefaulted"},
+      {S::kAnnulled, std::nullopt, T::kAnnulled, R::kCancelled, "Cancelled"},
+      {S::kAnnulled, G::kWhiteWins, T::kAnnulled, R::kCancelled, "Cancelled"},
+      {S::kAdjudicationPending, std::nullopt, std::nullopt, R::kAdjudicationPending,
+       "AdjudicationPending"},
+      // A finished game without a result (never stored so) reads as still going.
+      {S::kFinished, std::nullopt, std::nullopt, R::kOngoing, "Ongoing"},
+  };
+  std::set<R> seen;
+  for (const auto& c : cases) {
+    const auto got = game_result(c.status, c.result, c.termination);
+    EXPECT_EQ(got, c.expected) << c.wire << " (status " << static_cast<int>(c.status) << ")";
+    EXPECT_EQ(to_string(got), c.wire);
+    seen.insert(got);
+  }
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(R::kAdjudicationPending) + 1)
+      << "every Xfcc result is reached";
 }
 
 TEST(XfccCodec, FaultsAreSoap11Faults) {
