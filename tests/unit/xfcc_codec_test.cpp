@@ -278,36 +278,73 @@ TEST(XfccCodec, MoveResultsAreUnprefixedInTheDefaultNamespaceWithDoubleQuotes) {
   }
 }
 
+// The Xfcc result every error code gets for a move, without the cases that depend on the
+// action or on a loss on time (checked below). The switch has no default: a new ErrorCode
+// fails to compile here until its Xfcc result is decided.
+MoveResult expected_for_a_move(ErrorCode code) {
+  using E = ErrorCode;
+  using R = MoveResult;
+  switch (code) {
+    case E::kNotFound: return R::kInvalidGameId;
+    case E::kForbidden: return R::kNotYourGame;
+    case E::kUnauthorized: return R::kAuthenticationFailed;
+    case E::kNotYourTurn:
+    case E::kGameNotStarted:
+    case E::kGameOver: return R::kNotYourTurn;
+    case E::kStaleGame: return R::kInvalidMoveNumber;
+    case E::kOnLeave: return R::kYouAreOnLeave;
+    case E::kAmbiguousMove: return R::kMoveIsAmbigous;
+    case E::kIllegalMove:
+    case E::kInvalidNotation:
+    case E::kClaimNotAllowed:
+    case E::kValidationError:
+    case E::kDrawOfferNotAllowed: return R::kInvalidMove;
+    case E::kNoDrawOffer: return R::kNoDrawWasOffered;
+    case E::kInvalidFen:
+    case E::kInvalidPgn:
+    case E::kUnsupportedVariant:
+    case E::kConflict:
+    case E::kNoPendingMove:
+    case E::kPendingMismatch:
+    case E::kTablebaseUnavailable:
+    case E::kLeaveNotAllowed:
+    case E::kLeaveExceedsAllowance:
+    case E::kPayloadTooLarge:
+    case E::kUnsupportedMediaType:
+    case E::kRateLimited:
+    case E::kTooManyChallenges:
+    case E::kTooManyGames:
+    case E::kChallengeClosed:
+    case E::kRatingOutOfRange:
+    case E::kInternal: return R::kServerError;
+  }
+  ADD_FAILURE() << "error code " << static_cast<int>(code) << " has no expected Xfcc result";
+  return R::kServerError;
+}
+
+// Every ErrorCode, from the first to kInternal (the last), maps to the Xfcc result above for
+// a move; then the codes whose answer depends on the action or on a loss on time.
 TEST(XfccCodec, EveryErrorCodeMapsToAResultCode) {
   using E = ErrorCode;
   using R = MoveResult;
-  EXPECT_EQ(move_result_for(E::kNotFound, Action::kMove, false), R::kInvalidGameId);
-  EXPECT_EQ(move_result_for(E::kForbidden, Action::kMove, false), R::kNotYourGame);
-  EXPECT_EQ(move_result_for(E::kUnauthorized, Action::kMove, false), R::kAuthenticationFailed);
-  EXPECT_EQ(move_result_for(E::kNotYourTurn, Action::kMove, false), R::kNotYourTurn);
-  EXPECT_EQ(move_result_for(E::kGameNotStarted, Action::kMove, false), R::kNotYourTurn);
-  EXPECT_EQ(move_result_for(E::kGameOver, Action::kMove, false), R::kNotYourTurn);
+  int codes = 0;
+  for (int i = 0; i <= static_cast<int>(E::kInternal); ++i, ++codes) {
+    const auto code = static_cast<E>(i);
+    EXPECT_FALSE(error_code_name(code).empty()) << i;
+    EXPECT_EQ(move_result_for(code, Action::kMove, false), expected_for_a_move(code))
+        << error_code_name(code);
+  }
+  EXPECT_GE(codes, 32);
+  EXPECT_EQ(move_result_for(E::kRatingOutOfRange, Action::kMove, false), R::kServerError);
   EXPECT_EQ(move_result_for(E::kGameOver, Action::kMove, true), R::kLostOnTime);
   EXPECT_EQ(move_result_for(E::kGameOver, Action::kResign, true), R::kLostOnTime);
-  EXPECT_EQ(move_result_for(E::kStaleGame, Action::kMove, false), R::kInvalidMoveNumber);
-  EXPECT_EQ(move_result_for(E::kOnLeave, Action::kMove, false), R::kYouAreOnLeave);
-  EXPECT_EQ(move_result_for(E::kAmbiguousMove, Action::kMove, false), R::kMoveIsAmbigous);
-  EXPECT_EQ(move_result_for(E::kIllegalMove, Action::kMove, false), R::kInvalidMove);
-  EXPECT_EQ(move_result_for(E::kInvalidNotation, Action::kMove, false), R::kInvalidMove);
+  EXPECT_EQ(move_result_for(E::kGameOver, Action::kAcceptDraw, false), R::kNotYourTurn);
   EXPECT_EQ(move_result_for(E::kClaimNotAllowed, Action::kClaimDraw, false), R::kInvalidMove);
-  EXPECT_EQ(move_result_for(E::kValidationError, Action::kMove, false), R::kInvalidMove);
   EXPECT_EQ(move_result_for(E::kNoDrawOffer, Action::kAcceptDraw, false), R::kNoDrawWasOffered);
   EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kAcceptDraw, false),
             R::kNoDrawWasOffered);
   EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kMove, false), R::kInvalidMove);
-  for (auto code :
-       {E::kInvalidFen, E::kInvalidPgn, E::kUnsupportedVariant, E::kConflict, E::kNoPendingMove,
-        E::kPendingMismatch, E::kTablebaseUnavailable, E::kLeaveNotAllowed,
-        E::kLeaveExceedsAllowance, E::kPayloadTooLarge, E::kUnsupportedMediaType, E::kRateLimited,
-        E::kTooManyChallenges, E::kTooManyGames, E::kChallengeClosed, E::kInternal}) {
-    EXPECT_EQ(move_result_for(code, Action::kMove, false), R::kServerError)
-        << error_code_name(code);
-  }
+  EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kClaimDraw, false), R::kInvalidMove);
 }
 
 TEST(XfccCodec, GamesCarryEveryFieldWithLowercaseBooleans) {
