@@ -438,10 +438,15 @@ std::string encode_games(const std::vector<Game>& games) {
     add(x, "serverInfo", g.server_info);
     add(x, "gameLink", g.game_link);
     add(x, "eventDate", g.event_date);
+    if (g.white_elo) add(x, "whiteElo", *g.white_elo);
+    if (g.black_elo) add(x, "blackElo", *g.black_elo);
     add(x, "timeControl", g.time_control);
+    if (g.round) add(x, "round", *g.round);
     add_bool(x, "setup", g.setup);
     add(x, "fen", g.fen);
     add(x, "variant", g.variant);
+    if (g.white_country) add(x, "whiteCountry", *g.white_country);
+    if (g.black_country) add(x, "blackCountry", *g.black_country);
   }
   return serialize(doc);
 }

@@ -481,13 +481,48 @@ TEST(XfccCodec, WsdlNamesTheElementsOfEveryAnswerInOrder) {
     for (auto n : schema.select_nodes(xpath)) names.push_back(n.node().attribute("name").value());
     return names;
   };
-  pugi::xml_document answer;
-  ASSERT_TRUE(answer.load_string(encode_games({Game{}}).c_str()));
-  std::vector<std::string> written;
-  for (auto child : answer.select_node("//XfccGame").node().children()) {
-    written.push_back(child.name());
-  }
-  EXPECT_EQ(sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element"), written);
+  auto written = [](const Game& g) {
+    pugi::xml_document answer;
+    EXPECT_TRUE(answer.load_string(encode_games({g}).c_str()));
+    std::vector<std::string> names;
+    for (auto child : answer.select_node("//XfccGame").node().children()) {
+      names.push_back(child.name());
+    }
+    return names;
+  };
+  // Every element, the optional ones included, in the order of the WSDL (the clients read
+  // them by name; Scid reads whiteElo, blackElo, round, whiteCountry and blackCountry).
+  const std::vector<std::string> all = {
+      "id",           "white",         "black",           "event",       "site",
+      "myTurn",       "hasWhite",      "daysPlayer",      "hoursPlayer", "minutesPlayer",
+      "daysOpponent", "hoursOpponent", "minutesOpponent", "moves",       "drawOffered",
+      "result",       "message",       "serverInfo",      "gameLink",    "eventDate",
+      "whiteElo",     "blackElo",      "timeControl",     "round",       "setup",
+      "fen",          "variant",       "whiteCountry",    "blackCountry"};
+  EXPECT_EQ(sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element"), all);
+  Game full;
+  full.white_elo = 2104;
+  full.black_elo = 1498;
+  full.round = 3;
+  full.white_country = "DE";
+  full.black_country = "FI";
+  EXPECT_EQ(written(full), all);
+  const auto xml = encode_games({full});
+  EXPECT_NE(xml.find("<eventDate></eventDate><whiteElo>2104</whiteElo><blackElo>1498</blackElo>"
+                     "<timeControl></timeControl><round>3</round>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<whiteCountry>DE</whiteCountry><blackCountry>FI</blackCountry></XfccGame>"),
+            std::string::npos)
+      << xml;
+  // Without ratings, round or countries those elements are left out (minOccurs 0): exactly
+  // the required elements of the WSDL remain, in its order.
+  EXPECT_EQ(written(Game{}),
+            sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element[@minOccurs='1']"));
+  const auto optional =
+      sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element[@minOccurs='0']");
+  EXPECT_EQ(optional, (std::vector<std::string>{"whiteElo", "blackElo", "round", "whiteCountry",
+                                                "blackCountry"}));
   EXPECT_EQ(
       sequence("//s:element[@name='MakeAMove']//s:element"),
       (std::vector<std::string>{"username", "password", "gameId", "resign", "acceptDraw",
