@@ -372,6 +372,28 @@ TEST_F(Xfcc, GetMyGamesGivesRatingsCountriesAndTheRoundWhereKnown) {
   EXPECT_LT(x.find("<variant>"), x.find("Country>"));
 }
 
+// A player on approved leave cannot move over Xfcc either: YouAreOnLeave, and the game is
+// unchanged; once the leave is over the same move is played.
+TEST_F(Xfcc, AMoveOnLeaveIsYouAreOnLeaveAndChangesNothing) {
+  api_.set_clock(td_, "2030-01-01T12:00:00Z");
+  const auto id = create_game();
+  auto period = api_.expect("POST", "/api/v1/me/leave", white_,
+                            {{"start_date", "2030-01-03"}, {"end_date", "2030-01-05"}}, 201);
+  ASSERT_EQ(period["status"], "approved");
+  api_.set_clock(td_, "2030-01-03T12:00:00Z");
+  const auto before = game(id);
+  ASSERT_EQ(before["clocks"]["white"]["on_leave"], true) << before.dump();
+  EXPECT_EQ(move(kWhite, Move(id, 1, "e4")), "YouAreOnLeave");
+  EXPECT_EQ(move(kWhite, Move(id, 1, "e4").offering().saying("hello")), "YouAreOnLeave");
+  EXPECT_EQ(game(id), before);
+  EXPECT_TRUE(
+      api_.expect("GET", "/api/v1/games/" + id + "/messages", white_).dump().find("hello") ==
+      std::string::npos);
+  api_.set_clock(td_, "2030-01-06T12:00:00Z");
+  EXPECT_EQ(move(kWhite, Move(id, 1, "e4")), "Success");
+  EXPECT_EQ(game(id)["ply"], 1);
+}
+
 TEST_F(Xfcc, MalformedRequestsAreSoapFaults) {
   for (const std::string& body :
        {std::string("garbage"), std::string("<a>"), envelope(""),
