@@ -42,33 +42,9 @@ std::string movetext(const game::GameState& s) {
   return out;
 }
 
-xfcc::GameResult game_result(const game::GameState& s) {
-  using R = xfcc::GameResult;
-  switch (s.status) {
-    case game::GameStatus::kNotStarted:
-    case game::GameStatus::kOngoing: return R::kOngoing;
-    case game::GameStatus::kAdjudicationPending: return R::kAdjudicationPending;
-    case game::GameStatus::kAnnulled: return R::kCancelled;
-    case game::GameStatus::kFinished: break;
-  }
-  if (!s.result) return R::kOngoing;
-  const auto t = s.termination.value_or(game::Termination::kCheckmate);
-  switch (*s.result) {
-    case game::GameResult::kDoubleDefault: return R::kBothDefaulted;
-    case game::GameResult::kWhiteWins:
-      if (t == game::Termination::kAdjudication) return R::kWhiteWinAdjudicated;
-      return t == game::Termination::kDefault ? R::kBlackDefaulted : R::kWhiteWins;
-    case game::GameResult::kBlackWins:
-      if (t == game::Termination::kAdjudication) return R::kBlackWinAdjudicated;
-      return t == game::Termination::kDefault ? R::kWhiteDefaulted : R::kBlackWins;
-    case game::GameResult::kDraw:
-      return t == game::Termination::kAdjudication ? R::kDrawAdjudicated : R::kDraw;
-  }
-  return R::kOngoing;
-}
-
-xfcc::Game xfcc_game(const app::GameView& shown, const std::optional<std::string>& event_name,
-                     const std::string& base_url) {
+xfcc::Game xfcc_game(const app::MyGame& mine, const std::string& base_url) {
+  const auto& shown = mine.game;
+  const auto& event_name = mine.event_name;
   const auto& s = shown.state;
   const auto& setup = shown.stored.facts.setup;
   const Color me = shown.viewer.value_or(Color::kWhite);
@@ -85,7 +61,7 @@ xfcc::Game xfcc_game(const app::GameView& shown, const std::optional<std::string
   g.opponent = xfcc::clock_left(s.clock_of(them).remaining);
   g.moves = movetext(s);
   g.draw_offered = s.draw_offer.has_value() && s.draw_offer->by == them;
-  g.result = game_result(s);
+  g.result = xfcc::game_result(s.status, s.result, s.termination);
   if (!s.moves.empty() && s.moves.back().side == them && s.moves.back().message) {
     g.message = *s.moves.back().message;
   }
@@ -99,7 +75,12 @@ xfcc::Game xfcc_game(const app::GameView& shown, const std::optional<std::string
   char text[16];
   std::snprintf(text, sizeof text, "%04d.%02d.%02d", date.year, date.month, date.day);
   g.event_date = text;
+  g.white_elo = mine.white.rating;
+  g.black_elo = mine.black.rating;
   g.time_control = game::pgn_time_control(setup.time_control);
+  g.round = mine.round;
+  g.white_country = mine.white.country;
+  g.black_country = mine.black.country;
   // Scid knows standard chess only: a Chess960 game says so and gives its start position.
   const bool chess960 = setup.variant == game::Variant::kChess960;
   g.setup = chess960 || s.initial.fen() != chess::Position::startpos().fen();
@@ -215,8 +196,9 @@ Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDe
   auto mine = app::my_games(deps, user, kFinishedShownForDays);
   if (!mine) return std::unexpected(mine.error());
   std::vector<xfcc::Game> games;
-  for (const auto& [shown, event_name] : *mine) {
-    auto g = xfcc_game(shown, event_name, base_url);
+  for (const auto& entry : *mine) {
+    const auto& shown = entry.game;
+    auto g = xfcc_game(entry, base_url);
     if (game::is_over(shown.state.status)) {
       // A word after the end (with a resignation, an acceptance, or later) comes last.
       auto thread = app::game_messages(talk, user, shown.stored.id);

@@ -380,6 +380,32 @@ std::expected<Operation, Fault> decode_request(std::string_view body) {
   return std::unexpected(client_fault("unknown operation " + name));
 }
 
+GameResult game_result(game::GameStatus status, std::optional<game::GameResult> result,
+                       std::optional<game::Termination> termination) {
+  switch (status) {
+    case game::GameStatus::kNotStarted:
+    case game::GameStatus::kOngoing: return GameResult::kOngoing;
+    case game::GameStatus::kAdjudicationPending: return GameResult::kAdjudicationPending;
+    case game::GameStatus::kAnnulled: return GameResult::kCancelled;
+    case game::GameStatus::kFinished: break;
+  }
+  if (!result) return GameResult::kOngoing;
+  const bool adjudicated = termination == game::Termination::kAdjudication;
+  const bool by_default = termination == game::Termination::kDefault;
+  switch (*result) {
+    case game::GameResult::kDoubleDefault: return GameResult::kBothDefaulted;
+    case game::GameResult::kWhiteWins:
+      if (adjudicated) return GameResult::kWhiteWinAdjudicated;
+      return by_default ? GameResult::kBlackDefaulted : GameResult::kWhiteWins;
+    case game::GameResult::kBlackWins:
+      if (adjudicated) return GameResult::kBlackWinAdjudicated;
+      return by_default ? GameResult::kWhiteDefaulted : GameResult::kBlackWins;
+    case game::GameResult::kDraw:
+      return adjudicated ? GameResult::kDrawAdjudicated : GameResult::kDraw;
+  }
+  return GameResult::kOngoing;
+}
+
 ClockLeft clock_left(std::int64_t seconds) {
   if (seconds < 0) seconds = 0;
   return ClockLeft{seconds / 86400, static_cast<int>(seconds % 86400 / 3600),
@@ -412,10 +438,15 @@ std::string encode_games(const std::vector<Game>& games) {
     add(x, "serverInfo", g.server_info);
     add(x, "gameLink", g.game_link);
     add(x, "eventDate", g.event_date);
+    if (g.white_elo) add(x, "whiteElo", *g.white_elo);
+    if (g.black_elo) add(x, "blackElo", *g.black_elo);
     add(x, "timeControl", g.time_control);
+    if (g.round) add(x, "round", *g.round);
     add_bool(x, "setup", g.setup);
     add(x, "fen", g.fen);
     add(x, "variant", g.variant);
+    if (g.white_country) add(x, "whiteCountry", *g.white_country);
+    if (g.black_country) add(x, "blackCountry", *g.black_country);
   }
   return serialize(doc);
 }

@@ -11,12 +11,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "core/error.h"
+#include "core/game/facts.h"
 
 namespace corrchess::api::xfcc {
 
@@ -63,6 +65,15 @@ enum class GameResult {
   kAdjudicationPending,
 };
 std::string_view to_string(GameResult result);
+
+// The Xfcc `result` of a game from its status, result and termination (core/game/facts.h):
+// not started or ongoing: Ongoing (also a finished game without a result); adjudication
+// pending: AdjudicationPending; annulled: Cancelled. A finished game: a double default is
+// BothDefaulted; a win by adjudication WhiteWinAdjudicated / BlackWinAdjudicated, a draw
+// by adjudication DrawAdjudicated; a win by default names the side that defaulted (black
+// lost by default: BlackDefaulted); any other win or draw WhiteWins / BlackWins / Draw.
+GameResult game_result(game::GameStatus status, std::optional<game::GameResult> result,
+                       std::optional<game::Termination> termination);
 
 // ---- requests ----
 
@@ -126,7 +137,9 @@ struct ClockLeft {
 // Splits seconds (negative counts as none) into whole days, hours and minutes.
 ClockLeft clock_left(std::int64_t seconds);
 
-// One XfccGame, in the element order of the WSDL.
+// One XfccGame, in the element order of the WSDL. The optional elements (whiteElo,
+// blackElo, round, whiteCountry, blackCountry) are written only when set; Scid reads them
+// into the PGN tags WhiteElo/BlackElo (or its rating tag), Round, WhiteCountry/BlackCountry.
 struct Game {
   std::int64_t id = 0;
   std::string white;
@@ -143,11 +156,16 @@ struct Game {
   std::string message;
   std::string server_info;
   std::string game_link;
-  std::string event_date;    // YYYY.MM.DD
+  std::string event_date;        // YYYY.MM.DD
+  std::optional<int> white_elo;  // the players' current published ratings
+  std::optional<int> black_elo;
   std::string time_control;  // PGN TimeControl
+  std::optional<int> round;  // an event game's round
   bool setup = false;        // fen holds the start position
   std::string fen;
-  std::string variant;  // "" for standard chess, "chess960"
+  std::string variant;                       // "" for standard chess, "chess960"
+  std::optional<std::string> white_country;  // ISO 3166-1 alpha-2, from the profiles
+  std::optional<std::string> black_country;
 };
 
 // The GetMyGames answer (an envelope, UTF-8).

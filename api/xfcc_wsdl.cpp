@@ -49,10 +49,15 @@ std::string wsdl(std::string_view location) {
           <s:element minOccurs="1" maxOccurs="1" name="serverInfo" type="s:string"/>
           <s:element minOccurs="1" maxOccurs="1" name="gameLink" type="s:string"/>
           <s:element minOccurs="1" maxOccurs="1" name="eventDate" type="s:string"/>
+          <s:element minOccurs="0" maxOccurs="1" name="whiteElo" type="s:int"/>
+          <s:element minOccurs="0" maxOccurs="1" name="blackElo" type="s:int"/>
           <s:element minOccurs="1" maxOccurs="1" name="timeControl" type="s:string"/>
+          <s:element minOccurs="0" maxOccurs="1" name="round" type="s:int"/>
           <s:element minOccurs="1" maxOccurs="1" name="setup" type="s:boolean"/>
           <s:element minOccurs="1" maxOccurs="1" name="fen" type="s:string"/>
           <s:element minOccurs="1" maxOccurs="1" name="variant" type="s:string"/>
+          <s:element minOccurs="0" maxOccurs="1" name="whiteCountry" type="s:string"/>
+          <s:element minOccurs="0" maxOccurs="1" name="blackCountry" type="s:string"/>
         </s:sequence>
       </s:complexType>
       <s:simpleType name="Result">

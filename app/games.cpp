@@ -1,7 +1,13 @@
 // The players' game commands and the game lists (app/games.h).
 #include "app/games.h"
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+
 #include "app/game_store.h"
+#include "app/ratings.h"
+#include "db/ratings.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -218,20 +224,49 @@ Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListReques
 
 Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
                                      int finished_within_days) {
-  auto listed =
-      db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::CurrentGame>> {
-        if (auto settled = settle_due_games(deps, tx, {user.id, std::nullopt}); !settled) {
-          return std::unexpected(settled.error());
-        }
-        const auto now = deps.clock.now(tx);
-        return db::current_games_of(tx, user.id, now - game::days(finished_within_days));
-      });
+  struct Listed {
+    std::vector<db::CurrentGame> games;
+    // Current ratings by pool ("standard", "chess960"), of every player listed.
+    std::map<std::string, std::map<std::int64_t, db::RatingEntry>> ratings;
+  };
+  auto listed = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Listed> {
+    if (auto settled = settle_due_games(deps, tx, {user.id, std::nullopt}); !settled) {
+      return std::unexpected(settled.error());
+    }
+    const auto now = deps.clock.now(tx);
+    Listed out;
+    out.games = db::current_games_of(tx, user.id, now - game::days(finished_within_days));
+    std::vector<std::int64_t> players{user.id};
+    for (const auto& g : out.games) {
+      players.push_back(g.white_id);
+      players.push_back(g.black_id);
+    }
+    std::ranges::sort(players);
+    players.erase(std::unique(players.begin(), players.end()), players.end());
+    for (const auto variant : {game::Variant::kStandard, game::Variant::kChess960}) {
+      const auto pool = rating_pool_of(variant);
+      out.ratings[pool] = db::current_ratings(tx, pool, players);
+    }
+    return out;
+  });
   if (!listed) return std::unexpected(listed.error());
   std::vector<MyGame> games;
-  for (const auto& entry : *listed) {
+  for (const auto& entry : listed->games) {
     auto shown = view_game(deps, user, entry.id);
     if (!shown) return std::unexpected(shown.error());
-    games.push_back({std::move(*shown), entry.event_name});
+    const auto& ratings = listed->ratings[rating_pool_of(shown->stored.facts.setup.variant)];
+    auto player = [&](std::int64_t id, const std::optional<std::string>& country) {
+      MyGamePlayer p;
+      if (auto it = ratings.find(id); it != ratings.end()) {
+        p.rating = static_cast<int>(std::lround(it->second.rating));
+      }
+      p.country = country;
+      return p;
+    };
+    MyGame g{std::move(*shown), entry.event_name, entry.round, {}, {}};
+    g.white = player(entry.white_id, entry.white_country);
+    g.black = player(entry.black_id, entry.black_country);
+    games.push_back(std::move(g));
   }
   return games;
 }

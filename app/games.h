@@ -83,11 +83,20 @@ struct GameList {
 Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request);
 
 // The games of `user` not over yet plus those that ended within `finished_within_days`, each
-// as its player sees it, by id, with the name of its event. For clients that fetch all their
+// as its player sees it, by id, with the name of its event and its Berger round (event games
+// only), and each player's current published rating in the game's pool (rounded; none when
+// not rated yet) and profile country (none when unset). For clients that fetch all their
 // games at once (Xfcc GetMyGames).
+struct MyGamePlayer {
+  std::optional<int> rating;
+  std::optional<std::string> country;
+};
 struct MyGame {
   GameView game;
   std::optional<std::string> event_name;
+  std::optional<int> round;
+  MyGamePlayer white;
+  MyGamePlayer black;
 };
 Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
                                      int finished_within_days);

@@ -398,7 +398,10 @@ std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
                                           game::Timestamp finished_since) {
   std::vector<CurrentGame> games;
   for (const auto& row :
-       tx.exec_params("SELECT g.id, e.name FROM games g LEFT JOIN events e ON e.id = g.event_id "
+       tx.exec_params("SELECT g.id, e.name, eg.round, g.white_id, g.black_id, wu.country, "
+                      "bu.country FROM games g LEFT JOIN events e ON e.id = g.event_id "
+                      "LEFT JOIN event_games eg ON eg.game_id = g.id "
+                      "JOIN users wu ON wu.id = g.white_id JOIN users bu ON bu.id = g.black_id "
                       "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.status IN "
                       "('not_started', 'ongoing', 'adjudication_pending') OR g.finished_at >= "
                       "to_timestamp($2)) ORDER BY g.id",
@@ -406,6 +409,11 @@ std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
     CurrentGame g;
     g.id = row[0].as<std::int64_t>();
     if (!row[1].is_null()) g.event_name = row[1].as<std::string>();
+    if (!row[2].is_null()) g.round = row[2].as<int>();
+    g.white_id = row[3].as<std::int64_t>();
+    g.black_id = row[4].as<std::int64_t>();
+    if (!row[5].is_null()) g.white_country = row[5].as<std::string>();
+    if (!row[6].is_null()) g.black_country = row[6].as<std::string>();
     games.push_back(std::move(g));
   }
   return games;

@@ -96,10 +96,16 @@ void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int
 std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
                                         std::optional<std::int64_t> event_id);
 // The user's games not over yet, plus those that finished at or after `finished_since`, by id,
-// with the names of their events.
+// with the names of their events, the Berger round of an event game, and the players' ids and
+// profile countries (none when unset).
 struct CurrentGame {
   std::int64_t id = 0;
   std::optional<std::string> event_name;
+  std::optional<int> round;
+  std::int64_t white_id = 0;
+  std::int64_t black_id = 0;
+  std::optional<std::string> white_country;
+  std::optional<std::string> black_country;
 };
 std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
                                           game::Timestamp finished_since);

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include <boost/asio/ip/address.hpp>
@@ -173,7 +174,6 @@ Result<Config> config_from_env() {
   for (auto [name, target] :
        {std::pair{"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
         std::pair{"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
-        std::pair{"CORRCHESS_LIVE_EVENT_RETENTION_DAYS", &config.live_event_retention_days},
         std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes},
         std::pair{"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
         std::pair{"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
@@ -184,6 +184,19 @@ Result<Config> config_from_env() {
       if (!n) return std::unexpected(n.error());
       *target = *n;
     }
+  }
+  // Resumable live events are promised to be kept at least 7 days (docs/api.md): a shorter
+  // retention would silently break that promise, so it is a configuration error.
+  if (const char* text = env("CORRCHESS_LIVE_EVENT_RETENTION_DAYS")) {
+    auto n = parse_positive_int("CORRCHESS_LIVE_EVENT_RETENTION_DAYS", text);
+    if (!n) return std::unexpected(n.error());
+    if (*n < kMinLiveEventRetentionDays) {
+      return fail(ErrorCode::kValidationError,
+                  "CORRCHESS_LIVE_EVENT_RETENTION_DAYS must be at least " +
+                      std::to_string(kMinLiveEventRetentionDays) +
+                      " (live messages are kept at least 7 days for resuming)");
+    }
+    config.live_event_retention_days = *n;
   }
   for (auto [name, target] :
        {std::pair{"CORRCHESS_MAX_CONNECTIONS", &config.max_connections},

@@ -17,6 +17,10 @@ std::string default_docs_dir();
 // The web client's build output (web/dist of the source tree) unless configured.
 std::string default_web_dir();
 
+// Live messages are kept at least this many days for resuming (`?since=`); a smaller
+// CORRCHESS_LIVE_EVENT_RETENTION_DAYS is refused at startup.
+inline constexpr int kMinLiveEventRetentionDays = 7;
+
 struct Config {
   std::string listen_address = "127.0.0.1";
   std::uint16_t listen_port = 8080;
@@ -79,7 +83,9 @@ struct Config {
 // Parses "host:port" (IPv4, hostname, or [IPv6]:port).
 Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& text);
 
-// Reads CORRCHESS_* variables and DATABASE_URL; fails on malformed values.
+// Reads CORRCHESS_* variables and DATABASE_URL; fails (kValidationError, the variable named in
+// the detail) on malformed values and on values outside what the server promises, such as a
+// live-event retention below kMinLiveEventRetentionDays.
 Result<Config> config_from_env();
 
 }  // namespace corrchess::server

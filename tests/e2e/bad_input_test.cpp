@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "tests/support/api_server_test.h"
+#include "tests/support/ws_client.h"
 
 namespace corrchess {
 namespace {
@@ -169,6 +171,70 @@ TEST_F(BadInput, PlayerRoutesRefuseMalformedBodiesAndQueries) {
                  "stream since negative");
   expect_problem(call("GET", "/api/v1/stream?since=abc", white_), 400, "validation_error",
                  "stream since text");
+}
+
+// The player routes with ids: a decline whose reason is not text, ids that are not ids or
+// name nothing (challenges, a rematch), an unknown user, and a `since` that is not a seq on
+// the WebSocket (refused before the upgrade). Each answer is a problem+json with its code,
+// and the challenge, the lists and the games are unchanged.
+TEST_F(BadInput, PlayerRoutesRefuseUnknownIdsBadReasonsAndBadSince) {
+  const auto created = api_.expect("POST", "/api/v1/challenges", white_,
+                                   {{"opponent", kBlack},
+                                    {"time_control", {{"type", "per_move"}, {"days", 3}}},
+                                    {"message", "a game?"}},
+                                   201);
+  const std::string challenge = "/api/v1/challenges/" + created["id"].get<std::string>();
+  const auto challenge_before = api_.expect("GET", challenge, black_);
+  ASSERT_EQ(challenge_before["status"], "open");
+  const auto lists_before = api_.expect("GET", "/api/v1/challenges", black_);
+  const auto games_before = api_.expect("GET", "/api/v1/games", white_);
+
+  for (const auto& [body, what] : std::vector<std::pair<std::string, std::string>>{
+           {json{{"reason", 5}}.dump(), "decline reason number"},
+           {json{{"reason", true}}.dump(), "decline reason boolean"},
+           {json{{"reason", json::array({"busy"})}}.dump(), "decline reason list"},
+           {json{{"reason", json::object()}}.dump(), "decline reason object"},
+           {"{\"reason\": ", "decline malformed json"},
+           {"[]", "decline body not an object"}}) {
+    expect_problem(call("POST", challenge + "/decline", black_, body), 400, "validation_error",
+                   what);
+  }
+  EXPECT_EQ(api_.expect("GET", challenge, black_), challenge_before);
+
+  for (const std::string id : {"abc", "-1", "0", "12x", "%2012", "1.5", "99999999"}) {
+    const std::string base = "/api/v1/challenges/" + id;
+    expect_problem(call("GET", base, white_), 404, "not_found", "GET challenge " + id);
+    expect_problem(call("POST", base + "/accept", black_), 404, "not_found", "accept " + id);
+    expect_problem(call("POST", base + "/decline", black_, json{{"reason", "no"}}.dump()), 404,
+                   "not_found", "decline " + id);
+    expect_problem(call("POST", base + "/cancel", white_), 404, "not_found", "cancel " + id);
+    expect_problem(call("POST", "/api/v1/games/" + id + "/rematch", white_), 404, "not_found",
+                   "rematch " + id);
+  }
+  for (const char* name : {"nobody_here", "white_player_", "ghost"}) {
+    expect_problem(call("GET", std::string("/api/v1/users/") + name, white_), 404, "not_found",
+                   std::string("unknown user ") + name);
+  }
+
+  // The WebSocket refuses a `since` that is not a seq with a problem, before the upgrade.
+  const std::map<std::string, std::string> upgrade = {
+      {"Connection", "Upgrade"},
+      {"Upgrade", "websocket"},
+      {"Sec-WebSocket-Version", "13"},
+      {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+      {"Authorization", "Bearer " + white_}};
+  for (const char* since : {"-1", "abc", "", "1e3", "99999999999999999999"}) {
+    auto r = server_.request("GET", std::string("/api/v1/ws?since=") + since, "", upgrade);
+    EXPECT_NE(r.status, 101) << since;
+    expect_problem(r, 400, "validation_error", std::string("ws since ") + since);
+  }
+  // A good `since` is upgraded.
+  testing::WsClient resumed(server_.port(), "/api/v1/ws?since=0&token=" + white_);
+  EXPECT_TRUE(resumed.connected());
+
+  EXPECT_EQ(api_.expect("GET", challenge, black_), challenge_before);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/challenges", black_), lists_before);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/games", white_), games_before);
 }
 
 TEST_F(BadInput, RatingRoutesRefuseMalformedQueriesAndBodies) {

@@ -108,7 +108,9 @@ TEST_F(Challenges, AChallengeIsAcceptedAndItsGameIsPlayedToMate) {
 
 TEST_F(Challenges, DeclinedAndCancelledChallengesCannotBeAcceptedAndOnlyTheRightPlayerDecides) {
   testing::WsClient white_socket(server_.port(), "/api/v1/ws?token=" + white_);
+  testing::WsClient black_socket(server_.port(), "/api/v1/ws?token=" + black_);
   ASSERT_TRUE(white_socket.read_type("hello"));
+  ASSERT_TRUE(black_socket.read_type("hello"));
   const auto declined = challenge(white_, {{"opponent", kBlack}});
   EXPECT_EQ(api_.problem("POST", path(declined, "/decline"), white_, nullptr, 403), "forbidden")
       << "the challenger cannot decline";
@@ -120,16 +122,35 @@ TEST_F(Challenges, DeclinedAndCancelledChallengesCannotBeAcceptedAndOnlyTheRight
                        {{"reason", "Too many games right now"}});
   EXPECT_EQ(d["status"], "declined");
   EXPECT_EQ(d["reason"], "Too many games right now");
+  // The challenger hears of the decline; the challenged player's own sockets do too.
   auto news = white_socket.read_type("challenge_declined");
   ASSERT_TRUE(news);
+  EXPECT_EQ((*news)["challenge"]["id"], declined["id"]);
+  EXPECT_EQ((*news)["challenge"]["status"], "declined");
   EXPECT_EQ((*news)["challenge"]["reason"], "Too many games right now");
+  auto own = black_socket.read_type("challenge_declined");
+  ASSERT_TRUE(own);
+  EXPECT_EQ((*own)["challenge"]["id"], declined["id"]);
   EXPECT_EQ(api_.problem("POST", path(declined, "/accept"), black_, nullptr, 409),
             "challenge_closed");
   EXPECT_EQ(api_.problem("POST", path(declined, "/cancel"), white_, nullptr, 409),
             "challenge_closed");
 
   const auto cancelled = challenge(white_, {{"opponent", kBlack}});
+  auto offered = black_socket.read_type("challenge");
+  ASSERT_TRUE(offered);
+  EXPECT_EQ((*offered)["challenge"]["id"], cancelled["id"]);
   EXPECT_EQ(api_.expect("POST", path(cancelled, "/cancel"), white_)["status"], "cancelled");
+  // The challenged player's socket is told the challenge is gone, and so is the challenger's.
+  auto gone = black_socket.read_type("challenge_cancelled");
+  ASSERT_TRUE(gone);
+  EXPECT_EQ((*gone)["challenge"]["id"], cancelled["id"]);
+  EXPECT_EQ((*gone)["challenge"]["status"], "cancelled");
+  EXPECT_EQ((*gone)["challenge"]["challenger"]["username"], kWhite);
+  EXPECT_GT((*gone)["seq"].get<long>(), (*offered)["seq"].get<long>());
+  auto told = white_socket.read_type("challenge_cancelled");
+  ASSERT_TRUE(told);
+  EXPECT_EQ((*told)["challenge"]["id"], cancelled["id"]);
   EXPECT_EQ(api_.problem("POST", path(cancelled, "/accept"), black_, nullptr, 409),
             "challenge_closed");
   EXPECT_EQ(api_.expect("GET", path(cancelled), black_)["status"], "cancelled");

@@ -159,6 +159,71 @@ TEST_F(GameLists, EachEntryCarriesWhatAListShows) {
   EXPECT_TRUE(now["draw_offer_by"].is_null());
   EXPECT_EQ(now["last_move"]["san"], "Nf3");
   EXPECT_EQ(now["my_pending_move"], false);
+
+  // A game inside an event carries the event's id and name; two finished games, one of them
+  // Chess960, for the status and variant filters.
+  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
+                           {{"name", "Spring Cup"},
+                            {"time_control", testing::iccf_control()},
+                            {"players", {kWhite, kBlack}}},
+                           201);
+  const std::string event_id = event["id"];
+  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
+  ASSERT_EQ(started["games"].size(), 1u);
+  const std::string in_event = started["games"][0]["id"];
+  const auto resigned = create_game();
+  api_.play(resigned, white_, "d4");
+  api_.expect("POST", "/api/v1/games/" + resigned + "/resign", white_);
+  const auto chess960 = create_game({{"variant", "chess960"}});
+  api_.play(chess960, white_, api_.game(chess960, white_)["legal_moves"][0].get<std::string>());
+  api_.expect("POST", "/api/v1/games/" + chess960 + "/resign", black_);
+
+  const auto listed = [&](const std::string& query) {
+    std::map<std::string, json> out;
+    const auto page = api_.expect("GET", "/api/v1/games" + query, white_);
+    for (const auto& g : page["games"]) out[g["id"].get<std::string>()] = g;
+    return out;
+  };
+  const auto keys = [](const std::map<std::string, json>& m) {
+    std::set<std::string> out;
+    for (const auto& [k, v] : m) out.insert(k);
+    return out;
+  };
+  auto all = listed("");
+  ASSERT_EQ(keys(all), (std::set<std::string>{id, in_event, resigned, chess960}));
+  EXPECT_EQ(all[in_event]["event"], (json{{"id", event_id}, {"name", "Spring Cup"}}));
+  EXPECT_EQ(all[in_event]["status"], "ongoing");
+  for (const auto& other : {id, resigned, chess960}) EXPECT_TRUE(all[other]["event"].is_null());
+
+  auto in_cup = listed("?event=" + event_id);
+  ASSERT_EQ(keys(in_cup), (std::set<std::string>{in_event}));
+  EXPECT_EQ(in_cup[in_event]["event"]["name"], "Spring Cup");
+
+  auto finished = listed("?status=finished");
+  ASSERT_EQ(keys(finished), (std::set<std::string>{resigned, chess960}));
+  EXPECT_EQ(finished[resigned]["status"], "finished");
+  EXPECT_EQ(finished[resigned]["result"], "0-1");
+  EXPECT_EQ(finished[resigned]["termination"], "resignation");
+  EXPECT_EQ(finished[chess960]["result"], "1-0");
+  EXPECT_EQ(keys(listed("?status=active")), (std::set<std::string>{id, in_event}));
+
+  auto fischer = listed("?variant=chess960");
+  ASSERT_EQ(keys(fischer), (std::set<std::string>{chess960}));
+  EXPECT_EQ(fischer[chess960]["variant"], "chess960");
+  auto standard = listed("?variant=standard");
+  EXPECT_EQ(keys(standard), (std::set<std::string>{id, in_event, resigned}));
+  for (const auto& [gid, g] : standard) EXPECT_EQ(g["variant"], "standard") << gid;
+  EXPECT_EQ(keys(listed("?status=finished&variant=standard")), (std::set<std::string>{resigned}));
+  EXPECT_TRUE(listed("?event=" + event_id + "&status=finished").empty());
+  // Black's view of the event game names the same event.
+  auto black_cup = api_.expect("GET", "/api/v1/games?event=" + event_id, black_)["games"];
+  ASSERT_EQ(black_cup.size(), 1u);
+  EXPECT_EQ(black_cup[0]["event"], (json{{"id", event_id}, {"name", "Spring Cup"}}));
+  EXPECT_EQ(
+      api_.expect("GET", "/api/v1/games", white_)["counts"],
+      (json{{"to_move", api_.expect("GET", "/api/v1/games?to_move=me", white_)["games"].size()},
+            {"ongoing", 2},
+            {"finished", 2}}));
 }
 
 TEST_F(GameLists, BadQueriesAreValidationErrors) {

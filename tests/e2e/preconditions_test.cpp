@@ -91,5 +91,49 @@ TEST_F(Preconditions, StalePlyOrVersionIsRefusedAndChangesNothing) {
   EXPECT_EQ(json::parse(resigned.body)["termination"], "resignation");
 }
 
+// Accepting a draw on a stale view: a ply or If-Match that is not the game's answers 409
+// stale_game, the offer still stands and nothing changes; the current ply, or the current
+// version as If-Match, accepts it.
+TEST_F(Preconditions, DrawAcceptanceOnAStaleViewIsRefusedAndTheRightOneDraws) {
+  for (const bool by_tag : {false, true}) {
+    SCOPED_TRACE(by_tag ? "If-Match" : "ply");
+    id_ = create_game();
+    api_.play(id_, white_, "e4");
+    api_.play(id_, black_, "e5");
+    api_.play(id_, white_, "Nf3", {{"offer_draw", true}});
+    const auto offered = api_.game(id_, black_);
+    ASSERT_EQ(offered["ply"], 3);
+    ASSERT_EQ(offered["draw_offer"]["by"], "white") << offered.dump();
+    const int version = offered["version"];
+    const std::string accept = "/api/v1/games/" + id_ + "/draw/accept";
+
+    expect_stale(api_.call("POST", accept, black_, {{"ply", 2}}), offered,
+                 "accept with the ply before the offer");
+    expect_stale(api_.call("POST", accept, black_, {{"ply", 4}}), offered,
+                 "accept with a ply from the future");
+    expect_stale(
+        with_if_match("POST", accept, black_, nullptr, "\"" + std::to_string(version - 1) + "\""),
+        offered, "accept with a stale If-Match");
+    expect_stale(
+        with_if_match("POST", accept, black_, nullptr, "\"" + std::to_string(version + 1) + "\""),
+        offered, "accept with an If-Match from the future");
+    const auto after_refusals = api_.game(id_, black_);
+    EXPECT_EQ(after_refusals["draw_offer"], offered["draw_offer"]) << "the offer still stands";
+    EXPECT_EQ(after_refusals["status"], "ongoing");
+    EXPECT_FALSE(after_refusals.contains("result") && !after_refusals["result"].is_null());
+
+    const auto drawn = by_tag ? with_if_match("POST", accept, black_, nullptr,
+                                              "\"" + std::to_string(version) + "\"")
+                              : api_.call("POST", accept, black_, {{"ply", 3}});
+    ASSERT_EQ(drawn.status, 200) << drawn.body;
+    const auto g = json::parse(drawn.body);
+    EXPECT_EQ(g["status"], "finished");
+    EXPECT_EQ(g["result"], "1/2-1/2");
+    EXPECT_EQ(g["termination"], "agreement");
+    EXPECT_EQ(g["ply"], 3);
+    EXPECT_GT(g["version"].get<int>(), version);
+  }
+}
+
 }  // namespace
 }  // namespace corrchess

@@ -6,6 +6,7 @@
 // SOAP requests and the reading of the answers are Scid's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -162,8 +163,23 @@ TEST_F(ScidXfcc, ScidResignsPlaysEnPassantAndIsToldOfRefusals) {
   g = game(id);
   EXPECT_EQ(g["result"], "1-0");
   EXPECT_EQ(g["termination"], "resignation");
+  // The message Scid sent with the resignation is in the game's thread, after the end (no
+  // ply), by Black, for both players.
+  for (const auto& token : {white_, black_}) {
+    const auto thread = api_.expect("GET", "/api/v1/games/" + id + "/messages", token)["messages"];
+    ASSERT_FALSE(thread.empty());
+    const auto& last = thread.back();
+    EXPECT_EQ(last["text"], "Well played.") << thread.dump();
+    EXPECT_EQ(last["author"], kBlack);
+    EXPECT_TRUE(last["ply"].is_null()) << thread.dump();
+    EXPECT_EQ(std::count_if(thread.begin(), thread.end(),
+                            [](const json& m) { return m["text"] == "Well played."; }),
+              1)
+        << "posted once: " << thread.dump();
+  }
   out = scid(kWhite, "fetch");
   EXPECT_EQ(state(out, id, "result"), "WhiteWins") << out;
+  EXPECT_EQ(state(out, id, "message"), "Well played.") << "White's Scid shows it too";
 
   // A wrong password: Scid tells the player to check the credentials.
   out = scid(kWhite, "fetch", "wrong-password");

@@ -6,6 +6,9 @@
 // SOAP faults.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cmath>
+#include <map>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -69,6 +72,19 @@ std::string element(const std::string& xml, const char* name) {
   if (!doc.load_string(xml.c_str())) return "(not XML)";
   auto node = doc.select_node((std::string("//*[local-name()='") + name + "']").c_str());
   return node ? node.node().text().get() : "(none)";
+}
+
+// The text of element `name` of the XfccGame with id `id` in a GetMyGames answer; "(none)"
+// when the game has no such element, "(no game)" when the game is not listed.
+std::string game_element(const std::string& xml, const std::string& id, const char* name) {
+  pugi::xml_document doc;
+  if (!doc.load_string(xml.c_str())) return "(not XML)";
+  for (auto g : doc.select_nodes("//*[local-name()='XfccGame']")) {
+    if (std::string(g.node().child("id").text().get()) != id) continue;
+    auto child = g.node().child(name);
+    return child ? child.text().get() : "(none)";
+  }
+  return "(no game)";
 }
 
 class Xfcc : public testing::TwoPlayerTest {
@@ -282,6 +298,100 @@ TEST_F(Xfcc, EnPassantIsPlainSanAndChess960GivesItsStart) {
   EXPECT_NE(x.find("<variant>chess960</variant>"), std::string::npos);
   EXPECT_NE(x.find("<fen>" + game(c)["initial_fen"].get<std::string>() + "</fen>"),
             std::string::npos);
+}
+
+// GetMyGames carries the players' current published ratings (whiteElo, blackElo), their
+// profile countries (whiteCountry, blackCountry) and an event game's round; each is left out
+// when corrchess has no value for it.
+TEST_F(Xfcc, GetMyGamesGivesRatingsCountriesAndTheRoundWhereKnown) {
+  api_.set_clock(td_, "2030-01-05T12:00:00Z");
+  api_.expect("PATCH", "/api/v1/me", white_, {{"country", "DE"}});
+  const auto first = create_game();
+  auto r = post(get_my_games(kWhite, testing::kPlayerPassword));
+  ASSERT_EQ(r.status, 200) << r.body;
+  for (const char* name : {"whiteElo", "blackElo", "round", "blackCountry"}) {
+    EXPECT_EQ(game_element(r.body, first, name), "(none)") << name << ": " << r.body;
+  }
+  EXPECT_EQ(game_element(r.body, first, "whiteCountry"), "DE");
+
+  // A rated game (created by the director) finished in January: the list of 2030-01 is
+  // published when the month ends.
+  api_.play(first, white_, "e4");
+  api_.play(first, black_, "e5");
+  api_.expect("POST", "/api/v1/games/" + first + "/resign", black_);
+  api_.set_clock(td_, "2030-02-01T00:00:00Z");
+  json list;
+  ASSERT_TRUE(testing::wait_until(
+      [&] {
+        auto l = api_.call("GET", "/api/v1/ratings/lists/2030-01", td_);
+        if (l.status != 200) return false;
+        list = json::parse(l.body);
+        return true;
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(50)));
+  std::map<std::string, long> rating;
+  for (const auto& e : list["entries"]) {
+    rating[e["username"].get<std::string>()] = std::lround(e["rating"].get<double>());
+  }
+  ASSERT_TRUE(rating.contains(kWhite) && rating.contains(kBlack)) << list.dump();
+  EXPECT_GT(rating[kWhite], rating[kBlack]) << "white won";
+
+  // An event game: its round, and both players' ratings; the country of the player without
+  // one stays out.
+  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
+                           {{"name", "Xfcc Cup"},
+                            {"time_control", testing::iccf_control()},
+                            {"players", {kWhite, kBlack}}},
+                           201);
+  auto started =
+      api_.expect("POST", "/api/v1/admin/events/" + event["id"].get<std::string>() + "/start", td_);
+  const std::string in_event = started["games"][0]["id"];
+  const std::string event_white = started["games"][0]["white"];
+  const std::string event_black = event_white == kWhite ? kBlack : kWhite;
+  r = post(get_my_games(kBlack, testing::kPlayerPassword));
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(game_element(r.body, in_event, "event"), "Xfcc Cup");
+  EXPECT_EQ(game_element(r.body, in_event, "round"), "1");
+  EXPECT_EQ(game_element(r.body, in_event, "whiteElo"), std::to_string(rating[event_white]));
+  EXPECT_EQ(game_element(r.body, in_event, "blackElo"), std::to_string(rating[event_black]));
+  EXPECT_EQ(game_element(r.body, in_event, event_white == kWhite ? "whiteCountry" : "blackCountry"),
+            "DE");
+  EXPECT_EQ(game_element(r.body, in_event, event_white == kWhite ? "blackCountry" : "whiteCountry"),
+            "(none)");
+  // The finished game outside events: ratings now, no round.
+  EXPECT_EQ(game_element(r.body, first, "whiteElo"), std::to_string(rating[kWhite]));
+  EXPECT_EQ(game_element(r.body, first, "blackElo"), std::to_string(rating[kBlack]));
+  EXPECT_EQ(game_element(r.body, first, "round"), "(none)");
+  // The elements come in the WSDL's order.
+  const auto at = r.body.find("<id>" + in_event + "</id>");
+  ASSERT_NE(at, std::string::npos);
+  const auto x = r.body.substr(at, r.body.find("</XfccGame>", at) - at);
+  EXPECT_LT(x.find("<eventDate>"), x.find("<whiteElo>"));
+  EXPECT_LT(x.find("<blackElo>"), x.find("<timeControl>"));
+  EXPECT_LT(x.find("<round>"), x.find("<setup>"));
+  EXPECT_LT(x.find("<variant>"), x.find("Country>"));
+}
+
+// A player on approved leave cannot move over Xfcc either: YouAreOnLeave, and the game is
+// unchanged; once the leave is over the same move is played.
+TEST_F(Xfcc, AMoveOnLeaveIsYouAreOnLeaveAndChangesNothing) {
+  api_.set_clock(td_, "2030-01-01T12:00:00Z");
+  const auto id = create_game();
+  auto period = api_.expect("POST", "/api/v1/me/leave", white_,
+                            {{"start_date", "2030-01-03"}, {"end_date", "2030-01-05"}}, 201);
+  ASSERT_EQ(period["status"], "approved");
+  api_.set_clock(td_, "2030-01-03T12:00:00Z");
+  const auto before = game(id);
+  ASSERT_EQ(before["clocks"]["white"]["on_leave"], true) << before.dump();
+  EXPECT_EQ(move(kWhite, Move(id, 1, "e4")), "YouAreOnLeave");
+  EXPECT_EQ(move(kWhite, Move(id, 1, "e4").offering().saying("hello")), "YouAreOnLeave");
+  EXPECT_EQ(game(id), before);
+  EXPECT_TRUE(
+      api_.expect("GET", "/api/v1/games/" + id + "/messages", white_).dump().find("hello") ==
+      std::string::npos);
+  api_.set_clock(td_, "2030-01-06T12:00:00Z");
+  EXPECT_EQ(move(kWhite, Move(id, 1, "e4")), "Success");
+  EXPECT_EQ(game(id)["ply"], 1);
 }
 
 TEST_F(Xfcc, MalformedRequestsAreSoapFaults) {

@@ -88,5 +88,33 @@ TEST(DatabaseConfig, PreparedStatementsAreOnUnlessSwitchedOff) {
   unsetenv("CORRCHESS_DB_PREPARED_STATEMENTS");
 }
 
+// Live messages are promised to be kept at least 7 days: a shorter retention is a
+// configuration error at startup, 7 and more are accepted.
+TEST(LiveEventConfig, RetentionBelowSevenDaysIsRefused) {
+  unsetenv("CORRCHESS_LIVE_EVENT_RETENTION_DAYS");
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->live_event_retention_days, 7);
+  for (const char* bad : {"1", "6", "0", "-7", "seven"}) {
+    setenv("CORRCHESS_LIVE_EVENT_RETENTION_DAYS", bad, 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << bad;
+    EXPECT_EQ(c.error().code, ErrorCode::kValidationError) << bad;
+    EXPECT_NE(c.error().detail.find("CORRCHESS_LIVE_EVENT_RETENTION_DAYS"), std::string::npos)
+        << c.error().detail;
+  }
+  setenv("CORRCHESS_LIVE_EVENT_RETENTION_DAYS", "6", 1);
+  c = config_from_env();
+  ASSERT_FALSE(c.has_value());
+  EXPECT_NE(c.error().detail.find("at least 7"), std::string::npos) << c.error().detail;
+  for (const auto& [text, days] : {std::pair{"7", 7}, std::pair{"30", 30}}) {
+    setenv("CORRCHESS_LIVE_EVENT_RETENTION_DAYS", text, 1);
+    c = config_from_env();
+    ASSERT_TRUE(c.has_value()) << text << ": " << c.error().detail;
+    EXPECT_EQ(c->live_event_retention_days, days);
+  }
+  unsetenv("CORRCHESS_LIVE_EVENT_RETENTION_DAYS");
+}
+
 }  // namespace
 }  // namespace corrchess::server

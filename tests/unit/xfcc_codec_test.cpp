@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include <pugixml.hpp>
 
@@ -275,36 +278,73 @@ TEST(XfccCodec, MoveResultsAreUnprefixedInTheDefaultNamespaceWithDoubleQuotes) {
   }
 }
 
+// The Xfcc result every error code gets for a move, without the cases that depend on the
+// action or on a loss on time (checked below). The switch has no default: a new ErrorCode
+// fails to compile here until its Xfcc result is decided.
+MoveResult expected_for_a_move(ErrorCode code) {
+  using E = ErrorCode;
+  using R = MoveResult;
+  switch (code) {
+    case E::kNotFound: return R::kInvalidGameId;
+    case E::kForbidden: return R::kNotYourGame;
+    case E::kUnauthorized: return R::kAuthenticationFailed;
+    case E::kNotYourTurn:
+    case E::kGameNotStarted:
+    case E::kGameOver: return R::kNotYourTurn;
+    case E::kStaleGame: return R::kInvalidMoveNumber;
+    case E::kOnLeave: return R::kYouAreOnLeave;
+    case E::kAmbiguousMove: return R::kMoveIsAmbigous;
+    case E::kIllegalMove:
+    case E::kInvalidNotation:
+    case E::kClaimNotAllowed:
+    case E::kValidationError:
+    case E::kDrawOfferNotAllowed: return R::kInvalidMove;
+    case E::kNoDrawOffer: return R::kNoDrawWasOffered;
+    case E::kInvalidFen:
+    case E::kInvalidPgn:
+    case E::kUnsupportedVariant:
+    case E::kConflict:
+    case E::kNoPendingMove:
+    case E::kPendingMismatch:
+    case E::kTablebaseUnavailable:
+    case E::kLeaveNotAllowed:
+    case E::kLeaveExceedsAllowance:
+    case E::kPayloadTooLarge:
+    case E::kUnsupportedMediaType:
+    case E::kRateLimited:
+    case E::kTooManyChallenges:
+    case E::kTooManyGames:
+    case E::kChallengeClosed:
+    case E::kRatingOutOfRange:
+    case E::kInternal: return R::kServerError;
+  }
+  ADD_FAILURE() << "error code " << static_cast<int>(code) << " has no expected Xfcc result";
+  return R::kServerError;
+}
+
+// Every ErrorCode, from the first to kInternal (the last), maps to the Xfcc result above for
+// a move; then the codes whose answer depends on the action or on a loss on time.
 TEST(XfccCodec, EveryErrorCodeMapsToAResultCode) {
   using E = ErrorCode;
   using R = MoveResult;
-  EXPECT_EQ(move_result_for(E::kNotFound, Action::kMove, false), R::kInvalidGameId);
-  EXPECT_EQ(move_result_for(E::kForbidden, Action::kMove, false), R::kNotYourGame);
-  EXPECT_EQ(move_result_for(E::kUnauthorized, Action::kMove, false), R::kAuthenticationFailed);
-  EXPECT_EQ(move_result_for(E::kNotYourTurn, Action::kMove, false), R::kNotYourTurn);
-  EXPECT_EQ(move_result_for(E::kGameNotStarted, Action::kMove, false), R::kNotYourTurn);
-  EXPECT_EQ(move_result_for(E::kGameOver, Action::kMove, false), R::kNotYourTurn);
+  int codes = 0;
+  for (int i = 0; i <= static_cast<int>(E::kInternal); ++i, ++codes) {
+    const auto code = static_cast<E>(i);
+    EXPECT_FALSE(error_code_name(code).empty()) << i;
+    EXPECT_EQ(move_result_for(code, Action::kMove, false), expected_for_a_move(code))
+        << error_code_name(code);
+  }
+  EXPECT_GE(codes, 32);
+  EXPECT_EQ(move_result_for(E::kRatingOutOfRange, Action::kMove, false), R::kServerError);
   EXPECT_EQ(move_result_for(E::kGameOver, Action::kMove, true), R::kLostOnTime);
   EXPECT_EQ(move_result_for(E::kGameOver, Action::kResign, true), R::kLostOnTime);
-  EXPECT_EQ(move_result_for(E::kStaleGame, Action::kMove, false), R::kInvalidMoveNumber);
-  EXPECT_EQ(move_result_for(E::kOnLeave, Action::kMove, false), R::kYouAreOnLeave);
-  EXPECT_EQ(move_result_for(E::kAmbiguousMove, Action::kMove, false), R::kMoveIsAmbigous);
-  EXPECT_EQ(move_result_for(E::kIllegalMove, Action::kMove, false), R::kInvalidMove);
-  EXPECT_EQ(move_result_for(E::kInvalidNotation, Action::kMove, false), R::kInvalidMove);
+  EXPECT_EQ(move_result_for(E::kGameOver, Action::kAcceptDraw, false), R::kNotYourTurn);
   EXPECT_EQ(move_result_for(E::kClaimNotAllowed, Action::kClaimDraw, false), R::kInvalidMove);
-  EXPECT_EQ(move_result_for(E::kValidationError, Action::kMove, false), R::kInvalidMove);
   EXPECT_EQ(move_result_for(E::kNoDrawOffer, Action::kAcceptDraw, false), R::kNoDrawWasOffered);
   EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kAcceptDraw, false),
             R::kNoDrawWasOffered);
   EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kMove, false), R::kInvalidMove);
-  for (auto code :
-       {E::kInvalidFen, E::kInvalidPgn, E::kUnsupportedVariant, E::kConflict, E::kNoPendingMove,
-        E::kPendingMismatch, E::kTablebaseUnavailable, E::kLeaveNotAllowed,
-        E::kLeaveExceedsAllowance, E::kPayloadTooLarge, E::kUnsupportedMediaType, E::kRateLimited,
-        E::kTooManyChallenges, E::kTooManyGames, E::kChallengeClosed, E::kInternal}) {
-    EXPECT_EQ(move_result_for(code, Action::kMove, false), R::kServerError)
-        << error_code_name(code);
-  }
+  EXPECT_EQ(move_result_for(E::kDrawOfferNotAllowed, Action::kClaimDraw, false), R::kInvalidMove);
 }
 
 TEST(XfccCodec, GamesCarryEveryFieldWithLowercaseBooleans) {
@@ -341,6 +381,65 @@ TEST(XfccCodec, GamesCarryEveryFieldWithLowercaseBooleans) {
   EXPECT_NE(encode_games({}).find("<GetMyGamesResult></GetMyGamesResult>"), std::string::npos);
   EXPECT_EQ(to_string(GameResult::kWhiteWinAdjudicated), "WhiteWinAdjudicated");
   EXPECT_EQ(to_string(GameResult::kAdjudicationPending), "AdjudicationPending");
+}
+
+// Every one of the 12 Xfcc results from a game's status, result and termination, and the
+// terminations that do not change the wording of a result.
+TEST(XfccCodec, GameResultsCoverAllTwelveValues) {
+  using S = game::GameStatus;
+  using G = game::GameResult;
+  using T = game::Termination;
+  using R = GameResult;
+  struct Case {
+    S status;
+    std::optional<G> result;
+    std::optional<T> termination;
+    R expected;
+    const char* wire;
+  };
+  const std::vector<Case> cases = {
+      {S::kNotStarted, std::nullopt, std::nullopt, R::kOngoing, "Ongoing"},
+      {S::kOngoing, std::nullopt, std::nullopt, R::kOngoing, "Ongoing"},
+      {S::kFinished, G::kWhiteWins, T::kCheckmate, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kResignation, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kTimeForfeit, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kSilence, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kWhiteWins, T::kTablebase, R::kWhiteWins, "WhiteWins"},
+      {S::kFinished, G::kBlackWins, T::kCheckmate, R::kBlackWins, "BlackWins"},
+      {S::kFinished, G::kBlackWins, T::kResignation, R::kBlackWins, "BlackWins"},
+      {S::kFinished, G::kBlackWins, T::kTimeForfeit, R::kBlackWins, "BlackWins"},
+      {S::kFinished, G::kDraw, T::kStalemate, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kDeadPosition, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kAgreement, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kRepetition, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kFiftyMoves, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kTablebase, R::kDraw, "Draw"},
+      {S::kFinished, G::kDraw, T::kTimeDraw, R::kDraw, "Draw"},
+      {S::kFinished, G::kWhiteWins, T::kAdjudication, R::kWhiteWinAdjudicated,
+       "WhiteWinAdjudicated"},
+      {S::kFinished, G::kBlackWins, T::kAdjudication, R::kBlackWinAdjudicated,
+       "BlackWinAdjudicated"},
+      {S::kFinished, G::kDraw, T::kAdjudication, R::kDrawAdjudicated, "DrawAdjudicated"},
+      // A win by default names the side that defaulted.
+      {S::kFinished, G::kBlackWins, T::kDefault, R::kWhiteDefaulted, "WhiteDefaulted"},
+      {S::kFinished, G::kWhiteWins, T::kDefault, R::kBlackDefaulted, "BlackDefaulted"},
+      {S::kFinished, G::kDoubleDefault, T::kDefault, R::kBothDefaulted, "BothDefaulted"},
+      {S::kAnnulled, std::nullopt, T::kAnnulled, R::kCancelled, "Cancelled"},
+      {S::kAnnulled, G::kWhiteWins, T::kAnnulled, R::kCancelled, "Cancelled"},
+      {S::kAdjudicationPending, std::nullopt, std::nullopt, R::kAdjudicationPending,
+       "AdjudicationPending"},
+      // A finished game without a result (never stored so) reads as still going.
+      {S::kFinished, std::nullopt, std::nullopt, R::kOngoing, "Ongoing"},
+  };
+  std::set<R> seen;
+  for (const auto& c : cases) {
+    const auto got = game_result(c.status, c.result, c.termination);
+    EXPECT_EQ(got, c.expected) << c.wire << " (status " << static_cast<int>(c.status) << ")";
+    EXPECT_EQ(to_string(got), c.wire);
+    seen.insert(got);
+  }
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(R::kAdjudicationPending) + 1)
+      << "every Xfcc result is reached";
 }
 
 TEST(XfccCodec, FaultsAreSoap11Faults) {
@@ -382,13 +481,48 @@ TEST(XfccCodec, WsdlNamesTheElementsOfEveryAnswerInOrder) {
     for (auto n : schema.select_nodes(xpath)) names.push_back(n.node().attribute("name").value());
     return names;
   };
-  pugi::xml_document answer;
-  ASSERT_TRUE(answer.load_string(encode_games({Game{}}).c_str()));
-  std::vector<std::string> written;
-  for (auto child : answer.select_node("//XfccGame").node().children()) {
-    written.push_back(child.name());
-  }
-  EXPECT_EQ(sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element"), written);
+  auto written = [](const Game& g) {
+    pugi::xml_document answer;
+    EXPECT_TRUE(answer.load_string(encode_games({g}).c_str()));
+    std::vector<std::string> names;
+    for (auto child : answer.select_node("//XfccGame").node().children()) {
+      names.push_back(child.name());
+    }
+    return names;
+  };
+  // Every element, the optional ones included, in the order of the WSDL (the clients read
+  // them by name; Scid reads whiteElo, blackElo, round, whiteCountry and blackCountry).
+  const std::vector<std::string> all = {
+      "id",           "white",         "black",           "event",       "site",
+      "myTurn",       "hasWhite",      "daysPlayer",      "hoursPlayer", "minutesPlayer",
+      "daysOpponent", "hoursOpponent", "minutesOpponent", "moves",       "drawOffered",
+      "result",       "message",       "serverInfo",      "gameLink",    "eventDate",
+      "whiteElo",     "blackElo",      "timeControl",     "round",       "setup",
+      "fen",          "variant",       "whiteCountry",    "blackCountry"};
+  EXPECT_EQ(sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element"), all);
+  Game full;
+  full.white_elo = 2104;
+  full.black_elo = 1498;
+  full.round = 3;
+  full.white_country = "DE";
+  full.black_country = "FI";
+  EXPECT_EQ(written(full), all);
+  const auto xml = encode_games({full});
+  EXPECT_NE(xml.find("<eventDate></eventDate><whiteElo>2104</whiteElo><blackElo>1498</blackElo>"
+                     "<timeControl></timeControl><round>3</round>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<whiteCountry>DE</whiteCountry><blackCountry>FI</blackCountry></XfccGame>"),
+            std::string::npos)
+      << xml;
+  // Without ratings, round or countries those elements are left out (minOccurs 0): exactly
+  // the required elements of the WSDL remain, in its order.
+  EXPECT_EQ(written(Game{}),
+            sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element[@minOccurs='1']"));
+  const auto optional =
+      sequence("//s:complexType[@name='XfccGame']/s:sequence/s:element[@minOccurs='0']");
+  EXPECT_EQ(optional, (std::vector<std::string>{"whiteElo", "blackElo", "round", "whiteCountry",
+                                                "blackCountry"}));
   EXPECT_EQ(
       sequence("//s:element[@name='MakeAMove']//s:element"),
       (std::vector<std::string>{"username", "password", "gameId", "resign", "acceptDraw",
