@@ -6,9 +6,11 @@
 namespace corrchess::api {
 
 Result<nlohmann::json> json_object_body(const Request& request, bool allow_empty) {
-  // A body labelled as something else (a form, plain text) is not silently read as JSON.
-  if (auto type = request.header("content-type"); type && !request.body.empty()) {
-    std::string media = type->substr(0, type->find(';'));
+  // A body labelled as something else (a form, plain text), or not labelled at all, is not
+  // silently read as JSON.
+  if (!request.body.empty()) {
+    const auto type = request.header("content-type");
+    std::string media = type ? type->substr(0, type->find(';')) : std::string();
     std::erase_if(media, [](char c) { return c == ' ' || c == '\t'; });
     std::transform(media.begin(), media.end(), media.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

@@ -116,6 +116,7 @@ struct GameContext {
   TimeZone zone;                                  // server zone (leave days)
   std::array<std::vector<LeavePeriod>, 2> leave;  // each player's periods in this event
   // The player to move ticked "use 40+ days" on the move they are thinking about (§4.6).
+  // It belongs to that move: Game::extend clears it once a move is appended.
   bool running_use_40_plus_days = false;
   Oracles oracles;
 };
@@ -206,7 +207,9 @@ class Game {
   // This game with `moves` and `events` appended, at `now`: the same result as replay() of
   // all the facts (a property test holds them equal), but only the new facts are played;
   // what depends on every move (the clocks, the move list) is carried over or recomputed
-  // cheaply. Fails as replay() does.
+  // cheaply. When `moves` is not empty the move in progress changes hands, so the extended
+  // game's context no longer carries running_use_40_plus_days (the tick belonged to the
+  // move just appended, which records it). Fails as replay() does.
   Result<Game> extend(const std::vector<MoveFact>& moves, const std::vector<GameEvent>& events,
                       Timestamp now) const;
 

@@ -351,10 +351,12 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
       checkpoint_->events_applied == facts_.events.size() &&
       !(plies == 0 && checkpoint_->ending && !moves.empty()) &&
       std::ranges::all_of(events, [&](const GameEvent& e) { return e.ply >= plies; });
-  if (!continues) return replay(std::move(facts), context_, now);
+  GameContext context = context_;
+  if (!moves.empty()) context.running_use_40_plus_days = false;  // the next move's own tick
+  if (!continues) return replay(std::move(facts), std::move(context), now);
   Game game;
   game.facts_ = std::move(facts);
-  game.context_ = context_;
+  game.context_ = std::move(context);
   if (auto ok = check_fact_order(game.facts_); !ok) return std::unexpected(ok.error());
   game.record_ = record_;
   GameState st;

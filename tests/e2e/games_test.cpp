@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/game/time.h"
 #include "tests/support/api_server_test.h"
 
 namespace corrchess {
@@ -206,7 +207,18 @@ TEST_F(Games, TheUse40PlusDaysTickSticksToItsMove) {
   g = json::parse(accepted.body);
   EXPECT_EQ(g["status"], "ongoing");
   EXPECT_EQ(g["moves"][0]["san"], "d4");
-  // Black did not tick it: Black's silence loss comes 40 days after White's move.
+  // Black did not tick it: Black's silence loss comes 40 days after White's move (before
+  // the 50 days on Black's clock), in the answer and in Black's list (the cached deadline
+  // the flag-fall scheduler waits for).
+  const auto accepted_at = game::parse_rfc3339(g["moves"][0]["at"].get<std::string>());
+  ASSERT_TRUE(accepted_at.has_value());
+  const auto silence = *accepted_at + 40 * 86400;
+  EXPECT_EQ(g["clocks"]["black"]["deadline"], game::format_rfc3339(silence)) << g.dump();
+  const auto list = api_.call("GET", "/api/v1/games?to_move=me", black_);
+  ASSERT_EQ(list.status, 200) << list.body;
+  const auto listed = json::parse(list.body)["games"];
+  ASSERT_EQ(listed.size(), 1u) << list.body;
+  EXPECT_EQ(listed[0]["my_deadline"], game::format_rfc3339(silence)) << list.body;
   api_.advance_clock(td_, 40 * 86400 + 1);
   g = api_.game(id, black_);
   EXPECT_EQ(g["status"], "finished");

@@ -114,6 +114,24 @@ TEST_F(HostileHttp, BrokenChunkedFramingIsAnswered400BeforeClosing) {
   EXPECT_NE(answer.find("validation_error"), std::string::npos) << answer;
 }
 
+// A JSON endpoint reads a body only when it is labelled JSON: a body without any
+// Content-Type is 415 like one labelled otherwise (docs/api.md, Conventions), and an
+// unlabelled request without a body is still fine.
+TEST_F(HostileHttp, ABodyWithoutContentTypeIs415) {
+  const std::string body = R"({"username":"nobody","password":"x"})";
+  RawConnection c(server_.port());
+  c.send("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: " +
+         std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+  const auto answer = c.read_until_closed();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 415 ", 0), 0u) << answer;
+  EXPECT_NE(answer.find("unsupported_media_type"), std::string::npos) << answer;
+  RawConnection empty(server_.port());
+  empty.send("POST /api/v1/auth/logout HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+             "Connection: close\r\n\r\n");
+  const auto unlabelled = empty.read_until_closed();
+  EXPECT_EQ(unlabelled.rfind("HTTP/1.1 401 ", 0), 0u) << unlabelled;  // no token, not 415
+}
+
 TEST_F(HostileHttp, PathsWithBadBytesAreClientErrorsAndNeverReachTheLog) {
   const auto td = api_.login(testing::kDirector, testing::kDirectorPassword);
   for (const char* path :

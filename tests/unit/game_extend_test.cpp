@@ -187,6 +187,37 @@ TEST_F(GameExtend, AnEventBeforeTheLastMoveIsReplayedWhole) {
   expect_same(*extended, *whole);
 }
 
+// "Use 40+ days" belongs to the move it was ticked for: once that move is appended, the
+// opponent's move in progress is under the silence rule again (rules.md §4.6), in the
+// extended game exactly as in a replay of the stored facts (whose context no longer carries
+// the tick). A command's answer and the cached deadline come from the extended game.
+TEST_F(GameExtend, TheUse40PlusDaysTickEndsWithItsMove) {
+  GameFacts facts;
+  facts.setup.time_control = IccfStandard{10, 50, std::nullopt};
+  facts.setup.start_at = Timestamp(kStart);
+  GameContext ticked = context();
+  ticked.running_use_40_plus_days = true;  // White ticked it for move 1
+  const Timestamp move_at(kStart + 30 * 86'400);
+  auto before = Game::replay(facts, ticked, move_at);
+  ASSERT_TRUE(before.has_value()) << before.error().detail;
+  MoveFact e4;
+  e4.ply = 1;
+  e4.uci = "e2e4";
+  e4.at = move_at;
+  e4.use_40_plus_days = true;
+  auto extended = before->extend({e4}, {}, move_at);
+  ASSERT_TRUE(extended.has_value()) << extended.error().detail;
+  EXPECT_FALSE(extended->context().running_use_40_plus_days);
+  // Black has 50 days on the clock, so the silence rule's 40 days come first.
+  const ClockView& black = extended->state().clock_of(Color::kBlack);
+  ASSERT_TRUE(black.deadline.has_value());
+  EXPECT_EQ(*black.deadline, move_at + 40 * 86'400);
+  facts.moves.push_back(e4);
+  auto stored = Game::replay(facts, context(), move_at);
+  ASSERT_TRUE(stored.has_value());
+  expect_same(*extended, *stored);
+}
+
 // Facts that do not continue the game are refused as replay refuses them.
 TEST_F(GameExtend, InconsistentFactsAreRefused) {
   const auto games = read_games("lichess2013-100.pgn", 1);
