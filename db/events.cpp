@@ -1,6 +1,7 @@
 #include "db/events.h"
 
 #include "db/codec.h"
+#include "db/rule_sets.h"
 
 namespace corrchess::db {
 
@@ -134,7 +135,7 @@ Result<Visibility> parse_visibility(std::string_view text) {
 }
 
 std::optional<Timestamp> StoredEvent::adjudication_at() const {
-  if (std::holds_alternative<game::TripleBlock>(settings.time_control)) return std::nullopt;
+  if (!game::adjudicates_at_end_date(settings.time_control)) return std::nullopt;
   return settings.end_at;
 }
 
@@ -195,9 +196,9 @@ std::vector<std::pair<std::int64_t, GameCounts>> event_game_counts(
   std::vector<std::pair<std::int64_t, GameCounts>> out;
   if (ids.empty()) return out;
   for (const auto& row : tx.exec_params(
-           "SELECT event_id, count(*)::int, count(*) FILTER (WHERE status NOT IN ('finished', "
-           "'annulled'))::int FROM games WHERE event_id = ANY($1::bigint[]) GROUP BY event_id",
-           id_array_literal(ids))) {
+           "SELECT event_id, count(*)::int, count(*) FILTER (WHERE status <> ALL($2::text[]))::int "
+           "FROM games WHERE event_id = ANY($1::bigint[]) GROUP BY event_id",
+           id_array_literal(ids), over_statuses())) {
     out.emplace_back(row[0].as<std::int64_t>(), GameCounts{row[1].as<int>(), row[2].as<int>()});
   }
   return out;
@@ -331,8 +332,8 @@ std::vector<std::int64_t> unfinished_games_of(pqxx::work& tx, std::int64_t event
   std::vector<std::int64_t> out;
   for (const auto& row : tx.exec_params(
            "SELECT id FROM games WHERE event_id = $1 AND (white_id = $2 OR black_id = $2) AND "
-           "status IN ('not_started', 'ongoing', 'adjudication_pending') ORDER BY id",
-           event_id, user_id)) {
+           "status = ANY($3::text[]) ORDER BY id",
+           event_id, user_id, not_over_statuses())) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;
@@ -386,8 +387,8 @@ GameVisibility event_visibility(pqxx::work& tx, std::int64_t event_id) {
 std::optional<Timestamp> event_adjudication_at(pqxx::work& tx, std::int64_t event_id) {
   const auto r = tx.exec_params(
       "SELECT extract(epoch FROM end_at)::bigint FROM events WHERE id = $1 AND end_at IS NOT NULL "
-      "AND time_control ->> 'type' <> 'triple_block'",
-      event_id);
+      "AND time_control ->> 'type' = ANY($2::text[])",
+      event_id, end_date_types());
   if (r.empty()) return std::nullopt;
   return Timestamp(r[0][0].as<std::int64_t>());
 }
@@ -455,11 +456,11 @@ std::vector<std::pair<std::int64_t, int>> leave_allowance_events(pqxx::work& tx,
                                                                  std::int64_t user_id) {
   std::vector<std::pair<std::int64_t, int>> out;
   for (const auto& row : tx.exec_params(
-           "SELECT e.id, e.leave_days_per_year FROM events e WHERE e.time_control ->> 'type' <> "
-           "'triple_block' AND (EXISTS (SELECT 1 FROM event_players p WHERE p.event_id = e.id "
+           "SELECT e.id, e.leave_days_per_year FROM events e WHERE e.time_control ->> 'type' = "
+           "ANY($2::text[]) AND (EXISTS (SELECT 1 FROM event_players p WHERE p.event_id = e.id "
            "AND p.user_id = $1 AND p.status = 'active') OR EXISTS (SELECT 1 FROM leave_periods "
            "l WHERE l.event_id = e.id AND l.user_id = $1)) ORDER BY e.id",
-           user_id)) {
+           user_id, leave_types())) {
     out.emplace_back(row[0].as<std::int64_t>(), row[1].as<int>());
   }
   return out;

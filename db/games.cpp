@@ -1,6 +1,7 @@
 #include "db/games.h"
 
 #include "db/codec.h"
+#include "db/rule_sets.h"
 #include "db/statement.h"
 
 namespace corrchess::db {
@@ -329,8 +330,8 @@ bool game_exists(pqxx::work& tx, std::int64_t id) {
 }
 
 bool game_is_over(pqxx::work& tx, std::int64_t id) {
-  return !tx.exec_params("SELECT 1 FROM games WHERE id = $1 AND status IN ('finished', 'annulled')",
-                         id)
+  return !tx.exec_params("SELECT 1 FROM games WHERE id = $1 AND status = ANY($2::text[])", id,
+                         over_statuses())
               .empty();
 }
 
@@ -364,17 +365,18 @@ void save_conditional(pqxx::work& tx, std::int64_t id, Color side,
       id, std::string(game::color_name(side)), nlohmann::json(lines).dump(), at.unix_seconds());
 }
 
-// A live game is due at its cached deadline (clock or start), or when its event's end date
-// has passed (standard events only: the game becomes adjudication pending, rules.md §5.4).
-constexpr const char* kEventEnded =
-    "event_id IN (SELECT id FROM events WHERE end_at <= to_timestamp($1) AND "
-    "time_control ->> 'type' <> 'triple_block')";
-// The condition "live and due at $1", shared by the sweep and the reads that settle games.
-const std::string kDueAt =
-    std::string(
-        "status IN ('not_started', 'ongoing') AND ((next_deadline IS NOT NULL AND "
-        "next_deadline <= to_timestamp($1)) OR ") +
-    kEventEnded + ")";
+// The condition "in play and due at $1", shared by the sweep and the reads that settle games:
+// a game in play is due at its cached deadline (clock or start), or when its event's end date
+// has passed and the event's time control adjudicates at the end date (the game becomes
+// adjudication pending, rules.md §6.5); `types` is the parameter holding end_date_types().
+// The status condition stays literal for the partial index games_deadline_idx.
+std::string due_at(std::string_view types) {
+  return std::string(kInPlayCondition) +
+         " AND ((next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1)) OR event_id IN "
+         "(SELECT id FROM events WHERE end_at <= to_timestamp($1) AND time_control ->> 'type' = "
+         "ANY(" +
+         std::string(types) + "::text[])))";
+}
 
 void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int64_t user_id) {
   tx.exec_params(side == game::Color::kWhite ? "UPDATE games SET white_id = $2 WHERE id = $1"
@@ -387,8 +389,8 @@ std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
   std::vector<std::int64_t> ids;
   for (const auto& row : tx.exec_params(
            "SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND event_id IS NOT "
-           "DISTINCT FROM $2 AND status IN ('not_started', 'ongoing') ORDER BY id",
-           user_id, event_id)) {
+           "DISTINCT FROM $2 AND status = ANY($3::text[]) ORDER BY id",
+           user_id, event_id, in_play_statuses())) {
     ids.push_back(row[0].as<std::int64_t>());
   }
   return ids;
@@ -399,10 +401,9 @@ std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
   std::vector<CurrentGame> games;
   for (const auto& row :
        tx.exec_params("SELECT g.id, e.name FROM games g LEFT JOIN events e ON e.id = g.event_id "
-                      "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.status IN "
-                      "('not_started', 'ongoing', 'adjudication_pending') OR g.finished_at >= "
-                      "to_timestamp($2)) ORDER BY g.id",
-                      user_id, finished_since.unix_seconds())) {
+                      "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.status = "
+                      "ANY($3::text[]) OR g.finished_at >= to_timestamp($2)) ORDER BY g.id",
+                      user_id, finished_since.unix_seconds(), not_over_statuses())) {
     CurrentGame g;
     g.id = row[0].as<std::int64_t>();
     if (!row[1].is_null()) g.event_name = row[1].as<std::string>();
@@ -412,16 +413,18 @@ std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
 }
 
 std::int64_t count_live_games(pqxx::work& tx) {
-  return tx.exec1("SELECT count(*) FROM games WHERE status IN ('not_started', 'ongoing')")[0]
+  return tx
+      .exec_params1("SELECT count(*) FROM games WHERE status = ANY($1::text[])",
+                    in_play_statuses())[0]
       .as<std::int64_t>();
 }
 
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
   std::vector<std::int64_t> out;
   for (const auto& row :
-       tx.exec_params("SELECT id FROM games WHERE " + kDueAt +
+       tx.exec_params("SELECT id FROM games WHERE " + due_at("$3") +
                           " ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED",
-                      now.unix_seconds(), limit)) {
+                      now.unix_seconds(), limit, end_date_types())) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;
@@ -432,23 +435,26 @@ std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const Ga
   for (const auto& row : tx.exec_params(
            "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
            "($3::bigint IS NULL OR event_id = $3) AND " +
-               kDueAt + " ORDER BY id FOR UPDATE",
-           now.unix_seconds(), scope.user_id, scope.event_id)) {
+               due_at("$4") + " ORDER BY id FOR UPDATE",
+           now.unix_seconds(), scope.user_id, scope.event_id, end_date_types())) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;
 }
 
 std::optional<Timestamp> next_deadline(pqxx::work& tx) {
-  // The earliest cached deadline, or the end date of a standard event that still has live
-  // games, whichever comes first (LEAST ignores NULLs).
-  const auto r = tx.exec(
+  // The earliest cached deadline of a game in play (the status condition literal for the
+  // partial index games_deadline_idx), or the end date of an event that adjudicates at its
+  // end date and still has games in play, whichever comes first (LEAST ignores NULLs).
+  const auto r = tx.exec_params(
       "SELECT extract(epoch FROM LEAST("
-      "(SELECT min(next_deadline) FROM games WHERE next_deadline IS NOT NULL AND status IN "
-      "('not_started', 'ongoing')), "
-      "(SELECT min(e.end_at) FROM events e WHERE e.end_at IS NOT NULL AND "
-      "e.time_control ->> 'type' <> 'triple_block' AND EXISTS (SELECT 1 FROM games g WHERE "
-      "g.event_id = e.id AND g.status IN ('not_started', 'ongoing')))))::bigint");
+      "(SELECT min(next_deadline) FROM games WHERE next_deadline IS NOT NULL AND " +
+          std::string(kInPlayCondition) +
+          "), "
+          "(SELECT min(e.end_at) FROM events e WHERE e.end_at IS NOT NULL AND "
+          "e.time_control ->> 'type' = ANY($1::text[]) AND EXISTS (SELECT 1 FROM games g WHERE "
+          "g.event_id = e.id AND g.status = ANY($2::text[])))))::bigint",
+      end_date_types(), in_play_statuses());
   if (r.empty() || r[0][0].is_null()) return std::nullopt;
   return Timestamp(r[0][0].as<std::int64_t>());
 }
@@ -463,10 +469,12 @@ GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilt
                                     std::to_string(kNoDeadlineKey) + ")"
                               : "g.id";
   std::string where = "(g.white_id = $1 OR g.black_id = $1)";
+  // "active": not over; "finished": over (finished or annulled); otherwise every status.
+  std::optional<std::string> statuses;
   if (filter.status == "active") {
-    where += " AND g.status IN ('not_started', 'ongoing', 'adjudication_pending')";
+    statuses = not_over_statuses();
   } else if (filter.status == "finished") {
-    where += " AND g.status IN ('finished', 'annulled')";
+    statuses = over_statuses();
   }
   if (filter.to_move_only) {
     where +=
@@ -478,7 +486,8 @@ GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilt
   where +=
       " AND ($2::bigint IS NULL OR g.event_id = $2::bigint)"
       " AND ($3::bigint IS NULL OR g.white_id = $3::bigint OR g.black_id = $3::bigint)"
-      " AND ($4::text IS NULL OR g.variant = $4::text)";
+      " AND ($4::text IS NULL OR g.variant = $4::text)"
+      " AND ($8::text[] IS NULL OR g.status = ANY($8::text[]))";
   where += filter.to_move_only
                ? " AND ($5::bigint IS NULL OR (" + key + ", g.id) > ($5::bigint, $6::bigint))"
                : std::string(" AND ($5::bigint IS NULL OR g.id < $6::bigint)");
@@ -499,7 +508,7 @@ GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilt
       filter.variant ? std::optional<std::string>(std::string(game::to_string(*filter.variant)))
                      : std::nullopt,
       after ? std::optional<std::int64_t>(after->key) : std::nullopt,
-      after ? std::optional<std::int64_t>(after->id) : std::nullopt, limit + 1);
+      after ? std::optional<std::int64_t>(after->id) : std::nullopt, limit + 1, statuses);
   GameListPage page;
   for (const auto& row : rows) {
     if (static_cast<int>(page.games.size()) == limit) {
@@ -533,10 +542,10 @@ GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilt
 PlayerGameCounts count_games(pqxx::work& tx, std::int64_t user_id) {
   const auto row = tx.exec_params1(
       "SELECT count(*) FILTER (WHERE status = 'ongoing' AND ((to_move = 'white' AND white_id = "
-      "$1) OR (to_move = 'black' AND black_id = $1))), count(*) FILTER (WHERE status IN "
-      "('not_started', 'ongoing', 'adjudication_pending')), count(*) FILTER (WHERE status IN "
-      "('finished', 'annulled')) FROM games WHERE white_id = $1 OR black_id = $1",
-      user_id);
+      "$1) OR (to_move = 'black' AND black_id = $1))), count(*) FILTER (WHERE status = "
+      "ANY($2::text[])), count(*) FILTER (WHERE status = ANY($3::text[])) FROM games WHERE "
+      "white_id = $1 OR black_id = $1",
+      user_id, not_over_statuses(), over_statuses());
   return {row[0].as<int>(), row[1].as<int>(), row[2].as<int>()};
 }
 
