@@ -19,7 +19,7 @@
 #include "api/xfcc.h"
 #include "app/notifications.h"
 #include "app/server_status.h"
-#include "db/transaction.h"
+#include "db/error_log.h"
 
 namespace corrchess::api {
 

@@ -7,7 +7,7 @@
 
 #include "api/xfcc_wsdl.h"
 #include "core/game/time_control.h"
-#include "db/transaction.h"
+#include "db/error_log.h"
 
 namespace corrchess::api {
 

@@ -15,7 +15,11 @@ namespace {
 using game::Color;
 using game::Timestamp;
 
-bool game_over(const std::string& status) { return status == "finished" || status == "annulled"; }
+// Whether a game with this stored status is over (game::is_over).
+bool game_over(const std::string& status) {
+  const auto parsed = game::parse_game_status(status);
+  return parsed && game::is_over(*parsed);
+}
 
 Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t id) {
   auto event = db::load_event(tx, id, false);
@@ -291,8 +295,7 @@ Result<void> may_watch_live(GameDeps& deps, const db::User& user, std::int64_t g
   auto shown = view_game(deps, user, game_id);
   if (!shown) return std::unexpected(shown.error());
   const auto status = shown->state.status;
-  if (!shown->stored.event_id || shown->viewer || is_director(user) ||
-      status == game::GameStatus::kFinished || status == game::GameStatus::kAnnulled) {
+  if (!shown->stored.event_id || shown->viewer || is_director(user) || game::is_over(status)) {
     return {};
   }
   auto visibility = db::in_transaction(deps.pool, [&](pqxx::work& tx) {

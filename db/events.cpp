@@ -1,6 +1,7 @@
 #include "db/events.h"
 
 #include "db/codec.h"
+#include "db/rule_sets.h"
 
 namespace corrchess::db {
 
@@ -134,26 +135,26 @@ Result<Visibility> parse_visibility(std::string_view text) {
 }
 
 std::optional<Timestamp> StoredEvent::adjudication_at() const {
-  if (std::holds_alternative<game::TripleBlock>(settings.time_control)) return std::nullopt;
+  if (!game::adjudicates_at_end_date(settings.time_control)) return std::nullopt;
   return settings.end_at;
 }
+
+constexpr const char* kInsertEvent =
+    "INSERT INTO events (name, variant, start_position, allow_518, time_control, "
+    "leave_days_per_year, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
+    "double_round, visibility, delay_moves, open_for_entry, max_players, start_at, end_at, "
+    "created_by, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, "
+    "$13, $14, $15, to_timestamp($16), to_timestamp($17), $18, to_timestamp($19)) RETURNING id";
 
 std::int64_t insert_event(pqxx::work& tx, const EventSettings& s,
                           std::optional<std::int64_t> created_by, Timestamp now) {
   return tx
-      .exec_params1(
-          "INSERT INTO events (name, variant, start_position, allow_518, time_control, "
-          "leave_days_per_year, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
-          "double_round, visibility, delay_moves, open_for_entry, max_players, start_at, end_at, "
-          "created_by, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, "
-          "$12, $13, $14, $15, to_timestamp($16), to_timestamp($17), $18, to_timestamp($19)) "
-          "RETURNING id",
-          s.name, std::string(game::to_string(s.variant)), s.start_position, s.allow_518,
-          time_control_json(s.time_control).dump(), s.leave_days_per_year,
-          s.rules.no_draw_before_move, s.rules.ten_moves_rule, s.rules.silence_rule,
-          s.rules.messages_allowed, s.double_round, std::string(to_string(s.visibility)),
-          s.delay_moves, s.open_for_entry, s.max_players, s.start_at.unix_seconds(),
-          epoch_of(s.end_at), created_by, now.unix_seconds())[0]
+      .exec_params1(kInsertEvent, s.name, std::string(game::to_string(s.variant)), s.start_position,
+                    s.allow_518, time_control_json(s.time_control).dump(), s.leave_days_per_year,
+                    s.rules.no_draw_before_move, s.rules.ten_moves_rule, s.rules.silence_rule,
+                    s.rules.messages_allowed, s.double_round, std::string(to_string(s.visibility)),
+                    s.delay_moves, s.open_for_entry, s.max_players, s.start_at.unix_seconds(),
+                    epoch_of(s.end_at), created_by, now.unix_seconds())[0]
       .as<std::int64_t>();
 }
 
@@ -190,14 +191,16 @@ std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
   return out;
 }
 
+// $2: the statuses of games over.
+constexpr const char* kEventGameCounts =
+    "SELECT event_id, count(*)::int, count(*) FILTER (WHERE status <> ALL($2::text[]))::int FROM "
+    "games WHERE event_id = ANY($1::bigint[]) GROUP BY event_id";
+
 std::vector<std::pair<std::int64_t, GameCounts>> event_game_counts(
     pqxx::work& tx, const std::vector<std::int64_t>& ids) {
   std::vector<std::pair<std::int64_t, GameCounts>> out;
   if (ids.empty()) return out;
-  for (const auto& row : tx.exec_params(
-           "SELECT event_id, count(*)::int, count(*) FILTER (WHERE status NOT IN ('finished', "
-           "'annulled'))::int FROM games WHERE event_id = ANY($1::bigint[]) GROUP BY event_id",
-           id_array_literal(ids))) {
+  for (const auto& row : tx.exec_params(kEventGameCounts, id_array_literal(ids), over_statuses())) {
     out.emplace_back(row[0].as<std::int64_t>(), GameCounts{row[1].as<int>(), row[2].as<int>()});
   }
   return out;
@@ -215,14 +218,15 @@ Result<void> add_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_
   return {};
 }
 
+constexpr const char* kEventPlayers =
+    "SELECT p.user_id, p.seat, p.status, extract(epoch FROM p.joined_at)::bigint, "
+    "extract(epoch FROM p.left_at)::bigint, r.username, p.reason FROM event_players p LEFT JOIN "
+    "users r ON r.id = p.replaced_by WHERE p.event_id = $1 ORDER BY p.seat, p.joined_at, "
+    "p.user_id";
+
 std::vector<EventPlayer> event_players(pqxx::work& tx, std::int64_t event_id) {
   std::vector<EventPlayer> out;
-  for (const auto& row : tx.exec_params(
-           "SELECT p.user_id, p.seat, p.status, extract(epoch FROM p.joined_at)::bigint, "
-           "extract(epoch FROM p.left_at)::bigint, r.username, p.reason FROM event_players p "
-           "LEFT JOIN users r ON r.id = p.replaced_by WHERE p.event_id = $1 "
-           "ORDER BY p.seat, p.joined_at, p.user_id",
-           event_id)) {
+  for (const auto& row : tx.exec_params(kEventPlayers, event_id)) {
     auto user = find_user_by_id(tx, row[0].as<std::int64_t>());
     if (!user) continue;
     EventPlayer p;
@@ -326,26 +330,30 @@ std::optional<std::pair<int, int>> event_game_round(pqxx::work& tx, std::int64_t
   return std::pair{r[0][0].as<int>(), r[0][1].as<int>()};
 }
 
+// $3: the statuses of games not over.
+constexpr const char* kUnfinishedGamesOf =
+    "SELECT id FROM games WHERE event_id = $1 AND (white_id = $2 OR black_id = $2) AND status = "
+    "ANY($3::text[]) ORDER BY id";
+
 std::vector<std::int64_t> unfinished_games_of(pqxx::work& tx, std::int64_t event_id,
                                               std::int64_t user_id) {
   std::vector<std::int64_t> out;
-  for (const auto& row : tx.exec_params(
-           "SELECT id FROM games WHERE event_id = $1 AND (white_id = $2 OR black_id = $2) AND "
-           "status IN ('not_started', 'ongoing', 'adjudication_pending') ORDER BY id",
-           event_id, user_id)) {
+  for (const auto& row :
+       tx.exec_params(kUnfinishedGamesOf, event_id, user_id, not_over_statuses())) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;
 }
 
+constexpr const char* kSaveAdjudicationClaim =
+    "INSERT INTO adjudication_claims (game_id, side, user_id, claim, analysis, filed_at) VALUES "
+    "($1, $2, $3, $4, $5, to_timestamp($6)) ON CONFLICT (game_id, side) DO UPDATE SET user_id = "
+    "EXCLUDED.user_id, claim = EXCLUDED.claim, analysis = EXCLUDED.analysis, filed_at = "
+    "EXCLUDED.filed_at";
+
 void save_adjudication_claim(pqxx::work& tx, const AdjudicationClaim& c) {
-  tx.exec_params(
-      "INSERT INTO adjudication_claims (game_id, side, user_id, claim, analysis, filed_at) VALUES "
-      "($1, $2, $3, $4, $5, to_timestamp($6)) ON CONFLICT (game_id, side) DO UPDATE SET "
-      "user_id = EXCLUDED.user_id, claim = EXCLUDED.claim, analysis = EXCLUDED.analysis, "
-      "filed_at = EXCLUDED.filed_at",
-      c.game_id, std::string(game::color_name(c.side)), c.user_id, c.claim, c.analysis,
-      c.filed_at.unix_seconds());
+  tx.exec_params(kSaveAdjudicationClaim, c.game_id, std::string(game::color_name(c.side)),
+                 c.user_id, c.claim, c.analysis, c.filed_at.unix_seconds());
 }
 
 std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t event_id,
@@ -361,13 +369,14 @@ std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t 
   return out;
 }
 
+constexpr const char* kTimeForfeitLosses =
+    "SELECT extract(epoch FROM finished_at)::bigint FROM games WHERE termination = "
+    "'time_forfeit' AND finished_at IS NOT NULL AND ((white_id = $1 AND result = '0-1') OR "
+    "(black_id = $1 AND result = '1-0')) ORDER BY finished_at";
+
 std::vector<Timestamp> time_forfeit_losses(pqxx::work& tx, std::int64_t user_id) {
   std::vector<Timestamp> out;
-  for (const auto& row : tx.exec_params(
-           "SELECT extract(epoch FROM finished_at)::bigint FROM games WHERE termination = "
-           "'time_forfeit' AND finished_at IS NOT NULL AND ((white_id = $1 AND result = '0-1') OR "
-           "(black_id = $1 AND result = '1-0')) ORDER BY finished_at",
-           user_id)) {
+  for (const auto& row : tx.exec_params(kTimeForfeitLosses, user_id)) {
     out.emplace_back(row[0].as<std::int64_t>());
   }
   return out;
@@ -383,39 +392,44 @@ GameVisibility event_visibility(pqxx::work& tx, std::int64_t event_id) {
   return v;
 }
 
+// $2: the time-control types that adjudicate at the end date.
+constexpr const char* kEventAdjudicationAt =
+    "SELECT extract(epoch FROM end_at)::bigint FROM events WHERE id = $1 AND end_at IS NOT NULL "
+    "AND time_control ->> 'type' = ANY($2::text[])";
+
 std::optional<Timestamp> event_adjudication_at(pqxx::work& tx, std::int64_t event_id) {
-  const auto r = tx.exec_params(
-      "SELECT extract(epoch FROM end_at)::bigint FROM events WHERE id = $1 AND end_at IS NOT NULL "
-      "AND time_control ->> 'type' <> 'triple_block'",
-      event_id);
+  const auto r = tx.exec_params(kEventAdjudicationAt, event_id, end_date_types());
   if (r.empty()) return std::nullopt;
   return Timestamp(r[0][0].as<std::int64_t>());
 }
 
+constexpr const char* kWriteAudit =
+    "INSERT INTO audit_log (at, actor_id, action, game_id, event_id, target_user, reason, detail) "
+    "VALUES (to_timestamp($1), $2, $3, $4, $5, $6, $7, $8::jsonb)";
+
 void write_audit(pqxx::work& tx, const AuditEntry& a) {
-  tx.exec_params(
-      "INSERT INTO audit_log (at, actor_id, action, game_id, event_id, target_user, reason, "
-      "detail) VALUES (to_timestamp($1), $2, $3, $4, $5, $6, $7, $8::jsonb)",
-      a.at.unix_seconds(), a.actor_id, a.action, a.game_id, a.event_id, a.target_user,
-      a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason),
-      fields_json(a.detail).dump());
+  tx.exec_params(kWriteAudit, a.at.unix_seconds(), a.actor_id, a.action, a.game_id, a.event_id,
+                 a.target_user,
+                 a.reason.empty() ? std::nullopt : std::optional<std::string>(a.reason),
+                 fields_json(a.detail).dump());
 }
+
+constexpr const char* kAuditRecords =
+    "SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
+    "actor.username, a.action, target.username, a.detail::text, a.reason, a.game_id, "
+    "a.event_id FROM audit_log a "
+    "LEFT JOIN users actor ON actor.id = a.actor_id "
+    "LEFT JOIN users target ON target.id = a.target_user "
+    "WHERE ($1::bigint IS NULL OR a.game_id = $1) "
+    "AND ($2::bigint IS NULL OR a.event_id = $2) "
+    "AND ($3::bigint IS NULL OR a.actor_id = $3 OR a.target_user = $3) "
+    "ORDER BY a.id DESC LIMIT $4";
 
 std::vector<AuditRecord> audit_records(pqxx::work& tx, std::optional<std::int64_t> game_id,
                                        std::optional<std::int64_t> event_id,
                                        std::optional<std::int64_t> user_id, std::int64_t limit) {
   std::vector<AuditRecord> out;
-  for (const auto& row : tx.exec_params(
-           "SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
-           "actor.username, a.action, target.username, a.detail::text, a.reason, a.game_id, "
-           "a.event_id FROM audit_log a "
-           "LEFT JOIN users actor ON actor.id = a.actor_id "
-           "LEFT JOIN users target ON target.id = a.target_user "
-           "WHERE ($1::bigint IS NULL OR a.game_id = $1) "
-           "AND ($2::bigint IS NULL OR a.event_id = $2) "
-           "AND ($3::bigint IS NULL OR a.actor_id = $3 OR a.target_user = $3) "
-           "ORDER BY a.id DESC LIMIT $4",
-           game_id, event_id, user_id, limit)) {
+  for (const auto& row : tx.exec_params(kAuditRecords, game_id, event_id, user_id, limit)) {
     AuditRecord r;
     r.at = row[0].as<std::string>();
     if (!row[1].is_null()) r.actor = row[1].as<std::string>();
@@ -438,28 +452,30 @@ bool remove_entry(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id) {
   return true;
 }
 
+// Two steps: a single renumbering could collide with the seat index midway.
+constexpr const char* kMoveSeatsAside =
+    "UPDATE event_players SET seat = seat + 100000 WHERE event_id = $1 AND status <> 'replaced'";
+constexpr const char* kRenumberSeats =
+    "UPDATE event_players p SET seat = n.rank FROM (SELECT user_id, row_number() OVER (ORDER BY "
+    "seat) AS rank FROM event_players WHERE event_id = $1 AND status <> 'replaced') n WHERE "
+    "p.event_id = $1 AND p.user_id = n.user_id";
+
 void compact_seats(pqxx::work& tx, std::int64_t event_id) {
-  // Two steps: a single renumbering could collide with the seat index midway.
-  tx.exec_params(
-      "UPDATE event_players SET seat = seat + 100000 WHERE event_id = $1 AND status <> "
-      "'replaced'",
-      event_id);
-  tx.exec_params(
-      "UPDATE event_players p SET seat = n.rank FROM (SELECT user_id, row_number() OVER "
-      "(ORDER BY seat) AS rank FROM event_players WHERE event_id = $1 AND status <> 'replaced') "
-      "n WHERE p.event_id = $1 AND p.user_id = n.user_id",
-      event_id);
+  tx.exec_params(kMoveSeatsAside, event_id);
+  tx.exec_params(kRenumberSeats, event_id);
 }
+
+// $2: the time-control types that allow leave.
+constexpr const char* kLeaveAllowanceEvents =
+    "SELECT e.id, e.leave_days_per_year FROM events e WHERE e.time_control ->> 'type' = "
+    "ANY($2::text[]) AND (EXISTS (SELECT 1 FROM event_players p WHERE p.event_id = e.id AND "
+    "p.user_id = $1 AND p.status = 'active') OR EXISTS (SELECT 1 FROM leave_periods l WHERE "
+    "l.event_id = e.id AND l.user_id = $1)) ORDER BY e.id";
 
 std::vector<std::pair<std::int64_t, int>> leave_allowance_events(pqxx::work& tx,
                                                                  std::int64_t user_id) {
   std::vector<std::pair<std::int64_t, int>> out;
-  for (const auto& row : tx.exec_params(
-           "SELECT e.id, e.leave_days_per_year FROM events e WHERE e.time_control ->> 'type' <> "
-           "'triple_block' AND (EXISTS (SELECT 1 FROM event_players p WHERE p.event_id = e.id "
-           "AND p.user_id = $1 AND p.status = 'active') OR EXISTS (SELECT 1 FROM leave_periods "
-           "l WHERE l.event_id = e.id AND l.user_id = $1)) ORDER BY e.id",
-           user_id)) {
+  for (const auto& row : tx.exec_params(kLeaveAllowanceEvents, user_id, leave_types())) {
     out.emplace_back(row[0].as<std::int64_t>(), row[1].as<int>());
   }
   return out;

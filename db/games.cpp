@@ -1,6 +1,8 @@
 #include "db/games.h"
 
 #include "db/codec.h"
+#include "db/leave.h"
+#include "db/rule_sets.h"
 #include "db/statement.h"
 
 namespace corrchess::db {
@@ -37,16 +39,18 @@ std::optional<Timestamp> schedule_instant(const game::GameState& s, Timestamp st
 
 }  // namespace
 
+constexpr const char* kInsertGame =
+    "INSERT INTO games (event_id, white_id, black_id, variant, start_position, initial_fen, "
+    "time_control, start_at, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
+    "status, fen, ply, to_move, next_deadline) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, "
+    "to_timestamp($8), $9, $10, $11, $12, $13, $14, $15, $16, to_timestamp($17)) RETURNING id";
+
 std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t black_id,
                          std::optional<std::int64_t> event_id, const game::GameSetup& setup,
                          const game::GameState& state) {
   const auto deadline = schedule_instant(state, setup.start_at);
   const auto r = tx.exec_params1(
-      "INSERT INTO games (event_id, white_id, black_id, variant, start_position, initial_fen, "
-      "time_control, start_at, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
-      "status, fen, ply, to_move, next_deadline) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, "
-      "to_timestamp($8), $9, $10, $11, $12, $13, $14, $15, $16, to_timestamp($17)) RETURNING id",
-      event_id, white_id, black_id, std::string(game::to_string(setup.variant)),
+      kInsertGame, event_id, white_id, black_id, std::string(game::to_string(setup.variant)),
       setup.start_position, state.initial.fen(), time_control_json(setup.time_control).dump(),
       setup.start_at.unix_seconds(), setup.rules.no_draw_before_move, setup.rules.ten_moves_rule,
       setup.rules.silence_rule, setup.rules.messages_allowed, status_text(state),
@@ -82,7 +86,7 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
   (SELECT coalesce(json_agg(json_build_array(c.side, c.lines)), '[]')
    FROM conditional_lines c WHERE c.game_id = g.id)::text,
   (SELECT coalesce(json_agg(json_build_array(l.user_id, to_char(l.start_date, 'YYYY-MM-DD'),
-     to_char(l.end_date, 'YYYY-MM-DD'), l.special, coalesce(l.reason, ''),
+     to_char(l.end_date, 'YYYY-MM-DD'), l.special, l.reason,
      extract(epoch FROM l.ended_at)::bigint) ORDER BY l.start_date), '[]')
    FROM leave_periods l WHERE l.status = 'approved' AND l.user_id IN (g.white_id, g.black_id)
      AND l.event_id IS NOT DISTINCT FROM g.event_id)::text
@@ -179,17 +183,12 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
         c[1].get<std::vector<game::ConditionalLine>>();
   }
   for (const auto& l : nlohmann::json::parse(row[18].c_str())) {
-    auto first = game::parse_date(l[1].get<std::string>());
-    auto last = game::parse_date(l[2].get<std::string>());
-    if (!first || !last) return fail(ErrorCode::kInternal, "bad leave dates");
-    game::LeavePeriod period;
-    period.first_day = *first;
-    period.last_day = *last;
-    period.special = l[3].get<bool>();
-    period.reason = l[4].get<std::string>();
-    if (!l[5].is_null()) period.ended_at = Timestamp(l[5].get<std::int64_t>());
+    auto period = leave_period_of(
+        l[1].get<std::string>(), l[2].get<std::string>(), l[3].get<bool>(), opt_json_text(l[4]),
+        l[5].is_null() ? std::nullopt : std::optional<std::int64_t>(l[5].get<std::int64_t>()));
+    if (!period) return std::unexpected(period.error());
     const Color side = l[0].get<std::int64_t>() == g.white.id ? Color::kWhite : Color::kBlack;
-    g.leave[chess::index(side)].push_back(period);
+    g.leave[chess::index(side)].push_back(std::move(*period));
   }
   return {};
 }
@@ -231,6 +230,13 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
   return g;
 }
 
+constexpr const char* kInsertGameEvent =
+    "INSERT INTO game_events (game_id, seq, at, kind, side, ply, detail) VALUES ($1, $2, "
+    "to_timestamp($3), $4, $5, $6, $7::jsonb)";
+constexpr const char* kInsertClaim =
+    "INSERT INTO claims (game_id, side, ply, type, move_uci, expect, upheld, reason, evidence, "
+    "at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, to_timestamp($10))";
+
 void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
                   const std::vector<game::GameEvent>& events, std::size_t existing_events,
                   const game::GameState& state) {
@@ -248,21 +254,17 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
   std::size_t seq = existing_events;
   for (const auto& e : events) {
     tx.exec_params(
-        "INSERT INTO game_events (game_id, seq, at, kind, side, ply, detail) VALUES ($1, $2, "
-        "to_timestamp($3), $4, $5, $6, $7::jsonb)",
-        id, static_cast<int>(seq++), e.at.unix_seconds(), std::string(game::to_string(e.kind)),
+        kInsertGameEvent, id, static_cast<int>(seq++), e.at.unix_seconds(),
+        std::string(game::to_string(e.kind)),
         e.side ? std::optional<std::string>(std::string(game::color_name(*e.side))) : std::nullopt,
         e.ply, event_detail_json(e).dump());
     if (e.kind == game::EventKind::kClaim && e.claim_type && e.side) {
-      tx.exec_params(
-          "INSERT INTO claims (game_id, side, ply, type, move_uci, expect, upheld, reason, "
-          "evidence, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, to_timestamp($10))",
-          id, std::string(game::color_name(*e.side)), e.ply,
-          std::string(game::to_string(*e.claim_type)), e.intended_move,
-          e.expect ? std::optional<std::string>(std::string(game::to_string(*e.expect)))
-                   : std::nullopt,
-          e.upheld.value_or(false), e.reason,
-          nlohmann::json{{"text", e.evidence.value_or("")}}.dump(), e.at.unix_seconds());
+      tx.exec_params(kInsertClaim, id, std::string(game::color_name(*e.side)), e.ply,
+                     std::string(game::to_string(*e.claim_type)), e.intended_move,
+                     e.expect ? std::optional<std::string>(std::string(game::to_string(*e.expect)))
+                              : std::nullopt,
+                     e.upheld.value_or(false), e.reason,
+                     nlohmann::json{{"text", e.evidence.value_or("")}}.dump(), e.at.unix_seconds());
     }
   }
 }
@@ -292,11 +294,12 @@ void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state)
              c.to_move, c.next_deadline, c.draw_offer_by);
 }
 
+constexpr const char* kLoadCachedColumns =
+    "SELECT status, result, termination, extract(epoch FROM finished_at)::bigint, fen, ply, "
+    "to_move, extract(epoch FROM next_deadline)::bigint, draw_offer_by FROM games WHERE id = $1";
+
 std::optional<CachedColumns> load_cached_columns(pqxx::work& tx, std::int64_t id) {
-  const auto r = tx.exec_params("SELECT status, result, termination, " + epoch("finished_at") +
-                                    ", fen, ply, to_move, " + epoch("next_deadline") +
-                                    ", draw_offer_by FROM games WHERE id = $1",
-                                id);
+  const auto r = tx.exec_params(kLoadCachedColumns, id);
   if (r.empty()) return std::nullopt;
   const auto& row = r[0];
   const auto opt_int = [](const pqxx::field& f) {
@@ -329,8 +332,8 @@ bool game_exists(pqxx::work& tx, std::int64_t id) {
 }
 
 bool game_is_over(pqxx::work& tx, std::int64_t id) {
-  return !tx.exec_params("SELECT 1 FROM games WHERE id = $1 AND status IN ('finished', 'annulled')",
-                         id)
+  return !tx.exec_params("SELECT 1 FROM games WHERE id = $1 AND status = ANY($2::text[])", id,
+                         over_statuses())
               .empty();
 }
 
@@ -350,31 +353,39 @@ bool StoredGame::running_use_40_plus_days() const {
 
 void delete_pending(pqxx::work& tx, std::int64_t id) { exec_named(tx, kDeletePending, id); }
 
+constexpr const char* kDeleteConditional =
+    "DELETE FROM conditional_lines WHERE game_id = $1 AND side = $2";
+constexpr const char* kSaveConditional =
+    "INSERT INTO conditional_lines (game_id, side, lines, updated_at) VALUES ($1, $2, $3::jsonb, "
+    "to_timestamp($4)) ON CONFLICT (game_id, side) DO UPDATE SET lines = EXCLUDED.lines, "
+    "updated_at = EXCLUDED.updated_at";
+
 void save_conditional(pqxx::work& tx, std::int64_t id, Color side,
                       const std::vector<game::ConditionalLine>& lines, Timestamp at) {
   if (lines.empty()) {
-    tx.exec_params("DELETE FROM conditional_lines WHERE game_id = $1 AND side = $2", id,
-                   std::string(game::color_name(side)));
+    tx.exec_params(kDeleteConditional, id, std::string(game::color_name(side)));
     return;
   }
-  tx.exec_params(
-      "INSERT INTO conditional_lines (game_id, side, lines, updated_at) VALUES ($1, $2, "
-      "$3::jsonb, to_timestamp($4)) ON CONFLICT (game_id, side) DO UPDATE SET lines = "
-      "EXCLUDED.lines, updated_at = EXCLUDED.updated_at",
-      id, std::string(game::color_name(side)), nlohmann::json(lines).dump(), at.unix_seconds());
+  tx.exec_params(kSaveConditional, id, std::string(game::color_name(side)),
+                 nlohmann::json(lines).dump(), at.unix_seconds());
 }
 
-// A live game is due at its cached deadline (clock or start), or when its event's end date
-// has passed (standard events only: the game becomes adjudication pending, rules.md §5.4).
-constexpr const char* kEventEnded =
-    "event_id IN (SELECT id FROM events WHERE end_at <= to_timestamp($1) AND "
-    "time_control ->> 'type' <> 'triple_block')";
-// The condition "live and due at $1", shared by the sweep and the reads that settle games.
-const std::string kDueAt =
-    std::string(
-        "status IN ('not_started', 'ongoing') AND ((next_deadline IS NOT NULL AND "
-        "next_deadline <= to_timestamp($1)) OR ") +
-    kEventEnded + ")";
+// The condition "in play and due at $1", shared by the sweep and the reads that settle games:
+// a game in play is due at its cached deadline (clock or start), or when its event's end date
+// has passed and the event's time control adjudicates at the end date (the game becomes
+// adjudication pending, rules.md §6.5); `types` is the parameter holding end_date_types().
+// The status condition stays literal for the partial index games_deadline_idx.
+namespace {
+
+std::string due_at(std::string_view types) {
+  return std::string(kInPlayCondition) +
+         " AND ((next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1)) OR event_id IN "
+         "(SELECT id FROM events WHERE end_at <= to_timestamp($1) AND time_control ->> 'type' = "
+         "ANY(" +
+         std::string(types) + "::text[])))";
+}
+
+}  // namespace
 
 void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int64_t user_id) {
   tx.exec_params(side == game::Color::kWhite ? "UPDATE games SET white_id = $2 WHERE id = $1"
@@ -382,30 +393,32 @@ void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int
                  game_id, user_id);
 }
 
+constexpr const char* kLiveGamesOf =
+    "SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND event_id IS NOT DISTINCT "
+    "FROM $2 AND status = ANY($3::text[]) ORDER BY id";
+
 std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
                                         std::optional<std::int64_t> event_id) {
   std::vector<std::int64_t> ids;
-  for (const auto& row : tx.exec_params(
-           "SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND event_id IS NOT "
-           "DISTINCT FROM $2 AND status IN ('not_started', 'ongoing') ORDER BY id",
-           user_id, event_id)) {
+  for (const auto& row : tx.exec_params(kLiveGamesOf, user_id, event_id, in_play_statuses())) {
     ids.push_back(row[0].as<std::int64_t>());
   }
   return ids;
 }
 
+constexpr const char* kCurrentGamesOf =
+    "SELECT g.id, e.name, eg.round, g.white_id, g.black_id, wu.country, bu.country "
+    "FROM games g LEFT JOIN events e ON e.id = g.event_id "
+    "LEFT JOIN event_games eg ON eg.game_id = g.id "
+    "JOIN users wu ON wu.id = g.white_id JOIN users bu ON bu.id = g.black_id "
+    "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.status = ANY($3::text[]) OR "
+    "g.finished_at >= to_timestamp($2)) ORDER BY g.id";
+
 std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
                                           game::Timestamp finished_since) {
   std::vector<CurrentGame> games;
-  for (const auto& row :
-       tx.exec_params("SELECT g.id, e.name, eg.round, g.white_id, g.black_id, wu.country, "
-                      "bu.country FROM games g LEFT JOIN events e ON e.id = g.event_id "
-                      "LEFT JOIN event_games eg ON eg.game_id = g.id "
-                      "JOIN users wu ON wu.id = g.white_id JOIN users bu ON bu.id = g.black_id "
-                      "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.status IN "
-                      "('not_started', 'ongoing', 'adjudication_pending') OR g.finished_at >= "
-                      "to_timestamp($2)) ORDER BY g.id",
-                      user_id, finished_since.unix_seconds())) {
+  for (const auto& row : tx.exec_params(kCurrentGamesOf, user_id, finished_since.unix_seconds(),
+                                        not_over_statuses())) {
     CurrentGame g;
     g.id = row[0].as<std::int64_t>();
     if (!row[1].is_null()) g.event_name = row[1].as<std::string>();
@@ -420,94 +433,119 @@ std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
 }
 
 std::int64_t count_live_games(pqxx::work& tx) {
-  return tx.exec1("SELECT count(*) FROM games WHERE status IN ('not_started', 'ongoing')")[0]
+  return tx
+      .exec_params1("SELECT count(*) FROM games WHERE status = ANY($1::text[])",
+                    in_play_statuses())[0]
       .as<std::int64_t>();
 }
+
+// $1 now, $2 the most to claim, $3 the time-control types that adjudicate at the end date.
+const std::string kClaimDueGames =
+    "SELECT id FROM games WHERE " + due_at("$3") +
+    " ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED";
 
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
   std::vector<std::int64_t> out;
   for (const auto& row :
-       tx.exec_params("SELECT id FROM games WHERE " + kDueAt +
-                          " ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED",
-                      now.unix_seconds(), limit)) {
+       tx.exec_params(kClaimDueGames, now.unix_seconds(), limit, end_date_types())) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;
 }
+
+// $1 now, $2 the user or NULL, $3 the event or NULL, $4 as $3 of kClaimDueGames.
+const std::string kLockDueGames =
+    "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
+    "($3::bigint IS NULL OR event_id = $3) AND " +
+    due_at("$4") + " ORDER BY id FOR UPDATE";
 
 std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const GameScope& scope) {
   std::vector<std::int64_t> out;
-  for (const auto& row : tx.exec_params(
-           "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
-           "($3::bigint IS NULL OR event_id = $3) AND " +
-               kDueAt + " ORDER BY id FOR UPDATE",
-           now.unix_seconds(), scope.user_id, scope.event_id)) {
+  for (const auto& row : tx.exec_params(kLockDueGames, now.unix_seconds(), scope.user_id,
+                                        scope.event_id, end_date_types())) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;
 }
 
+// The earliest cached deadline of a game in play (the status condition literal for the
+// partial index games_deadline_idx), or the end date of an event that adjudicates at its end
+// date ($1: end_date_types) and still has games in play ($2: in_play_statuses), whichever
+// comes first (LEAST ignores NULLs).
+const std::string kNextDeadline =
+    "SELECT extract(epoch FROM LEAST((SELECT min(next_deadline) FROM games WHERE next_deadline "
+    "IS NOT NULL AND " +
+    std::string(kInPlayCondition) +
+    "), (SELECT min(e.end_at) FROM events e WHERE e.end_at IS NOT NULL AND e.time_control ->> "
+    "'type' = ANY($1::text[]) AND EXISTS (SELECT 1 FROM games g WHERE g.event_id = e.id AND "
+    "g.status = ANY($2::text[])))))::bigint";
+
 std::optional<Timestamp> next_deadline(pqxx::work& tx) {
-  // The earliest cached deadline, or the end date of a standard event that still has live
-  // games, whichever comes first (LEAST ignores NULLs).
-  const auto r = tx.exec(
-      "SELECT extract(epoch FROM LEAST("
-      "(SELECT min(next_deadline) FROM games WHERE next_deadline IS NOT NULL AND status IN "
-      "('not_started', 'ongoing')), "
-      "(SELECT min(e.end_at) FROM events e WHERE e.end_at IS NOT NULL AND "
-      "e.time_control ->> 'type' <> 'triple_block' AND EXISTS (SELECT 1 FROM games g WHERE "
-      "g.event_id = e.id AND g.status IN ('not_started', 'ongoing')))))::bigint");
+  const auto r = tx.exec_params(kNextDeadline, end_date_types(), in_play_statuses());
   if (r.empty() || r[0][0].is_null()) return std::nullopt;
   return Timestamp(r[0][0].as<std::int64_t>());
 }
 
-GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilter& filter,
-                        const std::optional<GameListCursor>& after, int limit) {
-  // "Your move" pages go by the caller's deadline (no deadline, e.g. a suspended clock,
-  // last), all others newest first; the id breaks ties, so the order is total and a page
-  // continues exactly after the last entry of the one before.
-  const std::string key = filter.to_move_only
-                              ? "coalesce(extract(epoch FROM g.next_deadline)::bigint, " +
-                                    std::to_string(kNoDeadlineKey) + ")"
-                              : "g.id";
+namespace {
+
+// The statement of one page of GET /api/v1/games: $1 the user, $2 event, $3 opponent, $4
+// variant, $5 and $6 the cursor (sort key, id), $7 the page size + 1, $8 the statuses shown.
+// Every parameter is referenced whatever the filter (PostgreSQL must type each one); an absent
+// filter is a NULL that lets every row through. "Your move" pages go by the caller's deadline
+// (no deadline, e.g. a suspended clock, last), all others newest first; the id breaks ties,
+// so the order is total and a page continues exactly after the last entry of the one before.
+std::string list_games_sql(bool to_move_only) {
+  const std::string key = to_move_only ? "coalesce(extract(epoch FROM g.next_deadline)::bigint, " +
+                                             std::to_string(kNoDeadlineKey) + ")"
+                                       : "g.id";
   std::string where = "(g.white_id = $1 OR g.black_id = $1)";
-  if (filter.status == "active") {
-    where += " AND g.status IN ('not_started', 'ongoing', 'adjudication_pending')";
-  } else if (filter.status == "finished") {
-    where += " AND g.status IN ('finished', 'annulled')";
-  }
-  if (filter.to_move_only) {
+  if (to_move_only) {
     where +=
         " AND g.status = 'ongoing' AND ((g.to_move = 'white' AND g.white_id = $1) OR "
         "(g.to_move = 'black' AND g.black_id = $1))";
   }
-  // Every parameter is referenced whatever the filter (PostgreSQL must type each one); an
-  // absent filter is a NULL that lets every row through.
   where +=
       " AND ($2::bigint IS NULL OR g.event_id = $2::bigint)"
       " AND ($3::bigint IS NULL OR g.white_id = $3::bigint OR g.black_id = $3::bigint)"
-      " AND ($4::text IS NULL OR g.variant = $4::text)";
-  where += filter.to_move_only
+      " AND ($4::text IS NULL OR g.variant = $4::text)"
+      " AND ($8::text[] IS NULL OR g.status = ANY($8::text[]))";
+  where += to_move_only
                ? " AND ($5::bigint IS NULL OR (" + key + ", g.id) > ($5::bigint, $6::bigint))"
                : std::string(" AND ($5::bigint IS NULL OR g.id < $6::bigint)");
-  const std::string order = filter.to_move_only ? key + ", g.id" : "g.id DESC";
+  const std::string order = to_move_only ? key + ", g.id" : "g.id DESC";
+  return "SELECT g.id, w.username, w.display_name, b.username, b.display_name, g.status, "
+         "g.to_move, g.variant, g.ply, " +
+         epoch("g.next_deadline") + ", g.result, g.termination, g.draw_offer_by, " + key +
+         ", lm.san, " + epoch("lm.accepted_at") +
+         ", EXISTS (SELECT 1 FROM pending_moves p WHERE p.game_id = g.id AND p.side = CASE "
+         "WHEN g.white_id = $1 THEN 'white' ELSE 'black' END), g.event_id, e.name "
+         "FROM games g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
+         "LEFT JOIN events e ON e.id = g.event_id "
+         "LEFT JOIN LATERAL (SELECT san, accepted_at FROM moves m WHERE m.game_id = g.id "
+         "ORDER BY m.ply DESC LIMIT 1) lm ON true WHERE " +
+         where + " ORDER BY " + order + " LIMIT $7";
+}
+
+}  // namespace
+
+GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilter& filter,
+                        const std::optional<GameListCursor>& after, int limit) {
+  // "active": not over; "finished": over (finished or annulled); otherwise every status.
+  std::optional<std::string> statuses;
+  if (filter.status == "active") {
+    statuses = not_over_statuses();
+  } else if (filter.status == "finished") {
+    statuses = over_statuses();
+  }
+  static const std::string kByDeadline = list_games_sql(true);
+  static const std::string kNewestFirst = list_games_sql(false);
   const auto rows = tx.exec_params(
-      "SELECT g.id, w.username, w.display_name, b.username, b.display_name, g.status, "
-      "g.to_move, g.variant, g.ply, " +
-          epoch("g.next_deadline") + ", g.result, g.termination, g.draw_offer_by, " + key +
-          ", lm.san, " + epoch("lm.accepted_at") +
-          ", EXISTS (SELECT 1 FROM pending_moves p WHERE p.game_id = g.id AND p.side = CASE "
-          "WHEN g.white_id = $1 THEN 'white' ELSE 'black' END), g.event_id, e.name "
-          "FROM games g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
-          "LEFT JOIN events e ON e.id = g.event_id "
-          "LEFT JOIN LATERAL (SELECT san, accepted_at FROM moves m WHERE m.game_id = g.id "
-          "ORDER BY m.ply DESC LIMIT 1) lm ON true WHERE " +
-          where + " ORDER BY " + order + " LIMIT $7",
-      user_id, filter.event_id, filter.opponent_id,
+      filter.to_move_only ? kByDeadline : kNewestFirst, user_id, filter.event_id,
+      filter.opponent_id,
       filter.variant ? std::optional<std::string>(std::string(game::to_string(*filter.variant)))
                      : std::nullopt,
       after ? std::optional<std::int64_t>(after->key) : std::nullopt,
-      after ? std::optional<std::int64_t>(after->id) : std::nullopt, limit + 1);
+      after ? std::optional<std::int64_t>(after->id) : std::nullopt, limit + 1, statuses);
   GameListPage page;
   for (const auto& row : rows) {
     if (static_cast<int>(page.games.size()) == limit) {
@@ -538,13 +576,15 @@ GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilt
   return page;
 }
 
+// $2: the statuses of games not over, $3: of games over.
+constexpr const char* kCountGames =
+    "SELECT count(*) FILTER (WHERE status = 'ongoing' AND ((to_move = 'white' AND white_id = $1) "
+    "OR (to_move = 'black' AND black_id = $1))), count(*) FILTER (WHERE status = "
+    "ANY($2::text[])), count(*) FILTER (WHERE status = ANY($3::text[])) FROM games WHERE "
+    "white_id = $1 OR black_id = $1";
+
 PlayerGameCounts count_games(pqxx::work& tx, std::int64_t user_id) {
-  const auto row = tx.exec_params1(
-      "SELECT count(*) FILTER (WHERE status = 'ongoing' AND ((to_move = 'white' AND white_id = "
-      "$1) OR (to_move = 'black' AND black_id = $1))), count(*) FILTER (WHERE status IN "
-      "('not_started', 'ongoing', 'adjudication_pending')), count(*) FILTER (WHERE status IN "
-      "('finished', 'annulled')) FROM games WHERE white_id = $1 OR black_id = $1",
-      user_id);
+  const auto row = tx.exec_params1(kCountGames, user_id, not_over_statuses(), over_statuses());
   return {row[0].as<int>(), row[1].as<int>(), row[2].as<int>()};
 }
 

@@ -27,14 +27,12 @@ Result<StoredLeave> leave_from_row(const pqxx::row& row) {
   l.user_id = row[1].as<std::int64_t>();
   l.username = row[2].as<std::string>();
   if (!row[3].is_null()) l.event_id = row[3].as<std::int64_t>();
-  auto first = game::parse_date(row[4].as<std::string>());
-  auto last = game::parse_date(row[5].as<std::string>());
-  if (!first || !last) return fail(ErrorCode::kInternal, "bad leave dates");
-  l.period.first_day = *first;
-  l.period.last_day = *last;
-  l.period.special = row[6].as<bool>();
-  if (!row[7].is_null()) l.period.reason = row[7].as<std::string>();
-  if (!row[8].is_null()) l.period.ended_at = Timestamp(row[8].as<std::int64_t>());
+  auto period = leave_period_of(
+      row[4].as<std::string>(), row[5].as<std::string>(), row[6].as<bool>(),
+      row[7].is_null() ? std::nullopt : std::optional<std::string>(row[7].as<std::string>()),
+      row[8].is_null() ? std::nullopt : std::optional<std::int64_t>(row[8].as<std::int64_t>()));
+  if (!period) return std::unexpected(period.error());
+  l.period = std::move(*period);
   l.status = row[9].as<std::string>();
   l.created_at = Timestamp(row[10].as<std::int64_t>());
   if (!row[11].is_null()) l.decided_by = row[11].as<std::string>();
@@ -53,17 +51,35 @@ std::vector<StoredLeave> leave_rows(const pqxx::result& rows) {
 
 }  // namespace
 
+Result<game::LeavePeriod> leave_period_of(const std::string& start_date,
+                                          const std::string& end_date, bool special,
+                                          std::optional<std::string> reason,
+                                          std::optional<std::int64_t> ended_at) {
+  auto first = game::parse_date(start_date);
+  auto last = game::parse_date(end_date);
+  if (!first || !last) return fail(ErrorCode::kInternal, "bad leave dates");
+  game::LeavePeriod period;
+  period.first_day = *first;
+  period.last_day = *last;
+  period.special = special;
+  if (reason) period.reason = std::move(*reason);
+  if (ended_at) period.ended_at = Timestamp(*ended_at);
+  return period;
+}
+
+constexpr const char* kInsertLeave =
+    "INSERT INTO leave_periods (user_id, event_id, start_date, end_date, special, status, "
+    "reason, created_at) VALUES ($1, $2, $3::date, $4::date, $5, $6, $7, to_timestamp($8)) "
+    "RETURNING id";
+
 std::int64_t insert_leave(pqxx::work& tx, std::int64_t user_id,
                           std::optional<std::int64_t> event_id, const game::LeavePeriod& p,
                           const std::string& status, Timestamp now) {
   return tx
-      .exec_params1(
-          "INSERT INTO leave_periods (user_id, event_id, start_date, end_date, special, status, "
-          "reason, created_at) VALUES ($1, $2, $3::date, $4::date, $5, $6, $7, to_timestamp($8)) "
-          "RETURNING id",
-          user_id, event_id, game::format_date(p.first_day), game::format_date(p.last_day),
-          p.special, status, p.reason.empty() ? std::nullopt : std::optional<std::string>(p.reason),
-          now.unix_seconds())[0]
+      .exec_params1(kInsertLeave, user_id, event_id, game::format_date(p.first_day),
+                    game::format_date(p.last_day), p.special, status,
+                    p.reason.empty() ? std::nullopt : std::optional<std::string>(p.reason),
+                    now.unix_seconds())[0]
       .as<std::int64_t>();
 }
 
@@ -102,23 +118,26 @@ std::vector<game::LeavePeriod> leave_periods_of(pqxx::work& tx, std::int64_t use
   return out;
 }
 
+constexpr const char* kDecideLeave =
+    "UPDATE leave_periods SET status = $2, decided_by = $3, decided_at = to_timestamp($4), "
+    "decision_reason = $5 WHERE id = $1";
+
 void decide_leave(pqxx::work& tx, std::int64_t id, const std::string& status,
                   std::int64_t director_id, const std::optional<std::string>& reason,
                   Timestamp now) {
-  tx.exec_params(
-      "UPDATE leave_periods SET status = $2, decided_by = $3, decided_at = to_timestamp($4), "
-      "decision_reason = $5 WHERE id = $1",
-      id, status, director_id, now.unix_seconds(), reason);
+  tx.exec_params(kDecideLeave, id, status, director_id, now.unix_seconds(), reason);
 }
 
 void cancel_leave(pqxx::work& tx, std::int64_t id) {
   tx.exec_params("UPDATE leave_periods SET status = 'cancelled' WHERE id = $1", id);
 }
 
+constexpr const char* kEndLeave =
+    "UPDATE leave_periods SET end_date = $2::date, ended_at = to_timestamp($3) WHERE id = $1";
+
 void end_leave(pqxx::work& tx, std::int64_t id, const game::LeavePeriod& ended) {
   tx.exec_params(
-      "UPDATE leave_periods SET end_date = $2::date, ended_at = to_timestamp($3) WHERE id = $1", id,
-      game::format_date(ended.last_day),
+      kEndLeave, id, game::format_date(ended.last_day),
       ended.ended_at ? std::optional<std::int64_t>(ended.ended_at->unix_seconds()) : std::nullopt);
 }
 

@@ -29,6 +29,14 @@ struct StoredLeave {
   std::optional<std::string> decision_reason;
 };
 
+// The one reader of a stored period, whether its columns come as a row (the queries here)
+// or inside a game's row (load_game): dates as 'YYYY-MM-DD', the reason (NULL: none) and
+// ended_at in epoch seconds. kInternal when a date does not read.
+Result<game::LeavePeriod> leave_period_of(const std::string& start_date,
+                                          const std::string& end_date, bool special,
+                                          std::optional<std::string> reason,
+                                          std::optional<std::int64_t> ended_at);
+
 // Inserts a period with the given status; returns its id.
 std::int64_t insert_leave(pqxx::work& tx, std::int64_t user_id,
                           std::optional<std::int64_t> event_id, const game::LeavePeriod& period,

@@ -13,13 +13,10 @@
 #include <pqxx/pqxx>
 
 #include "core/error.h"
+#include "db/error_log.h"
 #include "db/pool.h"
 
 namespace corrchess::db {
-
-// Called with the full database error text of a failure that is turned into kInternal.
-void set_database_error_logger(std::function<void(const std::string&)> logger);
-void log_database_error(const std::string& text);
 
 constexpr int kMaxAttempts = 5;
 

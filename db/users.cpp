@@ -1,6 +1,7 @@
 #include "db/users.h"
 
 #include "db/live_events.h"  // kEventsChannel
+#include "db/rule_sets.h"
 
 namespace corrchess::db {
 
@@ -238,9 +239,9 @@ PlayerRecord player_record(pqxx::work& tx, std::int64_t user_id) {
       "count(*) FILTER (WHERE status = 'finished' AND result = '1/2-1/2'), "
       "count(*) FILTER (WHERE status = 'finished' AND ((white_id = $1 AND result IN ('0-1', "
       "'0-0')) OR (black_id = $1 AND result IN ('1-0', '0-0')))), "
-      "count(*) FILTER (WHERE status IN ('not_started', 'ongoing', 'adjudication_pending')) "
+      "count(*) FILTER (WHERE status = ANY($2::text[])) "
       "FROM games WHERE white_id = $1 OR black_id = $1",
-      user_id);
+      user_id, not_over_statuses());
   return {row[0].as<int>(), row[1].as<int>(), row[2].as<int>(), row[3].as<int>(), row[4].as<int>()};
 }
 

@@ -266,6 +266,41 @@ class Replay {
   Result<ClockState> run();
 
  private:
+  // One adjustment or refill within a move's segment (exactly one of the two is set).
+  struct SegmentEvent {
+    Timestamp at;
+    const ClockAdjustment* adjustment;
+    const Refill* refill;
+  };
+
+  // The steps of run(), in order.
+  // How many moves were accepted at or before the cutoff (n_).
+  std::size_t moves_known() const;
+  // Adjustments known at the cutoff, by segment; those before the start go up front.
+  Result<void> place_adjustments();
+  // Refills known at the cutoff, each in the segment its ply names or else the earliest
+  // segment of its side whose [receipt, accept] holds it.
+  Result<void> place_refills();
+  // Segment k (the time from receiving move k's position to accepting it; k == n_ is the
+  // running one): its events applied, its flag found, its move accounted in `out`.
+  void run_segment(std::size_t k, ClockState& out);
+  // The picture at `now`: who is to move, the deadline, and each side's clock.
+  void show_at_now(ClockState& out) const;
+
+  // Segment k begins when its position was received and ends when its move was accepted
+  // (the cutoff for the running segment).
+  Timestamp receipt(std::size_t k) const { return k == 0 ? f_.start : f_.moves[k - 1].accepted_at; }
+  Timestamp accept(std::size_t k) const { return k < n_ ? f_.moves[k].accepted_at : cutoff_; }
+  // The segment `ply` names when instant t lies within it.
+  std::optional<std::size_t> in_segment(std::optional<int> ply, Timestamp t) const {
+    if (!ply || *ply < 0 || static_cast<std::size_t>(*ply) > n_) return std::nullopt;
+    const auto k = static_cast<std::size_t>(*ply);
+    if (t < receipt(k) || accept(k) < t) return std::nullopt;
+    return k;
+  }
+  // Segment k's adjustments and refills in time order (adjustments first on ties).
+  std::vector<SegmentEvent> segment_events(std::size_t k) const;
+
   StopSchedule make_stops(Color c) const {
     std::vector<TimeInterval> v = leave_intervals(f_.leave[chess::index(c)], f_.zone);
     for (const Suspension& s : f_.suspensions) {
@@ -328,168 +363,167 @@ class Replay {
   Timestamp cutoff_;
   std::array<StopSchedule, 2> stops_;
   std::array<SideState, 2> sides_{};
+  std::size_t n_ = 0;  // moves known at the cutoff
+  std::vector<const ClockAdjustment*> pre_start_;
+  std::vector<std::vector<const ClockAdjustment*>> adjustments_;  // by segment
+  std::vector<std::vector<const Refill*>> refills_;               // by segment
+  std::optional<SegmentFlag> open_flag_;  // flag of the final (running) segment
+  std::optional<SegmentFlag> open_deadline_;
 };
 
 Result<ClockState> Replay::run() {
   sides_ = {rules_.initial(), rules_.initial()};
-
-  // Events known at the cutoff.
-  std::size_t n = 0;
-  while (n < f_.moves.size() && f_.moves[n].accepted_at <= cutoff_) ++n;
-  auto receipt = [&](std::size_t k) { return k == 0 ? f_.start : f_.moves[k - 1].accepted_at; };
-  auto accept = [&](std::size_t k) { return k < n ? f_.moves[k].accepted_at : cutoff_; };
-  auto in_segment = [&](std::optional<int> ply, Timestamp t) -> std::optional<std::size_t> {
-    if (!ply || *ply < 0 || static_cast<std::size_t>(*ply) > n) return std::nullopt;
-    const auto k = static_cast<std::size_t>(*ply);
-    if (t < receipt(k) || accept(k) < t) return std::nullopt;
-    return k;
-  };
-
-  // Adjustments known at the cutoff, by segment (before the start: applied up front).
-  std::vector<const ClockAdjustment*> pre_start;
-  std::vector<std::vector<const ClockAdjustment*>> adjustments(n + 1);
-  {
-    std::vector<const ClockAdjustment*> sorted;
-    for (const ClockAdjustment& a : f_.adjustments) {
-      if (a.at <= cutoff_) sorted.push_back(&a);
-    }
-    std::ranges::stable_sort(sorted, {}, &ClockAdjustment::at);
-    for (const ClockAdjustment* a : sorted) {
-      if (a->at < f_.start) {
-        pre_start.push_back(a);
-      } else if (a->ply) {
-        const std::optional<std::size_t> k = in_segment(a->ply, a->at);
-        if (!k) {
-          return fail(ErrorCode::kValidationError,
-                      "clock facts: an adjustment's ply does not match its instant");
-        }
-        adjustments[*k].push_back(a);
-      } else {
-        std::size_t k = 0;
-        while (k < n && accept(k) <= a->at) ++k;
-        adjustments[k].push_back(a);
-      }
-    }
-  }
-
-  // Each refill joins the segment its ply names or else the earliest segment of its side
-  // whose [receipt, accept] holds it.
-  std::vector<std::vector<const Refill*>> refills(n + 1);
-  {
-    std::vector<const Refill*> sorted;
-    for (const Refill& rf : f_.refills) {
-      if (rf.at <= cutoff_) sorted.push_back(&rf);
-    }
-    std::ranges::stable_sort(sorted, {}, &Refill::at);
-    for (const Refill* rf : sorted) {
-      std::optional<std::size_t> placed;
-      if (rf->ply) {
-        placed = in_segment(rf->ply, rf->at);
-        if (placed && side_of(*placed) != rf->side) placed.reset();
-      } else {
-        for (std::size_t k = 0; k <= n && !placed; ++k) {
-          if (side_of(k) == rf->side && receipt(k) <= rf->at && rf->at <= accept(k)) placed = k;
-        }
-      }
-      if (!placed) {
-        return fail(
-            ErrorCode::kValidationError,
-            "clock facts: a refill at " + format_rfc3339(rf->at) + " was made while not on move");
-      }
-      refills[*placed].push_back(rf);
-    }
-  }
-
+  n_ = moves_known();
+  if (auto ok = place_adjustments(); !ok) return std::unexpected(ok.error());
+  if (auto ok = place_refills(); !ok) return std::unexpected(ok.error());
   ClockState out;
   out.now = now_;
-  for (const ClockAdjustment* a : pre_start) apply_adjustment(*a, std::nullopt, f_.start);
+  for (const ClockAdjustment* a : pre_start_) apply_adjustment(*a, std::nullopt, f_.start);
+  for (std::size_t k = 0; k <= n_; ++k) run_segment(k, out);
+  show_at_now(out);
+  return out;
+}
 
-  std::optional<SegmentFlag> open_flag;  // flag of the final (running) segment
-  std::optional<SegmentFlag> open_deadline;
-  for (std::size_t k = 0; k <= n; ++k) {
-    const bool open = k == n;
-    const Color x = side_of(k);
-    const Timestamp r = receipt(k);
-    const Timestamp a = accept(k);
-    const bool use_40_plus = open ? f_.running_use_40_plus_days : f_.moves[k].use_40_plus_days;
-    const Seconds bank_before = state(x).bank;
+std::size_t Replay::moves_known() const {
+  std::size_t n = 0;
+  while (n < f_.moves.size() && f_.moves[n].accepted_at <= cutoff_) ++n;
+  return n;
+}
 
-    // This segment's adjustments and refills, in time order (adjustments first on ties).
-    struct Event {
-      Timestamp at;
-      const ClockAdjustment* adjustment;
-      const Refill* refill;
-    };
-    std::vector<Event> events;
-    for (const ClockAdjustment* adj : adjustments[k]) events.push_back({adj->at, adj, nullptr});
-    for (const Refill* rf : refills[k]) events.push_back({rf->at, nullptr, rf});
-    std::ranges::stable_sort(events, [](const Event& l, const Event& rr) {
-      if (l.at != rr.at) return l.at < rr.at;
-      return l.adjustment != nullptr && rr.adjustment == nullptr;
-    });
-
-    std::optional<SegmentFlag> flag;
-    Timestamp from = r;
-    Seconds refilled = 0;
-    for (const Event& ev : events) {
-      if (!flag) {
-        if (auto fl = flag_instant(x, r, from, use_40_plus); fl && fl->at <= ev.at) flag = fl;
+Result<void> Replay::place_adjustments() {
+  adjustments_.assign(n_ + 1, {});
+  std::vector<const ClockAdjustment*> sorted;
+  for (const ClockAdjustment& a : f_.adjustments) {
+    if (a.at <= cutoff_) sorted.push_back(&a);
+  }
+  std::ranges::stable_sort(sorted, {}, &ClockAdjustment::at);
+  for (const ClockAdjustment* a : sorted) {
+    if (a->at < f_.start) {
+      pre_start_.push_back(a);
+    } else if (a->ply) {
+      const std::optional<std::size_t> k = in_segment(a->ply, a->at);
+      if (!k) {
+        return fail(ErrorCode::kValidationError,
+                    "clock facts: an adjustment's ply does not match its instant");
       }
-      if (ev.adjustment) {
-        apply_adjustment(*ev.adjustment, x, r);
-      } else if (!flag) {  // a refill at or after the flag fall comes too late
-        refilled += apply_refill(*ev.refill, r);
-      }
-      from = std::max(from, ev.at);
-    }
-
-    if (open) {
-      open_deadline = flag ? flag : flag_instant(x, r, from, use_40_plus);
-      if (open_deadline && open_deadline->at <= cutoff_ && r <= cutoff_) flag = open_deadline;
-      open_flag = flag;
+      adjustments_[*k].push_back(a);
     } else {
-      if (!flag) {
-        if (auto fl = flag_instant(x, r, from, use_40_plus); fl && fl->at <= a) flag = fl;
-      }
-      const AcceptedMove& mv = f_.moves[k];
-      MoveClockRecord rec;
-      rec.ply = static_cast<int>(k);
-      rec.side = x;
-      rec.received_at = r;
-      rec.accepted_at = a;
-      rec.elapsed = a - r;
-      const Seconds active = stops(x).active(r, a);
-      rec.stopped = rec.elapsed - active;
-      rec.refilled = refilled;
-      rec.conditional = mv.conditional;
-      rec.late = flag.has_value();
-      rules_.apply_move(state(x), mv.conditional ? 0 : active, rec);
-      rec.move_number = state(x).moves;
-      rec.clock_after = state(x).base;
-      rec.bank_after = state(x).bank;
-      rec.bank_change = rec.bank_after - bank_before;
-      out.moves.push_back(rec);
-    }
-    if (flag && !out.flag_fall) {
-      out.flag_fall = FlagFall{x, flag->at, flag->reason, static_cast<int>(k)};
+      std::size_t k = 0;
+      while (k < n_ && accept(k) <= a->at) ++k;
+      adjustments_[k].push_back(a);
     }
   }
+  return {};
+}
 
-  // The picture at `now`.
-  const Color x = side_of(n);
-  const Timestamp r = receipt(n);
+Result<void> Replay::place_refills() {
+  refills_.assign(n_ + 1, {});
+  std::vector<const Refill*> sorted;
+  for (const Refill& rf : f_.refills) {
+    if (rf.at <= cutoff_) sorted.push_back(&rf);
+  }
+  std::ranges::stable_sort(sorted, {}, &Refill::at);
+  for (const Refill* rf : sorted) {
+    std::optional<std::size_t> placed;
+    if (rf->ply) {
+      placed = in_segment(rf->ply, rf->at);
+      if (placed && side_of(*placed) != rf->side) placed.reset();
+    } else {
+      for (std::size_t k = 0; k <= n_ && !placed; ++k) {
+        if (side_of(k) == rf->side && receipt(k) <= rf->at && rf->at <= accept(k)) placed = k;
+      }
+    }
+    if (!placed) {
+      return fail(
+          ErrorCode::kValidationError,
+          "clock facts: a refill at " + format_rfc3339(rf->at) + " was made while not on move");
+    }
+    refills_[*placed].push_back(rf);
+  }
+  return {};
+}
+
+std::vector<Replay::SegmentEvent> Replay::segment_events(std::size_t k) const {
+  std::vector<SegmentEvent> events;
+  for (const ClockAdjustment* adj : adjustments_[k]) events.push_back({adj->at, adj, nullptr});
+  for (const Refill* rf : refills_[k]) events.push_back({rf->at, nullptr, rf});
+  std::ranges::stable_sort(events, [](const SegmentEvent& l, const SegmentEvent& rr) {
+    if (l.at != rr.at) return l.at < rr.at;
+    return l.adjustment != nullptr && rr.adjustment == nullptr;
+  });
+  return events;
+}
+
+void Replay::run_segment(std::size_t k, ClockState& out) {
+  const bool open = k == n_;
+  const Color x = side_of(k);
+  const Timestamp r = receipt(k);
+  const Timestamp a = accept(k);
+  const bool use_40_plus = open ? f_.running_use_40_plus_days : f_.moves[k].use_40_plus_days;
+  const Seconds bank_before = state(x).bank;
+
+  std::optional<SegmentFlag> flag;
+  Timestamp from = r;
+  Seconds refilled = 0;
+  for (const SegmentEvent& ev : segment_events(k)) {
+    if (!flag) {
+      if (auto fl = flag_instant(x, r, from, use_40_plus); fl && fl->at <= ev.at) flag = fl;
+    }
+    if (ev.adjustment) {
+      apply_adjustment(*ev.adjustment, x, r);
+    } else if (!flag) {  // a refill at or after the flag fall comes too late
+      refilled += apply_refill(*ev.refill, r);
+    }
+    from = std::max(from, ev.at);
+  }
+
+  if (open) {
+    open_deadline_ = flag ? flag : flag_instant(x, r, from, use_40_plus);
+    if (open_deadline_ && open_deadline_->at <= cutoff_ && r <= cutoff_) flag = open_deadline_;
+    open_flag_ = flag;
+  } else {
+    if (!flag) {
+      if (auto fl = flag_instant(x, r, from, use_40_plus); fl && fl->at <= a) flag = fl;
+    }
+    const AcceptedMove& mv = f_.moves[k];
+    MoveClockRecord rec;
+    rec.ply = static_cast<int>(k);
+    rec.side = x;
+    rec.received_at = r;
+    rec.accepted_at = a;
+    rec.elapsed = a - r;
+    const Seconds active = stops(x).active(r, a);
+    rec.stopped = rec.elapsed - active;
+    rec.refilled = refilled;
+    rec.conditional = mv.conditional;
+    rec.late = flag.has_value();
+    rules_.apply_move(state(x), mv.conditional ? 0 : active, rec);
+    rec.move_number = state(x).moves;
+    rec.clock_after = state(x).base;
+    rec.bank_after = state(x).bank;
+    rec.bank_change = rec.bank_after - bank_before;
+    out.moves.push_back(rec);
+  }
+  if (flag && !out.flag_fall) {
+    out.flag_fall = FlagFall{x, flag->at, flag->reason, static_cast<int>(k)};
+  }
+}
+
+void Replay::show_at_now(ClockState& out) const {
+  const Color x = side_of(n_);
+  const Timestamp r = receipt(n_);
   out.to_move = x;
   out.started = now_ >= f_.start;
   out.finished = f_.finished_at && *f_.finished_at <= now_;
   out.suspended = std::ranges::any_of(f_.suspensions, [&](const Suspension& s) {
     return s.begin <= now_ && (!s.end || now_ < *s.end);
   });
-  if (open_deadline && !(f_.finished_at && open_deadline->at > *f_.finished_at)) {
-    out.deadline = open_deadline->at;
-    out.deadline_reason = open_deadline->reason;
+  if (open_deadline_ && !(f_.finished_at && open_deadline_->at > *f_.finished_at)) {
+    out.deadline = open_deadline_->at;
+    out.deadline_reason = open_deadline_->reason;
   }
   for (Color c : {Color::kWhite, Color::kBlack}) {
-    const SideState& s = state(c);
+    const SideState& s = sides_[chess::index(c)];
     SideClock& sc = out.sides[chess::index(c)];
     sc.moves_made = s.moves;
     sc.on_leave = is_on_leave(f_.leave[chess::index(c)], now_, f_.zone);
@@ -497,19 +531,18 @@ Result<ClockState> Replay::run() {
     Seconds bank = s.bank;
     if (c == x) {
       Timestamp until = cutoff_;
-      if (open_flag) until = std::min(until, open_flag->at);
+      if (open_flag_) until = std::min(until, open_flag_->at);
       const Seconds e = until > r ? stops(c).active(r, until) : 0;
       remaining = s.base - rules_.cost(e);
       if (rules_.is_per_move() && remaining < 0) {
         bank += remaining;
         remaining = 0;
       }
-      sc.running = out.started && !out.finished && !open_flag && !stops(c).stopped_at(now_);
+      sc.running = out.started && !out.finished && !open_flag_ && !stops(c).stopped_at(now_);
     }
     sc.remaining = std::max<Seconds>(0, remaining);
     sc.bank = std::max<Seconds>(0, bank);
   }
-  return out;
 }
 
 }  // namespace

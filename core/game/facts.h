@@ -11,6 +11,7 @@
 //   ply p comes after move p and before move p + 1. Events with equal ply keep list order.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,9 +33,21 @@ enum class Variant { kStandard, kChess960 };
 // The game's status as shown to clients (api.md).
 enum class GameStatus { kNotStarted, kOngoing, kAdjudicationPending, kFinished, kAnnulled };
 
+// Every status, in declaration order (for the stored sets of a predicate below).
+inline constexpr std::array<GameStatus, 5> kGameStatuses{
+    GameStatus::kNotStarted, GameStatus::kOngoing, GameStatus::kAdjudicationPending,
+    GameStatus::kFinished, GameStatus::kAnnulled};
+
 // Whether a game in this status is over: finished with a result, or annulled.
 constexpr bool is_over(GameStatus status) {
   return status == GameStatus::kFinished || status == GameStatus::kAnnulled;
+}
+
+// Whether a game in this status is in play: not started yet or ongoing. Only such a game has
+// a deadline the scheduler acts on and can be taken to adjudication at its event's end date
+// (an adjudication-pending game is neither in play nor over).
+constexpr bool is_in_play(GameStatus status) {
+  return status == GameStatus::kNotStarted || status == GameStatus::kOngoing;
 }
 
 // A finished game's score (rules.md §5.1): "1-0", "0-1", "1/2-1/2", "0-0" (double default).

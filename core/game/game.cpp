@@ -505,7 +505,7 @@ Result<Outcome> annul_game(const Game& game, std::string reason, std::string act
 Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, Seconds value,
                              std::string reason, std::string actor) {
   const GameState& st = game.state();
-  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled) {
+  if (is_over(st.status)) {
     return fail(ErrorCode::kGameOver, "the game is over");
   }
   if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
@@ -525,7 +525,7 @@ Result<Outcome> suspend_game(const Game& game, std::string reason, std::string a
   if (!allows_suspension(game.facts().setup.time_control)) {
     return fail(ErrorCode::kValidationError, "this time control does not allow suspension");
   }
-  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled) {
+  if (is_over(st.status)) {
     return fail(ErrorCode::kGameOver, "the game is over");
   }
   if (st.suspended) return fail(ErrorCode::kConflict, "the game is already suspended");
@@ -537,7 +537,7 @@ Result<Outcome> suspend_game(const Game& game, std::string reason, std::string a
 
 Result<Outcome> resume_game(const Game& game, std::string reason, std::string actor) {
   const GameState& st = game.state();
-  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled) {
+  if (is_over(st.status)) {
     return fail(ErrorCode::kGameOver, "the game is over");
   }
   if (!st.suspended) return fail(ErrorCode::kConflict, "the game is not suspended");
@@ -549,7 +549,7 @@ Result<Outcome> resume_game(const Game& game, std::string reason, std::string ac
 
 Result<Outcome> mark_adjudication_pending(const Game& game) {
   const GameState& st = game.state();
-  if (st.status != GameStatus::kOngoing && st.status != GameStatus::kNotStarted) {
+  if (!is_in_play(st.status)) {
     return fail(ErrorCode::kGameOver, "the game is not in play");
   }
   return finish(game, {}, {make_event(st, EventKind::kAdjudicationPending, std::nullopt)});
@@ -558,8 +558,7 @@ Result<Outcome> mark_adjudication_pending(const Game& game) {
 Result<ConditionalTree> store_conditional(const Game& game, Color side,
                                           const std::vector<ConditionalLine>& lines) {
   const GameState& st = game.state();
-  if (st.status == GameStatus::kFinished || st.status == GameStatus::kAnnulled ||
-      st.status == GameStatus::kAdjudicationPending) {
+  if (is_over(st.status) || st.status == GameStatus::kAdjudicationPending) {
     return fail(ErrorCode::kGameOver, "the game is over");
   }
   if (lines.size() > kMaxConditionalLines) {

@@ -227,6 +227,15 @@ class Game {
   Result<void> run(Timestamp now);
   // Phase 2 from `fold` over the facts not yet in it, then phases 3-6 (replay.cpp).
   Result<void> fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now);
+  // Phase 2: plays the moves and folds the events not yet in `fold` (record_, st.moves),
+  // then saves the checkpoint and closes the fold.
+  Result<void> fold_facts(FoldCheckpoint& fold, GameState& st);
+  // Phase 3: the clock facts of the folded game (clock_facts_) and the clocks at `now`.
+  Result<ClockState> run_clocks(FoldCheckpoint& fold, Color first_to_move, Timestamp now);
+  // Phase 4: a flag that fell while the game was live ends it at the deadline instant;
+  // the clocks are then computed again, stopped there.
+  Result<void> apply_flag_verdict(FoldCheckpoint& fold, ClockState& clock, bool& flag_fall_pending,
+                                  Timestamp now);
 
   GameFacts facts_;
   GameContext context_;

@@ -1,11 +1,13 @@
-// Game::replay: a game's state as a pure function of its facts and "now", in named phases:
-//   1. check_fact_order   the facts are numbered and stamped consistently;
-//   2. FactFold           moves and events in replay order: positions, endings, draw offers
-//                          and their bars, and the clock facts the events carry;
-//   3. clock_facts_of     what the clock engine needs, stopped at the first ending;
-//   4. the flag verdict   a deadline passed before "now" ends the game at that instant;
-//   5. fill_status        status, result, offers and clocks as shown;
-//   6. fill_claims        what the player to move may claim, and the legal moves.
+// Game::replay: a game's state as a pure function of its facts and "now", in named phases
+// (Game::fold_and_finish reads as their list):
+//   1. check_fact_order    the facts are numbered and stamped consistently;
+//   2. fold_facts          moves and events in replay order (FactFold): positions, endings,
+//                          draw offers and their bars, and the clock facts the events carry;
+//   3. run_clocks          what the clock engine needs (clock_facts_of), stopped at the first
+//                          ending, and the clocks at "now";
+//   4. apply_flag_verdict  a deadline passed before "now" ends the game at that instant;
+//   5. fill_status         position, status, result, offers and clocks as shown;
+//   6. fill_claims         what the player to move may claim, and the legal moves.
 #include <algorithm>
 #include <utility>
 
@@ -276,8 +278,17 @@ Ending flag_ending(const FlagFall& fall, bool opponent_can_mate) {
                                                           : " ran out of time")};
 }
 
-// Phase 5: status, result, the standing offer and the clocks as shown.
-void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup, Timestamp now) {
+// Phase 5: the position reached, status, result, the standing offer and the clocks as shown
+// (st.clock holds the clock state of phases 3 and 4).
+void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
+                 const chess::GameRecord& record, Timestamp now) {
+  st.position = record.current();
+  st.to_move = st.position.side_to_move();
+  st.ply = fold.plies;
+  st.moves_made = fold.made;
+  for (std::size_t i = 0; i < st.moves.size() && i < st.clock.moves.size(); ++i) {
+    st.moves[i].elapsed = st.clock.moves[i].elapsed;
+  }
   if (fold.annulled) {
     st.status = GameStatus::kAnnulled;
     st.termination = Termination::kAnnulled;
@@ -388,12 +399,21 @@ Result<void> Game::run(Timestamp now) {
 }
 
 Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now) {
-  const GameSetup& setup = facts_.setup;
+  if (auto ok = fold_facts(fold, st); !ok) return ok;
+  auto clock = run_clocks(fold, st.initial.side_to_move(), now);
+  if (!clock) return std::unexpected(clock.error());
+  if (auto ok = apply_flag_verdict(fold, *clock, st.flag_fall_pending, now); !ok) return ok;
+  st.clock = std::move(*clock);
+  fill_status(st, fold, facts_.setup, record_, now);
+  fill_claims(st, record_);
+  state_ = std::move(st);
+  return {};
+}
+
+Result<void> Game::fold_facts(FoldCheckpoint& fold, GameState& st) {
   const auto& moves = facts_.moves;
   const auto& events = facts_.events;
   const MateOracle& mate = context_.oracles.mate_oracle();
-
-  // ---- 2. facts in replay order, from where the fold stands
   const int n = static_cast<int>(moves.size());
   std::size_t e = fold.events_applied;
   for (int p = fold.plies; p <= n; ++p) {
@@ -424,37 +444,26 @@ Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp 
   fold.plies = n;
   checkpoint_ = std::make_shared<const FoldCheckpoint>(fold);
   fold.finish();
+  return {};
+}
 
-  // ---- 3. clocks
-  clock_facts_ = clock_facts_of(facts_, context_, fold, st.initial.side_to_move());
-  auto clock = compute_clock_state(clock_facts_, now);
-  if (!clock) return std::unexpected(clock.error());
+Result<ClockState> Game::run_clocks(FoldCheckpoint& fold, Color first_to_move, Timestamp now) {
+  clock_facts_ = clock_facts_of(facts_, context_, fold, first_to_move);
+  return compute_clock_state(clock_facts_, now);
+}
 
-  // ---- 4. the flag verdict
-  if (fold.live() && clock->flag_fall) {
-    const FlagFall& fall = *clock->flag_fall;
-    const Position& at_fall = record_.position_at(std::min(fall.ply, n));
-    fold.ending = flag_ending(fall, mate.can_mate(at_fall, ~fall.side));
-    st.flag_fall_pending = !fold.flag_recorded;
-    clock_facts_.finished_at = fall.at;
-    clock = compute_clock_state(clock_facts_, now);
-    if (!clock) return std::unexpected(clock.error());
-  }
-  st.clock = std::move(*clock);
-
-  // ---- 5. status and result
-  st.position = record_.current();
-  st.to_move = st.position.side_to_move();
-  st.ply = n;
-  st.moves_made = fold.made;
-  for (std::size_t i = 0; i < st.moves.size() && i < st.clock.moves.size(); ++i) {
-    st.moves[i].elapsed = st.clock.moves[i].elapsed;
-  }
-  fill_status(st, fold, setup, now);
-
-  // ---- 6. claims and legal moves
-  fill_claims(st, record_);
-  state_ = std::move(st);
+Result<void> Game::apply_flag_verdict(FoldCheckpoint& fold, ClockState& clock,
+                                      bool& flag_fall_pending, Timestamp now) {
+  if (!fold.live() || !clock.flag_fall) return {};
+  const FlagFall fall = *clock.flag_fall;
+  const int plies = static_cast<int>(facts_.moves.size());
+  const Position& at_fall = record_.position_at(std::min(fall.ply, plies));
+  fold.ending = flag_ending(fall, context_.oracles.mate_oracle().can_mate(at_fall, ~fall.side));
+  flag_fall_pending = !fold.flag_recorded;
+  clock_facts_.finished_at = fall.at;
+  auto stopped = compute_clock_state(clock_facts_, now);
+  if (!stopped) return std::unexpected(stopped.error());
+  clock = std::move(*stopped);
   return {};
 }
 

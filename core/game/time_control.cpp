@@ -74,6 +74,10 @@ bool allows_suspension(const TimeControl& control) {
   return !std::holds_alternative<TripleBlock>(control);
 }
 
+bool adjudicates_at_end_date(const TimeControl& control) {
+  return !std::holds_alternative<TripleBlock>(control);
+}
+
 bool silence_rule_applies(const TimeControl& control) {
   return !std::holds_alternative<TripleBlock>(control);
 }

@@ -64,8 +64,13 @@ inline constexpr Seconds kSilenceLimit = days(40);
 Result<void> validate(const TimeControl& control);
 
 // Whether players may take leave (§4.5) and directors may suspend clocks (§4.8).
+// allows_leave and adjudicates_at_end_date depend on the kind alone (the variant alternative),
+// never on its numbers: db/ passes them to queries as the set of kinds they hold for.
 bool allows_leave(const TimeControl& control);
 bool allows_suspension(const TimeControl& control);
+// Whether an event's end date takes its unfinished games to adjudication (§6.5): every kind
+// but Triple Block, whose time control bounds the duration itself.
+bool adjudicates_at_end_date(const TimeControl& control);
 // Whether the silence rule (§4.6, "standard events") can apply: every kind but Triple Block.
 bool silence_rule_applies(const TimeControl& control);
 // Whether the kind keeps a bank (Triple Block, days per move with a bank).

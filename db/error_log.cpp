@@ -1,4 +1,4 @@
-#include "db/transaction.h"
+#include "db/error_log.h"
 
 #include <cstdio>
 #include <mutex>
