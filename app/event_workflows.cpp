@@ -130,6 +130,10 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
                            player->user.id, reason, db::Fields{{"before_start", true}}});
       return std::optional<Plan>{};
     }
+    // A game already lost on time is not defaulted: the decisions due are stored first.
+    if (auto settled = settle_due_games(deps, tx, {player->user.id, id}); !settled) {
+      return std::unexpected(settled.error());
+    }
     return std::optional<Plan>{Plan{*player, db::unfinished_games_of(tx, id, player->user.id)}};
   });
   if (!plan) return std::unexpected(plan.error());
@@ -175,6 +179,11 @@ Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64
                   "'" + replacement->username + "' already plays (or played) in this event");
     }
     const auto now = deps.clock.now(tx);
+    // A game the player has already lost on time stays theirs (a replay at now shows the
+    // loss): the decisions due are stored before the live games are handed over.
+    if (auto settled = settle_due_games(deps, tx, {player->user.id, id}); !settled) {
+      return std::unexpected(settled.error());
+    }
     if (auto ok = db::replace_event_player(tx, id, player->user.id, replacement->id, reason, now);
         !ok) {
       return ok;

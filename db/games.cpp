@@ -1,5 +1,7 @@
 #include "db/games.h"
 
+#include <stdexcept>
+
 #include "db/codec.h"
 #include "db/statement.h"
 
@@ -286,6 +288,12 @@ CachedColumns cached_columns(const game::GameState& state, Timestamp start_at) {
 }
 
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state) {
+  if (state.flag_fall_pending) {
+    // A finished cache without its flag-fall fact would never be swept again (no deadline):
+    // the loss would stay unstored, untold and unrated. The caller stores the fact first.
+    throw std::logic_error("game " + std::to_string(id) +
+                           ": cached state shows a flag fall that no fact records");
+  }
   // A not-started game is scheduled at its start instant (taken from the row itself).
   const auto c = cached_columns(state, Timestamp(0));
   exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply,

@@ -55,7 +55,9 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
                   const std::vector<game::GameEvent>& events, std::size_t existing_events,
                   const game::GameState& state);
 
-// Rewrites the cached columns from a replayed state and bumps the version.
+// Rewrites the cached columns from a replayed state and bumps the version. Refuses (throws
+// std::logic_error, nothing written) a state that shows a flag fall not stored as a fact
+// (flag_fall_pending): store the fact (game::decide_flag_fall) with the change instead.
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state);
 
 // The cached columns of a game row (what update_cache writes from a replayed state).

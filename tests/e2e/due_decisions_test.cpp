@@ -5,6 +5,8 @@
 // each read must store the decision itself, once.
 #include <gtest/gtest.h>
 
+#include <pqxx/pqxx>
+
 #include "tests/support/event_fixture.h"
 
 namespace corrchess {
@@ -35,12 +37,40 @@ class DueDecisions : public testing::EventServer {
     EXPECT_EQ(g["termination"], "time_forfeit");
     EXPECT_EQ(g["version"], 0) << "something stored the flag fall before the read under test";
   }
-  // The flag fall was stored exactly once.
+  // The flag fall was stored exactly once, as its fact.
   void expect_stored_once(const std::string& id) {
     const auto g = game(id, "td");
     EXPECT_EQ(g["status"], "finished");
     EXPECT_EQ(g["version"], 1) << g.dump();
+    EXPECT_EQ(flag_fall_facts(id), 1) << "game " << id;
   }
+
+  // The flag-fall facts stored for a game, straight from the database: a cached "finished"
+  // without one would never be swept, told or rated.
+  int flag_fall_facts(const std::string& id) {
+    pqxx::connection conn(db_.url());
+    pqxx::read_transaction tx(conn);
+    return tx
+        .exec_params1(
+            "SELECT count(*)::int FROM game_events WHERE game_id = $1 AND kind = "
+            "'flag_fall'",
+            std::stoll(id))[0]
+        .as<int>();
+  }
+
+  // Starts a section of `players` (three days per move, starting now) and returns its games.
+  json start_section(const std::string& name, const std::vector<std::string>& players) {
+    auto section = ok("POST", "/api/v1/admin/events", "td",
+                      {{"name", name},
+                       {"time_control", {{"type", "per_move"}, {"days", 3}}},
+                       {"players", players},
+                       {"start_at", kStart}},
+                      201);
+    section_id_ = section["id"].get<std::string>();
+    return ok("POST", "/api/v1/admin/events/" + section_id_ + "/start", "td")["games"];
+  }
+
+  std::string section_id_;
 };
 
 TEST_F(DueDecisions, ReadsThatCountOutcomesSeeTheLossBeforeAnySweep) {
@@ -115,6 +145,55 @@ TEST_F(DueDecisions, ReadsThatCountOutcomesSeeTheLossBeforeAnySweep) {
   ok("GET", "/api/v1/events/" + section_id + "/crosstable", "e1");
   expect_stored_once(listed);
   expect_stored_once(event_game);
+}
+
+// A director replaces a player one of whose games was already lost on time (not stored
+// yet): that game stays the player's loss; only the live game goes to the replacement.
+TEST_F(DueDecisions, AReplacementDoesNotInheritAGameAlreadyLostOnTime) {
+  add_users({"r1", "r2", "r3", "sub"});
+  const auto games = start_section("Replace", {"r1", "r2", "r3"});
+  ASSERT_EQ(games.size(), 3u);
+  // The player who is White in one game (lost on time: never moves) and Black in another
+  // (the opponent moves in time, so it is live when the player is replaced).
+  std::string player, lost, live;
+  for (const std::string name : {"r1", "r2", "r3"}) {
+    std::string as_white, as_black;
+    int whites = 0;
+    for (const auto& g : games) {
+      if (g["white"] == name) {
+        ++whites;
+        as_white = g["id"].get<std::string>();
+      }
+      if (g["black"] == name) as_black = g["id"].get<std::string>();
+    }
+    if (whites == 1 && !as_black.empty()) {
+      player = name;
+      lost = as_white;
+      live = as_black;
+      break;
+    }
+  }
+  ASSERT_FALSE(player.empty()) << games.dump();
+  advance(86400);
+  play(live, game(live, "td")["white"]["username"], "e4");
+  advance(2 * 86400 + 3600);  // 2030-01-04T01:00Z: the player's White flag fell at 00:00
+  expect_shown_but_not_stored(lost);
+
+  ok("POST", "/api/v1/admin/events/" + section_id_ + "/replace", "td",
+     {{"username", player}, {"replacement", "sub"}, {"reason", "illness"}});
+  expect_stored_once(lost);
+  const auto kept = game(lost, "td");
+  EXPECT_EQ(kept["white"]["username"], player) << kept.dump();
+  EXPECT_EQ(kept["result"], "0-1");
+  EXPECT_EQ(kept["termination"], "time_forfeit");
+  const auto handed = game(live, "td");
+  EXPECT_EQ(handed["black"]["username"], "sub") << handed.dump();
+  EXPECT_EQ(handed["status"], "ongoing");
+  EXPECT_EQ(flag_fall_facts(live), 0);
+  // The replacement holds one live game and no loss.
+  const auto mine = ok("GET", "/api/v1/games", "sub");
+  EXPECT_EQ(mine["counts"]["finished"], 0) << mine.dump();
+  EXPECT_EQ(mine["counts"]["ongoing"], 1);
 }
 
 }  // namespace
