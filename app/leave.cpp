@@ -39,11 +39,17 @@ Result<LeaveContext> leave_context(pqxx::work& tx, const db::User& user,
   return c;
 }
 
-// After a leave change: re-derives the cached state (deadlines, on_leave) of the taker's
-// live games in that event and queues a `leave` message to both players of each (or only to
-// the taker when `taker_only`, for decisions that change no game).
+// After a leave change: stores the decisions already due in the taker's games, then re-derives the
+// cached state (deadlines, on_leave) of the taker's live games in that event and queues a `leave`
+// message to both players of each (or only to the taker when `taker_only`, for decisions that
+// change no game).
 Result<void> leave_changed(const GameDeps& deps, pqxx::work& tx, const db::StoredLeave& leave,
                            const std::string& change, Timestamp now, bool taker_only = false) {
+  // A game already lost on time is over, not re-derived: the decisions due are stored first
+  // (with their game-over messages), so no refresh writes a loss without its fact.
+  if (auto settled = settle_due_games(deps, tx, {leave.user_id, leave.event_id}); !settled) {
+    return std::unexpected(settled.error());
+  }
   for (const auto id : db::live_games_of(tx, leave.user_id, leave.event_id)) {
     auto stored = db::load_game(tx, id, !taker_only);  // locked when its cache changes
     if (!stored) return std::unexpected(stored.error());

@@ -8,6 +8,7 @@
 #include <pqxx/pqxx>
 
 #include "tests/support/event_fixture.h"
+#include "tests/support/ws_client.h"
 
 namespace corrchess {
 namespace {
@@ -68,6 +69,22 @@ class DueDecisions : public testing::EventServer {
                       201);
     section_id_ = section["id"].get<std::string>();
     return ok("POST", "/api/v1/admin/events/" + section_id_ + "/start", "td")["games"];
+  }
+
+  // A live connection of `who`, past its greeting.
+  std::unique_ptr<testing::WsClient> socket(const std::string& who) {
+    auto ws =
+        std::make_unique<testing::WsClient>(server_.port(), "/api/v1/ws?token=" + tokens_.at(who));
+    EXPECT_TRUE(ws->connected());
+    EXPECT_TRUE(ws->read_type("hello").has_value());
+    return ws;
+  }
+
+  // The opponent is told the game is over (the live message the sweep would have sent).
+  static void expect_told_game_over(testing::WsClient& ws, const std::string& id) {
+    const auto over = ws.read_type("game_over");
+    ASSERT_TRUE(over.has_value()) << "no game_over message for game " << id;
+    EXPECT_EQ((*over)["game_id"], id) << over->dump();
   }
 
   std::string section_id_;
@@ -194,6 +211,37 @@ TEST_F(DueDecisions, AReplacementDoesNotInheritAGameAlreadyLostOnTime) {
   const auto mine = ok("GET", "/api/v1/games", "sub");
   EXPECT_EQ(mine["counts"]["finished"], 0) << mine.dump();
   EXPECT_EQ(mine["counts"]["ongoing"], 1);
+}
+
+// Leave entered, or special leave approved, by a player whose flag has already fallen:
+// the loss is stored as its fact (and told) before the player's games are re-derived, not
+// cached as "finished" without a fact the sweep would never store.
+TEST_F(DueDecisions, LeaveChangesStoreALossAlreadyDueBeforeReDerivingTheGames) {
+  add_users({"l1", "l2", "s1", "s2"});
+  const auto entered = single("l1", "l2");
+  const auto approved = single("s1", "s2");
+  const auto request =
+      ok("POST", "/api/v1/me/leave/special", "s1",
+         {{"start_date", "2030-01-20"}, {"end_date", "2030-01-22"}, {"reason", "hospital"}}, 201);
+  EXPECT_EQ(request["status"], "pending");
+  auto l2_socket = socket("l2");
+  auto s2_socket = socket("s2");
+
+  advance(3 * 86400 + 3600);  // 2030-01-04T01:00Z: l1 and s1 have lost on time
+  expect_shown_but_not_stored(entered);
+  expect_shown_but_not_stored(approved);
+
+  ok("POST", "/api/v1/me/leave", "l1", {{"start_date", "2030-01-10"}, {"end_date", "2030-01-12"}},
+     201);
+  expect_stored_once(entered);
+  EXPECT_EQ(game(entered, "td")["termination"], "time_forfeit");
+  expect_told_game_over(*l2_socket, entered);
+
+  ok("POST", "/api/v1/admin/leave/" + request["id"].get<std::string>() + "/approve", "td",
+     {{"reason", "certificate seen"}});
+  expect_stored_once(approved);
+  EXPECT_EQ(game(approved, "td")["termination"], "time_forfeit");
+  expect_told_game_over(*s2_socket, approved);
 }
 
 }  // namespace
