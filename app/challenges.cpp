@@ -244,10 +244,7 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     const bool challenger_white = game::challenger_color(c.color, coin) == game::Color::kWhite;
     const auto& white = challenger_white ? c.challenger : user;
     const auto& black = challenger_white ? user : c.challenger;
-    const auto game_id =
-        db::insert_game(tx, white.id, black.id, std::nullopt, prepared->setup, prepared->state);
-    queue_new_game_notifications(tx, game_id, white.id, black.id, std::nullopt, prepared->setup,
-                                 prepared->state, now);
+    const auto game_id = start_game(tx, white.id, black.id, std::nullopt, *prepared, now);
     c.opponent = user;
     c.game_id = game_id;
     decide(tx, *view, game::ChallengeStatus::kAccepted, user, now, {c.challenger.id, user.id},
