@@ -101,7 +101,8 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   profile_deps_ = std::make_unique<app::ProfileDeps>(
       app::ProfileDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_profile_routes(router_, *profile_deps_);
-  talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
+  talk_deps_ = std::make_unique<app::TalkDeps>(
+      app::TalkDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_game_talk_routes(router_, *talk_deps_);
   rating_deps_ = std::make_unique<app::RatingDeps>(
       app::RatingDeps{pool_, clock_, game_deps_->zone, options.ratings, game_deps_->oracles});

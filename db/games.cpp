@@ -439,9 +439,9 @@ std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const Ga
   std::vector<std::int64_t> out;
   for (const auto& row : tx.exec_params(
            "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
-           "($3::bigint IS NULL OR event_id = $3) AND " +
+           "($3::bigint IS NULL OR event_id = $3) AND ($4::bigint IS NULL OR id = $4) AND " +
                kDueAt + " ORDER BY id FOR UPDATE",
-           now.unix_seconds(), scope.user_id, scope.event_id)) {
+           now.unix_seconds(), scope.user_id, scope.event_id, scope.game_id)) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;

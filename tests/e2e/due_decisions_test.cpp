@@ -244,5 +244,54 @@ TEST_F(DueDecisions, LeaveChangesStoreALossAlreadyDueBeforeReDerivingTheGames) {
   expect_told_game_over(*s2_socket, approved);
 }
 
+// The smaller reads of an outcome, in the same window: an event's status in the event list,
+// a rematch, a message after the game, and the finished-games minimum of open seeks.
+TEST_F(DueDecisions, EventListRematchMessagesAndSeeksSeeTheLossBeforeAnySweep) {
+  add_users({"m1", "m2", "t1", "t2", "k1", "k2", "seeker", "e1", "e2"});
+  const auto rematched = single("m1", "m2");
+  const auto talked = single("t1", "t2");
+  const auto counted = single("k1", "k2");
+  const auto games = start_section("Listed", {"e1", "e2"});
+  ASSERT_EQ(games.size(), 1u);
+  const std::string event_game = games[0]["id"];
+  const std::string seek =
+      ok("POST", "/api/v1/challenges", "seeker",
+         {{"time_control", testing::iccf_control()}, {"min_finished_games", 1}}, 201)["id"];
+  const auto sees_seek = [&](const std::string& who) {
+    const auto lists = ok("GET", "/api/v1/challenges", who);
+    for (const auto& c : lists["open"]) {
+      if (c["id"] == seek) return true;
+    }
+    return false;
+  };
+  EXPECT_FALSE(sees_seek("k1"));  // no finished game yet
+
+  advance(3 * 86400 + 3600);  // 2030-01-04T01:00Z: every White above has lost on time
+  for (const auto& id : {rematched, talked, counted, event_game}) {
+    expect_shown_but_not_stored(id);
+  }
+
+  // The event list: the section's only game is decided, so the section is finished.
+  bool listed = false;
+  const auto finished = ok("GET", "/api/v1/events?status=finished", "e1");
+  for (const auto& e : finished["events"]) {
+    if (e["id"] == section_id_) listed = true;
+  }
+  EXPECT_TRUE(listed) << finished.dump();
+  expect_stored_once(event_game);
+
+  // A rematch of a game that is over on time.
+  ok("POST", "/api/v1/games/" + rematched + "/rematch", "m2", nullptr, 201);
+  expect_stored_once(rematched);
+
+  // A message once the game is over.
+  ok("POST", "/api/v1/games/" + talked + "/messages", "t1", {{"text", "well played"}}, 201);
+  expect_stored_once(talked);
+
+  // The seek's finished-games minimum counts the loss.
+  EXPECT_TRUE(sees_seek("k1"));
+  expect_stored_once(counted);
+}
+
 }  // namespace
 }  // namespace corrchess
