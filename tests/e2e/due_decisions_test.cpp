@@ -1,8 +1,11 @@
 // Verdicts that do not depend on when the flag-fall sweep ran: between a deadline and the
 // sweep that stores its flag fall, every read that counts outcomes (game lists and counts,
-// public records, the entry bar of open events, crosstables) already shows the loss that
-// GET /games/{id} shows. The server here runs no sweep at all (CORRCHESS_SCHEDULER=off), so
-// each read must store the decision itself, once.
+// public records, the entry bar of open events, crosstables, the event list's status,
+// rematches, post-game messages, the finished-games minimum of seeks) already shows the loss
+// that GET /games/{id} shows, and changes that re-derive games (replacing a player, leave)
+// neither hand such a loss to someone else nor cache it without its flag-fall fact. The
+// server here runs no sweep at all (CORRCHESS_SCHEDULER=off), so each read must store the
+// decision itself, once. (Rating periods: ratings_test.cpp, RatingsDueDecisions.)
 #include <gtest/gtest.h>
 
 #include <pqxx/pqxx>
