@@ -101,10 +101,11 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   profile_deps_ = std::make_unique<app::ProfileDeps>(
       app::ProfileDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_profile_routes(router_, *profile_deps_);
-  talk_deps_ = std::make_unique<app::TalkDeps>(app::TalkDeps{pool_, clock_});
+  talk_deps_ = std::make_unique<app::TalkDeps>(
+      app::TalkDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_game_talk_routes(router_, *talk_deps_);
   rating_deps_ = std::make_unique<app::RatingDeps>(
-      app::RatingDeps{pool_, clock_, game_deps_->zone, options.ratings});
+      app::RatingDeps{pool_, clock_, game_deps_->zone, options.ratings, game_deps_->oracles});
   add_rating_routes(router_, *rating_deps_, *game_deps_);
   add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
   add_notification_routes(router_, pool_);

@@ -167,6 +167,10 @@ Result<ChallengeView> get_challenge(ChallengeDeps& deps, const db::User& user, s
 Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user) {
   constexpr int kMaxOpenListed = 500;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeLists> {
+    // The finished-games minimum of seeks counts losses on time already due.
+    if (auto settled = settle_due_games(game_deps(deps), tx, {user.id, std::nullopt}); !settled) {
+      return std::unexpected(settled.error());
+    }
     const auto now = deps.clock.now(tx);
     ChallengeLists lists;
     auto views = [&](std::vector<db::StoredChallenge> stored) {
@@ -244,10 +248,7 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     const bool challenger_white = game::challenger_color(c.color, coin) == game::Color::kWhite;
     const auto& white = challenger_white ? c.challenger : user;
     const auto& black = challenger_white ? user : c.challenger;
-    const auto game_id =
-        db::insert_game(tx, white.id, black.id, std::nullopt, prepared->setup, prepared->state);
-    queue_new_game_notifications(tx, game_id, white.id, black.id, std::nullopt, prepared->setup,
-                                 prepared->state, now);
+    const auto game_id = start_game(tx, white.id, black.id, std::nullopt, *prepared, now);
     c.opponent = user;
     c.game_id = game_id;
     decide(tx, *view, game::ChallengeStatus::kAccepted, user, now, {c.challenger.id, user.id},
@@ -306,6 +307,13 @@ Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const db::User& user
 }
 
 Result<ChallengeView> rematch(ChallengeDeps& deps, const db::User& user, std::int64_t game_id) {
+  // A game lost by a fallen flag is over whether or not the sweep has stored it (in a
+  // transaction of its own, before the challenger's row is locked).
+  auto games = game_deps(deps);
+  if (auto settled = settle_due_games(games, db::GameScope{std::nullopt, std::nullopt, game_id});
+      !settled) {
+    return std::unexpected(settled.error());
+  }
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     auto played = db::load_game(tx, game_id, false);
     if (!played) return std::unexpected(played.error());

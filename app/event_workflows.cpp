@@ -4,7 +4,7 @@
 
 #include "app/events.h"
 #include "app/game_start.h"
-#include "app/notifications.h"
+#include "app/game_store.h"
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "core/game/tournament.h"
@@ -32,8 +32,9 @@ Result<db::EventPlayer> active_player(pqxx::work& tx, std::int64_t event_id,
   return fail(ErrorCode::kValidationError, "'" + user->username + "' does not play in this event");
 }
 
-// Hands game `game_id` of `player` (whose side it was) to `replacement` as it stands, and
-// tells the three people concerned.
+// Hands game `game_id` of `player` (whose side it was) to `replacement` as it stands, through
+// the one commit path (the player's pending move and conditional lines go, the cached state
+// follows the replacement's leave), and tells the three people concerned.
 Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_id,
                        std::int64_t game_id, const db::EventPlayer& player,
                        const db::User& replacement, const std::string& reason,
@@ -42,13 +43,13 @@ Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_
   if (!stored) return std::unexpected(stored.error());
   const Color side = stored->white.id == player.user.id ? Color::kWhite : Color::kBlack;
   db::set_player(tx, game_id, side, replacement.id);
-  if (stored->pending && stored->pending->side == side) db::delete_pending(tx, game_id);
-  db::save_conditional(tx, game_id, side, {}, now);
-  auto reloaded = db::load_game(tx, game_id, true);
+  auto reloaded = db::load_game(tx, game_id, true);  // with the replacement and their leave
   if (!reloaded) return std::unexpected(reloaded.error());
-  auto game = replay_game(deps, *reloaded, now);
-  if (!game) return std::unexpected(game.error());
-  db::update_cache(tx, game_id, game->state());
+  GameChange change;
+  change.delete_pending = stored->pending && stored->pending->side == side;
+  change.conditional = std::pair{side, std::vector<game::ConditionalLine>{}};
+  auto handed = refresh_game(deps, tx, std::move(*reloaded), now, std::move(change));
+  if (!handed) return std::unexpected(handed.error());
   const auto opponent = side == Color::kWhite ? stored->black.id : stored->white.id;
   db::notify_player_replaced(
       tx, {player.user.id, replacement.id, opponent},
@@ -92,11 +93,8 @@ Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t 
     for (const auto& p : pairings) {
       const auto& white = players[static_cast<std::size_t>(p.white)];
       const auto& black = players[static_cast<std::size_t>(p.black)];
-      const auto game_id =
-          db::insert_game(tx, white.user.id, black.user.id, id, fresh->setup, fresh->state);
+      const auto game_id = start_game(tx, white.user.id, black.user.id, id, *fresh, now);
       db::insert_event_game(tx, id, game_id, p.round, p.board, p.white + 1, p.black + 1);
-      queue_new_game_notifications(tx, game_id, white.user.id, black.user.id, id, fresh->setup,
-                                   fresh->state, now);
     }
     db::mark_event_started(tx, id, fresh->setup.start_position, now);
     const auto& position = fresh->setup.start_position;
@@ -129,6 +127,10 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
       db::write_audit(tx, {deps.clock.now(tx), director.id, "player_withdrawn", std::nullopt, id,
                            player->user.id, reason, db::Fields{{"before_start", true}}});
       return std::optional<Plan>{};
+    }
+    // A game already lost on time is not defaulted: the decisions due are stored first.
+    if (auto settled = settle_due_games(deps, tx, {player->user.id, id}); !settled) {
+      return std::unexpected(settled.error());
     }
     return std::optional<Plan>{Plan{*player, db::unfinished_games_of(tx, id, player->user.id)}};
   });
@@ -175,6 +177,11 @@ Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64
                   "'" + replacement->username + "' already plays (or played) in this event");
     }
     const auto now = deps.clock.now(tx);
+    // A game the player has already lost on time stays theirs (a replay at now shows the
+    // loss): the decisions due are stored before the live games are handed over.
+    if (auto settled = settle_due_games(deps, tx, {player->user.id, id}); !settled) {
+      return std::unexpected(settled.error());
+    }
     if (auto ok = db::replace_event_player(tx, id, player->user.id, replacement->id, reason, now);
         !ok) {
       return ok;

@@ -129,7 +129,22 @@ Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string&
     std::map<std::int64_t, int> counts;
     for (const auto& [id, n] : db::player_counts(tx, ids)) counts[id] = n;
     std::map<std::int64_t, db::GameCounts> games;
-    for (const auto& [id, n] : db::event_game_counts(tx, ids)) games[id] = n;
+    const auto count_games = [&] {
+      games.clear();
+      for (const auto& [id, n] : db::event_game_counts(tx, ids)) games[id] = n;
+    };
+    count_games();
+    // An event whose last games are already decided (a flag that fell, its end date) is
+    // finished whether or not the sweep has run: with any event still running, the decisions
+    // already due are stored first and the games counted again.
+    if (std::ranges::any_of(events, [&](const db::StoredEvent& e) {
+          return e.started() && games[e.id].open > 0;
+        })) {
+      if (auto settled = settle_due_games(deps, tx, db::GameScope{}); !settled) {
+        return std::unexpected(settled.error());
+      }
+      count_games();
+    }
     std::vector<EventSummary> out;
     for (const auto& e : events) {
       std::string derived = "registration";

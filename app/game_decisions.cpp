@@ -3,7 +3,6 @@
 #include "app/game_start.h"
 #include "app/game_store.h"
 #include "app/games.h"
-#include "app/notifications.h"
 #include "app/roles.h"
 #include "db/codec.h"
 #include "db/transaction.h"
@@ -59,10 +58,7 @@ Result<GameView> create_single_game(GameDeps& deps, const db::User& director,
     rules.oracles = deps.oracles;
     auto prepared = prepare_game(std::move(request.setup), rules, now);
     if (!prepared) return std::unexpected(prepared.error());
-    const auto id =
-        db::insert_game(tx, w->id, b->id, std::nullopt, prepared->setup, prepared->state);
-    queue_new_game_notifications(tx, id, w->id, b->id, std::nullopt, prepared->setup,
-                                 prepared->state, now);
+    const auto id = start_game(tx, w->id, b->id, std::nullopt, *prepared, now);
     db::write_audit(tx, {now, director.id, "game_created", id, std::nullopt, std::nullopt, "",
                          db::Fields{{"white", w->username}, {"black", b->username}}});
     auto stored = db::load_game(tx, id, false);

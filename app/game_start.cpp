@@ -3,7 +3,9 @@
 #include <random>
 #include <string>
 
+#include "app/notifications.h"
 #include "core/game/tournament.h"
+#include "db/games.h"
 
 namespace corrchess::app {
 
@@ -31,6 +33,14 @@ Result<PreparedGame> prepare_game(game::GameSetup setup, const game::GameContext
                     "): there is no game to play");
   }
   return PreparedGame{std::move(setup), state};
+}
+
+std::int64_t start_game(pqxx::work& tx, std::int64_t white_id, std::int64_t black_id,
+                        std::optional<std::int64_t> event_id, const PreparedGame& game,
+                        game::Timestamp now) {
+  const auto id = db::insert_game(tx, white_id, black_id, event_id, game.setup, game.state);
+  queue_new_game_notifications(tx, id, white_id, black_id, event_id, game.setup, game.state, now);
+  return id;
 }
 
 int random_chess960_position(bool allow_518) {

@@ -4,6 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+
+#include <pqxx/pqxx>
 
 #include "core/error.h"
 #include "core/game/facts.h"
@@ -23,6 +26,13 @@ struct PreparedGame {
 // ago that the first player's time has run out.
 Result<PreparedGame> prepare_game(game::GameSetup setup, const game::GameContext& rules,
                                   game::Timestamp now);
+
+// Inserts the prepared game of `white_id` and `black_id` (in event `event_id`, if any) in
+// `tx` and queues both players' new-game notifications: how every game is stored, whoever
+// starts it. The new game's id.
+std::int64_t start_game(pqxx::work& tx, std::int64_t white_id, std::int64_t black_id,
+                        std::optional<std::int64_t> event_id, const PreparedGame& game,
+                        game::Timestamp now);
 
 // A random Chess960 start array for a game or section whose settings name none (never the
 // standard array 518 unless `allow_518`).

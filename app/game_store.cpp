@@ -1,6 +1,7 @@
 #include "app/game_store.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "app/notifications.h"
 #include "app/roles.h"
@@ -79,6 +80,25 @@ Result<void> check_move_number(const game::GameState& s, std::optional<Color> si
                                          ")");
 }
 
+// A change whose game after it shows a flag fall that no fact records (the clock ran out
+// before a refresh, e.g. after a replacement or a leave change) stores the flag-fall fact
+// with it, stamped at the deadline instant, and withdraws the pending move as the sweep
+// does: no cached state ever shows a loss that the facts do not hold.
+void record_due_flag_fall(GameChange& change) {
+  if (!change.outcome) return;
+  auto& o = *change.outcome;
+  const auto fact = game::decide_flag_fall(o.game);
+  if (!fact) return;
+  auto extended = o.game.extend({}, {*fact}, o.game.state().now);
+  if (!extended) {
+    throw std::logic_error("a due flag fall cannot be stored with the change: " +
+                           extended.error().detail);
+  }
+  o.events.push_back(*fact);
+  o.game = std::move(*extended);
+  change.delete_pending = true;
+}
+
 }  // namespace
 
 GameChange outcome_change(game::Outcome outcome, std::optional<db::AuditEntry> audit) {
@@ -122,6 +142,7 @@ std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
 
 GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& game,
                        std::optional<Color> viewer, GameChange change) {
+  record_due_flag_fall(change);
   const auto id = stored.id;
   const auto now = game.state().now;
   // The view takes the stored game over (no copy of its facts); `before` is what the
@@ -181,6 +202,14 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
   queue_game_notifications(tx, view.stored, game.state(), o.moves, o.events, after, now);
   view.state = std::move(o.game).take_state();
   return view;
+}
+
+Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGame stored,
+                              game::Timestamp now, GameChange change) {
+  auto game = replay_game(deps, stored, now);
+  if (!game) return std::unexpected(game.error());
+  change.outcome = game::Outcome{{}, {}, *game, {}, {}, {}};
+  return commit_change(tx, std::move(stored), *game, std::nullopt, std::move(change));
 }
 
 Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t id, Access access,

@@ -51,9 +51,19 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
                              const GameCommand& command, const Precondition& expect = {});
 
 // Commits `change` to the locked game `stored` (replayed as `game`) inside `tx` and returns
-// the game after it. For use cases that hold their own transaction (the sweep).
+// the game after it. For use cases that hold their own transaction (the sweep). When the
+// game after the change shows a flag fall that no fact records yet, the flag-fall fact is
+// stored with the change (and the pending move withdrawn), as the sweep would store it.
 GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& game,
                        std::optional<game::Color> viewer, GameChange change);
+
+// Re-derives the locked game `stored` at `now` after a change outside its facts (its
+// players, their leave) and commits `change` (pending move, conditional lines; its outcome
+// is replaced) with the refreshed cached state through commit_change: the version bumps,
+// the reminders follow the player to move, and a flag fall already due is stored as its
+// fact with the game-over messages. Seen by no player (no viewer).
+Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGame stored,
+                              game::Timestamp now, GameChange change = {});
 
 // The conditional trees of both players that still apply (the owner is not to move), for
 // accept_move and claim.

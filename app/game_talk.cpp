@@ -1,5 +1,6 @@
 #include "app/game_talk.h"
 
+#include "app/games.h"
 #include "app/roles.h"
 #include "core/game/talk.h"
 #include "db/game_talk.h"
@@ -25,6 +26,14 @@ Result<std::vector<db::ThreadMessage>> game_messages(TalkDeps& deps, const db::U
 Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user,
                                             std::int64_t game_id, const std::string& text) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::ThreadMessage> {
+    // A game lost on time is over (messages may follow) whether or not the sweep has stored
+    // the flag fall: a decision already due is stored first.
+    const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
+    if (auto settled =
+            settle_due_games(games, tx, db::GameScope{std::nullopt, std::nullopt, game_id});
+        !settled) {
+      return std::unexpected(settled.error());
+    }
     auto game = db::load_game(tx, game_id, true);
     if (!game) return std::unexpected(game.error());
     const bool white = game->white.id == user.id;

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/game/game.h"
+#include "core/game/time_zone.h"
 #include "db/game_talk.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
@@ -18,6 +20,8 @@ namespace corrchess::app {
 struct TalkDeps {
   db::Pool& pool;
   db::ServerClock& clock;
+  game::TimeZone zone;    // with the oracles: to store a decision already due (a flag fall)
+  game::Oracles oracles;  // before a post-game message is checked
 };
 
 // The thread of a game, for its players and directors (kForbidden for others, kNotFound

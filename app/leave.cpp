@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "app/game_store.h"
 #include "app/notifications.h"
 #include "app/roles.h"
 #include "db/events.h"
@@ -39,24 +40,29 @@ Result<LeaveContext> leave_context(pqxx::work& tx, const db::User& user,
   return c;
 }
 
-// After a leave change: re-derives the cached state (deadlines, on_leave) of the taker's
-// live games in that event and queues a `leave` message to both players of each (or only to
-// the taker when `taker_only`, for decisions that change no game).
+// After a leave change: stores the decisions already due in the taker's games, then
+// re-derives through the one commit path (refresh_game) the cached state (deadlines,
+// on_leave) of the taker's live games in that event and queues a `leave` message to both
+// players of each (or only to the taker when `taker_only`, for decisions that change no game).
 Result<void> leave_changed(const GameDeps& deps, pqxx::work& tx, const db::StoredLeave& leave,
                            const std::string& change, Timestamp now, bool taker_only = false) {
+  // A game already lost on time is over, not re-derived: the decisions due are stored first
+  // (with their game-over messages), so no refresh writes a loss without its fact.
+  if (auto settled = settle_due_games(deps, tx, {leave.user_id, leave.event_id}); !settled) {
+    return std::unexpected(settled.error());
+  }
   for (const auto id : db::live_games_of(tx, leave.user_id, leave.event_id)) {
     auto stored = db::load_game(tx, id, !taker_only);  // locked when its cache changes
     if (!stored) return std::unexpected(stored.error());
+    std::vector<std::int64_t> users{leave.user_id};
     if (!taker_only) {
-      auto game = replay_game(deps, *stored, now);
-      if (!game) return std::unexpected(game.error());
-      db::update_cache(tx, id, game->state());
-      queue_leave_notifications(tx, *stored, game->state(), leave.user_id,
+      users = {stored->white.id, stored->black.id};
+      auto refreshed = refresh_game(deps, tx, std::move(*stored), now);
+      if (!refreshed) return std::unexpected(refreshed.error());
+      queue_leave_notifications(tx, refreshed->stored, refreshed->state, leave.user_id,
                                 game::format_date(leave.period.first_day),
                                 game::format_date(leave.period.last_day), change, now);
     }
-    std::vector<std::int64_t> users{leave.user_id};
-    if (!taker_only) users = {stored->white.id, stored->black.id};
     db::notify_leave_change(tx, id, users, leave, change, now);
   }
   return {};

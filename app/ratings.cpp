@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/games.h"
 #include "app/roles.h"
 #include "db/codec.h"
 #include "db/events.h"
@@ -73,9 +74,19 @@ std::optional<rating::Period> next_period(pqxx::work& tx, const RatingDeps& deps
 Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<bool> {
     db::lock_rating_pool(tx, pool);
-    const auto period = next_period(tx, deps, pool);
-    if (!period) return false;
     const auto now = deps.clock.now(tx);
+    auto period = next_period(tx, deps, pool);
+    if (!period || deps.zone.start_of_day(period->end) <= now) {
+      // A game belongs to the period in which it finished, whether or not the sweep has
+      // stored its flag fall yet: before a period is rated (or the first one chosen), the
+      // decisions already due are stored, as the sweep would store them.
+      const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
+      if (auto settled = settle_due_games(games, tx, db::GameScope{}); !settled) {
+        return std::unexpected(settled.error());
+      }
+      period = next_period(tx, deps, pool);
+    }
+    if (!period) return false;
     db::RatingList list;
     list.pool = pool;
     list.period = rating::period_key(*period, deps.settings.period);

@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/game/facts.h"
+#include "core/game/game.h"
 #include "core/game/time_zone.h"
 #include "core/rating/glicko2.h"
 #include "core/rating/period.h"
@@ -35,6 +36,7 @@ struct RatingDeps {
   db::ServerClock& clock;
   game::TimeZone zone;  // periods are calendar periods of the server zone
   RatingSettings settings;
+  game::Oracles oracles;  // to store the decisions due (flag falls) before a period is rated
 };
 
 // The pools: "standard" and "chess960".

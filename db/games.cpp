@@ -1,5 +1,7 @@
 #include "db/games.h"
 
+#include <stdexcept>
+
 #include "db/codec.h"
 #include "db/leave.h"
 #include "db/rule_sets.h"
@@ -288,6 +290,12 @@ CachedColumns cached_columns(const game::GameState& state, Timestamp start_at) {
 }
 
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state) {
+  if (state.flag_fall_pending) {
+    // A finished cache without its flag-fall fact would never be swept again (no deadline):
+    // the loss would stay unstored, untold and unrated. The caller stores the fact first.
+    throw std::logic_error("game " + std::to_string(id) +
+                           ": cached state shows a flag fall that no fact records");
+  }
   // A not-started game is scheduled at its start instant (taken from the row itself).
   const auto c = cached_columns(state, Timestamp(0));
   exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply,
@@ -453,16 +461,17 @@ std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int lim
   return out;
 }
 
-// $1 now, $2 the user or NULL, $3 the event or NULL, $4 as $3 of kClaimDueGames.
+// $1 now, $2 the user or NULL, $3 the event or NULL, $4 the game or NULL, $5 as $3 of
+// kClaimDueGames.
 const std::string kLockDueGames =
     "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
-    "($3::bigint IS NULL OR event_id = $3) AND " +
-    due_at("$4") + " ORDER BY id FOR UPDATE";
+    "($3::bigint IS NULL OR event_id = $3) AND ($4::bigint IS NULL OR id = $4) AND " +
+    due_at("$5") + " ORDER BY id FOR UPDATE";
 
 std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const GameScope& scope) {
   std::vector<std::int64_t> out;
   for (const auto& row : tx.exec_params(kLockDueGames, now.unix_seconds(), scope.user_id,
-                                        scope.event_id, end_date_types())) {
+                                        scope.event_id, scope.game_id, end_date_types())) {
     out.push_back(row[0].as<std::int64_t>());
   }
   return out;

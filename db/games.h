@@ -55,7 +55,9 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
                   const std::vector<game::GameEvent>& events, std::size_t existing_events,
                   const game::GameState& state);
 
-// Rewrites the cached columns from a replayed state and bumps the version.
+// Rewrites the cached columns from a replayed state and bumps the version. Refuses (throws
+// std::logic_error, nothing written) a state that shows a flag fall not stored as a fact
+// (flag_fall_pending): store the fact (game::decide_flag_fall) with the change instead.
 void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state);
 
 // The cached columns of a game row (what update_cache writes from a replayed state).
@@ -115,10 +117,11 @@ std::int64_t count_live_games(pqxx::work& tx);
 // Claims up to `limit` live games whose next deadline is at or before `now`, locking them
 // with FOR UPDATE SKIP LOCKED so concurrent schedulers never take the same game.
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, game::Timestamp now, int limit);
-// Which live games a read is about to count: those of a user, or of an event.
+// Which live games a read is about to count: those of a user, of an event, or one game.
 struct GameScope {
   std::optional<std::int64_t> user_id;
   std::optional<std::int64_t> event_id;
+  std::optional<std::int64_t> game_id = std::nullopt;  // one game only
 };
 // The live games in `scope` whose decision is due at `now` (as claim_due_games), locked in id
 // order. Unlike the sweep it waits for a game another transaction holds, and skips it once

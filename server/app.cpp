@@ -227,9 +227,13 @@ int run_serve() {
   clock_listener.start();
   if (config.run_scheduler) {
     scheduler.start();
-    rating_job.start();
   } else {
     spdlog::info("flag-fall scheduler off on this instance (CORRCHESS_SCHEDULER=off)");
+  }
+  if (config.run_rating_job) {
+    rating_job.start();
+  } else {
+    spdlog::info("rating period job off on this instance");
   }
   notifier.start();
 

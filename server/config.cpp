@@ -168,6 +168,14 @@ Result<Config> config_from_env() {
     }
     config.run_scheduler = v == "on";
   }
+  config.run_rating_job = config.run_scheduler;
+  if (const char* job = env("CORRCHESS_RATING_JOB")) {
+    const std::string v = job;
+    if (v != "on" && v != "off") {
+      return fail(ErrorCode::kValidationError, "CORRCHESS_RATING_JOB must be on or off");
+    }
+    config.run_rating_job = v == "on";
+  }
   if (const char* zone = env("CORRCHESS_TIMEZONE")) config.time_zone = zone;
   if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
   if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;

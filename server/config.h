@@ -38,8 +38,10 @@ struct Config {
   bool run_migrations = true;
   bool open_registration = true;
   int token_ttl_days = 30;
-  bool manual_clock = false;                 // CORRCHESS_CLOCK=manual
-  bool run_scheduler = true;                 // CORRCHESS_SCHEDULER=off: no flag-fall sweep here
+  bool manual_clock = false;  // CORRCHESS_CLOCK=manual
+  bool run_scheduler = true;  // CORRCHESS_SCHEDULER=off: no flag-fall sweep here
+  // CORRCHESS_RATING_JOB (on/off; default: as CORRCHESS_SCHEDULER): the rating period job.
+  bool run_rating_job = true;
   std::string time_zone = "Europe/London";   // CORRCHESS_TIMEZONE
   std::string admin_user;                    // CORRCHESS_ADMIN_USER: created at start if absent
   std::string admin_password;                // CORRCHESS_ADMIN_PASSWORD

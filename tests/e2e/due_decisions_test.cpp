@@ -1,11 +1,17 @@
 // Verdicts that do not depend on when the flag-fall sweep ran: between a deadline and the
 // sweep that stores its flag fall, every read that counts outcomes (game lists and counts,
-// public records, the entry bar of open events, crosstables) already shows the loss that
-// GET /games/{id} shows. The server here runs no sweep at all (CORRCHESS_SCHEDULER=off), so
-// each read must store the decision itself, once.
+// public records, the entry bar of open events, crosstables, the event list's status,
+// rematches, post-game messages, the finished-games minimum of seeks) already shows the loss
+// that GET /games/{id} shows, and changes that re-derive games (replacing a player, leave)
+// neither hand such a loss to someone else nor cache it without its flag-fall fact. The
+// server here runs no sweep at all (CORRCHESS_SCHEDULER=off), so each read must store the
+// decision itself, once. (Rating periods: ratings_test.cpp, RatingsDueDecisions.)
 #include <gtest/gtest.h>
 
+#include <pqxx/pqxx>
+
 #include "tests/support/event_fixture.h"
+#include "tests/support/ws_client.h"
 
 namespace corrchess {
 namespace {
@@ -35,12 +41,56 @@ class DueDecisions : public testing::EventServer {
     EXPECT_EQ(g["termination"], "time_forfeit");
     EXPECT_EQ(g["version"], 0) << "something stored the flag fall before the read under test";
   }
-  // The flag fall was stored exactly once.
+  // The flag fall was stored exactly once, as its fact.
   void expect_stored_once(const std::string& id) {
     const auto g = game(id, "td");
     EXPECT_EQ(g["status"], "finished");
     EXPECT_EQ(g["version"], 1) << g.dump();
+    EXPECT_EQ(flag_fall_facts(id), 1) << "game " << id;
   }
+
+  // The flag-fall facts stored for a game, straight from the database: a cached "finished"
+  // without one would never be swept, told or rated.
+  int flag_fall_facts(const std::string& id) {
+    pqxx::connection conn(db_.url());
+    pqxx::read_transaction tx(conn);
+    return tx
+        .exec_params1(
+            "SELECT count(*)::int FROM game_events WHERE game_id = $1 AND kind = "
+            "'flag_fall'",
+            std::stoll(id))[0]
+        .as<int>();
+  }
+
+  // Starts a section of `players` (three days per move, starting now) and returns its games.
+  json start_section(const std::string& name, const std::vector<std::string>& players) {
+    auto section = ok("POST", "/api/v1/admin/events", "td",
+                      {{"name", name},
+                       {"time_control", {{"type", "per_move"}, {"days", 3}}},
+                       {"players", players},
+                       {"start_at", kStart}},
+                      201);
+    section_id_ = section["id"].get<std::string>();
+    return ok("POST", "/api/v1/admin/events/" + section_id_ + "/start", "td")["games"];
+  }
+
+  // A live connection of `who`, past its greeting.
+  std::unique_ptr<testing::WsClient> socket(const std::string& who) {
+    auto ws =
+        std::make_unique<testing::WsClient>(server_.port(), "/api/v1/ws?token=" + tokens_.at(who));
+    EXPECT_TRUE(ws->connected());
+    EXPECT_TRUE(ws->read_type("hello").has_value());
+    return ws;
+  }
+
+  // The opponent is told the game is over (the live message the sweep would have sent).
+  static void expect_told_game_over(testing::WsClient& ws, const std::string& id) {
+    const auto over = ws.read_type("game_over");
+    ASSERT_TRUE(over.has_value()) << "no game_over message for game " << id;
+    EXPECT_EQ((*over)["game_id"], id) << over->dump();
+  }
+
+  std::string section_id_;
 };
 
 TEST_F(DueDecisions, ReadsThatCountOutcomesSeeTheLossBeforeAnySweep) {
@@ -115,6 +165,135 @@ TEST_F(DueDecisions, ReadsThatCountOutcomesSeeTheLossBeforeAnySweep) {
   ok("GET", "/api/v1/events/" + section_id + "/crosstable", "e1");
   expect_stored_once(listed);
   expect_stored_once(event_game);
+}
+
+// A director replaces a player one of whose games was already lost on time (not stored
+// yet): that game stays the player's loss; only the live game goes to the replacement.
+TEST_F(DueDecisions, AReplacementDoesNotInheritAGameAlreadyLostOnTime) {
+  add_users({"r1", "r2", "r3", "sub"});
+  const auto games = start_section("Replace", {"r1", "r2", "r3"});
+  ASSERT_EQ(games.size(), 3u);
+  // The player who is White in one game (lost on time: never moves) and Black in another
+  // (the opponent moves in time, so it is live when the player is replaced).
+  std::string player, lost, live;
+  for (const std::string name : {"r1", "r2", "r3"}) {
+    std::string as_white, as_black;
+    int whites = 0;
+    for (const auto& g : games) {
+      if (g["white"] == name) {
+        ++whites;
+        as_white = g["id"].get<std::string>();
+      }
+      if (g["black"] == name) as_black = g["id"].get<std::string>();
+    }
+    if (whites == 1 && !as_black.empty()) {
+      player = name;
+      lost = as_white;
+      live = as_black;
+      break;
+    }
+  }
+  ASSERT_FALSE(player.empty()) << games.dump();
+  advance(86400);
+  play(live, game(live, "td")["white"]["username"], "e4");
+  advance(2 * 86400 + 3600);  // 2030-01-04T01:00Z: the player's White flag fell at 00:00
+  expect_shown_but_not_stored(lost);
+
+  ok("POST", "/api/v1/admin/events/" + section_id_ + "/replace", "td",
+     {{"username", player}, {"replacement", "sub"}, {"reason", "illness"}});
+  expect_stored_once(lost);
+  const auto kept = game(lost, "td");
+  EXPECT_EQ(kept["white"]["username"], player) << kept.dump();
+  EXPECT_EQ(kept["result"], "0-1");
+  EXPECT_EQ(kept["termination"], "time_forfeit");
+  const auto handed = game(live, "td");
+  EXPECT_EQ(handed["black"]["username"], "sub") << handed.dump();
+  EXPECT_EQ(handed["status"], "ongoing");
+  EXPECT_EQ(flag_fall_facts(live), 0);
+  // The replacement holds one live game and no loss.
+  const auto mine = ok("GET", "/api/v1/games", "sub");
+  EXPECT_EQ(mine["counts"]["finished"], 0) << mine.dump();
+  EXPECT_EQ(mine["counts"]["ongoing"], 1);
+}
+
+// Leave entered, or special leave approved, by a player whose flag has already fallen:
+// the loss is stored as its fact (and told) before the player's games are re-derived, not
+// cached as "finished" without a fact the sweep would never store.
+TEST_F(DueDecisions, LeaveChangesStoreALossAlreadyDueBeforeReDerivingTheGames) {
+  add_users({"l1", "l2", "s1", "s2"});
+  const auto entered = single("l1", "l2");
+  const auto approved = single("s1", "s2");
+  const auto request =
+      ok("POST", "/api/v1/me/leave/special", "s1",
+         {{"start_date", "2030-01-20"}, {"end_date", "2030-01-22"}, {"reason", "hospital"}}, 201);
+  EXPECT_EQ(request["status"], "pending");
+  auto l2_socket = socket("l2");
+  auto s2_socket = socket("s2");
+
+  advance(3 * 86400 + 3600);  // 2030-01-04T01:00Z: l1 and s1 have lost on time
+  expect_shown_but_not_stored(entered);
+  expect_shown_but_not_stored(approved);
+
+  ok("POST", "/api/v1/me/leave", "l1", {{"start_date", "2030-01-10"}, {"end_date", "2030-01-12"}},
+     201);
+  expect_stored_once(entered);
+  EXPECT_EQ(game(entered, "td")["termination"], "time_forfeit");
+  expect_told_game_over(*l2_socket, entered);
+
+  ok("POST", "/api/v1/admin/leave/" + request["id"].get<std::string>() + "/approve", "td",
+     {{"reason", "certificate seen"}});
+  expect_stored_once(approved);
+  EXPECT_EQ(game(approved, "td")["termination"], "time_forfeit");
+  expect_told_game_over(*s2_socket, approved);
+}
+
+// The smaller reads of an outcome, in the same window: an event's status in the event list,
+// a rematch, a message after the game, and the finished-games minimum of open seeks.
+TEST_F(DueDecisions, EventListRematchMessagesAndSeeksSeeTheLossBeforeAnySweep) {
+  add_users({"m1", "m2", "t1", "t2", "k1", "k2", "seeker", "e1", "e2"});
+  const auto rematched = single("m1", "m2");
+  const auto talked = single("t1", "t2");
+  const auto counted = single("k1", "k2");
+  const auto games = start_section("Listed", {"e1", "e2"});
+  ASSERT_EQ(games.size(), 1u);
+  const std::string event_game = games[0]["id"];
+  const std::string seek =
+      ok("POST", "/api/v1/challenges", "seeker",
+         {{"time_control", testing::iccf_control()}, {"min_finished_games", 1}}, 201)["id"];
+  const auto sees_seek = [&](const std::string& who) {
+    const auto lists = ok("GET", "/api/v1/challenges", who);
+    for (const auto& c : lists["open"]) {
+      if (c["id"] == seek) return true;
+    }
+    return false;
+  };
+  EXPECT_FALSE(sees_seek("k1"));  // no finished game yet
+
+  advance(3 * 86400 + 3600);  // 2030-01-04T01:00Z: every White above has lost on time
+  for (const auto& id : {rematched, talked, counted, event_game}) {
+    expect_shown_but_not_stored(id);
+  }
+
+  // The event list: the section's only game is decided, so the section is finished.
+  bool listed = false;
+  const auto finished = ok("GET", "/api/v1/events?status=finished", "e1");
+  for (const auto& e : finished["events"]) {
+    if (e["id"] == section_id_) listed = true;
+  }
+  EXPECT_TRUE(listed) << finished.dump();
+  expect_stored_once(event_game);
+
+  // A rematch of a game that is over on time.
+  ok("POST", "/api/v1/games/" + rematched + "/rematch", "m2", nullptr, 201);
+  expect_stored_once(rematched);
+
+  // A message once the game is over.
+  ok("POST", "/api/v1/games/" + talked + "/messages", "t1", {{"text", "well played"}}, 201);
+  expect_stored_once(talked);
+
+  // The seek's finished-games minimum counts the loss.
+  EXPECT_TRUE(sees_seek("k1"));
+  expect_stored_once(counted);
 }
 
 }  // namespace

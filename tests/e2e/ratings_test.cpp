@@ -531,5 +531,58 @@ TEST(RatingsCatchUp, AServerStartingAfterPeriodsEndedPublishesThemAll) {
   EXPECT_EQ(w4["entries"][0]["games_in_period"], 0);
 }
 
+// A game belongs to the period in which it finished, whether or not a sweep stored its flag
+// fall before the period was published: this instance runs the rating job but no sweep
+// (CORRCHESS_SCHEDULER=off, CORRCHESS_RATING_JOB=on), so only the job can store it.
+TEST(RatingsDueDecisions, AFlagThatFellInAPeriodIsRatedInThatPeriodWithoutASweep) {
+  testing::TempDatabase db;
+  testing::ServerProcess server(db.url(),
+                                testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"},
+                                                             {"CORRCHESS_SCHEDULER", "off"},
+                                                             {"CORRCHESS_RATING_JOB", "on"}}));
+  ASSERT_TRUE(server.started());
+  testing::ApiClient api(server);
+  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
+  const auto anna = api.sign_up("anna");
+  const auto boris = api.sign_up("boris");
+  api.sign_up("clara");
+  api.sign_up("dmitri");
+  api.set_clock(td, "2030-01-05T12:00:00Z");
+  const auto resigned = api.create_game(td, "anna", "boris");
+  api.play(resigned, anna, "d4");
+  api.play(resigned, boris, "d5");
+  api.expect("POST", "/api/v1/games/" + resigned + "/resign", boris);
+  // Clara never moves: her flag falls on 2030-01-08T12:00Z.
+  const auto lost = api.create_game(td, "clara", "dmitri",
+                                    {{"time_control", {{"type", "per_move"}, {"days", 3}}}});
+
+  api.set_clock(td, "2030-02-01T00:00:00Z");  // January has ended; nothing has read the game
+  json january;
+  ASSERT_TRUE(testing::wait_until(
+      [&] {
+        auto r = api.call("GET", "/api/v1/ratings/lists/2030-01", td);
+        if (r.status != 200) return false;
+        january = json::parse(r.body);
+        return true;
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(50)));
+  std::map<std::string, int> in_period;
+  for (const auto& e : january["entries"]) {
+    in_period[e["username"].get<std::string>()] = e["games_in_period"].get<int>();
+  }
+  EXPECT_EQ(in_period,
+            (std::map<std::string, int>{{"anna", 1}, {"boris", 1}, {"clara", 1}, {"dmitri", 1}}))
+      << january.dump(1);
+  const auto ref = ref_period({}, {{"anna", "boris", 1}, {"clara", "dmitri", 0}});
+  for (const auto& e : january["entries"]) {
+    EXPECT_NEAR(e["rating"].get<double>(), ref.at(e["username"].get<std::string>()).r, 1e-6)
+        << e.dump();
+  }
+
+  const auto g = api.game(lost, td);
+  EXPECT_EQ(g["termination"], "time_forfeit");
+  EXPECT_EQ(g["version"], 1) << "the flag fall is stored once, by the rating job";
+}
+
 }  // namespace
 }  // namespace corrchess

@@ -56,6 +56,38 @@ TEST(NotificationConfig, MailSettingsAreChecked) {
   }
 }
 
+// The rating period job runs where the flag-fall sweep runs unless CORRCHESS_RATING_JOB says
+// otherwise; other values are refused.
+TEST(SchedulerConfig, TheRatingJobFollowsTheSchedulerUnlessSetItself) {
+  unsetenv("CORRCHESS_RATING_JOB");
+  setenv("CORRCHESS_SCHEDULER", "off", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_FALSE(c->run_scheduler);
+  EXPECT_FALSE(c->run_rating_job);
+  setenv("CORRCHESS_RATING_JOB", "on", 1);
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_FALSE(c->run_scheduler);
+  EXPECT_TRUE(c->run_rating_job);
+  setenv("CORRCHESS_SCHEDULER", "on", 1);
+  setenv("CORRCHESS_RATING_JOB", "off", 1);
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_TRUE(c->run_scheduler);
+  EXPECT_FALSE(c->run_rating_job);
+  setenv("CORRCHESS_RATING_JOB", "yes", 1);
+  c = config_from_env();
+  ASSERT_FALSE(c.has_value());
+  EXPECT_EQ(c.error().code, ErrorCode::kValidationError);
+  unsetenv("CORRCHESS_RATING_JOB");
+  unsetenv("CORRCHESS_SCHEDULER");
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_TRUE(c->run_scheduler);
+  EXPECT_TRUE(c->run_rating_job);
+}
+
 // LISTEN and migrations use CORRCHESS_LISTEN_DATABASE_URL (a direct connection when the
 // queries go through PgBouncer), the database URL itself unless it is set.
 TEST(DatabaseConfig, TheListenConnectionDefaultsToTheDatabaseUrl) {
