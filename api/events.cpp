@@ -306,13 +306,9 @@ Response join(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
   std::optional<Timestamp> barred_until;
   auto done = app::join_event(deps, user, id, barred_until);
   if (!done) {
-    Response r = problem_response(done.error());
-    if (barred_until) {
-      auto body = problem_json(done.error());
-      body["barred_until"] = rfc3339(*barred_until);
-      r.body = body.dump();
-    }
-    return r;
+    Error error = done.error();
+    if (barred_until) error = std::move(error).with("barred_until", rfc3339(*barred_until));
+    return problem_response(error);
   }
   return show_event(deps, user, id, 201);
 }

@@ -249,7 +249,7 @@ Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t 
   if (error.code != ErrorCode::kStaleGame) return problem_response(error);
   auto shown = app::view_game(deps, user, id);
   if (!shown) return problem_response(error);
-  return problem_response(error, {{"game", game_json(*shown)}});
+  return problem_response(Error(error).with_json("game", game_json(*shown).dump()));
 }
 
 Handler with_user_id(db::Pool& pool, const char* what, GameHandler fn) {

@@ -575,8 +575,6 @@ json components() {
     codes.push_back(name);
     statuses[name] = http_status(code);
   }
-  codes.push_back("method_not_allowed");
-  statuses["method_not_allowed"] = 405;
   json schemas;
   schemas["Problem"] = {
       {"type", "object"},
