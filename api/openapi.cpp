@@ -739,17 +739,6 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-std::string_view to_string(Access access) {
-  switch (access) {
-    case Access::kNone: return "none";
-    case Access::kUser: return "user";
-    case Access::kPlayer: return "player";
-    case Access::kDirector: return "director";
-    case Access::kAdmin: return "admin";
-  }
-  return "user";
-}
-
 const std::vector<RouteDoc>& documented_routes() {
   static const std::vector<RouteDoc> table = build_table();
   return table;
