@@ -288,20 +288,6 @@ std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user,
   return std::unexpected(Error(error).with_json("game", game_json(*shown).dump()));
 }
 
-Handler with_user_id(db::Pool& pool, const char* what, GameHandler fn) {
-  return [&pool, what, fn](const Request& request, const PathParams& params) {
-    auto user = authenticate(pool, request);
-    if (!user) return problem_response(user.error());
-    std::int64_t id = 0;
-    if (auto it = params.find("id"); it != params.end()) {
-      auto parsed = parse_id(it->second, what);
-      if (!parsed) return problem_response(parsed.error());
-      id = *parsed;
-    }
-    return fn(request, *user, id);
-  };
-}
-
 void add_game_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool);
   constexpr auto kUser = Access::kUser;

@@ -38,9 +38,4 @@ std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user,
 Result<Response> render_game(const Result<app::GameView>& shown, int status = 200,
                              bool minimal = false);
 
-// A route handler that authenticates the caller and parses the {id} path parameter (0 when
-// the route has none) as the id of `what` (kNotFound naming it when malformed).
-using GameHandler = std::function<Response(const Request&, const db::User&, std::int64_t id)>;
-Handler with_user_id(db::Pool& pool, const char* what, GameHandler fn);
-
 }  // namespace corrchess::api

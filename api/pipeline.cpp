@@ -24,6 +24,7 @@ std::string_view to_string(IdKind kind) {
     case IdKind::kEvent: return "event";
     case IdKind::kChallenge: return "challenge";
     case IdKind::kLeave: return "leave period";
+    case IdKind::kWebhook: return "webhook";
   }
   return "";
 }

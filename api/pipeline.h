@@ -38,7 +38,7 @@ std::string_view to_string(Access access);
 
 // What the {id} path parameter of a route names; its name appears in the 404 of a malformed
 // id ("no game abc").
-enum class IdKind { kNone, kGame, kEvent, kChallenge, kLeave };
+enum class IdKind { kNone, kGame, kEvent, kChallenge, kLeave, kWebhook };
 std::string_view to_string(IdKind kind);
 
 // A route entry of the pipeline.
