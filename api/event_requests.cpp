@@ -101,11 +101,7 @@ Result<app::EventCreation> parse_creation(const json& body) {
 
 }  // namespace
 
-Result<NewEventBody> NewEventBody::from_json(const json& body, const Request&) {
-  auto creation = parse_creation(body);
-  if (!creation) return std::unexpected(creation.error());
-  return NewEventBody{std::move(*creation)};
-}
+Result<app::EventCreation> parse_event_creation(const json& body) { return parse_creation(body); }
 
 Result<EventPlayerBody> EventPlayerBody::from_json(const json& body, const Request&) {
   auto username = required_string(body, "username", 64);

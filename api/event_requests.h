@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/http.h"
+#include "api/pipeline.h"
 #include "app/events.h"
 #include "core/error.h"
 
@@ -16,10 +17,8 @@ namespace corrchess::api {
 
 // POST /admin/events: the event as far as it can be checked without the database and the
 // server's now (app::create_event checks the rest).
-struct NewEventBody {
-  app::EventCreation event;
-  static Result<NewEventBody> from_json(const nlohmann::json& body, const Request& request);
-};
+Result<app::EventCreation> parse_event_creation(const nlohmann::json& body);
+using NewEventBody = ParsedBody<parse_event_creation>;
 
 // POST /admin/events/{id}/players: {username}.
 struct EventPlayerBody {

@@ -31,7 +31,7 @@ Result<Response> shown_after(GameServiceDeps& deps, const Call& call, const Resu
 }
 
 Result<Response> create_event(GameServiceDeps& deps, const db::User& user, NewEventBody&& body) {
-  auto id = app::create_event(deps, user, std::move(body.event));
+  auto id = app::create_event(deps, user, std::move(body.value));
   if (!id) return std::unexpected(id.error());
   return show_event(deps, user, *id, 201);
 }
@@ -168,12 +168,9 @@ void add_event_routes(Router& router, GameServiceDeps& deps) {
              [&deps](const Call& c) { return event_pgn(deps, c.caller(), c.id); });
   routes.add({"POST", "/api/v1/events/{id}/join", kUser, kEvent},
              [&deps](const Call& c) { return join(deps, c.caller(), c.id); });
-  routes.add({"DELETE", "/api/v1/events/{id}/join", kUser, kEvent},
-             [&deps](const Call& c) -> Result<Response> {
-               auto done = app::leave_event(deps, c.caller(), c.id);
-               if (!done) return std::unexpected(done.error());
-               return no_content();
-             });
+  routes.add({"DELETE", "/api/v1/events/{id}/join", kUser, kEvent}, [&deps](const Call& c) {
+    return no_content_after(app::leave_event(deps, c.caller(), c.id));
+  });
   routes.add({"POST", "/api/v1/events/{id}/adjudication-claims", kUser, kEvent},
              BodyHandler<ClaimFilingBody>([&deps](const Call& c, ClaimFilingBody&& b) {
                return file_claim(deps, c, std::move(b));

@@ -24,27 +24,20 @@ json note_json(const std::optional<db::Note>& n) {
           {"updated_at", n ? json(game::format_rfc3339(n->updated_at)) : json()}};
 }
 
-// POST /messages: {text} of at most kMaxMessageLength characters.
-struct MessageBody {
+// {text} of at most kMaxChars characters: POST /messages (kMaxMessageLength), PUT /note
+// (kMaxNoteLength).
+template <std::size_t kMaxChars>
+struct TextBody {
   std::string text;
 
-  static Result<MessageBody> from_json(const json& body, const Request&) {
-    auto text = required_string(body, "text", 4 * game::kMaxMessageLength, Text::kMultiline);
+  static Result<TextBody> from_json(const json& body, const Request&) {
+    auto text = required_string(body, "text", 4 * kMaxChars, Text::kMultiline);
     if (!text) return std::unexpected(text.error());
-    return MessageBody{*text};
+    return TextBody{*text};
   }
 };
-
-// PUT /note: {text} of at most kMaxNoteLength characters.
-struct NoteBody {
-  std::string text;
-
-  static Result<NoteBody> from_json(const json& body, const Request&) {
-    auto text = required_string(body, "text", 4 * game::kMaxNoteLength, Text::kMultiline);
-    if (!text) return std::unexpected(text.error());
-    return NoteBody{*text};
-  }
-};
+using MessageBody = TextBody<game::kMaxMessageLength>;
+using NoteBody = TextBody<game::kMaxNoteLength>;
 
 }  // namespace
 

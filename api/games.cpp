@@ -331,10 +331,8 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                return json_response(200, {{"pending", pending_json(*pending)}});
              }));
   routes.add({"DELETE", "/api/v1/games/{id}/moves/pending", kPlayer, kGame},
-             [&deps](const Call& c) -> Result<Response> {
-               auto done = app::cancel_pending_move(deps, c.caller(), c.id);
-               if (!done) return std::unexpected(done.error());
-               return no_content();
+             [&deps](const Call& c) {
+               return no_content_after(app::cancel_pending_move(deps, c.caller(), c.id));
              });
   routes.add({"POST", "/api/v1/games/{id}/moves/accept", kPlayer, kGame},
              BodyHandler<AcceptBody>([&deps](const Call& c, AcceptBody&& b) -> Result<Response> {
@@ -378,12 +376,9 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                if (!lines) return std::unexpected(lines.error());
                return json_response(200, {{"lines", san_lines_json(*lines)}});
              });
-  routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame},
-             [&deps](const Call& c) -> Result<Response> {
-               auto done = app::clear_conditional(deps, c.caller(), c.id);
-               if (!done) return std::unexpected(done.error());
-               return no_content();
-             });
+  routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame}, [&deps](const Call& c) {
+    return no_content_after(app::clear_conditional(deps, c.caller(), c.id));
+  });
 }
 
 }  // namespace corrchess::api

@@ -68,15 +68,7 @@ Result<app::LeaveRequest> leave_request(const json& body) {
 }
 
 // POST /me/leave: {event_id?, start_date, end_date}.
-struct LeaveBody {
-  app::LeaveRequest leave;
-
-  static Result<LeaveBody> from_json(const json& body, const Request&) {
-    auto req = leave_request(body);
-    if (!req) return std::unexpected(req.error());
-    return LeaveBody{*req};
-  }
-};
+using LeaveBody = ParsedBody<leave_request>;
 
 // POST /me/leave/special: the same with a reason.
 struct SpecialLeaveBody {
@@ -160,18 +152,15 @@ void add_leave_routes(Router& router, GameServiceDeps& deps) {
              [&deps](const Call& c) { return my_leave(deps, c.caller()); });
   routes.add({"POST", "/api/v1/me/leave", kUser},
              BodyHandler<LeaveBody>([&deps](const Call& c, LeaveBody&& b) {
-               return create_leave(deps, c.caller(), b.leave);
+               return create_leave(deps, c.caller(), b.value);
              }));
   routes.add({"POST", "/api/v1/me/leave/special", kUser},
              BodyHandler<SpecialLeaveBody>([&deps](const Call& c, SpecialLeaveBody&& b) {
                return create_leave(deps, c.caller(), b.leave);
              }));
-  routes.add({"DELETE", "/api/v1/me/leave/{id}", kUser, kLeave},
-             [&deps](const Call& c) -> Result<Response> {
-               auto done = app::cancel_leave(deps, c.caller(), c.id);
-               if (!done) return std::unexpected(done.error());
-               return no_content();
-             });
+  routes.add({"DELETE", "/api/v1/me/leave/{id}", kUser, kLeave}, [&deps](const Call& c) {
+    return no_content_after(app::cancel_leave(deps, c.caller(), c.id));
+  });
   routes.add({"GET", "/api/v1/admin/leave", kDirector},
              [&deps](const Call& c) { return pending_requests(deps, c.caller()); });
   routes.add({"POST", "/api/v1/admin/leave/{id}/approve", kDirector, kLeave},

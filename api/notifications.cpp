@@ -135,27 +135,9 @@ Result<app::WebhookRequest> webhook_request(const json& body) {
   return request;
 }
 
-// PUT /me/notifications: the whole preferences.
-struct PreferencesBody {
-  notify::Preferences preferences;
-
-  static Result<PreferencesBody> from_json(const json& body, const Request&) {
-    auto parsed = parse_preferences(body);
-    if (!parsed) return std::unexpected(parsed.error());
-    return PreferencesBody{std::move(*parsed)};
-  }
-};
-
-// POST /me/webhooks: {url, event_id?}.
-struct WebhookBody {
-  app::WebhookRequest webhook;
-
-  static Result<WebhookBody> from_json(const json& body, const Request&) {
-    auto parsed = webhook_request(body);
-    if (!parsed) return std::unexpected(parsed.error());
-    return WebhookBody{std::move(*parsed)};
-  }
-};
+// PUT /me/notifications: the whole preferences; POST /me/webhooks: {url, event_id?}.
+using PreferencesBody = ParsedBody<parse_preferences>;
+using WebhookBody = ParsedBody<webhook_request>;
 
 }  // namespace
 
@@ -172,7 +154,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
   routes.add(
       {"PUT", "/api/v1/me/notifications", kUser},
       BodyHandler<PreferencesBody>([&pool](const Call& c, PreferencesBody&& b) -> Result<Response> {
-        auto prefs = app::replace_notification_preferences(pool, c.caller(), b.preferences);
+        auto prefs = app::replace_notification_preferences(pool, c.caller(), b.value);
         if (!prefs) return std::unexpected(prefs.error());
         return json_response(200, preferences_json(*prefs));
       }));
@@ -206,18 +188,15 @@ void add_notification_routes(Router& router, db::Pool& pool) {
   });
   routes.add({"POST", "/api/v1/me/webhooks", kUser},
              BodyHandler<WebhookBody>([&pool](const Call& c, WebhookBody&& b) -> Result<Response> {
-               auto created = app::create_webhook(pool, c.caller(), b.webhook);
+               auto created = app::create_webhook(pool, c.caller(), b.value);
                if (!created) return std::unexpected(created.error());
                auto shown = webhook_json(*created);
                shown["secret"] = created->secret;  // shown once
                return json_response(201, shown);
              }));
-  routes.add({"DELETE", "/api/v1/me/webhooks/{id}", kUser, kWebhook},
-             [&pool](const Call& c) -> Result<Response> {
-               auto done = app::delete_webhook(pool, c.caller(), c.id);
-               if (!done) return std::unexpected(done.error());
-               return no_content();
-             });
+  routes.add({"DELETE", "/api/v1/me/webhooks/{id}", kUser, kWebhook}, [&pool](const Call& c) {
+    return no_content_after(app::delete_webhook(pool, c.caller(), c.id));
+  });
   routes.add({"GET", "/api/v1/me/webhooks/{id}/deliveries", kUser, kWebhook},
              [&pool](const Call& c) -> Result<Response> {
                auto limit = query_int(c.request, "limit", 1, 500);

@@ -92,4 +92,9 @@ Result<nlohmann::json> Routes::decode_body(const Request& request, bool allow_em
 
 Response no_content() { return text_response(204, "application/json", ""); }
 
+Result<Response> no_content_after(const Result<void>& done) {
+  if (!done) return std::unexpected(done.error());
+  return no_content();
+}
+
 }  // namespace corrchess::api

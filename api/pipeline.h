@@ -118,5 +118,22 @@ class Routes {
 
 // 204 with no body (the answer of deletions and of commands that return nothing).
 Response no_content();
+// no_content() once `done` succeeded, else its error.
+Result<Response> no_content_after(const Result<void>& done);
+
+// A request type that is the one value a parse function reads from the body, e.g.
+// `ParsedBody<parse_preferences>` for `Result<notify::Preferences> parse_preferences(const
+// nlohmann::json&)`; the handler finds it in `value`.
+template <auto Parse>
+struct ParsedBody {
+  using Value = typename decltype(Parse(std::declval<const nlohmann::json&>()))::value_type;
+  Value value;
+
+  static Result<ParsedBody> from_json(const nlohmann::json& body, const Request&) {
+    auto parsed = Parse(body);
+    if (!parsed) return std::unexpected(std::move(parsed.error()));
+    return ParsedBody{std::move(*parsed)};
+  }
+};
 
 }  // namespace corrchess::api
