@@ -2,6 +2,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/pipeline.h"
 #include "api/token_cache.h"
 #include "app/account_mail.h"
 #include "core/game/crosstable.h"  // html_escape
@@ -71,12 +72,11 @@ Response confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r)
   return json_response(200, {{"status", "password changed; every session was signed out"}});
 }
 
-Response request_verification(db::Pool& pool, db::ServerClock& clock, const Request& r) {
-  auto user = authenticate(pool, r);
-  if (!user) return problem_response(user.error());
-  auto done = app::request_email_verification(pool, clock, *user);
-  if (!done) return problem_response(done.error());
-  return json_response(202, {{"status", "a link is on its way to " + *user->email}});
+Result<Response> request_verification(db::Pool& pool, db::ServerClock& clock,
+                                      const db::User& user) {
+  auto done = app::request_email_verification(pool, clock, user);
+  if (!done) return std::unexpected(done.error());
+  return json_response(202, {{"status", "a link is on its way to " + *user.email}});
 }
 
 Response verify(db::Pool& pool, db::ServerClock& clock, const Request& r) {
@@ -104,10 +104,10 @@ void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& cl
              [&pool, &clock](const Request& r, const PathParams&) {
                return confirm_reset(pool, clock, r);
              });
-  router.add("POST", "/api/v1/me/email/verification",
-             [&pool, &clock](const Request& r, const PathParams&) {
-               return request_verification(pool, clock, r);
-             });
+  Routes routes(router, pool);
+  routes.add(
+      {"POST", "/api/v1/me/email/verification", Access::kUser},
+      [&pool, &clock](const Call& c) { return request_verification(pool, clock, c.caller()); });
   router.add("GET", "/api/v1/auth/verify-email", [](const Request& r, const PathParams&) {
     const auto it = r.query.find("token");
     return page(200, "Confirm your address",

@@ -2,6 +2,7 @@
 
 #include "api/auth.h"
 #include "api/json_body.h"
+#include "api/pipeline.h"
 #include "api/token_cache.h"
 #include "app/roles.h"
 
@@ -76,67 +77,85 @@ Response login(app::AccountDeps& deps, const AccountOptions& options, const Requ
   return r;
 }
 
-Response logout(app::AccountDeps& deps, const AccountOptions& options, const Request& request) {
-  auto user = authenticate(deps.pool, request);
-  if (!user) return problem_response(user.error());
-  auto body = json_object_body(request, true);
-  if (!body) return problem_response(body.error());
-  auto everywhere = optional_bool(*body, "everywhere");
-  if (!everywhere) return problem_response(everywhere.error());
-  const auto credential = *request_credential(request);
-  auto done = app::sign_out(deps, *user, credential.secret, everywhere->value_or(false));
-  if (!done) return problem_response(done.error());
-  forget_signed_in(deps.pool, user->id);
-  Response r = text_response(204, "application/json", "");
+// POST /auth/logout: {everywhere?}.
+struct LogoutBody {
+  static constexpr bool kEmptyBody = true;
+  bool everywhere = false;
+
+  static Result<LogoutBody> from_json(const nlohmann::json& body, const Request&) {
+    auto everywhere = optional_bool(body, "everywhere");
+    if (!everywhere) return std::unexpected(everywhere.error());
+    return LogoutBody{everywhere->value_or(false)};
+  }
+};
+
+// POST /me/password: {current_password, new_password}.
+struct PasswordChangeBody {
+  std::string current;
+  std::string next;
+
+  static Result<PasswordChangeBody> from_json(const nlohmann::json& body, const Request&) {
+    auto current = required_string(body, "current_password", app::kMaxPassword);
+    if (!current) return std::unexpected(current.error());
+    auto next = required_string(body, "new_password", app::kMaxPassword);
+    if (!next) return std::unexpected(next.error());
+    return PasswordChangeBody{*current, *next};
+  }
+};
+
+// PATCH /admin/users/{username}: {role}.
+struct RoleBody {
+  std::string role;
+
+  static Result<RoleBody> from_json(const nlohmann::json& body, const Request&) {
+    auto role = required_string(body, "role", 16);
+    if (!role) return std::unexpected(role.error());
+    return RoleBody{*role};
+  }
+};
+
+Result<Response> logout(app::AccountDeps& deps, const AccountOptions& options, const Call& call,
+                        const LogoutBody& body) {
+  const auto credential = *request_credential(call.request);
+  auto done = app::sign_out(deps, call.caller(), credential.secret, body.everywhere);
+  if (!done) return std::unexpected(done.error());
+  forget_signed_in(deps.pool, call.caller().id);
+  Response r = no_content();
   if (credential.from_cookie) {
     r.headers.emplace_back("Set-Cookie",
-                           session_cookie_header("", 0, secure_cookies(options, request)));
+                           session_cookie_header("", 0, secure_cookies(options, call.request)));
   }
   return r;
 }
 
-Response change_password(app::AccountDeps& deps, const Request& request) {
-  auto user = authenticate(deps.pool, request);
-  if (!user) return problem_response(user.error());
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto current = required_string(*body, "current_password", app::kMaxPassword);
-  if (!current) return problem_response(current.error());
-  auto next = required_string(*body, "new_password", app::kMaxPassword);
-  if (!next) return problem_response(next.error());
+Result<Response> change_password(app::AccountDeps& deps, const Call& call,
+                                 const PasswordChangeBody& body) {
   std::int64_t wait = 0;
-  auto done = app::change_password(deps, *user, *current, *next, request.remote,
-                                   request_credential(request)->secret, wait);
+  auto done =
+      app::change_password(deps, call.caller(), body.current, body.next, call.request.remote,
+                           request_credential(call.request)->secret, wait);
   if (!done) return refused(done.error(), wait);
-  forget_signed_in(deps.pool, user->id);
-  return text_response(204, "application/json", "");
+  forget_signed_in(deps.pool, call.caller().id);
+  return no_content();
 }
 
-Response me(db::Pool& pool, const AccountOptions& options, const Request& request) {
-  auto user = authenticate(pool, request);
-  if (!user) return problem_response(user.error());
-  auto body = user_json(*user);
-  if (const auto credential = request_credential(request); credential && credential->from_cookie) {
+Result<Response> me(const AccountOptions& options, const Call& call) {
+  auto body = user_json(call.caller());
+  if (const auto credential = request_credential(call.request);
+      credential && credential->from_cookie) {
     body["csrf_token"] = csrf_token(credential->secret);
   }
   if (options.me_details) {
-    auto details = options.me_details(*user);
-    if (!details) return problem_response(details.error());
+    auto details = options.me_details(call.caller());
+    if (!details) return std::unexpected(details.error());
     body.update(*details);
   }
   return json_response(200, body);
 }
 
-Response patch_user(app::AccountDeps& deps, const Request& request, const PathParams& params) {
-  auto actor = authenticate(deps.pool, request);
-  if (!actor) return problem_response(actor.error());
-  if (auto ok = app::require_admin(*actor); !ok) return problem_response(ok.error());
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto role = required_string(*body, "role", 16);
-  if (!role) return problem_response(role.error());
-  auto updated = app::change_role(deps, *actor, params.at("username"), *role);
-  if (!updated) return problem_response(updated.error());
+Result<Response> patch_user(app::AccountDeps& deps, const Call& call, const RoleBody& body) {
+  auto updated = app::change_role(deps, call.caller(), call.params.at("username"), body.role);
+  if (!updated) return std::unexpected(updated.error());
   forget_signed_in(deps.pool, updated->id);
   return json_response(200, user_json(*updated));
 }
@@ -200,21 +219,26 @@ Result<void> require_director(const db::User& user) { return app::require_direct
 void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
                         const AccountOptions& options) {
   auto deps = std::make_shared<app::AccountDeps>(app::AccountDeps{pool, clock, options});
-  router.add("POST", "/api/v1/auth/register",
-             [deps](const Request& r, const PathParams&) { return register_user(*deps, r); });
-  router.add("POST", "/api/v1/auth/login", [deps, options](const Request& r, const PathParams&) {
-    return login(*deps, options, r);
-  });
-  router.add("POST", "/api/v1/auth/logout", [deps, options](const Request& r, const PathParams&) {
-    return logout(*deps, options, r);
-  });
-  router.add("POST", "/api/v1/me/password",
-             [deps](const Request& r, const PathParams&) { return change_password(*deps, r); });
-  router.add("GET", "/api/v1/me", [&pool, options](const Request& r, const PathParams&) {
-    return me(pool, options, r);
-  });
-  router.add("PATCH", "/api/v1/admin/users/{username}",
-             [deps](const Request& r, const PathParams& p) { return patch_user(*deps, r, p); });
+  Routes routes(router, pool);
+  routes.add({"POST", "/api/v1/auth/register", Access::kNone},
+             [deps](const Call& c) -> Result<Response> { return register_user(*deps, c.request); });
+  routes.add({"POST", "/api/v1/auth/login", Access::kNone},
+             [deps, options](const Call& c) -> Result<Response> {
+               return login(*deps, options, c.request);
+             });
+  routes.add({"POST", "/api/v1/auth/logout", Access::kUser},
+             BodyHandler<LogoutBody>([deps, options](const Call& c, LogoutBody&& b) {
+               return logout(*deps, options, c, b);
+             }));
+  routes.add({"POST", "/api/v1/me/password", Access::kUser},
+             BodyHandler<PasswordChangeBody>([deps](const Call& c, PasswordChangeBody&& b) {
+               return change_password(*deps, c, b);
+             }));
+  routes.add({"GET", "/api/v1/me", Access::kUser},
+             [options](const Call& c) { return me(options, c); });
+  routes.add({"PATCH", "/api/v1/admin/users/{username}", Access::kAdmin},
+             BodyHandler<RoleBody>(
+                 [deps](const Call& c, RoleBody&& b) { return patch_user(*deps, c, b); }));
 }
 
 }  // namespace corrchess::api

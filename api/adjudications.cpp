@@ -9,9 +9,9 @@ namespace {
 
 using nlohmann::json;
 
-Response queue(GameServiceDeps& deps, const db::User& user) {
+Result<Response> queue(GameServiceDeps& deps, const db::User& user) {
   auto q = app::adjudication_queue(deps, user);
-  if (!q) return problem_response(q.error());
+  if (!q) return std::unexpected(q.error());
   json list = json::array();
   for (const auto& p : q->games) {
     const auto& g = p.game;
@@ -32,11 +32,9 @@ Response queue(GameServiceDeps& deps, const db::User& user) {
 }  // namespace
 
 void add_adjudication_routes(Router& router, GameServiceDeps& deps) {
-  router.add("GET", "/api/v1/admin/adjudications",
-             with_user_id(deps.pool, "adjudication",
-                          [&deps](const Request&, const db::User& u, std::int64_t) {
-                            return queue(deps, u);
-                          }));
+  Routes routes(router, deps.pool);
+  routes.add({"GET", "/api/v1/admin/adjudications", Access::kDirector},
+             [&deps](const Call& c) { return queue(deps, c.caller()); });
 }
 
 }  // namespace corrchess::api

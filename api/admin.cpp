@@ -20,22 +20,6 @@ using nlohmann::json;
 constexpr std::int64_t kMaxClockSeconds = 1000 * game::kSecondsPerDay;
 constexpr std::size_t kMaxReasonLength = 2000;
 
-// Authenticates, requires td or admin, then parses the {id} path parameter.
-Handler with_director(GameServiceDeps& deps, GameHandler fn) {
-  return [&deps, fn](const Request& request, const PathParams& params) {
-    auto user = authenticate(deps.pool, request);
-    if (!user) return problem_response(user.error());
-    if (auto ok = require_director(*user); !ok) return problem_response(ok.error());
-    std::int64_t id = 0;
-    if (auto it = params.find("id"); it != params.end()) {
-      auto parsed = parse_id(it->second);
-      if (!parsed) return problem_response(parsed.error());
-      id = *parsed;
-    }
-    return fn(request, *user, id);
-  };
-}
-
 // The director's reason: a required, non-blank string.
 Result<std::string> reason_field(const json& body) {
   auto reason = required_string(body, "reason", kMaxReasonLength, Text::kMultiline);
@@ -46,91 +30,90 @@ Result<std::string> reason_field(const json& body) {
   return reason;
 }
 
-Response set_result(GameServiceDeps& deps, const Request& request, const db::User& user,
-                    std::int64_t id) {
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto result_text = required_string(*body, "result", 16);
-  if (!result_text) return problem_response(result_text.error());
-  auto termination_text = required_string(*body, "termination", 32);
-  if (!termination_text) return problem_response(termination_text.error());
-  auto reason = reason_field(*body);
-  if (!reason) return problem_response(reason.error());
-  auto result = game::parse_game_result(*result_text);
-  if (!result) return problem_response(result.error());
-  auto termination = game::parse_termination(*termination_text);
-  if (!termination) return problem_response(termination.error());
-  return render_game(app::set_result(deps, user, id, *result, *termination, *reason));
-}
+// POST /admin/games/{id}/result: {result, termination, reason}.
+struct ResultBody {
+  game::GameResult result;
+  game::Termination termination;
+  std::string reason;
 
-Response annul(GameServiceDeps& deps, const Request& request, const db::User& user,
-               std::int64_t id) {
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto reason = reason_field(*body);
-  if (!reason) return problem_response(reason.error());
-  return render_game(app::annul_game(deps, user, id, *reason));
-}
-
-Response adjust_clock(GameServiceDeps& deps, const Request& request, const db::User& user,
-                      std::int64_t id) {
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto side_text = required_string(*body, "side", 16);
-  if (!side_text) return problem_response(side_text.error());
-  auto side = game::parse_color(*side_text);
-  if (!side) return problem_response(side.error());
-  auto reason = reason_field(*body);
-  if (!reason) return problem_response(reason.error());
-  struct Choice {
-    const char* field;
-    game::AdjustmentKind kind;
-    bool may_be_negative;
-  };
-  const Choice choices[] = {{"remaining_seconds", game::AdjustmentKind::kSetRemaining, false},
-                            {"adjust_seconds", game::AdjustmentKind::kAdjustRemaining, true},
-                            {"bank_seconds", game::AdjustmentKind::kSetBank, false}};
-  std::optional<std::pair<Choice, std::int64_t>> chosen;
-  int given = 0;
-  for (const auto& c : choices) {
-    auto v = optional_int(*body, c.field);
-    if (!v) return problem_response(v.error());
-    if (!*v) continue;
-    ++given;
-    const auto value = **v;
-    if (!c.may_be_negative && value < 0) {
-      return problem_response(Error{ErrorCode::kValidationError,
-                                    std::string("field '") + c.field + "' must not be negative"});
-    }
-    if (std::llabs(value) > kMaxClockSeconds) {
-      return problem_response(Error{ErrorCode::kValidationError,
-                                    std::string("field '") + c.field + "' must be at most " +
-                                        std::to_string(kMaxClockSeconds) + " seconds"});
-    }
-    if (c.kind == game::AdjustmentKind::kAdjustRemaining && value == 0) {
-      return problem_response(
-          Error{ErrorCode::kValidationError, "field 'adjust_seconds' must not be zero"});
-    }
-    chosen = std::pair{c, value};
+  static Result<ResultBody> from_json(const json& body, const Request&) {
+    auto result_text = required_string(body, "result", 16);
+    if (!result_text) return std::unexpected(result_text.error());
+    auto termination_text = required_string(body, "termination", 32);
+    if (!termination_text) return std::unexpected(termination_text.error());
+    auto reason = reason_field(body);
+    if (!reason) return std::unexpected(reason.error());
+    auto result = game::parse_game_result(*result_text);
+    if (!result) return std::unexpected(result.error());
+    auto termination = game::parse_termination(*termination_text);
+    if (!termination) return std::unexpected(termination.error());
+    return ResultBody{*result, *termination, *reason};
   }
-  if (given != 1) {
-    return problem_response(
-        Error{ErrorCode::kValidationError,
-              "give exactly one of remaining_seconds, adjust_seconds or bank_seconds"});
-  }
-  return render_game(
-      app::adjust_clock(deps, user, id, *side, chosen->first.kind, chosen->second, *reason));
-}
+};
 
-// Suspend (true) or resume (false) both clocks.
-Response suspension(GameServiceDeps& deps, const Request& request, const db::User& user,
-                    std::int64_t id, bool suspend) {
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto reason = reason_field(*body);
-  if (!reason) return problem_response(reason.error());
-  return render_game(app::set_suspended(deps, user, id, suspend, *reason));
-}
+// A director's command with only a reason: {reason}.
+struct ReasonBody {
+  std::string reason;
+
+  static Result<ReasonBody> from_json(const json& body, const Request&) {
+    auto reason = reason_field(body);
+    if (!reason) return std::unexpected(reason.error());
+    return ReasonBody{*reason};
+  }
+};
+
+// POST /admin/games/{id}/clock: {side, reason} and exactly one of remaining_seconds,
+// adjust_seconds, bank_seconds.
+struct ClockBody {
+  Color side = Color::kWhite;
+  game::AdjustmentKind kind = game::AdjustmentKind::kSetRemaining;
+  std::int64_t seconds = 0;
+  std::string reason;
+
+  static Result<ClockBody> from_json(const json& body, const Request&) {
+    auto side_text = required_string(body, "side", 16);
+    if (!side_text) return std::unexpected(side_text.error());
+    auto side = game::parse_color(*side_text);
+    if (!side) return std::unexpected(side.error());
+    auto reason = reason_field(body);
+    if (!reason) return std::unexpected(reason.error());
+    struct Choice {
+      const char* field;
+      game::AdjustmentKind kind;
+      bool may_be_negative;
+    };
+    const Choice choices[] = {{"remaining_seconds", game::AdjustmentKind::kSetRemaining, false},
+                              {"adjust_seconds", game::AdjustmentKind::kAdjustRemaining, true},
+                              {"bank_seconds", game::AdjustmentKind::kSetBank, false}};
+    std::optional<std::pair<Choice, std::int64_t>> chosen;
+    int given = 0;
+    for (const auto& c : choices) {
+      auto v = optional_int(body, c.field);
+      if (!v) return std::unexpected(v.error());
+      if (!*v) continue;
+      ++given;
+      const auto value = **v;
+      if (!c.may_be_negative && value < 0) {
+        return fail(ErrorCode::kValidationError,
+                    std::string("field '") + c.field + "' must not be negative");
+      }
+      if (std::llabs(value) > kMaxClockSeconds) {
+        return fail(ErrorCode::kValidationError, std::string("field '") + c.field +
+                                                     "' must be at most " +
+                                                     std::to_string(kMaxClockSeconds) + " seconds");
+      }
+      if (c.kind == game::AdjustmentKind::kAdjustRemaining && value == 0) {
+        return fail(ErrorCode::kValidationError, "field 'adjust_seconds' must not be zero");
+      }
+      chosen = std::pair{c, value};
+    }
+    if (given != 1) {
+      return fail(ErrorCode::kValidationError,
+                  "give exactly one of remaining_seconds, adjust_seconds or bank_seconds");
+    }
+    return ClockBody{*side, chosen->first.kind, chosen->second, *reason};
+  }
+};
 
 // An optional positive id filter from the query string.
 Result<std::optional<std::int64_t>> id_filter(const Request& request, const char* name) {
@@ -144,29 +127,28 @@ Result<std::optional<std::int64_t>> id_filter(const Request& request, const char
   return std::optional<std::int64_t>{*id};
 }
 
-Response audit(GameServiceDeps& deps, const Request& request, const db::User& user) {
+Result<Response> audit(GameServiceDeps& deps, const Request& request, const db::User& user) {
   app::AuditQuery query;
   auto game_id = id_filter(request, "game_id");
-  if (!game_id) return problem_response(game_id.error());
+  if (!game_id) return std::unexpected(game_id.error());
   query.game_id = *game_id;
   auto event_id = id_filter(request, "event_id");
-  if (!event_id) return problem_response(event_id.error());
+  if (!event_id) return std::unexpected(event_id.error());
   query.event_id = *event_id;
   if (auto it = request.query.find("limit"); it != request.query.end()) {
     const auto& t = it->second;
     if (t.empty() || t.size() > 4 || t.find_first_not_of("0123456789") != std::string::npos ||
         std::stoll(t) < 1 || std::stoll(t) > 1000) {
-      return problem_response(
-          Error{ErrorCode::kValidationError, "limit must be an integer from 1 to 1000"});
+      return fail(ErrorCode::kValidationError, "limit must be an integer from 1 to 1000");
     }
     query.limit = std::stoll(t);
   }
   if (auto it = request.query.find("user"); it != request.query.end()) {
-    if (auto ok = app::validate_username(it->second); !ok) return problem_response(ok.error());
+    if (auto ok = app::validate_username(it->second); !ok) return std::unexpected(ok.error());
     query.username = it->second;
   }
   auto records = app::audit_log(deps.pool, user, query);
-  if (!records) return problem_response(records.error());
+  if (!records) return std::unexpected(records.error());
   json out = json::array();
   for (const auto& a : *records) {
     json r = {{"at", a.at},         {"actor", a.actor ? json(*a.actor) : json()},
@@ -186,26 +168,24 @@ std::optional<bool> flag_value(const std::string& text) {
   return std::nullopt;
 }
 
-Response board(GameServiceDeps& deps, const Request& request, const db::User& user,
-               std::int64_t id) {
+Result<Response> board(GameServiceDeps& deps, const Request& request, const db::User& user,
+                       std::int64_t id) {
   BoardSvgOptions options;
   if (auto it = request.query.find("orientation"); it != request.query.end()) {
     if (it->second != "white" && it->second != "black") {
-      return problem_response(
-          Error{ErrorCode::kValidationError, "orientation must be white or black"});
+      return fail(ErrorCode::kValidationError, "orientation must be white or black");
     }
     options.flip = it->second == "black";
   }
   if (auto it = request.query.find("flip"); it != request.query.end()) {
     auto flip = flag_value(it->second);
     if (!flip) {
-      return problem_response(
-          Error{ErrorCode::kValidationError, "flip must be 1, 0, true or false"});
+      return fail(ErrorCode::kValidationError, "flip must be 1, 0, true or false");
     }
     if (*flip) options.flip = !options.flip;
   }
   auto shown = app::view_game(deps, user, id);
-  if (!shown) return problem_response(shown.error());
+  if (!shown) return std::unexpected(shown.error());
   if (!shown->state.moves.empty()) options.last_move = uci_squares(shown->state.moves.back().uci);
   return text_response(200, "image/svg+xml", render_board_svg(shown->state.position, options));
 }
@@ -213,37 +193,39 @@ Response board(GameServiceDeps& deps, const Request& request, const db::User& us
 }  // namespace
 
 void add_board_routes(Router& router, GameServiceDeps& deps) {
-  router.add("GET", "/api/v1/games/{id}/board.svg",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return board(deps, r, u, id);
-             }));
+  Routes routes(router, deps.pool);
+  routes.add({"GET", "/api/v1/games/{id}/board.svg", Access::kUser, IdKind::kGame},
+             [&deps](const Call& c) { return board(deps, c.request, c.caller(), c.id); });
 }
 
 void add_admin_routes(Router& router, GameServiceDeps& deps) {
-  router.add("POST", "/api/v1/admin/games/{id}/result",
-             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return set_result(deps, r, u, id);
+  Routes routes(router, deps.pool);
+  constexpr auto kDirector = Access::kDirector;
+  constexpr auto kGame = IdKind::kGame;
+  routes.add({"POST", "/api/v1/admin/games/{id}/result", kDirector, kGame},
+             BodyHandler<ResultBody>([&deps](const Call& c, ResultBody&& b) {
+               return render_game(
+                   app::set_result(deps, c.caller(), c.id, b.result, b.termination, b.reason));
              }));
-  router.add("POST", "/api/v1/admin/games/{id}/annul",
-             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return annul(deps, r, u, id);
+  routes.add({"POST", "/api/v1/admin/games/{id}/annul", kDirector, kGame},
+             BodyHandler<ReasonBody>([&deps](const Call& c, ReasonBody&& b) {
+               return render_game(app::annul_game(deps, c.caller(), c.id, b.reason));
              }));
-  router.add("POST", "/api/v1/admin/games/{id}/clock",
-             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return adjust_clock(deps, r, u, id);
+  routes.add({"POST", "/api/v1/admin/games/{id}/clock", kDirector, kGame},
+             BodyHandler<ClockBody>([&deps](const Call& c, ClockBody&& b) {
+               return render_game(
+                   app::adjust_clock(deps, c.caller(), c.id, b.side, b.kind, b.seconds, b.reason));
              }));
-  router.add("POST", "/api/v1/admin/games/{id}/suspend",
-             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return suspension(deps, r, u, id, true);
+  routes.add({"POST", "/api/v1/admin/games/{id}/suspend", kDirector, kGame},
+             BodyHandler<ReasonBody>([&deps](const Call& c, ReasonBody&& b) {
+               return render_game(app::set_suspended(deps, c.caller(), c.id, true, b.reason));
              }));
-  router.add("POST", "/api/v1/admin/games/{id}/resume",
-             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return suspension(deps, r, u, id, false);
+  routes.add({"POST", "/api/v1/admin/games/{id}/resume", kDirector, kGame},
+             BodyHandler<ReasonBody>([&deps](const Call& c, ReasonBody&& b) {
+               return render_game(app::set_suspended(deps, c.caller(), c.id, false, b.reason));
              }));
-  router.add("GET", "/api/v1/admin/audit",
-             with_director(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
-               return audit(deps, r, u);
-             }));
+  routes.add({"GET", "/api/v1/admin/audit", kDirector},
+             [&deps](const Call& c) { return audit(deps, c.request, c.caller()); });
   add_board_routes(router, deps);
   add_openapi_routes(router);
 }

@@ -24,52 +24,52 @@ json note_json(const std::optional<db::Note>& n) {
           {"updated_at", n ? json(game::format_rfc3339(n->updated_at)) : json()}};
 }
 
-Result<std::string> text_field(const Request& request, std::size_t max_chars) {
-  auto body = json_object_body(request);
-  if (!body) return std::unexpected(body.error());
-  return required_string(*body, "text", 4 * max_chars, Text::kMultiline);
-}
+// {text} of at most kMaxChars characters: POST /messages (kMaxMessageLength), PUT /note
+// (kMaxNoteLength).
+template <std::size_t kMaxChars>
+struct TextBody {
+  std::string text;
+
+  static Result<TextBody> from_json(const json& body, const Request&) {
+    auto text = required_string(body, "text", 4 * kMaxChars, Text::kMultiline);
+    if (!text) return std::unexpected(text.error());
+    return TextBody{*text};
+  }
+};
+using MessageBody = TextBody<game::kMaxMessageLength>;
+using NoteBody = TextBody<game::kMaxNoteLength>;
 
 }  // namespace
 
 void add_game_talk_routes(Router& router, app::TalkDeps& deps) {
-  router.add(
-      "GET", "/api/v1/games/{id}/messages",
-      with_user_id(deps.pool, "game", [&deps](const Request&, const db::User& u, std::int64_t id) {
-        auto thread = app::game_messages(deps, u, id);
-        if (!thread) return problem_response(thread.error());
-        json out = json::array();
-        for (const auto& m : *thread) out.push_back(message_json(m));
-        return json_response(200, {{"messages", out}});
-      }));
-  router.add("POST", "/api/v1/games/{id}/messages",
-             with_user_id(deps.pool, "game",
-                          [&deps](const Request& r, const db::User& u, std::int64_t id) {
-                            auto text = text_field(r, game::kMaxMessageLength);
-                            if (!text) return problem_response(text.error());
-                            auto sent = app::post_game_message(deps, u, id, *text);
-                            if (!sent) return problem_response(sent.error());
-                            return json_response(201, message_json(*sent));
-                          }));
-  router.add(
-      "GET", "/api/v1/games/{id}/note",
-      with_user_id(deps.pool, "game", [&deps](const Request&, const db::User& u, std::int64_t id) {
-        auto note = app::own_note(deps, u, id);
-        if (!note) return problem_response(note.error());
-        return json_response(200, note_json(*note));
-      }));
-  router.add("PUT", "/api/v1/games/{id}/note",
-             with_user_id(
-                 deps.pool, "game", [&deps](const Request& r, const db::User& u, std::int64_t id) {
-                   auto body = json_object_body(r);
-                   if (!body) return problem_response(body.error());
-                   auto text =
-                       required_string(*body, "text", 4 * game::kMaxNoteLength, Text::kMultiline);
-                   if (!text) return problem_response(text.error());
-                   auto note = app::save_own_note(deps, u, id, *text);
-                   if (!note) return problem_response(note.error());
-                   return json_response(200, note_json(*note));
-                 }));
+  Routes routes(router, deps.pool);
+  constexpr auto kGame = IdKind::kGame;
+  routes.add({"GET", "/api/v1/games/{id}/messages", Access::kPlayer, kGame},
+             [&deps](const Call& c) -> Result<Response> {
+               auto thread = app::game_messages(deps, c.caller(), c.id);
+               if (!thread) return std::unexpected(thread.error());
+               json out = json::array();
+               for (const auto& m : *thread) out.push_back(message_json(m));
+               return json_response(200, {{"messages", out}});
+             });
+  routes.add({"POST", "/api/v1/games/{id}/messages", Access::kPlayer, kGame},
+             BodyHandler<MessageBody>([&deps](const Call& c, MessageBody&& b) -> Result<Response> {
+               auto sent = app::post_game_message(deps, c.caller(), c.id, b.text);
+               if (!sent) return std::unexpected(sent.error());
+               return json_response(201, message_json(*sent));
+             }));
+  routes.add({"GET", "/api/v1/games/{id}/note", Access::kUser, kGame},
+             [&deps](const Call& c) -> Result<Response> {
+               auto note = app::own_note(deps, c.caller(), c.id);
+               if (!note) return std::unexpected(note.error());
+               return json_response(200, note_json(*note));
+             });
+  routes.add({"PUT", "/api/v1/games/{id}/note", Access::kUser, kGame},
+             BodyHandler<NoteBody>([&deps](const Call& c, NoteBody&& b) -> Result<Response> {
+               auto note = app::save_own_note(deps, c.caller(), c.id, b.text);
+               if (!note) return std::unexpected(note.error());
+               return json_response(200, note_json(*note));
+             }));
 }
 
 }  // namespace corrchess::api

@@ -15,22 +15,137 @@ namespace {
 using game::Color;
 using nlohmann::json;
 
-Response create_game(GameServiceDeps& deps, const Request& request, const db::User& user) {
-  if (auto ok = require_director(user); !ok) return problem_response(ok.error());
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto white = required_string(*body, "white", 64);
-  if (!white) return problem_response(white.error());
-  auto black = required_string(*body, "black", 64);
-  if (!black) return problem_response(black.error());
-  auto settings = parse_rule_settings(*body);
-  if (!settings) return problem_response(settings.error());
-  auto initial_fen = optional_string(*body, "initial_fen", 200);
-  if (!initial_fen) return problem_response(initial_fen.error());
-  app::SingleGameRequest req{*white, *black, settings->game_setup(game::Timestamp{}),
-                             settings->start_at, *initial_fen};
-  return render_game(app::create_single_game(deps, user, std::move(req)), 201);
-}
+// POST /admin/games: {white, black, initial_fen?} and the shared rule settings.
+struct NewGameBody {
+  std::string white;
+  std::string black;
+  RuleSettings settings;
+  std::optional<std::string> initial_fen;
+
+  static Result<NewGameBody> from_json(const json& body, const Request&) {
+    auto white = required_string(body, "white", 64);
+    if (!white) return std::unexpected(white.error());
+    auto black = required_string(body, "black", 64);
+    if (!black) return std::unexpected(black.error());
+    auto settings = parse_rule_settings(body);
+    if (!settings) return std::unexpected(settings.error());
+    auto initial_fen = optional_string(body, "initial_fen", 200);
+    if (!initial_fen) return std::unexpected(initial_fen.error());
+    return NewGameBody{*white, *black, *settings, *initial_fen};
+  }
+};
+
+// POST /moves: {move, offer_draw?, message?, use_40_plus_days?} and the precondition.
+struct MoveBody {
+  game::MoveRequest move;
+  app::Precondition expect;
+
+  static Result<MoveBody> from_json(const json& body, const Request& request) {
+    auto move = required_string(body, "move", 16);
+    if (!move) return std::unexpected(move.error());
+    auto offer = optional_bool(body, "offer_draw");
+    if (!offer) return std::unexpected(offer.error());
+    auto message = optional_string(body, "message", 4 * game::kMaxMessageLength, Text::kMultiline);
+    if (!message) return std::unexpected(message.error());
+    auto use40 = optional_bool(body, "use_40_plus_days");
+    if (!use40) return std::unexpected(use40.error());
+    auto expect = read_precondition(request, &body);
+    if (!expect) return std::unexpected(expect.error());
+    return MoveBody{{*move, offer->value_or(false), *message, use40->value_or(false)}, *expect};
+  }
+};
+
+// POST /moves/accept: {move} and the precondition.
+struct AcceptBody {
+  std::string move;
+  app::Precondition expect;
+
+  static Result<AcceptBody> from_json(const json& body, const Request& request) {
+    auto move = required_string(body, "move", 16);
+    if (!move) return std::unexpected(move.error());
+    auto expect = read_precondition(request, &body);
+    if (!expect) return std::unexpected(expect.error());
+    return AcceptBody{*move, *expect};
+  }
+};
+
+// A command whose body is optional: {"ply"?} and If-Match.
+struct PreconditionBody {
+  static constexpr bool kEmptyBody = true;
+  app::Precondition expect;
+
+  static Result<PreconditionBody> from_json(const json& body, const Request& request) {
+    auto expect = read_precondition(request, &body);
+    if (!expect) return std::unexpected(expect.error());
+    return PreconditionBody{*expect};
+  }
+};
+
+// POST /clock/refill: {seconds?}.
+struct RefillBody {
+  static constexpr bool kEmptyBody = true;
+  std::optional<std::int64_t> seconds;
+
+  static Result<RefillBody> from_json(const json& body, const Request&) {
+    auto seconds = optional_int(body, "seconds");
+    if (!seconds) return std::unexpected(seconds.error());
+    return RefillBody{*seconds};
+  }
+};
+
+// POST /claims: {type, move?, expect?} plus the precondition.
+struct ClaimBody {
+  game::ClaimRequest claim;
+  app::Precondition expect;
+
+  static Result<ClaimBody> from_json(const json& body, const Request& request) {
+    auto type = required_string(body, "type", 32);
+    if (!type) return std::unexpected(type.error());
+    auto move = optional_string(body, "move", 16);
+    if (!move) return std::unexpected(move.error());
+    auto expect = optional_string(body, "expect", 16);
+    if (!expect) return std::unexpected(expect.error());
+    ClaimBody out;
+    auto t = game::parse_claim_type(*type);
+    if (!t) return std::unexpected(t.error());
+    out.claim.type = *t;
+    out.claim.move = *move;
+    if (*expect) {
+      auto e = game::parse_claim_expectation(**expect);
+      if (!e) return std::unexpected(e.error());
+      out.claim.expect = *e;
+    }
+    auto precondition = read_precondition(request, &body);
+    if (!precondition) return std::unexpected(precondition.error());
+    out.expect = *precondition;
+    return out;
+  }
+};
+
+// PUT /conditional: {"lines": [[move, ...], ...]}.
+struct ConditionalBody {
+  std::vector<game::ConditionalLine> lines;
+
+  static Result<ConditionalBody> from_json(const json& body, const Request&) {
+    if (!body.contains("lines") || !body["lines"].is_array()) {
+      return fail(ErrorCode::kValidationError, "field 'lines' must be a list of lines");
+    }
+    ConditionalBody out;
+    for (const auto& line : body["lines"]) {
+      if (!line.is_array() || line.empty()) {
+        return fail(ErrorCode::kValidationError, "each line must be a non-empty list of moves");
+      }
+      game::ConditionalLine l;
+      for (const auto& m : line) {
+        if (!m.is_string())
+          return fail(ErrorCode::kValidationError, "moves in lines must be strings");
+        l.push_back(m.get<std::string>());
+      }
+      out.lines.push_back(std::move(l));
+    }
+    return out;
+  }
+};
 
 // The query of GET /games: status, to_move=me, event, opponent, variant, limit, cursor.
 constexpr int kMaxGamesPerPage = 200;
@@ -93,11 +208,11 @@ Result<app::GameListRequest> parse_list_query(const Request& request) {
   return q;
 }
 
-Response list(GameServiceDeps& deps, const Request& request, const db::User& user) {
+Result<Response> list(GameServiceDeps& deps, const Request& request, const db::User& user) {
   auto query = parse_list_query(request);
-  if (!query) return problem_response(query.error());
+  if (!query) return std::unexpected(query.error());
   auto listed = app::list_games(deps, user, std::move(*query));
-  if (!listed) return problem_response(listed.error());
+  if (!listed) return std::unexpected(listed.error());
   const auto& page = listed->page;
   json games = json::array();
   for (const auto& g : page.games) games.push_back(list_entry_json(g, user));
@@ -111,85 +226,16 @@ Response list(GameServiceDeps& deps, const Request& request, const db::User& use
                                {"finished", listed->counts.finished}}}});
 }
 
-Result<game::MoveRequest> move_request(const Request& request) {
-  auto body = json_object_body(request);
-  if (!body) return std::unexpected(body.error());
-  auto move = required_string(*body, "move", 16);
-  if (!move) return std::unexpected(move.error());
-  auto offer = optional_bool(*body, "offer_draw");
-  if (!offer) return std::unexpected(offer.error());
-  auto message = optional_string(*body, "message", 4 * game::kMaxMessageLength, Text::kMultiline);
-  if (!message) return std::unexpected(message.error());
-  auto use40 = optional_bool(*body, "use_40_plus_days");
-  if (!use40) return std::unexpected(use40.error());
-  return game::MoveRequest{*move, offer->value_or(false), *message, use40->value_or(false)};
-}
-
 // PGN export: Seven Tag Roster plus usernames, time control, termination, the start
 // position when it is not the standard one, and per-move clock and timestamp comments.
-Response pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+Result<Response> pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
   auto shown = app::view_game(deps, user, id);
-  if (!shown) return problem_response(shown.error());
+  if (!shown) return std::unexpected(shown.error());
   auto game = game_pgn(*shown);
-  if (!game) return problem_response(game.error());
+  if (!game) return std::unexpected(game.error());
   auto text = chess::write_pgn(*game);
-  if (!text) return problem_response(text.error());
+  if (!text) return std::unexpected(text.error());
   return text_response(200, "application/x-chess-pgn", *text);
-}
-
-// The precondition of a request whose body is optional: {"ply"} and If-Match.
-Result<app::Precondition> optional_body_precondition(const Request& r) {
-  auto body = json_object_body(r, true);
-  if (!body) return std::unexpected(body.error());
-  return read_precondition(r, &*body);
-}
-
-// The conditional lines of a PUT body: {"lines": [[move, ...], ...]}.
-Result<std::vector<game::ConditionalLine>> conditional_lines(const Request& r) {
-  auto body = json_object_body(r);
-  if (!body) return std::unexpected(body.error());
-  if (!body->contains("lines") || !(*body)["lines"].is_array()) {
-    return fail(ErrorCode::kValidationError, "field 'lines' must be a list of lines");
-  }
-  std::vector<game::ConditionalLine> lines;
-  for (const auto& line : (*body)["lines"]) {
-    if (!line.is_array() || line.empty()) {
-      return fail(ErrorCode::kValidationError, "each line must be a non-empty list of moves");
-    }
-    game::ConditionalLine l;
-    for (const auto& m : line) {
-      if (!m.is_string())
-        return fail(ErrorCode::kValidationError, "moves in lines must be strings");
-      l.push_back(m.get<std::string>());
-    }
-    lines.push_back(std::move(l));
-  }
-  return lines;
-}
-
-// A claim body: {type, move?, expect?} plus the precondition.
-Result<std::pair<game::ClaimRequest, app::Precondition>> claim_request(const Request& r) {
-  auto body = json_object_body(r);
-  if (!body) return std::unexpected(body.error());
-  auto type = required_string(*body, "type", 32);
-  if (!type) return std::unexpected(type.error());
-  auto move = optional_string(*body, "move", 16);
-  if (!move) return std::unexpected(move.error());
-  auto expect = optional_string(*body, "expect", 16);
-  if (!expect) return std::unexpected(expect.error());
-  game::ClaimRequest req;
-  auto t = game::parse_claim_type(*type);
-  if (!t) return std::unexpected(t.error());
-  req.type = *t;
-  req.move = *move;
-  if (*expect) {
-    auto e = game::parse_claim_expectation(**expect);
-    if (!e) return std::unexpected(e.error());
-    req.expect = *e;
-  }
-  auto precondition = read_precondition(r, &*body);
-  if (!precondition) return std::unexpected(precondition.error());
-  return std::pair{req, *precondition};
 }
 
 json san_lines_json(const app::SanLines& lines) {
@@ -199,16 +245,6 @@ json san_lines_json(const app::SanLines& lines) {
 }
 
 }  // namespace
-
-Result<std::int64_t> parse_id(const std::string& text, const char* what) {
-  // Digits only: std::stoll alone would accept " 12" and "+12".
-  if (!text.empty() && text.size() <= 18 &&
-      text.find_first_not_of("0123456789") == std::string::npos) {
-    const auto id = std::stoll(text);
-    if (id > 0) return id;
-  }
-  return fail(ErrorCode::kNotFound, std::string("no ") + what + " " + text);
-}
 
 Result<app::Precondition> read_precondition(const Request& request, const json* body) {
   app::Precondition p;
@@ -237,152 +273,112 @@ Result<app::Precondition> read_precondition(const Request& request, const json* 
   return p;
 }
 
-Response render_game(const Result<app::GameView>& shown, int status, bool minimal) {
-  if (!shown) return problem_response(shown.error());
+Result<Response> render_game(const Result<app::GameView>& shown, int status, bool minimal) {
+  if (!shown) return std::unexpected(shown.error());
   auto response = json_response(status, game_json(*shown, minimal));
   if (minimal) response.headers.emplace_back("Preference-Applied", "return=minimal");
   return response;
 }
 
-Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
-                      const Error& error) {
-  if (error.code != ErrorCode::kStaleGame) return problem_response(error);
+std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+                                    const Error& error) {
+  if (error.code != ErrorCode::kStaleGame) return std::unexpected(error);
   auto shown = app::view_game(deps, user, id);
-  if (!shown) return problem_response(error);
-  return problem_response(error, {{"game", game_json(*shown)}});
-}
-
-Handler with_user_id(db::Pool& pool, const char* what, GameHandler fn) {
-  return [&pool, what, fn](const Request& request, const PathParams& params) {
-    auto user = authenticate(pool, request);
-    if (!user) return problem_response(user.error());
-    std::int64_t id = 0;
-    if (auto it = params.find("id"); it != params.end()) {
-      auto parsed = parse_id(it->second, what);
-      if (!parsed) return problem_response(parsed.error());
-      id = *parsed;
-    }
-    return fn(request, *user, id);
-  };
-}
-
-Handler with_user(GameServiceDeps& deps, GameHandler fn) {
-  return with_user_id(deps.pool, "game", std::move(fn));
+  if (!shown) return std::unexpected(error);
+  return std::unexpected(Error(error).with_json("game", game_json(*shown).dump()));
 }
 
 void add_game_routes(Router& router, GameServiceDeps& deps) {
+  Routes routes(router, deps.pool);
+  constexpr auto kUser = Access::kUser;
+  constexpr auto kPlayer = Access::kPlayer;
+  constexpr auto kGame = IdKind::kGame;
+
   // A player's game command with an optional {"ply"} body and If-Match, answered with the
   // game after it.
   using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const db::User&, std::int64_t,
                                                   const app::Precondition&);
-  auto player_command = [&deps, &router](const char* path, PlayerCommand command) {
-    router.add(
-        "POST", path,
-        with_user(deps, [&deps, command](const Request& r, const db::User& u, std::int64_t id) {
-          auto expect = optional_body_precondition(r);
-          if (!expect) return problem_response(expect.error());
-          auto shown = command(deps, u, id, *expect);
-          if (!shown) return game_problem(deps, u, id, shown.error());
-          return render_game(shown, 200, r.prefers_minimal());
-        }));
+  auto player_command = [&](const char* path, PlayerCommand command) {
+    routes.add({"POST", path, kPlayer, kGame},
+               BodyHandler<PreconditionBody>(
+                   [&deps, command](const Call& c, PreconditionBody&& b) -> Result<Response> {
+                     auto shown = command(deps, c.caller(), c.id, b.expect);
+                     if (!shown) return game_problem(deps, c.caller(), c.id, shown.error());
+                     return render_game(shown, 200, c.request.prefers_minimal());
+                   }));
   };
 
-  router.add("POST", "/api/v1/admin/games",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
-               return create_game(deps, r, u);
+  routes.add({"POST", "/api/v1/admin/games", Access::kDirector},
+             BodyHandler<NewGameBody>([&deps](const Call& c, NewGameBody&& b) {
+               app::SingleGameRequest req{b.white, b.black,
+                                          b.settings.game_setup(game::Timestamp{}),
+                                          b.settings.start_at, b.initial_fen};
+               return render_game(app::create_single_game(deps, c.caller(), std::move(req)), 201);
              }));
-  router.add("GET", "/api/v1/games",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
-               return list(deps, r, u);
-             }));
-  router.add("GET", "/api/v1/games/{id}",
-             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               return render_game(app::view_game(deps, u, id));
-             }));
-  router.add("GET", "/api/v1/games/{id}/pgn",
-             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               return pgn(deps, u, id);
-             }));
+  routes.add({"GET", "/api/v1/games", kUser},
+             [&deps](const Call& c) { return list(deps, c.request, c.caller()); });
+  routes.add({"GET", "/api/v1/games/{id}", kUser, kGame}, [&deps](const Call& c) {
+    return render_game(app::view_game(deps, c.caller(), c.id));
+  });
+  routes.add({"GET", "/api/v1/games/{id}/pgn", kUser, kGame},
+             [&deps](const Call& c) { return pgn(deps, c.caller(), c.id); });
 
   // Submit: validates and stores the private pending move; changes no fact.
-  router.add("POST", "/api/v1/games/{id}/moves",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               auto req = move_request(r);
-               if (!req) return problem_response(req.error());
-               const auto body = json::parse(r.body, nullptr, false);
-               auto expect = read_precondition(r, &body);
-               if (!expect) return problem_response(expect.error());
-               auto pending = app::submit_move(deps, u, id, *req, *expect);
-               if (!pending) return game_problem(deps, u, id, pending.error());
+  routes.add({"POST", "/api/v1/games/{id}/moves", kPlayer, kGame},
+             BodyHandler<MoveBody>([&deps](const Call& c, MoveBody&& b) -> Result<Response> {
+               auto pending = app::submit_move(deps, c.caller(), c.id, b.move, b.expect);
+               if (!pending) return game_problem(deps, c.caller(), c.id, pending.error());
                return json_response(200, {{"pending", pending_json(*pending)}});
              }));
-  router.add("DELETE", "/api/v1/games/{id}/moves/pending",
-             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               auto done = app::cancel_pending_move(deps, u, id);
-               if (!done) return problem_response(done.error());
-               return text_response(204, "application/json", "");
-             }));
-  router.add("POST", "/api/v1/games/{id}/moves/accept",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               auto body = json_object_body(r);
-               if (!body) return problem_response(body.error());
-               auto move = required_string(*body, "move", 16);
-               if (!move) return problem_response(move.error());
-               auto expect = read_precondition(r, &*body);
-               if (!expect) return problem_response(expect.error());
-               auto shown = app::accept_move(deps, u, id, *move, *expect);
-               if (!shown) return game_problem(deps, u, id, shown.error());
+  routes.add({"DELETE", "/api/v1/games/{id}/moves/pending", kPlayer, kGame},
+             [&deps](const Call& c) {
+               return no_content_after(app::cancel_pending_move(deps, c.caller(), c.id));
+             });
+  routes.add({"POST", "/api/v1/games/{id}/moves/accept", kPlayer, kGame},
+             BodyHandler<AcceptBody>([&deps](const Call& c, AcceptBody&& b) -> Result<Response> {
+               auto shown = app::accept_move(deps, c.caller(), c.id, b.move, b.expect);
+               if (!shown) return game_problem(deps, c.caller(), c.id, shown.error());
                deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
-               return render_game(shown, 200, r.prefers_minimal());
+               return render_game(shown, 200, c.request.prefers_minimal());
              }));
   player_command("/api/v1/games/{id}/draw/accept", app::accept_draw);
   player_command("/api/v1/games/{id}/draw/decline", app::decline_draw);
   player_command("/api/v1/games/{id}/resign", app::resign);
 
-  router.add("POST", "/api/v1/games/{id}/claims",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               auto req = claim_request(r);
-               if (!req) return problem_response(req.error());
-               auto decided = app::claim(deps, u, id, req->first, req->second);
-               if (!decided) return game_problem(deps, u, id, decided.error());
-               const bool minimal = r.prefers_minimal();
+  routes.add({"POST", "/api/v1/games/{id}/claims", kPlayer, kGame},
+             BodyHandler<ClaimBody>([&deps](const Call& c, ClaimBody&& b) -> Result<Response> {
+               auto decided = app::claim(deps, c.caller(), c.id, b.claim, b.expect);
+               if (!decided) return game_problem(deps, c.caller(), c.id, decided.error());
+               const bool minimal = c.request.prefers_minimal();
                auto response = json_response(200, {{"upheld", decided->upheld},
                                                    {"reason", decided->reason},
                                                    {"game", game_json(decided->game, minimal)}});
                if (minimal) response.headers.emplace_back("Preference-Applied", "return=minimal");
                return response;
              }));
-  router.add("POST", "/api/v1/games/{id}/clock/refill",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               auto body = json_object_body(r, true);
-               if (!body) return problem_response(body.error());
-               auto seconds = optional_int(*body, "seconds");
-               if (!seconds) return problem_response(seconds.error());
-               return render_game(app::refill_clock(deps, u, id, *seconds), 200,
-                                  r.prefers_minimal());
+  routes.add({"POST", "/api/v1/games/{id}/clock/refill", kPlayer, kGame},
+             BodyHandler<RefillBody>([&deps](const Call& c, RefillBody&& b) {
+               return render_game(app::refill_clock(deps, c.caller(), c.id, b.seconds), 200,
+                                  c.request.prefers_minimal());
              }));
 
   // Conditional moves: only ever shown to their owner.
-  router.add("PUT", "/api/v1/games/{id}/conditional",
-             with_user(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               auto lines = conditional_lines(r);
-               if (!lines) return problem_response(lines.error());
-               auto stored = app::set_conditional(deps, u, id, *lines);
-               if (!stored) return problem_response(stored.error());
-               return json_response(200, {{"lines", san_lines_json(*stored)}});
-             }));
-  router.add("GET", "/api/v1/games/{id}/conditional",
-             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               auto lines = app::get_conditional(deps, u, id);
-               if (!lines) return problem_response(lines.error());
+  routes.add(
+      {"PUT", "/api/v1/games/{id}/conditional", kPlayer, kGame},
+      BodyHandler<ConditionalBody>([&deps](const Call& c, ConditionalBody&& b) -> Result<Response> {
+        auto stored = app::set_conditional(deps, c.caller(), c.id, b.lines);
+        if (!stored) return std::unexpected(stored.error());
+        return json_response(200, {{"lines", san_lines_json(*stored)}});
+      }));
+  routes.add({"GET", "/api/v1/games/{id}/conditional", kPlayer, kGame},
+             [&deps](const Call& c) -> Result<Response> {
+               auto lines = app::get_conditional(deps, c.caller(), c.id);
+               if (!lines) return std::unexpected(lines.error());
                return json_response(200, {{"lines", san_lines_json(*lines)}});
-             }));
-  router.add("DELETE", "/api/v1/games/{id}/conditional",
-             with_user(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               auto done = app::clear_conditional(deps, u, id);
-               if (!done) return problem_response(done.error());
-               return text_response(204, "application/json", "");
-             }));
+             });
+  routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame}, [&deps](const Call& c) {
+    return no_content_after(app::clear_conditional(deps, c.caller(), c.id));
+  });
 }
 
 }  // namespace corrchess::api

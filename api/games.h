@@ -10,6 +10,7 @@
 
 #include "api/game_json.h"
 #include "api/metrics.h"
+#include "api/pipeline.h"
 #include "api/router.h"
 #include "app/games.h"
 #include "db/pool.h"
@@ -28,21 +29,13 @@ void add_game_routes(Router& router, GameServiceDeps& deps);
 // malformed.
 Result<app::Precondition> read_precondition(const Request& request, const nlohmann::json* body);
 
-// A refused game command's problem; a stale_game problem carries the game as `user` now
-// sees it (member `game`), so the client can show what changed without another request.
-Response game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
-                      const Error& error);
-// The game object, or the problem. `minimal` (the request's `Prefer: return=minimal`): only
+// A refused game command's error; a stale_game error carries the game as `user` now sees it
+// (member `game`), so the client can show what changed without another request.
+std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+                                    const Error& error);
+// The game object, or the error. `minimal` (the request's `Prefer: return=minimal`): only
 // the moves the command added (game_json), and a `Preference-Applied` header.
-Response render_game(const Result<app::GameView>& shown, int status = 200, bool minimal = false);
-
-// A route handler that authenticates the caller and parses the {id} path parameter (0 when
-// the route has none) as the id of `what` (kNotFound naming it when malformed).
-using GameHandler = std::function<Response(const Request&, const db::User&, std::int64_t id)>;
-Handler with_user_id(db::Pool& pool, const char* what, GameHandler fn);
-// with_user_id for routes whose {id} is a game.
-Handler with_user(GameServiceDeps& deps, GameHandler fn);
-// A positive integer id, else kNotFound naming `what`.
-Result<std::int64_t> parse_id(const std::string& text, const char* what = "game");
+Result<Response> render_game(const Result<app::GameView>& shown, int status = 200,
+                             bool minimal = false);
 
 }  // namespace corrchess::api

@@ -35,7 +35,7 @@ Response document(const HomeOptions& options, const std::string& name) {
     text << in.rdbuf();
     return text_response(200, "text/markdown; charset=utf-8", text.str());
   }
-  return problem_response(404, "not_found", "no such document");
+  return problem_response(Error{ErrorCode::kNotFound, "no such document"});
 }
 
 }  // namespace

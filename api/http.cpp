@@ -166,33 +166,4 @@ Response problem_response(const Error& error) {
   return r;
 }
 
-Response problem_response(const Error& error, const nlohmann::json& members) {
-  auto body = problem_json(error);
-  for (const auto& [key, value] : members.items()) {
-    if (!body.contains(key)) body[key] = value;
-  }
-  Response r = json_response(http_status(error.code), body);
-  r.content_type = "application/problem+json";
-  return r;
-}
-
-Response problem_response(int status, std::string code, std::string detail) {
-  Response r;
-  r.status = status;
-  r.content_type = "application/problem+json";
-  const char* title = status == 404   ? "Not Found"
-                      : status == 405 ? "Method Not Allowed"
-                      : status == 400 ? "Bad Request"
-                      : status == 413 ? "Payload Too Large"
-                                      : "Error";
-  r.body = nlohmann::json{
-      {"type", "https://corrchess.org/problems/" + code},
-      {"title", title},
-      {"status", status},
-      {"detail", std::move(detail)},
-      {"code",
-       code}}.dump();
-  return r;
-}
-
 }  // namespace corrchess::api

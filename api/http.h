@@ -44,12 +44,8 @@ std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_
 
 Response json_response(int status, const nlohmann::json& body);
 Response text_response(int status, std::string content_type, std::string body);
-// application/problem+json for a core error.
+// application/problem+json for a core error, with its extra members (Error::members). Every
+// error answer of the server is written by this one function.
 Response problem_response(const Error& error);
-// The same with extra members in the problem object (RFC 9457 extensions), e.g. the current
-// game of a stale_game problem.
-Response problem_response(const Error& error, const nlohmann::json& members);
-// problem+json for statuses with no ErrorCode of their own (404 route, 405 method).
-Response problem_response(int status, std::string code, std::string detail);
 
 }  // namespace corrchess::api

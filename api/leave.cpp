@@ -67,60 +67,65 @@ Result<app::LeaveRequest> leave_request(const json& body) {
   return r;
 }
 
-Response create_leave(GameServiceDeps& deps, const Request& request, const db::User& user,
-                      bool special) {
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto req = leave_request(*body);
-  if (!req) return problem_response(req.error());
-  if (special) {
-    auto reason = required_string(*body, "reason", kMaxReason, Text::kMultiline);
-    if (!reason) return problem_response(reason.error());
+// POST /me/leave: {event_id?, start_date, end_date}.
+using LeaveBody = ParsedBody<leave_request>;
+
+// POST /me/leave/special: the same with a reason.
+struct SpecialLeaveBody {
+  app::LeaveRequest leave;
+
+  static Result<SpecialLeaveBody> from_json(const json& body, const Request&) {
+    auto req = leave_request(body);
+    if (!req) return std::unexpected(req.error());
+    auto reason = required_string(body, "reason", kMaxReason, Text::kMultiline);
+    if (!reason) return std::unexpected(reason.error());
     req->period.special = true;
     req->period.reason = *reason;
+    return SpecialLeaveBody{*req};
   }
-  auto created = app::enter_leave(deps, user, *req);
-  if (!created) return problem_response(created.error());
+};
+
+// POST /admin/leave/{id}/approve, /reject: {reason?}.
+struct DecisionBody {
+  static constexpr bool kEmptyBody = true;
+  std::optional<std::string> reason;
+
+  static Result<DecisionBody> from_json(const json& body, const Request&) {
+    auto reason = optional_string(body, "reason", kMaxReason, Text::kMultiline);
+    if (!reason) return std::unexpected(reason.error());
+    return DecisionBody{*reason};
+  }
+};
+
+Result<Response> create_leave(GameServiceDeps& deps, const db::User& user,
+                              const app::LeaveRequest& request) {
+  auto created = app::enter_leave(deps, user, request);
+  if (!created) return std::unexpected(created.error());
   return json_response(201, leave_json(*created, deps.zone));
 }
 
-Response delete_leave(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  auto done = app::cancel_leave(deps, user, id);
-  if (!done) return problem_response(done.error());
-  return text_response(204, "application/json", "");
-}
-
-Response decide(GameServiceDeps& deps, const Request& request, const db::User& user,
-                std::int64_t id, bool approve) {
-  if (auto ok = require_director(user); !ok) return problem_response(ok.error());
-  auto body = json_object_body(request, true);
-  if (!body) return problem_response(body.error());
-  auto reason = optional_string(*body, "reason", kMaxReason, Text::kMultiline);
-  if (!reason) return problem_response(reason.error());
-  auto decided = app::decide_special_leave(deps, user, id, approve, *reason);
-  if (!decided) return problem_response(decided.error());
+Result<Response> decide(GameServiceDeps& deps, const Call& call, const DecisionBody& body,
+                        bool approve) {
+  auto decided = app::decide_special_leave(deps, call.caller(), call.id, approve, body.reason);
+  if (!decided) return std::unexpected(decided.error());
   return json_response(200, leave_json(*decided, deps.zone));
 }
 
-Response my_leave(GameServiceDeps& deps, const db::User& user) {
+Result<Response> my_leave(GameServiceDeps& deps, const db::User& user) {
   auto leave = app::my_leave(deps, user);
-  if (!leave) return problem_response(leave.error());
+  if (!leave) return std::unexpected(leave.error());
   json periods = json::array();
   for (const auto& l : leave->periods) periods.push_back(leave_json(l, deps.zone));
   return json_response(200,
                        {{"periods", periods}, {"balances", leave_balances_json(leave->balances)}});
 }
 
-Response pending_requests(GameServiceDeps& deps, const db::User& user) {
+Result<Response> pending_requests(GameServiceDeps& deps, const db::User& user) {
   auto pending = app::pending_special_leave(deps, user);
-  if (!pending) return problem_response(pending.error());
+  if (!pending) return std::unexpected(pending.error());
   json requests = json::array();
   for (const auto& l : *pending) requests.push_back(leave_json(l, deps.zone));
   return json_response(200, {{"requests", requests}});
-}
-
-Handler with_leave_id(GameServiceDeps& deps, GameHandler fn) {
-  return with_user_id(deps.pool, "leave period", std::move(fn));
 }
 
 }  // namespace
@@ -139,34 +144,31 @@ json leave_balances_json(const std::vector<app::LeaveBalance>& balances) {
 }
 
 void add_leave_routes(Router& router, GameServiceDeps& deps) {
-  router.add("GET", "/api/v1/me/leave",
-             with_leave_id(deps, [&deps](const Request&, const db::User& u, std::int64_t) {
-               return my_leave(deps, u);
+  Routes routes(router, deps.pool);
+  constexpr auto kUser = Access::kUser;
+  constexpr auto kDirector = Access::kDirector;
+  constexpr auto kLeave = IdKind::kLeave;
+  routes.add({"GET", "/api/v1/me/leave", kUser},
+             [&deps](const Call& c) { return my_leave(deps, c.caller()); });
+  routes.add({"POST", "/api/v1/me/leave", kUser},
+             BodyHandler<LeaveBody>([&deps](const Call& c, LeaveBody&& b) {
+               return create_leave(deps, c.caller(), b.value);
              }));
-  router.add("POST", "/api/v1/me/leave",
-             with_leave_id(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
-               return create_leave(deps, r, u, false);
+  routes.add({"POST", "/api/v1/me/leave/special", kUser},
+             BodyHandler<SpecialLeaveBody>([&deps](const Call& c, SpecialLeaveBody&& b) {
+               return create_leave(deps, c.caller(), b.leave);
              }));
-  router.add("POST", "/api/v1/me/leave/special",
-             with_leave_id(deps, [&deps](const Request& r, const db::User& u, std::int64_t) {
-               return create_leave(deps, r, u, true);
-             }));
-  router.add("DELETE", "/api/v1/me/leave/{id}",
-             with_leave_id(deps, [&deps](const Request&, const db::User& u, std::int64_t id) {
-               return delete_leave(deps, u, id);
-             }));
-  router.add("GET", "/api/v1/admin/leave",
-             with_leave_id(deps, [&deps](const Request&, const db::User& u, std::int64_t) {
-               return pending_requests(deps, u);
-             }));
-  router.add("POST", "/api/v1/admin/leave/{id}/approve",
-             with_leave_id(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return decide(deps, r, u, id, true);
-             }));
-  router.add("POST", "/api/v1/admin/leave/{id}/reject",
-             with_leave_id(deps, [&deps](const Request& r, const db::User& u, std::int64_t id) {
-               return decide(deps, r, u, id, false);
-             }));
+  routes.add({"DELETE", "/api/v1/me/leave/{id}", kUser, kLeave}, [&deps](const Call& c) {
+    return no_content_after(app::cancel_leave(deps, c.caller(), c.id));
+  });
+  routes.add({"GET", "/api/v1/admin/leave", kDirector},
+             [&deps](const Call& c) { return pending_requests(deps, c.caller()); });
+  routes.add({"POST", "/api/v1/admin/leave/{id}/approve", kDirector, kLeave},
+             BodyHandler<DecisionBody>(
+                 [&deps](const Call& c, DecisionBody&& b) { return decide(deps, c, b, true); }));
+  routes.add({"POST", "/api/v1/admin/leave/{id}/reject", kDirector, kLeave},
+             BodyHandler<DecisionBody>(
+                 [&deps](const Call& c, DecisionBody&& b) { return decide(deps, c, b, false); }));
 }
 
 }  // namespace corrchess::api

@@ -1,8 +1,8 @@
 #include "api/notifications.h"
 
 #include "api/accounts.h"
-#include "api/games.h"  // with_user_id
 #include "api/json_body.h"
+#include "api/pipeline.h"
 #include "app/notification_delivery.h"
 #include "app/notification_prefs.h"
 #include "app/webhooks.h"
@@ -135,102 +135,88 @@ Result<app::WebhookRequest> webhook_request(const json& body) {
   return request;
 }
 
+// PUT /me/notifications: the whole preferences; POST /me/webhooks: {url, event_id?}.
+using PreferencesBody = ParsedBody<parse_preferences>;
+using WebhookBody = ParsedBody<webhook_request>;
+
 }  // namespace
 
 void add_notification_routes(Router& router, db::Pool& pool) {
-  router.add("GET", "/api/v1/me/notifications", [&pool](const Request& r, const PathParams&) {
-    auto user = authenticate(pool, r);
-    if (!user) return problem_response(user.error());
-    auto prefs = app::notification_preferences(pool, *user);
-    if (!prefs) return problem_response(prefs.error());
-    return json_response(200, preferences_json(*prefs));
-  });
-  router.add("PUT", "/api/v1/me/notifications", [&pool](const Request& r, const PathParams&) {
-    auto user = authenticate(pool, r);
-    if (!user) return problem_response(user.error());
-    auto body = json_object_body(r);
-    if (!body) return problem_response(body.error());
-    auto parsed = parse_preferences(*body);
-    if (!parsed) return problem_response(parsed.error());
-    auto prefs = app::replace_notification_preferences(pool, *user, *parsed);
-    if (!prefs) return problem_response(prefs.error());
-    return json_response(200, preferences_json(*prefs));
-  });
+  Routes routes(router, pool);
+  constexpr auto kUser = Access::kUser;
+  constexpr auto kWebhook = IdKind::kWebhook;
+  routes.add({"GET", "/api/v1/me/notifications", kUser},
+             [&pool](const Call& c) -> Result<Response> {
+               auto prefs = app::notification_preferences(pool, c.caller());
+               if (!prefs) return std::unexpected(prefs.error());
+               return json_response(200, preferences_json(*prefs));
+             });
+  routes.add(
+      {"PUT", "/api/v1/me/notifications", kUser},
+      BodyHandler<PreferencesBody>([&pool](const Call& c, PreferencesBody&& b) -> Result<Response> {
+        auto prefs = app::replace_notification_preferences(pool, c.caller(), b.value);
+        if (!prefs) return std::unexpected(prefs.error());
+        return json_response(200, preferences_json(*prefs));
+      }));
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the link; a person who
   // opens it gets a form (link checkers that GET it change nothing).
-  router.add("GET", "/api/v1/notifications/unsubscribe", [](const Request& r, const PathParams&) {
-    const auto token = game::html_escape(token_of(r));
-    return text_response(200, "text/html; charset=utf-8",
-                         page("Unsubscribe", "<form method=\"post\" action=\"?token=" + token +
-                                                 "\"><p>Stop these emails?</p><button name=\"List-"
-                                                 "Unsubscribe\" value=\"One-Click\">Unsubscribe"
-                                                 "</button></form>"));
-  });
-  router.add("POST", "/api/v1/notifications/unsubscribe",
-             [&pool](const Request& r, const PathParams&) {
-               auto done = app::unsubscribe(pool, token_of(r));
-               if (!done) return problem_response(done.error());
+  routes.add({"GET", "/api/v1/notifications/unsubscribe", Access::kNone},
+             [](const Call& c) -> Result<Response> {
+               const auto token = game::html_escape(token_of(c.request));
+               return text_response(
+                   200, "text/html; charset=utf-8",
+                   page("Unsubscribe", "<form method=\"post\" action=\"?token=" + token +
+                                           "\"><p>Stop these emails?</p><button name=\"List-"
+                                           "Unsubscribe\" value=\"One-Click\">Unsubscribe"
+                                           "</button></form>"));
+             });
+  routes.add({"POST", "/api/v1/notifications/unsubscribe", Access::kNone},
+             [&pool](const Call& c) -> Result<Response> {
+               auto done = app::unsubscribe(pool, token_of(c.request));
+               if (!done) return std::unexpected(done.error());
                return text_response(200, "text/html; charset=utf-8",
                                     page("Unsubscribed",
                                          "<p>You will not get these emails "
                                          "any more.</p>"));
              });
-  router.add("GET", "/api/v1/me/webhooks", [&pool](const Request& r, const PathParams&) {
-    auto user = authenticate(pool, r);
-    if (!user) return problem_response(user.error());
-    auto list = app::list_webhooks(pool, *user);
-    if (!list) return problem_response(list.error());
+  routes.add({"GET", "/api/v1/me/webhooks", kUser}, [&pool](const Call& c) -> Result<Response> {
+    auto list = app::list_webhooks(pool, c.caller());
+    if (!list) return std::unexpected(list.error());
     json webhooks = json::array();
     for (const auto& w : *list) webhooks.push_back(webhook_json(w));
     return json_response(200, {{"webhooks", webhooks}});
   });
-  router.add("POST", "/api/v1/me/webhooks", [&pool](const Request& r, const PathParams&) {
-    auto user = authenticate(pool, r);
-    if (!user) return problem_response(user.error());
-    auto body = json_object_body(r);
-    if (!body) return problem_response(body.error());
-    auto request = webhook_request(*body);
-    if (!request) return problem_response(request.error());
-    auto created = app::create_webhook(pool, *user, *request);
-    if (!created) return problem_response(created.error());
-    auto shown = webhook_json(*created);
-    shown["secret"] = created->secret;  // shown once
-    return json_response(201, shown);
+  routes.add({"POST", "/api/v1/me/webhooks", kUser},
+             BodyHandler<WebhookBody>([&pool](const Call& c, WebhookBody&& b) -> Result<Response> {
+               auto created = app::create_webhook(pool, c.caller(), b.value);
+               if (!created) return std::unexpected(created.error());
+               auto shown = webhook_json(*created);
+               shown["secret"] = created->secret;  // shown once
+               return json_response(201, shown);
+             }));
+  routes.add({"DELETE", "/api/v1/me/webhooks/{id}", kUser, kWebhook}, [&pool](const Call& c) {
+    return no_content_after(app::delete_webhook(pool, c.caller(), c.id));
   });
-  router.add(
-      "DELETE", "/api/v1/me/webhooks/{id}",
-      with_user_id(pool, "webhook", [&pool](const Request&, const db::User& u, std::int64_t id) {
-        auto done = app::delete_webhook(pool, u, id);
-        if (!done) return problem_response(done.error());
-        return text_response(204, "application/json", "");
-      }));
-  router.add(
-      "GET", "/api/v1/me/webhooks/{id}/deliveries",
-      with_user_id(pool, "webhook", [&pool](const Request& r, const db::User& u, std::int64_t id) {
-        auto limit = query_int(r, "limit", 1, 500);
-        if (!limit) return problem_response(limit.error());
-        auto list = app::webhook_deliveries(pool, u, id, limit->value_or(100));
-        if (!list) return problem_response(list.error());
-        return json_response(200, deliveries_json(*list));
-      }));
-  router.add("POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver",
-             [&pool](const Request& r, const PathParams& p) {
-               auto user = authenticate(pool, r);
-               if (!user) return problem_response(user.error());
-               auto id = parse_id(p.at("id"), "webhook");
-               if (!id) return problem_response(id.error());
-               auto done = app::redeliver_webhook(pool, *user, *id, p.at("delivery"));
-               if (!done) return problem_response(done.error());
+  routes.add({"GET", "/api/v1/me/webhooks/{id}/deliveries", kUser, kWebhook},
+             [&pool](const Call& c) -> Result<Response> {
+               auto limit = query_int(c.request, "limit", 1, 500);
+               if (!limit) return std::unexpected(limit.error());
+               auto list = app::webhook_deliveries(pool, c.caller(), c.id, limit->value_or(100));
+               if (!list) return std::unexpected(list.error());
+               return json_response(200, deliveries_json(*list));
+             });
+  routes.add({"POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver", kUser, kWebhook},
+             [&pool](const Call& c) -> Result<Response> {
+               auto done = app::redeliver_webhook(pool, c.caller(), c.id, c.params.at("delivery"));
+               if (!done) return std::unexpected(done.error());
                return json_response(202, {{"status", "queued"}});
              });
-  router.add("GET", "/api/v1/admin/notifications/failed",
-             [&pool](const Request& r, const PathParams&) {
-               auto user = authenticate(pool, r);
-               if (!user) return problem_response(user.error());
-               auto limit = query_int(r, "limit", 1, 500);
-               if (!limit) return problem_response(limit.error());
-               auto failed = app::failed_notifications(pool, *user, limit->value_or(100));
-               if (!failed) return problem_response(failed.error());
+  routes.add({"GET", "/api/v1/admin/notifications/failed", Access::kAdmin},
+             [&pool](const Call& c) -> Result<Response> {
+               auto limit = query_int(c.request, "limit", 1, 500);
+               if (!limit) return std::unexpected(limit.error());
+               auto failed = app::failed_notifications(pool, c.caller(), limit->value_or(100));
+               if (!failed) return std::unexpected(failed.error());
                return json_response(200, deliveries_json(*failed));
              });
 }

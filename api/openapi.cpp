@@ -575,8 +575,6 @@ json components() {
     codes.push_back(name);
     statuses[name] = http_status(code);
   }
-  codes.push_back("method_not_allowed");
-  statuses["method_not_allowed"] = 405;
   json schemas;
   schemas["Problem"] = {
       {"type", "object"},
@@ -740,17 +738,6 @@ std::string lower(std::string s) {
 }
 
 }  // namespace
-
-std::string_view to_string(Access access) {
-  switch (access) {
-    case Access::kNone: return "none";
-    case Access::kUser: return "user";
-    case Access::kPlayer: return "player";
-    case Access::kDirector: return "director";
-    case Access::kAdmin: return "admin";
-  }
-  return "user";
-}
 
 const std::vector<RouteDoc>& documented_routes() {
   static const std::vector<RouteDoc> table = build_table();

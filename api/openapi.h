@@ -11,18 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/pipeline.h"
 #include "api/router.h"
 
 namespace corrchess::api {
-
-// Who may call a route (the document's `x-auth`):
-//   none      anyone, no token
-//   user      any signed-in user
-//   player    a signed-in user who plays in the game named by the path (else 403)
-//   director  a td or admin (else 403)
-//   admin     an admin only (else 403)
-enum class Access { kNone, kUser, kPlayer, kDirector, kAdmin };
-std::string_view to_string(Access access);
 
 struct FieldDoc {
   std::string name;

@@ -36,8 +36,10 @@ int http_status(ErrorCode code) {
     case ErrorCode::kLeaveExceedsAllowance: return 422;
     case ErrorCode::kPayloadTooLarge: return 413;
     case ErrorCode::kUnsupportedMediaType: return 415;
+    case ErrorCode::kMethodNotAllowed: return 405;
     case ErrorCode::kRateLimited: return 429;
     case ErrorCode::kInternal: return 500;
+    case ErrorCode::kUnavailable: return 503;
   }
   return 500;
 }
@@ -56,6 +58,7 @@ std::string title_for(int status) {
     case 415: return "Unsupported Media Type";
     case 422: return "Unprocessable Content";
     case 429: return "Too Many Requests";
+    case 503: return "Service Unavailable";
     default: return "Internal Server Error";
   }
 }
@@ -65,11 +68,21 @@ std::string title_for(int status) {
 nlohmann::json problem_json(const Error& error) {
   const int status = http_status(error.code);
   const std::string code{error_code_name(error.code)};
-  return {{"type", "https://corrchess.org/problems/" + code},
-          {"title", title_for(status)},
-          {"status", status},
-          {"detail", error.detail},
-          {"code", code}};
+  nlohmann::json body = {{"type", "https://corrchess.org/problems/" + code},
+                         {"title", title_for(status)},
+                         {"status", status},
+                         {"detail", error.detail},
+                         {"code", code}};
+  for (const auto& member : error.members) {
+    if (body.contains(member.name)) continue;  // the standard members stay as they are
+    if (member.kind == ErrorMember::Kind::kJson) {
+      auto value = nlohmann::json::parse(member.value, nullptr, false);
+      body[member.name] = value.is_discarded() ? nlohmann::json() : std::move(value);
+    } else {
+      body[member.name] = member.value;
+    }
+  }
+  return body;
 }
 
 }  // namespace corrchess::api

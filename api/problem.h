@@ -11,7 +11,9 @@ namespace corrchess::api {
 // HTTP status for an error code.
 int http_status(ErrorCode code);
 
-// RFC 9457 body: {type, title, status, detail, code}.
+// RFC 9457 body: {type, title, status, detail, code} and the error's extra members (a
+// member with JSON text that does not parse becomes null; a member named like a standard one
+// is left out).
 nlohmann::json problem_json(const Error& error);
 
 }  // namespace corrchess::api

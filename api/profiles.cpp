@@ -2,6 +2,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/pipeline.h"
 #include "api/token_cache.h"
 
 namespace corrchess::api {
@@ -39,12 +40,16 @@ Result<std::optional<std::optional<std::string>>> nullable_member(const json& bo
   return std::optional<std::optional<std::string>>{*value};
 }
 
-Result<db::ProfileChange> parse_change(const Request& request) {
-  auto body = json_object_body(request);
-  if (!body) return std::unexpected(body.error());
+// PATCH /me: {display_name?, email?, country?, time_zone?, language?}; null clears.
+struct ProfileChangeBody {
   db::ProfileChange change;
-  if (body->contains("display_name")) {
-    auto name = required_string(*body, "display_name", 256);
+  static Result<ProfileChangeBody> from_json(const json& body, const Request&);
+};
+
+Result<ProfileChangeBody> ProfileChangeBody::from_json(const json& body, const Request&) {
+  db::ProfileChange change;
+  if (body.contains("display_name")) {
+    auto name = required_string(body, "display_name", 256);
     if (!name) return std::unexpected(name.error());
     change.display_name = *name;
   }
@@ -52,21 +57,19 @@ Result<db::ProfileChange> parse_change(const Request& request) {
                                     std::tuple{"country", &change.country, std::size_t{2}},
                                     std::tuple{"time_zone", &change.time_zone, std::size_t{64}},
                                     std::tuple{"language", &change.language, std::size_t{35}}}) {
-    auto member = nullable_member(*body, field, max);
+    auto member = nullable_member(body, field, max);
     if (!member) return std::unexpected(member.error());
     *target = *member;
   }
-  return change;
+  return ProfileChangeBody{change};
 }
 
-Response find(app::ProfileDeps& deps, const Request& request) {
-  auto user = authenticate(deps.pool, request);
-  if (!user) return problem_response(user.error());
+Result<Response> find(app::ProfileDeps& deps, const Request& request) {
   const auto prefix = request.query.contains("prefix") ? request.query.at("prefix") : "";
   auto limit = query_int(request, "limit", 1, app::kMaxPlayersFound);
-  if (!limit) return problem_response(limit.error());
+  if (!limit) return std::unexpected(limit.error());
   auto found = app::find_players(deps, prefix, limit->value_or(20));
-  if (!found) return problem_response(found.error());
+  if (!found) return std::unexpected(found.error());
   json users = json::array();
   for (const auto& u : *found) {
     users.push_back({{"username", u.username}, {"display_name", u.display_name}});
@@ -84,29 +87,27 @@ json settings_json(const db::User& user, const db::ProfileSettings& s) {
 }
 
 void add_profile_routes(Router& router, app::ProfileDeps& deps) {
-  router.add("GET", "/api/v1/users",
-             [&deps](const Request& r, const PathParams&) { return find(deps, r); });
-  router.add("GET", "/api/v1/users/{username}", [&deps](const Request& r, const PathParams& p) {
-    auto user = authenticate(deps.pool, r);
-    if (!user) return problem_response(user.error());
-    auto profile = app::public_profile(deps, p.at("username"));
-    if (!profile) return problem_response(profile.error());
-    return json_response(200, profile_json(*profile));
-  });
-  router.add("PATCH", "/api/v1/me", [&deps](const Request& r, const PathParams&) {
-    auto user = authenticate(deps.pool, r);
-    if (!user) return problem_response(user.error());
-    auto change = parse_change(r);
-    if (!change) return problem_response(change.error());
-    auto updated = app::update_own_profile(deps, *user, *change);
-    if (!updated) return problem_response(updated.error());
-    forget_signed_in(deps.pool, updated->id);
-    auto body = user_json(*updated);
-    auto settings = app::own_settings(deps, *updated);
-    if (!settings) return problem_response(settings.error());
-    body.update(settings_json(*updated, *settings));
-    return json_response(200, body);
-  });
+  Routes routes(router, deps.pool);
+  routes.add({"GET", "/api/v1/users", Access::kUser},
+             [&deps](const Call& c) { return find(deps, c.request); });
+  routes.add({"GET", "/api/v1/users/{username}", Access::kUser},
+             [&deps](const Call& c) -> Result<Response> {
+               auto profile = app::public_profile(deps, c.params.at("username"));
+               if (!profile) return std::unexpected(profile.error());
+               return json_response(200, profile_json(*profile));
+             });
+  routes.add({"PATCH", "/api/v1/me", Access::kUser},
+             BodyHandler<ProfileChangeBody>(
+                 [&deps](const Call& c, ProfileChangeBody&& b) -> Result<Response> {
+                   auto updated = app::update_own_profile(deps, c.caller(), b.change);
+                   if (!updated) return std::unexpected(updated.error());
+                   forget_signed_in(deps.pool, updated->id);
+                   auto body = user_json(*updated);
+                   auto settings = app::own_settings(deps, *updated);
+                   if (!settings) return std::unexpected(settings.error());
+                   body.update(settings_json(*updated, *settings));
+                   return json_response(200, body);
+                 }));
 }
 
 }  // namespace corrchess::api

@@ -79,27 +79,24 @@ std::string list_csv(const app::RatingListView& view) {
   return out;
 }
 
-Response lists(app::RatingDeps& deps, const Request& request) {
-  auto user = authenticate(deps.pool, request);
-  if (!user) return problem_response(user.error());
+Result<Response> lists(app::RatingDeps& deps, const Request& request) {
   std::optional<std::string> pool;
   if (auto it = request.query.find("pool"); it != request.query.end()) pool = it->second;
   auto found = app::rating_lists(deps, pool);
-  if (!found) return problem_response(found.error());
+  if (!found) return std::unexpected(found.error());
   json out = json::array();
   for (const auto& l : *found) out.push_back(list_json(l));
   return json_response(200, {{"lists", out}});
 }
 
-Response one_list(app::RatingDeps& deps, const Request& request, const std::string& period) {
-  auto user = authenticate(deps.pool, request);
-  if (!user) return problem_response(user.error());
+Result<Response> one_list(app::RatingDeps& deps, const Request& request,
+                          const std::string& period) {
   auto csv = wants_csv(request);
-  if (!csv) return problem_response(csv.error());
+  if (!csv) return std::unexpected(csv.error());
   auto version = query_int(request, "version", 1, 1000000);
-  if (!version) return problem_response(version.error());
+  if (!version) return std::unexpected(version.error());
   auto view = app::rating_list(deps, pool_of(request), period, *version);
-  if (!view) return problem_response(view.error());
+  if (!view) return std::unexpected(view.error());
   if (*csv) {
     auto response = text_response(200, "text/csv; charset=utf-8", list_csv(*view));
     response.headers.emplace_back(
@@ -115,11 +112,9 @@ Response one_list(app::RatingDeps& deps, const Request& request, const std::stri
   return json_response(200, body);
 }
 
-Response history(app::RatingDeps& deps, const Request& request, const std::string& username) {
-  auto user = authenticate(deps.pool, request);
-  if (!user) return problem_response(user.error());
+Result<Response> history(app::RatingDeps& deps, const std::string& username) {
   auto rows = app::rating_history(deps, username);
-  if (!rows) return problem_response(rows.error());
+  if (!rows) return std::unexpected(rows.error());
   json pools = json::object();
   for (const auto& pool : app::rating_pools()) {
     pools[pool] = {{"current", nullptr}, {"history", json::array()}};
@@ -136,22 +131,27 @@ Response history(app::RatingDeps& deps, const Request& request, const std::strin
   return json_response(200, {{"username", username}, {"pools", pools}});
 }
 
-Response recompute(app::RatingDeps& deps, const Request& request, const std::string& period) {
-  auto user = authenticate(deps.pool, request);
-  if (!user) return problem_response(user.error());
-  if (auto ok = require_director(*user); !ok) return problem_response(ok.error());
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto pool = optional_string(*body, "pool", 16);
-  if (!pool) return problem_response(pool.error());
-  auto reason = required_string(*body, "reason", kMaxReasonLength, Text::kMultiline);
-  if (!reason) return problem_response(reason.error());
-  if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
-    return problem_response(Error{ErrorCode::kValidationError, "field 'reason' must not be empty"});
+// POST /admin/ratings/lists/{period}/recompute: {pool?, reason}.
+struct RecomputeBody {
+  std::optional<std::string> pool;
+  std::string reason;
+
+  static Result<RecomputeBody> from_json(const json& body, const Request&) {
+    auto pool = optional_string(body, "pool", 16);
+    if (!pool) return std::unexpected(pool.error());
+    auto reason = required_string(body, "reason", kMaxReasonLength, Text::kMultiline);
+    if (!reason) return std::unexpected(reason.error());
+    if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
+      return fail(ErrorCode::kValidationError, "field 'reason' must not be empty");
+    }
+    return RecomputeBody{*pool, *reason};
   }
-  auto lists =
-      app::recompute_rating_period(deps, *user, pool->value_or("standard"), period, *reason);
-  if (!lists) return problem_response(lists.error());
+};
+
+Result<Response> recompute(app::RatingDeps& deps, const Call& call, const RecomputeBody& body) {
+  auto lists = app::recompute_rating_period(deps, call.caller(), body.pool.value_or("standard"),
+                                            call.params.at("period"), body.reason);
+  if (!lists) return std::unexpected(lists.error());
   json out = json::array();
   for (const auto& l : *lists) out.push_back(list_json(l));
   return json_response(201, {{"lists", out}});
@@ -169,13 +169,13 @@ json preview_side_json(const app::RatingPreviewSide& s) {
             {"loss", s.after_loss - s.rating.rating}}}};
 }
 
-Response preview(app::RatingDeps& deps, GameServiceDeps& games, const db::User& user,
-                 std::int64_t id) {
+Result<Response> preview(app::RatingDeps& deps, GameServiceDeps& games, const db::User& user,
+                         std::int64_t id) {
   auto shown = app::view_game(games, user, id);
-  if (!shown) return problem_response(shown.error());
+  if (!shown) return std::unexpected(shown.error());
   const auto& g = shown->stored;
   auto p = app::rating_preview(deps, g.id, g.facts.setup.variant, g.white.id, g.black.id);
-  if (!p) return problem_response(p.error());
+  if (!p) return std::unexpected(p.error());
   return json_response(200, {{"pool", p->pool},
                              {"rated", p->rated},
                              {"white", preview_side_json(p->white)},
@@ -232,23 +232,19 @@ json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings, std::i
 }
 
 void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& games) {
-  router.add("GET", "/api/v1/games/{id}/rating-preview",
-             with_user(games, [&deps, &games](const Request&, const db::User& u, std::int64_t id) {
-               return preview(deps, games, u, id);
-             }));
-  router.add("GET", "/api/v1/ratings/lists",
-             [&deps](const Request& r, const PathParams&) { return lists(deps, r); });
-  router.add(
-      "GET", "/api/v1/ratings/lists/{period}",
-      [&deps](const Request& r, const PathParams& p) { return one_list(deps, r, p.at("period")); });
-  router.add("GET", "/api/v1/users/{username}/ratings",
-             [&deps](const Request& r, const PathParams& p) {
-               return history(deps, r, p.at("username"));
-             });
-  router.add("POST", "/api/v1/admin/ratings/lists/{period}/recompute",
-             [&deps](const Request& r, const PathParams& p) {
-               return recompute(deps, r, p.at("period"));
-             });
+  Routes routes(router, deps.pool);
+  constexpr auto kUser = Access::kUser;
+  routes.add({"GET", "/api/v1/games/{id}/rating-preview", kUser, IdKind::kGame},
+             [&deps, &games](const Call& c) { return preview(deps, games, c.caller(), c.id); });
+  routes.add({"GET", "/api/v1/ratings/lists", kUser},
+             [&deps](const Call& c) { return lists(deps, c.request); });
+  routes.add({"GET", "/api/v1/ratings/lists/{period}", kUser},
+             [&deps](const Call& c) { return one_list(deps, c.request, c.params.at("period")); });
+  routes.add({"GET", "/api/v1/users/{username}/ratings", kUser},
+             [&deps](const Call& c) { return history(deps, c.params.at("username")); });
+  routes.add({"POST", "/api/v1/admin/ratings/lists/{period}/recompute", Access::kDirector},
+             BodyHandler<RecomputeBody>(
+                 [&deps](const Call& c, RecomputeBody&& b) { return recompute(deps, c, b); }));
 }
 
 }  // namespace corrchess::api

@@ -59,8 +59,8 @@ Response Router::dispatch(const Request& request) const {
     }
   }
   if (!allowed.empty()) {
-    Response r = problem_response(405, "method_not_allowed",
-                                  request.method + " is not allowed on " + request.path);
+    Response r = problem_response(
+        Error{ErrorCode::kMethodNotAllowed, request.method + " is not allowed on " + request.path});
     r.headers.emplace_back("Allow", allowed);
     r.route = "(method not allowed)";
     return r;
@@ -68,7 +68,7 @@ Response Router::dispatch(const Request& request) const {
   if (fallback_ && (request.method == "GET" || request.method == "HEAD")) {
     return fallback_(request, {});
   }
-  Response r = problem_response(404, "not_found", "no route for " + request.path);
+  Response r = problem_response(Error{ErrorCode::kNotFound, "no route for " + request.path});
   r.route = "(unmatched)";
   return r;
 }

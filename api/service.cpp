@@ -14,6 +14,7 @@
 #include "api/json_body.h"
 #include "api/leave.h"
 #include "api/notifications.h"
+#include "api/pipeline.h"
 #include "api/profiles.h"
 #include "api/ratings.h"
 #include "api/xfcc.h"
@@ -38,6 +39,40 @@ void add_security_headers(Response& response) {
   if (!has("Content-Security-Policy")) {
     response.headers.emplace_back("Content-Security-Policy", "frame-ancestors 'none'");
   }
+}
+
+// POST /admin/clock (manual clock only): exactly one of {advance_seconds} or {now}.
+struct ClockChangeBody {
+  std::optional<std::int64_t> advance_seconds;
+  std::optional<std::string> now;
+
+  static Result<ClockChangeBody> from_json(const nlohmann::json& body, const Request&) {
+    auto advance = optional_int(body, "advance_seconds");
+    if (!advance) return std::unexpected(advance.error());
+    auto to = optional_string(body, "now", 64);
+    if (!to) return std::unexpected(to.error());
+    if (advance->has_value() == to->has_value()) {
+      return fail(ErrorCode::kValidationError, "give exactly one of advance_seconds or now");
+    }
+    return ClockChangeBody{*advance, *to};
+  }
+};
+
+Response clock_answer(game::Timestamp now) {
+  return json_response(200, {{"now", game::format_rfc3339(now)}, {"manual", true}});
+}
+
+Result<Response> set_clock(db::ManualClock& manual, const ClockChangeBody& body) {
+  Result<game::Timestamp> moved = fail(ErrorCode::kInternal, "unreachable");
+  if (body.advance_seconds) {
+    moved = manual.advance(*body.advance_seconds);
+  } else {
+    auto instant = game::parse_rfc3339(*body.now);
+    if (!instant) return std::unexpected(instant.error());
+    moved = manual.set(*instant);
+  }
+  if (!moved) return std::unexpected(moved.error());
+  return clock_answer(*moved);
 }
 
 }  // namespace
@@ -111,10 +146,13 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_notification_routes(router_, pool_);
   add_account_mail_routes(router_, pool_, clock_);
   if (clock_.is_manual()) {
-    router_.add("POST", "/api/v1/admin/clock",
-                [this](const Request& r, const PathParams&) { return manual_clock(r); });
-    router_.add("GET", "/api/v1/admin/clock",
-                [this](const Request& r, const PathParams&) { return manual_clock(r); });
+    auto& manual = static_cast<db::ManualClock&>(clock_);
+    Routes routes(router_, pool_);
+    routes.add({"POST", "/api/v1/admin/clock", Access::kDirector},
+               BodyHandler<ClockChangeBody>(
+                   [&manual](const Call&, ClockChangeBody&& b) { return set_clock(manual, b); }));
+    routes.add({"GET", "/api/v1/admin/clock", Access::kDirector},
+               [&manual](const Call&) -> Result<Response> { return clock_answer(manual.now()); });
   }
 }
 
@@ -141,36 +179,6 @@ Response Service::handle(const Request& request) {
   metrics_.observe_request(request.method, response.route.empty() ? "(none)" : response.route,
                            response.status, elapsed.count());
   return response;
-}
-
-Response Service::manual_clock(const Request& request) {
-  auto user = authenticate(pool_, request);
-  if (!user) return problem_response(user.error());
-  if (auto ok = require_director(*user); !ok) return problem_response(ok.error());
-  auto& manual = static_cast<db::ManualClock&>(clock_);
-  if (request.method == "GET") {
-    return json_response(200, {{"now", game::format_rfc3339(manual.now())}, {"manual", true}});
-  }
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto advance = optional_int(*body, "advance_seconds");
-  if (!advance) return problem_response(advance.error());
-  auto to = optional_string(*body, "now", 64);
-  if (!to) return problem_response(to.error());
-  if (advance->has_value() == to->has_value()) {
-    return problem_response(
-        Error{ErrorCode::kValidationError, "give exactly one of advance_seconds or now"});
-  }
-  Result<game::Timestamp> moved = fail(ErrorCode::kInternal, "unreachable");
-  if (*advance) {
-    moved = manual.advance(**advance);
-  } else {
-    auto instant = game::parse_rfc3339(**to);
-    if (!instant) return problem_response(instant.error());
-    moved = manual.set(*instant);
-  }
-  if (!moved) return problem_response(moved.error());
-  return json_response(200, {{"now", game::format_rfc3339(*moved)}, {"manual", true}});
 }
 
 Response Service::healthz() const {

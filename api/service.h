@@ -57,8 +57,6 @@ class Service {
   Response healthz() const;
   Response readyz() const;
 
-  Response manual_clock(const Request& request);
-
   db::Pool& pool_;
   db::ServerClock& clock_;
   std::vector<db::Migration> migrations_;

@@ -114,7 +114,7 @@ Response WebApp::serve(const Request& request) const {
       return send(files_.at("/index.html"), request);
     }
   }
-  Response r = problem_response(404, "not_found", "no route for " + path);
+  Response r = problem_response(Error{ErrorCode::kNotFound, "no route for " + path});
   r.route = "(unmatched)";
   return r;
 }

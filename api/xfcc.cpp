@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <variant>
 
+#include "api/pipeline.h"
 #include "api/xfcc_wsdl.h"
 #include "core/game/time_control.h"
 #include "db/error_log.h"
@@ -265,18 +266,22 @@ xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk, co
 
 void add_xfcc_routes(Router& router, GameServiceDeps& games, app::TalkDeps& talk,
                      AccountOptions accounts) {
-  router.add("GET", kPath, [](const Request& r, const PathParams&) {
-    if (!wants_wsdl(r)) {
+  // Public routes: the credentials travel in the SOAP body, and every answer (faults
+  // included) is a SOAP envelope, never problem+json.
+  Routes routes(router, games.pool);
+  routes.add({"GET", kPath, Access::kNone}, [](const Call& c) -> Result<Response> {
+    if (!wants_wsdl(c.request)) {
       return text_response(
           200, "text/plain; charset=utf-8",
           "Xfcc (XfccBasic) web service of corrchess: POST SOAP 1.1 requests "
           "here; the WSDL is at ?WSDL, the guide is the section Xfcc of /docs/api.md.\n");
     }
-    return soap(200, xfcc::wsdl(base_url(r) + kPath));
+    return soap(200, xfcc::wsdl(base_url(c.request) + kPath));
   });
-  router.add("POST", kPath, [&games, &talk, accounts](const Request& r, const PathParams&) {
-    return handle_post(games, talk, accounts, r);
-  });
+  routes.add({"POST", kPath, Access::kNone},
+             [&games, &talk, accounts](const Call& c) -> Result<Response> {
+               return handle_post(games, talk, accounts, c.request);
+             });
 }
 
 }  // namespace corrchess::api

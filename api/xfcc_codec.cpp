@@ -510,6 +510,8 @@ MoveResult move_result_for(ErrorCode code, Action action, bool lost_on_time) {
     case ErrorCode::kTooManyGames:
     case ErrorCode::kChallengeClosed:
     case ErrorCode::kRatingOutOfRange:
+    case ErrorCode::kMethodNotAllowed:
+    case ErrorCode::kUnavailable:
     case ErrorCode::kInternal: return MoveResult::kServerError;
   }
   return MoveResult::kServerError;

@@ -35,6 +35,8 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::kChallengeClosed: return "challenge_closed";
     case ErrorCode::kStaleGame: return "stale_game";
     case ErrorCode::kRatingOutOfRange: return "rating_out_of_range";
+    case ErrorCode::kMethodNotAllowed: return "method_not_allowed";
+    case ErrorCode::kUnavailable: return "unavailable";
     case ErrorCode::kInternal: return "internal_error";
   }
   return "internal_error";

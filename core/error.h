@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace corrchess {
 
@@ -42,15 +43,41 @@ enum class ErrorCode {
   kChallengeClosed,    // the challenge was accepted, declined, cancelled or has expired
   kStaleGame,          // the client acted on a game state that is no longer current
   kRatingOutOfRange,   // the player's rating is outside an event's or challenge's range
+  kMethodNotAllowed,   // the path exists, but not with this method
+  kUnavailable,        // the server is too busy to take the request now
   kInternal,
 };
 
 // Stable machine-readable name of a code ("illegal_move"), as used in problem+json.
 std::string_view error_code_name(ErrorCode code);
 
+// An extra member of the problem an error becomes (an RFC 9457 extension member, such as
+// `barred_until` or the current `game` of a stale_game problem). The value is kept as text so
+// core stays free of any JSON library: a string, or (kind kJson) already-encoded JSON such as
+// an object or a number, which api/problem.cpp embeds as it is.
+struct ErrorMember {
+  enum class Kind { kString, kJson };
+  std::string name;
+  std::string value;
+  Kind kind = Kind::kString;
+};
+
 struct Error {
   ErrorCode code;
-  std::string detail;  // human-readable, safe to show to the client
+  std::string detail;                  // human-readable, safe to show to the client
+  std::vector<ErrorMember> members{};  // extra problem members, in order; names never repeat
+                                       // the standard ones (type, title, status, detail, code)
+
+  // This error with one more string member (`name` must not be a standard member).
+  Error with(std::string name, std::string value) && {
+    members.push_back({std::move(name), std::move(value), ErrorMember::Kind::kString});
+    return std::move(*this);
+  }
+  // This error with one more member whose value is encoded JSON text.
+  Error with_json(std::string name, std::string json_text) && {
+    members.push_back({std::move(name), std::move(json_text), ErrorMember::Kind::kJson});
+    return std::move(*this);
+  }
 };
 
 template <class T>

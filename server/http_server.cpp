@@ -19,6 +19,7 @@
 #include <boost/beast/version.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include "api/problem.h"
 #include "server/event_stream.h"
 #include "server/websocket.h"
 
@@ -167,9 +168,9 @@ class Session : public std::enable_shared_from_this<Session> {
     if (ec) return on_read(ec, bytes);
     if (!framing_is_unambiguous(parser_->get())) {
       api::Response r = api::problem_response(
-          400, "validation_error",
-          "the request's length is ambiguous: use one Content-Length, or Transfer-Encoding: "
-          "chunked alone");
+          Error{ErrorCode::kValidationError,
+                "the request's length is ambiguous: use one Content-Length, or "
+                "Transfer-Encoding: chunked alone"});
       return write(to_beast_response(r, 11, false, false), false, true);
     }
     http::async_read(stream_, buffer_, *parser_,
@@ -182,13 +183,14 @@ class Session : public std::enable_shared_from_this<Session> {
     // sending, so the connection is closed gracefully (see linger_close).
     if (ec == http::error::body_limit) {
       api::Response r = api::problem_response(
-          413, "payload_too_large",
-          "request body exceeds " + std::to_string(limits_.max_body_bytes) + " bytes");
+          Error{ErrorCode::kPayloadTooLarge,
+                "request body exceeds " + std::to_string(limits_.max_body_bytes) + " bytes"});
       return write(to_beast_response(r, 11, false, false), false, true);
     }
     // Any other parse error (bad chunk sizes, bad header fields, ...): answer, then close.
     if (is_malformed_request(ec)) {
-      api::Response r = api::problem_response(400, "validation_error", "malformed HTTP request");
+      api::Response r =
+          api::problem_response(Error{ErrorCode::kValidationError, "malformed HTTP request"});
       return write(to_beast_response(r, 11, false, false), false, true);
     }
     if (ec) return close();
@@ -212,7 +214,8 @@ class Session : public std::enable_shared_from_this<Session> {
                           version, head]() mutable {
       api::Response response;
       if (api_req.path.empty()) {
-        response = api::problem_response(400, "validation_error", "malformed request target");
+        response =
+            api::problem_response(Error{ErrorCode::kValidationError, "malformed request target"});
       } else {
         response = self->handler_(api_req);
       }
@@ -306,10 +309,9 @@ class Session : public std::enable_shared_from_this<Session> {
 // Tells a connection over a cap that the server is busy, without reading from it.
 void refuse_connection(tcp::socket socket) {
   static const std::string kBusy = [] {
-    const std::string body =
-        R"({"type":"https://corrchess.org/problems/unavailable","title":"Service Unavailable",)"
-        R"("status":503,"detail":"too many open connections; try again later",)"
-        R"("code":"unavailable"})";
+    const std::string body = api::problem_json(Error{ErrorCode::kUnavailable,
+                                                     "too many open connections; try again later"})
+                                 .dump();
     return "HTTP/1.1 503 Service Unavailable\r\nServer: corrchess\r\n"
            "Content-Type: application/problem+json\r\nRetry-After: 5\r\n"
            "Connection: close\r\nContent-Length: " +

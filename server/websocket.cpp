@@ -8,7 +8,7 @@
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
-#include "api/problem.h"
+#include "core/error.h"
 #include "server/live_session.h"
 
 namespace corrchess::server {
@@ -90,15 +90,16 @@ class WsSession : public LiveSession {
 
   void reply(const json& message) { enqueue(std::make_shared<const std::string>(message.dump())); }
 
-  void reply_error(const std::string& code, const std::string& detail) {
-    reply(json{{"type", "error"}, {"code", code}, {"detail", detail}});
+  // {type: error, code, detail}: the code named as in problem+json (core/error.h).
+  void reply_error(ErrorCode code, const std::string& detail) {
+    reply(json{{"type", "error"}, {"code", error_code_name(code)}, {"detail", detail}});
   }
 
   // Client messages: {"subscribe": id}, {"unsubscribe": id}, {"type": "ping"}.
   void handle_client_message(const std::string& text) {
     const json msg = json::parse(text, nullptr, false);
     if (msg.is_discarded() || !msg.is_object()) {
-      return reply_error("validation_error", "messages must be JSON objects");
+      return reply_error(ErrorCode::kValidationError, "messages must be JSON objects");
     }
     if (msg.value("type", "") == "ping") return reply(json{{"type", "pong"}});
     for (const char* verb : {"subscribe", "unsubscribe"}) {
@@ -113,7 +114,7 @@ class WsSession : public LiveSession {
         game_id = value.get<std::int64_t>();
       }
       if (game_id <= 0)
-        return reply_error("validation_error", std::string(verb) + " needs a game id");
+        return reply_error(ErrorCode::kValidationError, std::string(verb) + " needs a game id");
       if (std::string(verb) == "unsubscribe") {
         hub().unsubscribe(this, game_id);
         return reply(json{{"type", "unsubscribed"}, {"game_id", std::to_string(game_id)}});
@@ -126,7 +127,7 @@ class WsSession : public LiveSession {
       if (pending_checks_.size() >= hub().limits().max_subscriptions) {
         if (flood_reported_) return;
         flood_reported_ = true;
-        return reply_error("rate_limited",
+        return reply_error(ErrorCode::kRateLimited,
                            "too many subscriptions waiting for their check: the excess was "
                            "dropped, send them again later");
       }
@@ -134,7 +135,7 @@ class WsSession : public LiveSession {
       if (pending_checks_.size() == 1) check_next_subscription();
       return;
     }
-    reply_error("validation_error", "unknown message; send {\"subscribe\": game_id}");
+    reply_error(ErrorCode::kValidationError, "unknown message; send {\"subscribe\": game_id}");
   }
 
   // Runs the permission check of the oldest queued subscription on a worker, answers on the
@@ -156,11 +157,10 @@ class WsSession : public LiveSession {
   void answer_subscription(std::int64_t game_id, const Result<void>& allowed) {
     if (closing()) return;
     if (!allowed) {
-      return reply_error(std::string(api::problem_json(allowed.error())["code"]),
-                         allowed.error().detail);
+      return reply_error(allowed.error().code, allowed.error().detail);
     }
     if (!hub().subscribe(shared_from_this(), game_id)) {
-      return reply_error("validation_error", "too many subscriptions on one socket");
+      return reply_error(ErrorCode::kValidationError, "too many subscriptions on one socket");
     }
     reply(json{{"type", "subscribed"}, {"game_id", std::to_string(game_id)}});
   }

@@ -103,5 +103,31 @@ TEST(Problem, MapsCodesToStatusAndStableName) {
   EXPECT_TRUE(body.contains("title"));
 }
 
+TEST(Problem, CarriesTheErrorsExtraMembersAfterTheStandardOnes) {
+  auto error = Error{ErrorCode::kConflict, "barred"}
+                   .with("barred_until", "2026-01-01T00:00:00Z")
+                   .with_json("game", R"({"id": "7", "ply": 3})")
+                   .with("code", "not_this_one")
+                   .with_json("broken", "{not json");
+  auto body = problem_json(error);
+  EXPECT_EQ(body["code"], "conflict");  // a standard member is never replaced
+  EXPECT_EQ(body["barred_until"], "2026-01-01T00:00:00Z");
+  EXPECT_EQ(body["game"]["ply"], 3);
+  EXPECT_TRUE(body["broken"].is_null());
+  EXPECT_EQ(problem_response(error).body, body.dump());
+}
+
+TEST(Problem, StatusesWithoutAnErrorOfTheirOwnHaveCodesToo) {
+  EXPECT_EQ(http_status(ErrorCode::kMethodNotAllowed), 405);
+  EXPECT_EQ(http_status(ErrorCode::kUnavailable), 503);
+  auto body = problem_json(Error{ErrorCode::kUnavailable, "busy"});
+  EXPECT_EQ(body["code"], "unavailable");
+  EXPECT_EQ(body["title"], "Service Unavailable");
+  EXPECT_EQ(body["type"], "https://corrchess.org/problems/unavailable");
+  body = problem_json(Error{ErrorCode::kMethodNotAllowed, "no"});
+  EXPECT_EQ(body["code"], "method_not_allowed");
+  EXPECT_EQ(body["title"], "Method Not Allowed");
+}
+
 }  // namespace
 }  // namespace corrchess::api

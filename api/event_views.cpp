@@ -1,0 +1,190 @@
+#include "api/event_views.h"
+
+#include <map>
+
+#include "api/ratings.h"
+#include "app/event_crosstable.h"
+#include "app/events.h"
+#include "app/roles.h"
+#include "db/codec.h"
+
+namespace corrchess::api {
+
+namespace {
+
+using game::Color;
+using game::Timestamp;
+using nlohmann::json;
+
+std::string rfc3339(Timestamp t) { return game::format_rfc3339(t); }
+
+json optional_time(const std::optional<Timestamp>& t) { return t ? json(rfc3339(*t)) : json(); }
+
+json settings_json(const db::StoredEvent& e) {
+  const auto& s = e.settings;
+  json j = {{"variant", game::to_string(s.variant)},
+            {"start_position", s.start_position ? json(*s.start_position) : json()},
+            {"allow_518", s.allow_518},
+            {"time_control", db::time_control_json(s.time_control)},
+            {"leave_days_per_year", s.leave_days_per_year},
+            {"leave_allowed", game::allows_leave(s.time_control)},
+            {"draw_min_moves", s.rules.no_draw_before_move},
+            {"ten_moves_rule", s.rules.ten_moves_rule},
+            {"silence_rule", s.rules.silence_rule},
+            {"messages_allowed", s.rules.messages_allowed},
+            {"double_round", s.double_round},
+            {"visibility", db::to_string(s.visibility)},
+            {"delay_moves", s.delay_moves},
+            {"open_for_entry", s.open_for_entry},
+            {"max_players", s.max_players ? json(*s.max_players) : json()},
+            {"start_at", rfc3339(s.start_at)},
+            {"end_at", optional_time(s.end_at)},
+            {"adjudication_at", optional_time(e.adjudication_at())},
+            {"adjudication_claim_days", app::kAdjudicationClaimWindow / game::kSecondsPerDay}};
+  return j;
+}
+
+json player_json(const db::EventPlayer& p) {
+  json j = {{"seat", p.seat},
+            {"username", p.user.username},
+            {"display_name", p.user.display_name},
+            {"status", p.status},
+            {"joined_at", rfc3339(p.joined_at)}};
+  if (p.left_at) j["left_at"] = rfc3339(*p.left_at);
+  if (p.replaced_by) j["replaced_by"] = *p.replaced_by;
+  if (p.reason) j["reason"] = *p.reason;
+  return j;
+}
+
+}  // namespace
+
+json adjudication_json(const db::EventGame& g, const std::vector<db::AdjudicationClaim>& claims,
+                       const db::User& viewer, Timestamp now) {
+  const Timestamp due = *g.adjudication_since + app::kAdjudicationClaimWindow;
+  json sides = json::object();
+  for (Color side : {Color::kWhite, Color::kBlack}) {
+    const auto& player = side == Color::kWhite ? g.white : g.black;
+    const bool may_read = app::is_director(viewer) || viewer.username == player;
+    const auto it = std::ranges::find_if(claims, [&](const db::AdjudicationClaim& c) {
+      return c.game_id == g.game_id && c.side == side;
+    });
+    json j = {{"filed", it != claims.end()}};
+    if (it == claims.end()) {
+      j["claim"] = "draw";
+      j["implied"] = true;  // rules.md §5.4: no claim is taken as a draw claim
+    } else if (may_read) {
+      j["claim"] = it->claim;
+      j["analysis"] = it->analysis;
+      j["filed_at"] = rfc3339(it->filed_at);
+      j["implied"] = false;
+    }
+    sides[std::string(game::color_name(side))] = j;
+  }
+  return {{"pending_since", rfc3339(*g.adjudication_since)},
+          {"claims_due", rfc3339(due)},
+          {"window_open", now < due && g.status == "adjudication_pending"},
+          {"claims", sides}};
+}
+
+namespace {
+
+json game_entry_json(const db::EventGame& g, const std::vector<db::AdjudicationClaim>& claims,
+                     const db::User& viewer, Timestamp now) {
+  json j = {{"id", std::to_string(g.game_id)},
+            {"round", g.round},
+            {"board", g.board},
+            {"white", g.white},
+            {"black", g.black},
+            {"white_seat", g.white_seat},
+            {"black_seat", g.black_seat},
+            {"status", g.status}};
+  if (g.result) j["result"] = game::to_string(*g.result);
+  if (g.termination) j["termination"] = game::to_string(*g.termination);
+  if (g.finished_at) j["finished_at"] = rfc3339(*g.finished_at);
+  if (g.adjudication_since) j["adjudication"] = adjudication_json(g, claims, viewer, now);
+  return j;
+}
+
+}  // namespace
+
+json summary_json(const db::StoredEvent& e, const std::string& status, int players) {
+  return {{"id", std::to_string(e.id)},
+          {"name", e.settings.name},
+          {"status", status},
+          {"variant", game::to_string(e.settings.variant)},
+          {"time_control", db::time_control_json(e.settings.time_control)},
+          {"open_for_entry", e.settings.open_for_entry},
+          {"start_at", rfc3339(e.settings.start_at)},
+          {"end_at", optional_time(e.settings.end_at)},
+          {"players", players}};
+}
+
+// The crosstable with each row's current rating (rounded, null when unrated).
+json rated_crosstable_json(const game::Crosstable& table, const app::EventView& v) {
+  json out = crosstable_json(table, v.players);
+  for (auto& row : out["rows"]) {
+    row["rating"] = nullptr;
+    for (const auto& p : v.players) {
+      if (p.user.username == row["player"]) row["rating"] = rating_value(v.ratings, p.user.id);
+    }
+  }
+  return out;
+}
+
+json event_json(const app::EventView& v, const db::User& viewer) {
+  json j = summary_json(v.event, app::event_status(v.event, v.games), app::entered(v.players));
+  j["settings"] = settings_json(v.event);
+  j["settings"].update(event_rating_terms_json(v.rating_terms));
+  j["created_at"] = rfc3339(v.event.created_at);
+  j["started_at"] = optional_time(v.event.started_at);
+  json players = json::array();
+  for (const auto& p : v.players) {
+    players.push_back(player_json(p));
+    players.back()["rating"] = rating_value(v.ratings, p.user.id);
+  }
+  j["players"] = players;
+  json games = json::array();
+  for (const auto& g : v.games) games.push_back(game_entry_json(g, v.claims, viewer, v.now));
+  j["games"] = games;
+  auto table = app::section_crosstable(v.players, v.games);
+  j["crosstable"] = table ? rated_crosstable_json(*table, v) : json();
+  j["now"] = rfc3339(v.now);
+  return j;
+}
+
+nlohmann::json crosstable_json(const game::Crosstable& table,
+                               const std::vector<db::EventPlayer>& players) {
+  json rows = json::array();
+  for (const auto& row : table.rows) {
+    json results = json::object();
+    for (std::size_t opponent = 0; opponent < row.results.size(); ++opponent) {
+      if (static_cast<int>(opponent) == row.seed || row.results[opponent].empty()) continue;
+      const auto it = std::ranges::find_if(table.rows, [&](const game::CrosstableRow& r) {
+        return r.seed == static_cast<int>(opponent);
+      });
+      if (it != table.rows.end()) results[it->id] = row.results[opponent];
+    }
+    std::string status = "active";
+    for (const auto& p : players) {
+      if (p.user.username == row.id && p.status != "replaced") status = p.status;
+    }
+    rows.push_back({{"seed", row.seed + 1},
+                    {"player", row.id},
+                    {"display_name", row.name},
+                    {"status", status},
+                    {"score", row.score()},
+                    {"score_text", game::format_points(row.score_halves)},
+                    {"wins", row.wins},
+                    {"sb", row.sb()},
+                    {"sb_text", game::format_sb(row.sb_quarters)},
+                    {"place", row.place},
+                    {"place_text", game::place_text(row)},
+                    {"shared_place", row.place != row.place_last},
+                    {"games", row.games},
+                    {"unfinished", row.unfinished},
+                    {"results", results}});
+  }
+  return {{"rows", rows}, {"legend", game::legend()}};
+}
+
+}  // namespace corrchess::api

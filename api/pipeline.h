@@ -1,0 +1,139 @@
+// One request pipeline for the HTTP routes. A route entry (Endpoint) declares its method, path,
+// who may call it (Access), what its {id} path parameter names (IdKind) and, through the
+// handler's second parameter, the type its JSON body decodes to. For every request the
+// pipeline, in this order:
+//   1. authenticates the caller (bearer token or session cookie, api/accounts.h) unless the
+//      route is public: 401 unauthorized;
+//   2. checks the access level: 403 forbidden for a director or admin route;
+//   3. parses the {id} parameter as a positive integer: 404 not_found naming the kind;
+//   4. decodes the body once into the declared request type: 400 validation_error;
+//   5. calls the handler and renders its error, if any, as problem+json (api/problem.h).
+// Object-level decisions (is the caller a player of this game?) stay in app/.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "api/http.h"
+#include "api/router.h"
+#include "core/error.h"
+#include "db/pool.h"
+#include "db/users.h"
+
+namespace corrchess::api {
+
+// Who may call a route (the OpenAPI document's `x-auth`):
+//   none      anyone, no token
+//   user      any signed-in user
+//   player    a signed-in user who plays in the game named by the path (app/ decides; else 403)
+//   director  a td or admin (else 403)
+//   admin     an admin only (else 403)
+enum class Access { kNone, kUser, kPlayer, kDirector, kAdmin };
+std::string_view to_string(Access access);
+
+// What the {id} path parameter of a route names; its name appears in the 404 of a malformed
+// id ("no game abc").
+enum class IdKind { kNone, kGame, kEvent, kChallenge, kLeave, kWebhook };
+std::string_view to_string(IdKind kind);
+
+// A route entry of the pipeline.
+struct Endpoint {
+  std::string method;  // "GET", "POST", ...
+  std::string path;    // pattern, "/api/v1/games/{id}"
+  Access access = Access::kUser;
+  IdKind id = IdKind::kNone;
+};
+
+// What a handler gets besides its decoded body.
+struct Call {
+  const Request& request;
+  const PathParams& params;
+  const db::User* user = nullptr;  // the caller; null only on Access::kNone routes
+  std::int64_t id = 0;             // the {id} parameter (0 when the route declares none)
+
+  // The signed-in caller (routes whose access is not kNone).
+  const db::User& caller() const { return *user; }
+};
+
+// A request type: a struct with
+//   static Result<T> from_json(const nlohmann::json& body, const Request& request);
+// validating every field (kValidationError naming it), and optionally
+//   static constexpr bool kEmptyBody = true;
+// when an empty body counts as {}.
+template <class T>
+concept RequestType = requires(const nlohmann::json& body, const Request& request) {
+  { T::from_json(body, request) } -> std::same_as<Result<T>>;
+};
+
+template <class T>
+constexpr bool empty_body_allowed() {
+  if constexpr (requires { T::kEmptyBody; }) {
+    return T::kEmptyBody;
+  } else {
+    return false;
+  }
+}
+
+using CallHandler = std::function<Result<Response>(const Call&)>;
+template <class T>
+using BodyHandler = std::function<Result<Response>(const Call&, T&&)>;
+
+// A positive integer id (decimal digits only), else kNotFound naming `what`.
+Result<std::int64_t> parse_id(const std::string& text, const char* what = "game");
+
+// Registers routes on a Router through the pipeline. `router` and `pool` must outlive it and
+// every registered route.
+class Routes {
+ public:
+  Routes(Router& router, db::Pool& pool) : router_(router), pool_(pool) {}
+
+  // A route without a body.
+  void add(Endpoint endpoint, CallHandler handler);
+
+  // A route whose JSON body decodes to T before the handler runs.
+  template <RequestType T>
+  void add(Endpoint endpoint, BodyHandler<T> handler) {
+    add(std::move(endpoint), CallHandler([handler = std::move(handler)](const Call& call) {
+          auto body = decode_body(call.request, empty_body_allowed<T>());
+          if (!body) return Result<Response>(std::unexpected(std::move(body.error())));
+          auto decoded = T::from_json(*body, call.request);
+          if (!decoded) return Result<Response>(std::unexpected(std::move(decoded.error())));
+          return handler(call, std::move(*decoded));
+        }));
+  }
+
+  db::Pool& pool() { return pool_; }
+
+ private:
+  static Result<nlohmann::json> decode_body(const Request& request, bool allow_empty);
+
+  Router& router_;
+  db::Pool& pool_;
+};
+
+// 204 with no body (the answer of deletions and of commands that return nothing).
+Response no_content();
+// no_content() once `done` succeeded, else its error.
+Result<Response> no_content_after(const Result<void>& done);
+
+// A request type that is the one value a parse function reads from the body, e.g.
+// `ParsedBody<parse_preferences>` for `Result<notify::Preferences> parse_preferences(const
+// nlohmann::json&)`; the handler finds it in `value`.
+template <auto Parse>
+struct ParsedBody {
+  using Value = typename decltype(Parse(std::declval<const nlohmann::json&>()))::value_type;
+  Value value;
+
+  static Result<ParsedBody> from_json(const nlohmann::json& body, const Request&) {
+    auto parsed = Parse(body);
+    if (!parsed) return std::unexpected(std::move(parsed.error()));
+    return ParsedBody{std::move(*parsed)};
+  }
+};
+
+}  // namespace corrchess::api

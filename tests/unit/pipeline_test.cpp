@@ -1,0 +1,140 @@
+// The request pipeline (api/pipeline.h) in the order it promises: sign-in before ids, ids
+// before the body, the body decoded once into its declared type before the handler runs, and
+// every error rendered as problem+json with its extra members. The pool never connects: no
+// request here carries a credential, so nothing reads the database.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "api/pipeline.h"
+#include "api/router.h"
+#include "db/pool.h"
+
+namespace corrchess::api {
+namespace {
+
+using nlohmann::json;
+
+Request make_request(std::string method, std::string path, std::string body = "") {
+  Request r;
+  r.method = std::move(method);
+  r.path = std::move(path);
+  r.body = std::move(body);
+  return r;
+}
+
+// {"n": integer 1..9}; an empty body counts as {"n": 1}.
+struct CountBody {
+  static constexpr bool kEmptyBody = true;
+  int n = 1;
+
+  static Result<CountBody> from_json(const json& body, const Request&) {
+    if (!body.contains("n")) return CountBody{};
+    if (!body["n"].is_number_integer() || body["n"] < 1 || body["n"] > 9) {
+      return fail(ErrorCode::kValidationError, "field 'n' must be an integer from 1 to 9");
+    }
+    return CountBody{body["n"].get<int>()};
+  }
+};
+
+void expect_problem(const Response& r, int status, const std::string& code,
+                    const std::string& detail) {
+  EXPECT_EQ(r.status, status) << r.body;
+  EXPECT_EQ(r.content_type, "application/problem+json");
+  const auto body = json::parse(r.body);
+  EXPECT_EQ(body["code"], code);
+  EXPECT_EQ(body["detail"], detail);
+}
+
+class Pipeline : public testing::Test {
+ protected:
+  Pipeline() {
+    Routes routes(router_, pool_);
+    routes.add({"GET", "/events/{id}", Access::kNone, IdKind::kEvent},
+               [this](const Call& c) -> Result<Response> {
+                 ++calls_;
+                 return json_response(200, {{"id", c.id}, {"signed_in", c.user != nullptr}});
+               });
+    routes.add({"POST", "/events/{id}/count", Access::kNone, IdKind::kEvent},
+               BodyHandler<CountBody>([this](const Call& c, CountBody&& b) -> Result<Response> {
+                 ++calls_;
+                 if (b.n == 7) {
+                   return std::unexpected(
+                       Error{ErrorCode::kConflict, "seven"}.with("event", std::to_string(c.id)));
+                 }
+                 return json_response(200, {{"n", b.n}});
+               }));
+    routes.add({"POST", "/games/{id}/mine", Access::kUser, IdKind::kGame},
+               BodyHandler<CountBody>([this](const Call&, CountBody&&) -> Result<Response> {
+                 ++calls_;
+                 return no_content();
+               }));
+    routes.add({"POST", "/admin/things", Access::kDirector},
+               [this](const Call&) -> Result<Response> {
+                 ++calls_;
+                 return no_content();
+               });
+  }
+
+  db::Pool pool_{"host=/nonexistent dbname=none", 1};
+  Router router_;
+  int calls_ = 0;
+};
+
+TEST_F(Pipeline, ParsesTheIdOfItsKindOrAnswersNotFoundNamingIt) {
+  auto ok = router_.dispatch(make_request("GET", "/events/42"));
+  EXPECT_EQ(ok.status, 200);
+  EXPECT_EQ(json::parse(ok.body), json({{"id", 42}, {"signed_in", false}}));
+  EXPECT_EQ(ok.route, "/events/{id}");
+  for (const char* bad : {"abc", "0", "-3", "+3", "1234567890123456789"}) {
+    expect_problem(router_.dispatch(make_request("GET", std::string("/events/") + bad)), 404,
+                   "not_found", std::string("no event ") + bad);
+  }
+  EXPECT_EQ(calls_, 1);
+}
+
+TEST_F(Pipeline, DecodesTheBodyOnceIntoItsTypeBeforeTheHandler) {
+  auto ok = router_.dispatch(make_request("POST", "/events/5/count", R"({"n": 3})"));
+  EXPECT_EQ(ok.status, 200);
+  EXPECT_EQ(json::parse(ok.body)["n"], 3);
+  auto empty = router_.dispatch(make_request("POST", "/events/5/count"));
+  EXPECT_EQ(json::parse(empty.body)["n"], 1);
+  EXPECT_EQ(calls_, 2);
+  expect_problem(router_.dispatch(make_request("POST", "/events/5/count", R"({"n": 10})")), 400,
+                 "validation_error", "field 'n' must be an integer from 1 to 9");
+  auto not_json = router_.dispatch(make_request("POST", "/events/5/count", "{n: 3"));
+  EXPECT_EQ(not_json.status, 400);
+  auto array = router_.dispatch(make_request("POST", "/events/5/count", "[1]"));
+  EXPECT_EQ(array.status, 400);
+  // The id is checked before the body.
+  expect_problem(router_.dispatch(make_request("POST", "/events/x/count", "{n: 3")), 404,
+                 "not_found", "no event x");
+  EXPECT_EQ(calls_, 2);
+}
+
+TEST_F(Pipeline, RendersTheHandlersErrorWithItsMembers) {
+  auto r = router_.dispatch(make_request("POST", "/events/5/count", R"({"n": 7})"));
+  expect_problem(r, 409, "conflict", "seven");
+  EXPECT_EQ(json::parse(r.body)["event"], "5");
+}
+
+TEST_F(Pipeline, SignInComesBeforeIdsBodiesAndHandlers) {
+  for (const char* path : {"/games/9/mine", "/games/abc/mine"}) {
+    auto r = router_.dispatch(make_request("POST", path, "not json"));
+    EXPECT_EQ(r.status, 401) << path;
+    EXPECT_EQ(json::parse(r.body)["code"], "unauthorized");
+  }
+  EXPECT_EQ(router_.dispatch(make_request("POST", "/admin/things")).status, 401);
+  EXPECT_EQ(calls_, 0);
+}
+
+TEST(PipelineNames, AccessAndIdKindsHaveStableNames) {
+  EXPECT_EQ(to_string(Access::kNone), "none");
+  EXPECT_EQ(to_string(Access::kPlayer), "player");
+  EXPECT_EQ(to_string(Access::kDirector), "director");
+  EXPECT_EQ(to_string(IdKind::kLeave), "leave period");
+  EXPECT_EQ(to_string(IdKind::kWebhook), "webhook");
+}
+
+}  // namespace
+}  // namespace corrchess::api
