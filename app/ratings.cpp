@@ -76,10 +76,12 @@ Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
     db::lock_rating_pool(tx, pool);
     const auto now = deps.clock.now(tx);
     auto period = next_period(tx, deps, pool);
-    if (!period || deps.zone.start_of_day(period->end) <= now) {
+    if (period && deps.zone.start_of_day(period->end) <= now) {
       // A game belongs to the period in which it finished, whether or not the sweep has
-      // stored its flag fall yet: before a period is rated (or the first one chosen), the
-      // decisions already due are stored, as the sweep would store them.
+      // stored its flag fall yet: before a period is rated, the decisions already due are
+      // stored, as the sweep would store them. (With no period yet nothing is published; a
+      // first game the sweep stores later still falls in the period of its deadline, since
+      // its flag-fall fact is stamped at that instant.)
       const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
       if (auto settled = settle_due_games(games, tx, db::GameScope{}); !settled) {
         return std::unexpected(settled.error());

@@ -58,8 +58,14 @@ TEST(OperationsMetrics, ReflectGamesMovesSocketsAndTheScheduler) {
   // Black runs out of time in the 2-day game (Black is to move in all three).
   ASSERT_NO_FATAL_FAILURE(api.advance_clock(td, 2 * 86400 + 60));
   ASSERT_TRUE(ws.read_type("game_over"));
-  testing::wait_until([&] { return api.metric("corrchess_active_games") == 2; },
-                      std::chrono::seconds(20), std::chrono::milliseconds(50));
+  // The scheduler counts its flag falls after its transaction commits, so the game_over
+  // message (sent at the commit) can come before the count: wait for both.
+  testing::wait_until(
+      [&] {
+        return api.metric("corrchess_active_games") == 2 &&
+               api.metric("corrchess_flag_falls_total") == 1;
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(50));
   body = api.metrics();
   EXPECT_EQ(metric_value(body, "corrchess_active_games"), 2);
   EXPECT_EQ(metric_value(body, "corrchess_flag_falls_total"), 1);

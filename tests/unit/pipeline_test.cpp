@@ -15,10 +15,12 @@ namespace {
 
 using nlohmann::json;
 
+// A request as a client sends it: a body is labelled JSON.
 Request make_request(std::string method, std::string path, std::string body = "") {
   Request r;
   r.method = std::move(method);
   r.path = std::move(path);
+  if (!body.empty()) r.headers["content-type"] = "application/json";
   r.body = std::move(body);
   return r;
 }
