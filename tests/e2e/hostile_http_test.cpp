@@ -126,8 +126,9 @@ TEST_F(HostileHttp, ABodyWithoutContentTypeIs415) {
   EXPECT_EQ(answer.rfind("HTTP/1.1 415 ", 0), 0u) << answer;
   EXPECT_NE(answer.find("unsupported_media_type"), std::string::npos) << answer;
   RawConnection empty(server_.port());
-  empty.send("POST /api/v1/auth/logout HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
-             "Connection: close\r\n\r\n");
+  empty.send(
+      "POST /api/v1/auth/logout HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+      "Connection: close\r\n\r\n");
   const auto unlabelled = empty.read_until_closed();
   EXPECT_EQ(unlabelled.rfind("HTTP/1.1 401 ", 0), 0u) << unlabelled;  // no token, not 415
 }
