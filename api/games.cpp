@@ -248,6 +248,7 @@ json san_lines_json(const app::SanLines& lines) {
 
 Result<app::Precondition> read_precondition(const Request& request, const json* body) {
   app::Precondition p;
+  p.new_moves_only = request.prefers_minimal();
   if (body != nullptr && body->contains("ply") && !(*body)["ply"].is_null()) {
     const auto& ply = (*body)["ply"];
     if (!ply.is_number_integer() || ply.get<std::int64_t>() < 0 ||

@@ -226,6 +226,7 @@ xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk, co
   // Scid sends the full-move number of the move it plays; it is checked only for moves and
   // claims, and only while the user is to move (NotYourTurn comes first).
   app::Precondition expect;
+  expect.new_moves_only = true;  // MakeAMove answers with a result code only
   if (action == Action::kMove || action == Action::kClaimDraw)
     expect.move_number = request.movecount;
   Result<void> done;

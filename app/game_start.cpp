@@ -18,7 +18,7 @@ Result<PreparedGame> prepare_game(game::GameSetup setup, const game::GameContext
   game::GameContext context;
   context.zone = rules.zone;
   context.oracles = rules.oracles;
-  auto fresh = game::Game::replay(game::GameFacts{setup, {}, {}}, context, now);
+  auto fresh = game::Game::replay(game::GameFacts{setup, {}, {}, {}}, context, now);
   if (!fresh) return std::unexpected(fresh.error());
   const auto& state = fresh->state();
   if (game::is_over(state.status)) {

@@ -192,7 +192,7 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
     }
   }
   const auto& after = o.game.state();
-  db::update_cache(tx, id, after);  // bumps the version
+  db::update_cache(tx, id, after, o.game.snapshot_window(), o.moves);  // bumps the version
   view.stored.version = version_before + 1;
   const auto notices = game::describe_change(game.state(), o.moves, o.events, after);
   if (!notices.empty()) {
@@ -212,34 +212,78 @@ Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGa
   return commit_change(tx, std::move(stored), *game, std::nullopt, std::move(change));
 }
 
+namespace {
+
+// The checks and the decision of run_command on the locked game `stored` replayed as `game`.
+Result<GameChange> decide(const db::StoredGame& stored, const game::Game& game,
+                          std::optional<Color> side, const GameCommand& command,
+                          const Precondition& expect) {
+  if (expect.version && *expect.version != stored.version) {
+    return fail(ErrorCode::kStaleGame, "the game has changed since you read it (version " +
+                                           std::to_string(*expect.version) + ", now " +
+                                           std::to_string(stored.version) + ")");
+  }
+  if (expect.ply && *expect.ply != game.state().ply) {
+    return fail(ErrorCode::kStaleGame, "the game has changed since you read it (" +
+                                           std::to_string(*expect.ply) + " plies, now " +
+                                           std::to_string(game.state().ply) + ")");
+  }
+  if (auto ok = check_move_number(game.state(), side, expect.move_number); !ok) {
+    return std::unexpected(ok.error());
+  }
+  return command(CommandInput{stored, game, side});
+}
+
+// Whether a change decided on a game replayed from its snapshot must be decided again on
+// the full replay: it ends the game (the game-over mail carries the whole game as PGN), or
+// a flag fall is due that commit_change stores with it.
+bool needs_every_move(const GameChange& change) {
+  if (!change.outcome) return false;
+  const auto& after = change.outcome->game.state();
+  return game::is_over(after.status) || after.flag_fall_pending;
+}
+
+}  // namespace
+
 Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t id, Access access,
                              const GameCommand& command, const Precondition& expect) {
   if (access == Access::kDirector && !is_director(user)) {
     return fail(ErrorCode::kForbidden, "this needs a tournament director");
   }
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
-    auto stored = db::load_game(tx, id, true);
+    const auto read = expect.new_moves_only ? db::FactsRead::kFromSnapshot : db::FactsRead::kAll;
+    auto stored = db::load_game(tx, id, true, read);
+    if (!stored && read == db::FactsRead::kFromSnapshot &&
+        stored.error().code == ErrorCode::kInternal) {
+      db::log_database_error("game " + std::to_string(id) + ": " + stored.error().detail +
+                             "; reading every move");
+      stored = db::load_game(tx, id, false, db::FactsRead::kAll);
+    }
     if (!stored) return std::unexpected(stored.error());
     const auto side = side_of(*stored, user);
     if (access == Access::kPlayer && !side) {
       return fail(ErrorCode::kForbidden, "you do not play in this game");
     }
-    auto game = replay_game(deps, *stored, deps.clock.now(tx));
+    const auto now = deps.clock.now(tx);
+    if (stored->facts.window) {
+      // From the snapshot: the work does not grow with the game. Anything the window cannot
+      // decide alone (a replay that asks for every move, a change that ends the game) is
+      // decided again below on every move; the snapshot's replay is the full one's
+      // (core/game/snapshot.h, checked by `corrchess-server verify`).
+      auto game = game::Game::replay(stored->facts, context_for(deps, *stored), now);
+      if (game) {
+        auto change = decide(*stored, *game, side, command, expect);
+        if (!change) return std::unexpected(change.error());
+        if (!needs_every_move(*change)) {
+          return commit_change(tx, std::move(*stored), *game, side, std::move(*change));
+        }
+      }
+      stored = db::load_game(tx, id, false, db::FactsRead::kAll);
+      if (!stored) return std::unexpected(stored.error());
+    }
+    auto game = replay_game(deps, *stored, now);
     if (!game) return std::unexpected(game.error());
-    if (expect.version && *expect.version != stored->version) {
-      return fail(ErrorCode::kStaleGame, "the game has changed since you read it (version " +
-                                             std::to_string(*expect.version) + ", now " +
-                                             std::to_string(stored->version) + ")");
-    }
-    if (expect.ply && *expect.ply != game->state().ply) {
-      return fail(ErrorCode::kStaleGame, "the game has changed since you read it (" +
-                                             std::to_string(*expect.ply) + " plies, now " +
-                                             std::to_string(game->state().ply) + ")");
-    }
-    if (auto ok = check_move_number(game->state(), side, expect.move_number); !ok) {
-      return std::unexpected(ok.error());
-    }
-    auto change = command(CommandInput{*stored, *game, side});
+    auto change = decide(*stored, *game, side, command, expect);
     if (!change) return std::unexpected(change.error());
     return commit_change(tx, std::move(*stored), *game, side, std::move(*change));
   });

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "app/game_store.h"
+#include "core/game/snapshot.h"
 #include "db/games.h"
 #include "db/transaction.h"
 
@@ -75,6 +76,29 @@ Result<VerifyReport> verify_games(GameDeps& deps,
         const auto replayed = db::cached_columns(game->state(), stored->facts.setup.start_at);
         const bool due = columns->next_deadline && *columns->next_deadline <= now.unix_seconds();
         found = compare(*columns, replayed, due);
+        // The snapshot (move log and window) must continue the game exactly as every move
+        // does: the replay from it is compared with the full one.
+        auto from_snapshot = db::load_game(tx, id, false, db::FactsRead::kFromSnapshot);
+        if (!from_snapshot) {
+          found.push_back("snapshot cannot be read: " + from_snapshot.error().detail);
+          return {};
+        }
+        if (!from_snapshot->facts.window) return {};
+        auto windowed =
+            game::Game::replay(from_snapshot->facts, context_for(deps, *from_snapshot), now);
+        if (!windowed) {
+          // Only a flag that fell before the window asks for the full replay (kConflict).
+          if (windowed.error().code != ErrorCode::kConflict) {
+            found.push_back("snapshot replay fails: " + windowed.error().detail);
+          }
+          return {};
+        }
+        if (auto diff = game::snapshot_difference(game->state(), windowed->state())) {
+          found.push_back("snapshot: the replay from its window differs in " + *diff);
+        }
+        if (windowed->snapshot_window() != game->snapshot_window()) {
+          found.push_back("snapshot: its window is not the one the game keeps");
+        }
         return {};
       });
       if (!checked) return std::unexpected(checked.error());

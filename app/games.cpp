@@ -32,6 +32,8 @@ GameCommand outcome_command(Decide decide) {
 Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
                                       const game::MoveRequest& request,
                                       const Precondition& expect) {
+  Precondition from_snapshot = expect;
+  from_snapshot.new_moves_only = true;  // the answer is the pending move only
   auto shown = run_command(
       deps, user, id, Access::kPlayer,
       [&](const CommandInput& in) -> Result<GameChange> {
@@ -41,22 +43,26 @@ Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std:
         change.save_pending = std::move(*p);
         return change;
       },
-      expect);
+      from_snapshot);
   if (!shown) return std::unexpected(shown.error());
   return *shown->stored.pending;
 }
 
 Result<void> cancel_pending_move(GameDeps& deps, const db::User& user, std::int64_t id) {
-  auto shown = run_command(deps, user, id, Access::kPlayer,
-                           [](const CommandInput& in) -> Result<GameChange> {
-                             const auto& p = in.stored.pending;
-                             if (!p || p->side != *in.side) {
-                               return fail(ErrorCode::kNoPendingMove, "you have no pending move");
-                             }
-                             GameChange change;
-                             change.delete_pending = true;
-                             return change;
-                           });
+  Precondition pending_only;
+  pending_only.new_moves_only = true;  // the answer shows no move
+  auto shown = run_command(
+      deps, user, id, Access::kPlayer,
+      [](const CommandInput& in) -> Result<GameChange> {
+        const auto& p = in.stored.pending;
+        if (!p || p->side != *in.side) {
+          return fail(ErrorCode::kNoPendingMove, "you have no pending move");
+        }
+        GameChange change;
+        change.delete_pending = true;
+        return change;
+      },
+      pending_only);
   if (!shown) return std::unexpected(shown.error());
   return {};
 }

@@ -53,6 +53,11 @@ struct Precondition {
   // checked only while the caller is to move in an ongoing game (otherwise the command
   // itself says why it is refused).
   std::optional<int> move_number;
+  // Not a check: the caller shows only the moves the command adds (Prefer: return=minimal),
+  // so the command may continue the game from its snapshot (db::FactsRead::kFromSnapshot)
+  // instead of reading and replaying every move. The view's moves before its moves_from
+  // may then be bare (GameState::full_views_from).
+  bool new_moves_only = false;
 };
 
 // ---- reading ----

@@ -80,6 +80,7 @@ struct Options {
   std::vector<int> start_plies{0};  // moves mode: a measured window of `moves` plies from each
   int server_pid = 0;               // CPU is reported per phase for these (0: not measured)
   int pg_pid = 0;
+  bool pawn_line = true;  // --line pawns (default) or knights
 };
 
 [[noreturn]] void usage(const std::string& error) {
@@ -89,7 +90,7 @@ struct Options {
                "  corrchess-load moves --port P [--host H] [--games N] [--moves M]\n"
                "                 --admin-user U --admin-password W [--setup-concurrency C]\n"
                "                 [--prefix NAME] [--rate MOVES_PER_S] [--start-plies A,B,...]\n"
-               "                 [--server-pid PID] [--pg-pid PID]\n"
+               "                 [--server-pid PID] [--pg-pid PID] [--line pawns|knights]\n"
                "  corrchess-load idle-ws --port P [--host H] [--connections K] [--batch B]\n"
                "                 (--token T | --user U --password W) [--hold-seconds S]\n",
                error.c_str());
@@ -124,6 +125,9 @@ Options parse_options(int argc, char** argv) {
       o.games = to_int(flag, value);
     } else if (flag == "--moves") {
       o.moves = to_int(flag, value);
+    } else if (flag == "--line") {
+      if (value != "pawns" && value != "knights") usage("--line is pawns or knights");
+      o.pawn_line = value == "pawns";
     } else if (flag == "--rate") {
       o.rate = std::stod(value);
       if (!(o.rate >= 0)) usage("--rate must be a number of moves per second >= 0");
@@ -376,6 +380,28 @@ struct Phase {
 
 // Knights out and back: legal forever (repetitions never end a game by themselves).
 constexpr const char* kCycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+// One pawn step a side in each block of the pawn line (the f-pawns stay, so the knights' f3
+// and f6 stay free): every white step is legal after the earlier ones, and so is every black
+// step; the pawns end blocked file against file, nothing is captured and nobody is checked.
+constexpr const char* kWhiteSteps[] = {"a3", "h3", "b3", "g3", "c3", "d3", "e3",
+                                       "a4", "h4", "b4", "g4", "c4", "d4", "e4"};
+constexpr const char* kBlackSteps[] = {"a6", "h6", "b6", "g6", "c6", "d6", "e6",
+                                       "a5", "h5", "b5", "g5", "c5", "d5", "e5"};
+constexpr int kBlockPlies = 26;  // six knight cycles, then White's and Black's pawn step
+
+// The move of `ply` (1-based). Knights: the knight cycle forever, with no pawn move or
+// capture (a game's snapshot window never moves on: the worst case). Pawns: blocks of 26
+// plies, six knight cycles and then one pawn step each, as real games move a pawn or capture
+// every few moves; after the 14 blocks (364 plies) the knights only.
+const char* move_of(int ply, bool pawn_line) {
+  const int index = ply - 1;
+  const int block = index / kBlockPlies;
+  const int in_block = index % kBlockPlies;
+  if (pawn_line && block < 14 && in_block >= kBlockPlies - 2) {
+    return in_block == kBlockPlies - 2 ? kWhiteSteps[block] : kBlackSteps[block];
+  }
+  return kCycle[index % 4];
+}
 
 // CPU clock ticks (user + system) of `pid`, of its children still running, and of those it
 // reaped (a PostgreSQL backend's CPU counts once it has exited, through the postmaster).
@@ -446,7 +472,7 @@ awaitable<void> play_game(MovesRun& run, const Game& game, int index, int from, 
         co_await pace.async_wait(use_awaitable);
       }
       const std::string& token = ply % 2 == 1 ? game.white_token : game.black_token;
-      const std::string body = move_body(kCycle[(ply - 1) % 4]);
+      const std::string body = move_body(move_of(ply, run.options.pawn_line));
       auto t0 = Clock::now();
       auto r = co_await conn.call(http::verb::post, moves_target, body, token);
       if (r.status != 200) {

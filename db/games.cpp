@@ -1,6 +1,10 @@
 #include "db/games.h"
 
+#include <algorithm>
+#include <charconv>
+#include <iterator>
 #include <stdexcept>
+#include <string_view>
 
 #include "db/codec.h"
 #include "db/leave.h"
@@ -78,7 +82,7 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
    FROM users u WHERE u.id = g.black_id)::text,
   (SELECT coalesce(json_agg(json_build_array(m.ply, m.uci, extract(epoch FROM m.accepted_at)::bigint,
      m.offer_draw, m.message, m.conditional, m.use_40_plus_days) ORDER BY m.ply), '[]')
-   FROM moves m WHERE m.game_id = g.id)::text,
+   FROM moves m WHERE m.game_id = g.id AND m.ply > CASE WHEN $2 THEN g.snapshot_ply ELSE 0 END)::text,
   (SELECT coalesce(json_agg(json_build_array(e.kind, extract(epoch FROM e.at)::bigint, e.side,
      e.ply, e.detail) ORDER BY e.seq), '[]')
    FROM game_events e WHERE e.game_id = g.id)::text,
@@ -91,7 +95,8 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
      to_char(l.end_date, 'YYYY-MM-DD'), l.special, l.reason,
      extract(epoch FROM l.ended_at)::bigint) ORDER BY l.start_date), '[]')
    FROM leave_periods l WHERE l.status = 'approved' AND l.user_id IN (g.white_id, g.black_id)
-     AND l.event_id IS NOT DISTINCT FROM g.event_id)::text
+     AND l.event_id IS NOT DISTINCT FROM g.event_id)::text,
+  g.snapshot_ply, g.snapshot_fen, CASE WHEN $2 AND g.snapshot_ply > 0 THEN g.move_log END
 FROM games g WHERE g.id = $1)sql"};
 constexpr NamedStatement kLockGame{"lock_game", "SELECT 1 FROM games WHERE id = $1 FOR UPDATE"};
 constexpr NamedStatement kInsertMove{
@@ -106,7 +111,9 @@ constexpr NamedStatement kUpdateCache{
     "UPDATE games SET status = $2, result = $3, termination = $4, finished_at = "
     "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
     "'not_started' THEN start_at ELSE to_timestamp($9) END, draw_offer_by = $10, "
-    "version = version + 1 WHERE id = $1"};
+    "snapshot_ply = $11, snapshot_fen = $12, move_log = CASE WHEN $13 = '' THEN move_log "
+    "WHEN move_log = '' THEN $13 ELSE move_log || ' ' || $13 END, version = version + 1 "
+    "WHERE id = $1"};
 constexpr NamedStatement kSavePending{
     "save_pending_move",
     "INSERT INTO pending_moves (game_id, side, ply, uci, san, numeric, fen_after, offer_draw, "
@@ -197,7 +204,61 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
 
 }  // namespace
 
-Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
+namespace {
+
+// The move log entry of a move (migrations/0015_game_snapshots.sql): its instant and flags.
+std::string move_log_entry(const game::MoveFact& m) {
+  const int flags =
+      (m.played_as_conditional ? 1 : 0) + (m.use_40_plus_days ? 2 : 0) + (m.offer_draw ? 4 : 0);
+  return std::to_string(m.at.unix_seconds()) + "." + std::to_string(flags);
+}
+
+// The move log entries of `moves`, separated by spaces.
+std::string move_log_entries(const std::vector<game::MoveFact>& moves) {
+  std::string entries;
+  for (const auto& m : moves) {
+    if (!entries.empty()) entries += ' ';
+    entries += move_log_entry(m);
+  }
+  return entries;
+}
+
+// The first `plies` moves of a move log, without their squares; nullopt when the log does
+// not hold that many well-formed entries.
+std::optional<std::vector<game::MoveFact>> moves_from_log(std::string_view log, int plies) {
+  std::vector<game::MoveFact> moves;
+  moves.reserve(static_cast<std::size_t>(plies));
+  std::size_t pos = 0;
+  while (static_cast<int>(moves.size()) < plies) {
+    const auto end = std::min(log.find(' ', pos), log.size());
+    const std::string_view entry = log.substr(pos, end - pos);
+    const auto dot = entry.find('.');
+    std::int64_t seconds = 0;
+    int flags = 0;
+    if (dot == std::string_view::npos ||
+        std::from_chars(entry.data(), entry.data() + dot, seconds).ptr != entry.data() + dot ||
+        std::from_chars(entry.data() + dot + 1, entry.data() + entry.size(), flags).ptr !=
+            entry.data() + entry.size() ||
+        flags < 0 || flags > 7) {
+      return std::nullopt;
+    }
+    game::MoveFact m;
+    m.ply = static_cast<int>(moves.size()) + 1;
+    m.at = Timestamp(seconds);
+    m.played_as_conditional = (flags & 1) != 0;
+    m.use_40_plus_days = (flags & 2) != 0;
+    m.offer_draw = (flags & 4) != 0;
+    moves.push_back(std::move(m));
+    if (end == log.size()) break;
+    pos = end + 1;
+  }
+  if (static_cast<int>(moves.size()) != plies) return std::nullopt;
+  return moves;
+}
+
+}  // namespace
+
+Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRead read) {
   // The lock comes first, in a statement of its own: a statement that waited for the row
   // lock re-reads the locked row but computes its subqueries from the snapshot it started
   // with, so one statement could pair the new game row with the moves and pending move from
@@ -206,7 +267,8 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
   if (lock && exec_named(tx, kLockGame, id).empty()) {
     return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
   }
-  const auto rows = exec_named(tx, kLoadGame, id);
+  const bool windowed = read == FactsRead::kFromSnapshot;
+  const auto rows = exec_named(tx, kLoadGame, id, windowed);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
   const auto& row = rows[0];
   StoredGame g;
@@ -229,6 +291,17 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock) {
   g.version = row[10].as<int>();
   if (!row[11].is_null()) g.use_40_plus_days_ply = row[11].as<int>();
   if (auto ok = read_facts(row, g); !ok) return std::unexpected(ok.error());
+  const int window = row[19].as<int>();
+  if (!windowed || window == 0) return g;
+  auto before = moves_from_log(row[21].as<std::string>(), window);
+  if (!before) {
+    return fail(ErrorCode::kInternal, "the move log does not hold the " + std::to_string(window) +
+                                          " moves of the game's snapshot");
+  }
+  before->insert(before->end(), std::make_move_iterator(g.facts.moves.begin()),
+                 std::make_move_iterator(g.facts.moves.end()));
+  g.facts.moves = std::move(*before);
+  g.facts.window = game::ReplayWindow{window, row[20].as<std::string>()};
   return g;
 }
 
@@ -289,7 +362,8 @@ CachedColumns cached_columns(const game::GameState& state, Timestamp start_at) {
   return c;
 }
 
-void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state) {
+void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
+                  const game::ReplayWindow& window, const std::vector<game::MoveFact>& appended) {
   if (state.flag_fall_pending) {
     // A finished cache without its flag-fall fact would never be swept again (no deadline):
     // the loss would stay unstored, untold and unrated. The caller stores the fact first.
@@ -299,7 +373,8 @@ void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state)
   // A not-started game is scheduled at its start instant (taken from the row itself).
   const auto c = cached_columns(state, Timestamp(0));
   exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply,
-             c.to_move, c.next_deadline, c.draw_offer_by);
+             c.to_move, c.next_deadline, c.draw_offer_by, window.ply, window.fen,
+             move_log_entries(appended));
 }
 
 constexpr const char* kLoadCachedColumns =

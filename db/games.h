@@ -45,20 +45,35 @@ std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t bla
                          std::optional<std::int64_t> event_id, const game::GameSetup& setup,
                          const game::GameState& state);
 
+// How load_game reads a game's moves.
+enum class FactsRead {
+  kAll,           // every move whole
+  kFromSnapshot,  // up to the snapshot's window only their instants and flags (facts.window)
+};
+
 // Loads every fact of a game; `lock` takes the row lock (SELECT ... FOR UPDATE) that
-// serialises state changes. kNotFound when there is no such game.
-Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock);
+// serialises state changes. kNotFound when there is no such game. With kFromSnapshot the
+// moves up to the game's snapshot window (update_cache) come from the row's move log, so the
+// read does not grow with the game; kInternal when the log does not hold them (read every
+// move instead).
+Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock,
+                             FactsRead read = FactsRead::kAll);
 
 // Appends accepted moves (with their clock records from `state`) and events (numbered
-// after the `existing_events` already stored).
+// after the `existing_events` already stored). update_cache then logs the moves.
 void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
                   const std::vector<game::GameEvent>& events, std::size_t existing_events,
                   const game::GameState& state);
 
-// Rewrites the cached columns from a replayed state and bumps the version. Refuses (throws
-// std::logic_error, nothing written) a state that shows a flag fall not stored as a fact
-// (flag_fall_pending): store the fact (game::decide_flag_fall) with the change instead.
-void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state);
+// Rewrites the cached columns from a replayed state and the snapshot: its window (the
+// game's Game::snapshot_window(); ply 0: the next snapshot read reads every move) and the
+// move log, which gets the entries of `appended` (the moves append_facts just stored). Bumps
+// the version. Refuses (throws std::logic_error, nothing written) a state that shows a flag fall
+// not stored as a fact (flag_fall_pending): store the fact (game::decide_flag_fall) with the
+// change instead.
+void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
+                  const game::ReplayWindow& window = {},
+                  const std::vector<game::MoveFact>& appended = {});
 
 // The cached columns of a game row (what update_cache writes from a replayed state).
 // Instants are epoch seconds; next_deadline of a game not started yet is its start.

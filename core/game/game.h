@@ -102,11 +102,26 @@ struct Oracles {
 
 // ---- replay inputs ----
 
+// Where a replay may start its board instead of the initial position (a game's snapshot,
+// snapshot.h): the position after `ply` moves, written as FEN. Moves up to `ply` need only
+// their ply, instant and flags (no UCI, no message): the rules read their clocks and draw
+// offers, never their squares, because no position before an irreversible move (pawn move or
+// capture) can stand again after it.
+struct ReplayWindow {
+  int ply = 0;
+  std::string fen;
+
+  bool operator==(const ReplayWindow&) const = default;
+};
+
 // A game's stored facts.
 struct GameFacts {
   GameSetup setup;
   std::vector<MoveFact> moves;    // ply 1, 2, ...
   std::vector<GameEvent> events;  // in storage order, ply non-decreasing
+  // Set when the board starts at a snapshot's window (then moves at or before window->ply
+  // may carry no UCI); none: every move is played from the initial position.
+  std::optional<ReplayWindow> window;
 
   bool operator==(const GameFacts&) const = default;
 };
@@ -188,6 +203,10 @@ struct GameState {
   bool suspended = false;
   // The game ended on time and the flag fall is not yet stored (decide_flag_fall stores it).
   bool flag_fall_pending = false;
+  // Moves before this ply were replayed from a snapshot (GameFacts::window): their views
+  // hold ply, side, instant, flags and elapsed time only (no SAN, UCI, numeric, FEN or
+  // message). 0: every view is complete.
+  int full_views_from = 0;
 
   const ClockView& clock_of(Color c) const { return clocks[chess::index(c)]; }
   bool operator==(const GameState&) const = default;
@@ -201,7 +220,12 @@ class Game {
  public:
   // Replays the facts at `now`. Fails with kValidationError (or kInvalidFen) when the facts
   // are inconsistent: a stored move that is not legal, plies out of order, events out of
-  // order, moves after the game ended, clock facts the clock engine rejects.
+  // order, moves after the game ended, clock facts the clock engine rejects. With a window
+  // (GameFacts::window) the board starts at the window's position and the moves before it
+  // count for the clocks and offers only; the state is the full replay's but for the views
+  // of those moves (full_views_from). A windowed replay that would need a position before
+  // the window (a flag fall not yet stored that fell before it) fails with kConflict: replay
+  // the full facts instead.
   static Result<Game> replay(GameFacts facts, GameContext context, Timestamp now);
 
   // This game with `moves` and `events` appended, at `now`: the same result as replay() of
@@ -221,6 +245,11 @@ class Game {
   const chess::GameRecord& record() const { return record_; }
   // The clock facts replay derived (for the clock engine's helpers, e.g. max_refill).
   const ClockFacts& clock_facts() const { return clock_facts_; }
+  // The window a snapshot of this game keeps (snapshot.h): the position just before the last
+  // irreversible move (pawn move or capture), from which every position that can still
+  // repeat is replayed; ply 0 (empty FEN) when the board has to start at the initial
+  // position. Never before this game's own window.
+  ReplayWindow snapshot_window() const;
 
  private:
   Game() = default;
@@ -243,6 +272,7 @@ class Game {
   ClockFacts clock_facts_;
   GameState state_;
   std::shared_ptr<const FoldCheckpoint> checkpoint_;  // phase 2 after every fact
+  int record_from_ = 0;  // ply of record_.start() (the window's, 0 without one)
 };
 
 // ---- commands ----

@@ -241,6 +241,34 @@ MoveView move_view(const Position& before, chess::Move move, const MoveFact& mf)
   return view;
 }
 
+// The view of a move before a replay window: what the fact holds without its squares.
+MoveView bare_view(const MoveFact& mf, Color mover) {
+  MoveView view;
+  view.ply = mf.ply;
+  view.side = mover;
+  view.at = mf.at;
+  view.offer_draw = mf.offer_draw;
+  view.played_as_conditional = mf.played_as_conditional;
+  view.use_40_plus_days = mf.use_40_plus_days;
+  return view;
+}
+
+// The board a windowed replay starts from: the window's FEN, which must be the position
+// after window.ply of the game's `moves` moves (same variant, side to move and move number).
+Result<Position> window_start(const ReplayWindow& window, const GameSetup& setup,
+                              const Position& initial, std::size_t moves) {
+  if (window.ply < 0 || static_cast<std::size_t>(window.ply) > moves) {
+    return fail(ErrorCode::kValidationError, "inconsistent game facts: window out of range");
+  }
+  auto pos = Position::from_fen(window.fen, setup.variant == Variant::kChess960);
+  if (!pos) return std::unexpected(pos.error());
+  if (pos->game_ply() != initial.game_ply() + window.ply) {
+    return fail(ErrorCode::kValidationError,
+                "inconsistent game facts: the window's position is not after its ply");
+  }
+  return pos;
+}
+
 // Phase 3: what the clock engine needs. The clocks stop at the first of: the game's first
 // ending, annulment, adjudication pending.
 ClockFacts clock_facts_of(const GameFacts& facts, const GameContext& context, FactFold& fold,
@@ -370,6 +398,7 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   game.context_ = std::move(context);
   if (auto ok = check_fact_order(game.facts_); !ok) return std::unexpected(ok.error());
   game.record_ = record_;
+  game.record_from_ = record_from_;
   GameState st;
   st.now = now;
   st.initial = state_.initial;
@@ -381,6 +410,14 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   return game;
 }
 
+ReplayWindow Game::snapshot_window() const {
+  const int plies = static_cast<int>(facts_.moves.size());
+  const int since_irreversible = record_.current().halfmove_clock();
+  const int ply = std::max(record_from_, plies - since_irreversible - 1);
+  if (ply <= 0) return {};
+  return {ply, record_.position_at(ply - record_from_).fen()};
+}
+
 Result<void> Game::run(Timestamp now) {
   const GameSetup& setup = facts_.setup;
   GameState st;
@@ -390,6 +427,12 @@ Result<void> Game::run(Timestamp now) {
   st.initial = *init;
   record_ = chess::GameRecord(*init);
   if (auto ok = check_fact_order(facts_); !ok) return ok;
+  if (facts_.window && facts_.window->ply > 0) {
+    auto start = window_start(*facts_.window, setup, *init, facts_.moves.size());
+    if (!start) return std::unexpected(start.error());
+    record_ = chess::GameRecord(*start);
+    record_from_ = facts_.window->ply;
+  }
   FoldCheckpoint fold(setup.rules.ten_moves_rule);
   if (facts_.moves.empty()) {
     fold.ending =
@@ -406,6 +449,7 @@ Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp 
   st.clock = std::move(*clock);
   fill_status(st, fold, facts_.setup, record_, now);
   fill_claims(st, record_);
+  st.full_views_from = record_from_;
   state_ = std::move(st);
   return {};
 }
@@ -424,6 +468,15 @@ Result<void> Game::fold_facts(FoldCheckpoint& fold, GameState& st) {
     const MoveFact& mf = moves[static_cast<std::size_t>(p)];
     if (!fold.live() || fold.adjudication_at) {
       return invalid_facts("move " + std::to_string(mf.ply) + " after the game ended");
+    }
+    if (p < record_from_) {
+      // Before the window: the move counts for the clocks and offers; the board starts at
+      // the window (then record_.current() is the position after the last move here).
+      const Color mover = p % 2 == 0 ? st.initial.side_to_move() : ~st.initial.side_to_move();
+      st.moves.push_back(bare_view(mf, mover));
+      fold.moved(mf, mover);
+      if (p == n - 1) fold.ending = automatic_ending(record_.current(), mf.at, mate);
+      continue;
     }
     const Position& before = record_.current();
     auto move = chess::parse_uci(before, mf.uci);
@@ -457,7 +510,12 @@ Result<void> Game::apply_flag_verdict(FoldCheckpoint& fold, ClockState& clock,
   if (!fold.live() || !clock.flag_fall) return {};
   const FlagFall fall = *clock.flag_fall;
   const int plies = static_cast<int>(facts_.moves.size());
-  const Position& at_fall = record_.position_at(std::min(fall.ply, plies));
+  const int fall_ply = std::min(fall.ply, plies);
+  if (fall_ply < record_from_) {
+    return fail(ErrorCode::kConflict,
+                "the flag fell before the replay window: replay the full facts");
+  }
+  const Position& at_fall = record_.position_at(fall_ply - record_from_);
   fold.ending = flag_ending(fall, context_.oracles.mate_oracle().can_mate(at_fall, ~fall.side));
   flag_fall_pending = !fold.flag_recorded;
   clock_facts_.finished_at = fall.at;

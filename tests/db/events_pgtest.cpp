@@ -59,7 +59,7 @@ class EventsRepository : public ::testing::Test {
   std::int64_t insert_game(pqxx::work& tx, std::int64_t event_id, int i, int j) {
     game::GameSetup setup;
     setup.start_at = kNow;
-    auto g = game::Game::replay(game::GameFacts{setup, {}, {}}, game::GameContext{}, kNow);
+    auto g = game::Game::replay(game::GameFacts{setup, {}, {}, {}}, game::GameContext{}, kNow);
     EXPECT_TRUE(g.has_value());
     return db::insert_game(tx, users_[i].id, users_[j].id, event_id, setup, g->state());
   }

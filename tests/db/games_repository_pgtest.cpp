@@ -87,7 +87,7 @@ class GamesRepository : public ::testing::Test {
     EXPECT_TRUE(initial.has_value());
     setup.initial_fen = initial->fen();
     pqxx::work tx(*conn_);
-    auto g = game::Game::replay(game::GameFacts{setup, {}, {}}, {}, setup.start_at);
+    auto g = game::Game::replay(game::GameFacts{setup, {}, {}, {}}, {}, setup.start_at);
     EXPECT_TRUE(g.has_value());
     const auto id = db::insert_game(tx, ids_[0], ids_[1], std::nullopt, setup, g->state());
     tx.commit();
@@ -137,7 +137,7 @@ TEST_F(GamesRepository, LichessGamesReplayedThroughTheDatabaseEqualCore) {
     setup.time_control = game::FischerDays{30, 1, std::nullopt};
     setup.start_at = kStart;
     const auto id = create(setup);
-    game::GameFacts mirror{setup, {}, {}};
+    game::GameFacts mirror{setup, {}, {}, {}};
     game::Timestamp now = kStart;
     chess::Position pos = pgn.start;
     for (const auto& m : pgn.moves) {
@@ -185,7 +185,7 @@ TEST_F(GamesRepository, EveryKindOfFactRoundTrips) {
   setup.rules.no_draw_before_move = 2;
   setup.rules.silence_rule = false;
   const auto id = create(setup);
-  game::GameFacts mirror{setup, {}, {}};
+  game::GameFacts mirror{setup, {}, {}, {}};
   game::Timestamp now = kStart + 3600;
   auto at = [&](int hours) { return now += hours * game::kSecondsPerHour; };
   // Moves with a message and a draw offer, a decline, a director adjustment and
@@ -258,7 +258,7 @@ TEST_F(GamesRepository, TripleBlockRefillsAndBankRoundTrip) {
   setup.time_control = game::TripleBlock{5, 50, false};
   setup.start_at = kStart;
   const auto id = create(setup);
-  game::GameFacts mirror{setup, {}, {}};
+  game::GameFacts mirror{setup, {}, {}, {}};
   game::Timestamp now = kStart;
   step(
       id, now += 3 * game::kSecondsPerDay, [](const game::Game& g) { return play(g, "d4"); },

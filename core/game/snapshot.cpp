@@ -1,0 +1,69 @@
+#include "core/game/snapshot.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace corrchess::game {
+
+GameFacts windowed_facts(GameFacts facts, const ReplayWindow& window) {
+  if (window.ply <= 0) {
+    facts.window.reset();
+    return facts;
+  }
+  for (MoveFact& m : facts.moves) {
+    if (m.ply > window.ply) break;
+    m.uci.clear();
+    m.message.reset();
+  }
+  facts.window = window;
+  return facts;
+}
+
+std::optional<std::string> snapshot_difference(const GameState& full, const GameState& windowed) {
+  if (full.moves.size() != windowed.moves.size()) {
+    return "move count " + std::to_string(full.moves.size()) + " vs " +
+           std::to_string(windowed.moves.size());
+  }
+  const auto from = static_cast<std::size_t>(std::max(0, windowed.full_views_from));
+  for (std::size_t i = 0; i < full.moves.size(); ++i) {
+    MoveView expected = full.moves[i];
+    if (i < from) {
+      MoveView bare;
+      bare.ply = expected.ply;
+      bare.side = expected.side;
+      bare.at = expected.at;
+      bare.elapsed = expected.elapsed;
+      bare.offer_draw = expected.offer_draw;
+      bare.played_as_conditional = expected.played_as_conditional;
+      bare.use_40_plus_days = expected.use_40_plus_days;
+      expected = std::move(bare);
+    }
+    if (!(expected == windowed.moves[i])) return "the view of ply " + std::to_string(i + 1);
+  }
+  GameState a = full;
+  GameState b = windowed;
+  a.moves.clear();
+  b.moves.clear();
+  a.full_views_from = b.full_views_from = 0;
+  if (a.status != b.status) return std::string("status");
+  if (a.result != b.result || a.termination != b.termination || a.finished_at != b.finished_at ||
+      a.end_reason != b.end_reason) {
+    return std::string("result");
+  }
+  if (!(a.position == b.position) || a.to_move != b.to_move || a.ply != b.ply) {
+    return std::string("position");
+  }
+  if (a.draw_offer != b.draw_offer || a.draw_offer_barred_until != b.draw_offer_barred_until ||
+      a.moves_made != b.moves_made) {
+    return std::string("draw offers");
+  }
+  if (a.clocks != b.clocks || !(a.clock == b.clock) || a.suspended != b.suspended) {
+    return std::string("clocks");
+  }
+  if (a.claimable != b.claimable || a.legal_moves != b.legal_moves) return std::string("claims");
+  if (a.flag_fall_pending != b.flag_fall_pending) return std::string("flag fall");
+  if (!(a == b)) return std::string("state");
+  return std::nullopt;
+}
+
+}  // namespace corrchess::game
