@@ -395,12 +395,13 @@ constexpr int kBlockPlies = 26;  // six knight cycles, then White's and Black's 
 // every few moves; after the 14 blocks (364 plies) the knights only.
 const char* move_of(int ply, bool pawn_line) {
   const int index = ply - 1;
+  if (!pawn_line) return kCycle[index % 4];
   const int block = index / kBlockPlies;
   const int in_block = index % kBlockPlies;
-  if (pawn_line && block < 14 && in_block >= kBlockPlies - 2) {
-    return in_block == kBlockPlies - 2 ? kWhiteSteps[block] : kBlackSteps[block];
-  }
-  return kCycle[index % 4];
+  if (block >= 14) return kCycle[(index - 14 * kBlockPlies) % 4];
+  if (in_block == kBlockPlies - 2) return kWhiteSteps[block];
+  if (in_block == kBlockPlies - 1) return kBlackSteps[block];
+  return kCycle[in_block % 4];
 }
 
 // CPU clock ticks (user + system) of `pid`, of its children still running, and of those it
