@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/chess/perft.h"
 #include "core/chess/perft_suite.h"
@@ -64,6 +65,20 @@ std::set<std::string> strictly_rejected(const std::string& relative) {
   return ids;
 }
 
+// The positions of the suites rich in castling, en passant, promotions and checks (those
+// relaxed FEN reading accepts).
+std::vector<Position> suite_positions() {
+  std::vector<Position> out;
+  for (const char* relative :
+       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
+        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
+    for (const auto& entry : load_suite(relative)) {
+      if (auto root = Position::from_fen_relaxed(entry.fen)) out.push_back(*root);
+    }
+  }
+  return out;
+}
+
 // gives_check decides checks geometrically (alone, or with the position's precomputed check
 // squares); both must agree with playing the move, for every legal move of every suite
 // position and of their children (castling, en passant, promotions, discovered and double
@@ -71,26 +86,20 @@ std::set<std::string> strictly_rejected(const std::string& relative) {
 TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
   std::size_t moves = 0;
   std::size_t checks = 0;
-  for (const char* relative :
-       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
-        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
-    for (const auto& entry : load_suite(relative)) {
-      const auto root = Position::from_fen_relaxed(entry.fen);
-      if (!root) continue;
-      auto expect_agreement = [&](const Position& p) {
-        const CheckSquares squares = p.check_squares();
-        for (Move m : p.legal_moves()) {
-          const bool played = p.after(m).in_check();
-          EXPECT_EQ(p.gives_check(m), played) << p.fen() << " " << m.from() << "-" << m.to();
-          EXPECT_EQ(p.gives_check(m, squares), played)
-              << "with check squares: " << p.fen() << " " << m.from() << "-" << m.to();
-          ++moves;
-          checks += played;
-        }
-      };
-      expect_agreement(*root);
-      for (Move m : root->legal_moves()) expect_agreement(root->after(m));
-    }
+  for (const Position& root : suite_positions()) {
+    auto expect_agreement = [&](const Position& p) {
+      const CheckSquares squares = p.check_squares();
+      for (Move m : p.legal_moves()) {
+        const bool played = p.after(m).in_check();
+        EXPECT_EQ(p.gives_check(m), played) << p.fen() << " " << m.from() << "-" << m.to();
+        EXPECT_EQ(p.gives_check(m, squares), played)
+            << "with check squares: " << p.fen() << " " << m.from() << "-" << m.to();
+        ++moves;
+        checks += played;
+      }
+    };
+    expect_agreement(root);
+    for (Move m : root.legal_moves()) expect_agreement(root.after(m));
   }
   EXPECT_GT(moves, 100'000u);
   EXPECT_GT(checks, 1'000u);
@@ -101,21 +110,15 @@ TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
 // it inside every play().
 TEST(Perft, PositionsStayConsistentAfterEveryMove) {
   std::size_t checked = 0;
-  for (const char* relative :
-       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
-        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
-    for (const auto& entry : load_suite(relative)) {
-      const auto root = Position::from_fen_relaxed(entry.fen);
-      if (!root) continue;
-      ASSERT_TRUE(root->is_consistent()) << root->fen();
-      for (Move m : root->legal_moves()) {
-        const Position child = root->after(m);
-        ASSERT_TRUE(child.is_consistent()) << root->fen() << " " << m.from() << "-" << m.to();
+  for (const Position& root : suite_positions()) {
+    ASSERT_TRUE(root.is_consistent()) << root.fen();
+    for (Move m : root.legal_moves()) {
+      const Position child = root.after(m);
+      ASSERT_TRUE(child.is_consistent()) << root.fen() << " " << m.from() << "-" << m.to();
+      ++checked;
+      for (Move reply : child.legal_moves()) {
+        ASSERT_TRUE(child.after(reply).is_consistent()) << child.fen();
         ++checked;
-        for (Move reply : child.legal_moves()) {
-          ASSERT_TRUE(child.after(reply).is_consistent()) << child.fen();
-          ++checked;
-        }
       }
     }
   }
