@@ -2,16 +2,14 @@
 // Depths are scaled down under the sanitizers; the deepest counts run in perft_slowtest.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/chess/perft.h"
 #include "core/chess/perft_suite.h"
 #include "core/chess/position.h"
-#include "tests/support/test_env.h"
+#include "tests/support/perft_suites.h"
 
 namespace corrchess::chess {
 namespace {
@@ -28,37 +26,13 @@ constexpr int kEtherealFischerDepth = 4;
 constexpr int kTrickyDepth = 5;
 #endif
 
-std::string read_data(const std::string& relative) {
-  std::ifstream in(testing::data_dir() + "/" + relative, std::ios::binary);
-  EXPECT_TRUE(in) << "cannot read " << relative;
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<PerftSuiteEntry> load_suite(const std::string& relative) {
-  auto suite = parse_perft_suite(read_data("perft/" + relative));
-  EXPECT_TRUE(suite.has_value()) << (suite ? "" : suite.error().detail);
-  return suite ? *suite : std::vector<PerftSuiteEntry>{};
-}
-
-// Runs every entry up to max_depth with the relaxed reader (the generator must get even
-// history-impossible positions right) and returns the number of entries checked.
-std::size_t expect_suite(const std::string& relative, int max_depth) {
-  const auto suite = load_suite(relative);
-  for (const auto& entry : suite) {
-    const auto r = check_perft_entry(entry, max_depth, false, /*relaxed=*/true);
-    EXPECT_EQ(r.status, PerftCheckStatus::kOk)
-        << relative << " " << entry.id << " (" << entry.fen << "): depth " << r.depth
-        << " expected " << r.expected << " got " << r.actual << " " << r.detail;
-  }
-  return suite.size();
-}
+using testing::expect_perft_suite;
+using testing::load_perft_suite;
 
 // Ids of the entries the strict FEN reader rejects.
 std::set<std::string> strictly_rejected(const std::string& relative) {
   std::set<std::string> ids;
-  for (const auto& entry : load_suite(relative)) {
+  for (const auto& entry : load_perft_suite(relative)) {
     const auto r = check_perft_entry(entry, /*max_depth=*/0);
     if (r.status == PerftCheckStatus::kRejected) ids.insert(entry.id);
   }
@@ -72,7 +46,7 @@ std::vector<Position> suite_positions() {
   for (const char* relative :
        {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
         "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
-    for (const auto& entry : load_suite(relative)) {
+    for (const auto& entry : load_perft_suite(relative)) {
       if (auto root = Position::from_fen_relaxed(entry.fen)) out.push_back(*root);
     }
   }
@@ -147,23 +121,23 @@ TEST(Perft, DivideSumsToPerft) {
 }
 
 TEST(Perft, CpwStandardPositions) {
-  EXPECT_EQ(expect_suite("cpw_standard_positions.epd", kCpwDepth), 7u);
+  EXPECT_EQ(expect_perft_suite("cpw_standard_positions.epd", kCpwDepth), 7u);
 }
 
 TEST(Perft, EtherealStandard) {
-  EXPECT_EQ(expect_suite("ethereal-standard.epd", kEtherealStandardDepth), 128u);
+  EXPECT_EQ(expect_perft_suite("ethereal-standard.epd", kEtherealStandardDepth), 128u);
 }
 
 TEST(Perft, EtherealFischer) {
-  EXPECT_EQ(expect_suite("ethereal-fischer.epd", kEtherealFischerDepth), 960u);
+  EXPECT_EQ(expect_perft_suite("ethereal-fischer.epd", kEtherealFischerDepth), 960u);
 }
 
 TEST(Perft, PythonChessTrickyFully) {
-  EXPECT_EQ(expect_suite("python-chess-tricky.perft", 100), 19u);
+  EXPECT_EQ(expect_perft_suite("python-chess-tricky.perft", 100), 19u);
 }
 
 TEST(Perft, ScalachessTricky) {
-  EXPECT_EQ(expect_suite("scalachess-tricky.perft", kTrickyDepth), 18u);
+  EXPECT_EQ(expect_perft_suite("scalachess-tricky.perft", kTrickyDepth), 18u);
 }
 
 // The strict reader refuses the suites' impossible positions (rules.md 1.2): the
