@@ -187,8 +187,6 @@ void add_board_routes(Router& router, GameServiceDeps& deps) {
 
 void add_admin_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "directors");
-  constexpr auto kDirector = Access::kDirector;
-  constexpr auto kGame = IdKind::kGame;
   routes.add(
       {"POST", "/api/v1/admin/games/{id}/result", kDirector, kGame,
        Doc("Set a result: adjudicate, default, double default (0-0 by default)", 200, "the game",

@@ -68,8 +68,6 @@ Result<Response> render(const Result<app::ChallengeView>& view, int status = 200
 
 void add_challenge_routes(Router& router, app::ChallengeDeps& challenges, GameServiceDeps& games) {
   Routes routes(router, challenges.pool, "challenges");
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kChallenge = IdKind::kChallenge;
   routes.add(
       {"POST", "/api/v1/challenges", kUser,
        Doc("Challenge a player, or anyone (open challenge)", 201,

@@ -132,9 +132,6 @@ Result<Response> file_claim(GameServiceDeps& deps, const Call& call, ClaimFiling
 
 void add_event_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "events");
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kDirector = Access::kDirector;
-  constexpr auto kEvent = IdKind::kEvent;
   routes.add(
       {"POST", "/api/v1/admin/events", kDirector,
        Doc("Create an event", 201, "the event")

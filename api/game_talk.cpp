@@ -42,7 +42,6 @@ using NoteBody = TextBody<game::kMaxNoteLength>;
 
 void add_game_talk_routes(Router& router, app::TalkDeps& deps) {
   Routes routes(router, deps.pool, "messages");
-  constexpr auto kGame = IdKind::kGame;
   routes.add(
       {"GET", "/api/v1/games/{id}/messages", Access::kPlayer, kGame,
        Doc("The game's messages (players and directors)", 200,

@@ -278,9 +278,6 @@ std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user,
 
 void add_game_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "games");
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kPlayer = Access::kPlayer;
-  constexpr auto kGame = IdKind::kGame;
 
   // A player's game command with an optional {"ply"} body and If-Match, answered with the
   // game after it.

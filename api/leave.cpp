@@ -138,9 +138,6 @@ json leave_balances_json(const std::vector<app::LeaveBalance>& balances) {
 
 void add_leave_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "leave");
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kDirector = Access::kDirector;
-  constexpr auto kLeave = IdKind::kLeave;
   routes.add({"GET", "/api/v1/me/leave", kUser,
               Doc("The caller's leave periods and balances", 200,
                   "{periods: [LeavePeriod], balances: [{event_id, year, allowance_days, used_days, "

@@ -158,8 +158,6 @@ using WebhookBody = ParsedBody<webhook_request>;
 
 void add_notification_routes(Router& router, db::Pool& pool) {
   Routes routes(router, pool, "notifications");
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kWebhook = IdKind::kWebhook;
   routes.add(
       {"GET", "/api/v1/me/notifications", kUser,
        Doc("One's notification preferences", 200,

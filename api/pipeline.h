@@ -1,7 +1,8 @@
 // One request pipeline for the HTTP routes. A route entry (Endpoint) declares its method, path,
-// who may call it (Access), what its {id} path parameter names (IdKind) and, through the
-// handler's second parameter, the type its JSON body decodes to. For every request the
-// pipeline, in this order:
+// who may call it (Access, api/route_doc.h), what its {id} path parameter names (IdKind), its
+// documentation (Doc: the OpenAPI document is generated from the entries) and, through the
+// handler's second parameter, the type its JSON body decodes to. Exposing a use case as a new
+// route is one `routes.add` in a route file. For every request the pipeline, in this order:
 //   1. authenticates the caller (bearer token or session cookie, api/accounts.h) unless the
 //      route is public: 401 unauthorized;
 //   2. checks the access level: 403 forbidden for a director or admin route;
@@ -31,6 +32,18 @@ namespace corrchess::api {
 // id ("no game abc").
 enum class IdKind { kNone, kGame, kEvent, kChallenge, kLeave, kWebhook };
 std::string_view to_string(IdKind kind);
+
+// Short names of the access levels and id kinds for route entries:
+// {"POST", "/api/v1/games/{id}/resign", kPlayer, kGame, Doc(...)}.
+inline constexpr Access kUser = Access::kUser;
+inline constexpr Access kPlayer = Access::kPlayer;
+inline constexpr Access kDirector = Access::kDirector;
+inline constexpr Access kAdmin = Access::kAdmin;
+inline constexpr IdKind kGame = IdKind::kGame;
+inline constexpr IdKind kEvent = IdKind::kEvent;
+inline constexpr IdKind kChallenge = IdKind::kChallenge;
+inline constexpr IdKind kLeave = IdKind::kLeave;
+inline constexpr IdKind kWebhook = IdKind::kWebhook;
 
 // A route entry of the pipeline: everything about a route but its handler, its documentation
 // included (the OpenAPI document is generated from the entries, api/openapi.h).

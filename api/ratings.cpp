@@ -225,7 +225,6 @@ json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings, std::i
 
 void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& games) {
   Routes routes(router, deps.pool, "ratings");
-  constexpr auto kUser = Access::kUser;
   routes.add(
       {"GET", "/api/v1/games/{id}/rating-preview", kUser, IdKind::kGame,
        Doc("Expected score and rating changes of a game", 200,
