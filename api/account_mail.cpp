@@ -52,21 +52,34 @@ std::string form(const std::string& token, const std::string& button, bool passw
          "<button>" + button + "</button></form>";
 }
 
-Response request_reset(db::Pool& pool, db::ServerClock& clock, const Request& r) {
-  auto body = json_object_body(r);
-  if (!body) return problem_response(body.error());
-  auto username = required_string(*body, "username", 64);
-  if (!username) return problem_response(username.error());
-  auto done = app::request_password_reset(pool, clock, *username);
-  if (!done) return problem_response(done.error());
+// The token of a mailed link's page (empty when the query has none).
+std::string token_of(const Request& r) {
+  const auto it = r.query.find("token");
+  return it == r.query.end() ? "" : it->second;
+}
+
+// POST /auth/password-reset: {username}.
+struct ResetRequestBody {
+  std::string username;
+
+  static Result<ResetRequestBody> from_json(const json& body, const Request&) {
+    Fields in(body);
+    return in.finish(ResetRequestBody{in.required_string("username", 64)});
+  }
+};
+
+Result<Response> request_reset(db::Pool& pool, db::ServerClock& clock,
+                               const std::string& username) {
+  auto done = app::request_password_reset(pool, clock, username);
+  if (!done) return std::unexpected(done.error());
   return json_response(202, {{"status", "if the account has an address, a link is on its way"}});
 }
 
-Response confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r) {
+Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r) {
   auto fields = fields_of(r);
-  if (!fields) return problem_response(fields.error());
+  if (!fields) return std::unexpected(fields.error());
   auto reset = app::reset_password(pool, clock, (*fields)["token"], (*fields)["password"]);
-  if (!reset) return problem_response(reset.error());
+  if (!reset) return std::unexpected(reset.error());
   forget_signed_in(pool, *reset);
   if (is_form(r)) return page(200, "Password changed", "<p>Your password has been changed.</p>");
   return json_response(200, {{"status", "password changed; every session was signed out"}});
@@ -79,11 +92,11 @@ Result<Response> request_verification(db::Pool& pool, db::ServerClock& clock,
   return json_response(202, {{"status", "a link is on its way to " + *user.email}});
 }
 
-Response verify(db::Pool& pool, db::ServerClock& clock, const Request& r) {
+Result<Response> verify(db::Pool& pool, db::ServerClock& clock, const Request& r) {
   auto fields = fields_of(r);
-  if (!fields) return problem_response(fields.error());
+  if (!fields) return std::unexpected(fields.error());
   auto done = app::verify_email(pool, clock, (*fields)["token"]);
-  if (!done) return problem_response(done.error());
+  if (!done) return std::unexpected(done.error());
   if (is_form(r)) return page(200, "Address confirmed", "<p>Your address is confirmed.</p>");
   return json_response(200, {{"status", "address verified"}});
 }
@@ -91,31 +104,53 @@ Response verify(db::Pool& pool, db::ServerClock& clock, const Request& r) {
 }  // namespace
 
 void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& clock) {
-  router.add("POST", "/api/v1/auth/password-reset",
-             [&pool, &clock](const Request& r, const PathParams&) {
-               return request_reset(pool, clock, r);
+  Routes routes(router, pool, "accounts");
+  routes.add({"POST", "/api/v1/auth/password-reset", Access::kNone,
+              Doc("Mail a single-use link to choose a new password (valid one hour)", 202,
+                  "{status}: the same answer whether or not the account exists or has an address")
+                  .in({{"username", "string", true, ""}}, {{"username", "alice"}})},
+             BodyHandler<ResetRequestBody>([&pool, &clock](const Call&, ResetRequestBody&& b) {
+               return request_reset(pool, clock, b.username);
+             }));
+  routes.add({"GET", "/api/v1/auth/password-reset/confirm", Access::kNone,
+              Doc("The page behind a password-reset link: a form that posts the new password", 200,
+                  "HTML page")
+                  .q({{"token", "string", true, "the token of the mailed link"}})
+                  .as("text/html; charset=utf-8")},
+             [](const Call& c) -> Result<Response> {
+               return page(200, "New password",
+                           form(token_of(c.request), "Set the password", true));
              });
-  router.add("GET", "/api/v1/auth/password-reset/confirm", [](const Request& r, const PathParams&) {
-    const auto it = r.query.find("token");
-    return page(200, "New password",
-                form(it == r.query.end() ? "" : it->second, "Set the password", true));
-  });
-  router.add("POST", "/api/v1/auth/password-reset/confirm",
-             [&pool, &clock](const Request& r, const PathParams&) {
-               return confirm_reset(pool, clock, r);
-             });
-  Routes routes(router, pool);
   routes.add(
-      {"POST", "/api/v1/me/email/verification", Access::kUser},
+      {"POST", "/api/v1/auth/password-reset/confirm", Access::kNone,
+       Doc("Set a new password with a mailed token; every session of the account ends", 200,
+           "{status} (an HTML page for a form post); 400 validation_error for a used, expired or "
+           "unknown token or a password shorter than 8 characters")
+           .in({{"token", "string", true, "the token of the mailed link"},
+                {"password", "string", true, "at least 8 characters"}},
+               {{"token", "the-token-of-the-mail"}, {"password", "a-new-long-password"}})},
+      [&pool, &clock](const Call& c) { return confirm_reset(pool, clock, c.request); });
+  routes.add(
+      {"POST", "/api/v1/me/email/verification", Access::kUser,
+       Doc("Mail a link that confirms one's address (valid 7 days)", 202,
+           "{status}; 400 validation_error without an address, 409 conflict when the server "
+           "sends no mail")},
       [&pool, &clock](const Call& c) { return request_verification(pool, clock, c.caller()); });
-  router.add("GET", "/api/v1/auth/verify-email", [](const Request& r, const PathParams&) {
-    const auto it = r.query.find("token");
-    return page(200, "Confirm your address",
-                form(it == r.query.end() ? "" : it->second, "Confirm", false));
-  });
-  router.add(
-      "POST", "/api/v1/auth/verify-email",
-      [&pool, &clock](const Request& r, const PathParams&) { return verify(pool, clock, r); });
+  routes.add(
+      {"GET", "/api/v1/auth/verify-email", Access::kNone,
+       Doc("The page behind an address-confirmation link: a button that posts it", 200, "HTML page")
+           .q({{"token", "string", true, "the token of the mailed link"}})
+           .as("text/html; charset=utf-8")},
+      [](const Call& c) -> Result<Response> {
+        return page(200, "Confirm your address", form(token_of(c.request), "Confirm", false));
+      });
+  routes.add(
+      {"POST", "/api/v1/auth/verify-email", Access::kNone,
+       Doc("Confirm an address with a mailed token (once)", 200,
+           "{status} (an HTML page for a form post); 400 validation_error for a used, expired or "
+           "unknown token, or when the address changed since")
+           .q({{"token", "string", false, "the token (or in the body)"}})},
+      [&pool, &clock](const Call& c) { return verify(pool, clock, c.request); });
 }
 
 }  // namespace corrchess::api

@@ -10,6 +10,8 @@ namespace corrchess::api {
 
 namespace {
 
+using nlohmann::json;
+
 bool secure_cookies(const AccountOptions& options, const Request& request) {
   return options.secure_cookies || request.secure;
 }
@@ -26,43 +28,57 @@ Response refused(const Error& error, std::int64_t retry_after) {
   return problem_response(error);
 }
 
-Response register_user(app::AccountDeps& deps, const Request& request) {
-  if (auto ok = app::check_registration_open(deps.policy); !ok) return problem_response(ok.error());
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto username = required_string(*body, "username", 32);
-  if (!username) return problem_response(username.error());
-  auto password = required_string(*body, "password", app::kMaxPassword);
-  if (!password) return problem_response(password.error());
-  auto display_name = optional_string(*body, "display_name", 100);
-  if (!display_name) return problem_response(display_name.error());
-  auto email = optional_string(*body, "email", 254);
-  if (!email) return problem_response(email.error());
+// POST /auth/register: {username, password, display_name?, email?}.
+struct RegisterBody {
+  app::Registration account;
+
+  static Result<RegisterBody> from_json(const json& body, const Request&) {
+    Fields in(body);
+    auto username = in.required_string("username", 32);
+    auto password = in.required_string("password", app::kMaxPassword);
+    auto display_name = in.optional_string("display_name", 100);
+    auto email = in.optional_string("email", 254);
+    return in.finish(RegisterBody{{username, password, display_name, email}});
+  }
+};
+
+// POST /auth/login: {username, password, cookie?}.
+struct LoginBody {
+  std::string username;
+  std::string password;
+  bool cookie = false;
+
+  static Result<LoginBody> from_json(const json& body, const Request&) {
+    Fields in(body);
+    auto username = in.required_string("username", 64);
+    auto password = in.required_string("password", app::kMaxPassword);
+    auto cookie = in.optional_bool("cookie");
+    return in.finish(LoginBody{username, password, cookie.value_or(false)});
+  }
+};
+
+// Registration may be closed: that refusal comes before the body is read.
+Result<Response> register_user(app::AccountDeps& deps, const Request& request) {
+  if (auto ok = app::check_registration_open(deps.policy); !ok) return std::unexpected(ok.error());
+  auto body = Routes::decode<RegisterBody>(request);
+  if (!body) return std::unexpected(body.error());
   std::int64_t wait = 0;
-  auto created = app::register_account(deps, {*username, *password, *display_name, *email},
-                                       request.remote, wait);
+  auto created = app::register_account(deps, body->account, request.remote, wait);
   if (!created) return refused(created.error(), wait);
   return json_response(201, user_json(*created));
 }
 
-Response login(app::AccountDeps& deps, const AccountOptions& options, const Request& request) {
-  auto body = json_object_body(request);
-  if (!body) return problem_response(body.error());
-  auto username = required_string(*body, "username", 64);
-  if (!username) return problem_response(username.error());
-  auto password = required_string(*body, "password", app::kMaxPassword);
-  if (!password) return problem_response(password.error());
-  auto cookie_field = optional_bool(*body, "cookie");
-  if (!cookie_field) return problem_response(cookie_field.error());
-  const bool want_cookie = cookie_field->value_or(false);
+Result<Response> login(app::AccountDeps& deps, const AccountOptions& options, const Call& call,
+                       const LoginBody& body) {
+  const auto& request = call.request;
   std::int64_t wait = 0;
-  auto user =
-      app::check_credentials(deps.pool, deps.policy, *username, *password, request.remote, wait);
+  auto user = app::check_credentials(deps.pool, deps.policy, body.username, body.password,
+                                     request.remote, wait);
   if (!user) return refused(user.error(), wait);
   // A session cookie planted before the login is revoked, never adopted.
-  auto issued = app::sign_in(deps, *user, want_cookie ? session_cookie(request) : std::nullopt);
-  if (!issued) return problem_response(issued.error());
-  if (!want_cookie) {
+  auto issued = app::sign_in(deps, *user, body.cookie ? session_cookie(request) : std::nullopt);
+  if (!issued) return std::unexpected(issued.error());
+  if (!body.cookie) {
     return json_response(200, {{"token", issued->secret},
                                {"expires_at", issued->expires_at},
                                {"user", user_json(*user)}});
@@ -83,9 +99,9 @@ struct LogoutBody {
   bool everywhere = false;
 
   static Result<LogoutBody> from_json(const nlohmann::json& body, const Request&) {
-    auto everywhere = optional_bool(body, "everywhere");
-    if (!everywhere) return std::unexpected(everywhere.error());
-    return LogoutBody{everywhere->value_or(false)};
+    Fields in(body);
+    auto everywhere = in.optional_bool("everywhere");
+    return in.finish(LogoutBody{everywhere.value_or(false)});
   }
 };
 
@@ -95,11 +111,10 @@ struct PasswordChangeBody {
   std::string next;
 
   static Result<PasswordChangeBody> from_json(const nlohmann::json& body, const Request&) {
-    auto current = required_string(body, "current_password", app::kMaxPassword);
-    if (!current) return std::unexpected(current.error());
-    auto next = required_string(body, "new_password", app::kMaxPassword);
-    if (!next) return std::unexpected(next.error());
-    return PasswordChangeBody{*current, *next};
+    Fields in(body);
+    auto current = in.required_string("current_password", app::kMaxPassword);
+    auto next = in.required_string("new_password", app::kMaxPassword);
+    return in.finish(PasswordChangeBody{current, next});
   }
 };
 
@@ -108,9 +123,8 @@ struct RoleBody {
   std::string role;
 
   static Result<RoleBody> from_json(const nlohmann::json& body, const Request&) {
-    auto role = required_string(body, "role", 16);
-    if (!role) return std::unexpected(role.error());
-    return RoleBody{*role};
+    Fields in(body);
+    return in.finish(RoleBody{in.required_string("role", 16)});
   }
 };
 
@@ -219,24 +233,53 @@ Result<void> require_director(const db::User& user) { return app::require_direct
 void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
                         const AccountOptions& options) {
   auto deps = std::make_shared<app::AccountDeps>(app::AccountDeps{pool, clock, options});
-  Routes routes(router, pool);
-  routes.add({"POST", "/api/v1/auth/register", Access::kNone},
+  Routes routes(router, pool, "accounts");
+  routes.add({"POST", "/api/v1/auth/register", Access::kNone,
+              Doc("Register an account", 201, "the user", "User")
+                  .in({{"username", "string", true, "[A-Za-z0-9_.-]{2,32}"},
+                       {"password", "string", true, "at least 8 characters"},
+                       {"display_name", "string", false, ""},
+                       {"email", "string", false, ""}},
+                      {{"username", "newcomer"}, {"password", "correct-horse-battery"}})},
              [deps](const Call& c) -> Result<Response> { return register_user(*deps, c.request); });
-  routes.add({"POST", "/api/v1/auth/login", Access::kNone},
-             [deps, options](const Call& c) -> Result<Response> {
-               return login(*deps, options, c.request);
-             });
-  routes.add({"POST", "/api/v1/auth/logout", Access::kUser},
+  routes.add({"POST", "/api/v1/auth/login", Access::kNone,
+              Doc("Log in", 200,
+                  "{token, expires_at, user}; with cookie: {expires_at, user, csrf_token} and the "
+                  "session in an HttpOnly cookie")
+                  .in({{"username", "string", true, ""},
+                       {"password", "string", true, ""},
+                       {"cookie", "boolean", false,
+                        "sign the browser in with a session cookie instead of returning a token"}},
+                      {{"username", "alice"}, {"password", "correct-horse-battery"}})},
+             BodyHandler<LoginBody>([deps, options](const Call& c, LoginBody&& b) {
+               return login(*deps, options, c, b);
+             }));
+  routes.add({"POST", "/api/v1/auth/logout", Access::kUser,
+              Doc("Revoke the caller's token (or all of them)", 204,
+                  "no content; a session cookie is cleared")
+                  .in({{"everywhere", "boolean", false, "end every sign-in of the user"}},
+                      json::object())},
              BodyHandler<LogoutBody>([deps, options](const Call& c, LogoutBody&& b) {
                return logout(*deps, options, c, b);
              }));
-  routes.add({"POST", "/api/v1/me/password", Access::kUser},
+  routes.add({"POST", "/api/v1/me/password", Access::kUser,
+              Doc("Change one's password", 204, "no content; every other sign-in of the user ends")
+                  .in({{"current_password", "string", true, ""},
+                       {"new_password", "string", true, "at least 8 characters"}},
+                      {{"current_password", "correct-horse-battery"},
+                       {"new_password", "correct-horse-battery-2"}})},
              BodyHandler<PasswordChangeBody>([deps](const Call& c, PasswordChangeBody&& b) {
                return change_password(*deps, c, b);
              }));
-  routes.add({"GET", "/api/v1/me", Access::kUser},
+  routes.add({"GET", "/api/v1/me", Access::kUser,
+              Doc("The caller, with leave balances per event and year", 200,
+                  "the user plus leave: [{event_id, year, allowance_days, used_days, special_days, "
+                  "remaining_days}]",
+                  "User")},
              [options](const Call& c) { return me(options, c); });
-  routes.add({"PATCH", "/api/v1/admin/users/{username}", Access::kAdmin},
+  routes.add({"PATCH", "/api/v1/admin/users/{username}", Access::kAdmin,
+              Doc("Change a user's role", 200, "the user", "User")
+                  .in({{"role", "string", true, "player, td or admin"}}, {{"role", "player"}})},
              BodyHandler<RoleBody>(
                  [deps](const Call& c, RoleBody&& b) { return patch_user(*deps, c, b); }));
 }

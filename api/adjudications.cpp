@@ -32,9 +32,13 @@ Result<Response> queue(GameServiceDeps& deps, const db::User& user) {
 }  // namespace
 
 void add_adjudication_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool);
-  routes.add({"GET", "/api/v1/admin/adjudications", Access::kDirector},
-             [&deps](const Call& c) { return queue(deps, c.caller()); });
+  Routes routes(router, deps.pool, "events");
+  routes.add(
+      {"GET", "/api/v1/admin/adjudications", Access::kDirector,
+       Doc("Event games awaiting adjudication across all events, the longest waiting first", 200,
+           "{adjudications: [{game_id, event: {id, name}, round, board, white, black, ply, "
+           "age_seconds, pending_since, claims_due, window_open, claims: {white, black}}]}")},
+      [&deps](const Call& c) { return queue(deps, c.caller()); });
 }
 
 }  // namespace corrchess::api

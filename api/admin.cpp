@@ -20,16 +20,6 @@ using nlohmann::json;
 constexpr std::int64_t kMaxClockSeconds = 1000 * game::kSecondsPerDay;
 constexpr std::size_t kMaxReasonLength = 2000;
 
-// The director's reason: a required, non-blank string.
-Result<std::string> reason_field(const json& body) {
-  auto reason = required_string(body, "reason", kMaxReasonLength, Text::kMultiline);
-  if (!reason) return reason;
-  if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
-    return fail(ErrorCode::kValidationError, "field 'reason' must not be empty");
-  }
-  return reason;
-}
-
 // POST /admin/games/{id}/result: {result, termination, reason}.
 struct ResultBody {
   game::GameResult result;
@@ -37,17 +27,13 @@ struct ResultBody {
   std::string reason;
 
   static Result<ResultBody> from_json(const json& body, const Request&) {
-    auto result_text = required_string(body, "result", 16);
-    if (!result_text) return std::unexpected(result_text.error());
-    auto termination_text = required_string(body, "termination", 32);
-    if (!termination_text) return std::unexpected(termination_text.error());
-    auto reason = reason_field(body);
-    if (!reason) return std::unexpected(reason.error());
-    auto result = game::parse_game_result(*result_text);
-    if (!result) return std::unexpected(result.error());
-    auto termination = game::parse_termination(*termination_text);
-    if (!termination) return std::unexpected(termination.error());
-    return ResultBody{*result, *termination, *reason};
+    Fields in(body);
+    auto result_text = in.required_string("result", 16);
+    auto termination_text = in.required_string("termination", 32);
+    auto reason = in.nonblank_text("reason", kMaxReasonLength);
+    auto result = in.take(game::parse_game_result(result_text));
+    auto termination = in.take(game::parse_termination(termination_text));
+    return in.finish(ResultBody{result, termination, reason});
   }
 };
 
@@ -56,9 +42,8 @@ struct ReasonBody {
   std::string reason;
 
   static Result<ReasonBody> from_json(const json& body, const Request&) {
-    auto reason = reason_field(body);
-    if (!reason) return std::unexpected(reason.error());
-    return ReasonBody{*reason};
+    Fields in(body);
+    return in.finish(ReasonBody{in.nonblank_text("reason", kMaxReasonLength)});
   }
 };
 
@@ -71,12 +56,10 @@ struct ClockBody {
   std::string reason;
 
   static Result<ClockBody> from_json(const json& body, const Request&) {
-    auto side_text = required_string(body, "side", 16);
-    if (!side_text) return std::unexpected(side_text.error());
-    auto side = game::parse_color(*side_text);
-    if (!side) return std::unexpected(side.error());
-    auto reason = reason_field(body);
-    if (!reason) return std::unexpected(reason.error());
+    Fields in(body);
+    auto side = in.take(game::parse_color(in.required_string("side", 16)));
+    auto reason = in.nonblank_text("reason", kMaxReasonLength);
+    if (!in.ok()) return in.error();
     struct Choice {
       const char* field;
       game::AdjustmentKind kind;
@@ -88,11 +71,11 @@ struct ClockBody {
     std::optional<std::pair<Choice, std::int64_t>> chosen;
     int given = 0;
     for (const auto& c : choices) {
-      auto v = optional_int(body, c.field);
-      if (!v) return std::unexpected(v.error());
-      if (!*v) continue;
+      auto v = in.optional_int(c.field);
+      if (!in.ok()) return in.error();
+      if (!v) continue;
       ++given;
-      const auto value = **v;
+      const auto value = *v;
       if (!c.may_be_negative && value < 0) {
         return fail(ErrorCode::kValidationError,
                     std::string("field '") + c.field + "' must not be negative");
@@ -111,7 +94,7 @@ struct ClockBody {
       return fail(ErrorCode::kValidationError,
                   "give exactly one of remaining_seconds, adjust_seconds or bank_seconds");
     }
-    return ClockBody{*side, chosen->first.kind, chosen->second, *reason};
+    return ClockBody{side, chosen->first.kind, chosen->second, reason};
   }
 };
 
@@ -193,38 +176,67 @@ Result<Response> board(GameServiceDeps& deps, const Request& request, const db::
 }  // namespace
 
 void add_board_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool);
-  routes.add({"GET", "/api/v1/games/{id}/board.svg", Access::kUser, IdKind::kGame},
+  Routes routes(router, deps.pool, "games");
+  routes.add({"GET", "/api/v1/games/{id}/board.svg", Access::kUser, IdKind::kGame,
+              Doc("The current position as a picture", 200, "SVG picture, last move highlighted")
+                  .q({{"orientation", "string", false, "white (default) or black at the bottom"},
+                      {"flip", "string", false, "1/true: turn the board around"}})
+                  .as("image/svg+xml")},
              [&deps](const Call& c) { return board(deps, c.request, c.caller(), c.id); });
 }
 
 void add_admin_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool);
-  constexpr auto kDirector = Access::kDirector;
-  constexpr auto kGame = IdKind::kGame;
-  routes.add({"POST", "/api/v1/admin/games/{id}/result", kDirector, kGame},
-             BodyHandler<ResultBody>([&deps](const Call& c, ResultBody&& b) {
-               return render_game(
-                   app::set_result(deps, c.caller(), c.id, b.result, b.termination, b.reason));
-             }));
-  routes.add({"POST", "/api/v1/admin/games/{id}/annul", kDirector, kGame},
-             BodyHandler<ReasonBody>([&deps](const Call& c, ReasonBody&& b) {
-               return render_game(app::annul_game(deps, c.caller(), c.id, b.reason));
-             }));
-  routes.add({"POST", "/api/v1/admin/games/{id}/clock", kDirector, kGame},
-             BodyHandler<ClockBody>([&deps](const Call& c, ClockBody&& b) {
-               return render_game(
-                   app::adjust_clock(deps, c.caller(), c.id, b.side, b.kind, b.seconds, b.reason));
-             }));
-  routes.add({"POST", "/api/v1/admin/games/{id}/suspend", kDirector, kGame},
+  Routes routes(router, deps.pool, "directors");
+  routes.add(
+      {"POST", "/api/v1/admin/games/{id}/result", kDirector, kGame,
+       Doc("Set a result: adjudicate, default, double default (0-0 by default)", 200, "the game",
+           "Game")
+           .in({{"result", "string", true, "1-0, 0-1, 1/2-1/2 or 0-0"},
+                {"termination", "string", true, "must fit the result; not annulled"},
+                {"reason", "string", true, "non-empty"}},
+               {{"result", "1-0"}, {"termination", "adjudication"}, {"reason", "clear win"}})},
+      BodyHandler<ResultBody>([&deps](const Call& c, ResultBody&& b) {
+        return render_game(
+            app::set_result(deps, c.caller(), c.id, b.result, b.termination, b.reason));
+      }));
+  routes.add(
+      {"POST", "/api/v1/admin/games/{id}/annul", kDirector, kGame,
+       Doc("Annul a game", 200, "the game", "Game")
+           .in({{"reason", "string", true, "non-empty"}}, {{"reason", "irregular pairing"}})},
+      BodyHandler<ReasonBody>([&deps](const Call& c, ReasonBody&& b) {
+        return render_game(app::annul_game(deps, c.caller(), c.id, b.reason));
+      }));
+  routes.add(
+      {"POST", "/api/v1/admin/games/{id}/clock", kDirector, kGame,
+       Doc("Set or adjust a clock", 200, "the game", "Game")
+           .in({{"side", "string", true, "white or black"},
+                {"remaining_seconds", "integer", false, "set the remaining time (>= 0)"},
+                {"adjust_seconds", "integer", false, "add (or with < 0 take) time"},
+                {"bank_seconds", "integer", false, "set the bank (>= 0; controls with a bank)"},
+                {"reason", "string", true, "non-empty; give exactly one value field"}},
+               {{"side", "white"}, {"adjust_seconds", 86400}, {"reason", "postal delay"}})},
+      BodyHandler<ClockBody>([&deps](const Call& c, ClockBody&& b) {
+        return render_game(
+            app::adjust_clock(deps, c.caller(), c.id, b.side, b.kind, b.seconds, b.reason));
+      }));
+  routes.add({"POST", "/api/v1/admin/games/{id}/suspend", kDirector, kGame,
+              Doc("Stop both clocks", 200, "the game", "Game")
+                  .in({{"reason", "string", true, "non-empty"}}, {{"reason", "appeal pending"}})},
              BodyHandler<ReasonBody>([&deps](const Call& c, ReasonBody&& b) {
                return render_game(app::set_suspended(deps, c.caller(), c.id, true, b.reason));
              }));
-  routes.add({"POST", "/api/v1/admin/games/{id}/resume", kDirector, kGame},
+  routes.add({"POST", "/api/v1/admin/games/{id}/resume", kDirector, kGame,
+              Doc("Restart the clocks", 200, "the game", "Game")
+                  .in({{"reason", "string", true, "non-empty"}}, {{"reason", "appeal decided"}})},
              BodyHandler<ReasonBody>([&deps](const Call& c, ReasonBody&& b) {
                return render_game(app::set_suspended(deps, c.caller(), c.id, false, b.reason));
              }));
-  routes.add({"GET", "/api/v1/admin/audit", kDirector},
+  routes.add({"GET", "/api/v1/admin/audit", kDirector,
+              Doc("Audit records, newest first", 200, "{records: [AuditRecord]}")
+                  .q({{"game_id", "string", false, "only this game"},
+                      {"event_id", "string", false, "only this event"},
+                      {"user", "string", false, "username: records by or about this user"},
+                      {"limit", "integer", false, "1..1000, default 100"}})},
              [&deps](const Call& c) { return audit(deps, c.request, c.caller()); });
   add_board_routes(router, deps);
   add_openapi_routes(router);

@@ -3,6 +3,7 @@
 #include "api/event_requests.h"
 #include "api/event_views.h"
 #include "api/json_body.h"
+#include "api/rule_settings.h"
 #include "app/event_crosstable.h"
 #include "app/event_workflows.h"
 #include "app/events.h"
@@ -130,48 +131,105 @@ Result<Response> file_claim(GameServiceDeps& deps, const Call& call, ClaimFiling
 }  // namespace
 
 void add_event_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool);
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kDirector = Access::kDirector;
-  constexpr auto kEvent = IdKind::kEvent;
-  routes.add({"POST", "/api/v1/admin/events", kDirector},
-             BodyHandler<NewEventBody>([&deps](const Call& c, NewEventBody&& b) {
-               return create_event(deps, c.caller(), std::move(b));
-             }));
-  routes.add({"POST", "/api/v1/admin/events/{id}/players", kDirector, kEvent},
+  Routes routes(router, deps.pool, "events");
+  routes.add(
+      {"POST", "/api/v1/admin/events", kDirector,
+       Doc("Create an event", 201, "the event")
+           .in(with_rule_settings(
+                   {{"name", "string", true, ""},
+                    {"allow_518", "boolean", false, "may the draw give the standard array"},
+                    {"leave_days_per_year", "integer", false, "0..366; default 45"},
+                    {"double_round", "boolean", false, ""},
+                    {"visibility", "string", false, "live (default), delayed or after_end"},
+                    {"delay_moves", "integer", false, "plies hidden when delayed"},
+                    {"open_for_entry", "boolean", false, "players may join until the start"},
+                    {"max_players", "integer", false, "2..100"},
+                    {"end_at", "string", false, "RFC 3339; adjudication date (not Triple Block)"},
+                    {"players", "string[]", false, "usernames, in seed order"},
+                    {"rated", "boolean", false, "default true: the games count for ratings"},
+                    {"min_rating", "integer", false, "0..4000: lowest rating for self-entry"},
+                    {"max_rating", "integer", false, "0..4000: highest rating for self-entry"},
+                    {"seeding", "string", false,
+                     "entry or rating; default entry with players, rating without"}},
+                   "default: drawn at start"),
+               {{"name", "Championship 1"},
+                {"time_control", time_control_example()},
+                {"players", {"alice", "bob", "carol"}}})},
+      BodyHandler<NewEventBody>([&deps](const Call& c, NewEventBody&& b) {
+        return create_event(deps, c.caller(), std::move(b));
+      }));
+  routes.add({"POST", "/api/v1/admin/events/{id}/players", kDirector, kEvent,
+              Doc("Enter a player (before the start)", 200, "the event")
+                  .in({{"username", "string", true, ""}}, {{"username", "dave"}})},
              BodyHandler<EventPlayerBody>([&deps](const Call& c, EventPlayerBody&& b) {
                return shown_after(deps, c,
                                   app::add_event_player(deps, c.caller(), c.id, b.username));
              }));
-  routes.add({"POST", "/api/v1/admin/events/{id}/start", kDirector, kEvent},
+  routes.add({"POST", "/api/v1/admin/events/{id}/start", kDirector, kEvent,
+              Doc("Start: every game of the section at once (Berger colours)", 200,
+                  "the event with its games")},
              [&deps](const Call& c) {
                return shown_after(deps, c, app::start_event(deps, c.caller(), c.id));
              });
-  routes.add({"POST", "/api/v1/admin/events/{id}/withdraw", kDirector, kEvent},
+  routes.add({"POST", "/api/v1/admin/events/{id}/withdraw", kDirector, kEvent,
+              Doc("Withdraw a player: their unfinished games are lost by default", 200, "the event")
+                  .in({{"username", "string", true, ""}, {"reason", "string", true, "non-empty"}},
+                      {{"username", "carol"}, {"reason", "no longer replying"}})},
              BodyHandler<WithdrawBody>([&deps](const Call& c, WithdrawBody&& b) {
                return shown_after(
                    deps, c, app::withdraw_player(deps, c.caller(), c.id, b.username, b.reason));
              }));
-  routes.add({"POST", "/api/v1/admin/events/{id}/replace", kDirector, kEvent},
+  routes.add({"POST", "/api/v1/admin/events/{id}/replace", kDirector, kEvent,
+              Doc("Replace a player: the replacement takes over the seat and unfinished games", 200,
+                  "the event")
+                  .in({{"username", "string", true, ""},
+                       {"replacement", "string", true, "a user not in the event"},
+                       {"reason", "string", true, "non-empty"}},
+                      {{"username", "carol"}, {"replacement", "dave"}, {"reason", "illness"}})},
              BodyHandler<ReplaceBody>([&deps](const Call& c, ReplaceBody&& b) {
                return shown_after(deps, c,
                                   app::replace_player(deps, c.caller(), c.id, b.username,
                                                       b.replacement, b.reason));
              }));
-  routes.add({"GET", "/api/v1/events", kUser},
-             [&deps](const Call& c) { return list_events(deps, c.request); });
-  routes.add({"GET", "/api/v1/events/{id}", kUser, kEvent},
-             [&deps](const Call& c) { return show_event(deps, c.caller(), c.id); });
-  routes.add({"GET", "/api/v1/events/{id}/crosstable", kUser, kEvent},
+  routes.add(
+      {"GET", "/api/v1/events", kUser,
+       Doc("Events, newest first", 200,
+           "{events: [{id, name, status, variant, time_control, open_for_entry, start_at, end_at, "
+           "players}]}")
+           .q({{"status", "string", false, "registration, running, finished or all (default)"}})},
+      [&deps](const Call& c) { return list_events(deps, c.request); });
+  routes.add(
+      {"GET", "/api/v1/events/{id}", kUser, kEvent,
+       Doc("An event", 200,
+           "{id, name, status, settings, players, games (with adjudication state), crosstable}")},
+      [&deps](const Call& c) { return show_event(deps, c.caller(), c.id); });
+  routes.add({"GET", "/api/v1/events/{id}/crosstable", kUser, kEvent,
+              Doc("The crosstable", 200,
+                  "{rows: [{seed, player, score, wins, sb, place, place_text, results: {opponent: "
+                  "marker}}], legend}; format=text or html for the readable renders")
+                  .q({{"format", "string", false, "json (default), text or html"}})},
              [&deps](const Call& c) { return crosstable(deps, c.request, c.id); });
-  routes.add({"GET", "/api/v1/events/{id}/pgn", kUser, kEvent},
+  routes.add({"GET", "/api/v1/events/{id}/pgn", kUser, kEvent,
+              Doc("Every game of the event in one PGN file", 200,
+                  "PGN text (games hidden by the event's visibility are left out)")
+                  .as("application/x-chess-pgn")},
              [&deps](const Call& c) { return event_pgn(deps, c.caller(), c.id); });
-  routes.add({"POST", "/api/v1/events/{id}/join", kUser, kEvent},
+  routes.add({"POST", "/api/v1/events/{id}/join", kUser, kEvent,
+              Doc("Enter an event open for entry", 201,
+                  "the event; 409 conflict with barred_until after a time-forfeit loss")},
              [&deps](const Call& c) { return join(deps, c.caller(), c.id); });
-  routes.add({"DELETE", "/api/v1/events/{id}/join", kUser, kEvent}, [&deps](const Call& c) {
-    return no_content_after(app::leave_event(deps, c.caller(), c.id));
-  });
-  routes.add({"POST", "/api/v1/events/{id}/adjudication-claims", kUser, kEvent},
+  routes.add({"DELETE", "/api/v1/events/{id}/join", kUser, kEvent,
+              Doc("Take back an entry before the start", 204, "no content")},
+             [&deps](const Call& c) {
+               return no_content_after(app::leave_event(deps, c.caller(), c.id));
+             });
+  routes.add({"POST", "/api/v1/events/{id}/adjudication-claims", kUser, kEvent,
+              Doc("File an adjudication claim (within 14 days of the end date)", 201,
+                  "{game_id, side, claim, analysis, filed_at, claims_due}")
+                  .in({{"game_id", "string", true, "an adjudication-pending game the caller plays"},
+                       {"claim", "string", true, "win or draw"},
+                       {"analysis", "string", false, "required for a win claim"}},
+                      {{"game_id", "7"}, {"claim", "win"}, {"analysis", "1. Rxf7! wins"}})},
              BodyHandler<ClaimFilingBody>([&deps](const Call& c, ClaimFilingBody&& b) {
                return file_claim(deps, c, std::move(b));
              }));

@@ -15,6 +15,10 @@ namespace {
 using game::Color;
 using nlohmann::json;
 
+// The optional precondition of game writes (also If-Match: "<version>").
+const char* const kPlyPrecondition =
+    "plies the client saw; 409 stale_game (with the current game) when the game has moved on";
+
 // POST /admin/games: {white, black, initial_fen?} and the shared rule settings.
 struct NewGameBody {
   std::string white;
@@ -23,15 +27,12 @@ struct NewGameBody {
   std::optional<std::string> initial_fen;
 
   static Result<NewGameBody> from_json(const json& body, const Request&) {
-    auto white = required_string(body, "white", 64);
-    if (!white) return std::unexpected(white.error());
-    auto black = required_string(body, "black", 64);
-    if (!black) return std::unexpected(black.error());
-    auto settings = parse_rule_settings(body);
-    if (!settings) return std::unexpected(settings.error());
-    auto initial_fen = optional_string(body, "initial_fen", 200);
-    if (!initial_fen) return std::unexpected(initial_fen.error());
-    return NewGameBody{*white, *black, *settings, *initial_fen};
+    Fields in(body);
+    auto white = in.required_string("white", 64);
+    auto black = in.required_string("black", 64);
+    auto settings = in.take(parse_rule_settings(body));
+    auto initial_fen = in.optional_string("initial_fen", 200);
+    return in.finish(NewGameBody{white, black, settings, initial_fen});
   }
 };
 
@@ -41,17 +42,14 @@ struct MoveBody {
   app::Precondition expect;
 
   static Result<MoveBody> from_json(const json& body, const Request& request) {
-    auto move = required_string(body, "move", 16);
-    if (!move) return std::unexpected(move.error());
-    auto offer = optional_bool(body, "offer_draw");
-    if (!offer) return std::unexpected(offer.error());
-    auto message = optional_string(body, "message", 4 * game::kMaxMessageLength, Text::kMultiline);
-    if (!message) return std::unexpected(message.error());
-    auto use40 = optional_bool(body, "use_40_plus_days");
-    if (!use40) return std::unexpected(use40.error());
-    auto expect = read_precondition(request, &body);
-    if (!expect) return std::unexpected(expect.error());
-    return MoveBody{{*move, offer->value_or(false), *message, use40->value_or(false)}, *expect};
+    Fields in(body);
+    auto move = in.required_string("move", 16);
+    auto offer = in.optional_bool("offer_draw");
+    auto message = in.optional_string("message", 4 * game::kMaxMessageLength, Text::kMultiline);
+    auto use40 = in.optional_bool("use_40_plus_days");
+    auto expect = in.take(read_precondition(request, &body));
+    return in.finish(
+        MoveBody{{move, offer.value_or(false), message, use40.value_or(false)}, expect});
   }
 };
 
@@ -61,11 +59,10 @@ struct AcceptBody {
   app::Precondition expect;
 
   static Result<AcceptBody> from_json(const json& body, const Request& request) {
-    auto move = required_string(body, "move", 16);
-    if (!move) return std::unexpected(move.error());
-    auto expect = read_precondition(request, &body);
-    if (!expect) return std::unexpected(expect.error());
-    return AcceptBody{*move, *expect};
+    Fields in(body);
+    auto move = in.required_string("move", 16);
+    auto expect = in.take(read_precondition(request, &body));
+    return in.finish(AcceptBody{move, expect});
   }
 };
 
@@ -87,9 +84,9 @@ struct RefillBody {
   std::optional<std::int64_t> seconds;
 
   static Result<RefillBody> from_json(const json& body, const Request&) {
-    auto seconds = optional_int(body, "seconds");
-    if (!seconds) return std::unexpected(seconds.error());
-    return RefillBody{*seconds};
+    Fields in(body);
+    auto seconds = in.optional_int("seconds");
+    return in.finish(RefillBody{seconds});
   }
 };
 
@@ -99,26 +96,16 @@ struct ClaimBody {
   app::Precondition expect;
 
   static Result<ClaimBody> from_json(const json& body, const Request& request) {
-    auto type = required_string(body, "type", 32);
-    if (!type) return std::unexpected(type.error());
-    auto move = optional_string(body, "move", 16);
-    if (!move) return std::unexpected(move.error());
-    auto expect = optional_string(body, "expect", 16);
-    if (!expect) return std::unexpected(expect.error());
+    Fields in(body);
+    auto type = in.required_string("type", 32);
+    auto move = in.optional_string("move", 16);
+    auto expect = in.optional_string("expect", 16);
     ClaimBody out;
-    auto t = game::parse_claim_type(*type);
-    if (!t) return std::unexpected(t.error());
-    out.claim.type = *t;
-    out.claim.move = *move;
-    if (*expect) {
-      auto e = game::parse_claim_expectation(**expect);
-      if (!e) return std::unexpected(e.error());
-      out.claim.expect = *e;
-    }
-    auto precondition = read_precondition(request, &body);
-    if (!precondition) return std::unexpected(precondition.error());
-    out.expect = *precondition;
-    return out;
+    out.claim.type = in.take(game::parse_claim_type(type));
+    out.claim.move = move;
+    if (expect) out.claim.expect = in.take(game::parse_claim_expectation(*expect));
+    out.expect = in.take(read_precondition(request, &body));
+    return in.finish(std::move(out));
   }
 };
 
@@ -238,10 +225,11 @@ Result<Response> pgn(GameServiceDeps& deps, const db::User& user, std::int64_t i
   return text_response(200, "application/x-chess-pgn", *text);
 }
 
-json san_lines_json(const app::SanLines& lines) {
+// {lines} of the conditional-move routes.
+json lines_json(const app::SanLines& lines) {
   json j = json::array();
   for (const auto& line : lines) j.push_back(line);
-  return j;
+  return {{"lines", j}};
 }
 
 }  // namespace
@@ -290,17 +278,14 @@ std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user,
 }
 
 void add_game_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool);
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kPlayer = Access::kPlayer;
-  constexpr auto kGame = IdKind::kGame;
+  Routes routes(router, deps.pool, "games");
 
   // A player's game command with an optional {"ply"} body and If-Match, answered with the
   // game after it.
   using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const db::User&, std::int64_t,
                                                   const app::Precondition&);
-  auto player_command = [&](const char* path, PlayerCommand command) {
-    routes.add({"POST", path, kPlayer, kGame},
+  auto player_command = [&](const char* path, Doc doc, PlayerCommand command) {
+    routes.add({"POST", path, kPlayer, kGame, std::move(doc)},
                BodyHandler<PreconditionBody>(
                    [&deps, command](const Call& c, PreconditionBody&& b) -> Result<Response> {
                      auto shown = command(deps, c.caller(), c.id, b.expect);
@@ -309,44 +294,89 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                    }));
   };
 
-  routes.add({"POST", "/api/v1/admin/games", Access::kDirector},
-             BodyHandler<NewGameBody>([&deps](const Call& c, NewGameBody&& b) {
-               app::SingleGameRequest req{b.white, b.black,
-                                          b.settings.game_setup(game::Timestamp{}),
-                                          b.settings.start_at, b.initial_fen};
-               return render_game(app::create_single_game(deps, c.caller(), std::move(req)), 201);
-             }));
-  routes.add({"GET", "/api/v1/games", kUser},
-             [&deps](const Call& c) { return list(deps, c.request, c.caller()); });
-  routes.add({"GET", "/api/v1/games/{id}", kUser, kGame}, [&deps](const Call& c) {
-    return render_game(app::view_game(deps, c.caller(), c.id));
-  });
-  routes.add({"GET", "/api/v1/games/{id}/pgn", kUser, kGame},
+  routes.add(
+      {"POST", "/api/v1/admin/games", Access::kDirector,
+       Doc("Create a single game", 201, "the game", "Game")
+           .in(with_rule_settings({{"white", "string", true, "username"},
+                                   {"black", "string", true, "username"},
+                                   {"initial_fen", "string", false, ""}},
+                                  "default 518 (the standard array)"),
+               {{"white", "alice"}, {"black", "bob"}, {"time_control", time_control_example()}})},
+      BodyHandler<NewGameBody>([&deps](const Call& c, NewGameBody&& b) {
+        app::SingleGameRequest req{b.white, b.black, b.settings.game_setup(game::Timestamp{}),
+                                   b.settings.start_at, b.initial_fen};
+        return render_game(app::create_single_game(deps, c.caller(), std::move(req)), 201);
+      }));
+  routes.add(
+      {"GET", "/api/v1/games", kUser,
+       Doc("The caller's games, one page at a time", 200,
+           "{games: [{id, white, black, my_color, opponent, status, to_move, my_turn, variant, "
+           "ply, my_deadline, last_move: {san, at}, draw_offer_by, draw_offered_to_me, "
+           "my_pending_move, event: {id, name}, result?, termination?}], next_cursor, counts: "
+           "{to_move, ongoing, finished}}; newest first, or by the caller's deadline with "
+           "to_move=me")
+           .q({{"status", "string", false, "active, finished or all (default)"},
+               {"to_move", "string", false, "me: only games where the caller is to move"},
+               {"event", "string", false, "only the games of this event"},
+               {"opponent", "string", false, "only the games against this username"},
+               {"variant", "string", false, "standard or chess960"},
+               {"limit", "integer", false, "1..200, default 50"},
+               {"cursor", "string", false, "next_cursor of the page before"}})},
+      [&deps](const Call& c) { return list(deps, c.request, c.caller()); });
+  routes.add(
+      {"GET", "/api/v1/games/{id}", kUser, kGame, Doc("A game", 200, "the game", "Game")},
+      [&deps](const Call& c) { return render_game(app::view_game(deps, c.caller(), c.id)); });
+  routes.add({"GET", "/api/v1/games/{id}/pgn", kUser, kGame,
+              Doc("A game as PGN", 200, "PGN text").as("application/x-chess-pgn")},
              [&deps](const Call& c) { return pgn(deps, c.caller(), c.id); });
 
   // Submit: validates and stores the private pending move; changes no fact.
-  routes.add({"POST", "/api/v1/games/{id}/moves", kPlayer, kGame},
-             BodyHandler<MoveBody>([&deps](const Call& c, MoveBody&& b) -> Result<Response> {
-               auto pending = app::submit_move(deps, c.caller(), c.id, b.move, b.expect);
-               if (!pending) return game_problem(deps, c.caller(), c.id, pending.error());
-               return json_response(200, {{"pending", pending_json(*pending)}});
-             }));
-  routes.add({"DELETE", "/api/v1/games/{id}/moves/pending", kPlayer, kGame},
+  routes.add(
+      {"POST", "/api/v1/games/{id}/moves", kPlayer, kGame,
+       Doc("Submit a move (private, replaceable)", 200,
+           "{pending: {move, fen_after, offer_draw, submitted_at, ply, message?}}")
+           .in({{"move", "string", true, "SAN, UCI or ICCF numeric"},
+                {"offer_draw", "boolean", false, ""},
+                {"message", "string", false, "to the opponent"},
+                {"use_40_plus_days", "boolean", false, "lifts the silence rule for this move"},
+                {"ply", "integer", false, kPlyPrecondition}},
+               {{"move", "e4"}})},
+      BodyHandler<MoveBody>([&deps](const Call& c, MoveBody&& b) -> Result<Response> {
+        auto pending = app::submit_move(deps, c.caller(), c.id, b.move, b.expect);
+        if (!pending) return game_problem(deps, c.caller(), c.id, pending.error());
+        return json_response(200, {{"pending", pending_json(*pending)}});
+      }));
+  routes.add({"DELETE", "/api/v1/games/{id}/moves/pending", kPlayer, kGame,
+              Doc("Cancel the pending move", 204, "no content")},
              [&deps](const Call& c) {
                return no_content_after(app::cancel_pending_move(deps, c.caller(), c.id));
              });
-  routes.add({"POST", "/api/v1/games/{id}/moves/accept", kPlayer, kGame},
+  routes.add({"POST", "/api/v1/games/{id}/moves/accept", kPlayer, kGame,
+              Doc("Accept the pending move", 200,
+                  "the game after the move and any conditional replies", "Game")
+                  .in({{"move", "string", true, "must denote the pending move"},
+                       {"ply", "integer", false, kPlyPrecondition}},
+                      {{"move", "e4"}})},
              BodyHandler<AcceptBody>([&deps](const Call& c, AcceptBody&& b) -> Result<Response> {
                auto shown = app::accept_move(deps, c.caller(), c.id, b.move, b.expect);
                if (!shown) return game_problem(deps, c.caller(), c.id, shown.error());
                deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
                return render_game(shown, 200, c.request.prefers_minimal());
              }));
-  player_command("/api/v1/games/{id}/draw/accept", app::accept_draw);
-  player_command("/api/v1/games/{id}/draw/decline", app::decline_draw);
-  player_command("/api/v1/games/{id}/resign", app::resign);
+  player_command("/api/v1/games/{id}/draw/accept",
+                 Doc("Accept the standing draw offer", 200, "the game", "Game"), app::accept_draw);
+  player_command("/api/v1/games/{id}/draw/decline",
+                 Doc("Decline the standing draw offer", 200, "the game", "Game"),
+                 app::decline_draw);
+  player_command("/api/v1/games/{id}/resign", Doc("Resign", 200, "the game", "Game"), app::resign);
 
-  routes.add({"POST", "/api/v1/games/{id}/claims", kPlayer, kGame},
+  routes.add({"POST", "/api/v1/games/{id}/claims", kPlayer, kGame,
+              Doc("Claim a draw or a tablebase result", 200, "{upheld, reason, game}")
+                  .in({{"type", "string", true, "threefold, fifty_moves or tablebase"},
+                       {"move", "string", false, "intended move"},
+                       {"expect", "string", false, "win or draw (tablebase claims)"},
+                       {"ply", "integer", false, kPlyPrecondition}},
+                      {{"type", "threefold"}})},
              BodyHandler<ClaimBody>([&deps](const Call& c, ClaimBody&& b) -> Result<Response> {
                auto decided = app::claim(deps, c.caller(), c.id, b.claim, b.expect);
                if (!decided) return game_problem(deps, c.caller(), c.id, decided.error());
@@ -357,29 +387,34 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                if (minimal) response.headers.emplace_back("Preference-Applied", "return=minimal");
                return response;
              }));
-  routes.add({"POST", "/api/v1/games/{id}/clock/refill", kPlayer, kGame},
-             BodyHandler<RefillBody>([&deps](const Call& c, RefillBody&& b) {
-               return render_game(app::refill_clock(deps, c.caller(), c.id, b.seconds), 200,
-                                  c.request.prefers_minimal());
-             }));
+  routes.add(
+      {"POST", "/api/v1/games/{id}/clock/refill", kPlayer, kGame,
+       Doc("Triple Block manual refill", 200, "the game", "Game")
+           .in({{"seconds", "integer", false, "default: as much as allowed"}}, json::object())},
+      BodyHandler<RefillBody>([&deps](const Call& c, RefillBody&& b) {
+        return render_game(app::refill_clock(deps, c.caller(), c.id, b.seconds), 200,
+                           c.request.prefers_minimal());
+      }));
 
   // Conditional moves: only ever shown to their owner.
   routes.add(
-      {"PUT", "/api/v1/games/{id}/conditional", kPlayer, kGame},
+      {"PUT", "/api/v1/games/{id}/conditional", kPlayer, kGame,
+       Doc("Store conditional lines", 200, "{lines}")
+           .in({{"lines", "string[][]", true, "each starts with the opponent's next move"}},
+               {{"lines", json::array({json::array({"e5", "Nf3"})})}})},
       BodyHandler<ConditionalBody>([&deps](const Call& c, ConditionalBody&& b) -> Result<Response> {
-        auto stored = app::set_conditional(deps, c.caller(), c.id, b.lines);
-        if (!stored) return std::unexpected(stored.error());
-        return json_response(200, {{"lines", san_lines_json(*stored)}});
+        return json_after(app::set_conditional(deps, c.caller(), c.id, b.lines), lines_json);
       }));
-  routes.add({"GET", "/api/v1/games/{id}/conditional", kPlayer, kGame},
-             [&deps](const Call& c) -> Result<Response> {
-               auto lines = app::get_conditional(deps, c.caller(), c.id);
-               if (!lines) return std::unexpected(lines.error());
-               return json_response(200, {{"lines", san_lines_json(*lines)}});
+  routes.add({"GET", "/api/v1/games/{id}/conditional", kPlayer, kGame,
+              Doc("The caller's conditional lines", 200, "{lines}")},
+             [&deps](const Call& c) {
+               return json_after(app::get_conditional(deps, c.caller(), c.id), lines_json);
              });
-  routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame}, [&deps](const Call& c) {
-    return no_content_after(app::clear_conditional(deps, c.caller(), c.id));
-  });
+  routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame,
+              Doc("Drop the caller's lines", 204, "no content")},
+             [&deps](const Call& c) {
+               return no_content_after(app::clear_conditional(deps, c.caller(), c.id));
+             });
 }
 
 }  // namespace corrchess::api

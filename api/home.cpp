@@ -82,19 +82,27 @@ std::string home_page_html(const HomeOptions& options) {
 
 void add_home_routes(Router& router, const HomeOptions& options) {
   if (options.first_page) {
-    router.add("GET", "/", [options](const Request&, const PathParams&) {
-      Response r = text_response(200, "text/html; charset=utf-8", home_page_html(options));
-      r.headers.emplace_back(
-          "Content-Security-Policy",
-          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-      return r;
-    });
+    router.add({Doc("The first page: what this server is, its version, links", 200, "HTML page")
+                    .as("text/html; charset=utf-8")
+                    .tagged("operations"),
+                "GET", "/", Access::kNone},
+               [options](const Request&, const PathParams&) {
+                 Response r =
+                     text_response(200, "text/html; charset=utf-8", home_page_html(options));
+                 r.headers.emplace_back(
+                     "Content-Security-Policy",
+                     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+                 return r;
+               });
   }
   for (const auto& doc : kDocuments) {
     const std::string name(doc.file);
-    router.add("GET", "/docs/" + name, [options, name](const Request&, const PathParams&) {
-      return document(options, name);
-    });
+    router.add(
+        {Doc("Documentation: " + name, 200, "Markdown text")
+             .as("text/markdown; charset=utf-8")
+             .tagged("operations"),
+         "GET", "/docs/" + name, Access::kNone},
+        [options, name](const Request&, const PathParams&) { return document(options, name); });
   }
 }
 

@@ -66,6 +66,16 @@ Result<std::string> required_string(const nlohmann::json& body, const std::strin
   return std::move(**value);
 }
 
+Result<std::string> nonblank_text(const nlohmann::json& body, const std::string& field,
+                                  std::size_t max_length) {
+  auto text = required_string(body, field, max_length, Text::kMultiline);
+  if (!text) return text;
+  if (text->find_first_not_of(" \t\r\n") == std::string::npos) {
+    return fail(ErrorCode::kValidationError, "field '" + field + "' must not be empty");
+  }
+  return text;
+}
+
 Result<std::optional<bool>> optional_bool(const nlohmann::json& body, const std::string& field) {
   auto it = body.find(field);
   if (it == body.end() || it->is_null()) return std::optional<bool>{};
@@ -98,6 +108,32 @@ Result<std::optional<int>> query_int(const Request& request, const std::string& 
                 name + " must be " + std::to_string(lo) + ".." + std::to_string(hi));
   }
   return std::optional<int>{n};
+}
+
+std::string Fields::required_string(const std::string& field, std::size_t max_length, Text text) {
+  if (error_) return {};
+  return take(api::required_string(body_, field, max_length, text));
+}
+
+std::optional<std::string> Fields::optional_string(const std::string& field, std::size_t max_length,
+                                                   Text text) {
+  if (error_) return {};
+  return take(api::optional_string(body_, field, max_length, text));
+}
+
+std::string Fields::nonblank_text(const std::string& field, std::size_t max_length) {
+  if (error_) return {};
+  return take(api::nonblank_text(body_, field, max_length));
+}
+
+std::optional<bool> Fields::optional_bool(const std::string& field) {
+  if (error_) return {};
+  return take(api::optional_bool(body_, field));
+}
+
+std::optional<std::int64_t> Fields::optional_int(const std::string& field) {
+  if (error_) return {};
+  return take(api::optional_int(body_, field));
 }
 
 }  // namespace corrchess::api

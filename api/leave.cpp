@@ -75,40 +75,33 @@ struct SpecialLeaveBody {
   app::LeaveRequest leave;
 
   static Result<SpecialLeaveBody> from_json(const json& body, const Request&) {
-    auto req = leave_request(body);
-    if (!req) return std::unexpected(req.error());
-    auto reason = required_string(body, "reason", kMaxReason, Text::kMultiline);
-    if (!reason) return std::unexpected(reason.error());
-    req->period.special = true;
-    req->period.reason = *reason;
-    return SpecialLeaveBody{*req};
+    Fields in(body);
+    auto leave = in.take(leave_request(body));
+    leave.period.special = true;
+    leave.period.reason = in.required_string("reason", kMaxReason, Text::kMultiline);
+    return in.finish(SpecialLeaveBody{leave});
   }
 };
 
 // POST /admin/leave/{id}/approve, /reject: {reason?}.
-struct DecisionBody {
-  static constexpr bool kEmptyBody = true;
-  std::optional<std::string> reason;
+using DecisionBody = OptionalReasonBody<kMaxReason>;
 
-  static Result<DecisionBody> from_json(const json& body, const Request&) {
-    auto reason = optional_string(body, "reason", kMaxReason, Text::kMultiline);
-    if (!reason) return std::unexpected(reason.error());
-    return DecisionBody{*reason};
-  }
-};
+// The period `leave` with `status`, or its error.
+Result<Response> leave_answer(GameServiceDeps& deps, const Result<db::StoredLeave>& leave,
+                              int status) {
+  return json_after(
+      leave, [&deps](const db::StoredLeave& l) { return leave_json(l, deps.zone); }, status);
+}
 
 Result<Response> create_leave(GameServiceDeps& deps, const db::User& user,
                               const app::LeaveRequest& request) {
-  auto created = app::enter_leave(deps, user, request);
-  if (!created) return std::unexpected(created.error());
-  return json_response(201, leave_json(*created, deps.zone));
+  return leave_answer(deps, app::enter_leave(deps, user, request), 201);
 }
 
 Result<Response> decide(GameServiceDeps& deps, const Call& call, const DecisionBody& body,
                         bool approve) {
-  auto decided = app::decide_special_leave(deps, call.caller(), call.id, approve, body.reason);
-  if (!decided) return std::unexpected(decided.error());
-  return json_response(200, leave_json(*decided, deps.zone));
+  return leave_answer(
+      deps, app::decide_special_leave(deps, call.caller(), call.id, approve, body.reason), 200);
 }
 
 Result<Response> my_leave(GameServiceDeps& deps, const db::User& user) {
@@ -144,29 +137,55 @@ json leave_balances_json(const std::vector<app::LeaveBalance>& balances) {
 }
 
 void add_leave_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool);
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kDirector = Access::kDirector;
-  constexpr auto kLeave = IdKind::kLeave;
-  routes.add({"GET", "/api/v1/me/leave", kUser},
+  Routes routes(router, deps.pool, "leave");
+  routes.add({"GET", "/api/v1/me/leave", kUser,
+              Doc("The caller's leave periods and balances", 200,
+                  "{periods: [LeavePeriod], balances: [{event_id, year, allowance_days, used_days, "
+                  "special_days, remaining_days}]}")},
              [&deps](const Call& c) { return my_leave(deps, c.caller()); });
-  routes.add({"POST", "/api/v1/me/leave", kUser},
-             BodyHandler<LeaveBody>([&deps](const Call& c, LeaveBody&& b) {
-               return create_leave(deps, c.caller(), b.value);
-             }));
-  routes.add({"POST", "/api/v1/me/leave/special", kUser},
+  routes.add(
+      {"POST", "/api/v1/me/leave", kUser,
+       Doc("Take leave (future whole days, server zone)", 201,
+           "the period {id, user, event_id, start_date, end_date, days, special, status, ...}")
+           .in({{"event_id", "string", false, "the event; null or absent: games outside events"},
+                {"start_date", "string", true, "YYYY-MM-DD, tomorrow or later"},
+                {"end_date", "string", true, "YYYY-MM-DD"}},
+               {{"event_id", "1"}, {"start_date", "2030-07-01"}, {"end_date", "2030-07-14"}})},
+      BodyHandler<LeaveBody>([&deps](const Call& c, LeaveBody&& b) {
+        return create_leave(deps, c.caller(), b.value);
+      }));
+  routes.add({"POST", "/api/v1/me/leave/special", kUser,
+              Doc("Ask the director for special leave beyond the allowance", 201,
+                  "the request (status pending)")
+                  .in({{"event_id", "string", false, "null or absent: games outside events"},
+                       {"start_date", "string", true, "YYYY-MM-DD"},
+                       {"end_date", "string", true, "YYYY-MM-DD"},
+                       {"reason", "string", true, "why"}},
+                      {{"event_id", "1"},
+                       {"start_date", "2030-07-01"},
+                       {"end_date", "2030-08-31"},
+                       {"reason", "surgery"}})},
              BodyHandler<SpecialLeaveBody>([&deps](const Call& c, SpecialLeaveBody&& b) {
                return create_leave(deps, c.caller(), b.leave);
              }));
-  routes.add({"DELETE", "/api/v1/me/leave/{id}", kUser, kLeave}, [&deps](const Call& c) {
-    return no_content_after(app::cancel_leave(deps, c.caller(), c.id));
-  });
-  routes.add({"GET", "/api/v1/admin/leave", kDirector},
-             [&deps](const Call& c) { return pending_requests(deps, c.caller()); });
-  routes.add({"POST", "/api/v1/admin/leave/{id}/approve", kDirector, kLeave},
+  routes.add(
+      {"DELETE", "/api/v1/me/leave/{id}", kUser, kLeave,
+       Doc("Cancel the days not yet started (a running period ends today)", 204, "no content")},
+      [&deps](const Call& c) {
+        return no_content_after(app::cancel_leave(deps, c.caller(), c.id));
+      });
+  routes.add(
+      {"GET", "/api/v1/admin/leave", kDirector,
+       Doc("Special leave requests waiting for a decision", 200, "{requests: [LeavePeriod]}")},
+      [&deps](const Call& c) { return pending_requests(deps, c.caller()); });
+  routes.add({"POST", "/api/v1/admin/leave/{id}/approve", kDirector, kLeave,
+              Doc("Grant special leave (before its first day)", 200, "the period")
+                  .in({{"reason", "string", false, ""}}, json::object())},
              BodyHandler<DecisionBody>(
                  [&deps](const Call& c, DecisionBody&& b) { return decide(deps, c, b, true); }));
-  routes.add({"POST", "/api/v1/admin/leave/{id}/reject", kDirector, kLeave},
+  routes.add({"POST", "/api/v1/admin/leave/{id}/reject", kDirector, kLeave,
+              Doc("Refuse special leave", 200, "the period")
+                  .in({{"reason", "string", false, ""}}, {{"reason", "not covered by the rules"}})},
              BodyHandler<DecisionBody>(
                  [&deps](const Call& c, DecisionBody&& b) { return decide(deps, c, b, false); }));
 }

@@ -122,6 +122,21 @@ json deliveries_json(const std::vector<db::DeliveryView>& deliveries) {
   return {{"deliveries", out}};
 }
 
+// A page of deliveries: `list(limit)` with the limit of the query (1..500, default 100).
+template <class List>
+Result<Response> deliveries_page(const Request& request, List list) {
+  auto limit = query_int(request, "limit", 1, 500);
+  if (!limit) return std::unexpected(limit.error());
+  return json_after(list(limit->value_or(100)), deliveries_json);
+}
+
+Doc deliveries_doc(std::string summary) {
+  return Doc(std::move(summary), 200,
+             "{deliveries: [{id, channel, kind, user_id, game_id, status, due_at, attempts, "
+             "last_error, finished_at}]}")
+      .q({{"limit", "integer", false, "1..500, default 100"}});
+}
+
 // {url, event_id?} of POST /me/webhooks.
 Result<app::WebhookRequest> webhook_request(const json& body) {
   if (!body.contains("url") || !body["url"].is_string()) {
@@ -142,82 +157,108 @@ using WebhookBody = ParsedBody<webhook_request>;
 }  // namespace
 
 void add_notification_routes(Router& router, db::Pool& pool) {
-  Routes routes(router, pool);
-  constexpr auto kUser = Access::kUser;
-  constexpr auto kWebhook = IdKind::kWebhook;
-  routes.add({"GET", "/api/v1/me/notifications", kUser},
-             [&pool](const Call& c) -> Result<Response> {
-               auto prefs = app::notification_preferences(pool, c.caller());
-               if (!prefs) return std::unexpected(prefs.error());
-               return json_response(200, preferences_json(*prefs));
-             });
+  Routes routes(router, pool, "notifications");
   routes.add(
-      {"PUT", "/api/v1/me/notifications", kUser},
-      BodyHandler<PreferencesBody>([&pool](const Call& c, PreferencesBody&& b) -> Result<Response> {
-        auto prefs = app::replace_notification_preferences(pool, c.caller(), b.value);
-        if (!prefs) return std::unexpected(prefs.error());
-        return json_response(200, preferences_json(*prefs));
-      }));
+      {"GET", "/api/v1/me/notifications", kUser,
+       Doc("One's notification preferences", 200,
+           "{channels: {email: {kind: bool}, webhook: {...}}, reminder_hours_before, digest_hour, "
+           "time_zone, email} (time_zone and email come from PATCH /me)")},
+      [&pool](const Call& c) {
+        return json_after(app::notification_preferences(pool, c.caller()), preferences_json);
+      });
+  routes.add({"PUT", "/api/v1/me/notifications", kUser,
+              Doc("Replace one's notification preferences", 200, "the stored preferences, as GET")
+                  .in({{"channels", "object", false,
+                        "{email|webhook: {kind: bool}}; kinds not given are on"},
+                       {"reminder_hours_before", "array", false,
+                        "whole hours 1..1440, at most 8, distinct; default [168, 72, 24, 8]"},
+                       {"digest_hour", "integer", false, "0..23 local hour, or null"}},
+                      {{"channels", {{"email", {{"opponent_moved", false}}}}},
+                       {"reminder_hours_before", {72, 24}}})},
+             BodyHandler<PreferencesBody>([&pool](const Call& c, PreferencesBody&& b) {
+               return json_after(app::replace_notification_preferences(pool, c.caller(), b.value),
+                                 preferences_json);
+             }));
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the link; a person who
   // opens it gets a form (link checkers that GET it change nothing).
-  routes.add({"GET", "/api/v1/notifications/unsubscribe", Access::kNone},
-             [](const Call& c) -> Result<Response> {
-               const auto token = game::html_escape(token_of(c.request));
-               return text_response(
-                   200, "text/html; charset=utf-8",
-                   page("Unsubscribe", "<form method=\"post\" action=\"?token=" + token +
-                                           "\"><p>Stop these emails?</p><button name=\"List-"
-                                           "Unsubscribe\" value=\"One-Click\">Unsubscribe"
-                                           "</button></form>"));
+  routes.add(
+      {"GET", "/api/v1/notifications/unsubscribe", Access::kNone,
+       Doc("The page behind a mail's unsubscribe link: a form that posts it", 200, "HTML page")
+           .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
+           .as("text/html; charset=utf-8")},
+      [](const Call& c) -> Result<Response> {
+        const auto token = game::html_escape(token_of(c.request));
+        return text_response(
+            200, "text/html; charset=utf-8",
+            page("Unsubscribe", "<form method=\"post\" action=\"?token=" + token +
+                                    "\"><p>Stop these emails?</p><button name=\"List-"
+                                    "Unsubscribe\" value=\"One-Click\">Unsubscribe"
+                                    "</button></form>"));
+      });
+  routes.add(
+      {"POST", "/api/v1/notifications/unsubscribe", Access::kNone,
+       Doc("One-click unsubscribe (RFC 8058): switch the mail's kind off by email", 200,
+           "HTML page; 400 validation_error for a token this server did not sign")
+           .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
+           .as("text/html; charset=utf-8")},
+      [&pool](const Call& c) -> Result<Response> {
+        auto done = app::unsubscribe(pool, token_of(c.request));
+        if (!done) return std::unexpected(done.error());
+        return text_response(200, "text/html; charset=utf-8",
+                             page("Unsubscribed",
+                                  "<p>You will not get these emails "
+                                  "any more.</p>"));
+      });
+  routes.add(
+      {"GET", "/api/v1/me/webhooks", kUser,
+       Doc("The webhooks one created", 200, "{webhooks: [{id, url, event_id, created_at}]}")},
+      [&pool](const Call& c) -> Result<Response> {
+        auto list = app::list_webhooks(pool, c.caller());
+        if (!list) return std::unexpected(list.error());
+        json webhooks = json::array();
+        for (const auto& w : *list) webhooks.push_back(webhook_json(w));
+        return json_response(200, {{"webhooks", webhooks}});
+      });
+  routes.add(
+      {"POST", "/api/v1/me/webhooks", kUser,
+       Doc("Subscribe a URL to one's live messages (or, for directors, an event's games)", 201,
+           "{id, url, event_id, created_at, secret}: the whsec_ secret is shown only here")
+           .in({{"url", "string", true, "absolute http(s) URL, at most 2000 bytes"},
+                {"event_id", "string", false, "directors: the event whose games are sent"}},
+               {{"url", "https://hooks.example.org/corrchess"}})},
+      BodyHandler<WebhookBody>([&pool](const Call& c, WebhookBody&& b) -> Result<Response> {
+        auto created = app::create_webhook(pool, c.caller(), b.value);
+        if (!created) return std::unexpected(created.error());
+        auto shown = webhook_json(*created);
+        shown["secret"] = created->secret;  // shown once
+        return json_response(201, shown);
+      }));
+  routes.add({"DELETE", "/api/v1/me/webhooks/{id}", kUser, kWebhook,
+              Doc("Delete one's webhook", 204, "no content")},
+             [&pool](const Call& c) {
+               return no_content_after(app::delete_webhook(pool, c.caller(), c.id));
              });
-  routes.add({"POST", "/api/v1/notifications/unsubscribe", Access::kNone},
-             [&pool](const Call& c) -> Result<Response> {
-               auto done = app::unsubscribe(pool, token_of(c.request));
-               if (!done) return std::unexpected(done.error());
-               return text_response(200, "text/html; charset=utf-8",
-                                    page("Unsubscribed",
-                                         "<p>You will not get these emails "
-                                         "any more.</p>"));
+  routes.add({"GET", "/api/v1/me/webhooks/{id}/deliveries", kUser, kWebhook,
+              deliveries_doc("The deliveries of one's webhook, newest first")},
+             [&pool](const Call& c) {
+               return deliveries_page(c.request, [&](int limit) {
+                 return app::webhook_deliveries(pool, c.caller(), c.id, limit);
+               });
              });
-  routes.add({"GET", "/api/v1/me/webhooks", kUser}, [&pool](const Call& c) -> Result<Response> {
-    auto list = app::list_webhooks(pool, c.caller());
-    if (!list) return std::unexpected(list.error());
-    json webhooks = json::array();
-    for (const auto& w : *list) webhooks.push_back(webhook_json(w));
-    return json_response(200, {{"webhooks", webhooks}});
-  });
-  routes.add({"POST", "/api/v1/me/webhooks", kUser},
-             BodyHandler<WebhookBody>([&pool](const Call& c, WebhookBody&& b) -> Result<Response> {
-               auto created = app::create_webhook(pool, c.caller(), b.value);
-               if (!created) return std::unexpected(created.error());
-               auto shown = webhook_json(*created);
-               shown["secret"] = created->secret;  // shown once
-               return json_response(201, shown);
-             }));
-  routes.add({"DELETE", "/api/v1/me/webhooks/{id}", kUser, kWebhook}, [&pool](const Call& c) {
-    return no_content_after(app::delete_webhook(pool, c.caller(), c.id));
-  });
-  routes.add({"GET", "/api/v1/me/webhooks/{id}/deliveries", kUser, kWebhook},
-             [&pool](const Call& c) -> Result<Response> {
-               auto limit = query_int(c.request, "limit", 1, 500);
-               if (!limit) return std::unexpected(limit.error());
-               auto list = app::webhook_deliveries(pool, c.caller(), c.id, limit->value_or(100));
-               if (!list) return std::unexpected(list.error());
-               return json_response(200, deliveries_json(*list));
-             });
-  routes.add({"POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver", kUser, kWebhook},
-             [&pool](const Call& c) -> Result<Response> {
-               auto done = app::redeliver_webhook(pool, c.caller(), c.id, c.params.at("delivery"));
-               if (!done) return std::unexpected(done.error());
-               return json_response(202, {{"status", "queued"}});
-             });
-  routes.add({"GET", "/api/v1/admin/notifications/failed", Access::kAdmin},
-             [&pool](const Call& c) -> Result<Response> {
-               auto limit = query_int(c.request, "limit", 1, 500);
-               if (!limit) return std::unexpected(limit.error());
-               auto failed = app::failed_notifications(pool, c.caller(), limit->value_or(100));
-               if (!failed) return std::unexpected(failed.error());
-               return json_response(200, deliveries_json(*failed));
+  routes.add(
+      {"POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver", kUser, kWebhook,
+       Doc("Send a delivery of one's webhook again (same webhook-id)", 202, "{status: queued}")},
+      [&pool](const Call& c) -> Result<Response> {
+        auto done = app::redeliver_webhook(pool, c.caller(), c.id, c.params.at("delivery"));
+        if (!done) return std::unexpected(done.error());
+        return json_response(202, {{"status", "queued"}});
+      });
+  routes.add({"GET", "/api/v1/admin/notifications/failed", Access::kAdmin,
+              deliveries_doc("Deliveries given up after retrying, newest first")},
+             [&pool](const Call& c) {
+               return deliveries_page(c.request, [&](int limit) {
+                 return app::failed_notifications(pool, c.caller(), limit);
+               });
              });
 }
 

@@ -6,17 +6,6 @@
 
 namespace corrchess::api {
 
-std::string_view to_string(Access access) {
-  switch (access) {
-    case Access::kNone: return "none";
-    case Access::kUser: return "user";
-    case Access::kPlayer: return "player";
-    case Access::kDirector: return "director";
-    case Access::kAdmin: return "admin";
-  }
-  return "user";
-}
-
 std::string_view to_string(IdKind kind) {
   switch (kind) {
     case IdKind::kNone: return "";
@@ -75,9 +64,9 @@ Result<Response> run(db::Pool& pool, const Endpoint& endpoint, const CallHandler
 }  // namespace
 
 void Routes::add(Endpoint endpoint, CallHandler handler) {
-  auto method = endpoint.method;
-  auto path = endpoint.path;
-  router_.add(std::move(method), std::move(path),
+  RouteDoc entry{std::move(endpoint.doc), endpoint.method, endpoint.path, endpoint.access};
+  if (entry.tag.empty()) entry.tag = tag_;
+  router_.add(std::move(entry),
               [&pool = pool_, endpoint = std::move(endpoint), handler = std::move(handler)](
                   const Request& request, const PathParams& params) {
                 auto answered = run(pool, endpoint, handler, request, params);

@@ -1,7 +1,8 @@
 // One request pipeline for the HTTP routes. A route entry (Endpoint) declares its method, path,
-// who may call it (Access), what its {id} path parameter names (IdKind) and, through the
-// handler's second parameter, the type its JSON body decodes to. For every request the
-// pipeline, in this order:
+// who may call it (Access, api/route_doc.h), what its {id} path parameter names (IdKind), its
+// documentation (Doc: the OpenAPI document is generated from the entries) and, through the
+// handler's second parameter, the type its JSON body decodes to. Exposing a use case as a new
+// route is one `routes.add` in a route file. For every request the pipeline, in this order:
 //   1. authenticates the caller (bearer token or session cookie, api/accounts.h) unless the
 //      route is public: 401 unauthorized;
 //   2. checks the access level: 403 forbidden for a director or admin route;
@@ -27,26 +28,37 @@
 
 namespace corrchess::api {
 
-// Who may call a route (the OpenAPI document's `x-auth`):
-//   none      anyone, no token
-//   user      any signed-in user
-//   player    a signed-in user who plays in the game named by the path (app/ decides; else 403)
-//   director  a td or admin (else 403)
-//   admin     an admin only (else 403)
-enum class Access { kNone, kUser, kPlayer, kDirector, kAdmin };
-std::string_view to_string(Access access);
-
 // What the {id} path parameter of a route names; its name appears in the 404 of a malformed
 // id ("no game abc").
 enum class IdKind { kNone, kGame, kEvent, kChallenge, kLeave, kWebhook };
 std::string_view to_string(IdKind kind);
 
-// A route entry of the pipeline.
+// Short names of the access levels and id kinds for route entries:
+// {"POST", "/api/v1/games/{id}/resign", kPlayer, kGame, Doc(...)}.
+inline constexpr Access kUser = Access::kUser;
+inline constexpr Access kPlayer = Access::kPlayer;
+inline constexpr Access kDirector = Access::kDirector;
+inline constexpr Access kAdmin = Access::kAdmin;
+inline constexpr IdKind kGame = IdKind::kGame;
+inline constexpr IdKind kEvent = IdKind::kEvent;
+inline constexpr IdKind kChallenge = IdKind::kChallenge;
+inline constexpr IdKind kLeave = IdKind::kLeave;
+inline constexpr IdKind kWebhook = IdKind::kWebhook;
+
+// A route entry of the pipeline: everything about a route but its handler, its documentation
+// included (the OpenAPI document is generated from the entries, api/openapi.h).
 struct Endpoint {
   std::string method;  // "GET", "POST", ...
   std::string path;    // pattern, "/api/v1/games/{id}"
   Access access = Access::kUser;
   IdKind id = IdKind::kNone;
+  Doc doc;
+
+  Endpoint(std::string m, std::string p, Access a = Access::kUser, IdKind i = IdKind::kNone,
+           Doc d = {})
+      : method(std::move(m)), path(std::move(p)), access(a), id(i), doc(std::move(d)) {}
+  Endpoint(std::string m, std::string p, Access a, Doc d)
+      : Endpoint(std::move(m), std::move(p), a, IdKind::kNone, std::move(d)) {}
 };
 
 // What a handler gets besides its decoded body.
@@ -87,10 +99,12 @@ using BodyHandler = std::function<Result<Response>(const Call&, T&&)>;
 Result<std::int64_t> parse_id(const std::string& text, const char* what = "game");
 
 // Registers routes on a Router through the pipeline. `router` and `pool` must outlive it and
-// every registered route.
+// every registered route. `tag` groups the routes in the OpenAPI document (an entry's own
+// Doc::tag wins).
 class Routes {
  public:
-  Routes(Router& router, db::Pool& pool) : router_(router), pool_(pool) {}
+  Routes(Router& router, db::Pool& pool, std::string tag = "")
+      : router_(router), pool_(pool), tag_(std::move(tag)) {}
 
   // A route without a body.
   void add(Endpoint endpoint, CallHandler handler);
@@ -99,12 +113,19 @@ class Routes {
   template <RequestType T>
   void add(Endpoint endpoint, BodyHandler<T> handler) {
     add(std::move(endpoint), CallHandler([handler = std::move(handler)](const Call& call) {
-          auto body = decode_body(call.request, empty_body_allowed<T>());
-          if (!body) return Result<Response>(std::unexpected(std::move(body.error())));
-          auto decoded = T::from_json(*body, call.request);
+          auto decoded = decode<T>(call.request);
           if (!decoded) return Result<Response>(std::unexpected(std::move(decoded.error())));
           return handler(call, std::move(*decoded));
         }));
+  }
+
+  // Step 4 on its own, for a handler that must refuse some calls before reading the body: the
+  // body of `request` decoded into T.
+  template <RequestType T>
+  static Result<T> decode(const Request& request) {
+    auto body = decode_body(request, empty_body_allowed<T>());
+    if (!body) return std::unexpected(std::move(body.error()));
+    return T::from_json(*body, request);
   }
 
   db::Pool& pool() { return pool_; }
@@ -114,12 +135,19 @@ class Routes {
 
   Router& router_;
   db::Pool& pool_;
+  std::string tag_;
 };
 
 // 204 with no body (the answer of deletions and of commands that return nothing).
 Response no_content();
 // no_content() once `done` succeeded, else its error.
 Result<Response> no_content_after(const Result<void>& done);
+// The JSON answer `view(*done)` with `status` once `done` succeeded, else its error.
+template <class T, class View>
+Result<Response> json_after(const Result<T>& done, View&& view, int status = 200) {
+  if (!done) return std::unexpected(done.error());
+  return json_response(status, view(*done));
+}
 
 // A request type that is the one value a parse function reads from the body, e.g.
 // `ParsedBody<parse_preferences>` for `Result<notify::Preferences> parse_preferences(const

@@ -47,21 +47,16 @@ struct ProfileChangeBody {
 };
 
 Result<ProfileChangeBody> ProfileChangeBody::from_json(const json& body, const Request&) {
+  Fields in(body);
   db::ProfileChange change;
-  if (body.contains("display_name")) {
-    auto name = required_string(body, "display_name", 256);
-    if (!name) return std::unexpected(name.error());
-    change.display_name = *name;
-  }
+  if (body.contains("display_name")) change.display_name = in.required_string("display_name", 256);
   for (auto [field, target, max] : {std::tuple{"email", &change.email, std::size_t{254}},
                                     std::tuple{"country", &change.country, std::size_t{2}},
                                     std::tuple{"time_zone", &change.time_zone, std::size_t{64}},
                                     std::tuple{"language", &change.language, std::size_t{35}}}) {
-    auto member = nullable_member(body, field, max);
-    if (!member) return std::unexpected(member.error());
-    *target = *member;
+    *target = in.take(nullable_member(body, field, max));
   }
-  return ProfileChangeBody{change};
+  return in.finish(ProfileChangeBody{change});
 }
 
 Result<Response> find(app::ProfileDeps& deps, const Request& request) {
@@ -87,27 +82,41 @@ json settings_json(const db::User& user, const db::ProfileSettings& s) {
 }
 
 void add_profile_routes(Router& router, app::ProfileDeps& deps) {
-  Routes routes(router, deps.pool);
-  routes.add({"GET", "/api/v1/users", Access::kUser},
+  Routes routes(router, deps.pool, "profiles");
+  routes.add({"GET", "/api/v1/users", Access::kUser,
+              Doc("Find players by the start of their username", 200,
+                  "{users: [{username, display_name}]} in username order")
+                  .q({{"prefix", "string", true, "1..32 characters, case-insensitive"},
+                      {"limit", "integer", false, "1..50, default 20"}})},
              [&deps](const Call& c) { return find(deps, c.request); });
-  routes.add({"GET", "/api/v1/users/{username}", Access::kUser},
-             [&deps](const Call& c) -> Result<Response> {
-               auto profile = app::public_profile(deps, c.params.at("username"));
-               if (!profile) return std::unexpected(profile.error());
-               return json_response(200, profile_json(*profile));
-             });
-  routes.add({"PATCH", "/api/v1/me", Access::kUser},
-             BodyHandler<ProfileChangeBody>(
-                 [&deps](const Call& c, ProfileChangeBody&& b) -> Result<Response> {
-                   auto updated = app::update_own_profile(deps, c.caller(), b.change);
-                   if (!updated) return std::unexpected(updated.error());
-                   forget_signed_in(deps.pool, updated->id);
-                   auto body = user_json(*updated);
-                   auto settings = app::own_settings(deps, *updated);
-                   if (!settings) return std::unexpected(settings.error());
-                   body.update(settings_json(*updated, *settings));
-                   return json_response(200, body);
-                 }));
+  routes.add(
+      {"GET", "/api/v1/users/{username}", Access::kUser,
+       Doc("A player's public profile", 200,
+           "{username, display_name, country, created_at, games: {played, current, wins, draws, "
+           "losses}, on_leave}")},
+      [&deps](const Call& c) {
+        return json_after(app::public_profile(deps, c.params.at("username")), profile_json);
+      });
+  routes.add(
+      {"PATCH", "/api/v1/me", Access::kUser,
+       Doc("Change one's own profile", 200, "the user with email, country, time_zone, language")
+           .in({{"display_name", "string", false, "1..64 characters"},
+                {"email", "string", false, "null clears it"},
+                {"country", "string", false, "ISO 3166-1 alpha-2, e.g. DE; null clears it"},
+                {"time_zone", "string", false, "IANA name for display, e.g. Europe/Berlin"},
+                {"language", "string", false, "BCP 47 tag, e.g. en or pt-BR"}},
+               {{"country", "NL"}, {"time_zone", "Europe/Amsterdam"}})},
+      BodyHandler<ProfileChangeBody>(
+          [&deps](const Call& c, ProfileChangeBody&& b) -> Result<Response> {
+            auto updated = app::update_own_profile(deps, c.caller(), b.change);
+            if (!updated) return std::unexpected(updated.error());
+            forget_signed_in(deps.pool, updated->id);
+            auto body = user_json(*updated);
+            auto settings = app::own_settings(deps, *updated);
+            if (!settings) return std::unexpected(settings.error());
+            body.update(settings_json(*updated, *settings));
+            return json_response(200, body);
+          }));
 }
 
 }  // namespace corrchess::api

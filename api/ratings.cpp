@@ -137,14 +137,10 @@ struct RecomputeBody {
   std::string reason;
 
   static Result<RecomputeBody> from_json(const json& body, const Request&) {
-    auto pool = optional_string(body, "pool", 16);
-    if (!pool) return std::unexpected(pool.error());
-    auto reason = required_string(body, "reason", kMaxReasonLength, Text::kMultiline);
-    if (!reason) return std::unexpected(reason.error());
-    if (reason->find_first_not_of(" \t\r\n") == std::string::npos) {
-      return fail(ErrorCode::kValidationError, "field 'reason' must not be empty");
-    }
-    return RecomputeBody{*pool, *reason};
+    Fields in(body);
+    auto pool = in.optional_string("pool", 16);
+    auto reason = in.nonblank_text("reason", kMaxReasonLength);
+    return in.finish(RecomputeBody{pool, reason});
   }
 };
 
@@ -185,33 +181,29 @@ Result<Response> preview(app::RatingDeps& deps, GameServiceDeps& games, const db
 }  // namespace
 
 Result<db::RatingRange> parse_rating_range(const json& body) {
+  Fields in(body);
   db::RatingRange range;
-  auto min = optional_int_in(body, "min_rating", 0, 4000);
-  if (!min) return std::unexpected(min.error());
-  auto max = optional_int_in(body, "max_rating", 0, 4000);
-  if (!max) return std::unexpected(max.error());
-  if (*min && *max && **min > **max) {
+  range.min_rating = in.take(optional_int_in(body, "min_rating", 0, 4000));
+  range.max_rating = in.take(optional_int_in(body, "max_rating", 0, 4000));
+  if (!in.ok()) return in.error();
+  if (range.min_rating && range.max_rating && *range.min_rating > *range.max_rating) {
     return fail(ErrorCode::kValidationError, "min_rating must not exceed max_rating");
   }
-  range.min_rating = *min;
-  range.max_rating = *max;
   return range;
 }
 
 Result<db::EventRatingTerms> parse_event_rating_terms(const json& body) {
+  Fields in(body);
   db::EventRatingTerms terms;
-  auto rated = optional_bool(body, "rated");
-  if (!rated) return std::unexpected(rated.error());
-  terms.rated = rated->value_or(true);
-  auto range = parse_rating_range(body);
-  if (!range) return std::unexpected(range.error());
-  terms.min_rating = range->min_rating;
-  terms.max_rating = range->max_rating;
-  auto seeding = optional_string(body, "seeding", 16);
-  if (!seeding) return std::unexpected(seeding.error());
+  terms.rated = in.optional_bool("rated").value_or(true);
+  const auto range = in.take(parse_rating_range(body));
+  terms.min_rating = range.min_rating;
+  terms.max_rating = range.max_rating;
+  auto seeding = in.optional_string("seeding", 16);
+  if (!in.ok()) return in.error();
   const bool listed =
       body.contains("players") && body["players"].is_array() && !body["players"].empty();
-  terms.seeding = seeding->value_or(listed ? "entry" : "rating");
+  terms.seeding = seeding.value_or(listed ? "entry" : "rating");
   if (terms.seeding != "entry" && terms.seeding != "rating") {
     return fail(ErrorCode::kValidationError, "seeding is entry or rating");
   }
@@ -232,19 +224,48 @@ json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings, std::i
 }
 
 void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& games) {
-  Routes routes(router, deps.pool);
-  constexpr auto kUser = Access::kUser;
-  routes.add({"GET", "/api/v1/games/{id}/rating-preview", kUser, IdKind::kGame},
-             [&deps, &games](const Call& c) { return preview(deps, games, c.caller(), c.id); });
-  routes.add({"GET", "/api/v1/ratings/lists", kUser},
-             [&deps](const Call& c) { return lists(deps, c.request); });
-  routes.add({"GET", "/api/v1/ratings/lists/{period}", kUser},
-             [&deps](const Call& c) { return one_list(deps, c.request, c.params.at("period")); });
-  routes.add({"GET", "/api/v1/users/{username}/ratings", kUser},
-             [&deps](const Call& c) { return history(deps, c.params.at("username")); });
-  routes.add({"POST", "/api/v1/admin/ratings/lists/{period}/recompute", Access::kDirector},
-             BodyHandler<RecomputeBody>(
-                 [&deps](const Call& c, RecomputeBody&& b) { return recompute(deps, c, b); }));
+  Routes routes(router, deps.pool, "ratings");
+  routes.add(
+      {"GET", "/api/v1/games/{id}/rating-preview", kUser, IdKind::kGame,
+       Doc("Expected score and rating changes of a game", 200,
+           "{pool, rated, white: {rating, deviation, rated_before, provisional, expected_score, "
+           "change: {win, draw, loss}}, black: {...}}; for whoever may see the game")},
+      [&deps, &games](const Call& c) { return preview(deps, games, c.caller(), c.id); });
+  routes.add(
+      {"GET", "/api/v1/ratings/lists", kUser,
+       Doc("The published rating lists", 200,
+           "{lists: [{pool, period, period_kind, first_day, last_day, starts_at, ends_at, version, "
+           "current, latest_version, published_at, published_by, reason, settings}]}; every "
+           "version, newest period first")
+           .q({{"pool", "string", false, "standard or chess960 (default: both)"}})},
+      [&deps](const Call& c) { return lists(deps, c.request); });
+  routes.add(
+      {"GET", "/api/v1/ratings/lists/{period}", kUser,
+       Doc("One period's rating list", 200,
+           "the list as in the index with entries: [{rank, username, rating, deviation, "
+           "volatility, games_in_period, total_games, provisional}]; CSV with Accept: text/csv "
+           "or format=csv")
+           .q({{"pool", "string", false, "standard (default) or chess960"},
+               {"version", "integer", false, "a superseded version (default: the current one)"},
+               {"format", "string", false, "json (default) or csv"}})},
+      [&deps](const Call& c) { return one_list(deps, c.request, c.params.at("period")); });
+  routes.add(
+      {"GET", "/api/v1/users/{username}/ratings", kUser,
+       Doc("A player's rating history", 200,
+           "{username, pools: {standard: {current, history: [{period, first_day, version, rank, "
+           "rating, deviation, volatility, games_in_period, total_games, provisional}]}, "
+           "chess960: {...}}}; current is null before the player's first list")},
+      [&deps](const Call& c) { return history(deps, c.params.at("username")); });
+  routes.add(
+      {"POST", "/api/v1/admin/ratings/lists/{period}/recompute", Access::kDirector,
+       Doc("Recompute a period after a result correction", 201,
+           "{lists: [...]}: the new versions of the period's list and of every later one; the "
+           "old versions stay, and each new one is audited (rating_list_recomputed)")
+           .in({{"pool", "string", false, "standard (default) or chess960"},
+                {"reason", "string", true, "non-empty"}},
+               {{"reason", "result of game 12 corrected"}})},
+      BodyHandler<RecomputeBody>(
+          [&deps](const Call& c, RecomputeBody&& b) { return recompute(deps, c, b); }));
 }
 
 }  // namespace corrchess::api

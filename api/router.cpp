@@ -37,10 +37,16 @@ std::optional<PathParams> match(const std::vector<std::string>& pattern,
 
 }  // namespace
 
+void Router::add(RouteDoc entry, Handler handler) {
+  auto segments = split_path(entry.path);
+  routes_.push_back(Route{std::move(entry), std::move(segments), std::move(handler)});
+}
+
 void Router::add(std::string method, std::string pattern, Handler handler) {
-  auto segments = split_path(pattern);
-  routes_.push_back(
-      Route{std::move(method), std::move(pattern), std::move(segments), std::move(handler)});
+  RouteDoc entry;
+  entry.method = std::move(method);
+  entry.path = std::move(pattern);
+  add(std::move(entry), std::move(handler));
 }
 
 Response Router::dispatch(const Request& request) const {
@@ -49,13 +55,14 @@ Response Router::dispatch(const Request& request) const {
   for (const auto& route : routes_) {
     auto params = match(route.segments, path);
     if (!params) continue;
-    if (route.method == request.method || (request.method == "HEAD" && route.method == "GET")) {
+    const auto& method = route.entry.method;
+    if (method == request.method || (request.method == "HEAD" && method == "GET")) {
       Response response = route.handler(request, *params);
-      response.route = route.pattern;
+      response.route = route.entry.path;
       return response;
     }
-    if (allowed.find(route.method) == std::string::npos) {
-      allowed += allowed.empty() ? route.method : ", " + route.method;
+    if (allowed.find(method) == std::string::npos) {
+      allowed += allowed.empty() ? method : ", " + method;
     }
   }
   if (!allowed.empty()) {
@@ -75,7 +82,14 @@ Response Router::dispatch(const Request& request) const {
 
 std::vector<std::pair<std::string, std::string>> Router::routes() const {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& r : routes_) out.emplace_back(r.method, r.pattern);
+  for (const auto& r : routes_) out.emplace_back(r.entry.method, r.entry.path);
+  return out;
+}
+
+std::vector<RouteDoc> Router::documented() const {
+  std::vector<RouteDoc> out;
+  for (const auto& r : routes_) out.push_back(r.entry);
+  out.insert(out.end(), described_.begin(), described_.end());
   return out;
 }
 

@@ -75,4 +75,25 @@ Result<RuleSettings> parse_rule_settings(const nlohmann::json& body) {
   return s;
 }
 
+std::vector<FieldDoc> with_rule_settings(std::vector<FieldDoc> fields,
+                                         const std::string& start_position_default) {
+  const auto range = [](int lo, int hi) { return std::to_string(lo) + ".." + std::to_string(hi); };
+  const FieldDoc shared[] = {
+      {"time_control", "object", true, "see TimeControl"},
+      {"variant", "string", false, "standard or chess960"},
+      {"start_position", "integer", false,
+       "Chess960 only, " + range(kMinStartPosition, kMaxStartPosition) + "; " +
+           start_position_default},
+      {"start_at", "string", false, "RFC 3339; default now"},
+      {"draw_min_moves", "integer", false,
+       range(0, kMaxDrawMinMoves) + ": no agreed draw before this move; default 0 (no limit)"},
+      {"ten_moves_rule", "boolean", false, "default true"},
+      {"silence_rule", "boolean", false, "default true"},
+      {"messages_allowed", "boolean", false, "default true"}};
+  fields.insert(fields.end(), std::begin(shared), std::end(shared));
+  return fields;
+}
+
+nlohmann::json time_control_example() { return {{"type", "iccf"}, {"moves", 10}, {"days", 50}}; }
+
 }  // namespace corrchess::api

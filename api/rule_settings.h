@@ -6,13 +6,16 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "api/json_body.h"
+#include "api/route_doc.h"
 #include "core/error.h"
 #include "core/game/facts.h"
 
@@ -42,6 +45,13 @@ struct RuleSettings {
 // `messages_allowed` (booleans) and `start_at` (RFC 3339) of `body`; absent or null fields
 // keep their defaults.
 Result<RuleSettings> parse_rule_settings(const nlohmann::json& body);
+
+// The documentation of a body: `fields` followed by the rule settings above, the Chess960
+// start position described as defaulting to `start_position_default`.
+std::vector<FieldDoc> with_rule_settings(std::vector<FieldDoc> fields,
+                                         const std::string& start_position_default);
+// A time control of the document's examples: {type: iccf, moves: 10, days: 50}.
+nlohmann::json time_control_example();
 
 // An optional integer field within lo..hi.
 Result<std::optional<int>> optional_int_in(const nlohmann::json& body, const char* field, int lo,

@@ -47,16 +47,42 @@ struct ClockChangeBody {
   std::optional<std::string> now;
 
   static Result<ClockChangeBody> from_json(const nlohmann::json& body, const Request&) {
-    auto advance = optional_int(body, "advance_seconds");
-    if (!advance) return std::unexpected(advance.error());
-    auto to = optional_string(body, "now", 64);
-    if (!to) return std::unexpected(to.error());
-    if (advance->has_value() == to->has_value()) {
+    Fields in(body);
+    auto advance = in.optional_int("advance_seconds");
+    auto to = in.optional_string("now", 64);
+    if (in.ok() && advance.has_value() == to.has_value()) {
       return fail(ErrorCode::kValidationError, "give exactly one of advance_seconds or now");
     }
-    return ClockChangeBody{*advance, *to};
+    return in.finish(ClockChangeBody{advance, to});
   }
 };
+
+// GET /api/v1/ws and /api/v1/stream: the server layer takes them over before routing
+// (server/live_hub.h); the router only documents them.
+void add_live_event_docs(Router& router) {
+  const std::vector<FieldDoc> params = {
+      {"token", "string", false, "bearer token, instead of the Authorization header"},
+      {"since", "integer", false, "the seq of the last message the client saw: resume after it"}};
+  router.describe(
+      {Doc("Live events (WebSocket upgrade)", 101,
+           "switching protocols; then {type: hello, user, seq}, the messages numbered above "
+           "`since` that are still kept (or {type: resync, seq} when some are gone), then one "
+           "JSON message {type, seq, game_id, at, ...} per event; send {subscribe: game_id} to "
+           "follow another game. The token may also come as the `token` query parameter")
+           .q(params)
+           .ws()
+           .tagged("live"),
+       "GET", "/api/v1/ws", Access::kUser});
+  router.describe(
+      {Doc("Live events as newline-delimited JSON", 200,
+           "the messages of GET /api/v1/ws (hello, replay after `since`, live), one JSON object "
+           "per line, empty lines as keep-alive; the response stays open")
+           .q(params)
+           .as("application/x-ndjson")
+           .streamed()
+           .tagged("live"),
+       "GET", "/api/v1/stream", Access::kUser});
+}
 
 Response clock_answer(game::Timestamp now) {
   return json_response(200, {{"now", game::format_rfc3339(now)}, {"manual", true}});
@@ -91,17 +117,21 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
     add_web_app_routes(router_, std::move(*options.web_app));
   }
   add_home_routes(router_, options.home);
-  router_.add("GET", "/healthz", [this](const Request&, const PathParams&) { return healthz(); });
-  router_.add("GET", "/readyz", [this](const Request&, const PathParams&) { return readyz(); });
-  router_.add("GET", "/metrics", [this](const Request& r, const PathParams&) {
-    if (!metrics_token_.empty() && bearer_token(r).value_or("") != metrics_token_) {
-      Response denied = problem_response(
-          Error{ErrorCode::kUnauthorized, "metrics need the token of CORRCHESS_METRICS_TOKEN"});
-      denied.headers.emplace_back("WWW-Authenticate", "Bearer");
-      return denied;
-    }
-    return text_response(200, "text/plain; version=0.0.4", metrics_.render());
-  });
+  Routes operations(router_, pool_, "operations");
+  operations.add({"GET", "/healthz", Access::kNone,
+                  Doc("Liveness", 200, "{status: ok, version} while the process runs")},
+                 [this](const Call&) -> Result<Response> { return healthz(); });
+  operations.add({"GET", "/readyz", Access::kNone,
+                  Doc("Readiness", 200,
+                      "{status: ready} when the database is reachable and migrated, else 503")},
+                 [this](const Call&) -> Result<Response> { return readyz(); });
+  operations.add(
+      {"GET", "/metrics", Access::kNone,
+       Doc("Prometheus metrics (with CORRCHESS_METRICS_TOKEN set: only with that bearer token)",
+           200, "Prometheus text format")
+           .as("text/plain; version=0.0.4")},
+      [this](const Call& c) -> Result<Response> { return metrics(c.request); });
+  add_live_event_docs(router_);
   metrics_.gauge("corrchess_db_pool_in_use", "Database connections lent out.",
                  [this] { return static_cast<double>(pool_.in_use()); });
   metrics_.gauge("corrchess_db_pool_waiting", "Requests waiting for a database connection.",
@@ -147,11 +177,16 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_account_mail_routes(router_, pool_, clock_);
   if (clock_.is_manual()) {
     auto& manual = static_cast<db::ManualClock&>(clock_);
-    Routes routes(router_, pool_);
-    routes.add({"POST", "/api/v1/admin/clock", Access::kDirector},
+    Routes routes(router_, pool_, "directors");
+    routes.add({"POST", "/api/v1/admin/clock", Access::kDirector,
+                Doc("Move the manual test clock forward", 200, "{now, manual}")
+                    .in({{"advance_seconds", "integer", false, "> 0"},
+                         {"now", "string", false, "RFC 3339, not before the current instant"}},
+                        {{"advance_seconds", 1}})},
                BodyHandler<ClockChangeBody>(
                    [&manual](const Call&, ClockChangeBody&& b) { return set_clock(manual, b); }));
-    routes.add({"GET", "/api/v1/admin/clock", Access::kDirector},
+    routes.add({"GET", "/api/v1/admin/clock", Access::kDirector,
+                Doc("The manual test clock", 200, "{now, manual}")},
                [&manual](const Call&) -> Result<Response> { return clock_answer(manual.now()); });
   }
 }
@@ -179,6 +214,16 @@ Response Service::handle(const Request& request) {
   metrics_.observe_request(request.method, response.route.empty() ? "(none)" : response.route,
                            response.status, elapsed.count());
   return response;
+}
+
+Response Service::metrics(const Request& request) {
+  if (!metrics_token_.empty() && bearer_token(request).value_or("") != metrics_token_) {
+    Response denied = problem_response(
+        Error{ErrorCode::kUnauthorized, "metrics need the token of CORRCHESS_METRICS_TOKEN"});
+    denied.headers.emplace_back("WWW-Authenticate", "Bearer");
+    return denied;
+  }
+  return text_response(200, "text/plain; version=0.0.4", metrics_.render());
 }
 
 Response Service::healthz() const {

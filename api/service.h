@@ -54,6 +54,7 @@ class Service {
   app::RatingDeps& rating_deps() { return *rating_deps_; }
 
  private:
+  Response metrics(const Request& request);
   Response healthz() const;
   Response readyz() const;
 

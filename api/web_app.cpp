@@ -121,7 +121,10 @@ Response WebApp::serve(const Request& request) const {
 
 void add_web_app_routes(Router& router, WebApp app) {
   const auto shared = std::make_shared<const WebApp>(std::move(app));
-  router.add("GET", "/",
+  router.add({Doc("The web client: its page, which loads the client's scripts", 200, "HTML page")
+                  .as("text/html; charset=utf-8")
+                  .tagged("operations"),
+              "GET", "/", Access::kNone},
              [shared](const Request& r, const PathParams&) { return shared->serve(r); });
   router.set_fallback([shared](const Request& r, const PathParams&) { return shared->serve(r); });
 }

@@ -269,17 +269,29 @@ void add_xfcc_routes(Router& router, GameServiceDeps& games, app::TalkDeps& talk
                      AccountOptions accounts) {
   // Public routes: the credentials travel in the SOAP body, and every answer (faults
   // included) is a SOAP envelope, never problem+json.
-  Routes routes(router, games.pool);
-  routes.add({"GET", kPath, Access::kNone}, [](const Call& c) -> Result<Response> {
-    if (!wants_wsdl(c.request)) {
-      return text_response(
-          200, "text/plain; charset=utf-8",
-          "Xfcc (XfccBasic) web service of corrchess: POST SOAP 1.1 requests "
-          "here; the WSDL is at ?WSDL, the guide is the section Xfcc of /docs/api.md.\n");
-    }
-    return soap(200, xfcc::wsdl(base_url(c.request) + kPath));
-  });
-  routes.add({"POST", kPath, Access::kNone},
+  Routes routes(router, games.pool, "xfcc");
+  routes.add(
+      {"GET", kPath, Access::kNone,
+       Doc("Xfcc for desktop clients: with ?WSDL the WSDL of the SOAP service, else a short note",
+           200, "WSDL (XML)")
+           .q({{"WSDL", "string", false, "present (any value): answer the WSDL"}})
+           .as("text/xml; charset=utf-8")
+           .soap_route()},
+      [](const Call& c) -> Result<Response> {
+        if (!wants_wsdl(c.request)) {
+          return text_response(
+              200, "text/plain; charset=utf-8",
+              "Xfcc (XfccBasic) web service of corrchess: POST SOAP 1.1 requests "
+              "here; the WSDL is at ?WSDL, the guide is the section Xfcc of /docs/api.md.\n");
+        }
+        return soap(200, xfcc::wsdl(base_url(c.request) + kPath));
+      });
+  routes.add({"POST", kPath, Access::kNone,
+              Doc("Xfcc SOAP 1.1 operations GetMyGames and MakeAMove (username and password in the "
+                  "body, throttled like logins)",
+                  200, "SOAP envelope; a SOAP fault with status 500")
+                  .as("text/xml; charset=utf-8")
+                  .soap_route()},
              [&games, &talk, accounts](const Call& c) -> Result<Response> {
                return handle_post(games, talk, accounts, c.request);
              });

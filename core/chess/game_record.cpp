@@ -24,6 +24,25 @@ Result<void> require_legal(const Position& pos, Move m) {
                                            pos.fen() + ": the claim is invalid");
 }
 
+// Judges a claim that may name the move the claimant intends: an illegal intended move is an
+// error; the board verdict `board` stands when it upholds the claim or no move is intended; a
+// move that would end the game refutes the claim; otherwise `after(board, san, next)` judges
+// the position after the move.
+template <class After>
+Result<ClaimVerdict> judge_claim(const Position& pos, std::optional<Move> intended,
+                                 const ClaimVerdict& board, After after) {
+  if (intended) {
+    if (auto r = require_legal(pos, *intended); !r) return std::unexpected(r.error());
+  }
+  if (board.correct || !intended) return board;
+  const std::string san = to_san(pos, *intended);
+  const Position next = pos.after(*intended);
+  if (std::string over = game_over_reason(next); !over.empty()) {
+    return ClaimVerdict{false, board.reason + "; " + san + " would end the game by " + over};
+  }
+  return after(san, next);
+}
+
 }  // namespace
 
 GameRecord::GameRecord(const Position& start) {
@@ -104,27 +123,21 @@ ClaimVerdict GameRecord::threefold_on_board() const {
 }
 
 Result<ClaimVerdict> GameRecord::judge_threefold_claim(std::optional<Move> intended) const {
-  if (intended) {
-    if (auto r = require_legal(current(), *intended); !r) return std::unexpected(r.error());
-  }
-  ClaimVerdict board = threefold_on_board();
-  if (board.correct || !intended) return board;
   const Position& pos = current();
-  const std::string san = to_san(pos, *intended);
-  const Position next = pos.after(*intended);
-  if (std::string over = game_over_reason(next); !over.empty()) {
-    return ClaimVerdict{false, board.reason + "; " + san + " would end the game by " + over};
-  }
-  std::vector<int> plies = plies_with_key(next.key());
-  const int n = static_cast<int>(plies.size()) + 1;
-  if (n >= 3) {
-    return ClaimVerdict{true, "the position after " + move_label(pos) + san + " would stand for " +
-                                  "the " + std::to_string(n) + (n == 3 ? "rd" : "th") +
-                                  " time: it stood " + describe_plies(plies)};
-  }
-  return ClaimVerdict{false, board.reason + "; the position after " + move_label(pos) + san +
-                                 " would stand only " + std::to_string(n) +
-                                 (n == 1 ? " time" : " times")};
+  const ClaimVerdict board = threefold_on_board();
+  return judge_claim(pos, intended, board, [&](const std::string& san, const Position& next) {
+    std::vector<int> plies = plies_with_key(next.key());
+    const int n = static_cast<int>(plies.size()) + 1;
+    if (n >= 3) {
+      return ClaimVerdict{true, "the position after " + move_label(pos) + san +
+                                    " would stand for " + "the " + std::to_string(n) +
+                                    (n == 3 ? "rd" : "th") + " time: it stood " +
+                                    describe_plies(plies)};
+    }
+    return ClaimVerdict{false, board.reason + "; the position after " + move_label(pos) + san +
+                                   " would stand only " + std::to_string(n) +
+                                   (n == 1 ? " time" : " times")};
+  });
 }
 
 bool GameRecord::can_claim_threefold(std::optional<Move> intended) const {
@@ -151,33 +164,27 @@ ClaimVerdict GameRecord::fifty_on_board() const {
 }
 
 Result<ClaimVerdict> GameRecord::judge_fifty_move_claim(std::optional<Move> intended) const {
-  if (intended) {
-    if (auto r = require_legal(current(), *intended); !r) return std::unexpected(r.error());
-  }
-  ClaimVerdict board = fifty_on_board();
-  if (board.correct || !intended) return board;
   const Position& pos = current();
-  const std::string san = to_san(pos, *intended);
-  const Position next = pos.after(*intended);
-  if (std::string over = game_over_reason(next); !over.empty()) {
-    return ClaimVerdict{false, board.reason + "; " + san + " would end the game by " + over};
-  }
-  const int men = next.men_count();
-  if (men < kFiftyMoveRuleMinMen) {
-    return ClaimVerdict{false, "only " + std::to_string(men) + " men on the board after " + san +
-                                   ": the fifty-move rule does not apply (the tablebase "
-                                   "decides)"};
-  }
-  if (pos.is_zeroing(*intended)) {
-    return ClaimVerdict{false, board.reason + "; " + san + " is a pawn move or a capture"};
-  }
-  const int clock = next.halfmove_clock();
-  if (clock >= kFiftyMovePlies) {
-    return ClaimVerdict{true, "with " + move_label(pos) + san + " no pawn move and no capture in " +
-                                  "the last " + std::to_string(clock) + " plies"};
-  }
-  return ClaimVerdict{false, "only " + std::to_string(clock) + " plies without a pawn move or " +
-                                 "capture, counting " + san};
+  const ClaimVerdict board = fifty_on_board();
+  return judge_claim(pos, intended, board, [&](const std::string& san, const Position& next) {
+    const int men = next.men_count();
+    if (men < kFiftyMoveRuleMinMen) {
+      return ClaimVerdict{false, "only " + std::to_string(men) + " men on the board after " + san +
+                                     ": the fifty-move rule does not apply (the tablebase "
+                                     "decides)"};
+    }
+    if (pos.is_zeroing(*intended)) {
+      return ClaimVerdict{false, board.reason + "; " + san + " is a pawn move or a capture"};
+    }
+    const int clock = next.halfmove_clock();
+    if (clock >= kFiftyMovePlies) {
+      return ClaimVerdict{true, "with " + move_label(pos) + san +
+                                    " no pawn move and no capture in " + "the last " +
+                                    std::to_string(clock) + " plies"};
+    }
+    return ClaimVerdict{false, "only " + std::to_string(clock) + " plies without a pawn move or " +
+                                   "capture, counting " + san};
+  });
 }
 
 bool GameRecord::can_claim_fifty_moves(std::optional<Move> intended) const {

@@ -4,6 +4,7 @@
 
 #include "core/chess/frozen_structure.h"
 #include "core/chess/helpmate.h"
+#include "core/chess/verdict_char.h"
 
 namespace corrchess::chess {
 namespace {
@@ -140,6 +141,15 @@ bool is_dead_position(const Position& pos, const AnalysisBudget& budget) {
     if (analyse_winnability(pos, side, budget).verdict != Winnability::kUnwinnable) return false;
   }
   return true;
+}
+
+char verdict_char(Winnability w, char winnable) {
+  switch (w) {
+    case Winnability::kWinnable: return winnable;
+    case Winnability::kUnwinnable: return '-';
+    case Winnability::kUndetermined: return '?';
+  }
+  return '?';
 }
 
 }  // namespace corrchess::chess

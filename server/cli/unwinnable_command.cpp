@@ -14,6 +14,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/position.h"
 #include "core/chess/unwinnable.h"
+#include "core/chess/verdict_char.h"
 
 namespace corrchess::cli {
 namespace {
@@ -42,15 +43,6 @@ std::string complete_fen(const std::string& fen) {
   std::string out = fen;
   for (std::size_t i = parts.size(); i < 6; ++i) out += std::string(" ") + kDefaults[i - 2];
   return out;
-}
-
-char verdict_char(Winnability w, char can) {
-  switch (w) {
-    case Winnability::kWinnable: return can;
-    case Winnability::kUnwinnable: return '-';
-    case Winnability::kUndetermined: return '?';
-  }
-  return '?';
 }
 
 // Analyses one FEN and prints its line; false (with a message on err) when the FEN is invalid.

@@ -10,7 +10,7 @@
 #include "db/games.h"
 #include "db/leave.h"
 #include "db/users.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/repository_test.h"
 
 namespace corrchess {
 namespace {
@@ -19,20 +19,9 @@ using game::Timestamp;
 
 const Timestamp kNow = game::utc_instant(game::CivilDate{2030, 1, 1}, 0);
 
-class EventsRepository : public ::testing::Test {
+class EventsRepository : public testing::RepositoryTest {
  protected:
-  void SetUp() override {
-    conn_ = db_.connect_migrated();
-    ASSERT_TRUE(conn_);
-    pqxx::work tx(*conn_);
-    for (const char* name : {"alpha", "beta", "gamma", "delta"}) {
-      db::NewUser u{name, name, std::nullopt, "x", "player"};
-      auto created = db::create_user(tx, u);
-      ASSERT_TRUE(created.has_value());
-      users_.push_back(*created);
-    }
-    tx.commit();
-  }
+  EventsRepository() : RepositoryTest({"alpha", "beta", "gamma", "delta"}) {}
 
   static db::EventSettings settings() {
     db::EventSettings s;
@@ -74,10 +63,6 @@ class EventsRepository : public ::testing::Test {
     }
     return false;
   }
-
-  testing::TempDatabase db_;
-  std::unique_ptr<pqxx::connection> conn_;
-  std::vector<db::User> users_;
 };
 
 TEST_F(EventsRepository, EventPlayersGamesAndClaimsRoundTrip) {

@@ -12,7 +12,7 @@
 #include "core/game/game.h"
 #include "db/games.h"
 #include "db/users.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/repository_test.h"
 #include "tests/support/test_env.h"
 
 namespace corrchess {
@@ -62,24 +62,9 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
-class GamesRepository : public ::testing::Test {
+class GamesRepository : public testing::RepositoryTest {
  protected:
-  void SetUp() override {
-    conn_ = db_.connect_migrated();
-    ASSERT_TRUE(conn_);
-    pqxx::work tx(*conn_);
-    for (const char* name : {"white_p", "black_p"}) {
-      db::NewUser u;
-      u.username = name;
-      u.display_name = name;
-      u.password_hash = "x";
-      u.role = "player";
-      auto created = db::create_user(tx, u);
-      ASSERT_TRUE(created.has_value());
-      ids_.push_back(created->id);
-    }
-    tx.commit();
-  }
+  GamesRepository() : RepositoryTest({"white_p", "black_p"}) {}
 
   // Stores a new game the way the server does (with its initial FEN written out).
   std::int64_t create(game::GameSetup& setup) {
@@ -96,6 +81,27 @@ class GamesRepository : public ::testing::Test {
 
   // One command the way the server runs it: lock, load, replay, decide, append, cache.
   // Returns the outcome's facts for the in-memory mirror.
+  // Game `id` read back and replayed at `now` (from_db), next to `mirror` replayed the same
+  // way (in_core): the stored facts must be the mirror's and the two states equal. nullopt
+  // (after a failure) when the game or a replay is missing.
+  struct Replays {
+    game::Game from_db;
+    game::Game in_core;
+  };
+  std::optional<Replays> replays(pqxx::work& tx, std::int64_t id, const game::GameFacts& mirror,
+                                 game::Timestamp now) {
+    auto stored = db::load_game(tx, id, false);
+    EXPECT_TRUE(stored.has_value());
+    if (!stored) return std::nullopt;
+    EXPECT_TRUE(same_facts(stored->facts, mirror));
+    auto from_db = game::Game::replay(stored->facts, {}, now);
+    auto in_core = game::Game::replay(mirror, {}, now);
+    EXPECT_TRUE(from_db && in_core);
+    if (!from_db || !in_core) return std::nullopt;
+    EXPECT_EQ(from_db->state(), in_core->state());
+    return Replays{std::move(*from_db), std::move(*in_core)};
+  }
+
   template <class Fn>
   void step(std::int64_t id, game::Timestamp now, Fn&& command, game::GameFacts& mirror) {
     pqxx::work tx(*conn_);
@@ -112,10 +118,6 @@ class GamesRepository : public ::testing::Test {
     mirror.moves.insert(mirror.moves.end(), o->moves.begin(), o->moves.end());
     mirror.events.insert(mirror.events.end(), o->events.begin(), o->events.end());
   }
-
-  testing::TempDatabase db_;
-  std::unique_ptr<pqxx::connection> conn_;
-  std::vector<std::int64_t> ids_;
 };
 
 Result<game::Outcome> play(const game::Game& g, const std::string& move) {
@@ -150,13 +152,10 @@ TEST_F(GamesRepository, LichessGamesReplayedThroughTheDatabaseEqualCore) {
     }
     // Read back: the same facts, the same replayed state, and a cache that agrees.
     pqxx::work tx(*conn_);
-    auto stored = db::load_game(tx, id, false);
-    ASSERT_TRUE(stored.has_value());
-    EXPECT_TRUE(same_facts(stored->facts, mirror));
-    auto from_db = game::Game::replay(stored->facts, {}, now);
-    auto in_core = game::Game::replay(mirror, {}, now);
-    ASSERT_TRUE(from_db && in_core);
-    EXPECT_EQ(from_db->state(), in_core->state());
+    const auto replayed_games = replays(tx, id, mirror, now);
+    ASSERT_TRUE(replayed_games);
+    const auto* from_db = &replayed_games->from_db;
+    const auto* in_core = &replayed_games->in_core;
     EXPECT_EQ(from_db->state().position.fen(), pgn.final_position().fen());
     auto row = tx.exec_params1("SELECT fen, ply, to_move, status FROM games WHERE id = $1", id);
     EXPECT_EQ(row[0].as<std::string>(), in_core->state().position.fen());
@@ -277,13 +276,10 @@ TEST_F(GamesRepository, TripleBlockRefillsAndBankRoundTrip) {
       },
       mirror);
   pqxx::work tx(*conn_);
-  auto stored = db::load_game(tx, id, false);
-  ASSERT_TRUE(stored.has_value());
-  EXPECT_TRUE(same_facts(stored->facts, mirror));
-  auto from_db = game::Game::replay(stored->facts, {}, now);
-  auto in_core = game::Game::replay(mirror, {}, now);
-  ASSERT_TRUE(from_db && in_core);
-  EXPECT_EQ(from_db->state(), in_core->state());
+  const auto replayed_games = replays(tx, id, mirror, now);
+  ASSERT_TRUE(replayed_games);
+  const auto* from_db = &replayed_games->from_db;
+  const auto* in_core = &replayed_games->in_core;
   ASSERT_TRUE(in_core->state().clock_of(Color::kWhite).bank.has_value());
   EXPECT_EQ(*from_db->state().clock_of(Color::kWhite).bank, 10 * 86400);
 }

@@ -13,26 +13,16 @@
 #include "db/live_events.h"
 #include "db/pool.h"
 #include "db/users.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/repository_test.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
 
-class LiveEventStore : public ::testing::Test {
+class LiveEventStore : public testing::RepositoryTest {
  protected:
-  void SetUp() override {
-    conn_ = db_.connect_migrated();
-    ASSERT_TRUE(conn_);
-    pqxx::work tx(*conn_);
-    for (const char* name : {"alpha", "beta"}) {
-      auto created = db::create_user(tx, db::NewUser{name, name, std::nullopt, "x", "player"});
-      ASSERT_TRUE(created.has_value());
-      ids_.push_back(created->id);
-    }
-    tx.commit();
-  }
+  LiveEventStore() : RepositoryTest({"alpha", "beta"}) {}
 
   static json messages(int from, int to) {
     json out = json::array();
@@ -44,10 +34,6 @@ class LiveEventStore : public ::testing::Test {
     pqxx::work tx(*conn_);
     return db::user_events_after(tx, user, since, limit);
   }
-
-  testing::TempDatabase db_;
-  std::unique_ptr<pqxx::connection> conn_;
-  std::vector<std::int64_t> ids_;
 };
 
 TEST_F(LiveEventStore, EachUserNumbersHisCopiesWithoutGaps) {

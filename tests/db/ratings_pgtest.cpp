@@ -8,26 +8,16 @@
 
 #include "db/ratings.h"
 #include "db/users.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/repository_test.h"
 
 namespace corrchess {
 namespace {
 
 using game::CivilDate;
 
-class RatingsRepository : public ::testing::Test {
+class RatingsRepository : public testing::RepositoryTest {
  protected:
-  void SetUp() override {
-    conn_ = db_.connect_migrated();
-    ASSERT_TRUE(conn_);
-    pqxx::work tx(*conn_);
-    for (const char* name : {"alpha", "beta"}) {
-      auto created = db::create_user(tx, db::NewUser{name, name, std::nullopt, "x", "player"});
-      ASSERT_TRUE(created.has_value());
-      ids_.push_back(created->id);
-    }
-    tx.commit();
-  }
+  RatingsRepository() : RepositoryTest({"alpha", "beta"}) {}
 
   db::RatingList list(int version) const {
     db::RatingList l;
@@ -49,10 +39,6 @@ class RatingsRepository : public ::testing::Test {
     db::RatingEntry b{ids_[1], "", 2, 3000 - top, 150, 0.06, 1, 1, true};
     return {a, b};
   }
-
-  testing::TempDatabase db_;
-  std::unique_ptr<pqxx::connection> conn_;
-  std::vector<std::int64_t> ids_;
 };
 
 TEST_F(RatingsRepository, VersionsStackUpAndPublishedRowsNeverChange) {

@@ -13,7 +13,7 @@
 #include "core/game/time_control.h"
 #include "db/codec.h"
 #include "db/rule_sets.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/repository_test.h"
 
 namespace corrchess {
 namespace {
@@ -54,15 +54,7 @@ std::vector<std::string> selected_by(pqxx::work& tx, const std::string& conditio
   return out;
 }
 
-class RuleSets : public ::testing::Test {
- protected:
-  void SetUp() override {
-    conn_ = db_.connect_migrated();
-    ASSERT_TRUE(conn_);
-  }
-  testing::TempDatabase db_;
-  std::unique_ptr<pqxx::connection> conn_;
-};
+using RuleSets = testing::RepositoryTest;
 
 TEST_F(RuleSets, StatusSetsHoldExactlyTheStatusesOfTheirPredicate) {
   pqxx::work tx(*conn_);

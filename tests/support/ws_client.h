@@ -38,4 +38,9 @@ class WsClient {
   std::unique_ptr<Impl> impl_;
 };
 
+// A live connection of the user signed in with `token` to /api/v1/ws on `port`, past its
+// greeting: a test failure (the socket returned all the same) when it does not connect or
+// no hello comes. Live messages reach it from the greeting on (it asked for no earlier ones).
+std::unique_ptr<WsClient> greeted_socket(unsigned short port, const std::string& token);
+
 }  // namespace corrchess::testing

@@ -2,13 +2,11 @@
 // en-passant field, and a table of malformed or impossible FENs.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "core/chess/perft_suite.h"
 #include "core/chess/position.h"
-#include "tests/support/test_env.h"
+#include "tests/support/perft_suites.h"
 
 namespace corrchess::chess {
 namespace {
@@ -50,13 +48,9 @@ TEST(Fen, WhitespaceBetweenFieldsIsTolerated) {
 TEST(Fen, SuitePositionsRoundTrip) {
   for (const char* file : {"ethereal-standard.epd", "ethereal-fischer.epd",
                            "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
-    std::ifstream in(testing::data_dir() + "/perft/" + file, std::ios::binary);
-    ASSERT_TRUE(in) << file;
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto suite = parse_perft_suite(text.str());
-    ASSERT_TRUE(suite) << suite.error().detail;
-    for (const auto& e : *suite) {
+    const auto suite = testing::load_perft_suite(file);
+    ASSERT_FALSE(suite.empty()) << file;
+    for (const auto& e : suite) {
       const auto a = Position::from_fen_relaxed(e.fen);
       ASSERT_TRUE(a) << e.fen << ": " << a.error().detail;
       const auto b = Position::from_fen_relaxed(a->fen(), a->is_chess960());

@@ -2,15 +2,14 @@
 // Depths are scaled down under the sanitizers; the deepest counts run in perft_slowtest.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/chess/perft.h"
 #include "core/chess/perft_suite.h"
 #include "core/chess/position.h"
-#include "tests/support/test_env.h"
+#include "tests/support/perft_suites.h"
 
 namespace corrchess::chess {
 namespace {
@@ -27,41 +26,31 @@ constexpr int kEtherealFischerDepth = 4;
 constexpr int kTrickyDepth = 5;
 #endif
 
-std::string read_data(const std::string& relative) {
-  std::ifstream in(testing::data_dir() + "/" + relative, std::ios::binary);
-  EXPECT_TRUE(in) << "cannot read " << relative;
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<PerftSuiteEntry> load_suite(const std::string& relative) {
-  auto suite = parse_perft_suite(read_data("perft/" + relative));
-  EXPECT_TRUE(suite.has_value()) << (suite ? "" : suite.error().detail);
-  return suite ? *suite : std::vector<PerftSuiteEntry>{};
-}
-
-// Runs every entry up to max_depth with the relaxed reader (the generator must get even
-// history-impossible positions right) and returns the number of entries checked.
-std::size_t expect_suite(const std::string& relative, int max_depth) {
-  const auto suite = load_suite(relative);
-  for (const auto& entry : suite) {
-    const auto r = check_perft_entry(entry, max_depth, false, /*relaxed=*/true);
-    EXPECT_EQ(r.status, PerftCheckStatus::kOk)
-        << relative << " " << entry.id << " (" << entry.fen << "): depth " << r.depth
-        << " expected " << r.expected << " got " << r.actual << " " << r.detail;
-  }
-  return suite.size();
-}
+using testing::expect_perft_suite;
+using testing::load_perft_suite;
 
 // Ids of the entries the strict FEN reader rejects.
 std::set<std::string> strictly_rejected(const std::string& relative) {
   std::set<std::string> ids;
-  for (const auto& entry : load_suite(relative)) {
+  for (const auto& entry : load_perft_suite(relative)) {
     const auto r = check_perft_entry(entry, /*max_depth=*/0);
     if (r.status == PerftCheckStatus::kRejected) ids.insert(entry.id);
   }
   return ids;
+}
+
+// The positions of the suites rich in castling, en passant, promotions and checks (those
+// relaxed FEN reading accepts).
+std::vector<Position> suite_positions() {
+  std::vector<Position> out;
+  for (const char* relative :
+       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
+        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
+    for (const auto& entry : load_perft_suite(relative)) {
+      if (auto root = Position::from_fen_relaxed(entry.fen)) out.push_back(*root);
+    }
+  }
+  return out;
 }
 
 // gives_check decides checks geometrically (alone, or with the position's precomputed check
@@ -71,26 +60,20 @@ std::set<std::string> strictly_rejected(const std::string& relative) {
 TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
   std::size_t moves = 0;
   std::size_t checks = 0;
-  for (const char* relative :
-       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
-        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
-    for (const auto& entry : load_suite(relative)) {
-      const auto root = Position::from_fen_relaxed(entry.fen);
-      if (!root) continue;
-      auto expect_agreement = [&](const Position& p) {
-        const CheckSquares squares = p.check_squares();
-        for (Move m : p.legal_moves()) {
-          const bool played = p.after(m).in_check();
-          EXPECT_EQ(p.gives_check(m), played) << p.fen() << " " << m.from() << "-" << m.to();
-          EXPECT_EQ(p.gives_check(m, squares), played)
-              << "with check squares: " << p.fen() << " " << m.from() << "-" << m.to();
-          ++moves;
-          checks += played;
-        }
-      };
-      expect_agreement(*root);
-      for (Move m : root->legal_moves()) expect_agreement(root->after(m));
-    }
+  for (const Position& root : suite_positions()) {
+    auto expect_agreement = [&](const Position& p) {
+      const CheckSquares squares = p.check_squares();
+      for (Move m : p.legal_moves()) {
+        const bool played = p.after(m).in_check();
+        EXPECT_EQ(p.gives_check(m), played) << p.fen() << " " << m.from() << "-" << m.to();
+        EXPECT_EQ(p.gives_check(m, squares), played)
+            << "with check squares: " << p.fen() << " " << m.from() << "-" << m.to();
+        ++moves;
+        checks += played;
+      }
+    };
+    expect_agreement(root);
+    for (Move m : root.legal_moves()) expect_agreement(root.after(m));
   }
   EXPECT_GT(moves, 100'000u);
   EXPECT_GT(checks, 1'000u);
@@ -101,21 +84,15 @@ TEST(Perft, GivesCheckAgreesWithPlayingTheMove) {
 // it inside every play().
 TEST(Perft, PositionsStayConsistentAfterEveryMove) {
   std::size_t checked = 0;
-  for (const char* relative :
-       {"cpw_standard_positions.epd", "ethereal-standard.epd", "ethereal-fischer.epd",
-        "python-chess-tricky.perft", "scalachess-tricky.perft"}) {
-    for (const auto& entry : load_suite(relative)) {
-      const auto root = Position::from_fen_relaxed(entry.fen);
-      if (!root) continue;
-      ASSERT_TRUE(root->is_consistent()) << root->fen();
-      for (Move m : root->legal_moves()) {
-        const Position child = root->after(m);
-        ASSERT_TRUE(child.is_consistent()) << root->fen() << " " << m.from() << "-" << m.to();
+  for (const Position& root : suite_positions()) {
+    ASSERT_TRUE(root.is_consistent()) << root.fen();
+    for (Move m : root.legal_moves()) {
+      const Position child = root.after(m);
+      ASSERT_TRUE(child.is_consistent()) << root.fen() << " " << m.from() << "-" << m.to();
+      ++checked;
+      for (Move reply : child.legal_moves()) {
+        ASSERT_TRUE(child.after(reply).is_consistent()) << child.fen();
         ++checked;
-        for (Move reply : child.legal_moves()) {
-          ASSERT_TRUE(child.after(reply).is_consistent()) << child.fen();
-          ++checked;
-        }
       }
     }
   }
@@ -144,23 +121,23 @@ TEST(Perft, DivideSumsToPerft) {
 }
 
 TEST(Perft, CpwStandardPositions) {
-  EXPECT_EQ(expect_suite("cpw_standard_positions.epd", kCpwDepth), 7u);
+  EXPECT_EQ(expect_perft_suite("cpw_standard_positions.epd", kCpwDepth), 7u);
 }
 
 TEST(Perft, EtherealStandard) {
-  EXPECT_EQ(expect_suite("ethereal-standard.epd", kEtherealStandardDepth), 128u);
+  EXPECT_EQ(expect_perft_suite("ethereal-standard.epd", kEtherealStandardDepth), 128u);
 }
 
 TEST(Perft, EtherealFischer) {
-  EXPECT_EQ(expect_suite("ethereal-fischer.epd", kEtherealFischerDepth), 960u);
+  EXPECT_EQ(expect_perft_suite("ethereal-fischer.epd", kEtherealFischerDepth), 960u);
 }
 
 TEST(Perft, PythonChessTrickyFully) {
-  EXPECT_EQ(expect_suite("python-chess-tricky.perft", 100), 19u);
+  EXPECT_EQ(expect_perft_suite("python-chess-tricky.perft", 100), 19u);
 }
 
 TEST(Perft, ScalachessTricky) {
-  EXPECT_EQ(expect_suite("scalachess-tricky.perft", kTrickyDepth), 18u);
+  EXPECT_EQ(expect_perft_suite("scalachess-tricky.perft", kTrickyDepth), 18u);
 }
 
 // The strict reader refuses the suites' impossible positions (rules.md 1.2): the

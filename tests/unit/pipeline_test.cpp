@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/json_body.h"
 #include "api/pipeline.h"
 #include "api/router.h"
 #include "db/pool.h"
@@ -136,6 +137,65 @@ TEST(PipelineNames, AccessAndIdKindsHaveStableNames) {
   EXPECT_EQ(to_string(Access::kDirector), "director");
   EXPECT_EQ(to_string(IdKind::kLeave), "leave period");
   EXPECT_EQ(to_string(IdKind::kWebhook), "webhook");
+}
+
+TEST(PipelineDocs, AnEntryCarriesItsDocumentationIntoTheRouter) {
+  Router router;
+  db::Pool pool{"host=/nonexistent dbname=none", 1};
+  Routes routes(router, pool, "things");
+  routes.add({"GET", "/things/{id}", Access::kUser, IdKind::kEvent,
+              Doc("A thing", 200, "the thing", "Thing").q({{"full", "boolean", false, "all"}})},
+             [](const Call&) -> Result<Response> { return no_content(); });
+  routes.add({"POST", "/things", Access::kDirector,
+              Doc("Make a thing", 201, "the thing").tagged("making")},
+             [](const Call&) -> Result<Response> { return no_content(); });
+  router.describe(
+      {Doc("Live things", 101, "switching protocols").ws(), "GET", "/live/things", Access::kUser});
+  const auto documented = router.documented();
+  ASSERT_EQ(documented.size(), 3u);
+  EXPECT_EQ(documented[0].method, "GET");
+  EXPECT_EQ(documented[0].path, "/things/{id}");
+  EXPECT_EQ(documented[0].access, Access::kUser);
+  EXPECT_EQ(documented[0].summary, "A thing");
+  EXPECT_EQ(documented[0].schema, "Thing");
+  EXPECT_EQ(documented[0].tag, "things");
+  ASSERT_EQ(documented[0].query.size(), 1u);
+  EXPECT_EQ(documented[1].tag, "making");
+  EXPECT_EQ(documented[1].status, 201);
+  EXPECT_TRUE(documented[2].before_routing());
+  // A described route is documentation only: the router does not answer it.
+  EXPECT_EQ(router.routes().size(), 2u);
+  EXPECT_EQ(router.dispatch(make_request("GET", "/live/things")).status, 404);
+}
+
+TEST(FieldReader, ReportsTheFirstBadFieldAndReadsNothingAfterIt) {
+  const json body = {{"a", "text"}, {"b", 7}, {"c", "not a bool"}, {"d", "x"}};
+  Fields in(body);
+  EXPECT_EQ(in.required_string("a", 16), "text");
+  EXPECT_EQ(in.optional_int("b"), 7);
+  EXPECT_TRUE(in.ok());
+  EXPECT_EQ(in.optional_bool("c"), std::nullopt);
+  EXPECT_FALSE(in.ok());
+  // Later reads, good or bad, are empty and leave the first failure in place.
+  EXPECT_EQ(in.required_string("d", 16), "");
+  EXPECT_EQ(in.required_string("missing", 16), "");
+  EXPECT_EQ(in.take(Result<int>(5)), 0);
+  const auto finished = in.finish(1);
+  ASSERT_FALSE(finished.has_value());
+  EXPECT_EQ(finished.error().code, ErrorCode::kValidationError);
+  EXPECT_EQ(finished.error().detail, "field 'c' must be true or false");
+}
+
+TEST(FieldReader, FinishesWithTheValueWhenEveryReadSucceeded) {
+  const json body = {{"reason", "  a reason\n"}, {"blank", " \t"}};
+  Fields in(body);
+  EXPECT_EQ(in.nonblank_text("reason", 100), "  a reason\n");
+  EXPECT_EQ(in.optional_string("absent"), std::nullopt);
+  EXPECT_EQ(in.take(Result<int>(5)), 5);
+  EXPECT_EQ(in.finish(std::string("done")), std::string("done"));
+  Fields blank(body);
+  blank.nonblank_text("blank", 100);
+  EXPECT_EQ(blank.finish(0).error().detail, "field 'blank' must not be empty");
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "core/chess/mate_patterns.h"
 #include "core/chess/position.h"
 #include "core/chess/unwinnable.h"
+#include "core/chess/verdict_char.h"
 #include "tests/support/helpmate_oracle.h"
 #include "tests/support/test_env.h"
 
@@ -34,15 +35,6 @@ Position pos(const std::string& fen) {
   auto p = Position::from_fen(testing::complete_epd(fen));
   EXPECT_TRUE(p.has_value()) << fen << ": " << (p ? "" : p.error().detail);
   return p ? *p : Position::startpos();
-}
-
-char verdict_char(Winnability w, char can) {
-  switch (w) {
-    case Winnability::kWinnable: return can;
-    case Winnability::kUnwinnable: return '-';
-    case Winnability::kUndetermined: return '?';
-  }
-  return '?';
 }
 
 // Replays the line by hand (independently of is_helpmate_line) and checks the mate.
