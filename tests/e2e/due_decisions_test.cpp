@@ -74,13 +74,9 @@ class DueDecisions : public testing::EventServer {
     return ok("POST", "/api/v1/admin/events/" + section_id_ + "/start", "td")["games"];
   }
 
-  // A live connection of `who`, past its greeting.
+  // A live connection of `who`, past its greeting (it asked for no earlier messages).
   std::unique_ptr<testing::WsClient> socket(const std::string& who) {
-    auto ws =
-        std::make_unique<testing::WsClient>(server_.port(), "/api/v1/ws?token=" + tokens_.at(who));
-    EXPECT_TRUE(ws->connected());
-    EXPECT_TRUE(ws->read_type("hello").has_value());
-    return ws;
+    return testing::open_greeted(server_.port(), tokens_.at(who));
   }
 
   // The opponent is told the game is over (the live message the sweep would have sent).

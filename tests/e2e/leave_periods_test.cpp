@@ -37,13 +37,9 @@ class Leave : public testing::EventServer {
         testing::epoch_seconds(g["clocks"]["white"]["deadline"].get<std::string>()));
   }
 
+  // A live connection of `who`, past its greeting (it asked for no earlier messages).
   std::unique_ptr<testing::WsClient> socket(const std::string& who) {
-    auto ws =
-        std::make_unique<testing::WsClient>(server_.port(), "/api/v1/ws?token=" + tokens_.at(who));
-    EXPECT_TRUE(ws->connected());
-    // Live messages reach a socket from its greeting on (it asked for no earlier ones).
-    EXPECT_TRUE(ws->read_type("hello").has_value());
-    return ws;
+    return testing::open_greeted(server_.port(), tokens_.at(who));
   }
 };
 

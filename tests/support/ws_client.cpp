@@ -1,5 +1,7 @@
 #include "tests/support/ws_client.h"
 
+#include <gtest/gtest.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -97,6 +99,13 @@ void WsClient::send(const nlohmann::json& message) {
   impl_->ws.text(true);
   impl_->ws.write(asio::buffer(message.dump()), ec);
   if (ec) impl_->closed = true;
+}
+
+std::unique_ptr<WsClient> open_greeted(unsigned short port, const std::string& token) {
+  auto ws = std::make_unique<WsClient>(port, "/api/v1/ws?token=" + token);
+  EXPECT_TRUE(ws->connected());
+  EXPECT_TRUE(ws->read_type("hello").has_value());
+  return ws;
 }
 
 }  // namespace corrchess::testing

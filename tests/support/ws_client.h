@@ -38,4 +38,9 @@ class WsClient {
   std::unique_ptr<Impl> impl_;
 };
 
+// A WebSocket on /api/v1/ws of the holder of `token`, past its greeting (live messages reach
+// it from then on); adds a test failure (and still returns the client) when it does not
+// connect or is not greeted.
+std::unique_ptr<WsClient> open_greeted(unsigned short port, const std::string& token);
+
 }  // namespace corrchess::testing
