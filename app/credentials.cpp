@@ -24,11 +24,24 @@ std::string to_hex(const unsigned char* data, std::size_t size) {
   return out;
 }
 
-// Argon2id takes 64 MiB per hash: at most as many at once as there are cores, so a flood
-// of registrations or logins waits instead of taking the memory of the machine.
+unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// Argon2id takes 64 MiB per hash: at most `capacity` at once (by default as many as there
+// are cores), so a flood of registrations or logins waits instead of taking the memory of
+// the machine.
 class HashSlots {
  public:
-  HashSlots() : free_(std::max(1u, std::thread::hardware_concurrency())) {}
+  HashSlots() : capacity_(cores()), free_(static_cast<long>(capacity_)) {}
+  // Slots in use stay taken: `free_` follows the change of capacity and may go below zero
+  // until they are released.
+  void resize(unsigned capacity) {
+    {
+      std::lock_guard lock(mutex_);
+      free_ += static_cast<long>(capacity) - static_cast<long>(capacity_);
+      capacity_ = capacity;
+    }
+    cv_.notify_all();
+  }
   void acquire() {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return free_ > 0; });
@@ -45,7 +58,8 @@ class HashSlots {
  private:
   std::mutex mutex_;
   std::condition_variable cv_;
-  unsigned free_;
+  unsigned capacity_;
+  long free_;
 };
 
 HashSlots& hash_slots() {
@@ -61,6 +75,8 @@ struct HashSlot {
 };
 
 }  // namespace
+
+void set_max_concurrent_hashes(unsigned n) { hash_slots().resize(n == 0 ? cores() : n); }
 
 std::string hash_password(const std::string& password) {
   ensure_sodium();

@@ -6,8 +6,13 @@
 
 namespace corrchess::app {
 
-// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most one hash
-// or verification per core runs at a time (64 MiB each); others wait their turn.
+// Sets how many hashes and verifications may run at once (64 MiB each); 0: one per core.
+// Call before serving: hashes already waiting keep the bound they started under.
+void set_max_concurrent_hashes(unsigned n);
+
+// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most the bound
+// above (by default one per core) of hashes and verifications run at a time; others wait
+// their turn.
 std::string hash_password(const std::string& password);
 bool verify_password(const std::string& password, const std::string& hash);
 // Spends the work of one verify_password on a hash no password matches, so that a login as

@@ -20,6 +20,7 @@
 #include "api/accounts.h"
 #include "api/service.h"
 #include "api/token_cache.h"
+#include "app/credentials.h"
 #include "app/events.h"
 #include "app/housekeeping.h"
 #include "app/live_events.h"
@@ -98,6 +99,7 @@ int run_serve() {
   db::Pool pool(config.database_url, static_cast<std::size_t>(config.db_pool_size));
   db::set_database_error_logger(
       [](const std::string& text) { spdlog::error("database: {}", text); });
+  app::set_max_concurrent_hashes(static_cast<unsigned>(config.max_concurrent_hashes));
   if (!config.admin_user.empty() && !bootstrap_admin(pool, config)) return 1;
   api::AccountOptions account_options;
   account_options.open_registration = config.open_registration;
