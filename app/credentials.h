@@ -2,7 +2,10 @@
 // for the client, SHA-256 hex stored in the database): bearer tokens and mailed links.
 #pragma once
 
+#include <cstdint>
 #include <string>
+
+#include "core/error.h"
 
 namespace corrchess::app {
 
@@ -10,14 +13,21 @@ namespace corrchess::app {
 // Call before serving: hashes already waiting keep the bound they started under.
 void set_max_concurrent_hashes(unsigned n);
 
+// Seconds a caller refused because the hash bound is full should wait (Retry-After).
+inline constexpr std::int64_t kHashBusyRetrySeconds = 1;
+
 // Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most the bound
-// above (by default one per core) of hashes and verifications run at a time; others wait
-// their turn.
-std::string hash_password(const std::string& password);
-bool verify_password(const std::string& password, const std::string& hash);
+// above (by default one per core) of hashes and verifications run at a time, and at most as
+// many more wait their turn (each holds a request thread while it waits); past that a call
+// is refused at once with kUnavailable, so a flood of sign-ins cannot take every request
+// thread (the caller answers 503 with Retry-After: kHashBusyRetrySeconds).
+Result<std::string> hash_password(const std::string& password);
+// Whether `password` matches `hash`; kUnavailable as hash_password.
+Result<bool> verify_password(const std::string& password, const std::string& hash);
 // Spends the work of one verify_password on a hash no password matches, so that a login as
-// an unknown user takes as long as a wrong password for a real one (no user enumeration).
-void verify_against_nobody(const std::string& password);
+// an unknown user takes as long as a wrong password for a real one (no user enumeration);
+// kUnavailable as hash_password.
+Result<void> verify_against_nobody(const std::string& password);
 
 struct Token {
   std::string secret;  // given to the client once

@@ -80,6 +80,15 @@ std::size_t connection_budget(int configured) {
   return static_cast<std::size_t>(budget);
 }
 
+// How many password hashes may run at once (as many more may wait, each on a request
+// thread): CORRCHESS_MAX_CONCURRENT_HASHES, by default one per core but at most a quarter of
+// the request threads, so that at most half of them ever wait on password work.
+unsigned hash_bound(const Config& config) {
+  if (config.max_concurrent_hashes > 0) return static_cast<unsigned>(config.max_concurrent_hashes);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::clamp(static_cast<unsigned>(config.db_pool_size) / 4, 1u, cores);
+}
+
 }  // namespace
 
 int run_migrate() {
@@ -99,7 +108,7 @@ int run_serve() {
   db::Pool pool(config.database_url, static_cast<std::size_t>(config.db_pool_size));
   db::set_database_error_logger(
       [](const std::string& text) { spdlog::error("database: {}", text); });
-  app::set_max_concurrent_hashes(static_cast<unsigned>(config.max_concurrent_hashes));
+  app::set_max_concurrent_hashes(hash_bound(config));
   if (!config.admin_user.empty() && !bootstrap_admin(pool, config)) return 1;
   api::AccountOptions account_options;
   account_options.open_registration = config.open_registration;
