@@ -28,26 +28,27 @@ unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 // Argon2id takes 64 MiB per hash: at most `capacity` at once (by default as many as there
 // are cores), so a flood of registrations or logins cannot take the memory of the machine;
-// and at most `capacity` more wait, so it cannot take every request thread either.
+// and at most `max_waiting` more wait, so it cannot take every request thread either.
 class HashSlots {
  public:
-  HashSlots() : capacity_(cores()), free_(static_cast<long>(capacity_)) {}
+  HashSlots() : capacity_(cores()), max_waiting_(capacity_), free_(static_cast<long>(capacity_)) {}
   // Slots in use stay taken: `free_` follows the change of capacity and may go below zero
   // until they are released.
-  void resize(unsigned capacity) {
+  void resize(unsigned capacity, unsigned max_waiting) {
     {
       std::lock_guard lock(mutex_);
       free_ += static_cast<long>(capacity) - static_cast<long>(capacity_);
       capacity_ = capacity;
+      max_waiting_ = max_waiting;
     }
     cv_.notify_all();
   }
-  // Takes a slot, waiting for one while all are taken; when `may_refuse` and as many callers
-  // as the capacity wait already, takes none and answers false at once.
+  // Takes a slot, waiting for one while all are taken; when `may_refuse` and `max_waiting`
+  // callers wait already, takes none and answers false at once.
   bool acquire(bool may_refuse) {
     std::unique_lock lock(mutex_);
     if (free_ <= 0) {
-      if (may_refuse && waiting_ >= capacity_) return false;
+      if (may_refuse && waiting_ >= max_waiting_) return false;
       ++waiting_;
       cv_.wait(lock, [this] { return free_ > 0; });
       --waiting_;
@@ -67,6 +68,7 @@ class HashSlots {
   std::mutex mutex_;
   std::condition_variable cv_;
   unsigned capacity_;
+  unsigned max_waiting_;
   long free_;
   unsigned waiting_ = 0;
 };
@@ -103,7 +105,10 @@ std::string hash_now(const std::string& password) {
 
 }  // namespace
 
-void set_max_concurrent_hashes(unsigned n) { hash_slots().resize(n == 0 ? cores() : n); }
+void set_hash_limits(unsigned running, unsigned waiting) {
+  if (running == 0) running = cores();
+  hash_slots().resize(running, waiting == 0 ? running : waiting);
+}
 
 Result<std::string> hash_password(const std::string& password) {
   ensure_sodium();

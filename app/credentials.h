@@ -9,18 +9,18 @@
 
 namespace corrchess::app {
 
-// Sets how many hashes and verifications may run at once (64 MiB each); 0: one per core.
-// Call before serving: hashes already waiting keep the bound they started under.
-void set_max_concurrent_hashes(unsigned n);
+// Sets how many hashes and verifications may run at once (64 MiB each; 0: one per core) and
+// how many more may wait for their turn (0: as many as may run). Call before serving.
+void set_hash_limits(unsigned running, unsigned waiting);
 
 // Seconds a caller refused because the hash bound is full should wait (Retry-After).
 inline constexpr std::int64_t kHashBusyRetrySeconds = 1;
 
-// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most the bound
-// above (by default one per core) of hashes and verifications run at a time, and at most as
-// many more wait their turn (each holds a request thread while it waits); past that a call
-// is refused at once with kUnavailable, so a flood of sign-ins cannot take every request
-// thread (the caller answers 503 with Retry-After: kHashBusyRetrySeconds).
+// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most the limits
+// above of hashes and verifications run at a time and wait their turn (each holds a request
+// thread while it waits); past that a call is refused at once with kUnavailable, so a flood
+// of sign-ins cannot take every request thread (the caller answers 503 with Retry-After:
+// kHashBusyRetrySeconds).
 Result<std::string> hash_password(const std::string& password);
 // Whether `password` matches `hash`; kUnavailable as hash_password.
 Result<bool> verify_password(const std::string& password, const std::string& hash);

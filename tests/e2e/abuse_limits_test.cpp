@@ -286,9 +286,9 @@ class HashBound : public testing::ApiServerTest {
 };
 
 // Argon2id takes 64 MiB per hash. 16 registrations at once on 8 request threads once took
-// 8 x 64 MiB and every request thread. With the bound at 1, one hash runs and one waits; the
-// rest are told at once to come back (503 with Retry-After) and change nothing, the peak
-// memory grows by about one hash, and the server answers meanwhile.
+// 8 x 64 MiB and every request thread. With the bound at 1, one hash runs and up to four (half
+// the request threads) wait; the rest are told at once to come back (503 with Retry-After) and
+// change nothing, the peak memory grows by about one hash, and the server answers meanwhile.
 TEST_F(HashBound, ParallelRegistrationsBeyondTheBoundAreRefusedAtOnce) {
   // One hash has run already (the director's bootstrap): its 64 MiB are in the peak.
   ASSERT_EQ(api_.call("POST", "/api/v1/auth/login", "",
