@@ -5,6 +5,7 @@
 #include "api/pipeline.h"
 #include "api/token_cache.h"
 #include "app/account_mail.h"
+#include "app/credentials.h"
 #include "core/game/crosstable.h"  // html_escape
 
 namespace corrchess::api {
@@ -79,7 +80,12 @@ Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Req
   auto fields = fields_of(r);
   if (!fields) return std::unexpected(fields.error());
   auto reset = app::reset_password(pool, clock, (*fields)["token"], (*fields)["password"]);
-  if (!reset) return std::unexpected(reset.error());
+  if (!reset) {
+    if (reset.error().code != ErrorCode::kUnavailable) return std::unexpected(reset.error());
+    Response refused = problem_response(reset.error());  // password checks all busy
+    refused.headers.emplace_back("Retry-After", std::to_string(app::kHashBusyRetrySeconds));
+    return refused;
+  }
   forget_signed_in(pool, *reset);
   if (is_form(r)) return page(200, "Password changed", "<p>Your password has been changed.</p>");
   return json_response(200, {{"status", "password changed; every session was signed out"}});

@@ -22,10 +22,15 @@ Response rate_limited(std::int64_t retry_after_seconds, std::string detail) {
   return r;
 }
 
-// The problem of a refused account command; kRateLimited carries Retry-After.
+// The problem of a refused account command; kRateLimited carries Retry-After, and so does
+// kUnavailable when the command says when to come back (password checks all busy).
 Response refused(const Error& error, std::int64_t retry_after) {
   if (error.code == ErrorCode::kRateLimited) return rate_limited(retry_after, error.detail);
-  return problem_response(error);
+  Response r = problem_response(error);
+  if (error.code == ErrorCode::kUnavailable && retry_after > 0) {
+    r.headers.emplace_back("Retry-After", std::to_string(retry_after));
+  }
+  return r;
 }
 
 // POST /auth/register: {username, password, display_name?, email?}.

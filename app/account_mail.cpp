@@ -51,13 +51,14 @@ Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
                                     const std::string& token, const std::string& password) {
   if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
   const auto hash = hash_password(password);
+  if (!hash) return std::unexpected(hash.error());
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     auto used = db::use_account_token(tx, token_hash(token), "password_reset", clock.now(tx));
     if (!used) {
       return fail(ErrorCode::kValidationError,
                   "this link is not valid (used already, expired or unknown)");
     }
-    db::reset_password(tx, used->user_id, hash);
+    db::reset_password(tx, used->user_id, *hash);
     db::notify_sessions_ended(tx, used->user_id, "");  // live sockets close too
     return used->user_id;
   });

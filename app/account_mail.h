@@ -38,7 +38,8 @@ Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
 
 // Sets the password of the account the reset link `token` was sent for and signs it out
 // everywhere; returns the user's id. kValidationError for a bad password or a link used,
-// expired or unknown.
+// expired or unknown; kUnavailable when the bound on concurrent password hashes is full (the
+// link stays valid: try again).
 Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
                                     const std::string& token, const std::string& password);
 

@@ -71,8 +71,13 @@ Result<db::User> register_account(AccountDeps& deps, const Registration& request
     retry_after = *waited;
     return fail(ErrorCode::kRateLimited, "too many registrations from this address");
   }
+  auto hash = hash_password(request.password);
+  if (!hash) {
+    retry_after = kHashBusyRetrySeconds;
+    return std::unexpected(hash.error());
+  }
   db::NewUser user{request.username, request.display_name.value_or(request.username), request.email,
-                   hash_password(request.password), "player"};
+                   *hash, "player"};
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
     auto made = db::create_user(tx, user);
     if (made) mail_verification_if_required(tx, deps.clock, *made);
@@ -85,7 +90,9 @@ Result<db::User> create_account(db::Pool& pool, const std::string& username,
   if (auto ok = validate_username(username); !ok) return std::unexpected(ok.error());
   if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
   if (auto ok = validate_role(role); !ok) return std::unexpected(ok.error());
-  db::NewUser user{username, username, std::nullopt, hash_password(password), role};
+  auto hash = hash_password(password);
+  if (!hash) return std::unexpected(hash.error());
+  db::NewUser user{username, username, std::nullopt, *hash, role};
   return db::in_transaction(pool, [&](pqxx::work& tx) { return db::create_user(tx, user); });
 }
 
@@ -110,13 +117,17 @@ Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
     retry_after = wait;
     return fail(ErrorCode::kRateLimited, "too many failed login attempts; try again later");
   }
-  bool ok = false;
+  Result<bool> ok = false;
   if (found->has_value()) {
     ok = verify_password(password, (*found)->second);
-  } else {
-    verify_against_nobody(password);  // the same work as for a real user
+  } else if (auto spent = verify_against_nobody(password); !spent) {  // as for a real user
+    ok = std::unexpected(spent.error());
   }
-  if (!ok) return fail(ErrorCode::kUnauthorized, "invalid username or password");
+  if (!ok) {
+    retry_after = kHashBusyRetrySeconds;
+    return std::unexpected(ok.error());
+  }
+  if (!*ok) return fail(ErrorCode::kUnauthorized, "invalid username or password");
   auto settled = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     db::settle_successful_login(tx, username, remote, per_address(policy));
     return {};
@@ -170,14 +181,24 @@ Result<void> change_password(AccountDeps& deps, const db::User& user, const std:
     retry_after = wait;
     return fail(ErrorCode::kRateLimited, "too many failed password checks; try again later");
   }
-  if (!*found || !verify_password(current, (*found)->second)) {
+  Result<bool> matches = false;
+  if (*found) matches = verify_password(current, (*found)->second);
+  if (!matches) {
+    retry_after = kHashBusyRetrySeconds;
+    return std::unexpected(matches.error());
+  }
+  if (!*matches) {
     // Not kUnauthorized: the session is valid, a field of the request is wrong.
     return fail(ErrorCode::kValidationError, "the current password is wrong");
   }
   const auto hash = hash_password(next);
+  if (!hash) {
+    retry_after = kHashBusyRetrySeconds;
+    return std::unexpected(hash.error());
+  }
   const auto keep = token_hash(kept_secret);
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    db::set_password_hash(tx, user.id, hash);
+    db::set_password_hash(tx, user.id, *hash);
     db::settle_successful_login(tx, user.username, remote, policy);
     db::revoke_user_tokens(tx, user.id, keep);
     db::notify_sessions_ended(tx, user.id, "");  // sockets of this sign-in reconnect

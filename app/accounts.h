@@ -57,19 +57,23 @@ struct Registration {
   std::optional<std::string> email;
 };
 // Registers a player: checks the fields (kValidationError), counts the registration per
-// address (kRateLimited with `retry_after` set), creates the account (kConflict for a taken
-// name) and, where addresses must be verified, mails the confirmation link.
+// address (kRateLimited with `retry_after` set), hashes the password (kUnavailable with
+// `retry_after` set when the bound on concurrent hashes is full, app/credentials.h), creates
+// the account (kConflict for a taken name) and, where addresses must be verified, mails the
+// confirmation link.
 Result<db::User> register_account(AccountDeps& deps, const Registration& request,
                                   const std::string& remote, std::int64_t& retry_after);
 
-// Creates a user with the given role (for the admin bootstrap and `admin create-user`).
+// Creates a user with the given role (for the admin bootstrap and `admin create-user`);
+// kUnavailable when the bound on concurrent hashes is full.
 Result<db::User> create_account(db::Pool& pool, const std::string& username,
                                 const std::string& password, const std::string& role);
 
 // Checks a username and password under the login throttling (the attempt is counted per
 // user and per address before the password is checked; a success settles it). Errors:
 // kUnauthorized for wrong credentials, kRateLimited with `retry_after` set to the seconds to
-// wait.
+// wait, kUnavailable with `retry_after` set when the bound on concurrent password checks is
+// full (the attempt stays counted).
 Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
                                    const std::string& username, const std::string& password,
                                    const std::string& remote, std::int64_t& retry_after);
@@ -92,7 +96,8 @@ Result<void> sign_out(AccountDeps& deps, const db::User& user, const std::string
 // Changes `user`'s password after checking `current` (counted like a login attempt from
 // `remote`, so a stolen session cannot guess it); every sign-in but `kept_secret`'s ends.
 // kValidationError for a bad new password or a wrong current one; kRateLimited with
-// `retry_after` set.
+// `retry_after` set; kUnavailable with `retry_after` set when the bound on concurrent
+// password hashes is full (nothing changed).
 Result<void> change_password(AccountDeps& deps, const db::User& user, const std::string& current,
                              const std::string& next, const std::string& remote,
                              const std::string& kept_secret, std::int64_t& retry_after);

@@ -24,15 +24,37 @@ std::string to_hex(const unsigned char* data, std::size_t size) {
   return out;
 }
 
-// Argon2id takes 64 MiB per hash: at most as many at once as there are cores, so a flood
-// of registrations or logins waits instead of taking the memory of the machine.
+unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// Argon2id takes 64 MiB per hash: at most `capacity` at once (by default as many as there
+// are cores), so a flood of registrations or logins cannot take the memory of the machine;
+// and at most `max_waiting` more wait, so it cannot take every request thread either.
 class HashSlots {
  public:
-  HashSlots() : free_(std::max(1u, std::thread::hardware_concurrency())) {}
-  void acquire() {
+  HashSlots() : capacity_(cores()), max_waiting_(capacity_), free_(static_cast<long>(capacity_)) {}
+  // Slots in use stay taken: `free_` follows the change of capacity and may go below zero
+  // until they are released.
+  void resize(unsigned capacity, unsigned max_waiting) {
+    {
+      std::lock_guard lock(mutex_);
+      free_ += static_cast<long>(capacity) - static_cast<long>(capacity_);
+      capacity_ = capacity;
+      max_waiting_ = max_waiting;
+    }
+    cv_.notify_all();
+  }
+  // Takes a slot, waiting for one while all are taken; when `may_refuse` and `max_waiting`
+  // callers wait already, takes none and answers false at once.
+  bool acquire(bool may_refuse) {
     std::unique_lock lock(mutex_);
-    cv_.wait(lock, [this] { return free_ > 0; });
+    if (free_ <= 0) {
+      if (may_refuse && waiting_ >= max_waiting_) return false;
+      ++waiting_;
+      cv_.wait(lock, [this] { return free_ > 0; });
+      --waiting_;
+    }
     --free_;
+    return true;
   }
   void release() {
     {
@@ -45,7 +67,10 @@ class HashSlots {
  private:
   std::mutex mutex_;
   std::condition_variable cv_;
-  unsigned free_;
+  unsigned capacity_;
+  unsigned max_waiting_;
+  long free_;
+  unsigned waiting_ = 0;
 };
 
 HashSlots& hash_slots() {
@@ -53,18 +78,23 @@ HashSlots& hash_slots() {
   return slots;
 }
 
+// A slot of HashSlots while it lives (none when refused: `taken` is false).
 struct HashSlot {
-  HashSlot() { hash_slots().acquire(); }
-  ~HashSlot() { hash_slots().release(); }
+  explicit HashSlot(bool may_refuse) : taken(hash_slots().acquire(may_refuse)) {}
+  ~HashSlot() {
+    if (taken) hash_slots().release();
+  }
   HashSlot(const HashSlot&) = delete;
   HashSlot& operator=(const HashSlot&) = delete;
+  const bool taken;
 };
 
-}  // namespace
+Error busy() {
+  return Error{ErrorCode::kUnavailable,
+               "the server is busy checking passwords; try again in a moment"};
+}
 
-std::string hash_password(const std::string& password) {
-  ensure_sodium();
-  const HashSlot slot;
+std::string hash_now(const std::string& password) {
   char out[crypto_pwhash_STRBYTES];
   if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                         crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
@@ -73,20 +103,38 @@ std::string hash_password(const std::string& password) {
   return out;
 }
 
-bool verify_password(const std::string& password, const std::string& hash) {
+}  // namespace
+
+void set_hash_limits(unsigned running, unsigned waiting) {
+  if (running == 0) running = cores();
+  hash_slots().resize(running, waiting == 0 ? running : waiting);
+}
+
+Result<std::string> hash_password(const std::string& password) {
   ensure_sodium();
-  const HashSlot slot;
+  const HashSlot slot(true);
+  if (!slot.taken) return std::unexpected(busy());
+  return hash_now(password);
+}
+
+Result<bool> verify_password(const std::string& password, const std::string& hash) {
+  ensure_sodium();
+  const HashSlot slot(true);
+  if (!slot.taken) return std::unexpected(busy());
   return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
 }
 
-void verify_against_nobody(const std::string& password) {
+Result<void> verify_against_nobody(const std::string& password) {
   static const std::string nobody = [] {
     unsigned char raw[32];
     ensure_sodium();
     randombytes_buf(raw, sizeof raw);
-    return hash_password(to_hex(raw, sizeof raw));
+    const HashSlot slot(false);  // once per process: waits rather than fail
+    return hash_now(to_hex(raw, sizeof raw));
   }();
-  (void)verify_password(password, nobody);
+  auto checked = verify_password(password, nobody);
+  if (!checked) return std::unexpected(checked.error());
+  return {};
 }
 
 Token new_token() {

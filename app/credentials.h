@@ -2,17 +2,32 @@
 // for the client, SHA-256 hex stored in the database): bearer tokens and mailed links.
 #pragma once
 
+#include <cstdint>
 #include <string>
+
+#include "core/error.h"
 
 namespace corrchess::app {
 
-// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most one hash
-// or verification per core runs at a time (64 MiB each); others wait their turn.
-std::string hash_password(const std::string& password);
-bool verify_password(const std::string& password, const std::string& hash);
+// Sets how many hashes and verifications may run at once (64 MiB each; 0: one per core) and
+// how many more may wait for their turn (0: as many as may run). Call before serving.
+void set_hash_limits(unsigned running, unsigned waiting);
+
+// Seconds a caller refused because the hash bound is full should wait (Retry-After).
+inline constexpr std::int64_t kHashBusyRetrySeconds = 1;
+
+// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most the limits
+// above of hashes and verifications run at a time and wait their turn (each holds a request
+// thread while it waits); past that a call is refused at once with kUnavailable, so a flood
+// of sign-ins cannot take every request thread (the caller answers 503 with Retry-After:
+// kHashBusyRetrySeconds).
+Result<std::string> hash_password(const std::string& password);
+// Whether `password` matches `hash`; kUnavailable as hash_password.
+Result<bool> verify_password(const std::string& password, const std::string& hash);
 // Spends the work of one verify_password on a hash no password matches, so that a login as
-// an unknown user takes as long as a wrong password for a real one (no user enumeration).
-void verify_against_nobody(const std::string& password);
+// an unknown user takes as long as a wrong password for a real one (no user enumeration);
+// kUnavailable as hash_password.
+Result<void> verify_against_nobody(const std::string& password);
 
 struct Token {
   std::string secret;  // given to the client once

@@ -20,6 +20,7 @@
 #include "api/accounts.h"
 #include "api/service.h"
 #include "api/token_cache.h"
+#include "app/credentials.h"
 #include "app/events.h"
 #include "app/housekeeping.h"
 #include "app/live_events.h"
@@ -79,6 +80,20 @@ std::size_t connection_budget(int configured) {
   return static_cast<std::size_t>(budget);
 }
 
+// How many password hashes may run at once: CORRCHESS_MAX_CONCURRENT_HASHES, by default one
+// per core but at most a quarter of the request threads (CORRCHESS_DB_POOL_SIZE).
+unsigned hash_bound(const Config& config) {
+  if (config.max_concurrent_hashes > 0) return static_cast<unsigned>(config.max_concurrent_hashes);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::clamp(static_cast<unsigned>(config.db_pool_size) / 4, 1u, cores);
+}
+
+// How many more may wait for their turn, each holding a request thread: half of the request
+// threads (at least one), so that by default a quarter of them always serve everything else.
+unsigned hash_queue(const Config& config) {
+  return std::max(1u, static_cast<unsigned>(config.db_pool_size) / 2);
+}
+
 }  // namespace
 
 int run_migrate() {
@@ -98,6 +113,7 @@ int run_serve() {
   db::Pool pool(config.database_url, static_cast<std::size_t>(config.db_pool_size));
   db::set_database_error_logger(
       [](const std::string& text) { spdlog::error("database: {}", text); });
+  app::set_hash_limits(hash_bound(config), hash_queue(config));
   if (!config.admin_user.empty() && !bootstrap_admin(pool, config)) return 1;
   api::AccountOptions account_options;
   account_options.open_registration = config.open_registration;

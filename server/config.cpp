@@ -240,6 +240,13 @@ Result<Config> config_from_env() {
     return fail(ErrorCode::kValidationError,
                 "CORRCHESS_CHALLENGE_MIN_DAYS must not exceed CORRCHESS_CHALLENGE_MAX_DAYS");
   }
+  if (const char* text = env("CORRCHESS_MAX_CONCURRENT_HASHES")) {
+    auto n = std::string_view(text) == "0"
+                 ? Result<int>(0)
+                 : parse_positive_int("CORRCHESS_MAX_CONCURRENT_HASHES", text);
+    if (!n) return std::unexpected(n.error());
+    config.max_concurrent_hashes = *n;
+  }
   if (const char* text = env("CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS")) {
     auto n = std::string_view(text) == "0"
                  ? Result<int>(0)

@@ -1,8 +1,11 @@
 #include "server/startup.h"
 
 #include <cstdio>
+#include <ctime>
 #include <exception>
+#include <memory>
 
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/spdlog.h>
 #include <pqxx/pqxx>
 
@@ -10,8 +13,41 @@ namespace corrchess::server {
 
 namespace {
 
+// The text of a log line with its control characters written out ("\n", "\x1b"): whatever
+// a message carries (a database error quoting a value, a client's text), it stays on one line
+// of its own and cannot forge the next one or drive the terminal.
+class EscapedText final : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&,
+              spdlog::memory_buf_t& dest) override {
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (const char c : msg.payload) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte >= 0x20 && byte != 0x7f) {
+        dest.push_back(c);
+        continue;
+      }
+      const char* named = byte == '\n'   ? "\\n"
+                          : byte == '\r' ? "\\r"
+                          : byte == '\t' ? "\\t"
+                                         : nullptr;
+      if (named) {
+        dest.append(named, named + 2);
+      } else {
+        const char escaped[] = {'\\', 'x', kHex[byte >> 4], kHex[byte & 0xf]};
+        dest.append(escaped, escaped + 4);
+      }
+    }
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<EscapedText>();
+  }
+};
+
 void setup_logging(const Config& config) {
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %^%l%$ %v", spdlog::pattern_time_type::utc);
+  auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
+  formatter->add_flag<EscapedText>('*').set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %^%l%$ %*");
+  spdlog::set_formatter(std::move(formatter));
   spdlog::set_level(spdlog::level::from_str(config.log_level));
 }
 

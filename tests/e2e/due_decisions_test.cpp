@@ -74,7 +74,7 @@ class DueDecisions : public testing::EventServer {
     return ok("POST", "/api/v1/admin/events/" + section_id_ + "/start", "td")["games"];
   }
 
-  // A live connection of `who`, past its greeting.
+  // A live connection of `who`, past its greeting (it asked for no earlier messages).
   std::unique_ptr<testing::WsClient> socket(const std::string& who) {
     return testing::greeted_socket(server_.port(), tokens_.at(who));
   }

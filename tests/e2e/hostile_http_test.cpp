@@ -9,53 +9,17 @@
 #include <string>
 #include <vector>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/read.hpp>
-#include <boost/asio/write.hpp>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/api_client.h"
 #include "tests/support/api_server_test.h"
+#include "tests/support/raw_connection.h"
 #include "tests/support/ws_client.h"
 
 namespace corrchess {
 namespace {
 
-namespace asio = boost::asio;
-using tcp = asio::ip::tcp;
-
-// A raw TCP connection to the server.
-class RawConnection {
- public:
-  explicit RawConnection(unsigned short port) : socket_(io_) {
-    socket_.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-  }
-  void send(const std::string& bytes) { asio::write(socket_, asio::buffer(bytes)); }
-  // Everything the server sends until it closes the connection (bounded by a receive
-  // timeout, so a server that keeps the connection open ends the read too).
-  std::string read_until_closed(int timeout_ms = 3000) {
-    timeval tv{timeout_ms / 1000, (timeout_ms % 1000) * 1000};
-    setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    std::string out;
-    char buf[4096];
-    for (;;) {
-      boost::system::error_code ec;
-      const auto n = socket_.read_some(asio::buffer(buf), ec);
-      out.append(buf, n);
-      if (ec) {
-        closed_ = ec == asio::error::eof || ec == asio::error::connection_reset;
-        return out;
-      }
-    }
-  }
-  bool closed_by_server() const { return closed_; }
-
- private:
-  asio::io_context io_;
-  tcp::socket socket_;
-  bool closed_ = false;
-};
+using testing::RawConnection;
 
 int count_responses(const std::string& bytes) {
   int n = 0;

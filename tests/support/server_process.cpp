@@ -65,14 +65,36 @@ ServerProcess::ServerProcess(const std::string& database_url,
     std::smatch m;
     if (std::regex_search(out, m, listening)) {
       port_ = static_cast<unsigned short>(std::stoi(m[1]));
-      return;
+      break;
     }
   }
+  output_ = std::move(out);
+  reader_ = std::thread([this] { keep_reading(); });
 }
 
 ServerProcess::~ServerProcess() {
   if (pid_ > 0) stop();
+  stop_reading_ = true;
+  if (reader_.joinable()) reader_.join();
   if (stdout_fd_ >= 0) close(stdout_fd_);
+}
+
+void ServerProcess::keep_reading() {
+  // Until the server closes its end (it exited) or the destructor asks to stop.
+  while (!stop_reading_) {
+    pollfd pfd{stdout_fd_, POLLIN, 0};
+    if (poll(&pfd, 1, 100) <= 0) continue;
+    char buf[4096];
+    const ssize_t n = read(stdout_fd_, buf, sizeof buf);
+    if (n <= 0) return;
+    std::lock_guard lock(output_mutex_);
+    output_.append(buf, static_cast<std::size_t>(n));
+  }
+}
+
+std::string ServerProcess::output() const {
+  std::lock_guard lock(output_mutex_);
+  return output_;
 }
 
 int ServerProcess::stop() {

@@ -4,8 +4,11 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace corrchess::testing {
@@ -30,6 +33,10 @@ class ServerProcess {
   bool started() const { return port_ != 0; }
   unsigned short port() const { return port_; }
   pid_t pid() const { return pid_; }
+  // Everything the server printed on standard output (its log) so far. A thread keeps
+  // reading it from the start, so a chatty server never blocks on a full pipe.
+  std::string output() const;
+
   // Sends SIGTERM and waits; returns the exit status (or -1).
   int stop();
   // Sends SIGKILL and waits.
@@ -41,9 +48,15 @@ class ServerProcess {
                      const std::map<std::string, std::string>& headers = {}) const;
 
  private:
+  void keep_reading();
+
   pid_t pid_ = -1;
   int stdout_fd_ = -1;
   unsigned short port_ = 0;
+  mutable std::mutex output_mutex_;
+  std::string output_;
+  std::atomic<bool> stop_reading_{false};
+  std::thread reader_;
 };
 
 // One HTTP/1.1 request to 127.0.0.1:port.
