@@ -236,7 +236,8 @@ void check_answer(const api::Response& answer, const server::BeastResponse& mess
           "a problem's status is the answer's", context);
 }
 
-// Answers what the connection carries, as a session would; returns the routes answered.
+// Answers what the connection carries, as a session would; returns the routes answered with
+// a success.
 std::vector<std::string> serve_connection(std::string_view bytes) {
   std::vector<std::string> routes;
   ByteStream stream{bytes};
@@ -275,7 +276,7 @@ std::vector<std::string> serve_connection(std::string_view bytes) {
     if (beast::websocket::is_upgrade(req) && api_req.path == kWebSocketPath) break;
     if (req.method() == http::verb::get && api_req.path == kStreamPath) break;
     const api::Response answer = server::answer_request(api_req, handler);
-    routes.push_back(answer.route);
+    if (answer.status < 300) routes.push_back(answer.route);
     std::string text = std::string(req.method_string()) + " " + std::string(req.target());
     text += "\n" + req.body().substr(0, 1000);
     if (fixture->verbose) {
