@@ -5,7 +5,8 @@
 // handlers) against a throwaway PostgreSQL database, as long as the connection stays open.
 //
 // Properties of every answer: it serializes to a well-formed HTTP/1.1 response (it parses
-// back, with the status, Content-Type and body it was given; a HEAD answer has no body);
+// back, with the status, Content-Type and body it was given; a HEAD answer has no body); an
+// application/json body is JSON;
 // every 4xx and 5xx answer is application/problem+json whose `code` is one the server
 // defines and whose `status` is the answer's, except the SOAP answers of Xfcc (faults in
 // XML) and the 503 of /readyz; and no answer is a 500 (nor a soap:Server fault): an internal
@@ -211,6 +212,9 @@ void check_answer(const api::Response& answer, const server::BeastResponse& mess
           context);
   require(parsed.body() == (head ? std::string() : answer.body), "the body is sent", context);
 
+  if (answer.content_type.starts_with("application/json") && !answer.body.empty() && !head) {
+    require(json::accept(answer.body), "a JSON answer is JSON", context);
+  }
   if (answer.status < 400) return;
   const bool soap = answer.content_type.starts_with("text/xml");
   if (soap) {
