@@ -125,7 +125,8 @@ json rated_crosstable_json(const game::Crosstable& table, const app::EventView& 
   for (auto& row : out["rows"]) {
     row["rating"] = nullptr;
     for (const auto& p : v.players) {
-      if (p.user.username == row["player"]) row["rating"] = rating_value(v.ratings, p.user.id);
+      if (row["player"] == json(p.user.username))
+        row["rating"] = rating_value(v.ratings, p.user.id);
     }
   }
   return out;

@@ -24,6 +24,8 @@ std::string page(const std::string& title, const std::string& body) {
          "</title></head><body>\n" + body + "\n</body></html>\n";
 }
 
+}  // namespace
+
 json preferences_json(const app::NotificationPreferences& p) {
   const auto& prefs = p.prefs;
   json channels = json::object();
@@ -95,6 +97,8 @@ Result<notify::Preferences> parse_preferences(const json& body) {
   }
   return prefs;
 }
+
+namespace {
 
 json delivery_json(const db::DeliveryView& d) {
   return {{"id", d.delivery_id},

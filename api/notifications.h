@@ -4,11 +4,24 @@
 // deliveries given up.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include "api/router.h"
+#include "app/notification_prefs.h"
+#include "core/error.h"
+#include "core/notify/notify.h"
 #include "db/pool.h"
 
 namespace corrchess::api {
 
 void add_notification_routes(Router& router, db::Pool& pool);
+
+// The body of PUT /me/notifications: `channels` ({channel: {kind: bool}}),
+// `reminder_hours_before` (whole hours) and `digest_hour` (0-23 or null); kValidationError
+// for anything else. Fields left out keep the defaults.
+Result<notify::Preferences> parse_preferences(const nlohmann::json& body);
+// The answer of GET /me/notifications: every channel with every kind, the reminder hours,
+// the digest hour, time zone and e-mail address; parse_preferences reads its preferences back.
+nlohmann::json preferences_json(const app::NotificationPreferences& p);
 
 }  // namespace corrchess::api

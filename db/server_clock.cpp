@@ -19,6 +19,12 @@ class SystemClock : public ServerClock {
   bool is_manual() const override { return false; }
 };
 
+// The latest instant the manual clock may show: 9999-12-31T23:59:59Z, the last one RFC 3339
+// text (and so every answer and every stored timestamp) can hold.
+constexpr std::int64_t kLatestSeconds = 253402300799;
+
+std::string too_late() { return "the manual clock cannot pass 9999-12-31T23:59:59Z"; }
+
 constexpr const char* kEnsureRow =
     "INSERT INTO manual_clock (id, now) VALUES (true, date_trunc('second', now())) "
     "ON CONFLICT (id) DO NOTHING";
@@ -54,6 +60,10 @@ Result<game::Timestamp> ManualClock::advance(game::Seconds seconds) {
   if (seconds <= 0) return fail(ErrorCode::kValidationError, "advance_seconds must be positive");
   return in_transaction(pool_, [&](pqxx::work& tx) -> Result<game::Timestamp> {
     const auto current = read_locked(tx);
+    // Compared before adding, so that no amount overflows.
+    if (seconds > kLatestSeconds - current.unix_seconds()) {
+      return fail(ErrorCode::kValidationError, too_late());
+    }
     const auto next = current + seconds;
     tx.exec_params("UPDATE manual_clock SET now = to_timestamp($1)", next.unix_seconds());
     tx.exec_params("SELECT pg_notify('corrchess_clock', $1)", std::to_string(next.unix_seconds()));
@@ -62,6 +72,7 @@ Result<game::Timestamp> ManualClock::advance(game::Seconds seconds) {
 }
 
 Result<game::Timestamp> ManualClock::set(game::Timestamp to) {
+  if (to.unix_seconds() > kLatestSeconds) return fail(ErrorCode::kValidationError, too_late());
   return in_transaction(pool_, [&](pqxx::work& tx) -> Result<game::Timestamp> {
     const auto current = read_locked(tx);
     if (to < current) {

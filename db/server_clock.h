@@ -32,7 +32,8 @@ class ManualClock : public ServerClock {
   game::Timestamp now() override;
   game::Timestamp now(pqxx::work& tx) override;
   bool is_manual() const override { return true; }
-  // Moves time forward by `seconds` (> 0) or to `to` (never backward: kValidationError).
+  // Moves time forward by `seconds` (> 0) or to `to` (never backward, never past
+  // 9999-12-31T23:59:59Z: kValidationError, and the clock stays where it was).
   Result<game::Timestamp> advance(game::Seconds seconds);
   Result<game::Timestamp> set(game::Timestamp to);
 

@@ -1,15 +1,22 @@
 // JSON request bodies of the API, everything that reads them without a database: the body
 // reader (api/json_body), the typed field readers, the rule settings of games, events and
 // challenges (api/rule_settings, with db/codec's time control reader), game-event details,
-// RFC 3339 instants and the keyword fields (variant, color, ...). Properties: nothing crashes or
-// throws; a time control read from JSON writes back to JSON that reads as the same control; an
-// instant read from text formats to text that reads as the same instant; a keyword's name reads
-// back as itself.
+// RFC 3339 instants, the keyword fields (variant, color, ...), the director's event creation
+// (parse_event_creation) and the other event bodies (api/event_requests), the rating range and
+// event rating terms (api/ratings) and the notification preferences (api/notifications).
+// The request types private to their handlers' files are read by the http_request target.
+// Properties: nothing crashes or throws; a time control read from JSON writes back to JSON
+// that reads as the same control; an instant read from text formats to text that reads as the
+// same instant; a keyword's name reads back as itself; rating terms, rating ranges and
+// notification preferences written back as the API shows them read back as the same values.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
+#include "api/event_requests.h"
 #include "api/json_body.h"
+#include "api/notifications.h"
+#include "api/ratings.h"
 #include "api/rule_settings.h"
 #include "core/game/challenge.h"
 #include "core/game/facts.h"
@@ -102,6 +109,69 @@ void check_event_details(const json& body) {
   }
 }
 
+bool same_terms(const db::EventRatingTerms& a, const db::EventRatingTerms& b) {
+  return a.rated == b.rated && a.min_rating == b.min_rating && a.max_rating == b.max_rating &&
+         a.seeding == b.seeding;
+}
+
+// The rating fields of events and challenges (api/ratings): what reads writes back (as GET
+// /events/{id} shows it) to JSON that reads as the same.
+void check_rating_fields(const json& body) {
+  if (auto range = api::parse_rating_range(body)) {
+    json written = json::object();
+    if (range->min_rating) written["min_rating"] = *range->min_rating;
+    if (range->max_rating) written["max_rating"] = *range->max_rating;
+    auto again = api::parse_rating_range(written);
+    require(
+        again && again->min_rating == range->min_rating && again->max_rating == range->max_rating,
+        "a rating range reads back as itself", body.dump());
+  }
+  if (auto terms = api::parse_event_rating_terms(body)) {
+    const json written = api::event_rating_terms_json(*terms);
+    auto again = api::parse_event_rating_terms(written);
+    require(again && same_terms(*again, *terms), "rating terms read back as themselves",
+            written.dump());
+  }
+}
+
+// POST /admin/events and the other event bodies (api/event_requests).
+void check_event_bodies(const json& body, const api::Request& request) {
+  if (auto creation = api::parse_event_creation(body)) {
+    // What the event was created with is what its rating terms say.
+    auto terms = api::parse_event_rating_terms(body);
+    require(terms && same_terms(*terms, creation->rating_terms),
+            "an event's rating terms are those of its body", body.dump());
+    const auto control =
+        db::time_control_from_json(db::time_control_json(creation->settings.time_control));
+    require(control && *control == creation->settings.time_control,
+            "an event's time control writes back to itself", body.dump());
+  }
+  (void)api::EventPlayerBody::from_json(body, request);
+  (void)api::WithdrawBody::from_json(body, request);
+  (void)api::ReplaceBody::from_json(body, request);
+  (void)api::ClaimFilingBody::from_json(body, request);
+}
+
+// PUT /me/notifications: preferences read, shown as GET /me/notifications shows them and read
+// again are the same preferences.
+void check_preferences(const json& body) {
+  auto prefs = api::parse_preferences(body);
+  if (!prefs) return;
+  app::NotificationPreferences stored;
+  stored.prefs = *prefs;
+  const json shown = api::preferences_json(stored);
+  auto again = api::parse_preferences(shown);
+  require(again.has_value(), "shown preferences read back", shown.dump());
+  for (const auto channel : notify::kAllChannels) {
+    for (const auto kind : notify::kAllKinds) {
+      require(notify::wants(*again, kind, channel) == notify::wants(*prefs, kind, channel),
+              "the same kinds on the same channels", shown.dump());
+    }
+  }
+  require(again->reminder_offsets == prefs->reminder_offsets, "the same reminders", shown.dump());
+  require(again->digest_hour == prefs->digest_hour, "the same digest hour", shown.dump());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -115,5 +185,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_rule_settings(*body);
   check_time_control(*body);
   check_event_details(*body);
+  check_rating_fields(*body);
+  check_event_bodies(*body, request);
+  check_preferences(*body);
   return 0;
 }

@@ -36,98 +36,6 @@ bool is_trusted(const std::vector<std::string>& proxies, const std::string& addr
   return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
 }
 
-// The client's address: the peer, or behind a trusted proxy the rightmost address of
-// X-Forwarded-For that is not itself a trusted proxy (addresses further left are whatever
-// the client chose to send).
-std::string client_address(const http::request<http::string_body>& req, const std::string& peer,
-                           const std::vector<std::string>& proxies) {
-  if (!is_trusted(proxies, peer)) return peer;
-  std::string forwarded;
-  const auto [first, last] = req.equal_range("X-Forwarded-For");
-  for (auto field = first; field != last; ++field) {
-    if (!forwarded.empty()) forwarded += ',';
-    forwarded += std::string(field->value());
-  }
-  std::string_view rest = forwarded;
-  while (!rest.empty()) {
-    const auto comma = rest.rfind(',');
-    std::string_view item = comma == std::string_view::npos ? rest : rest.substr(comma + 1);
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(0, comma);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
-    beast::error_code ec;
-    const auto address = asio::ip::make_address(std::string(item), ec);
-    if (ec) return peer;  // not an address: believe nothing of the header
-    const std::string text = address.to_string();
-    if (!is_trusted(proxies, text)) return text;
-  }
-  return peer;
-}
-
-// True when a trusted proxy says the client came over TLS (X-Forwarded-Proto: https).
-bool forwarded_https(const http::request<http::string_body>& req, const std::string& peer,
-                     const std::vector<std::string>& proxies) {
-  if (!is_trusted(proxies, peer)) return false;
-  const auto proto = req.find("X-Forwarded-Proto");
-  return proto != req.end() && beast::iequals(proto->value(), "https");
-}
-
-// RFC 9112 §6.3: a request whose body length cannot be determined (a transfer coding other
-// than a single final "chunked", or both Transfer-Encoding and Content-Length) must be
-// answered 400 and the connection closed; reading it as bodiless would let its body run as
-// a second request (request smuggling).
-bool framing_is_unambiguous(const http::request<http::string_body>& req) {
-  auto codings = req.equal_range(http::field::transfer_encoding);
-  if (codings.first == codings.second) return true;
-  if (std::next(codings.first) != codings.second) return false;  // two Transfer-Encoding fields
-  if (req.count(http::field::content_length) > 0) return false;
-  if (req.version() < 11) return false;
-  std::string_view value(codings.first->value().data(), codings.first->value().size());
-  while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
-  while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
-  return beast::iequals(beast::string_view(value.data(), value.size()), "chunked");
-}
-
-// Errors of the HTTP parser that mean the bytes were not a well-formed request (as opposed to
-// the peer closing or a timeout): they get a 400 before the connection closes.
-bool is_malformed_request(const beast::error_code& ec) {
-  if (ec.category() != http::make_error_code(http::error::bad_method).category()) return false;
-  return ec != http::error::end_of_stream && ec != http::error::partial_message &&
-         ec != http::error::need_more && ec != http::error::need_buffer &&
-         ec != http::error::body_limit;
-}
-
-api::Request to_api_request(const http::request<http::string_body>& req, std::string remote) {
-  api::Request out;
-  out.method = std::string(req.method_string());
-  out.remote = std::move(remote);
-  out.body = req.body();
-  for (const auto& field : req) {
-    std::string name(field.name_string());
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    out.headers[name] = std::string(field.value());
-  }
-  if (auto split = api::split_target(std::string(req.target()))) {
-    out.path = std::move(split->first);
-    out.query = std::move(split->second);
-  }
-  return out;
-}
-
-http::response<http::string_body> to_beast_response(const api::Response& r, unsigned version,
-                                                    bool keep_alive, bool head) {
-  http::response<http::string_body> res{static_cast<http::status>(r.status), version};
-  res.set(http::field::server, "corrchess");
-  res.set(http::field::content_type, r.content_type);
-  for (const auto& [name, value] : r.headers) res.set(name, value);
-  res.keep_alive(keep_alive);
-  res.body() = head ? std::string{} : r.body;
-  res.prepare_payload();
-  if (head) res.content_length(r.body.size());
-  return res;
-}
-
 // What a server shares with its sessions, for graceful shutdown.
 struct Shutdown {
   std::atomic<int> in_flight{0};      // requests handled or being answered
@@ -156,8 +64,7 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   void read() {
     parser_.emplace();
-    parser_->body_limit(limits_.max_body_bytes);
-    parser_->header_limit(16 * 1024);
+    limit_parser(*parser_, limits_.max_body_bytes);
     stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
     // The header first: its framing is checked before any body byte is read.
     http::async_read_header(stream_, buffer_, *parser_,
@@ -166,12 +73,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void on_header(beast::error_code ec, std::size_t bytes) {
     if (ec) return on_read(ec, bytes);
-    if (!framing_is_unambiguous(parser_->get())) {
-      api::Response r = api::problem_response(
-          Error{ErrorCode::kValidationError,
-                "the request's length is ambiguous: use one Content-Length, or "
-                "Transfer-Encoding: chunked alone"});
-      return write(to_beast_response(r, 11, false, false), false, true);
+    if (auto refused = refuse_framing(parser_->get())) {
+      return write(to_beast_response(*refused, 11, false, false), false, true);
     }
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&Session::on_read, shared_from_this()));
@@ -179,21 +82,15 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return close();
-    // These answers come before the request was read to its end: the client may still be
-    // sending, so the connection is closed gracefully (see linger_close).
-    if (ec == http::error::body_limit) {
-      api::Response r = api::problem_response(
-          Error{ErrorCode::kPayloadTooLarge,
-                "request body exceeds " + std::to_string(limits_.max_body_bytes) + " bytes"});
-      return write(to_beast_response(r, 11, false, false), false, true);
+    // A body over the limit or a parse error (bad chunk sizes, bad header fields, ...) is
+    // answered before the request was read to its end: the client may still be sending, so
+    // the connection is closed gracefully (see linger_close).
+    if (ec) {
+      if (auto answer = answer_read_error(ec, limits_.max_body_bytes)) {
+        return write(to_beast_response(*answer, 11, false, false), false, true);
+      }
+      return close();
     }
-    // Any other parse error (bad chunk sizes, bad header fields, ...): answer, then close.
-    if (is_malformed_request(ec)) {
-      api::Response r =
-          api::problem_response(Error{ErrorCode::kValidationError, "malformed HTTP request"});
-      return write(to_beast_response(r, 11, false, false), false, true);
-    }
-    if (ec) return close();
 
     auto req = parser_->release();
     const bool keep_alive = req.keep_alive();
@@ -212,13 +109,7 @@ class Session : public std::enable_shared_from_this<Session> {
     ++shutdown_->in_flight;  // until the response is written (graceful shutdown waits for it)
     asio::post(workers_, [self = shared_from_this(), api_req = std::move(api_req), keep_alive,
                           version, head]() mutable {
-      api::Response response;
-      if (api_req.path.empty()) {
-        response =
-            api::problem_response(Error{ErrorCode::kValidationError, "malformed request target"});
-      } else {
-        response = self->handler_(api_req);
-      }
+      const api::Response response = answer_request(api_req, self->handler_);
       auto res = to_beast_response(response, version, keep_alive, head);
       asio::post(self->stream_.get_executor(),
                  [self, res = std::move(res)]() mutable { self->write(std::move(res), true); });

@@ -17,11 +17,10 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "api/http.h"
+#include "server/http_message.h"
 #include "server/live_hub.h"
 
 namespace corrchess::server {
-
-using RequestHandler = std::function<api::Response(const api::Request&)>;
 
 struct HttpLimits {
   std::size_t max_body_bytes = 1 << 20;  // larger bodies are answered 413
