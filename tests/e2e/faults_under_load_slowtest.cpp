@@ -192,6 +192,10 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
   // No game inconsistent.
   const auto verified = topology.verify();
   EXPECT_EQ(verified.exit_code, 0) << verified.out;
+  EXPECT_NE(verified.out.find("verified " + std::to_string(kGames + kDueGames) +
+                              " games: 0 with differences"),
+            std::string::npos)
+      << verified.out;
   std::printf("corrchess-server verify: %s", verified.out.c_str());
   pqxx::connection conn(topology.database_url());
   {
@@ -335,6 +339,12 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
       EXPECT_EQ(r["body"], first->second["body"]) << "delivery " << id << " with two bodies";
       continue;
     }
+    const auto& body = r["body"];
+    const std::string name = r["name"], type = body.value("type", "");
+    ASSERT_TRUE(body.contains("seq")) << r.dump();
+    const auto [other, unique] = seq_ids.emplace(std::pair{name, body["seq"].get<long>()}, id);
+    EXPECT_TRUE(unique) << name << "'s message " << body["seq"] << " under two ids: " << id
+                        << " and " << other->second;
     const auto it = due_hooks.find(id);
     if (it == due_hooks.end()) {
       ADD_FAILURE() << "received webhook " << id << " the outbox does not hold: " << r.dump();
@@ -342,12 +352,6 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
     }
     EXPECT_EQ(r["name"], it->second.name) << "delivery " << id;
     EXPECT_EQ(r["body"], it->second.body) << "delivery " << id;
-    const auto& body = r["body"];
-    const std::string name = r["name"], type = body.value("type", "");
-    ASSERT_TRUE(body.contains("seq")) << r.dump();
-    const auto [other, unique] = seq_ids.emplace(std::pair{name, body["seq"].get<long>()}, id);
-    EXPECT_TRUE(unique) << name << "'s message " << body["seq"] << " under two ids: " << id
-                        << " and " << other->second;
     if (type == "move") {
       hook_moves[name].emplace(body["game_id"].get<std::string>(), body["ply"].get<long>());
     }
