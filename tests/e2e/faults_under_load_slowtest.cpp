@@ -80,6 +80,11 @@ json insist(const ApiClient& api, const std::string& method, const std::string& 
 }
 
 TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAndADatabaseCrash) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto phase = [&](const std::string& what) {
+    const std::chrono::duration<double> at = std::chrono::steady_clock::now() - t0;
+    std::printf("  %5.1f s: %s\n", at.count(), what.c_str());
+  };
   testing::SmtpSink sink;
   ASSERT_TRUE(sink.started());
   testing::WebhookSink hooks(10);
@@ -92,6 +97,7 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
                                    {"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", "2"},
                                    {"CORRCHESS_WEBHOOK_ALLOW_PRIVATE", "1"}}));
   ASSERT_TRUE(topology.started());
+  phase("topology up");
   const ApiClient api(topology.port());
   const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
   api.set_clock(td, "2030-01-07T09:00:00Z");
@@ -140,6 +146,7 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
   }
   for (const auto& w : watchers) ASSERT_TRUE(w->wait_connected(std::chrono::seconds(30)));
 
+  phase("players, webhooks, games and sockets ready");
   const auto seed = static_cast<unsigned>(std::random_device{}());
   std::printf("faults under load: seed %u\n", seed);
   std::mt19937 random(seed);
@@ -181,6 +188,33 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
   ASSERT_TRUE(traffic.wait(std::chrono::seconds(300)));
   const auto played_for =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
+  pqxx::connection conn(topology.database_url());
+  const auto due_deliveries_left = [&] {
+    pqxx::read_transaction tx(conn);
+    return tx
+        .exec1(
+            "SELECT count(*) FROM notification_outbox WHERE status IN ('pending', 'failed') "
+            "AND due_at <= (SELECT now FROM manual_clock)")[0]
+        .as<long>();
+  };
+  // Most deliveries are still due when the moves are done: two more faults while the outbox
+  // drains, at once and when half of it is left. A delivery in flight on the killed instance
+  // goes out again, under the same id.
+  const long left_at_end = due_deliveries_left();
+  phase("moves done, " + std::to_string(left_at_end) + " deliveries due left");
+  for (const long left_at_most : {left_at_end, left_at_end / 2}) {
+    if (left_at_most == 0 ||
+        !testing::wait_until([&] { return due_deliveries_left() <= left_at_most; },
+                             std::chrono::seconds(60), std::chrono::milliseconds(100))) {
+      break;
+    }
+    const int n = 1 + static_cast<int>(random() % 3);
+    std::printf("  kill -9 instance %d while the outbox drains (%ld due left)\n", n,
+                due_deliveries_left());
+    ASSERT_TRUE(topology.kill(n));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(topology.start(n));
+  }
 
   // Every acknowledged move stored exactly once, every game played to its end.
   const auto acks = traffic.acknowledged();
@@ -197,7 +231,6 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
             std::string::npos)
       << verified.out;
   std::printf("corrchess-server verify: %s", verified.out.c_str());
-  pqxx::connection conn(topology.database_url());
   {
     pqxx::read_transaction tx(conn);
     // Every due game decided exactly once: White, on move, lost on time.
@@ -218,6 +251,7 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
     EXPECT_EQ(shown["status"], "ongoing") << "game " << ids[g];
   }
 
+  phase("stored moves, verify and due games checked");
   // Every socket saw every move of its game once, in order, and each due game's end once.
   int reconnects = 0;
   for (std::size_t i = 0; i < watchers.size(); ++i) {
@@ -244,20 +278,16 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
     reconnects += w.reconnects();
   }
   EXPECT_GE(reconnects, 1);
+  phase("sockets checked");
 
   // Every mail due went out: no delivery left pending or failed, each received at least
   // once, and a mail received twice only under the same delivery id.
   std::set<std::string> sent;
-  const bool settled = testing::wait_until(
-      [&] {
-        pqxx::read_transaction tx(conn);
-        const auto left = tx.exec1(
-            "SELECT count(*) FROM notification_outbox WHERE status IN ('pending', 'failed') "
-            "AND due_at <= (SELECT now FROM manual_clock)")[0];
-        return left.as<long>() == 0;
-      },
-      std::chrono::seconds(120), std::chrono::milliseconds(500));
+  const bool settled =
+      testing::wait_until([&] { return due_deliveries_left() == 0; }, std::chrono::seconds(120),
+                          std::chrono::milliseconds(500));
   EXPECT_TRUE(settled) << "deliveries still pending or failed";
+  phase("outbox drained");
   {
     pqxx::read_transaction tx(conn);
     for (const auto& row : tx.exec("SELECT delivery_id::text FROM notification_outbox WHERE "
@@ -381,6 +411,7 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
   EXPECT_GT(due_hooks.size(), static_cast<std::size_t>(2 * total));  // two per move, and more
   EXPECT_GT(hook_retries, 0) << "the receiver's 500s were not retried";
 
+  phase("checked");
   std::printf(
       "faults under load: %zu moves acknowledged in %llds, %ld failed requests retried, %d "
       "socket reconnects, %zu mails (%ld duplicates, same delivery id), %zu webhook deliveries "
