@@ -135,7 +135,29 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
           {{"type", "iccf"}, {"moves", 10}, {"days", kWaveDays[g / kDueGamesPerWave]}}}}));
   }
   // Moves the clock on so that wave w falls due; the request may meet a restarting database.
+  // Before that, this wave and the later ones are not due: the scheduler has not decided them.
   const auto make_due = [&](int wave) {
+    std::map<std::string, std::string> later;  // game -> status, of this wave and later ones
+    EXPECT_TRUE(testing::wait_until(
+        [&] {
+          try {  // PostgreSQL may just have been restarted
+            pqxx::connection early(topology.database_url());
+            pqxx::read_transaction tx(early);
+            for (auto g = static_cast<std::size_t>(wave * kDueGamesPerWave); g < due_ids.size();
+                 ++g) {
+              later[due_ids[g]] = tx.exec_params1("SELECT status FROM games WHERE id = $1",
+                                                  std::stoll(due_ids[g]))[0]
+                                      .as<std::string>();
+            }
+            return true;
+          } catch (const std::exception&) {
+            return false;
+          }
+        },
+        std::chrono::seconds(30), std::chrono::milliseconds(100)));
+    for (const auto& [game, status] : later) {
+      EXPECT_EQ(status, "ongoing") << "game " << game << " decided before it was due";
+    }
     std::printf("  clock +%ld days: wave %d due\n", kWaveAdvanceDays[wave], wave + 1);
     insist(api, "POST", "/api/v1/admin/clock", td,
            {{"advance_seconds", kWaveAdvanceDays[wave] * 86400}});
