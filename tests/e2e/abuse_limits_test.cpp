@@ -233,6 +233,11 @@ long suppressed_in(const std::string& log) {
 // spinning and logging ~90,000 lines a second; it must back off, log at most a line per
 // interval, and serve again once descriptors are free.
 TEST_F(AcceptErrors, RunningOutOfDescriptorsBacksOffLogsRarelyAndRecovers) {
+#ifdef __SANITIZE_ADDRESS__
+  // The sanitizers probe memory through a pipe; with no descriptor left that probe fails and
+  // UBSan reports a false "invalid vptr" in the server's logging. The optimized build runs it.
+  GTEST_SKIP() << "descriptor exhaustion cannot run under the sanitizers";
+#endif
   const auto token = api_.sign_up("survivor");  // database connections are open by now
   const pid_t pid = server_.pid();
   const auto log_before = server_.output();
