@@ -28,6 +28,13 @@ std::vector<Notice> notices_of_move(Table& t, std::string_view move, bool offer 
   return game_notices(before, o->moves, o->events, o->game.state());
 }
 
+// Expects `a` and `b` to tell the end of the game, one to each player.
+void expect_the_end_to_both(const Notice& a, const Notice& b) {
+  EXPECT_EQ(a.kind, Kind::kGameOver);
+  EXPECT_EQ(b.kind, Kind::kGameOver);
+  EXPECT_NE(a.to, b.to);
+}
+
 TEST(GameNotices, AMoveTellsTheOpponentOnly) {
   Table t;
   const auto n = notices_of_move(t, "e4");
@@ -48,9 +55,7 @@ TEST(GameNotices, MateTellsTheMoveAndTheEndToBoth) {
   ASSERT_EQ(n.size(), 3u);
   EXPECT_EQ(n[0].kind, Kind::kOpponentMoved);
   EXPECT_EQ(n[0].to, Color::kWhite);
-  EXPECT_EQ(n[1].kind, Kind::kGameOver);
-  EXPECT_EQ(n[2].kind, Kind::kGameOver);
-  EXPECT_NE(n[1].to, n[2].to);
+  expect_the_end_to_both(n[1], n[2]);
 }
 
 TEST(GameNotices, AFlagFallTheSchedulerStoresMailsTheEndToBoth) {
@@ -69,9 +74,7 @@ TEST(GameNotices, AFlagFallTheSchedulerStoresMailsTheEndToBoth) {
   ASSERT_TRUE(after.has_value());
   const auto n = game_notices(g.state(), {}, {*fall}, after->state());
   ASSERT_EQ(n.size(), 2u);
-  EXPECT_EQ(n[0].kind, Kind::kGameOver);
-  EXPECT_EQ(n[1].kind, Kind::kGameOver);
-  EXPECT_NE(n[0].to, n[1].to);
+  expect_the_end_to_both(n[0], n[1]);
 }
 
 TEST(GameNotices, DeclinedOfferTellsTheOfferer) {
@@ -95,8 +98,7 @@ TEST(GameNotices, ResignationEndsTheGameForBoth) {
   ASSERT_TRUE(o.has_value());
   const auto n = game_notices(before, o->moves, o->events, o->game.state());
   ASSERT_EQ(n.size(), 2u);
-  EXPECT_EQ(n[0].kind, Kind::kGameOver);
-  EXPECT_EQ(n[1].kind, Kind::kGameOver);
+  expect_the_end_to_both(n[0], n[1]);
 }
 
 TEST(GameNotices, DirectorsClockDecisionsTellBothWithTheReason) {

@@ -14,18 +14,6 @@
 namespace corrchess::chess {
 namespace {
 
-#ifdef CORRCHESS_SANITIZED
-constexpr int kCpwDepth = 4;
-constexpr int kEtherealStandardDepth = 4;
-constexpr int kEtherealFischerDepth = 3;
-constexpr int kTrickyDepth = 4;
-#else
-constexpr int kCpwDepth = 5;
-constexpr int kEtherealStandardDepth = 5;
-constexpr int kEtherealFischerDepth = 4;
-constexpr int kTrickyDepth = 5;
-#endif
-
 using testing::expect_perft_suite;
 using testing::load_perft_suite;
 
@@ -120,24 +108,17 @@ TEST(Perft, DivideSumsToPerft) {
   EXPECT_TRUE(perft_divide(*pos, 0).empty());
 }
 
-TEST(Perft, CpwStandardPositions) {
-  EXPECT_EQ(expect_perft_suite("cpw_standard_positions.epd", kCpwDepth), 7u);
+class PerftSuites : public ::testing::TestWithParam<testing::PerftSuiteRun> {};
+
+TEST_P(PerftSuites, CountsToTheQuickDepth) {
+  EXPECT_EQ(expect_perft_suite(GetParam().file, GetParam().quick_depth), GetParam().entries);
 }
 
-TEST(Perft, EtherealStandard) {
-  EXPECT_EQ(expect_perft_suite("ethereal-standard.epd", kEtherealStandardDepth), 128u);
-}
-
-TEST(Perft, EtherealFischer) {
-  EXPECT_EQ(expect_perft_suite("ethereal-fischer.epd", kEtherealFischerDepth), 960u);
-}
+INSTANTIATE_TEST_SUITE_P(SharedSuites, PerftSuites, ::testing::ValuesIn(testing::kPerftSuiteRuns),
+                         testing::perft_suite_run_name);
 
 TEST(Perft, PythonChessTrickyFully) {
   EXPECT_EQ(expect_perft_suite("python-chess-tricky.perft", 100), 19u);
-}
-
-TEST(Perft, ScalachessTricky) {
-  EXPECT_EQ(expect_perft_suite("scalachess-tricky.perft", kTrickyDepth), 18u);
 }
 
 // The strict reader refuses the suites' impossible positions (rules.md 1.2): the
