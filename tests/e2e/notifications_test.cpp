@@ -32,6 +32,16 @@ using testing::to;
 class Notifications : public testing::MailTest {
  protected:
   using MailTest::MailTest;
+
+  // White asks for a daily digest at 08:00; then a game between the two, started by a
+  // challenge, in which 1. e4 e5 is played.
+  std::string digest_game() {
+    api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
+    const auto id = challenge_and_accept(testing::iccf_control());
+    api_.play(id, white_, "e4");
+    api_.play(id, black_, "e5");
+    return id;
+  }
 };
 
 TEST_F(Notifications, AGameMailsExactlyTheExpectedPeopleThreadedWithMovesAndPgn) {
@@ -257,10 +267,7 @@ TEST_F(Notifications, SilenceRemindersAt14_28_35DaysTheLastCopiedToTheDirector) 
 // A daily digest at 08:00 in White's zone (Berlin): Black's moves wait and arrive together
 // in one mail at that hour; the end of the game does not wait.
 TEST_F(Notifications, DailyDigestCollectsMovesUntilTheLocalHour) {
-  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
-  const auto id = challenge_and_accept(testing::iccf_control());
-  api_.play(id, white_, "e4");
-  api_.play(id, black_, "e5");
+  const auto id = digest_game();
   api_.play(id, white_, "Nf3");
   api_.play(id, black_, "Nc6");
   // Black: challenge, start, two moves; White: nothing yet (start and moves wait).
@@ -291,10 +298,7 @@ TEST_F(Notifications, DailyDigestCollectsMovesUntilTheLocalHour) {
 // body); the mail client's POST stops the digests: the items waiting are dropped and no
 // later move is collected (and none is mailed at once instead).
 TEST_F(Notifications, DigestUnsubscribesInOneClickAndStops) {
-  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
-  const auto id = challenge_and_accept(testing::iccf_control());
-  api_.play(id, white_, "e4");
-  api_.play(id, black_, "e5");
+  const auto id = digest_game();
   sink_.wait_for(3);  // Black: challenge, start, e4
   api_.advance_clock(td_, 22 * 3600);
   auto mails = exactly(4);
