@@ -134,7 +134,8 @@ void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& cl
            "unknown token or a password shorter than 8 characters")
            .in({{"token", "string", true, "the token of the mailed link"},
                 {"password", "string", true, "at least 8 characters"}},
-               {{"token", "the-token-of-the-mail"}, {"password", "a-new-long-password"}})},
+               {{"token", "the-token-of-the-mail"}, {"password", "a-new-long-password"}})
+           .hashing_password()},
       [&pool, &clock](const Call& c) { return confirm_reset(pool, clock, c.request); });
   routes.add(
       {"POST", "/api/v1/me/email/verification", Access::kUser,

@@ -58,4 +58,9 @@ Doc&& Doc::soap_route() && {
   return std::move(*this);
 }
 
+Doc&& Doc::hashing_password() && {
+  hashes_password = true;
+  return std::move(*this);
+}
+
 }  // namespace corrchess::api

@@ -49,6 +49,10 @@ struct Doc {
   // SOAP (x-soap): the credentials travel in the XML body and answers are SOAP envelopes,
   // faults with status 500 (the Xfcc service, docs/api.md "Xfcc").
   bool soap = false;
+  // The route hashes or checks a password (Argon2id) under the bound on concurrent hashes
+  // (CORRCHESS_MAX_CONCURRENT_HASHES, app/credentials.h), so it may answer 503 unavailable
+  // with Retry-After when that bound is full (the document lists that answer).
+  bool hashes_password = false;
 
   Doc() = default;
   Doc(std::string summary_text, int success_status, std::string response_text,
@@ -66,6 +70,8 @@ struct Doc {
   Doc&& ws() &&;
   Doc&& streamed() &&;
   Doc&& soap_route() &&;
+  // Marks a route that hashes or checks a password (hashes_password above).
+  Doc&& hashing_password() &&;
 
   bool before_routing() const { return websocket || stream; }
 };
