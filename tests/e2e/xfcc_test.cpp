@@ -320,15 +320,8 @@ TEST_F(Xfcc, GetMyGamesGivesRatingsCountriesAndTheRoundWhereKnown) {
   api_.play(first, black_, "e5");
   api_.expect("POST", "/api/v1/games/" + first + "/resign", black_);
   api_.set_clock(td_, "2030-02-01T00:00:00Z");
-  json list;
-  ASSERT_TRUE(testing::wait_until(
-      [&] {
-        auto l = api_.call("GET", "/api/v1/ratings/lists/2030-01", td_);
-        if (l.status != 200) return false;
-        list = json::parse(l.body);
-        return true;
-      },
-      std::chrono::seconds(20), std::chrono::milliseconds(50)));
+  const json list = api_.await_rating_list(td_, "2030-01");
+  ASSERT_FALSE(list.is_null()) << "no list 2030-01";
   std::map<std::string, long> rating;
   for (const auto& e : list["entries"]) {
     rating[e["username"].get<std::string>()] = std::lround(e["rating"].get<double>());

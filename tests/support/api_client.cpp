@@ -138,4 +138,19 @@ std::string ApiClient::metrics() const { return call("GET", "/metrics").body; }
 
 double ApiClient::metric(const std::string& name) const { return metric_value(metrics(), name); }
 
+nlohmann::json ApiClient::await_rating_list(const std::string& token,
+                                            const std::string& period_and_query,
+                                            int version) const {
+  nlohmann::json found;
+  wait_until(
+      [&] {
+        auto r = call("GET", "/api/v1/ratings/lists/" + period_and_query, token);
+        if (r.status != 200) return false;
+        found = nlohmann::json::parse(r.body);
+        return version <= 0 || found["version"] == version;
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(50));
+  return found;
+}
+
 }  // namespace corrchess::testing

@@ -97,6 +97,12 @@ class ApiClient {
   void advance_clock(const std::string& token, std::int64_t seconds) const;
   void set_clock(const std::string& token, const std::string& rfc3339) const;
 
+  // The rating list GET /api/v1/ratings/lists/`period_and_query` answers once it is there
+  // (the rating job publishes lists on its own) and, when `version` > 0, has that version;
+  // waits up to 20 s for it. Else the last list seen (null when none was answered 200).
+  nlohmann::json await_rating_list(const std::string& token, const std::string& period_and_query,
+                                   int version = 0) const;
+
   // GET /metrics, and one unlabelled sample of it (-1 when absent).
   std::string metrics() const;
   double metric(const std::string& name) const;

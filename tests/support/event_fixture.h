@@ -63,6 +63,17 @@ class EventServer : public ApiServerTest {
     return api_.problem(method, path, token(who), body, status);
   }
 
+  // The audit records of event `event_id` with `action`, as the director reads them (a JSON
+  // array, oldest first as the log lists them).
+  json audit_records(const std::string& event_id, const std::string& action) {
+    json out = json::array();
+    for (const auto& r :
+         ok("GET", "/api/v1/admin/audit?event_id=" + event_id, kDirector)["records"]) {
+      if (r["action"] == action) out.push_back(r);
+    }
+    return out;
+  }
+
   void advance(long seconds) { api_.advance_clock(token(kDirector), seconds); }
 
   // Submits and accepts a move; expects both to succeed.
