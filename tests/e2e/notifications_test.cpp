@@ -227,16 +227,9 @@ TEST_F(Notifications, DeadlineRemindersAtTheirInstantsOnceAndNotAfterAMove) {
 // comes in between.
 TEST_F(Notifications, SilenceRemindersAt14_28_35DaysTheLastCopiedToTheDirector) {
   api_.expect("PATCH", "/api/v1/me", td_, {{"email", "td@example.org"}});
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Silence cup"},
-                            {"time_control", testing::iccf_control()},
-                            {"start_at", "2030-01-07T09:00:00Z"},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  auto started =
-      api_.expect("POST", "/api/v1/admin/events/" + event["id"].get<std::string>() + "/start", td_);
-  ASSERT_EQ(started["games"].size(), 1u);
-  const std::string first = started["games"][0]["white"];
+  const auto event_id = api_.create_event(td_, "Silence cup", {kWhite, kBlack},
+                                          {{"start_at", "2030-01-07T09:00:00Z"}});
+  const std::string first = api_.start_event(td_, event_id)["white"];
   const std::string address = first == kWhite ? "wilma@example.org" : "bjorn@example.org";
   ASSERT_EQ(exactly(2).size(), 2u) << "the start, to both players";
   auto count_to = [&](const std::string& rcpt, const std::string& words) {
@@ -354,15 +347,10 @@ TEST_F(Notifications, DirectorDecisionsAreMailedToBothPlayersWithTheReason) {
 // Leave in an event game: the opponent is told, and the reminders of the player to move
 // follow their new deadline.
 TEST_F(Notifications, LeaveIsToldToTheOpponentAndMovesTheReminders) {
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Leave cup"},
-                            {"time_control", {{"type", "per_move"}, {"days", 10}}},
-                            {"start_at", "2030-01-07T09:00:00Z"},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  const std::string event_id = event["id"];
-  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
-  const std::string first = started["games"][0]["white"];
+  const auto event_id = api_.create_event(td_, "Leave cup", {kWhite, kBlack},
+                                          {{"time_control", {{"type", "per_move"}, {"days", 10}}},
+                                           {"start_at", "2030-01-07T09:00:00Z"}});
+  const std::string first = api_.start_event(td_, event_id)["white"];
   const auto& mover = first == kWhite ? white_ : black_;
   const std::string other_address = first == kWhite ? "bjorn@example.org" : "wilma@example.org";
   const std::string mover_address = first == kWhite ? "wilma@example.org" : "bjorn@example.org";

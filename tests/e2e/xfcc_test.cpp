@@ -331,15 +331,9 @@ TEST_F(Xfcc, GetMyGamesGivesRatingsCountriesAndTheRoundWhereKnown) {
 
   // An event game: its round, and both players' ratings; the country of the player without
   // one stays out.
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Xfcc Cup"},
-                            {"time_control", testing::iccf_control()},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  auto started =
-      api_.expect("POST", "/api/v1/admin/events/" + event["id"].get<std::string>() + "/start", td_);
-  const std::string in_event = started["games"][0]["id"];
-  const std::string event_white = started["games"][0]["white"];
+  const auto started = api_.start_event(td_, api_.create_event(td_, "Xfcc Cup", {kWhite, kBlack}));
+  const std::string in_event = started["id"];
+  const std::string event_white = started["white"];
   const std::string event_black = event_white == kWhite ? kBlack : kWhite;
   r = post(get_my_games(kBlack, testing::kPlayerPassword));
   ASSERT_EQ(r.status, 200) << r.body;

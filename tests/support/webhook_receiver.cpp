@@ -46,11 +46,7 @@ WebhookReceiver::WebhookReceiver(int fail_every) {
 }
 
 WebhookReceiver::~WebhookReceiver() {
-  if (pid_ > 0) {
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-  }
+  end_child(pid_, SIGTERM);
   if (!dir_.empty()) std::filesystem::remove_all(dir_);
 }
 
@@ -66,9 +62,7 @@ void WebhookReceiver::write(const std::string& name, const std::string& text) co
   std::filesystem::rename(path + ".tmp", path);
 }
 
-void WebhookReceiver::set_secret(const std::string& secret) const {
-  write("secrets/hook", secret);
-}
+void WebhookReceiver::set_secret(const std::string& secret) const { write("secrets/hook", secret); }
 
 void WebhookReceiver::set_secret(const std::string& name, const std::string& secret) const {
   write("secrets/hook." + name, secret);
