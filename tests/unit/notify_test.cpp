@@ -12,6 +12,7 @@ namespace corrchess::notify {
 namespace {
 
 using game::Color;
+using game::test::black_offered_a_draw;
 using game::test::kStart;
 using game::test::Table;
 
@@ -78,9 +79,7 @@ TEST(GameNotices, AFlagFallTheSchedulerStoresMailsTheEndToBoth) {
 }
 
 TEST(GameNotices, DeclinedOfferTellsTheOfferer) {
-  Table t;
-  t.play("e4");
-  t.play("e5", true);
+  Table t = black_offered_a_draw();
   const auto before = t.state();
   auto o = game::decline_draw(t.game(), Color::kWhite);
   ASSERT_TRUE(o.has_value()) << o.error().detail;
