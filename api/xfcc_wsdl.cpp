@@ -1,6 +1,6 @@
 #include "api/xfcc_wsdl.h"
 
-#include <initializer_list>
+#include <span>
 
 #include "api/xfcc_codec.h"
 #include "core/game/crosstable.h"
@@ -18,7 +18,7 @@ constexpr std::string_view kHead =
 )";
 
 // The operations offered, in the order the WSDL lists them.
-constexpr std::initializer_list<std::string_view> kOperations = {"GetMyGames", "MakeAMove"};
+constexpr std::string_view kOperations[] = {"GetMyGames", "MakeAMove"};
 
 // One element of a schema sequence; `optional` ones have minOccurs 0.
 struct Element {
@@ -32,7 +32,7 @@ constexpr Element kUsername{"username", "s:string", true};
 constexpr Element kPassword{"password", "s:string", true};
 
 // The elements of an XfccGame, in the order api/xfcc_codec writes them.
-constexpr std::initializer_list<Element> kGame = {
+constexpr Element kGame[] = {
     {"id", "s:int"},
     {"white", "s:string"},
     {"black", "s:string"},
@@ -65,7 +65,7 @@ constexpr std::initializer_list<Element> kGame = {
 };
 
 // The elements of a MakeAMove request, in the order api/xfcc_codec reads them.
-constexpr std::initializer_list<Element> kMakeAMove = {
+constexpr Element kMakeAMove[] = {
     kUsername,
     kPassword,
     {"gameId", "s:int"},
@@ -78,7 +78,12 @@ constexpr std::initializer_list<Element> kMakeAMove = {
     {"myMessage", "s:string", true},
 };
 
-void append_sequence(std::string& out, std::initializer_list<Element> elements) {
+// The sign-in of GetMyGames and the single results of the two answers.
+constexpr Element kGetMyGames[] = {kUsername, kPassword};
+constexpr Element kGetMyGamesResponse[] = {{"GetMyGamesResult", "tns:ArrayOfXfccGame"}};
+constexpr Element kMakeAMoveResponse[] = {{"MakeAMoveResult", "tns:MakeAMoveResult"}};
+
+void append_sequence(std::string& out, std::span<const Element> elements) {
   for (const auto& e : elements) {
     out += "          <s:element minOccurs=\"";
     out += e.optional ? "0" : "1";
@@ -91,8 +96,7 @@ void append_sequence(std::string& out, std::initializer_list<Element> elements) 
 }
 
 // A top-level element `name` whose type is the sequence `elements`.
-void append_element(std::string& out, std::string_view name,
-                    std::initializer_list<Element> elements) {
+void append_element(std::string& out, std::string_view name, std::span<const Element> elements) {
   out += "      <s:element name=\"" + std::string(name) + "\">\n";
   out += "        <s:complexType><s:sequence>\n";
   append_sequence(out, elements);
@@ -117,8 +121,8 @@ void append_enumeration(std::string& out, std::string_view name, Enum last) {
 
 std::string wsdl(std::string_view location) {
   std::string out(kHead);
-  append_element(out, "GetMyGames", {kUsername, kPassword});
-  append_element(out, "GetMyGamesResponse", {{"GetMyGamesResult", "tns:ArrayOfXfccGame"}});
+  append_element(out, "GetMyGames", kGetMyGames);
+  append_element(out, "GetMyGamesResponse", kGetMyGamesResponse);
   out += R"(      <s:complexType name="ArrayOfXfccGame">
         <s:sequence>
           <s:element minOccurs="0" maxOccurs="unbounded" name="XfccGame" type="tns:XfccGame"/>
@@ -132,7 +136,7 @@ std::string wsdl(std::string_view location) {
   out += "      </s:complexType>\n";
   append_enumeration(out, "Result", GameResult::kAdjudicationPending);
   append_element(out, "MakeAMove", kMakeAMove);
-  append_element(out, "MakeAMoveResponse", {{"MakeAMoveResult", "tns:MakeAMoveResult"}});
+  append_element(out, "MakeAMoveResponse", kMakeAMoveResponse);
   append_enumeration(out, "MakeAMoveResult", MoveResult::kMoveIsAmbigous);
   out += "    </s:schema>\n";
   out += "  </wsdl:types>\n";
