@@ -44,6 +44,11 @@ Doc&& Doc::q(std::vector<FieldDoc> params) && {
 
 Doc&& Doc::as(std::string type) && { return with(*this, &Doc::content_type, std::move(type)); }
 
+Doc&& Doc::mailed_link_page(std::string token_description) && {
+  query = {{"token", "string", true, std::move(token_description)}};
+  return with(*this, &Doc::content_type, std::string("text/html; charset=utf-8"));
+}
+
 Doc&& Doc::tagged(std::string name) && { return with(*this, &Doc::tag, std::move(name)); }
 
 Doc&& Doc::ws() && { return with(*this, &Doc::websocket, true); }

@@ -64,6 +64,9 @@ struct Doc {
   Doc&& q(std::vector<FieldDoc> params) &&;
   // The media type of the success answer (default application/json).
   Doc&& as(std::string type) &&;
+  // An HTML page behind a mailed link: the required query parameter `token` (described by
+  // `token_description`) and the media type text/html.
+  Doc&& mailed_link_page(std::string token_description) &&;
   // The group of the route, instead of the one of its registration (Routes' tag).
   Doc&& tagged(std::string name) &&;
   // Marks a WebSocket upgrade, a streamed answer, a SOAP route (the flags above).
