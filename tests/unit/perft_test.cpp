@@ -2,6 +2,7 @@
 // Depths are scaled down under the sanitizers; the deepest counts run in perft_slowtest.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <set>
 #include <string>
 #include <vector>
@@ -155,23 +156,32 @@ TEST(Perft, CheckEntryReportsMismatchAndRejection) {
   EXPECT_FALSE(r.detail.empty());
 }
 
+// The two entries of a suite `text` that must parse into exactly two (empty ones, after a test
+// failure, otherwise).
+std::array<PerftSuiteEntry, 2> two_entries(const std::string& text) {
+  const auto suite = parse_perft_suite(text);
+  EXPECT_TRUE(suite) << suite.error().detail;
+  if (!suite) return {};
+  EXPECT_EQ(suite->size(), 2u);
+  if (suite->size() != 2) return {};
+  return {(*suite)[0], (*suite)[1]};
+}
+
 TEST(PerftSuite, ParsesEpdForm) {
-  const auto suite = parse_perft_suite(
+  const auto [start, other] = two_entries(
       "# comment\n\n"
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400  # start\n"
       "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\r\n");
-  ASSERT_TRUE(suite) << suite.error().detail;
-  ASSERT_EQ(suite->size(), 2u);
-  EXPECT_EQ((*suite)[0].id, "start");
-  EXPECT_EQ((*suite)[0].expected.size(), 2u);
-  EXPECT_EQ((*suite)[0].expected[1].depth, 2);
-  EXPECT_EQ((*suite)[0].expected[1].nodes, 400u);
-  EXPECT_EQ((*suite)[1].id, "line 4");
-  EXPECT_EQ((*suite)[1].fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  EXPECT_EQ(start.id, "start");
+  ASSERT_EQ(start.expected.size(), 2u);
+  EXPECT_EQ(start.expected[1].depth, 2);
+  EXPECT_EQ(start.expected[1].nodes, 400u);
+  EXPECT_EQ(other.id, "line 4");
+  EXPECT_EQ(other.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 }
 
 TEST(PerftSuite, ParsesBlockForm) {
-  const auto suite = parse_perft_suite(
+  const auto [pos3, other] = two_entries(
       "id pos-3\n"
       "epd 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\n"
       "perft 1 14\n"
@@ -180,12 +190,10 @@ TEST(PerftSuite, ParsesBlockForm) {
       "id other\n"
       "epd 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n"
       "perft 1 15\n");
-  ASSERT_TRUE(suite) << suite.error().detail;
-  ASSERT_EQ(suite->size(), 2u);
-  EXPECT_EQ((*suite)[0].id, "pos-3");
-  EXPECT_EQ((*suite)[0].fen, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
-  EXPECT_EQ((*suite)[0].expected.size(), 2u);
-  EXPECT_EQ((*suite)[1].line, 6);
+  EXPECT_EQ(pos3.id, "pos-3");
+  EXPECT_EQ(pos3.fen, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+  EXPECT_EQ(pos3.expected.size(), 2u);
+  EXPECT_EQ(other.line, 6);
 }
 
 TEST(PerftSuite, RejectsMalformedLines) {
