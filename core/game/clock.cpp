@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/game/intervals.h"
+
 namespace corrchess::game {
 namespace {
 
@@ -13,7 +15,8 @@ namespace {
 // sorted, disjoint half-open intervals.
 class StopSchedule {
  public:
-  explicit StopSchedule(std::vector<TimeInterval> stops) : stops_(merge(std::move(stops))) {}
+  explicit StopSchedule(std::vector<TimeInterval> stops)
+      : stops_(merge_intervals(std::move(stops))) {}
 
   // Seconds in [from, to) when the clock runs.
   Seconds active(Timestamp from, Timestamp to) const {
@@ -51,20 +54,6 @@ class StopSchedule {
   }
 
  private:
-  static std::vector<TimeInterval> merge(std::vector<TimeInterval> v) {
-    std::erase_if(v, [](const TimeInterval& s) { return s.end <= s.begin; });
-    std::ranges::sort(v, {}, &TimeInterval::begin);
-    std::vector<TimeInterval> out;
-    for (const TimeInterval& s : v) {
-      if (!out.empty() && s.begin <= out.back().end) {
-        out.back().end = std::max(out.back().end, s.end);
-      } else {
-        out.push_back(s);
-      }
-    }
-    return out;
-  }
-
   std::vector<TimeInterval> stops_;
 };
 

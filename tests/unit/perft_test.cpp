@@ -197,12 +197,11 @@ TEST(PerftSuite, ParsesBlockForm) {
 }
 
 TEST(PerftSuite, RejectsMalformedLines) {
-  EXPECT_FALSE(parse_perft_suite("perft 1 20\n"));
-  EXPECT_FALSE(parse_perft_suite("id x\nepd 8/8 w - -\nperft one 20\n"));
-  EXPECT_FALSE(parse_perft_suite("id x\nperft 1 20\n"));
-  EXPECT_FALSE(
-      parse_perft_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;X1 2\n"));
-  EXPECT_FALSE(parse_perft_suite("just some words\n"));
+  for (const char* text :
+       {"perft 1 20\n", "id x\nepd 8/8 w - -\nperft one 20\n", "id x\nperft 1 20\n",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;X1 2\n", "just some words\n"}) {
+    EXPECT_FALSE(parse_perft_suite(text)) << text;
+  }
   const auto err = parse_perft_suite("id a\nepd 8/8/8/8/8/8/8/8 w - -\nperft 1\n");
   ASSERT_FALSE(err);
   EXPECT_NE(err.error().detail.find("line 3"), std::string::npos);
