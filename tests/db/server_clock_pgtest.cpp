@@ -11,7 +11,7 @@
 
 #include "core/game/time.h"
 #include "db/pool.h"
-#include "db/server_clock_.h"
+#include "db/server_clock.h"
 #include "tests/support/temp_database.h"
 
 namespace corrchess::db {
