@@ -144,9 +144,9 @@ TEST_F(Events, SevenPlayerSectionCrosstableAndTieBreaks) {
                     {{"username", "gus"}, {"reason", "again"}}, 409),
             "conflict");
   // Recorded with actor, time and reason.
-  const auto withdrawn = audit_records(id, "player_withdrawn");
-  EXPECT_FALSE(withdrawn.empty());
-  for (const auto& r : withdrawn) {
+  const auto withdrawals = audit_records(id, "player_withdrawn");
+  EXPECT_FALSE(withdrawals.empty());
+  for (const auto& r : withdrawals) {
     EXPECT_EQ(r["actor"], "td");
     EXPECT_EQ(r["target"], "gus");
     EXPECT_EQ(r["reason"], "stopped replying");
@@ -492,9 +492,9 @@ TEST_F(Events, ReplacementTakesOverTheSeatAndTheUnfinishedGames) {
   EXPECT_FALSE(row_of(table, "sub").is_null());
   EXPECT_TRUE(row_of(table, "rc").is_null());
   EXPECT_EQ(row_of(table, "sub")["score"], 0.0);  // rc's loss stays with the seat
-  const auto replaced = audit_records(id, "player_replaced");
-  EXPECT_FALSE(replaced.empty());
-  for (const auto& r : replaced) {
+  const auto replacements = audit_records(id, "player_replaced");
+  EXPECT_FALSE(replacements.empty());
+  for (const auto& r : replacements) {
     EXPECT_EQ(r["reason"], "illness");
     EXPECT_EQ(r["actor"], "td");
   }

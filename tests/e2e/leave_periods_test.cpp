@@ -232,13 +232,13 @@ TEST_F(Leave, EventLeaveAllowanceAndSpecialLeaveDecidedByTheDirector) {
             "conflict");
 
   // Every decision is in the audit log with actor, time and reason.
-  const auto approved = audit_records(event_id, "special_leave_approved");
-  for (const auto& r : approved) {
+  const auto approvals = audit_records(event_id, "special_leave_approved");
+  for (const auto& r : approvals) {
     EXPECT_EQ(r["actor"], "td");
     EXPECT_EQ(r["target"], white);
     EXPECT_EQ(r["reason"], "certificate seen");
   }
-  EXPECT_EQ(approved.size() + audit_records(event_id, "special_leave_rejected").size(), 2u);
+  EXPECT_EQ(approvals.size() + audit_records(event_id, "special_leave_rejected").size(), 2u);
 }
 
 TEST_F(Leave, NoLeaveUnderTripleBlock) {

@@ -94,7 +94,7 @@ TEST_F(DatabaseRestart, WhileTheDatabaseIsDownRequestsFailCleanlyAndNothingIsHal
   EXPECT_EQ(down.body.find("pqxx"), std::string::npos);  // no database internals leak
   ASSERT_TRUE(pg_.start());
   EXPECT_TRUE(wait_for([&] { return server_.request("GET", "/readyz").status == 200; }));
-  EXPECT_EQ(server
+  EXPECT_EQ(server_
                 .request("POST", "/api/v1/auth/login",
                          json{{"username", "alice"}, {"password", "password-123"}}.dump())
                 .status,
