@@ -67,7 +67,7 @@ class EventServer : public ApiServerTest {
   // array, oldest first as the log lists them).
   json audit_records(const std::string& event_id, const std::string& action) {
     // The answer is kept: a loop over a member of a temporary would outlive it.
-    const json audit = ok("GET", "/api/v1/admin/audit?event_id=" + event_id, kDirector);
+    json audit = ok("GET", "/api/v1/admin/audit?event_id=" + event_id, kDirector);
     json out = json::array();
     for (const auto& r : audit["records"]) {
       if (r["action"] == action) out.push_back(r);
