@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstddef>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -51,6 +52,9 @@ struct PerftSuiteRun {
   int quick_depth;
   int slow_depth;
 };
+
+// Test names and failure messages show a run by its file.
+inline void PrintTo(const PerftSuiteRun& run, std::ostream* os) { *os << run.file; }
 
 // Scaled down under the sanitizers.
 inline constexpr PerftSuiteRun kPerftSuiteRuns[] = {
