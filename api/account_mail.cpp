@@ -2,6 +2,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/mailed_link_page.h"
 #include "api/pipeline.h"
 #include "api/token_cache.h"
 #include "app/account_mail.h"
@@ -13,12 +14,6 @@ namespace corrchess::api {
 namespace {
 
 using nlohmann::json;
-
-Response page(int status, const std::string& title, const std::string& body) {
-  return text_response(status, "text/html; charset=utf-8",
-                       "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>" + title +
-                           "</title></head><body>\n" + body + "\n</body></html>\n");
-}
 
 bool is_form(const Request& r) {
   return r.header("content-type").value_or("").starts_with("application/x-www-form-urlencoded");
@@ -53,12 +48,6 @@ std::string form(const std::string& token, const std::string& button, bool passw
          "<button>" + button + "</button></form>";
 }
 
-// The token of a mailed link's page (empty when the query has none).
-std::string token_of(const Request& r) {
-  const auto it = r.query.find("token");
-  return it == r.query.end() ? "" : it->second;
-}
-
 // POST /auth/password-reset: {username}.
 struct ResetRequestBody {
   std::string username;
@@ -87,7 +76,8 @@ Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Req
     return refused;
   }
   forget_signed_in(pool, *reset);
-  if (is_form(r)) return page(200, "Password changed", "<p>Your password has been changed.</p>");
+  if (is_form(r))
+    return html_page(200, "Password changed", "<p>Your password has been changed.</p>");
   return json_response(200, {{"status", "password changed; every session was signed out"}});
 }
 
@@ -103,8 +93,19 @@ Result<Response> verify(db::Pool& pool, db::ServerClock& clock, const Request& r
   if (!fields) return std::unexpected(fields.error());
   auto done = app::verify_email(pool, clock, (*fields)["token"]);
   if (!done) return std::unexpected(done.error());
-  if (is_form(r)) return page(200, "Address confirmed", "<p>Your address is confirmed.</p>");
+  if (is_form(r)) return html_page(200, "Address confirmed", "<p>Your address is confirmed.</p>");
   return json_response(200, {{"status", "address verified"}});
+}
+
+// Registers GET `path`: the page behind a mailed link, a form titled `title` that posts the
+// link's token back with `button` (and a new password when `password`).
+void add_link_page(Routes& routes, const std::string& path, const std::string& summary,
+                   const std::string& title, const std::string& button, bool password) {
+  routes.add({"GET", path, Access::kNone,
+              Doc(summary, 200, "HTML page").mailed_link_page("the token of the mailed link")},
+             [title, button, password](const Call& c) -> Result<Response> {
+               return html_page(200, title, form(link_token(c.request), button, password));
+             });
 }
 
 }  // namespace
@@ -118,15 +119,9 @@ void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& cl
              BodyHandler<ResetRequestBody>([&pool, &clock](const Call&, ResetRequestBody&& b) {
                return request_reset(pool, clock, b.username);
              }));
-  routes.add({"GET", "/api/v1/auth/password-reset/confirm", Access::kNone,
-              Doc("The page behind a password-reset link: a form that posts the new password", 200,
-                  "HTML page")
-                  .q({{"token", "string", true, "the token of the mailed link"}})
-                  .as("text/html; charset=utf-8")},
-             [](const Call& c) -> Result<Response> {
-               return page(200, "New password",
-                           form(token_of(c.request), "Set the password", true));
-             });
+  add_link_page(routes, "/api/v1/auth/password-reset/confirm",
+                "The page behind a password-reset link: a form that posts the new password",
+                "New password", "Set the password", true);
   routes.add(
       {"POST", "/api/v1/auth/password-reset/confirm", Access::kNone,
        Doc("Set a new password with a mailed token; every session of the account ends", 200,
@@ -134,7 +129,8 @@ void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& cl
            "unknown token or a password shorter than 8 characters")
            .in({{"token", "string", true, "the token of the mailed link"},
                 {"password", "string", true, "at least 8 characters"}},
-               {{"token", "the-token-of-the-mail"}, {"password", "a-new-long-password"}})},
+               {{"token", "the-token-of-the-mail"}, {"password", "a-new-long-password"}})
+           .hashing_password()},
       [&pool, &clock](const Call& c) { return confirm_reset(pool, clock, c.request); });
   routes.add(
       {"POST", "/api/v1/me/email/verification", Access::kUser,
@@ -142,14 +138,9 @@ void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& cl
            "{status}; 400 validation_error without an address, 409 conflict when the server "
            "sends no mail")},
       [&pool, &clock](const Call& c) { return request_verification(pool, clock, c.caller()); });
-  routes.add(
-      {"GET", "/api/v1/auth/verify-email", Access::kNone,
-       Doc("The page behind an address-confirmation link: a button that posts it", 200, "HTML page")
-           .q({{"token", "string", true, "the token of the mailed link"}})
-           .as("text/html; charset=utf-8")},
-      [](const Call& c) -> Result<Response> {
-        return page(200, "Confirm your address", form(token_of(c.request), "Confirm", false));
-      });
+  add_link_page(routes, "/api/v1/auth/verify-email",
+                "The page behind an address-confirmation link: a button that posts it",
+                "Confirm your address", "Confirm", false);
   routes.add(
       {"POST", "/api/v1/auth/verify-email", Access::kNone,
        Doc("Confirm an address with a mailed token (once)", 200,

@@ -245,7 +245,8 @@ void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
                        {"password", "string", true, "at least 8 characters"},
                        {"display_name", "string", false, ""},
                        {"email", "string", false, ""}},
-                      {{"username", "newcomer"}, {"password", "correct-horse-battery"}})},
+                      {{"username", "newcomer"}, {"password", "correct-horse-battery"}})
+                  .hashing_password()},
              [deps](const Call& c) -> Result<Response> { return register_user(*deps, c.request); });
   routes.add({"POST", "/api/v1/auth/login", Access::kNone,
               Doc("Log in", 200,
@@ -255,7 +256,8 @@ void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
                        {"password", "string", true, ""},
                        {"cookie", "boolean", false,
                         "sign the browser in with a session cookie instead of returning a token"}},
-                      {{"username", "alice"}, {"password", "correct-horse-battery"}})},
+                      {{"username", "alice"}, {"password", "correct-horse-battery"}})
+                  .hashing_password()},
              BodyHandler<LoginBody>([deps, options](const Call& c, LoginBody&& b) {
                return login(*deps, options, c, b);
              }));
@@ -272,7 +274,8 @@ void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
                   .in({{"current_password", "string", true, ""},
                        {"new_password", "string", true, "at least 8 characters"}},
                       {{"current_password", "correct-horse-battery"},
-                       {"new_password", "correct-horse-battery-2"}})},
+                       {"new_password", "correct-horse-battery-2"}})
+                  .hashing_password()},
              BodyHandler<PasswordChangeBody>([deps](const Call& c, PasswordChangeBody&& b) {
                return change_password(*deps, c, b);
              }));

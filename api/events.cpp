@@ -220,9 +220,7 @@ void add_event_routes(Router& router, GameServiceDeps& deps) {
              [&deps](const Call& c) { return join(deps, c.caller(), c.id); });
   routes.add({"DELETE", "/api/v1/events/{id}/join", kUser, kEvent,
               Doc("Take back an entry before the start", 204, "no content")},
-             [&deps](const Call& c) {
-               return no_content_after(app::leave_event(deps, c.caller(), c.id));
-             });
+             no_content_command(deps, app::leave_event));
   routes.add({"POST", "/api/v1/events/{id}/adjudication-claims", kUser, kEvent,
               Doc("File an adjudication claim (within 14 days of the end date)", 201,
                   "{game_id, side, claim, analysis, filed_at, claims_due}")

@@ -348,9 +348,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
       }));
   routes.add({"DELETE", "/api/v1/games/{id}/moves/pending", kPlayer, kGame,
               Doc("Cancel the pending move", 204, "no content")},
-             [&deps](const Call& c) {
-               return no_content_after(app::cancel_pending_move(deps, c.caller(), c.id));
-             });
+             no_content_command(deps, app::cancel_pending_move));
   routes.add({"POST", "/api/v1/games/{id}/moves/accept", kPlayer, kGame,
               Doc("Accept the pending move", 200,
                   "the game after the move and any conditional replies", "Game")
@@ -412,9 +410,7 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
              });
   routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame,
               Doc("Drop the caller's lines", 204, "no content")},
-             [&deps](const Call& c) {
-               return no_content_after(app::clear_conditional(deps, c.caller(), c.id));
-             });
+             no_content_command(deps, app::clear_conditional));
 }
 
 }  // namespace corrchess::api

@@ -171,9 +171,7 @@ void add_leave_routes(Router& router, GameServiceDeps& deps) {
   routes.add(
       {"DELETE", "/api/v1/me/leave/{id}", kUser, kLeave,
        Doc("Cancel the days not yet started (a running period ends today)", 204, "no content")},
-      [&deps](const Call& c) {
-        return no_content_after(app::cancel_leave(deps, c.caller(), c.id));
-      });
+      no_content_command(deps, app::cancel_leave));
   routes.add(
       {"GET", "/api/v1/admin/leave", kDirector,
        Doc("Special leave requests waiting for a decision", 200, "{requests: [LeavePeriod]}")},

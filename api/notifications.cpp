@@ -2,6 +2,7 @@
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/mailed_link_page.h"
 #include "api/pipeline.h"
 #include "app/notification_delivery.h"
 #include "app/notification_prefs.h"
@@ -13,16 +14,6 @@ namespace corrchess::api {
 namespace {
 
 using nlohmann::json;
-
-std::string token_of(const Request& request) {
-  const auto it = request.query.find("token");
-  return it == request.query.end() ? std::string() : it->second;
-}
-
-std::string page(const std::string& title, const std::string& body) {
-  return "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>" + title +
-         "</title></head><body>\n" + body + "\n</body></html>\n";
-}
 
 }  // namespace
 
@@ -188,31 +179,25 @@ void add_notification_routes(Router& router, db::Pool& pool) {
   routes.add(
       {"GET", "/api/v1/notifications/unsubscribe", Access::kNone,
        Doc("The page behind a mail's unsubscribe link: a form that posts it", 200, "HTML page")
-           .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
-           .as("text/html; charset=utf-8")},
+           .mailed_link_page("the signed token of the mail's List-Unsubscribe link")},
       [](const Call& c) -> Result<Response> {
-        const auto token = game::html_escape(token_of(c.request));
-        return text_response(
-            200, "text/html; charset=utf-8",
-            page("Unsubscribe", "<form method=\"post\" action=\"?token=" + token +
-                                    "\"><p>Stop these emails?</p><button name=\"List-"
-                                    "Unsubscribe\" value=\"One-Click\">Unsubscribe"
-                                    "</button></form>"));
+        const auto token = game::html_escape(link_token(c.request));
+        return html_page(200, "Unsubscribe",
+                         "<form method=\"post\" action=\"?token=" + token +
+                             "\"><p>Stop these emails?</p><button name=\"List-"
+                             "Unsubscribe\" value=\"One-Click\">Unsubscribe"
+                             "</button></form>");
       });
-  routes.add(
-      {"POST", "/api/v1/notifications/unsubscribe", Access::kNone,
-       Doc("One-click unsubscribe (RFC 8058): switch the mail's kind off by email", 200,
-           "HTML page; 400 validation_error for a token this server did not sign")
-           .q({{"token", "string", true, "the signed token of the mail's List-Unsubscribe link"}})
-           .as("text/html; charset=utf-8")},
-      [&pool](const Call& c) -> Result<Response> {
-        auto done = app::unsubscribe(pool, token_of(c.request));
-        if (!done) return std::unexpected(done.error());
-        return text_response(200, "text/html; charset=utf-8",
-                             page("Unsubscribed",
-                                  "<p>You will not get these emails "
-                                  "any more.</p>"));
-      });
+  routes.add({"POST", "/api/v1/notifications/unsubscribe", Access::kNone,
+              Doc("One-click unsubscribe (RFC 8058): switch the mail's kind off by email", 200,
+                  "HTML page; 400 validation_error for a token this server did not sign")
+                  .mailed_link_page("the signed token of the mail's List-Unsubscribe link")},
+             [&pool](const Call& c) -> Result<Response> {
+               auto done = app::unsubscribe(pool, link_token(c.request));
+               if (!done) return std::unexpected(done.error());
+               return html_page(200, "Unsubscribed",
+                                "<p>You will not get these emails any more.</p>");
+             });
   routes.add(
       {"GET", "/api/v1/me/webhooks", kUser,
        Doc("The webhooks one created", 200, "{webhooks: [{id, url, event_id, created_at}]}")},
@@ -239,9 +224,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
       }));
   routes.add({"DELETE", "/api/v1/me/webhooks/{id}", kUser, kWebhook,
               Doc("Delete one's webhook", 204, "no content")},
-             [&pool](const Call& c) {
-               return no_content_after(app::delete_webhook(pool, c.caller(), c.id));
-             });
+             no_content_command(pool, app::delete_webhook));
   routes.add({"GET", "/api/v1/me/webhooks/{id}/deliveries", kUser, kWebhook,
               deliveries_doc("The deliveries of one's webhook, newest first")},
              [&pool](const Call& c) {

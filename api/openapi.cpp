@@ -185,6 +185,18 @@ json operation(const RouteDoc& d) {
     responses["403"] = {{"description", "the caller may not do this (forbidden)"},
                         {"content", problem_content()}};
   }
+  if (d.hashes_password) {
+    responses["503"] = {
+        {"description",
+         "unavailable: the server is busy hashing other passwords "
+         "(CORRCHESS_MAX_CONCURRENT_HASHES); nothing changed, try again after Retry-After "
+         "seconds"},
+        {"headers",
+         {{"Retry-After",
+           {{"description", "seconds to wait before trying again"},
+            {"schema", {{"type", "integer"}}}}}}},
+        {"content", problem_content()}};
+  }
   responses["default"] = {{"description", "an error: see Problem for the stable codes"},
                           {"content", problem_content()}};
   op["responses"] = responses;

@@ -142,6 +142,14 @@ class Routes {
 Response no_content();
 // no_content() once `done` succeeded, else its error.
 Result<Response> no_content_after(const Result<void>& done);
+// The handler of a route whose command acts on the route's {id} and answers 204 once it
+// succeeded: `command(deps, caller, id)`, e.g. no_content_command(deps, app::leave_event).
+// `deps` must outlive the route.
+template <class Deps, class Command>
+CallHandler no_content_command(Deps& deps, Command command) {
+  return
+      [&deps, command](const Call& c) { return no_content_after(command(deps, c.caller(), c.id)); };
+}
 // The JSON answer `view(*done)` with `status` once `done` succeeded, else its error.
 template <class T, class View>
 Result<Response> json_after(const Result<T>& done, View&& view, int status = 200) {

@@ -49,6 +49,10 @@ struct Doc {
   // SOAP (x-soap): the credentials travel in the XML body and answers are SOAP envelopes,
   // faults with status 500 (the Xfcc service, docs/api.md "Xfcc").
   bool soap = false;
+  // The route hashes or checks a password (Argon2id) under the bound on concurrent hashes
+  // (CORRCHESS_MAX_CONCURRENT_HASHES, app/credentials.h), so it may answer 503 unavailable
+  // with Retry-After when that bound is full (the document lists that answer).
+  bool hashes_password = false;
 
   Doc() = default;
   Doc(std::string summary_text, int success_status, std::string response_text,
@@ -60,12 +64,17 @@ struct Doc {
   Doc&& q(std::vector<FieldDoc> params) &&;
   // The media type of the success answer (default application/json).
   Doc&& as(std::string type) &&;
+  // An HTML page behind a mailed link: the required query parameter `token` (described by
+  // `token_description`) and the media type text/html.
+  Doc&& mailed_link_page(std::string token_description) &&;
   // The group of the route, instead of the one of its registration (Routes' tag).
   Doc&& tagged(std::string name) &&;
   // Marks a WebSocket upgrade, a streamed answer, a SOAP route (the flags above).
   Doc&& ws() &&;
   Doc&& streamed() &&;
   Doc&& soap_route() &&;
+  // Marks a route that hashes or checks a password (hashes_password above).
+  Doc&& hashing_password() &&;
 
   bool before_routing() const { return websocket || stream; }
 };

@@ -27,6 +27,38 @@ GameCommand outcome_command(Decide decide) {
   };
 }
 
+// A command of the player's side that needs nothing but the replayed game:
+// `decide(game, side)`, e.g. game::resign.
+Result<GameView> side_command(GameDeps& deps, const db::User& user, std::int64_t id,
+                              const Precondition& expect,
+                              Result<game::Outcome> (*decide)(const game::Game&, Color)) {
+  return run_command(
+      deps, user, id, Access::kPlayer,
+      outcome_command([decide](const CommandInput& in) { return decide(in.game, *in.side); }),
+      expect);
+}
+
+// A claim by the player: `judge` decides it on the replayed game; the game after it with the
+// verdict and its reason.
+template <class Judge>
+Result<ClaimDecision> decide_claim(GameDeps& deps, const db::User& user, std::int64_t id,
+                                   const Precondition& expect, Judge judge) {
+  ClaimDecision decision;
+  auto shown = run_command(deps, user, id, Access::kPlayer,
+                           outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
+                             auto decided = judge(in);
+                             if (decided) {
+                               decision.upheld = decided->upheld;
+                               decision.reason = decided->reason;
+                             }
+                             return decided;
+                           }),
+                           expect);
+  if (!shown) return std::unexpected(shown.error());
+  decision.game = std::move(*shown);
+  return decision;
+}
+
 }  // namespace
 
 Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
@@ -94,73 +126,41 @@ Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id
 
 Result<GameView> accept_draw(GameDeps& deps, const db::User& user, std::int64_t id,
                              const Precondition& expect) {
-  return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
-                       return game::accept_draw(in.game, *in.side);
-                     }),
-                     expect);
+  return side_command(deps, user, id, expect, game::accept_draw);
 }
 
 Result<GameView> decline_draw(GameDeps& deps, const db::User& user, std::int64_t id,
                               const Precondition& expect) {
-  return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
-                       return game::decline_draw(in.game, *in.side);
-                     }),
-                     expect);
+  return side_command(deps, user, id, expect, game::decline_draw);
 }
 
 Result<GameView> resign(GameDeps& deps, const db::User& user, std::int64_t id,
                         const Precondition& expect) {
-  return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
-                       return game::resign(in.game, *in.side);
-                     }),
-                     expect);
+  return side_command(deps, user, id, expect, game::resign);
 }
 
 Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t id,
                             const game::ClaimRequest& request, const Precondition& expect) {
-  ClaimDecision decision;
-  auto shown = run_command(deps, user, id, Access::kPlayer,
-                           outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
-                             auto o = game::claim(in.game, *in.side, request,
-                                                  conditional_trees(in.stored, in.game));
-                             if (o) {
-                               decision.upheld = o->upheld;
-                               decision.reason = o->reason;
-                             }
-                             return o;
-                           }),
-                           expect);
-  if (!shown) return std::unexpected(shown.error());
-  decision.game = std::move(*shown);
-  return decision;
+  return decide_claim(deps, user, id, expect, [&](const CommandInput& in) {
+    return game::claim(in.game, *in.side, request, conditional_trees(in.stored, in.game));
+  });
 }
 
 Result<ClaimDecision> claim_draw(GameDeps& deps, const db::User& user, std::int64_t id,
                                  const std::string& intended_move, const Precondition& expect) {
-  ClaimDecision decision;
-  auto shown = run_command(deps, user, id, Access::kPlayer,
-                           outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
-                             const auto trees = conditional_trees(in.stored, in.game);
-                             game::ClaimRequest request;
-                             if (!intended_move.empty()) request.move = intended_move;
-                             request.type = game::ClaimType::kThreefold;
-                             auto threefold = game::claim(in.game, *in.side, request, trees);
-                             auto decided = std::move(threefold);
-                             if (decided && !decided->upheld) {
-                               request.type = game::ClaimType::kFiftyMoves;
-                               auto fifty = game::claim(in.game, *in.side, request, trees);
-                               if (fifty && fifty->upheld) decided = std::move(fifty);
-                             }
-                             if (decided) {
-                               decision.upheld = decided->upheld;
-                               decision.reason = decided->reason;
-                             }
-                             return decided;
-                           }),
-                           expect);
-  if (!shown) return std::unexpected(shown.error());
-  decision.game = std::move(*shown);
-  return decision;
+  return decide_claim(deps, user, id, expect, [&](const CommandInput& in) {
+    const auto trees = conditional_trees(in.stored, in.game);
+    game::ClaimRequest request;
+    if (!intended_move.empty()) request.move = intended_move;
+    request.type = game::ClaimType::kThreefold;
+    auto decided = game::claim(in.game, *in.side, request, trees);
+    if (decided && !decided->upheld) {
+      request.type = game::ClaimType::kFiftyMoves;
+      auto fifty = game::claim(in.game, *in.side, request, trees);
+      if (fifty && fifty->upheld) decided = std::move(fifty);
+    }
+    return decided;
+  });
 }
 
 Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t id,

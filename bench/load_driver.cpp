@@ -113,42 +113,41 @@ Options parse_options(int argc, char** argv) {
   Options o;
   o.mode = argv[1];
   if (o.mode != "moves" && o.mode != "idle-ws") usage("unknown mode '" + o.mode + "'");
+  // The flags that just take an integer or a text value.
+  const std::map<std::string, int Options::*> int_flags = {
+      {"--port", &Options::port},
+      {"--games", &Options::games},
+      {"--moves", &Options::moves},
+      {"--setup-concurrency", &Options::setup_concurrency},
+      {"--connections", &Options::connections},
+      {"--batch", &Options::batch},
+      {"--hold-seconds", &Options::hold_seconds},
+      {"--server-pid", &Options::server_pid},
+      {"--pg-pid", &Options::pg_pid},
+  };
+  const std::map<std::string, std::string Options::*> text_flags = {
+      {"--host", &Options::host},
+      {"--admin-user", &Options::admin_user},
+      {"--admin-password", &Options::admin_password},
+      {"--token", &Options::token},
+      {"--user", &Options::user},
+      {"--password", &Options::password},
+      {"--prefix", &Options::prefix},
+  };
   for (int i = 2; i < argc; ++i) {
     const std::string flag = argv[i];
     if (i + 1 >= argc) usage(flag + " needs a value");
     const std::string value = argv[++i];
-    if (flag == "--host") {
-      o.host = value;
-    } else if (flag == "--port") {
-      o.port = to_int(flag, value);
-    } else if (flag == "--games") {
-      o.games = to_int(flag, value);
-    } else if (flag == "--moves") {
-      o.moves = to_int(flag, value);
+    if (const auto n = int_flags.find(flag); n != int_flags.end()) {
+      o.*(n->second) = to_int(flag, value);
+    } else if (const auto t = text_flags.find(flag); t != text_flags.end()) {
+      o.*(t->second) = value;
     } else if (flag == "--line") {
       if (value != "pawns" && value != "knights") usage("--line is pawns or knights");
       o.pawn_line = value == "pawns";
     } else if (flag == "--rate") {
       o.rate = std::stod(value);
       if (!(o.rate >= 0)) usage("--rate must be a number of moves per second >= 0");
-    } else if (flag == "--admin-user") {
-      o.admin_user = value;
-    } else if (flag == "--admin-password") {
-      o.admin_password = value;
-    } else if (flag == "--setup-concurrency") {
-      o.setup_concurrency = to_int(flag, value);
-    } else if (flag == "--connections") {
-      o.connections = to_int(flag, value);
-    } else if (flag == "--batch") {
-      o.batch = to_int(flag, value);
-    } else if (flag == "--token") {
-      o.token = value;
-    } else if (flag == "--user") {
-      o.user = value;
-    } else if (flag == "--password") {
-      o.password = value;
-    } else if (flag == "--hold-seconds") {
-      o.hold_seconds = to_int(flag, value);
     } else if (flag == "--start-plies") {
       o.start_plies.clear();
       std::size_t from = 0;
@@ -161,12 +160,6 @@ Options parse_options(int argc, char** argv) {
           o.start_plies.front() < 0) {
         usage("--start-plies must be increasing plies >= 0");
       }
-    } else if (flag == "--server-pid") {
-      o.server_pid = to_int(flag, value);
-    } else if (flag == "--pg-pid") {
-      o.pg_pid = to_int(flag, value);
-    } else if (flag == "--prefix") {
-      o.prefix = value;
     } else {
       usage("unknown option " + flag);
     }

@@ -6,30 +6,54 @@ namespace {
 
 using nlohmann::json;
 
-Result<int> int_field(const json& j, const char* name, std::optional<int> fallback = {}) {
-  auto it = j.find(name);
-  if (it == j.end() || it->is_null()) {
-    if (fallback) return *fallback;
-    return fail(ErrorCode::kValidationError, std::string("time_control.") + name + " is required");
-  }
-  if (!it->is_number_integer()) {
-    return fail(ErrorCode::kValidationError,
-                std::string("time_control.") + name + " must be an integer");
-  }
-  const auto v = it->get<long long>();
-  if (v < 0 || v > 100000) {
-    return fail(ErrorCode::kValidationError,
-                std::string("time_control.") + name + " is out of range");
-  }
-  return static_cast<int>(v);
-}
+// Reads the fields of a time control object one after the other and keeps the first failure,
+// so the error names the first bad field as a chain of early returns would; once a read
+// failed, later reads return empty values.
+class TimeControlFields {
+ public:
+  // `j` must outlive the reader.
+  explicit TimeControlFields(const json& j) : j_(j) {}
 
-Result<std::optional<int>> optional_int_field(const json& j, const char* name) {
-  if (!j.contains(name) || j[name].is_null()) return std::optional<int>{};
-  auto v = int_field(j, name);
-  if (!v) return std::unexpected(v.error());
-  return std::optional<int>{*v};
-}
+  // A whole number 0..100000; `fallback` when absent or null, else required.
+  int integer(const char* name, std::optional<int> fallback = {}) {
+    if (error_) return 0;
+    auto it = j_.find(name);
+    if (it == j_.end() || it->is_null()) {
+      if (fallback) return *fallback;
+      return failed(name, " is required");
+    }
+    if (!it->is_number_integer()) return failed(name, " must be an integer");
+    const auto v = it->get<long long>();
+    if (v < 0 || v > 100000) return failed(name, " is out of range");
+    return static_cast<int>(v);
+  }
+  // The same, or nullopt when absent or null.
+  std::optional<int> optional_integer(const char* name) {
+    if (!j_.contains(name) || j_[name].is_null()) return std::nullopt;
+    return integer(name);
+  }
+  // true or false; nullopt when absent.
+  std::optional<bool> flag(const char* name) {
+    if (error_ || !j_.contains(name)) return std::nullopt;
+    if (!j_[name].is_boolean()) {
+      failed(name, " must be true or false");
+      return std::nullopt;
+    }
+    return j_[name].get<bool>();
+  }
+
+  // The first failure, if any.
+  const std::optional<Error>& error() const { return error_; }
+
+ private:
+  int failed(const char* name, const char* what) {
+    error_ = Error{ErrorCode::kValidationError, std::string("time_control.") + name + what};
+    return 0;
+  }
+
+  const json& j_;
+  std::optional<Error> error_;
+};
 
 }  // namespace
 
@@ -92,58 +116,35 @@ Result<game::TimeControl> time_control_from_json(const json& j) {
   }
   const auto type = j["type"].get<std::string>();
   game::TimeControl out;
+  TimeControlFields in(j);
   if (type == "iccf") {
     game::IccfStandard c;
-    auto moves = int_field(j, "moves", 10);
-    auto days = int_field(j, "days", 50);
-    auto doubling = optional_int_field(j, "doubling_after_days");
-    if (!moves) return std::unexpected(moves.error());
-    if (!days) return std::unexpected(days.error());
-    if (!doubling) return std::unexpected(doubling.error());
-    c.moves = *moves;
-    c.days = *days;
-    c.doubling_after_days = *doubling;
+    c.moves = in.integer("moves", 10);
+    c.days = in.integer("days", 50);
+    c.doubling_after_days = in.optional_integer("doubling_after_days");
     out = c;
   } else if (type == "fischer") {
     game::FischerDays c;
-    auto initial = int_field(j, "initial_days");
-    auto increment = int_field(j, "increment_days");
-    auto max = optional_int_field(j, "max_days");
-    if (!initial) return std::unexpected(initial.error());
-    if (!increment) return std::unexpected(increment.error());
-    if (!max) return std::unexpected(max.error());
-    c.initial_days = *initial;
-    c.increment_days = *increment;
-    c.max_days = *max;
+    c.initial_days = in.integer("initial_days");
+    c.increment_days = in.integer("increment_days");
+    c.max_days = in.optional_integer("max_days");
     out = c;
   } else if (type == "per_move") {
     game::DaysPerMove c;
-    auto days = int_field(j, "days");
-    auto bank = optional_int_field(j, "bank_days");
-    if (!days) return std::unexpected(days.error());
-    if (!bank) return std::unexpected(bank.error());
-    c.days = *days;
-    if (*bank && **bank > 0) c.bank_days = *bank;
+    c.days = in.integer("days");
+    if (const auto bank = in.optional_integer("bank_days"); bank && *bank > 0) c.bank_days = bank;
     out = c;
   } else if (type == "triple_block") {
     game::TripleBlock c;
-    auto increment = int_field(j, "increment_days");
-    auto bank = int_field(j, "bank_days");
-    if (!increment) return std::unexpected(increment.error());
-    if (!bank) return std::unexpected(bank.error());
-    c.increment_days = *increment;
-    c.bank_days = *bank;
-    if (j.contains("sudden_death_protection")) {
-      if (!j["sudden_death_protection"].is_boolean()) {
-        return fail(ErrorCode::kValidationError,
-                    "time_control.sudden_death_protection must be true or false");
-      }
-      c.sudden_death_protection = j["sudden_death_protection"].get<bool>();
-    }
+    c.increment_days = in.integer("increment_days");
+    c.bank_days = in.integer("bank_days");
+    c.sudden_death_protection =
+        in.flag("sudden_death_protection").value_or(c.sudden_death_protection);
     out = c;
   } else {
     return fail(ErrorCode::kValidationError, "unknown time_control.type '" + type + "'");
   }
+  if (in.error()) return std::unexpected(*in.error());
   if (auto ok = game::validate(out); !ok) return std::unexpected(ok.error());
   return out;
 }

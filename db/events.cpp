@@ -1,6 +1,7 @@
 #include "db/events.h"
 
 #include "db/codec.h"
+#include "db/rows.h"
 #include "db/rule_sets.h"
 
 namespace corrchess::db {
@@ -337,12 +338,7 @@ constexpr const char* kUnfinishedGamesOf =
 
 std::vector<std::int64_t> unfinished_games_of(pqxx::work& tx, std::int64_t event_id,
                                               std::int64_t user_id) {
-  std::vector<std::int64_t> out;
-  for (const auto& row :
-       tx.exec_params(kUnfinishedGamesOf, event_id, user_id, not_over_statuses())) {
-    out.push_back(row[0].as<std::int64_t>());
-  }
-  return out;
+  return ids_of(tx.exec_params(kUnfinishedGamesOf, event_id, user_id, not_over_statuses()));
 }
 
 constexpr const char* kSaveAdjudicationClaim =

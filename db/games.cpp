@@ -8,6 +8,7 @@
 
 #include "db/codec.h"
 #include "db/leave.h"
+#include "db/rows.h"
 #include "db/rule_sets.h"
 #include "db/statement.h"
 
@@ -402,12 +403,8 @@ std::optional<CachedColumns> load_cached_columns(pqxx::work& tx, std::int64_t id
 }
 
 std::vector<std::int64_t> game_ids_after(pqxx::work& tx, std::int64_t after, int limit) {
-  std::vector<std::int64_t> ids;
-  for (const auto& row :
-       tx.exec_params("SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2", after, limit)) {
-    ids.push_back(row[0].as<std::int64_t>());
-  }
-  return ids;
+  return ids_of(
+      tx.exec_params("SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2", after, limit));
 }
 
 bool game_exists(pqxx::work& tx, std::int64_t id) {
@@ -482,11 +479,7 @@ constexpr const char* kLiveGamesOf =
 
 std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
                                         std::optional<std::int64_t> event_id) {
-  std::vector<std::int64_t> ids;
-  for (const auto& row : tx.exec_params(kLiveGamesOf, user_id, event_id, in_play_statuses())) {
-    ids.push_back(row[0].as<std::int64_t>());
-  }
-  return ids;
+  return ids_of(tx.exec_params(kLiveGamesOf, user_id, event_id, in_play_statuses()));
 }
 
 constexpr const char* kCurrentGamesOf =
@@ -528,12 +521,7 @@ const std::string kClaimDueGames =
     " ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED";
 
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
-  std::vector<std::int64_t> out;
-  for (const auto& row :
-       tx.exec_params(kClaimDueGames, now.unix_seconds(), limit, end_date_types())) {
-    out.push_back(row[0].as<std::int64_t>());
-  }
-  return out;
+  return ids_of(tx.exec_params(kClaimDueGames, now.unix_seconds(), limit, end_date_types()));
 }
 
 // $1 now, $2 the user or NULL, $3 the event or NULL, $4 the game or NULL, $5 as $3 of
@@ -544,12 +532,8 @@ const std::string kLockDueGames =
     due_at("$5") + " ORDER BY id FOR UPDATE";
 
 std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const GameScope& scope) {
-  std::vector<std::int64_t> out;
-  for (const auto& row : tx.exec_params(kLockDueGames, now.unix_seconds(), scope.user_id,
-                                        scope.event_id, scope.game_id, end_date_types())) {
-    out.push_back(row[0].as<std::int64_t>());
-  }
-  return out;
+  return ids_of(tx.exec_params(kLockDueGames, now.unix_seconds(), scope.user_id, scope.event_id,
+                               scope.game_id, end_date_types()));
 }
 
 // The earliest cached deadline of a game in play (the status condition literal for the

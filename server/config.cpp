@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,41 @@ Result<int> parse_positive_int(const char* name, const std::string& text) {
                 std::string{name} + " must be a positive integer, got '" + text + "'");
   }
   return value;
+}
+
+// An integer setting: its variable, the field it is read into, and whether 0 is allowed
+// besides positive integers (0 means "no limit" or "none" for those settings).
+struct IntSetting {
+  const char* name;
+  int* target;
+  bool zero_allowed = false;
+};
+
+// Reads each of `settings` that is set into its target. The first bad value is a
+// kValidationError naming its setting; nothing after it is read.
+Result<void> read_int_settings(std::initializer_list<IntSetting> settings) {
+  for (const auto& [name, target, zero_allowed] : settings) {
+    const char* text = env(name);
+    if (text == nullptr) continue;
+    auto n = zero_allowed && std::string_view(text) == "0" ? Result<int>(0)
+                                                           : parse_positive_int(name, text);
+    if (!n) return std::unexpected(n.error());
+    *target = *n;
+  }
+  return {};
+}
+
+// "on" or "off" (CORRCHESS_SCHEDULER, CORRCHESS_RATING_JOB) when `name` is set: the flag read
+// into `target`, else a kValidationError naming `name`.
+Result<void> read_on_off(const char* name, bool& target) {
+  const char* text = env(name);
+  if (text == nullptr) return {};
+  const std::string v = text;
+  if (v != "on" && v != "off") {
+    return fail(ErrorCode::kValidationError, std::string(name) + " must be on or off");
+  }
+  target = v == "on";
+  return {};
 }
 
 // A positive decimal number (CORRCHESS_RATING_TAU, CORRCHESS_RATING_PROVISIONAL_DEVIATION).
@@ -64,12 +100,10 @@ Result<void> rating_settings(Config& config) {
     if (!rd) return std::unexpected(rd.error());
     config.rating.provisional_deviation = *rd;
   }
-  if (const char* text = env("CORRCHESS_RATING_PROVISIONAL_GAMES")) {
-    auto n = std::string_view(text) == "0"
-                 ? Result<int>(0)
-                 : parse_positive_int("CORRCHESS_RATING_PROVISIONAL_GAMES", text);
-    if (!n) return std::unexpected(n.error());
-    config.rating.provisional_games = *n;
+  if (auto read = read_int_settings(
+          {{"CORRCHESS_RATING_PROVISIONAL_GAMES", &config.rating.provisional_games, true}});
+      !read) {
+    return read;
   }
   if (const char* wins = env("CORRCHESS_RATING_DEFAULT_WINS")) {
     config.rating_default_wins = parse_flag(wins);
@@ -133,15 +167,32 @@ Result<Config> config_from_env() {
   const char* listen_url = env("CORRCHESS_LISTEN_DATABASE_URL");
   config.listen_database_url = listen_url != nullptr ? listen_url : config.database_url;
   if (const char* level = env("CORRCHESS_LOG_LEVEL")) config.log_level = level;
-  if (const char* threads = env("CORRCHESS_IO_THREADS")) {
-    auto n = parse_positive_int("CORRCHESS_IO_THREADS", threads);
-    if (!n) return std::unexpected(n.error());
-    config.io_threads = *n;
-  }
-  if (const char* pool = env("CORRCHESS_DB_POOL_SIZE")) {
-    auto n = parse_positive_int("CORRCHESS_DB_POOL_SIZE", pool);
-    if (!n) return std::unexpected(n.error());
-    config.db_pool_size = *n;
+  // Every integer setting but the live-event retention (checked against its minimum below).
+  if (auto read = read_int_settings({
+          {"CORRCHESS_IO_THREADS", &config.io_threads},
+          {"CORRCHESS_DB_POOL_SIZE", &config.db_pool_size},
+          {"CORRCHESS_TOKEN_TTL_DAYS", &config.token_ttl_days},
+          {"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
+          {"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
+          {"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes},
+          {"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
+          {"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
+          {"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
+          {"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds},
+          {"CORRCHESS_MAX_CONNECTIONS", &config.max_connections},
+          {"CORRCHESS_MAX_WEBSOCKETS_PER_USER", &config.max_websockets_per_user},
+          {"CORRCHESS_REGISTRATIONS_PER_HOUR", &config.registrations_per_hour},
+          {"CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", &config.writes_per_minute_per_token, true},
+          {"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", &config.writes_per_minute_per_address, true},
+          {"CORRCHESS_MAX_OPEN_CHALLENGES", &config.challenges.max_open_challenges, true},
+          {"CORRCHESS_MAX_ONGOING_GAMES", &config.challenges.max_ongoing_games, true},
+          {"CORRCHESS_CHALLENGE_MIN_DAYS", &config.challenges.min_days},
+          {"CORRCHESS_CHALLENGE_MAX_DAYS", &config.challenges.max_days},
+          {"CORRCHESS_MAX_CONCURRENT_HASHES", &config.max_concurrent_hashes, true},
+          {"CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", &config.max_connections_per_address, true},
+      });
+      !read) {
+    return std::unexpected(read.error());
   }
   if (const char* prepared = env("CORRCHESS_DB_PREPARED_STATEMENTS"))
     config.db_prepared_statements = parse_flag(prepared);
@@ -149,11 +200,6 @@ Result<Config> config_from_env() {
     config.run_migrations = parse_flag(migrate);
   if (const char* open = env("CORRCHESS_OPEN_REGISTRATION"))
     config.open_registration = parse_flag(open);
-  if (const char* ttl = env("CORRCHESS_TOKEN_TTL_DAYS")) {
-    auto n = parse_positive_int("CORRCHESS_TOKEN_TTL_DAYS", ttl);
-    if (!n) return std::unexpected(n.error());
-    config.token_ttl_days = *n;
-  }
   if (const char* clock = env("CORRCHESS_CLOCK")) {
     const std::string v = clock;
     if (v != "system" && v != "manual") {
@@ -161,38 +207,16 @@ Result<Config> config_from_env() {
     }
     config.manual_clock = v == "manual";
   }
-  if (const char* sweep = env("CORRCHESS_SCHEDULER")) {
-    const std::string v = sweep;
-    if (v != "on" && v != "off") {
-      return fail(ErrorCode::kValidationError, "CORRCHESS_SCHEDULER must be on or off");
-    }
-    config.run_scheduler = v == "on";
+  if (auto read = read_on_off("CORRCHESS_SCHEDULER", config.run_scheduler); !read) {
+    return std::unexpected(read.error());
   }
   config.run_rating_job = config.run_scheduler;
-  if (const char* job = env("CORRCHESS_RATING_JOB")) {
-    const std::string v = job;
-    if (v != "on" && v != "off") {
-      return fail(ErrorCode::kValidationError, "CORRCHESS_RATING_JOB must be on or off");
-    }
-    config.run_rating_job = v == "on";
+  if (auto read = read_on_off("CORRCHESS_RATING_JOB", config.run_rating_job); !read) {
+    return std::unexpected(read.error());
   }
   if (const char* zone = env("CORRCHESS_TIMEZONE")) config.time_zone = zone;
   if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
   if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;
-  for (auto [name, target] :
-       {std::pair{"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
-        std::pair{"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
-        std::pair{"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes},
-        std::pair{"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
-        std::pair{"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
-        std::pair{"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
-        std::pair{"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds}}) {
-    if (const char* text = env(name)) {
-      auto n = parse_positive_int(name, text);
-      if (!n) return std::unexpected(n.error());
-      *target = *n;
-    }
-  }
   // Resumable live events are promised to be kept at least 7 days (docs/api.md): a shorter
   // retention would silently break that promise, so it is a configuration error.
   if (const char* text = env("CORRCHESS_LIVE_EVENT_RETENTION_DAYS")) {
@@ -206,53 +230,9 @@ Result<Config> config_from_env() {
     }
     config.live_event_retention_days = *n;
   }
-  for (auto [name, target] :
-       {std::pair{"CORRCHESS_MAX_CONNECTIONS", &config.max_connections},
-        std::pair{"CORRCHESS_MAX_WEBSOCKETS_PER_USER", &config.max_websockets_per_user},
-        std::pair{"CORRCHESS_REGISTRATIONS_PER_HOUR", &config.registrations_per_hour}}) {
-    if (const char* text = env(name)) {
-      auto n = parse_positive_int(name, text);
-      if (!n) return std::unexpected(n.error());
-      *target = *n;
-    }
-  }
-  for (auto [name, target] :
-       {std::pair{"CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", &config.writes_per_minute_per_token},
-        std::pair{"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", &config.writes_per_minute_per_address},
-        std::pair{"CORRCHESS_MAX_OPEN_CHALLENGES", &config.challenges.max_open_challenges},
-        std::pair{"CORRCHESS_MAX_ONGOING_GAMES", &config.challenges.max_ongoing_games}}) {
-    if (const char* text = env(name)) {
-      auto n = std::string_view(text) == "0" ? Result<int>(0) : parse_positive_int(name, text);
-      if (!n) return std::unexpected(n.error());
-      *target = *n;
-    }
-  }
-  for (auto [name, target] :
-       {std::pair{"CORRCHESS_CHALLENGE_MIN_DAYS", &config.challenges.min_days},
-        std::pair{"CORRCHESS_CHALLENGE_MAX_DAYS", &config.challenges.max_days}}) {
-    if (const char* text = env(name)) {
-      auto n = parse_positive_int(name, text);
-      if (!n) return std::unexpected(n.error());
-      *target = *n;
-    }
-  }
   if (config.challenges.min_days > config.challenges.max_days) {
     return fail(ErrorCode::kValidationError,
                 "CORRCHESS_CHALLENGE_MIN_DAYS must not exceed CORRCHESS_CHALLENGE_MAX_DAYS");
-  }
-  if (const char* text = env("CORRCHESS_MAX_CONCURRENT_HASHES")) {
-    auto n = std::string_view(text) == "0"
-                 ? Result<int>(0)
-                 : parse_positive_int("CORRCHESS_MAX_CONCURRENT_HASHES", text);
-    if (!n) return std::unexpected(n.error());
-    config.max_concurrent_hashes = *n;
-  }
-  if (const char* text = env("CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS")) {
-    auto n = std::string_view(text) == "0"
-                 ? Result<int>(0)
-                 : parse_positive_int("CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", text);
-    if (!n) return std::unexpected(n.error());
-    config.max_connections_per_address = *n;
   }
   if (const char* text = env("CORRCHESS_TRUSTED_PROXIES")) {
     std::string_view rest = text;

@@ -8,13 +8,9 @@
 #include <boost/beast/http.hpp>
 
 #include "server/live_session.h"
+#include "server/net.h"
 
 namespace corrchess::server {
-
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-using tcp = asio::ip::tcp;
 
 namespace {
 

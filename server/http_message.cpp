@@ -12,12 +12,9 @@
 #include <boost/beast/http/field.hpp>
 
 #include "api/problem.h"
+#include "server/net.h"
 
 namespace corrchess::server {
-
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
 
 namespace {
 

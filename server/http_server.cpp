@@ -21,14 +21,10 @@
 
 #include "api/problem.h"
 #include "server/event_stream.h"
+#include "server/net.h"
 #include "server/websocket.h"
 
 namespace corrchess::server {
-
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-using tcp = asio::ip::tcp;
 
 namespace {
 

@@ -10,15 +10,12 @@
 
 #include "core/error.h"
 #include "server/live_session.h"
+#include "server/net.h"
 
 namespace corrchess::server {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
 namespace websocket = beast::websocket;
 using nlohmann::json;
-using tcp = asio::ip::tcp;
 
 namespace {
 

@@ -4,8 +4,22 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/game/intervals.h"
+
 namespace corrchess::game {
 namespace {
+
+// The facts of `all` made at `cutoff` or before, in time order (facts of the same instant keep
+// their order): clock adjustments or refills as a replay places them.
+template <class Fact>
+std::vector<const Fact*> known_in_time_order(const std::vector<Fact>& all, Timestamp cutoff) {
+  std::vector<const Fact*> known;
+  for (const Fact& f : all) {
+    if (f.at <= cutoff) known.push_back(&f);
+  }
+  std::ranges::stable_sort(known, {}, &Fact::at);
+  return known;
+}
 
 // ---- stopped intervals of one side -------------------------------------------------------
 
@@ -13,7 +27,8 @@ namespace {
 // sorted, disjoint half-open intervals.
 class StopSchedule {
  public:
-  explicit StopSchedule(std::vector<TimeInterval> stops) : stops_(merge(std::move(stops))) {}
+  explicit StopSchedule(std::vector<TimeInterval> stops)
+      : stops_(merge_intervals(std::move(stops))) {}
 
   // Seconds in [from, to) when the clock runs.
   Seconds active(Timestamp from, Timestamp to) const {
@@ -51,20 +66,6 @@ class StopSchedule {
   }
 
  private:
-  static std::vector<TimeInterval> merge(std::vector<TimeInterval> v) {
-    std::erase_if(v, [](const TimeInterval& s) { return s.end <= s.begin; });
-    std::ranges::sort(v, {}, &TimeInterval::begin);
-    std::vector<TimeInterval> out;
-    for (const TimeInterval& s : v) {
-      if (!out.empty() && s.begin <= out.back().end) {
-        out.back().end = std::max(out.back().end, s.end);
-      } else {
-        out.push_back(s);
-      }
-    }
-    return out;
-  }
-
   std::vector<TimeInterval> stops_;
 };
 
@@ -392,12 +393,7 @@ std::size_t Replay::moves_known() const {
 
 Result<void> Replay::place_adjustments() {
   adjustments_.assign(n_ + 1, {});
-  std::vector<const ClockAdjustment*> sorted;
-  for (const ClockAdjustment& a : f_.adjustments) {
-    if (a.at <= cutoff_) sorted.push_back(&a);
-  }
-  std::ranges::stable_sort(sorted, {}, &ClockAdjustment::at);
-  for (const ClockAdjustment* a : sorted) {
+  for (const ClockAdjustment* a : known_in_time_order(f_.adjustments, cutoff_)) {
     if (a->at < f_.start) {
       pre_start_.push_back(a);
     } else if (a->ply) {
@@ -418,12 +414,7 @@ Result<void> Replay::place_adjustments() {
 
 Result<void> Replay::place_refills() {
   refills_.assign(n_ + 1, {});
-  std::vector<const Refill*> sorted;
-  for (const Refill& rf : f_.refills) {
-    if (rf.at <= cutoff_) sorted.push_back(&rf);
-  }
-  std::ranges::stable_sort(sorted, {}, &Refill::at);
-  for (const Refill* rf : sorted) {
+  for (const Refill* rf : known_in_time_order(f_.refills, cutoff_)) {
     std::optional<std::size_t> placed;
     if (rf->ply) {
       placed = in_segment(rf->ply, rf->at);

@@ -161,6 +161,14 @@ Result<Outcome> finish(const Game& game, std::vector<MoveFact> moves,
   return Outcome{std::move(moves), std::move(events), std::move(*next), std::nullopt, false, ""};
 }
 
+// A director's decision: `ev` signed with `reason` and `actor`, appended to `game`.
+Result<Outcome> finish_decision(const Game& game, GameEvent ev, std::string reason,
+                                std::string actor) {
+  ev.reason = std::move(reason);
+  ev.actor = std::move(actor);
+  return finish(game, {}, {std::move(ev)});
+}
+
 // Appends `moves` and `events` (the last move was just played), then plays conditional
 // replies from the trees while they match, stopping at a game end.
 Result<Outcome> play_with_conditionals(const Game& game, std::vector<MoveFact> moves,
@@ -437,11 +445,8 @@ std::optional<GameEvent> decide_flag_fall(const Game& game) {
   const GameState& st = game.state();
   if (!st.flag_fall_pending || !st.clock.flag_fall) return std::nullopt;
   const FlagFall& fall = *st.clock.flag_fall;
-  GameEvent ev;
-  ev.kind = EventKind::kFlagFall;
-  ev.at = fall.at;
-  ev.side = fall.side;
-  ev.ply = st.ply;
+  GameEvent ev = make_event(st, EventKind::kFlagFall, fall.side);
+  ev.at = fall.at;  // when the flag fell, not the instant of this replay
   ev.result = st.result;
   ev.termination = st.termination;
   ev.reason = st.end_reason;
@@ -485,9 +490,7 @@ Result<Outcome> set_result(const Game& game, GameResult result, Termination term
   GameEvent ev = make_event(st, EventKind::kResultSet, std::nullopt);
   ev.result = result;
   ev.termination = termination;
-  ev.reason = std::move(reason);
-  ev.actor = std::move(actor);
-  return finish(game, {}, {std::move(ev)});
+  return finish_decision(game, std::move(ev), std::move(reason), std::move(actor));
 }
 
 Result<Outcome> annul_game(const Game& game, std::string reason, std::string actor) {
@@ -497,9 +500,7 @@ Result<Outcome> annul_game(const Game& game, std::string reason, std::string act
   }
   if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
   GameEvent ev = make_event(st, EventKind::kAnnulled, std::nullopt);
-  ev.reason = std::move(reason);
-  ev.actor = std::move(actor);
-  return finish(game, {}, {std::move(ev)});
+  return finish_decision(game, std::move(ev), std::move(reason), std::move(actor));
 }
 
 Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, Seconds value,
@@ -515,9 +516,7 @@ Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, 
   GameEvent ev = make_event(st, EventKind::kClockAdjusted, side);
   ev.adjustment = kind;
   ev.seconds = value;
-  ev.reason = std::move(reason);
-  ev.actor = std::move(actor);
-  return finish(game, {}, {std::move(ev)});
+  return finish_decision(game, std::move(ev), std::move(reason), std::move(actor));
 }
 
 Result<Outcome> suspend_game(const Game& game, std::string reason, std::string actor) {
@@ -530,9 +529,7 @@ Result<Outcome> suspend_game(const Game& game, std::string reason, std::string a
   }
   if (st.suspended) return fail(ErrorCode::kConflict, "the game is already suspended");
   GameEvent ev = make_event(st, EventKind::kSuspended, std::nullopt);
-  ev.reason = std::move(reason);
-  ev.actor = std::move(actor);
-  return finish(game, {}, {std::move(ev)});
+  return finish_decision(game, std::move(ev), std::move(reason), std::move(actor));
 }
 
 Result<Outcome> resume_game(const Game& game, std::string reason, std::string actor) {
@@ -542,9 +539,7 @@ Result<Outcome> resume_game(const Game& game, std::string reason, std::string ac
   }
   if (!st.suspended) return fail(ErrorCode::kConflict, "the game is not suspended");
   GameEvent ev = make_event(st, EventKind::kResumed, std::nullopt);
-  ev.reason = std::move(reason);
-  ev.actor = std::move(actor);
-  return finish(game, {}, {std::move(ev)});
+  return finish_decision(game, std::move(ev), std::move(reason), std::move(actor));
 }
 
 Result<Outcome> mark_adjudication_pending(const Game& game) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/game/intervals.h"
+
 namespace corrchess::game {
 namespace {
 
@@ -56,20 +58,8 @@ bool is_on_leave(std::span<const LeavePeriod> periods, Timestamp t, const TimeZo
 std::vector<TimeInterval> leave_intervals(std::span<const LeavePeriod> periods,
                                           const TimeZone& zone) {
   std::vector<TimeInterval> out;
-  for (const LeavePeriod& p : periods) {
-    const TimeInterval iv = leave_interval(p, zone);
-    if (iv.begin < iv.end) out.push_back(iv);
-  }
-  std::ranges::sort(out, {}, &TimeInterval::begin);
-  std::vector<TimeInterval> merged;
-  for (const TimeInterval& iv : out) {
-    if (!merged.empty() && iv.begin <= merged.back().end) {
-      merged.back().end = std::max(merged.back().end, iv.end);
-    } else {
-      merged.push_back(iv);
-    }
-  }
-  return merged;
+  for (const LeavePeriod& p : periods) out.push_back(leave_interval(p, zone));
+  return merge_intervals(std::move(out));
 }
 
 Result<void> validate_leave_request(const LeavePeriod& request,

@@ -65,11 +65,7 @@ TEST(Listener, DeliversCommittedNotificationsOnly) {
     tx.commit();
   }
   ASSERT_TRUE(inbox.wait_for(1));
-  {
-    pqxx::work tx(conn);
-    tx.exec("SELECT pg_notify('game_events', 'second')");
-    tx.commit();
-  }
+  testing::exec_committed(conn, "SELECT pg_notify('game_events', 'second')");
   ASSERT_TRUE(inbox.wait_for(2));
   EXPECT_EQ(inbox.payloads(), (std::vector<std::string>{"{\"game_id\":1}", "second"}));
 }
@@ -84,22 +80,15 @@ TEST(Listener, ReconnectsAfterItsBackendIsTerminated) {
   ASSERT_TRUE(eventually([&] { return listener.connected(); }));
 
   pqxx::connection conn(db.url());
-  {
-    // Kill the listener's backend, as a database restart would.
-    pqxx::work tx(conn);
-    tx.exec(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE "
-        "'%LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()");
-    tx.commit();
-  }
+  // Kill the listener's backend, as a database restart would.
+  testing::exec_committed(
+      conn,
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE "
+      "'%LISTEN%' AND pid <> pg_backend_pid() AND datname = current_database()");
   ASSERT_TRUE(eventually([&] { return listener.connections() >= 2 && listener.connected(); }));
   // Called on the first connection and again after the reconnect.
   EXPECT_TRUE(eventually([&] { return reconnects.load() == 2; }));
-  {
-    pqxx::work tx(conn);
-    tx.exec("SELECT pg_notify('game_events', 'after reconnect')");
-    tx.commit();
-  }
+  testing::exec_committed(conn, "SELECT pg_notify('game_events', 'after reconnect')");
   ASSERT_TRUE(inbox.wait_for(1));
   EXPECT_EQ(inbox.payloads().back(), "after reconnect");
 }

@@ -19,42 +19,45 @@ namespace {
 
 game::Timestamp at(const char* text) { return *game::parse_rfc3339(text); }
 
-TEST(ManualClock, MovesForwardOnly) {
-  testing::TempDatabase db;
-  ASSERT_TRUE(db.connect_migrated());
-  Pool pool(db.url(), 2);
-  ManualClock clock(pool);
-  ASSERT_TRUE(clock.set(at("2030-01-01T00:00:00Z")));
-  auto advanced = clock.advance(61);
+// The manual clock of a migrated database, set to 2030-01-01T00:00:00Z.
+class ManualClockTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(db_.connect_migrated());
+    ASSERT_TRUE(clock_.set(at("2030-01-01T00:00:00Z")));
+  }
+
+  testing::TempDatabase db_;
+  Pool pool_{db_.url(), 2};
+  ManualClock clock_{pool_};
+};
+
+TEST_F(ManualClockTest, MovesForwardOnly) {
+  auto advanced = clock_.advance(61);
   ASSERT_TRUE(advanced);
   EXPECT_EQ(*advanced, at("2030-01-01T00:01:01Z"));
-  EXPECT_FALSE(clock.advance(0));
-  EXPECT_FALSE(clock.set(at("2029-12-31T00:00:00Z")));
-  EXPECT_EQ(clock.now(), at("2030-01-01T00:01:01Z"));
+  EXPECT_FALSE(clock_.advance(0));
+  EXPECT_FALSE(clock_.set(at("2029-12-31T00:00:00Z")));
+  EXPECT_EQ(clock_.now(), at("2030-01-01T00:01:01Z"));
 }
 
-TEST(ManualClock, NeverPassesTheLastInstantTextCanHold) {
-  testing::TempDatabase db;
-  ASSERT_TRUE(db.connect_migrated());
-  Pool pool(db.url(), 2);
-  ManualClock clock(pool);
-  ASSERT_TRUE(clock.set(at("2030-01-01T00:00:00Z")));
+TEST_F(ManualClockTest, NeverPassesTheLastInstantTextCanHold) {
   for (const std::int64_t seconds :
        {std::numeric_limits<std::int64_t>::max(), std::int64_t{1'000'000'000'000'000},
         std::int64_t{300'000'000'000}}) {
-    auto refused = clock.advance(seconds);
+    auto refused = clock_.advance(seconds);
     ASSERT_FALSE(refused) << seconds;
     EXPECT_EQ(refused.error().code, ErrorCode::kValidationError);
-    EXPECT_EQ(clock.now(), at("2030-01-01T00:00:00Z")) << "the clock stays where it was";
+    EXPECT_EQ(clock_.now(), at("2030-01-01T00:00:00Z")) << "the clock stays where it was";
   }
-  EXPECT_FALSE(clock.set(game::Timestamp(253402300800)));  // 10000-01-01T00:00:00Z
-  EXPECT_FALSE(clock.set(game::Timestamp::max()));
+  EXPECT_FALSE(clock_.set(game::Timestamp(253402300800)));  // 10000-01-01T00:00:00Z
+  EXPECT_FALSE(clock_.set(game::Timestamp::max()));
   const auto last = at("9999-12-31T23:59:59Z");
-  ASSERT_TRUE(clock.advance(last - at("2030-01-01T00:00:00Z")));
-  EXPECT_EQ(clock.now(), last);
-  EXPECT_EQ(game::format_rfc3339(clock.now()), "9999-12-31T23:59:59Z");
-  EXPECT_FALSE(clock.advance(1));
-  EXPECT_EQ(clock.now(), last);
+  ASSERT_TRUE(clock_.advance(last - at("2030-01-01T00:00:00Z")));
+  EXPECT_EQ(clock_.now(), last);
+  EXPECT_EQ(game::format_rfc3339(clock_.now()), "9999-12-31T23:59:59Z");
+  EXPECT_FALSE(clock_.advance(1));
+  EXPECT_EQ(clock_.now(), last);
 }
 
 }  // namespace

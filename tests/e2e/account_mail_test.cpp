@@ -29,6 +29,8 @@ std::string link_in(const std::string& text, const std::string& path) {
                      end - start - std::string(kPublicUrl).size());
 }
 
+constexpr const char* kForm = "application/x-www-form-urlencoded";
+
 std::string token_of(const std::string& target) { return target.substr(target.find("token=") + 6); }
 
 class AccountMail : public testing::MailTest {
@@ -78,7 +80,7 @@ TEST_F(AccountMail, PasswordResetWorksOnceExpiresAndSignsOutEverywhere) {
   // The form posts the token and the new password.
   const auto posted = server_.request("POST", "/api/v1/auth/password-reset/confirm",
                                       "token=" + token_of(first) + "&password=brand-new-secret",
-                                      {{"Content-Type", "application/x-www-form-urlencoded"}});
+                                      {{"Content-Type", kForm}});
   EXPECT_EQ(posted.status, 200) << posted.body;
   EXPECT_EQ(api_.call("GET", "/api/v1/me", white_).status, 401) << "every session ended";
   EXPECT_EQ(api_.call("GET", "/api/v1/me", other_session).status, 401);
@@ -118,6 +120,15 @@ class VerifiedOnly : public testing::MailTest {
  protected:
   VerifiedOnly() : MailTest({{"CORRCHESS_REQUIRE_VERIFIED_EMAIL", "1"}}) {}
 
+  // Posts the confirmation link `target` as the page behind it does (a form): the status.
+  int confirm(const std::string& target) const {
+    return server_.request("POST", target, "", {{"Content-Type", kForm}}).status;
+  }
+  // Whether the address of the user signed in with `token` is verified.
+  json verified(const std::string& token) const {
+    return api_.expect("GET", "/api/v1/me/notifications", token)["email_verified"];
+  }
+
   // The fixture gave both players an address: each was mailed its confirmation link. The
   // tests start from an empty mailbox.
   void SetUp() override {
@@ -135,7 +146,7 @@ TEST_F(VerifiedOnly, OnlyVerifiedAddressesGetNotificationsAndTheLinkVerifies) {
   // Neither address is verified: the challenge is not mailed.
   api_.expect("POST", "/api/v1/challenges", white_,
               {{"opponent", testing::kBlack}, {"time_control", testing::iccf_control()}}, 201);
-  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], false);
+  EXPECT_EQ(verified(black_), false);
   api_.expect("POST", "/api/v1/me/email/verification", black_, nullptr, 202);
   auto mails = sink_.wait_for(1);
   ASSERT_EQ(mails.size(), 1u) << mails.dump(1);
@@ -143,17 +154,10 @@ TEST_F(VerifiedOnly, OnlyVerifiedAddressesGetNotificationsAndTheLinkVerifies) {
   const auto target = link_in(mails[0]["text"], "/api/v1/auth/verify-email");
   ASSERT_FALSE(target.empty()) << mails[0]["text"];
   EXPECT_EQ(server_.request("GET", target).status, 200);
-  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], false);
-  EXPECT_EQ(
-      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
-          .status,
-      200);
-  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], true);
-  EXPECT_EQ(
-      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
-          .status,
-      400)
-      << "used once";
+  EXPECT_EQ(verified(black_), false);
+  EXPECT_EQ(confirm(target), 200);
+  EXPECT_EQ(verified(black_), true);
+  EXPECT_EQ(confirm(target), 400) << "used once";
   // Now a challenge reaches Black.
   api_.expect("POST", "/api/v1/challenges", white_,
               {{"opponent", testing::kBlack}, {"time_control", testing::iccf_control()}}, 201);
@@ -161,7 +165,7 @@ TEST_F(VerifiedOnly, OnlyVerifiedAddressesGetNotificationsAndTheLinkVerifies) {
   ASSERT_EQ(mails.size(), 2u);
   // A changed address is unverified again.
   api_.expect("PATCH", "/api/v1/me", black_, {{"email", "bjorn@elsewhere.example"}});
-  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", black_)["email_verified"], false);
+  EXPECT_EQ(verified(black_), false);
   EXPECT_EQ(api_.problem("POST", "/api/v1/me/email/verification", "", nullptr, 401),
             "unauthorized");
 }
@@ -179,12 +183,9 @@ TEST_F(VerifiedOnly, RegistrationMailsTheVerificationLink) {
   const auto target = link_in(mails[0]["text"], "/api/v1/auth/verify-email");
   ASSERT_FALSE(target.empty()) << mails[0]["text"];
   const auto carla = api_.login("carla", "carla-password");
-  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", carla)["email_verified"], false);
-  EXPECT_EQ(
-      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
-          .status,
-      200);
-  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", carla)["email_verified"], true);
+  EXPECT_EQ(verified(carla), false);
+  EXPECT_EQ(confirm(target), 200);
+  EXPECT_EQ(verified(carla), true);
   // Registering without an address mails nothing.
   api_.expect("POST", "/api/v1/auth/register", "",
               {{"username", "dario"}, {"password", "dario-password"}}, 201);
@@ -205,11 +206,8 @@ TEST_F(VerifiedOnly, ANewAddressIsMailedItsVerificationLink) {
   api_.expect("PATCH", "/api/v1/me", emil,
               {{"display_name", "Emil"}, {"email", "emil@example.org"}}, 200);
   EXPECT_EQ(exactly(1).size(), 1u);
-  EXPECT_EQ(
-      server_.request("POST", target, "", {{"Content-Type", "application/x-www-form-urlencoded"}})
-          .status,
-      200);
-  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", emil)["email_verified"], true);
+  EXPECT_EQ(confirm(target), 200);
+  EXPECT_EQ(verified(emil), true);
 }
 
 // Without the setting, registration mails nobody (the verification is asked for).

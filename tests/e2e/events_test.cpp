@@ -144,19 +144,15 @@ TEST_F(Events, SevenPlayerSectionCrosstableAndTieBreaks) {
                     {{"username", "gus"}, {"reason", "again"}}, 409),
             "conflict");
   // Recorded with actor, time and reason.
-  auto audit = ok("GET", "/api/v1/admin/audit?event_id=" + id, "td");
-  bool found = false;
-  for (const auto& r : audit["records"]) {
-    if (r["action"] == "player_withdrawn") {
-      found = true;
-      EXPECT_EQ(r["actor"], "td");
-      EXPECT_EQ(r["target"], "gus");
-      EXPECT_EQ(r["reason"], "stopped replying");
-      EXPECT_EQ(r["detail"]["games_defaulted"].size(), 4u);
-      EXPECT_FALSE(r["at"].get<std::string>().empty());
-    }
+  const auto withdrawals = audit_records(id, "player_withdrawn");
+  EXPECT_FALSE(withdrawals.empty());
+  for (const auto& r : withdrawals) {
+    EXPECT_EQ(r["actor"], "td");
+    EXPECT_EQ(r["target"], "gus");
+    EXPECT_EQ(r["reason"], "stopped replying");
+    EXPECT_EQ(r["detail"]["games_defaulted"].size(), 4u);
+    EXPECT_FALSE(r["at"].get<std::string>().empty());
   }
-  EXPECT_TRUE(found) << audit.dump();
 
   // Hand-computed (points / wins / Sonneborn-Berger):
   //   cat 4 / 3 / 10.25   ben, eve, fay 3½ / 3 / 9   dan 3 / 3 / 7.5   ann 3 / 1 / 8.75
@@ -496,16 +492,12 @@ TEST_F(Events, ReplacementTakesOverTheSeatAndTheUnfinishedGames) {
   EXPECT_FALSE(row_of(table, "sub").is_null());
   EXPECT_TRUE(row_of(table, "rc").is_null());
   EXPECT_EQ(row_of(table, "sub")["score"], 0.0);  // rc's loss stays with the seat
-  auto audit = ok("GET", "/api/v1/admin/audit?event_id=" + id, "td");
-  bool found = false;
-  for (const auto& r : audit["records"]) {
-    if (r["action"] == "player_replaced") {
-      found = true;
-      EXPECT_EQ(r["reason"], "illness");
-      EXPECT_EQ(r["actor"], "td");
-    }
+  const auto replacements = audit_records(id, "player_replaced");
+  EXPECT_FALSE(replacements.empty());
+  for (const auto& r : replacements) {
+    EXPECT_EQ(r["reason"], "illness");
+    EXPECT_EQ(r["actor"], "td");
   }
-  EXPECT_TRUE(found);
 }
 
 // What others see of the games (event setting `visibility`).

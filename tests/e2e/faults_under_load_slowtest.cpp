@@ -14,7 +14,7 @@
 //   - every notification due went out to the real SMTP server (aiosmtpd), duplicates only
 //     with the same delivery id;
 //   - every webhook delivery the outbox holds went out to a real HTTP receiver
-//     (tests/support/webhook_sink.py, which answers 500 to the first try of one delivery in
+//     (tests/support/webhook_receiver.py, which answers 500 to the first try of one delivery in
 //     ten) and was received with status 200 at least once, signed (Standard Webhooks, each
 //     player's own secret) and with the body the outbox holds; a delivery received more than
 //     once always under the same webhook-id, never one message under two ids; each player's
@@ -40,7 +40,7 @@
 #include "tests/support/game_traffic.h"
 #include "tests/support/smtp_sink.h"
 #include "tests/support/topology.h"
-#include "tests/support/webhook_sink.h"
+#include "tests/support/webhook_receiver.h"
 
 namespace corrchess {
 namespace {
@@ -87,7 +87,7 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
   };
   testing::SmtpSink sink;
   ASSERT_TRUE(sink.started());
-  testing::WebhookSink hooks(10);
+  testing::WebhookReceiver hooks(10);
   ASSERT_TRUE(hooks.started());
   testing::Topology topology(
       testing::director_env(true, {{"CORRCHESS_SMTP_URL", sink.url()},

@@ -162,15 +162,8 @@ TEST_F(GameLists, EachEntryCarriesWhatAListShows) {
 
   // A game inside an event carries the event's id and name; two finished games, one of them
   // Chess960, for the status and variant filters.
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Spring Cup"},
-                            {"time_control", testing::iccf_control()},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  const std::string event_id = event["id"];
-  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
-  ASSERT_EQ(started["games"].size(), 1u);
-  const std::string in_event = started["games"][0]["id"];
+  const auto event_id = api_.create_event(td_, "Spring Cup", {kWhite, kBlack});
+  const std::string in_event = api_.start_event(td_, event_id)["id"];
   const auto resigned = create_game();
   api_.play(resigned, white_, "d4");
   api_.expect("POST", "/api/v1/games/" + resigned + "/resign", white_);

@@ -167,9 +167,7 @@ TEST_F(Games, ThreefoldClaimWithIntendedMove) {
   // Black claims: Ng8 would bring the start position for the third time.
   auto claim = api_.call("POST", "/api/v1/games/" + id + "/claims", black_,
                          {{"type", "threefold"}, {"move", "Ng8"}});
-  ASSERT_EQ(claim.status, 200) << claim.body;
-  auto body = json::parse(claim.body);
-  EXPECT_TRUE(body["upheld"].get<bool>());
+  auto body = testing::claim_verdict(claim, true);
   EXPECT_EQ(body["game"]["result"], "1/2-1/2");
   EXPECT_EQ(body["game"]["termination"], "repetition");
 }

@@ -2,74 +2,67 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/server_process.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
 
-TEST(ServerHealth, HealthzAndReadyzAnswerOnARealServer) {
-  testing::TempDatabase db;
-  testing::ServerProcess server(db.url());
-  ASSERT_TRUE(server.started());
-  auto health = server.request("GET", "/healthz");
+// A server on a fresh database with only the environment ServerProcess always gives (and
+// `env`).
+class ServerHealth : public testing::ApiServerTest {
+ protected:
+  explicit ServerHealth(const testing::ServerEnv& env = {}) : ApiServerTest(env) {}
+};
+
+using ServerMetrics = ServerHealth;
+
+// The same, told not to migrate its database.
+class UnmigratedServer : public ServerHealth {
+ protected:
+  UnmigratedServer() : ServerHealth({{"CORRCHESS_AUTO_MIGRATE", "0"}}) {}
+};
+
+TEST_F(ServerHealth, HealthzAndReadyzAnswerOnARealServer) {
+  auto health = server_.request("GET", "/healthz");
   EXPECT_EQ(health.status, 200);
   EXPECT_EQ(nlohmann::json::parse(health.body)["status"], "ok");
-  auto ready = server.request("GET", "/readyz");
+  auto ready = server_.request("GET", "/readyz");
   EXPECT_EQ(ready.status, 200) << ready.body;
-  EXPECT_EQ(server.stop(), 0);
+  EXPECT_EQ(server_.stop(), 0);
 }
 
-TEST(ServerHealth, UnknownRouteAndWrongMethodAreProblems) {
-  testing::TempDatabase db;
-  testing::ServerProcess server(db.url());
-  ASSERT_TRUE(server.started());
-  auto missing = server.request("GET", "/api/v1/nope");
+TEST_F(ServerHealth, UnknownRouteAndWrongMethodAreProblems) {
+  auto missing = server_.request("GET", "/api/v1/nope");
   EXPECT_EQ(missing.status, 404);
   EXPECT_EQ(missing.headers["content-type"], "application/problem+json");
   EXPECT_EQ(nlohmann::json::parse(missing.body)["code"], "not_found");
-  auto wrong = server.request("DELETE", "/healthz");
+  auto wrong = server_.request("DELETE", "/healthz");
   EXPECT_EQ(wrong.status, 405);
   EXPECT_EQ(wrong.headers["allow"], "GET");
 }
 
-TEST(ServerHealth, OversizedBodyIs413) {
-  testing::TempDatabase db;
-  testing::ServerProcess server(db.url());
-  ASSERT_TRUE(server.started());
+TEST_F(ServerHealth, OversizedBodyIs413) {
   // The body is far over the limit, so the answer comes while the client is still sending:
   // the server must let it finish (no connection reset) and the client must get the 413.
   for (std::size_t mib : {2, 16}) {
-    auto big = server.request("POST", "/healthz", std::string(mib * 1024 * 1024, 'x'));
+    auto big = server_.request("POST", "/healthz", std::string(mib * 1024 * 1024, 'x'));
     EXPECT_EQ(big.status, 413) << mib << " MiB";
     EXPECT_EQ(nlohmann::json::parse(big.body)["code"], "payload_too_large");
   }
   // The server is still fine afterwards.
-  EXPECT_EQ(server.request("GET", "/healthz").status, 200);
+  EXPECT_EQ(server_.request("GET", "/healthz").status, 200);
 }
 
-TEST(ServerHealth, ReadyzIs503WhenMigrationsArePending) {
-  testing::TempDatabase db;
-  testing::ServerProcess server(db.url(), {{"CORRCHESS_AUTO_MIGRATE", "0"}});
-  ASSERT_TRUE(server.started());
-  auto ready = server.request("GET", "/readyz");
+TEST_F(UnmigratedServer, ReadyzIs503WhenMigrationsArePending) {
+  auto ready = server_.request("GET", "/readyz");
   EXPECT_EQ(ready.status, 503);
   EXPECT_EQ(nlohmann::json::parse(ready.body)["status"], "not_ready");
 }
 
-}  // namespace
-}  // namespace corrchess
-
-namespace corrchess {
-namespace {
-
-TEST(ServerMetrics, CountsRequestsByRouteAndStatus) {
-  testing::TempDatabase db;
-  testing::ServerProcess server(db.url());
-  ASSERT_TRUE(server.started());
-  for (int i = 0; i < 3; ++i) ASSERT_EQ(server.request("GET", "/healthz").status, 200);
-  ASSERT_EQ(server.request("GET", "/nowhere").status, 404);
-  auto metrics = server.request("GET", "/metrics");
+TEST_F(ServerMetrics, CountsRequestsByRouteAndStatus) {
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(server_.request("GET", "/healthz").status, 200);
+  ASSERT_EQ(server_.request("GET", "/nowhere").status, 404);
+  auto metrics = server_.request("GET", "/metrics");
   ASSERT_EQ(metrics.status, 200);
   EXPECT_EQ(metrics.headers["content-type"], "text/plain; version=0.0.4");
   const auto& body = metrics.body;

@@ -149,23 +149,32 @@ TEST_F(ConnectionCaps, WebSocketsPerUserAreCapped) {
   EXPECT_TRUE(theirs.read_type("hello"));
 }
 
-class SocketSessions : public testing::ApiServerTest {};
+class SocketSessions : public testing::ApiServerTest {
+ protected:
+  // A user `name` signed up now and signed in once more: both tokens, and a greeted socket on
+  // each sign-in.
+  struct TwoSessions {
+    std::string first_token, second_token;
+    std::unique_ptr<testing::WsClient> first, second;
+  };
+  TwoSessions two_sessions(const std::string& name) const {
+    TwoSessions s{api_.sign_up(name), api_.login(name), nullptr, nullptr};
+    s.first = testing::greeted_socket(server_.port(), s.first_token);
+    s.second = testing::greeted_socket(server_.port(), s.second_token);
+    return s;
+  }
+};
 
 TEST_F(SocketSessions, LogoutClosesTheSocketsOfThatTokenOnly) {
-  const auto phone = api_.sign_up("commuter");
-  const auto desktop = api_.login("commuter");
-  testing::WsClient on_phone(server_.port(), "/api/v1/ws?token=" + phone);
-  testing::WsClient on_desktop(server_.port(), "/api/v1/ws?token=" + desktop);
-  ASSERT_TRUE(on_phone.read_type("hello"));
-  ASSERT_TRUE(on_desktop.read_type("hello"));
+  auto [phone, desktop, on_phone, on_desktop] = two_sessions("commuter");
   api_.expect("POST", "/api/v1/auth/logout", phone, nullptr, 204);
-  auto ended = on_phone.read_type("session_ended", std::chrono::seconds(5));
+  auto ended = on_phone->read_type("session_ended", std::chrono::seconds(5));
   ASSERT_TRUE(ended.has_value());
-  EXPECT_FALSE(on_phone.read(std::chrono::seconds(2)).has_value());
-  EXPECT_TRUE(on_phone.closed());
+  EXPECT_FALSE(on_phone->read(std::chrono::seconds(2)).has_value());
+  EXPECT_TRUE(on_phone->closed());
   // The desktop's sign-in is still valid: its socket stays and answers.
-  on_desktop.send({{"type", "ping"}});
-  EXPECT_TRUE(on_desktop.read_type("pong", std::chrono::seconds(5)));
+  on_desktop->send({{"type", "ping"}});
+  EXPECT_TRUE(on_desktop->read_type("pong", std::chrono::seconds(5)));
   // And the revoked token cannot open a new one.
   testing::WsClient again(server_.port(), "/api/v1/ws?token=" + phone);
   EXPECT_FALSE(again.connected());
@@ -173,15 +182,10 @@ TEST_F(SocketSessions, LogoutClosesTheSocketsOfThatTokenOnly) {
 
 TEST_F(SocketSessions, ARoleChangeClosesEverySocketOfTheUser) {
   const auto admin = api_.login(testing::kDirector, testing::kDirectorPassword);  // an admin
-  const auto token = api_.sign_up("promoted");
-  const auto second = api_.login("promoted");
-  testing::WsClient one(server_.port(), "/api/v1/ws?token=" + token);
-  testing::WsClient two(server_.port(), "/api/v1/ws?token=" + second);
-  ASSERT_TRUE(one.read_type("hello"));
-  ASSERT_TRUE(two.read_type("hello"));
+  auto [token, second, one, two] = two_sessions("promoted");
   api_.expect("PATCH", "/api/v1/admin/users/promoted", admin, {{"role", "td"}}, 200);
-  EXPECT_TRUE(one.read_type("session_ended", std::chrono::seconds(5)).has_value());
-  EXPECT_TRUE(two.read_type("session_ended", std::chrono::seconds(5)).has_value());
+  EXPECT_TRUE(one->read_type("session_ended", std::chrono::seconds(5)).has_value());
+  EXPECT_TRUE(two->read_type("session_ended", std::chrono::seconds(5)).has_value());
   // The tokens stay valid: the user reconnects and is a director now.
   testing::WsClient again(server_.port(), "/api/v1/ws?token=" + token);
   EXPECT_TRUE(again.read_type("hello").has_value());

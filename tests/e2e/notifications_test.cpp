@@ -32,6 +32,16 @@ using testing::to;
 class Notifications : public testing::MailTest {
  protected:
   using MailTest::MailTest;
+
+  // White asks for a daily digest at 08:00; then a game between the two, started by a
+  // challenge, in which 1. e4 e5 is played.
+  std::string digest_game() {
+    api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
+    const auto id = challenge_and_accept(testing::iccf_control());
+    api_.play(id, white_, "e4");
+    api_.play(id, black_, "e5");
+    return id;
+  }
 };
 
 TEST_F(Notifications, AGameMailsExactlyTheExpectedPeopleThreadedWithMovesAndPgn) {
@@ -217,16 +227,9 @@ TEST_F(Notifications, DeadlineRemindersAtTheirInstantsOnceAndNotAfterAMove) {
 // comes in between.
 TEST_F(Notifications, SilenceRemindersAt14_28_35DaysTheLastCopiedToTheDirector) {
   api_.expect("PATCH", "/api/v1/me", td_, {{"email", "td@example.org"}});
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Silence cup"},
-                            {"time_control", testing::iccf_control()},
-                            {"start_at", "2030-01-07T09:00:00Z"},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  auto started =
-      api_.expect("POST", "/api/v1/admin/events/" + event["id"].get<std::string>() + "/start", td_);
-  ASSERT_EQ(started["games"].size(), 1u);
-  const std::string first = started["games"][0]["white"];
+  const auto event_id = api_.create_event(td_, "Silence cup", {kWhite, kBlack},
+                                          {{"start_at", "2030-01-07T09:00:00Z"}});
+  const std::string first = api_.start_event(td_, event_id)["white"];
   const std::string address = first == kWhite ? "wilma@example.org" : "bjorn@example.org";
   ASSERT_EQ(exactly(2).size(), 2u) << "the start, to both players";
   auto count_to = [&](const std::string& rcpt, const std::string& words) {
@@ -257,10 +260,7 @@ TEST_F(Notifications, SilenceRemindersAt14_28_35DaysTheLastCopiedToTheDirector) 
 // A daily digest at 08:00 in White's zone (Berlin): Black's moves wait and arrive together
 // in one mail at that hour; the end of the game does not wait.
 TEST_F(Notifications, DailyDigestCollectsMovesUntilTheLocalHour) {
-  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
-  const auto id = challenge_and_accept(testing::iccf_control());
-  api_.play(id, white_, "e4");
-  api_.play(id, black_, "e5");
+  const auto id = digest_game();
   api_.play(id, white_, "Nf3");
   api_.play(id, black_, "Nc6");
   // Black: challenge, start, two moves; White: nothing yet (start and moves wait).
@@ -291,10 +291,7 @@ TEST_F(Notifications, DailyDigestCollectsMovesUntilTheLocalHour) {
 // body); the mail client's POST stops the digests: the items waiting are dropped and no
 // later move is collected (and none is mailed at once instead).
 TEST_F(Notifications, DigestUnsubscribesInOneClickAndStops) {
-  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
-  const auto id = challenge_and_accept(testing::iccf_control());
-  api_.play(id, white_, "e4");
-  api_.play(id, black_, "e5");
+  const auto id = digest_game();
   sink_.wait_for(3);  // Black: challenge, start, e4
   api_.advance_clock(td_, 22 * 3600);
   auto mails = exactly(4);
@@ -350,15 +347,10 @@ TEST_F(Notifications, DirectorDecisionsAreMailedToBothPlayersWithTheReason) {
 // Leave in an event game: the opponent is told, and the reminders of the player to move
 // follow their new deadline.
 TEST_F(Notifications, LeaveIsToldToTheOpponentAndMovesTheReminders) {
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Leave cup"},
-                            {"time_control", {{"type", "per_move"}, {"days", 10}}},
-                            {"start_at", "2030-01-07T09:00:00Z"},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  const std::string event_id = event["id"];
-  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
-  const std::string first = started["games"][0]["white"];
+  const auto event_id = api_.create_event(td_, "Leave cup", {kWhite, kBlack},
+                                          {{"time_control", {{"type", "per_move"}, {"days", 10}}},
+                                           {"start_at", "2030-01-07T09:00:00Z"}});
+  const std::string first = api_.start_event(td_, event_id)["white"];
   const auto& mover = first == kWhite ? white_ : black_;
   const std::string other_address = first == kWhite ? "bjorn@example.org" : "wilma@example.org";
   const std::string mover_address = first == kWhite ? "wilma@example.org" : "bjorn@example.org";

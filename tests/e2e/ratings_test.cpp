@@ -82,16 +82,8 @@ class Ratings : public testing::ApiServerTest {
   // Waits until the period's list (of the pool) has `version`; its JSON.
   json await_list(const std::string& period, int version = 1,
                   const std::string& pool = "standard") {
-    json found;
-    EXPECT_TRUE(testing::wait_until(
-        [&] {
-          auto r = api_.call("GET", "/api/v1/ratings/lists/" + period + "?pool=" + pool, td_);
-          if (r.status != 200) return false;
-          found = json::parse(r.body);
-          return found["version"] == version;
-        },
-        std::chrono::seconds(20), std::chrono::milliseconds(50)))
-        << "no " << pool << " list " << period << " v" << version;
+    json found = api_.await_rating_list(td_, period + "?pool=" + pool, version);
+    EXPECT_EQ(found["version"], version) << "no " << pool << " list " << period << " v" << version;
     return found;
   }
 
@@ -557,15 +549,8 @@ TEST(RatingsDueDecisions, AFlagThatFellInAPeriodIsRatedInThatPeriodWithoutASweep
                                     {{"time_control", {{"type", "per_move"}, {"days", 3}}}});
 
   api.set_clock(td, "2030-02-01T00:00:00Z");  // January has ended; nothing has read the game
-  json january;
-  ASSERT_TRUE(testing::wait_until(
-      [&] {
-        auto r = api.call("GET", "/api/v1/ratings/lists/2030-01", td);
-        if (r.status != 200) return false;
-        january = json::parse(r.body);
-        return true;
-      },
-      std::chrono::seconds(20), std::chrono::milliseconds(50)));
+  const json january = api.await_rating_list(td, "2030-01");
+  ASSERT_FALSE(january.is_null()) << "no list 2030-01";
   std::map<std::string, int> in_period;
   for (const auto& e : january["entries"]) {
     in_period[e["username"].get<std::string>()] = e["games_in_period"].get<int>();

@@ -25,41 +25,49 @@ bool wait_for(const std::function<bool()>& condition) {
   return testing::wait_until(condition, std::chrono::seconds(30), std::chrono::milliseconds(50));
 }
 
-TEST(DatabaseRestart, OperationsAndLiveEventsResume) {
-  testing::PrivateCluster pg;
-  ASSERT_TRUE(pg.started());
-  ServerProcess server(pg.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  const testing::ApiClient api(server);
-  for (const char* name : {"alice", "bob"}) ASSERT_NO_FATAL_FAILURE(api.register_user(name));
-  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
-  const auto alice = api.login("alice");
-  const auto bob = api.login("bob");
-  const auto game =
-      api.create_game(td, "alice", "bob", {{"time_control", {{"type", "per_move"}, {"days", 5}}}});
-  ASSERT_FALSE(game.empty());
-  ASSERT_EQ(api.try_play(game, alice, "e4").status, 200);
-  ASSERT_TRUE(wait_for([&] { return api.metric("corrchess_listener_connected") == 1; }));
-  EXPECT_EQ(api.metric("corrchess_listener_connections_total"), 1);
+// A server on a private PostgreSQL cluster of its own, which the test restarts.
+class DatabaseRestart : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(pg_.started());
+    ASSERT_TRUE(server_.started());
+  }
 
-  testing::WsClient alice_ws(server.port(), "/api/v1/ws?token=" + alice);
+  testing::PrivateCluster pg_;
+  ServerProcess server_{pg_.url(), kEnv};
+  const testing::ApiClient api_{server_};
+};
+
+TEST_F(DatabaseRestart, OperationsAndLiveEventsResume) {
+  for (const char* name : {"alice", "bob"}) ASSERT_NO_FATAL_FAILURE(api_.register_user(name));
+  const auto td = api_.login(testing::kDirector, testing::kDirectorPassword);
+  const auto alice = api_.login("alice");
+  const auto bob = api_.login("bob");
+  const auto game =
+      api_.create_game(td, "alice", "bob", {{"time_control", {{"type", "per_move"}, {"days", 5}}}});
+  ASSERT_FALSE(game.empty());
+  ASSERT_EQ(api_.try_play(game, alice, "e4").status, 200);
+  ASSERT_TRUE(wait_for([&] { return api_.metric("corrchess_listener_connected") == 1; }));
+  EXPECT_EQ(api_.metric("corrchess_listener_connections_total"), 1);
+
+  testing::WsClient alice_ws(server_.port(), "/api/v1/ws?token=" + alice);
   ASSERT_TRUE(alice_ws.connected());
   ASSERT_TRUE(alice_ws.read_type("hello"));
 
   // A fast restart drops every connection the server holds.
-  ASSERT_TRUE(pg.restart());
+  ASSERT_TRUE(pg_.restart());
 
   // The very next request succeeds: the pool notices the dead connections and reconnects.
-  ASSERT_EQ(api.try_play(game, bob, "e5").status, 200);
-  auto g = json::parse(api.call("GET", "/api/v1/games/" + game, alice).body);
+  ASSERT_EQ(api_.try_play(game, bob, "e5").status, 200);
+  auto g = json::parse(api_.call("GET", "/api/v1/games/" + game, alice).body);
   EXPECT_EQ(g["ply"], 2);
-  EXPECT_EQ(server.request("GET", "/readyz").status, 200);
+  EXPECT_EQ(server_.request("GET", "/readyz").status, 200);
 
   // The listener reconnects and every open socket re-reads its user's stored messages: bob's
   // e5 (made while the listener may have been away) reaches alice exactly once, then live
   // events flow again on the same socket, numbered without a gap.
-  ASSERT_TRUE(wait_for([&] { return api.metric("corrchess_listener_connections_total") == 2; }));
-  ASSERT_EQ(api.try_play(game, alice, "Nf3").status, 200);
+  ASSERT_TRUE(wait_for([&] { return api_.metric("corrchess_listener_connections_total") == 2; }));
+  ASSERT_EQ(api_.try_play(game, alice, "Nf3").status, 200);
   std::vector<std::string> moves;
   std::vector<std::int64_t> seqs;
   while (moves.empty() || moves.back() != "Nf3") {
@@ -74,24 +82,19 @@ TEST(DatabaseRestart, OperationsAndLiveEventsResume) {
   EXPECT_EQ(seqs[1], seqs[0] + 1);
 }
 
-TEST(DatabaseRestart, WhileTheDatabaseIsDownRequestsFailCleanlyAndNothingIsHalfDone) {
-  testing::PrivateCluster pg;
-  ASSERT_TRUE(pg.started());
-  ServerProcess server(pg.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  const testing::ApiClient api(server);
-  ASSERT_NO_FATAL_FAILURE(api.register_user("alice"));
-  ASSERT_TRUE(pg.stop());
-  EXPECT_EQ(server.request("GET", "/healthz").status, 200);  // the process itself is alive
-  EXPECT_EQ(server.request("GET", "/readyz").status, 503);
-  auto down = server.request("POST", "/api/v1/auth/login",
-                             json{{"username", "alice"}, {"password", "password-123"}}.dump());
+TEST_F(DatabaseRestart, WhileTheDatabaseIsDownRequestsFailCleanlyAndNothingIsHalfDone) {
+  ASSERT_NO_FATAL_FAILURE(api_.register_user("alice"));
+  ASSERT_TRUE(pg_.stop());
+  EXPECT_EQ(server_.request("GET", "/healthz").status, 200);  // the process itself is alive
+  EXPECT_EQ(server_.request("GET", "/readyz").status, 503);
+  auto down = server_.request("POST", "/api/v1/auth/login",
+                              json{{"username", "alice"}, {"password", "password-123"}}.dump());
   EXPECT_GE(down.status, 500);
   EXPECT_EQ(down.headers["content-type"], "application/problem+json");
   EXPECT_EQ(down.body.find("pqxx"), std::string::npos);  // no database internals leak
-  ASSERT_TRUE(pg.start());
-  EXPECT_TRUE(wait_for([&] { return server.request("GET", "/readyz").status == 200; }));
-  EXPECT_EQ(server
+  ASSERT_TRUE(pg_.start());
+  EXPECT_TRUE(wait_for([&] { return server_.request("GET", "/readyz").status == 200; }));
+  EXPECT_EQ(server_
                 .request("POST", "/api/v1/auth/login",
                          json{{"username", "alice"}, {"password", "password-123"}}.dump())
                 .status,

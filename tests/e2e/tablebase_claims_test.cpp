@@ -31,9 +31,7 @@ TEST_F(TablebaseClaims, QueenWinIsUpheld) {
   const auto id = game_from("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
   EXPECT_TRUE(game(id)["claimable"]["tablebase"].get<bool>());
   auto r = claim(id, {{"type", "tablebase"}, {"expect", "win"}});
-  ASSERT_EQ(r.status, 200) << r.body;
-  auto body = json::parse(r.body);
-  EXPECT_TRUE(body["upheld"].get<bool>());
+  auto body = testing::claim_verdict(r, true);
   EXPECT_EQ(body["game"]["result"], "1-0");
   EXPECT_EQ(body["game"]["termination"], "tablebase");
 }
@@ -42,14 +40,11 @@ TEST_F(TablebaseClaims, RookPawnDrawIsUpheldAndWinClaimThereIsRejected) {
   const auto fen = "k7/8/8/P7/8/8/8/4K3 w - - 0 1";
   const auto drawn = game_from(fen);
   auto r = claim(drawn, {{"type", "tablebase"}, {"expect", "draw"}});
-  ASSERT_EQ(r.status, 200) << r.body;
-  EXPECT_TRUE(json::parse(r.body)["upheld"].get<bool>());
-  EXPECT_EQ(json::parse(r.body)["game"]["result"], "1/2-1/2");
+  EXPECT_EQ(testing::claim_verdict(r, true)["game"]["result"], "1/2-1/2");
 
   const auto hopeful = game_from(fen);
   auto rejected = claim(hopeful, {{"type", "tablebase"}, {"expect", "win"}});
-  ASSERT_EQ(rejected.status, 200) << rejected.body;
-  EXPECT_FALSE(json::parse(rejected.body)["upheld"].get<bool>());
+  testing::claim_verdict(rejected, false);
   auto g = game(hopeful);
   EXPECT_EQ(g["status"], "ongoing");
   EXPECT_EQ(g["ply"], 0);
@@ -58,9 +53,7 @@ TEST_F(TablebaseClaims, RookPawnDrawIsUpheldAndWinClaimThereIsRejected) {
 TEST_F(TablebaseClaims, IntendedMoveIsJudgedButNotPlayed) {
   const auto id = game_from("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
   auto r = claim(id, {{"type", "tablebase"}, {"expect", "win"}, {"move", "Qb2+"}});
-  ASSERT_EQ(r.status, 200) << r.body;
-  auto body = json::parse(r.body);
-  EXPECT_TRUE(body["upheld"].get<bool>());
+  auto body = testing::claim_verdict(r, true);
   EXPECT_EQ(body["game"]["result"], "1-0");
   EXPECT_EQ(body["game"]["ply"], 0);
   EXPECT_TRUE(body["game"]["moves"].empty());
@@ -79,9 +72,7 @@ TEST_F(TablebaseClaims, FiveMenWithFourManTablesIsUnavailableAndChangesNothing) 
 TEST_F(TablebaseClaims, PositionWithCastlingRightsIsDecided) {
   const auto id = game_from("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
   auto r = claim(id, {{"type", "tablebase"}, {"expect", "win"}});
-  ASSERT_EQ(r.status, 200) << r.body;
-  EXPECT_TRUE(json::parse(r.body)["upheld"].get<bool>());
-  EXPECT_EQ(json::parse(r.body)["game"]["termination"], "tablebase");
+  EXPECT_EQ(testing::claim_verdict(r, true)["game"]["termination"], "tablebase");
 }
 
 }  // namespace

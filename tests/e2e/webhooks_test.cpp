@@ -147,20 +147,14 @@ TEST_F(Webhooks, TimestampIsTheServerClockAndTheSignatureVerifies) {
 // A director's webhook for an event gets each message about the event's games once.
 TEST_F(Webhooks, ADirectorFollowsTheGamesOfAnEvent) {
   ASSERT_TRUE(receiver_.started());
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Hooked"},
-                            {"time_control", testing::iccf_control()},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  const std::string event_id = event["id"];
+  const auto event_id = api_.create_event(td_, "Hooked", {kWhite, kBlack});
   const auto hook = api_.expect("POST", "/api/v1/me/webhooks", td_,
                                 {{"url", receiver_.url()}, {"event_id", event_id}}, 201);
   EXPECT_EQ(hook["event_id"], event_id);
   receiver_.set_secret(hook["secret"]);
-  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
-  ASSERT_EQ(started["games"].size(), 1u);
-  const std::string game = started["games"][0]["id"];
-  const std::string first = started["games"][0]["white"];
+  const auto started = api_.start_event(td_, event_id);
+  const std::string game = started["id"];
+  const std::string first = started["white"];
   api_.play(game, first == kWhite ? white_ : black_, "e4");
   auto got = receiver_.wait_for(1);
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
@@ -34,6 +35,12 @@ class WebSocket : public ::testing::Test {
     game_ = api.create_game(td_, "alice", "bob",
                             {{"time_control", {{"type", "per_move"}, {"days", 3}}}});
   }
+  // Starts server_ (environment `env`) and sets up the players and the game on it.
+  void start(const testing::ServerEnv& env = kEnv) {
+    server_.emplace(db_.url(), env);
+    ASSERT_TRUE(server_->started());
+    ASSERT_NO_FATAL_FAILURE(setup(*server_));
+  }
   // Submit + accept.
   void play(const ServerProcess& s, const std::string& token, const std::string& move,
             bool offer_draw = false) {
@@ -47,8 +54,17 @@ class WebSocket : public ::testing::Test {
     EXPECT_TRUE(hello && (*hello)["type"] == "hello") << (hello ? hello->dump() : "nothing");
     return ws;
   }
+  // Sends a ping on `ws` and expects its pong as the next message (so nothing was queued
+  // before it).
+  static void expect_pong_next(WsClient& ws) {
+    ws.send(json{{"type", "ping"}});
+    auto pong = ws.read();
+    ASSERT_TRUE(pong);
+    EXPECT_EQ((*pong)["type"], "pong");
+  }
 
   testing::TempDatabase db_;
+  std::optional<ServerProcess> server_;  // what start() started
   std::string td_, alice_, bob_, carol_, game_;
 };
 
@@ -79,9 +95,8 @@ TEST_F(WebSocket, UpgradeWithoutAValidTokenIsRefused) {
 }
 
 TEST_F(WebSocket, AMoveReachesBothPlayersButNotOthers) {
-  ServerProcess server(db_.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start());
+  const ServerProcess& server = *server_;
   auto alice_ws = open(server, alice_);
   auto bob_ws = open(server, bob_);
   auto carol_ws = open(server, carol_);
@@ -101,16 +116,12 @@ TEST_F(WebSocket, AMoveReachesBothPlayersButNotOthers) {
   }
   // Carol plays in neither game: she hears nothing of it. A ping proves her socket works
   // and that nothing was queued before the pong.
-  carol_ws->send(json{{"type", "ping"}});
-  auto pong = carol_ws->read();
-  ASSERT_TRUE(pong);
-  EXPECT_EQ((*pong)["type"], "pong");
+  expect_pong_next(*carol_ws);
 }
 
 TEST_F(WebSocket, OffersDeclinesAndTheEndArePushed) {
-  ServerProcess server(db_.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start());
+  const ServerProcess& server = *server_;
   auto alice_ws = open(server, alice_);
   auto bob_ws = open(server, bob_);
   play(server, alice_, "e4");
@@ -136,9 +147,8 @@ TEST_F(WebSocket, OffersDeclinesAndTheEndArePushed) {
 }
 
 TEST_F(WebSocket, AFlagFallDecidedByTheSchedulerIsPushed) {
-  ServerProcess server(db_.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start());
+  const ServerProcess& server = *server_;
   auto bob_ws = open(server, bob_);
   ASSERT_NO_FATAL_FAILURE(testing::ApiClient(server).advance_clock(td_, 4 * 86400));
   auto over = bob_ws->read_type("game_over");
@@ -149,9 +159,8 @@ TEST_F(WebSocket, AFlagFallDecidedByTheSchedulerIsPushed) {
 }
 
 TEST_F(WebSocket, OthersMaySubscribeToAGame) {
-  ServerProcess server(db_.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start());
+  const ServerProcess& server = *server_;
   auto carol_ws = open(server, carol_);
   carol_ws->send(json{{"subscribe", "999999"}});
   auto refused = carol_ws->read();
@@ -176,10 +185,7 @@ TEST_F(WebSocket, OthersMaySubscribeToAGame) {
   ASSERT_TRUE(bye);
   EXPECT_EQ((*bye)["type"], "unsubscribed");
   play(server, bob_, "d5");
-  carol_ws->send(json{{"type", "ping"}});
-  auto next = carol_ws->read();
-  ASSERT_TRUE(next);
-  EXPECT_EQ((*next)["type"], "pong");  // the d5 move was not delivered after unsubscribing
+  expect_pong_next(*carol_ws);  // the d5 move was not delivered after unsubscribing
 }
 
 TEST_F(WebSocket, AnEventOnOneInstanceReachesASocketOnAnother) {
@@ -207,9 +213,8 @@ TEST_F(WebSocket, AnEventOnOneInstanceReachesASocketOnAnother) {
 }
 
 TEST_F(WebSocket, MalformedClientMessagesGetAnErrorAndTheSocketStaysUp) {
-  ServerProcess server(db_.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start());
+  const ServerProcess& server = *server_;
   auto ws = open(server, alice_);
   ws->send(json::array({1, 2}));
   auto e1 = ws->read();
@@ -228,9 +233,8 @@ TEST_F(WebSocket, MalformedClientMessagesGetAnErrorAndTheSocketStaysUp) {
 TEST_F(WebSocket, ASlowClientIsDisconnectedWithoutHoldingUpOthers) {
   auto env = kEnv;
   env.emplace_back("CORRCHESS_WS_MAX_QUEUE", "16");
-  ServerProcess server(db_.url(), env);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start(env));
+  const ServerProcess& server = *server_;
   auto id_of = [&](const std::string& token) {
     // Ids are opaque strings in the API; the notification carries the database id.
     return std::stoll(
@@ -274,9 +278,8 @@ TEST_F(WebSocket, ASlowClientIsDisconnectedWithoutHoldingUpOthers) {
 }
 
 TEST_F(WebSocket, ShutdownClosesSocketsAndTheMetricsCountThem) {
-  ServerProcess server(db_.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start());
+  ServerProcess& server = *server_;
   auto ws = open(server, alice_);
   auto metrics = server.request("GET", "/metrics");
   EXPECT_NE(metrics.body.find("corrchess_ws_connections 1"), std::string::npos) << metrics.body;
@@ -286,18 +289,12 @@ TEST_F(WebSocket, ShutdownClosesSocketsAndTheMetricsCountThem) {
 }
 
 TEST_F(WebSocket, ASocketEndsWithItsTokensExpiry) {
-  ServerProcess server(db_.url(), kEnv);
-  ASSERT_TRUE(server.started());
-  setup(server);
+  ASSERT_NO_FATAL_FAILURE(start());
+  const ServerProcess& server = *server_;
   // Alice's token expires in two seconds (as a token issued 30 days ago would).
-  {
-    pqxx::connection c(db_.url());
-    pqxx::work tx(c);
-    tx.exec(
-        "UPDATE auth_tokens SET expires_at = now() + interval '2 seconds' WHERE user_id = "
-        "(SELECT id FROM users WHERE username = 'alice')");
-    tx.commit();
-  }
+  db_.exec(
+      "UPDATE auth_tokens SET expires_at = now() + interval '2 seconds' WHERE user_id = "
+      "(SELECT id FROM users WHERE username = 'alice')");
   auto alice = open(server, alice_);
   auto bob = open(server, bob_);
   const auto started = std::chrono::steady_clock::now();
@@ -307,10 +304,7 @@ TEST_F(WebSocket, ASocketEndsWithItsTokensExpiry) {
   EXPECT_FALSE(alice->read(std::chrono::seconds(5)));
   EXPECT_TRUE(alice->closed());
   // Bob's socket, opened with a token of his own, lives on.
-  bob->send(json{{"type", "ping"}});
-  auto pong = bob->read();
-  ASSERT_TRUE(pong);
-  EXPECT_EQ((*pong)["type"], "pong");
+  expect_pong_next(*bob);
 }
 
 }  // namespace

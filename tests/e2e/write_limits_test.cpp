@@ -6,35 +6,42 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/api_client.h"
-#include "tests/support/temp_database.h"
+#include "tests/support/api_server_test.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
-using testing::ApiClient;
-using testing::ServerProcess;
 
 testing::ServerEnv limits(const std::string& per_token, const std::string& per_address) {
   return testing::director_env(true, {{"CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", per_token},
                                       {"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", per_address}});
 }
 
-TEST(WriteLimits, ASignInOverItsRateIsRefusedAndNothingChanges) {
-  testing::TempDatabase db;
-  ServerProcess server(db.url(), limits("5", "0"));
-  ASSERT_TRUE(server.started());
-  const ApiClient api(server);
-  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
-  const auto alice = api.sign_up("alice");
-  const auto bob = api.sign_up("bob");
-  const auto game = api.create_game(td, "alice", "bob");
-  const auto note = "/api/v1/games/" + game + "/note";
+// Two players (sign-ups and logins have their own limits; they do not spend write tokens)
+// on a server allowing 5 writes a minute to each sign-in.
+class PerSignInLimit : public testing::TwoPlayerTest {
+ protected:
+  PerSignInLimit() : TwoPlayerTest(limits("5", "0")) {}
+};
+
+// Two players on a server allowing 6 writes a minute from each address.
+class PerAddressLimit : public testing::TwoPlayerTest {
+ protected:
+  PerAddressLimit() : TwoPlayerTest(limits("0", "6")) {}
+};
+
+using ConditionalLineLimits = testing::TwoPlayerTest;
+
+// The path of the note of game `id`.
+std::string note_of(const std::string& id) { return "/api/v1/games/" + id + "/note"; }
+
+TEST_F(PerSignInLimit, ASignInOverItsRateIsRefusedAndNothingChanges) {
+  const auto note = note_of(create_game());
   for (int i = 1; i <= 5; ++i) {
-    EXPECT_EQ(api.call("PUT", note, alice, {{"text", "note " + std::to_string(i)}}).status, 200);
+    EXPECT_EQ(api_.call("PUT", note, white_, {{"text", "note " + std::to_string(i)}}).status, 200);
   }
-  const auto refused = api.call("PUT", note, alice, {{"text", "one too many"}});
+  const auto refused = api_.call("PUT", note, white_, {{"text", "one too many"}});
   EXPECT_EQ(refused.status, 429);
   EXPECT_EQ(json::parse(refused.body)["code"], "rate_limited");
   ASSERT_TRUE(refused.headers.contains("retry-after"));
@@ -42,59 +49,44 @@ TEST(WriteLimits, ASignInOverItsRateIsRefusedAndNothingChanges) {
   EXPECT_GE(wait, 1);
   EXPECT_LE(wait, 12);  // 5 a minute: one every 12 s
   // Nothing changed, reads go on, and others are not affected.
-  EXPECT_EQ(api.expect("GET", note, alice)["text"], "note 5");
-  EXPECT_EQ(api.call("PUT", note, bob, {{"text", "mine"}}).status, 200);
+  EXPECT_EQ(api_.expect("GET", note, white_)["text"], "note 5");
+  EXPECT_EQ(api_.call("PUT", note, black_, {{"text", "mine"}}).status, 200);
   // A new sign-in is a new bucket; logging in is not a counted write.
-  const auto again = api.login("alice");
-  EXPECT_EQ(api.call("PUT", note, again, {{"text", "note 6"}}).status, 200);
+  const auto again = api_.login(kWhite);
+  EXPECT_EQ(api_.call("PUT", note, again, {{"text", "note 6"}}).status, 200);
 }
 
-TEST(WriteLimits, AnAddressOverItsRateIsRefusedWhoeverSignedIn) {
-  testing::TempDatabase db;
-  ServerProcess server(db.url(), limits("0", "6"));
-  ASSERT_TRUE(server.started());
-  const ApiClient api(server);
-  // Sign-ups and logins have their own limits; they do not spend write tokens.
-  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
-  const auto alice = api.sign_up("alice");
-  const auto bob = api.sign_up("bob");
-  const auto game = api.create_game(td, "alice", "bob");  // write 1
-  const auto note = "/api/v1/games/" + game + "/note";
+TEST_F(PerAddressLimit, AnAddressOverItsRateIsRefusedWhoeverSignedIn) {
+  const auto game = create_game();  // write 1
+  const auto note = note_of(game);
   for (int i = 0; i < 5; ++i) {
-    EXPECT_EQ(api.call("PUT", note, i % 2 ? alice : bob, {{"text", "x"}}).status, 200) << i;
+    EXPECT_EQ(api_.call("PUT", note, i % 2 ? white_ : black_, {{"text", "x"}}).status, 200) << i;
   }
-  const auto refused = api.call("PUT", note, alice, {{"text", "refused"}});
+  const auto refused = api_.call("PUT", note, white_, {{"text", "refused"}});
   EXPECT_EQ(refused.status, 429);
   EXPECT_TRUE(refused.headers.contains("retry-after"));
-  EXPECT_EQ(api.call("POST", "/api/v1/games/" + game + "/moves", bob, {{"move", "e5"}}).status,
+  EXPECT_EQ(api_.call("POST", "/api/v1/games/" + game + "/moves", black_, {{"move", "e5"}}).status,
             429);
-  EXPECT_EQ(api.call("GET", "/api/v1/games/" + game, alice).status, 200);
+  EXPECT_EQ(api_.call("GET", "/api/v1/games/" + game, white_).status, 200);
 }
 
-TEST(WriteLimits, ConditionalLinesAreCappedInCountAndLength) {
-  testing::TempDatabase db;
-  ServerProcess server(db.url(), testing::director_env());
-  ASSERT_TRUE(server.started());
-  const ApiClient api(server);
-  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
-  const auto alice = api.sign_up("alice");
-  api.sign_up("bob");
-  const auto game = api.create_game(td, "alice", "bob");
-  ASSERT_NO_FATAL_FAILURE(api.play(game, alice, "e4"));
+TEST_F(ConditionalLineLimits, ConditionalLinesAreCappedInCountAndLength) {
+  const auto game = create_game();
+  ASSERT_NO_FATAL_FAILURE(api_.play(game, white_, "e4"));
   const auto path = "/api/v1/games/" + game + "/conditional";
   json many = json::array();
   for (int i = 0; i < 101; ++i) many.push_back(json::array({"e5", "Nf3"}));
-  EXPECT_EQ(api.problem("PUT", path, alice, {{"lines", many}}, 400), "validation_error");
+  EXPECT_EQ(api_.problem("PUT", path, white_, {{"lines", many}}, 400), "validation_error");
   json deep = json::array();
   for (int i = 0; i < 50; ++i) {
     for (const char* m : {"Nf6", "Nf3", "Ng8", "Ng1"}) deep.push_back(m);
   }
   deep.push_back("Nf6");  // 201 plies
-  EXPECT_EQ(api.problem("PUT", path, alice, {{"lines", json::array({deep})}}, 400),
+  EXPECT_EQ(api_.problem("PUT", path, white_, {{"lines", json::array({deep})}}, 400),
             "validation_error");
-  EXPECT_EQ(api.expect("GET", path, alice)["lines"], json::array());  // nothing stored
-  deep.erase(deep.end() - 1);                                         // 200 plies: accepted
-  const auto stored = api.expect("PUT", path, alice, {{"lines", json::array({deep})}});
+  EXPECT_EQ(api_.expect("GET", path, white_)["lines"], json::array());  // nothing stored
+  deep.erase(deep.end() - 1);                                           // 200 plies: accepted
+  const auto stored = api_.expect("PUT", path, white_, {{"lines", json::array({deep})}});
   EXPECT_EQ(stored["lines"].size(), 1U);
 }
 

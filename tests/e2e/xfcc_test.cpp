@@ -320,15 +320,8 @@ TEST_F(Xfcc, GetMyGamesGivesRatingsCountriesAndTheRoundWhereKnown) {
   api_.play(first, black_, "e5");
   api_.expect("POST", "/api/v1/games/" + first + "/resign", black_);
   api_.set_clock(td_, "2030-02-01T00:00:00Z");
-  json list;
-  ASSERT_TRUE(testing::wait_until(
-      [&] {
-        auto l = api_.call("GET", "/api/v1/ratings/lists/2030-01", td_);
-        if (l.status != 200) return false;
-        list = json::parse(l.body);
-        return true;
-      },
-      std::chrono::seconds(20), std::chrono::milliseconds(50)));
+  const json list = api_.await_rating_list(td_, "2030-01");
+  ASSERT_FALSE(list.is_null()) << "no list 2030-01";
   std::map<std::string, long> rating;
   for (const auto& e : list["entries"]) {
     rating[e["username"].get<std::string>()] = std::lround(e["rating"].get<double>());
@@ -338,15 +331,9 @@ TEST_F(Xfcc, GetMyGamesGivesRatingsCountriesAndTheRoundWhereKnown) {
 
   // An event game: its round, and both players' ratings; the country of the player without
   // one stays out.
-  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
-                           {{"name", "Xfcc Cup"},
-                            {"time_control", testing::iccf_control()},
-                            {"players", {kWhite, kBlack}}},
-                           201);
-  auto started =
-      api_.expect("POST", "/api/v1/admin/events/" + event["id"].get<std::string>() + "/start", td_);
-  const std::string in_event = started["games"][0]["id"];
-  const std::string event_white = started["games"][0]["white"];
+  const auto started = api_.start_event(td_, api_.create_event(td_, "Xfcc Cup", {kWhite, kBlack}));
+  const std::string in_event = started["id"];
+  const std::string event_white = started["white"];
   const std::string event_black = event_white == kWhite ? kBlack : kWhite;
   r = post(get_my_games(kBlack, testing::kPlayerPassword));
   ASSERT_EQ(r.status, 200) << r.body;

@@ -105,6 +105,28 @@ std::string ApiClient::create_game(const std::string& token, const std::string& 
   return r.status == 201 && answer.is_object() ? answer.value("id", "") : "";
 }
 
+json claim_verdict(const HttpResult& answer, bool upheld) {
+  EXPECT_EQ(answer.status, 200) << answer.body;
+  if (answer.status != 200) return nullptr;
+  auto body = json::parse(answer.body);
+  EXPECT_EQ(body["upheld"], upheld) << answer.body;
+  return body;
+}
+
+std::string ApiClient::create_event(const std::string& token, const std::string& name,
+                                    const std::vector<std::string>& players,
+                                    const json& extra) const {
+  json body = {{"name", name}, {"time_control", iccf_control()}, {"players", players}};
+  body.update(extra);
+  return expect("POST", "/api/v1/admin/events", token, body, 201)["id"];
+}
+
+json ApiClient::start_event(const std::string& token, const std::string& id) const {
+  const auto started = expect("POST", "/api/v1/admin/events/" + id + "/start", token);
+  EXPECT_EQ(started["games"].size(), 1u) << started.dump();
+  return started["games"].empty() ? json::object() : started["games"][0];
+}
+
 HttpResult ApiClient::try_play(const std::string& id, const std::string& token,
                                const std::string& move, const json& extra) const {
   json submit_body = {{"move", move}};
@@ -137,5 +159,20 @@ void ApiClient::set_clock(const std::string& token, const std::string& rfc3339) 
 std::string ApiClient::metrics() const { return call("GET", "/metrics").body; }
 
 double ApiClient::metric(const std::string& name) const { return metric_value(metrics(), name); }
+
+nlohmann::json ApiClient::await_rating_list(const std::string& token,
+                                            const std::string& period_and_query,
+                                            int version) const {
+  nlohmann::json found;
+  wait_until(
+      [&] {
+        auto r = call("GET", "/api/v1/ratings/lists/" + period_and_query, token);
+        if (r.status != 200) return false;
+        found = nlohmann::json::parse(r.body);
+        return version <= 0 || found["version"] == version;
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(50));
+  return found;
+}
 
 }  // namespace corrchess::testing

@@ -47,6 +47,10 @@ double metric_value(const std::string& metrics_text, const std::string& name);
 bool wait_until(const std::function<bool()>& condition, std::chrono::milliseconds limit,
                 std::chrono::milliseconds pause = std::chrono::milliseconds(0));
 
+// The JSON answer of a claim (POST /games/{id}/claims), which must be 200 with the verdict
+// `upheld`; null (after a test failure) when the status is not 200.
+nlohmann::json claim_verdict(const HttpResult& answer, bool upheld);
+
 class ApiClient {
  public:
   explicit ApiClient(unsigned short port) : port_(port) {}
@@ -83,6 +87,15 @@ class ApiClient {
   std::string create_game(const std::string& token, const std::string& white,
                           const std::string& black,
                           const nlohmann::json& extra = nlohmann::json::object()) const;
+  // POST /admin/events as the director `token`: an event `name` of `players` under the ICCF
+  // standard time control, with the fields of `extra` added or replaced. Must answer 201; the
+  // event id.
+  std::string create_event(const std::string& token, const std::string& name,
+                           const std::vector<std::string>& players,
+                           const nlohmann::json& extra = nlohmann::json::object()) const;
+  // Starts event `id` of two players, one round, as the director `token` (must answer 200 with
+  // exactly one game): that game as the answer lists it ({id, white, black, ...}).
+  nlohmann::json start_event(const std::string& token, const std::string& id) const;
   // Submits `move` (with the fields of `extra`) and accepts it: the submit's answer when it
   // was refused, else the accept's.
   HttpResult try_play(const std::string& id, const std::string& token, const std::string& move,
@@ -96,6 +109,12 @@ class ApiClient {
   // Moves the manual test clock as the director `token` (must answer 200).
   void advance_clock(const std::string& token, std::int64_t seconds) const;
   void set_clock(const std::string& token, const std::string& rfc3339) const;
+
+  // The rating list GET /api/v1/ratings/lists/`period_and_query` answers once it is there
+  // (the rating job publishes lists on its own) and, when `version` > 0, has that version;
+  // waits up to 20 s for it. Else the last list seen (null when none was answered 200).
+  nlohmann::json await_rating_list(const std::string& token, const std::string& period_and_query,
+                                   int version = 0) const;
 
   // GET /metrics, and one unlabelled sample of it (-1 when absent).
   std::string metrics() const;

@@ -63,6 +63,18 @@ class EventServer : public ApiServerTest {
     return api_.problem(method, path, token(who), body, status);
   }
 
+  // The audit records of event `event_id` with `action`, as the director reads them (a JSON
+  // array, oldest first as the log lists them).
+  json audit_records(const std::string& event_id, const std::string& action) {
+    // The answer is kept: a loop over a member of a temporary would outlive it.
+    json audit = ok("GET", "/api/v1/admin/audit?event_id=" + event_id, kDirector);
+    json out = json::array();
+    for (const auto& r : audit["records"]) {
+      if (r["action"] == action) out.push_back(r);
+    }
+    return out;
+  }
+
   void advance(long seconds) { api_.advance_clock(token(kDirector), seconds); }
 
   // Submits and accepts a move; expects both to succeed.

@@ -77,4 +77,13 @@ struct Table {
   }
 };
 
+// A standard game after 1. e4 e5 in which Black offered a draw with e5 (White has moved, so
+// the offer may be accepted at once).
+inline Table black_offered_a_draw() {
+  Table t;
+  t.play("e4");
+  t.play("e5", true);
+  return t;
+}
+
 }  // namespace corrchess::game::test

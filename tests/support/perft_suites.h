@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstddef>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,6 +41,44 @@ inline std::size_t expect_perft_suite(const std::string& file, int max_depth) {
         << r.expected << " got " << r.actual << " " << r.detail;
   }
   return suite.size();
+}
+
+// A suite that both perft tests run: its file, how many entries it holds, and how deep
+// perft_test (label unit) and perft_slowtest (label slow) count it; depths past a suite's
+// deepest count mean every count.
+struct PerftSuiteRun {
+  const char* file;
+  std::size_t entries;
+  int quick_depth;
+  int slow_depth;
+};
+
+// Test names and failure messages show a run by its file.
+inline void PrintTo(const PerftSuiteRun& run, std::ostream* os) { *os << run.file; }
+
+// Scaled down under the sanitizers.
+inline constexpr PerftSuiteRun kPerftSuiteRuns[] = {
+#ifdef CORRCHESS_SANITIZED
+    {"cpw_standard_positions.epd", 7, 4, 5},
+    {"ethereal-standard.epd", 128, 4, 5},
+    {"ethereal-fischer.epd", 960, 3, 4},
+    {"scalachess-tricky.perft", 18, 4, 5},
+#else
+    {"cpw_standard_positions.epd", 7, 5, 100},  // every count: up to start D7, Kiwipete D6, pos3 D8
+    {"ethereal-standard.epd", 128, 5, 100},
+    {"ethereal-fischer.epd", 960, 4, 5},  // D6 alone is 5e11 nodes
+    {"scalachess-tricky.perft", 18, 5, 100},
+#endif
+};
+
+// The name of a parameterised test over kPerftSuiteRuns: the file's name, letters and
+// digits only.
+inline std::string perft_suite_run_name(const ::testing::TestParamInfo<PerftSuiteRun>& info) {
+  std::string name;
+  for (const char* c = info.param.file; *c != '\0' && *c != '.'; ++c) {
+    name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
+  }
+  return name;
 }
 
 }  // namespace corrchess::testing

@@ -97,22 +97,9 @@ std::string ServerProcess::output() const {
   return output_;
 }
 
-int ServerProcess::stop() {
-  if (pid_ <= 0) return -1;
-  ::kill(pid_, SIGTERM);
-  int status = 0;
-  waitpid(pid_, &status, 0);
-  pid_ = -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+int ServerProcess::stop() { return end_child(pid_, SIGTERM); }
 
-void ServerProcess::kill_hard() {
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGKILL);
-  int status = 0;
-  waitpid(pid_, &status, 0);
-  pid_ = -1;
-}
+void ServerProcess::kill_hard() { end_child(pid_, SIGKILL); }
 
 HttpResult ServerProcess::request(const std::string& method, const std::string& target,
                                   const std::string& body,

@@ -69,13 +69,7 @@ bool SmtpSink::start() {
                     std::chrono::milliseconds(50));
 }
 
-void SmtpSink::stop() {
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGTERM);
-  int status = 0;
-  waitpid(pid_, &status, 0);
-  pid_ = -1;
-}
+void SmtpSink::stop() { end_child(pid_, SIGTERM); }
 
 std::string SmtpSink::url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
 

@@ -56,4 +56,15 @@ std::unique_ptr<pqxx::connection> TempDatabase::connect_migrated() const {
   return conn;
 }
 
+void TempDatabase::exec(const std::string& sql) const {
+  pqxx::connection conn(url_);
+  exec_committed(conn, sql);
+}
+
+void exec_committed(pqxx::connection& conn, const std::string& sql) {
+  pqxx::work tx(conn);
+  tx.exec(sql);
+  tx.commit();
+}
+
 }  // namespace corrchess::testing

@@ -20,6 +20,10 @@ class TempDatabase {
   // tests; a failure fails the test and returns null).
   std::unique_ptr<pqxx::connection> connect_migrated() const;
 
+  // Runs `sql` on a connection of its own, in a transaction that it commits (for tests that
+  // change rows behind a server's back).
+  void exec(const std::string& sql) const;
+
   // libpq connection string of the new database.
   const std::string& url() const { return url_; }
   const std::string& name() const { return name_; }
@@ -29,5 +33,8 @@ class TempDatabase {
   std::string name_;
   std::string url_;
 };
+
+// Runs `sql` on `conn` in a transaction of its own and commits it.
+void exec_committed(pqxx::connection& conn, const std::string& sql);
 
 }  // namespace corrchess::testing

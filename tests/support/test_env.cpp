@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -66,6 +67,15 @@ std::string shell_quote(const std::string& text) {
     }
   }
   return out + "'";
+}
+
+int end_child(pid_t& pid, int signal) {
+  if (pid <= 0) return -1;
+  ::kill(pid, signal);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  pid = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace corrchess::testing

@@ -1,6 +1,8 @@
 // Helpers shared by the tests: paths and the throwaway database of scripts/test.
 #pragma once
 
+#include <sys/types.h>
+
 #include <string>
 
 namespace corrchess::testing {
@@ -25,6 +27,10 @@ struct CommandRun {
   std::string out;
 };
 CommandRun run_command(const std::string& shell_command);
+
+// Ends the child process `pid` started (when it is > 0): sends it `signal`, waits for it and
+// sets `pid` to -1. Its exit status (-1 when it did not exit normally or there was none).
+int end_child(pid_t& pid, int signal);
 
 // `text` as one single-quoted word for /bin/sh.
 std::string shell_quote(const std::string& text);

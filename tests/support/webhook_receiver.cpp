@@ -23,20 +23,20 @@ std::string slurp(const std::string& path) {
   return s.str();
 }
 
-void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
-
 }  // namespace
 
-WebhookReceiver::WebhookReceiver() {
+WebhookReceiver::WebhookReceiver(int fail_every) {
   char pattern[] = "/tmp/corrchess-hooks.XXXXXX";
   if (mkdtemp(pattern) == nullptr) return;
   dir_ = pattern;
+  std::filesystem::create_directory(dir_ + "/secrets");
   const std::string script = source_dir() + "/tests/support/webhook_receiver.py";
+  const std::string fail = std::to_string(fail_every);
   pid_ = fork();
   if (pid_ == 0) {
     execl("/usr/bin/python3", "python3", script.c_str(), (dir_ + "/port").c_str(),
-          (dir_ + "/requests").c_str(), (dir_ + "/secret").c_str(), (dir_ + "/fail").c_str(),
-          static_cast<char*>(nullptr));
+          (dir_ + "/requests").c_str(), (dir_ + "/secrets").c_str(), (dir_ + "/fail").c_str(),
+          fail.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   wait_until([this] { return std::filesystem::exists(dir_ + "/port"); }, std::chrono::seconds(15),
@@ -46,11 +46,7 @@ WebhookReceiver::WebhookReceiver() {
 }
 
 WebhookReceiver::~WebhookReceiver() {
-  if (pid_ > 0) {
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-  }
+  end_child(pid_, SIGTERM);
   if (!dir_.empty()) std::filesystem::remove_all(dir_);
 }
 
@@ -58,16 +54,28 @@ std::string WebhookReceiver::url() const {
   return "http://127.0.0.1:" + std::to_string(port_) + "/hook";
 }
 
-void WebhookReceiver::set_secret(const std::string& secret) const {
-  write(dir_ + "/secret", secret);
+std::string WebhookReceiver::url(const std::string& name) const { return url() + "/" + name; }
+
+void WebhookReceiver::write(const std::string& name, const std::string& text) const {
+  const std::string path = dir_ + "/" + name;
+  std::ofstream(path + ".tmp") << text;
+  std::filesystem::rename(path + ".tmp", path);
 }
 
-void WebhookReceiver::fail_next(int n) const { write(dir_ + "/fail", std::to_string(n)); }
+void WebhookReceiver::set_secret(const std::string& secret) const { write("secrets/hook", secret); }
+
+void WebhookReceiver::set_secret(const std::string& name, const std::string& secret) const {
+  write("secrets/hook." + name, secret);
+}
+
+void WebhookReceiver::fail_next(int n) const { write("fail", std::to_string(n)); }
 
 nlohmann::json WebhookReceiver::requests() const {
   nlohmann::json out = nlohmann::json::array();
   std::istringstream lines(slurp(dir_ + "/requests"));
   for (std::string line; std::getline(lines, line);) {
+    // A line still being written has no end yet: read it next time.
+    if (lines.eof()) break;
     if (!line.empty()) out.push_back(nlohmann::json::parse(line, nullptr, false));
   }
   return out;

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <string>
+#include <utility>
 
 #include "server/config.h"
 
@@ -59,33 +61,36 @@ TEST(NotificationConfig, MailSettingsAreChecked) {
 // The rating period job runs where the flag-fall sweep runs unless CORRCHESS_RATING_JOB says
 // otherwise; other values are refused.
 TEST(SchedulerConfig, TheRatingJobFollowsTheSchedulerUnlessSetItself) {
-  unsetenv("CORRCHESS_RATING_JOB");
-  setenv("CORRCHESS_SCHEDULER", "off", 1);
-  auto c = config_from_env();
-  ASSERT_TRUE(c.has_value()) << c.error().detail;
-  EXPECT_FALSE(c->run_scheduler);
-  EXPECT_FALSE(c->run_rating_job);
-  setenv("CORRCHESS_RATING_JOB", "on", 1);
-  c = config_from_env();
-  ASSERT_TRUE(c.has_value()) << c.error().detail;
-  EXPECT_FALSE(c->run_scheduler);
-  EXPECT_TRUE(c->run_rating_job);
-  setenv("CORRCHESS_SCHEDULER", "on", 1);
-  setenv("CORRCHESS_RATING_JOB", "off", 1);
-  c = config_from_env();
-  ASSERT_TRUE(c.has_value()) << c.error().detail;
-  EXPECT_TRUE(c->run_scheduler);
-  EXPECT_FALSE(c->run_rating_job);
+  // CORRCHESS_SCHEDULER and CORRCHESS_RATING_JOB (null: unset), applied in this order, and
+  // what the server then runs.
+  struct Case {
+    const char* scheduler;
+    const char* rating_job;
+    bool runs_scheduler;
+    bool runs_rating_job;
+  };
+  for (const Case& k : {Case{"off", nullptr, false, false}, Case{"off", "on", false, true},
+                        Case{"on", "off", true, false}, Case{nullptr, nullptr, true, true}}) {
+    SCOPED_TRACE(std::string(k.scheduler ? k.scheduler : "unset") + " " +
+                 (k.rating_job ? k.rating_job : "unset"));
+    for (const auto& [name, value] : {std::pair{"CORRCHESS_SCHEDULER", k.scheduler},
+                                      std::pair{"CORRCHESS_RATING_JOB", k.rating_job}}) {
+      if (value) {
+        setenv(name, value, 1);
+      } else {
+        unsetenv(name);
+      }
+    }
+    auto c = config_from_env();
+    ASSERT_TRUE(c.has_value()) << c.error().detail;
+    EXPECT_EQ(c->run_scheduler, k.runs_scheduler);
+    EXPECT_EQ(c->run_rating_job, k.runs_rating_job);
+  }
   setenv("CORRCHESS_RATING_JOB", "yes", 1);
-  c = config_from_env();
+  auto c = config_from_env();
   ASSERT_FALSE(c.has_value());
   EXPECT_EQ(c.error().code, ErrorCode::kValidationError);
   unsetenv("CORRCHESS_RATING_JOB");
-  unsetenv("CORRCHESS_SCHEDULER");
-  c = config_from_env();
-  ASSERT_TRUE(c.has_value()) << c.error().detail;
-  EXPECT_TRUE(c->run_scheduler);
-  EXPECT_TRUE(c->run_rating_job);
 }
 
 // LISTEN and migrations use CORRCHESS_LISTEN_DATABASE_URL (a direct connection when the

@@ -25,6 +25,12 @@ Result<Outcome> claim_now(Table& t, const ClaimRequest& request) {
   return claim(g, g.state().to_move, request, t.trees);
 }
 
+// A tablebase claim expecting `expect`, with the intended `move` if any.
+Result<Outcome> claim_tablebase(Table& t, ClaimExpectation expect,
+                                std::optional<std::string> move = std::nullopt) {
+  return claim_now(t, claim_req(ClaimType::kTablebase, std::move(move), expect));
+}
+
 // ---- threefold
 
 TEST(ThreefoldClaim, PositionOnTheBoard) {
@@ -242,7 +248,7 @@ TEST(TablebaseClaim, WinUpheld) {
   for (Wdl wdl : {Wdl::kWin, Wdl::kCursedWin}) {
     TablebaseTable t(wdl);
     EXPECT_TRUE(t.state().claimable.tablebase);
-    auto r = claim_now(t, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kWin));
+    auto r = claim_tablebase(t, ClaimExpectation::kWin);
     ASSERT_TRUE(r) << r.error().detail;
     EXPECT_TRUE(r->upheld) << to_string(wdl);
     t.apply(*r);
@@ -254,7 +260,7 @@ TEST(TablebaseClaim, WinUpheld) {
 TEST(TablebaseClaim, DrawUpheldOnlyForADraw) {
   {
     TablebaseTable t(Wdl::kDraw);
-    auto r = claim_now(t, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kDraw));
+    auto r = claim_tablebase(t, ClaimExpectation::kDraw);
     ASSERT_TRUE(r);
     EXPECT_TRUE(r->upheld);
     t.apply(*r);
@@ -264,7 +270,7 @@ TEST(TablebaseClaim, DrawUpheldOnlyForADraw) {
   // A blessed loss is a loss: a draw claim is rejected and the game goes on, no offer.
   for (Wdl wdl : {Wdl::kBlessedLoss, Wdl::kWin}) {
     TablebaseTable t(wdl);
-    auto r = claim_now(t, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kDraw));
+    auto r = claim_tablebase(t, ClaimExpectation::kDraw);
     ASSERT_TRUE(r);
     EXPECT_FALSE(r->upheld) << to_string(wdl);
     t.apply(*r);
@@ -273,7 +279,7 @@ TEST(TablebaseClaim, DrawUpheldOnlyForADraw) {
   }
   {
     TablebaseTable t(Wdl::kDraw);
-    auto r = claim_now(t, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kWin));
+    auto r = claim_tablebase(t, ClaimExpectation::kWin);
     ASSERT_TRUE(r);
     EXPECT_FALSE(r->upheld);
   }
@@ -283,13 +289,13 @@ TEST(TablebaseClaim, IntendedMoveIsScoredButNotPlayed) {
   // The table answers for the position after the move, Black to move: a loss for Black is
   // a win for the claimant.
   TablebaseTable t(Wdl::kLoss);
-  auto r = claim_now(t, claim_req(ClaimType::kTablebase, "Qh3+", ClaimExpectation::kWin));
+  auto r = claim_tablebase(t, ClaimExpectation::kWin, "Qh3+");
   ASSERT_TRUE(r) << r.error().detail;
   EXPECT_TRUE(r->upheld);
   EXPECT_TRUE(r->moves.empty());
   EXPECT_EQ(t.tb.probed_fen, "8/8/8/8/8/2k4Q/8/4K3 b - - 1 1");
   TablebaseTable u(Wdl::kCursedWin);  // Black to move wins (cursed) -> loss for White
-  auto rejected = claim_now(u, claim_req(ClaimType::kTablebase, "Qh3+", ClaimExpectation::kDraw));
+  auto rejected = claim_tablebase(u, ClaimExpectation::kDraw, "Qh3+");
   ASSERT_TRUE(rejected);
   EXPECT_FALSE(rejected->upheld);
   EXPECT_TRUE(rejected->moves.empty());
@@ -299,14 +305,12 @@ TEST(TablebaseClaim, IntendedMoveIsScoredButNotPlayed) {
 
 TEST(TablebaseClaim, UnavailableTableChangesNothing) {
   TablebaseTable t(std::nullopt);
-  auto r = claim_now(t, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kWin));
+  auto r = claim_tablebase(t, ClaimExpectation::kWin);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kTablebaseUnavailable);
   // And with no oracle configured at all.
   Table u("8/8/8/8/8/2k5/8/4K2Q w - - 0 1");
-  EXPECT_EQ(claim_now(u, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kWin))
-                .error()
-                .code,
+  EXPECT_EQ(claim_tablebase(u, ClaimExpectation::kWin).error().code,
             ErrorCode::kTablebaseUnavailable);
 }
 
@@ -319,15 +323,12 @@ TEST(TablebaseClaim, NeedsSevenMenOrFewerAndAnExpectation) {
   tb.answer = Wdl::kWin;
   big.context.oracles.tablebase = &tb;
   EXPECT_FALSE(big.state().claimable.tablebase);
-  EXPECT_EQ(claim_now(big, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kWin))
-                .error()
-                .code,
-            ErrorCode::kClaimNotAllowed);
+  EXPECT_EQ(claim_tablebase(big, ClaimExpectation::kWin).error().code, ErrorCode::kClaimNotAllowed);
 }
 
 TEST(TablebaseClaim, ReplayTrustsTheStoredVerdict) {
   TablebaseTable t(Wdl::kWin);
-  t.apply(*claim_now(t, claim_req(ClaimType::kTablebase, std::nullopt, ClaimExpectation::kWin)));
+  t.apply(*claim_tablebase(t, ClaimExpectation::kWin));
   t.tb.answer = std::nullopt;  // tables removed later: the stored verdict stands
   EXPECT_EQ(t.state().result, GameResult::kWhiteWins);
 }

@@ -277,9 +277,7 @@ TEST(DrawOffers, AnOfferBeforeTheOpponentMovedIsRefusedAndChangesNothing) {
 }
 
 TEST(DrawOffers, BlacksFirstMoveMayCarryAnOffer) {
-  Table t;
-  t.play("e4");
-  t.play("e5", true);  // White has moved: this offer can be accepted at once
+  Table t = black_offered_a_draw();
   EXPECT_EQ(t.state().draw_offer->by, kBlack);
   ASSERT_TRUE(t.apply(accept_draw(t.game(), kWhite)));
   EXPECT_EQ(t.state().termination, Termination::kAgreement);
@@ -296,9 +294,7 @@ TEST(DrawOffers, FromAPositionWithBlackToMoveBlacksFirstOfferIsRefused) {
 }
 
 TEST(DrawOffers, OpponentAcceptsAndTheGameIsDrawn) {
-  Table t;
-  t.play("e4");
-  t.play("e5", true);
+  Table t = black_offered_a_draw();
   EXPECT_EQ(accept_draw(t.game(), kBlack).error().code, ErrorCode::kNoDrawOffer);  // own offer
   ASSERT_TRUE(t.apply(accept_draw(t.game(), kWhite)));
   EXPECT_EQ(t.state().result, GameResult::kDraw);
@@ -314,9 +310,7 @@ TEST(DrawOffers, NoOfferNoAcceptOrDecline) {
 }
 
 TEST(DrawOffers, ExplicitDeclineRemovesTheOfferAndBarsTheOfferer) {
-  Table t;
-  t.play("e4");
-  t.play("e5", true);
+  Table t = black_offered_a_draw();
   ASSERT_TRUE(t.apply(decline_draw(t.game(), kWhite)));
   EXPECT_FALSE(t.state().draw_offer);
   EXPECT_EQ(t.state().draw_offer_barred_until[1], 11);
@@ -377,9 +371,7 @@ TEST(DrawOffers, TenMovesRuleCanBeSwitchedOff) {
 }
 
 TEST(DrawOffers, AnyOtherEndingClearsTheOffer) {
-  Table t;
-  t.play("e4");
-  t.play("e5", true);
+  Table t = black_offered_a_draw();
   ASSERT_TRUE(t.apply(resign(t.game(), kWhite)));
   EXPECT_FALSE(t.state().draw_offer);
 }

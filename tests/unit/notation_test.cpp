@@ -36,6 +36,16 @@ Position play_san(Position pos, const std::vector<std::string>& sans) {
   return pos;
 }
 
+// Every spelling in `spellings` reads (parse_san) as the move `uci` in `pos`.
+void expect_san_spellings(const Position& pos, std::initializer_list<const char*> spellings,
+                          std::string_view uci) {
+  for (const char* s : spellings) {
+    auto m = parse_san(pos, s);
+    ASSERT_TRUE(m.has_value()) << s;
+    EXPECT_EQ(to_uci(pos, *m), uci) << s;
+  }
+}
+
 void expect_error(const Result<Move>& r, ErrorCode code, std::string_view what) {
   ASSERT_FALSE(r.has_value()) << what << " parsed as " << r->raw();
   EXPECT_EQ(r.error().code, code) << what << ": " << r.error().detail;
@@ -146,11 +156,7 @@ TEST(ParseSan, CastlingSpellingsE11E12) {
     EXPECT_EQ(m->kind(), MoveKind::kCastling) << s;
     EXPECT_EQ(to_uci(pos, *m), "e1g1") << s;
   }
-  for (const char* s : {"O-O-O", "0-0-0", "O-O-O+"}) {
-    auto m = parse_san(pos, s);
-    ASSERT_TRUE(m.has_value()) << s;
-    EXPECT_EQ(to_uci(pos, *m), "e1c1") << s;
-  }
+  expect_san_spellings(pos, {"O-O-O", "0-0-0", "O-O-O+"}, "e1c1");
 }
 
 TEST(ParseSan, FullySpecifiedSquaresWithoutPieceLetterE13) {
@@ -198,26 +204,15 @@ TEST(ParseSan, AmbiguityDetailNamesTheCandidates) {
   EXPECT_EQ(r.error().code, ErrorCode::kAmbiguousMove);
   EXPECT_EQ(r.error().detail, "Nd2 is ambiguous: Nb1d2, Nf3d2");
   // Over-disambiguation is accepted.
-  for (const char* s : {"Nbd2", "Nb1d2", "N1d2", "Nb1-d2", "Nbd2!"}) {
-    auto m = parse_san(pos, s);
-    ASSERT_TRUE(m.has_value()) << s;
-    EXPECT_EQ(to_uci(pos, *m), "b1d2") << s;
-  }
-  for (const char* s : {"Ngf3", "Ng1f3", "Nf3", "Nxf3"}) {  // after 1.e4: one knight reaches f3
-    Position p = play_san(Position::startpos(), {"e4", "e5"});
-    auto m = parse_san(p, s);
-    ASSERT_TRUE(m.has_value()) << s;
-    EXPECT_EQ(to_uci(p, *m), "g1f3") << s;
-  }
+  expect_san_spellings(pos, {"Nbd2", "Nb1d2", "N1d2", "Nb1-d2", "Nbd2!"}, "b1d2");
+  // After 1.e4 e5 one knight reaches f3.
+  expect_san_spellings(play_san(Position::startpos(), {"e4", "e5"}),
+                       {"Ngf3", "Ng1f3", "Nf3", "Nxf3"}, "g1f3");
 }
 
 TEST(ParseSan, PromotionSpellingsE17) {
   Position pos = fen("8/8/1n6/3R1P2/1n6/2k2K2/3p4/r6r b - - 0 82");
-  for (const char* s : {"d1=Q", "d1Q", "d1=Q+", "d1q", "d1=q"}) {
-    auto m = parse_san(pos, s);
-    ASSERT_TRUE(m.has_value()) << s;
-    EXPECT_EQ(to_uci(pos, *m), "d2d1q") << s;
-  }
+  expect_san_spellings(pos, {"d1=Q", "d1Q", "d1=Q+", "d1q", "d1=q"}, "d2d1q");
   EXPECT_EQ(to_uci(pos, *parse_san(pos, "d1=N")), "d2d1n");
   expect_error(parse_san(pos, "d1"), ErrorCode::kIllegalMove, "d1");
   expect_error(parse_san(pos, "d1=K"), ErrorCode::kIllegalMove, "d1=K");
@@ -271,12 +266,9 @@ TEST(ParseSan, UnreadableTextIsInvalidNotation) {
 
 TEST(ParseSan, AnnotationsAndCheckMarksAreIgnored) {
   Position pos = Position::startpos();
-  for (const char* s :
-       {"e4", "e4!", "e4?", "e4!!", "e4??", "e4!?", "e4?!", "e4+", "e4#", "e2e4", "e2-e4"}) {
-    auto m = parse_san(pos, s);
-    ASSERT_TRUE(m.has_value()) << s;
-    EXPECT_EQ(to_uci(pos, *m), "e2e4") << s;
-  }
+  expect_san_spellings(
+      pos, {"e4", "e4!", "e4?", "e4!!", "e4??", "e4!?", "e4?!", "e4+", "e4#", "e2e4", "e2-e4"},
+      "e2e4");
 }
 
 // ---- UCI (E22, F9, F10) ----

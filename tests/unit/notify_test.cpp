@@ -12,6 +12,7 @@ namespace corrchess::notify {
 namespace {
 
 using game::Color;
+using game::test::black_offered_a_draw;
 using game::test::kStart;
 using game::test::Table;
 
@@ -26,6 +27,13 @@ std::vector<Notice> notices_of_move(Table& t, std::string_view move, bool offer 
   EXPECT_TRUE(o.has_value());
   t.apply(*o);
   return game_notices(before, o->moves, o->events, o->game.state());
+}
+
+// Expects `a` and `b` to tell the end of the game, one to each player.
+void expect_the_end_to_both(const Notice& a, const Notice& b) {
+  EXPECT_EQ(a.kind, Kind::kGameOver);
+  EXPECT_EQ(b.kind, Kind::kGameOver);
+  EXPECT_NE(a.to, b.to);
 }
 
 TEST(GameNotices, AMoveTellsTheOpponentOnly) {
@@ -48,9 +56,7 @@ TEST(GameNotices, MateTellsTheMoveAndTheEndToBoth) {
   ASSERT_EQ(n.size(), 3u);
   EXPECT_EQ(n[0].kind, Kind::kOpponentMoved);
   EXPECT_EQ(n[0].to, Color::kWhite);
-  EXPECT_EQ(n[1].kind, Kind::kGameOver);
-  EXPECT_EQ(n[2].kind, Kind::kGameOver);
-  EXPECT_NE(n[1].to, n[2].to);
+  expect_the_end_to_both(n[1], n[2]);
 }
 
 TEST(GameNotices, AFlagFallTheSchedulerStoresMailsTheEndToBoth) {
@@ -69,15 +75,11 @@ TEST(GameNotices, AFlagFallTheSchedulerStoresMailsTheEndToBoth) {
   ASSERT_TRUE(after.has_value());
   const auto n = game_notices(g.state(), {}, {*fall}, after->state());
   ASSERT_EQ(n.size(), 2u);
-  EXPECT_EQ(n[0].kind, Kind::kGameOver);
-  EXPECT_EQ(n[1].kind, Kind::kGameOver);
-  EXPECT_NE(n[0].to, n[1].to);
+  expect_the_end_to_both(n[0], n[1]);
 }
 
 TEST(GameNotices, DeclinedOfferTellsTheOfferer) {
-  Table t;
-  t.play("e4");
-  t.play("e5", true);
+  Table t = black_offered_a_draw();
   const auto before = t.state();
   auto o = game::decline_draw(t.game(), Color::kWhite);
   ASSERT_TRUE(o.has_value()) << o.error().detail;
@@ -95,8 +97,7 @@ TEST(GameNotices, ResignationEndsTheGameForBoth) {
   ASSERT_TRUE(o.has_value());
   const auto n = game_notices(before, o->moves, o->events, o->game.state());
   ASSERT_EQ(n.size(), 2u);
-  EXPECT_EQ(n[0].kind, Kind::kGameOver);
-  EXPECT_EQ(n[1].kind, Kind::kGameOver);
+  expect_the_end_to_both(n[0], n[1]);
 }
 
 TEST(GameNotices, DirectorsClockDecisionsTellBothWithTheReason) {

@@ -40,15 +40,19 @@ RouteSet registered(const Service& service) {
   return out;
 }
 
+// The method of an OpenAPI operation ("post") as routes name it ("POST").
+std::string route_method(std::string operation) {
+  for (auto& c : operation) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return operation;
+}
+
 // The documented routes, without those the server layer answers before routing.
 RouteSet in_document(const json& doc) {
   RouteSet out;
   for (const auto& [path, ops] : doc.at("paths").items()) {
     for (const auto& [method, op] : ops.items()) {
       if (op.value("x-websocket", false) || op.value("x-stream", false)) continue;
-      std::string m = method;
-      for (auto& c : m) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      out.emplace(m, path);
+      out.emplace(route_method(method), path);
     }
   }
   return out;
@@ -181,6 +185,35 @@ TEST(OpenApi, IsAnOpenApi31DocumentWithAuthAndProblems) {
     }
   };
   check_refs(doc);
+}
+
+// The routes that hash or check a password may answer 503 with Retry-After when the bound on
+// concurrent hashes is full (CORRCHESS_MAX_CONCURRENT_HASHES); the document says so for them
+// and for no other route.
+TEST(OpenApi, PasswordHashingRoutesDocumentTheir503WithRetryAfter) {
+  const auto doc = Served(true).document();
+  const RouteSet hashing = {{"POST", "/api/v1/auth/register"},
+                            {"POST", "/api/v1/auth/login"},
+                            {"POST", "/api/v1/me/password"},
+                            {"POST", "/api/v1/auth/password-reset/confirm"}};
+  std::size_t found = 0;
+  for (const auto& [path, ops] : doc.at("paths").items()) {
+    for (const auto& [method, op] : ops.items()) {
+      const RouteSet::value_type route{route_method(method), path};
+      const auto& responses = op.at("responses");
+      if (!hashing.contains(route)) {
+        EXPECT_FALSE(responses.contains("503")) << route.first << " " << path;
+        continue;
+      }
+      ++found;
+      ASSERT_TRUE(responses.contains("503")) << route.first << " " << path;
+      const json busy = responses.at("503");  // a copy: [] on a missing key reads null
+      EXPECT_TRUE(busy["headers"].contains("Retry-After")) << route.first << " " << path;
+      EXPECT_EQ(busy["content"]["application/problem+json"]["schema"]["$ref"],
+                "#/components/schemas/Problem");
+    }
+  }
+  EXPECT_EQ(found, hashing.size());
 }
 
 TEST(OpenApi, ManualClockRoutesAppearOnlyWhenRegistered) {

@@ -2,6 +2,7 @@
 // Depths are scaled down under the sanitizers; the deepest counts run in perft_slowtest.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,18 +14,6 @@
 
 namespace corrchess::chess {
 namespace {
-
-#ifdef CORRCHESS_SANITIZED
-constexpr int kCpwDepth = 4;
-constexpr int kEtherealStandardDepth = 4;
-constexpr int kEtherealFischerDepth = 3;
-constexpr int kTrickyDepth = 4;
-#else
-constexpr int kCpwDepth = 5;
-constexpr int kEtherealStandardDepth = 5;
-constexpr int kEtherealFischerDepth = 4;
-constexpr int kTrickyDepth = 5;
-#endif
 
 using testing::expect_perft_suite;
 using testing::load_perft_suite;
@@ -120,24 +109,17 @@ TEST(Perft, DivideSumsToPerft) {
   EXPECT_TRUE(perft_divide(*pos, 0).empty());
 }
 
-TEST(Perft, CpwStandardPositions) {
-  EXPECT_EQ(expect_perft_suite("cpw_standard_positions.epd", kCpwDepth), 7u);
+class PerftSuites : public ::testing::TestWithParam<testing::PerftSuiteRun> {};
+
+TEST_P(PerftSuites, CountsToTheQuickDepth) {
+  EXPECT_EQ(expect_perft_suite(GetParam().file, GetParam().quick_depth), GetParam().entries);
 }
 
-TEST(Perft, EtherealStandard) {
-  EXPECT_EQ(expect_perft_suite("ethereal-standard.epd", kEtherealStandardDepth), 128u);
-}
-
-TEST(Perft, EtherealFischer) {
-  EXPECT_EQ(expect_perft_suite("ethereal-fischer.epd", kEtherealFischerDepth), 960u);
-}
+INSTANTIATE_TEST_SUITE_P(SharedSuites, PerftSuites, ::testing::ValuesIn(testing::kPerftSuiteRuns),
+                         testing::perft_suite_run_name);
 
 TEST(Perft, PythonChessTrickyFully) {
   EXPECT_EQ(expect_perft_suite("python-chess-tricky.perft", 100), 19u);
-}
-
-TEST(Perft, ScalachessTricky) {
-  EXPECT_EQ(expect_perft_suite("scalachess-tricky.perft", kTrickyDepth), 18u);
 }
 
 // The strict reader refuses the suites' impossible positions (rules.md 1.2): the
@@ -174,23 +156,32 @@ TEST(Perft, CheckEntryReportsMismatchAndRejection) {
   EXPECT_FALSE(r.detail.empty());
 }
 
+// The two entries of a suite `text` that must parse into exactly two (empty ones, after a test
+// failure, otherwise).
+std::array<PerftSuiteEntry, 2> two_entries(const std::string& text) {
+  const auto suite = parse_perft_suite(text);
+  EXPECT_TRUE(suite) << suite.error().detail;
+  if (!suite) return {};
+  EXPECT_EQ(suite->size(), 2u);
+  if (suite->size() != 2) return {};
+  return {(*suite)[0], (*suite)[1]};
+}
+
 TEST(PerftSuite, ParsesEpdForm) {
-  const auto suite = parse_perft_suite(
+  const auto [start, other] = two_entries(
       "# comment\n\n"
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400  # start\n"
       "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\r\n");
-  ASSERT_TRUE(suite) << suite.error().detail;
-  ASSERT_EQ(suite->size(), 2u);
-  EXPECT_EQ((*suite)[0].id, "start");
-  EXPECT_EQ((*suite)[0].expected.size(), 2u);
-  EXPECT_EQ((*suite)[0].expected[1].depth, 2);
-  EXPECT_EQ((*suite)[0].expected[1].nodes, 400u);
-  EXPECT_EQ((*suite)[1].id, "line 4");
-  EXPECT_EQ((*suite)[1].fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  EXPECT_EQ(start.id, "start");
+  ASSERT_EQ(start.expected.size(), 2u);
+  EXPECT_EQ(start.expected[1].depth, 2);
+  EXPECT_EQ(start.expected[1].nodes, 400u);
+  EXPECT_EQ(other.id, "line 4");
+  EXPECT_EQ(other.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 }
 
 TEST(PerftSuite, ParsesBlockForm) {
-  const auto suite = parse_perft_suite(
+  const auto [pos3, other] = two_entries(
       "id pos-3\n"
       "epd 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\n"
       "perft 1 14\n"
@@ -199,21 +190,18 @@ TEST(PerftSuite, ParsesBlockForm) {
       "id other\n"
       "epd 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n"
       "perft 1 15\n");
-  ASSERT_TRUE(suite) << suite.error().detail;
-  ASSERT_EQ(suite->size(), 2u);
-  EXPECT_EQ((*suite)[0].id, "pos-3");
-  EXPECT_EQ((*suite)[0].fen, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
-  EXPECT_EQ((*suite)[0].expected.size(), 2u);
-  EXPECT_EQ((*suite)[1].line, 6);
+  EXPECT_EQ(pos3.id, "pos-3");
+  EXPECT_EQ(pos3.fen, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+  EXPECT_EQ(pos3.expected.size(), 2u);
+  EXPECT_EQ(other.line, 6);
 }
 
 TEST(PerftSuite, RejectsMalformedLines) {
-  EXPECT_FALSE(parse_perft_suite("perft 1 20\n"));
-  EXPECT_FALSE(parse_perft_suite("id x\nepd 8/8 w - -\nperft one 20\n"));
-  EXPECT_FALSE(parse_perft_suite("id x\nperft 1 20\n"));
-  EXPECT_FALSE(
-      parse_perft_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;X1 2\n"));
-  EXPECT_FALSE(parse_perft_suite("just some words\n"));
+  for (const char* text :
+       {"perft 1 20\n", "id x\nepd 8/8 w - -\nperft one 20\n", "id x\nperft 1 20\n",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;X1 2\n", "just some words\n"}) {
+    EXPECT_FALSE(parse_perft_suite(text)) << text;
+  }
   const auto err = parse_perft_suite("id a\nepd 8/8/8/8/8/8/8/8 w - -\nperft 1\n");
   ASSERT_FALSE(err);
   EXPECT_NE(err.error().detail.find("line 3"), std::string::npos);

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/chess/notation.h"
@@ -180,27 +181,28 @@ TEST(PgnEdgeCases, DoubleFischerRandomStarts) {
 }
 
 TEST(PgnEdgeCases, TagValuesWithQuotesBackslashesAndBrackets) {
-  auto b = read_edge_case("backslash_header.pgn");
-  ASSERT_TRUE(b[0].has_value());
-  EXPECT_EQ(b[0]->tag("Event"), "Tournament \\");
-  EXPECT_EQ(b[0]->tag("Site"), "Madrid ESP");
-
-  auto q = read_edge_case("unescaped_quote_header.pgn");
-  ASSERT_TRUE(q[0].has_value());
-  EXPECT_EQ(q[0]->tag("Event"), "Tournament \"Championship\" Finals");
-  EXPECT_EQ(q[0]->tag("Site"), "Club \"Victory\"");
-  EXPECT_EQ(q[0]->tag("White"), "Smith, John \"The King\"");
-  EXPECT_EQ(q[0]->tag("Black"), "Jones, \"Lightning\" Mike");
-
-  auto s = read_edge_case("square_bracket_in_header.pgn");
-  ASSERT_TRUE(s[0].has_value());
-  EXPECT_EQ(s[0]->tag("Event"), "Batch 10: s20red4c4_t3 vs master[!important]");
-  EXPECT_EQ(s[0]->tag("Variation"), "closing ] opening");
-  EXPECT_EQ(s[0]->tag("White"), "New-cfe8\"dsadsa\"ce842c");
-
+  // Each file's first game and the tag values it must read.
+  const std::vector<std::pair<const char*, std::vector<std::pair<const char*, const char*>>>>
+      cases = {
+          {"backslash_header.pgn", {{"Event", "Tournament \\"}, {"Site", "Madrid ESP"}}},
+          {"unescaped_quote_header.pgn",
+           {{"Event", "Tournament \"Championship\" Finals"},
+            {"Site", "Club \"Victory\""},
+            {"White", "Smith, John \"The King\""},
+            {"Black", "Jones, \"Lightning\" Mike"}}},
+          {"square_bracket_in_header.pgn",
+           {{"Event", "Batch 10: s20red4c4_t3 vs master[!important]"},
+            {"Variation", "closing ] opening"},
+            {"White", "New-cfe8\"dsadsa\"ce842c"}}},
+          {"non_ascii.pgn", {{"Site", "Caf\xC3\xA9"}}},
+      };
+  for (const auto& [file, tags] : cases) {
+    const auto games = read_edge_case(file);
+    ASSERT_TRUE(games[0].has_value()) << file;
+    for (const auto& [name, value] : tags)
+      EXPECT_EQ(games[0]->tag(name), value) << file << " " << name;
+  }
   auto n = read_edge_case("non_ascii.pgn");
-  ASSERT_TRUE(n[0].has_value());
-  EXPECT_EQ(n[0]->tag("Site"), "Caf\xC3\xA9");
   EXPECT_EQ(n[0]->tag("Black").value().substr(0, 2), "\xD0\x92");
 }
 

@@ -33,6 +33,17 @@ Move find_move(const Position& pos, std::string_view from, std::string_view to,
   return Move();
 }
 
+// find_move(pos, from, to), checked to be of `kind` and to capture (and so to reset the
+// fifty-move count) or not, as `captures` says.
+Move checked_move(const Position& pos, std::string_view from, std::string_view to, MoveKind kind,
+                  bool captures) {
+  const Move m = find_move(pos, from, to);
+  EXPECT_EQ(m.kind(), kind);
+  EXPECT_EQ(pos.is_capture(m), captures);
+  EXPECT_EQ(pos.is_zeroing(m), captures);
+  return m;
+}
+
 Position play_moves(Position pos,
                     std::initializer_list<std::pair<const char*, const char*>> moves) {
   for (const auto& [from, to] : moves) pos.play(find_move(pos, from, to));
@@ -71,11 +82,7 @@ TEST(Position, PlayUpdatesCountersAndEnPassant) {
 
 TEST(Position, EnPassantCaptureRemovesThePawn) {
   Position p = must("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2");
-  const Move ep = find_move(p, "d4", "e3");
-  EXPECT_EQ(ep.kind(), MoveKind::kEnPassant);
-  EXPECT_TRUE(p.is_capture(ep));
-  EXPECT_TRUE(p.is_zeroing(ep));
-  p.play(ep);
+  p.play(checked_move(p, "d4", "e3", MoveKind::kEnPassant, true));
   EXPECT_EQ(p.piece_on(sq("e4")), Piece::kNoPiece);
   EXPECT_EQ(p.piece_on(sq("e3")), Piece::kBlackPawn);
   EXPECT_EQ(p.fen(), "rnbqkbnr/ppp1pppp/8/8/8/4p3/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
@@ -93,11 +100,7 @@ TEST(Position, PromotionsAreFourMoves) {
 
 TEST(Position, StandardCastlingEncodedAsKingTakesRook) {
   Position p = must("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 10");
-  const Move oo = find_move(p, "e1", "h1");
-  EXPECT_EQ(oo.kind(), MoveKind::kCastling);
-  EXPECT_FALSE(p.is_capture(oo));
-  EXPECT_FALSE(p.is_zeroing(oo));
-  p.play(oo);
+  p.play(checked_move(p, "e1", "h1", MoveKind::kCastling, false));
   EXPECT_EQ(p.piece_on(sq("g1")), Piece::kWhiteKing);
   EXPECT_EQ(p.piece_on(sq("f1")), Piece::kWhiteRook);
   EXPECT_EQ(p.piece_on(sq("h1")), Piece::kNoPiece);

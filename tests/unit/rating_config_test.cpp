@@ -16,15 +16,29 @@ void clear() {
   for (const char* name : kNames) unsetenv(name);
 }
 
-TEST(RatingConfig, DefaultsAreMonthlyPeriodsTauHalfAndTwelveGames) {
-  clear();
+// What the rating settings of a configuration read from the environment should be.
+struct RatingSettings {
+  rating::PeriodKind period;
+  double tau;
+  int provisional_games;
+  double provisional_deviation;
+  bool default_wins;
+};
+
+// Reads the configuration from the environment and expects `expected` of it.
+void expect_read(const RatingSettings& expected) {
   auto c = config_from_env();
   ASSERT_TRUE(c.has_value()) << c.error().detail;
-  EXPECT_EQ(c->rating_period, rating::PeriodKind::kMonth);
-  EXPECT_EQ(c->rating.tau, 0.5);
-  EXPECT_EQ(c->rating.provisional_games, 12);
-  EXPECT_EQ(c->rating.provisional_deviation, 110);
-  EXPECT_FALSE(c->rating_default_wins);
+  EXPECT_EQ(c->rating_period, expected.period);
+  EXPECT_EQ(c->rating.tau, expected.tau);
+  EXPECT_EQ(c->rating.provisional_games, expected.provisional_games);
+  EXPECT_EQ(c->rating.provisional_deviation, expected.provisional_deviation);
+  EXPECT_EQ(c->rating_default_wins, expected.default_wins);
+}
+
+TEST(RatingConfig, DefaultsAreMonthlyPeriodsTauHalfAndTwelveGames) {
+  clear();
+  expect_read({rating::PeriodKind::kMonth, 0.5, 12, 110, false});
 }
 
 TEST(RatingConfig, SettingsAreReadAndBadValuesRefused) {
@@ -34,13 +48,7 @@ TEST(RatingConfig, SettingsAreReadAndBadValuesRefused) {
   setenv("CORRCHESS_RATING_PROVISIONAL_GAMES", "0", 1);
   setenv("CORRCHESS_RATING_PROVISIONAL_DEVIATION", "95.5", 1);
   setenv("CORRCHESS_RATING_DEFAULT_WINS", "1", 1);
-  auto c = config_from_env();
-  ASSERT_TRUE(c.has_value()) << c.error().detail;
-  EXPECT_EQ(c->rating_period, rating::PeriodKind::kWeek);
-  EXPECT_EQ(c->rating.tau, 0.3);
-  EXPECT_EQ(c->rating.provisional_games, 0);
-  EXPECT_EQ(c->rating.provisional_deviation, 95.5);
-  EXPECT_TRUE(c->rating_default_wins);
+  expect_read({rating::PeriodKind::kWeek, 0.3, 0, 95.5, true});
   for (const auto& [name, bad] :
        {std::pair{"CORRCHESS_RATING_PERIOD", "quarter"}, std::pair{"CORRCHESS_RATING_TAU", "0"},
         std::pair{"CORRCHESS_RATING_TAU", "fast"},

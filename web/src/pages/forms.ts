@@ -7,6 +7,19 @@ export function field(id: string, label: string, attrs: Record<string, string | 
   return [h('label', { for: id }, label), h('input', { id, name: id, ...attrs })];
 }
 
+// The submit handler of a form: runs `action` instead of the browser's submission and shows
+// its refusal in `error`.
+export function submitting(error: HTMLElement, action: () => Promise<void>): (e: Event) => Promise<void> {
+  return async (e: Event) => {
+    e.preventDefault();
+    try {
+      await action();
+    } catch (err) {
+      showError(error, errorText(err));
+    }
+  };
+}
+
 export function section(title: string, fields: HTMLElement[], action: string, run: () => Promise<string>,
   className = 'director-form'): HTMLElement {
   const error = errorBox();

@@ -1,9 +1,10 @@
 // /login and /register (with an optional address: a server that wants addresses verified
 // mails the confirmation link at once).
-import { api, errorText } from '../api';
-import { errorBox, h, replace, showError } from '../dom';
+import { api } from '../api';
+import { errorBox, h, replace } from '../dom';
 import { login } from '../session';
 import { setTitle } from '../title';
+import { submitting } from './forms';
 
 export function loginPage(root: HTMLElement, go: (path: string) => void, next: string): void {
   setTitle('Log in');
@@ -12,15 +13,10 @@ export function loginPage(root: HTMLElement, go: (path: string) => void, next: s
   const error = errorBox();
   replace(root, h('div', { class: 'narrow' },
     h('h1', {}, 'Log in'),
-    h('form', { class: 'stack', onsubmit: async (e: Event) => {
-      e.preventDefault();
-      try {
-        await login(username.value.trim(), password.value);
-        go(next);
-      } catch (err) {
-        showError(error, errorText(err));
-      }
-    } },
+    h('form', { class: 'stack', onsubmit: submitting(error, async () => {
+      await login(username.value.trim(), password.value);
+      go(next);
+    }) },
       h('label', { for: 'username' }, 'Username'), username,
       h('label', { for: 'password' }, 'Password'), password,
       h('button', { type: 'submit', class: 'primary' }, 'Log in'), error),
@@ -37,19 +33,14 @@ export function registerPage(root: HTMLElement, go: (path: string) => void): voi
   const error = errorBox();
   replace(root, h('div', { class: 'narrow' },
     h('h1', {}, 'Register'),
-    h('form', { class: 'stack', onsubmit: async (e: Event) => {
-      e.preventDefault();
-      try {
-        const body: Record<string, string> = { username: username.value.trim(), password: password.value };
-        if (display.value.trim()) body.display_name = display.value.trim();
-        if (email.value.trim()) body.email = email.value.trim();
-        await api('POST', '/api/v1/auth/register', body);
-        await login(body.username, body.password);
-        go('/games');
-      } catch (err) {
-        showError(error, errorText(err));
-      }
-    } },
+    h('form', { class: 'stack', onsubmit: submitting(error, async () => {
+      const body: Record<string, string> = { username: username.value.trim(), password: password.value };
+      if (display.value.trim()) body.display_name = display.value.trim();
+      if (email.value.trim()) body.email = email.value.trim();
+      await api('POST', '/api/v1/auth/register', body);
+      await login(body.username, body.password);
+      go('/games');
+    }) },
       h('label', { for: 'username' }, 'Username (2–32 letters, digits, _ . -)'), username,
       h('label', { for: 'display_name' }, 'Display name (optional)'), display,
       h('label', { for: 'email' }, 'Email (optional; for notifications, a confirmation link may be sent to it)'), email,

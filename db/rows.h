@@ -1,0 +1,19 @@
+// Reading query results: small helpers shared by the repositories.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+namespace corrchess::db {
+
+// The first column of every row of `rows` as ids (bigint, never null), in row order.
+inline std::vector<std::int64_t> ids_of(const pqxx::result& rows) {
+  std::vector<std::int64_t> ids;
+  ids.reserve(static_cast<std::size_t>(rows.size()));
+  for (const auto& row : rows) ids.push_back(row[0].as<std::int64_t>());
+  return ids;
+}
+
+}  // namespace corrchess::db
