@@ -56,15 +56,19 @@ class VerificationAtRegistration(support.ServerTestCase):
         cls.sink = SmtpSink()
         port = support.free_port()
         cls.public = "http://127.0.0.1:%d" % port
-        cls.db = support.TempDatabase()
+        # The sink is stopped whatever fails here: left running, it would keep this test's
+        # output pipe open and ctest would wait for it until its timeout.
+        cls.db = None
         try:
+            cls.db = support.TempDatabase()
             cls.server = support.Server(cls.db.url, {
                 "CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % cls.sink.port,
                 "CORRCHESS_SMTP_FROM": "corrchess@chess.example.org",
                 "CORRCHESS_PUBLIC_URL": cls.public,
                 "CORRCHESS_REQUIRE_VERIFIED_EMAIL": "1"}, port=port)
         except Exception:
-            cls.db.drop()
+            if cls.db:
+                cls.db.drop()
             cls.sink.stop()
             raise
         cls.base = cls.server.base
