@@ -145,7 +145,11 @@ void restore_users(bool password) {
       pqxx::work tx(*lease);
       auto set = db::set_role(tx, user.name, user.role);
       if (!set) die("restoring the role of " + user.name + ": " + set.error().detail);
-      if (password) db::set_password_hash(tx, user.id, app::hash_password(kPassword));
+      if (password) {
+        auto hash = app::hash_password(kPassword);
+        if (!hash) die("hashing the fixture password: " + hash.error().detail);
+        db::set_password_hash(tx, user.id, *hash);
+      }
       tx.commit();
       stored = *set;
     }
