@@ -407,13 +407,13 @@ void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
 void store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
                   const std::vector<game::GameEvent>& events, std::size_t existing_events,
                   const game::GameState& state, const game::ReplayWindow& window) {
+  refuse_unrecorded_flag_fall(id, state);
   if (moves.size() != 1 || !events.empty()) {
     append_facts(tx, id, moves, events, existing_events, state);
     if (!moves.empty()) delete_pending(tx, id);
     update_cache(tx, id, state, window, moves);
     return;
   }
-  refuse_unrecorded_flag_fall(id, state);
   const auto& m = moves.front();
   const auto index = static_cast<std::size_t>(m.ply - 1);
   const auto& view = state.moves.at(index);
