@@ -177,13 +177,14 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
     return view;
   }
   auto& o = *change.outcome;
-  db::append_facts(tx, id, o.moves, o.events, facts_events_before, o.game.state());
+  const auto& after = o.game.state();
+  // Appends the facts, clears the pending move after a move, rewrites the cache and the
+  // snapshot; bumps the version.
+  db::store_change(tx, id, o.moves, o.events, facts_events_before, after, o.game.snapshot_window());
+  view.stored.version = version_before + 1;
   for (const auto& m : o.moves) view.stored.facts.moves.push_back(m);
   for (const auto& e : o.events) view.stored.facts.events.push_back(e);
-  if (!o.moves.empty()) {
-    db::delete_pending(tx, id);
-    view.stored.pending.reset();
-  }
+  if (!o.moves.empty()) view.stored.pending.reset();
   if (o.conditional) {
     for (Color c : {Color::kWhite, Color::kBlack}) {
       auto lines = (*o.conditional)[chess::index(c)].lines();
@@ -191,9 +192,6 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
       view.stored.conditional[chess::index(c)] = lines;
     }
   }
-  const auto& after = o.game.state();
-  db::update_cache(tx, id, after, o.game.snapshot_window(), o.moves);  // bumps the version
-  view.stored.version = version_before + 1;
   const auto notices = game::describe_change(game.state(), o.moves, o.events, after);
   if (!notices.empty()) {
     db::notify_game_change(tx, id, view.stored.version, {white_id, black_id}, notices, after);

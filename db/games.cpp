@@ -363,19 +363,69 @@ CachedColumns cached_columns(const game::GameState& state, Timestamp start_at) {
   return c;
 }
 
-void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
-                  const game::ReplayWindow& window, const std::vector<game::MoveFact>& appended) {
+namespace {
+
+// A finished cache without its flag-fall fact would never be swept again (no deadline): the
+// loss would stay unstored, untold and unrated. The caller stores the fact first.
+void refuse_unrecorded_flag_fall(std::int64_t id, const game::GameState& state) {
   if (state.flag_fall_pending) {
-    // A finished cache without its flag-fall fact would never be swept again (no deadline):
-    // the loss would stay unstored, untold and unrated. The caller stores the fact first.
     throw std::logic_error("game " + std::to_string(id) +
                            ": cached state shows a flag fall that no fact records");
   }
+}
+
+// The change of an accept, one move and no event, in one statement (one round trip instead
+// of three): the move inserted as kInsertMove does ($1 and $14-$30), the pending move
+// cleared, the cached columns and the snapshot rewritten as kUpdateCache does ($1-$13). The
+// three touch different tables, so reading the same snapshot changes nothing.
+const NamedStatement& store_one_move_statement() {
+  static const std::string sql =
+      std::string(
+          "WITH appended AS (INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, "
+          "accepted_at, offer_draw, message, conditional, use_40_plus_days, elapsed_seconds, "
+          "stopped_seconds, charged_seconds, increment_seconds, bank_change_seconds, "
+          "clock_after_seconds, bank_after_seconds) VALUES ($1, $14, $15, $16, $17, $18, "
+          "to_timestamp($19), $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)), "
+          "cleared AS (DELETE FROM pending_moves WHERE game_id = $1) ") +
+      kUpdateCache.sql;
+  static const NamedStatement statement{"store_one_move", sql.c_str()};
+  return statement;
+}
+
+}  // namespace
+
+void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
+                  const game::ReplayWindow& window, const std::vector<game::MoveFact>& appended) {
+  refuse_unrecorded_flag_fall(id, state);
   // A not-started game is scheduled at its start instant (taken from the row itself).
   const auto c = cached_columns(state, Timestamp(0));
   exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply,
              c.to_move, c.next_deadline, c.draw_offer_by, window.ply, window.fen,
              move_log_entries(appended));
+}
+
+void store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
+                  const std::vector<game::GameEvent>& events, std::size_t existing_events,
+                  const game::GameState& state, const game::ReplayWindow& window) {
+  refuse_unrecorded_flag_fall(id, state);
+  if (moves.size() != 1 || !events.empty()) {
+    append_facts(tx, id, moves, events, existing_events, state);
+    if (!moves.empty()) delete_pending(tx, id);
+    update_cache(tx, id, state, window, moves);
+    return;
+  }
+  const auto& m = moves.front();
+  const auto index = static_cast<std::size_t>(m.ply - 1);
+  const auto& view = state.moves.at(index);
+  game::MoveClockRecord rec;
+  if (index < state.clock.moves.size()) rec = state.clock.moves[index];
+  const auto c = cached_columns(state, Timestamp(0));
+  exec_named(tx, store_one_move_statement(), id, c.status, c.result, c.termination, c.finished_at,
+             c.fen, c.ply, c.to_move, c.next_deadline, c.draw_offer_by, window.ply, window.fen,
+             move_log_entries(moves), m.ply, m.uci, view.san, view.numeric, view.fen_after,
+             m.at.unix_seconds(), m.offer_draw, m.message, m.played_as_conditional,
+             m.use_40_plus_days, rec.elapsed, rec.stopped, rec.charged, rec.increment,
+             rec.bank_change, rec.clock_after, rec.bank_after);
 }
 
 constexpr const char* kLoadCachedColumns =

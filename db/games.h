@@ -75,6 +75,15 @@ void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
                   const game::ReplayWindow& window = {},
                   const std::vector<game::MoveFact>& appended = {});
 
+// Stores the outcome of a change: appends `moves` and `events` (append_facts), clears the
+// pending move when a move was appended, and rewrites the cached columns, the snapshot window
+// and the move log (update_cache). The common change, one move and no event (an accept),
+// runs as one statement; anything else as those steps in turn. Refuses a flag fall not
+// stored as a fact as update_cache does, before anything is written.
+void store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
+                  const std::vector<game::GameEvent>& events, std::size_t existing_events,
+                  const game::GameState& state, const game::ReplayWindow& window);
+
 // The cached columns of a game row (what update_cache writes from a replayed state).
 // Instants are epoch seconds; next_deadline of a game not started yet is its start.
 struct CachedColumns {

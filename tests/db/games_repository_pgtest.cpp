@@ -112,8 +112,8 @@ class GamesRepository : public testing::RepositoryTest {
     ASSERT_TRUE(g.has_value()) << g.error().detail;
     Result<game::Outcome> o = command(*g);
     ASSERT_TRUE(o.has_value()) << o.error().detail;
-    db::append_facts(tx, id, o->moves, o->events, stored->facts.events.size(), o->game.state());
-    db::update_cache(tx, id, o->game.state());
+    db::store_change(tx, id, o->moves, o->events, stored->facts.events.size(), o->game.state(),
+                     o->game.snapshot_window());
     tx.commit();
     mirror.moves.insert(mirror.moves.end(), o->moves.begin(), o->moves.end());
     mirror.events.insert(mirror.events.end(), o->events.begin(), o->events.end());
@@ -312,6 +312,116 @@ TEST_F(GamesRepository, PendingMovesAndConditionalLinesRoundTrip) {
   EXPECT_TRUE(stored->conditional[chess::index(Color::kWhite)].empty());
   EXPECT_EQ(stored->white.username, "white_p");
   EXPECT_EQ(stored->black.username, "black_p");
+}
+
+// store_change writes an accept (one move, no event) in one statement and anything else step
+// by step; both must leave the same rows: the move, no pending move, the cached columns, the
+// snapshot window, the move log, the version bumped once.
+TEST_F(GamesRepository, StoreChangeOneStatementAndStepwiseStoreTheSame) {
+  game::GameSetup setup;
+  setup.start_at = kStart;
+  setup.time_control = game::FischerDays{30, 1, std::nullopt};
+  struct Stored {
+    std::string game_row;
+    std::string moves;
+    long pending;
+  };
+  const auto stored_rows = [&](std::int64_t id) {
+    pqxx::work tx(*conn_);
+    Stored s;
+    s.game_row = tx.exec_params1(
+                       "SELECT row(status, fen, ply, to_move, next_deadline, "
+                       "draw_offer_by, snapshot_ply, snapshot_fen, move_log, version)"
+                       "::text FROM games WHERE id = $1",
+                       id)[0]
+                     .as<std::string>();
+    s.moves = tx.exec_params1(
+                    "SELECT coalesce(string_agg(row(ply, uci, san, numeric, fen_after, "
+                    "accepted_at, offer_draw, message, charged_seconds, "
+                    "clock_after_seconds)::text, ';' ORDER BY ply), '') FROM moves "
+                    "WHERE game_id = $1",
+                    id)[0]
+                  .as<std::string>();
+    s.pending =
+        tx.exec_params1("SELECT count(*) FROM pending_moves WHERE game_id = $1", id)[0].as<long>();
+    return s;
+  };
+  // e4 e5 Nf3 (pawn moves, so the window moves on), each after its pending move was stored.
+  const std::vector<std::string> line = {"e2e4", "e7e5", "g1f3"};
+  std::vector<Stored> after[2];
+  for (int stepwise = 0; stepwise < 2; ++stepwise) {
+    const auto id = create(setup);
+    game::Timestamp now = kStart;
+    for (const auto& uci : line) {
+      now += 3600;
+      pqxx::work tx(*conn_);
+      auto stored = db::load_game(tx, id, true);
+      ASSERT_TRUE(stored.has_value());
+      auto g = game::Game::replay(stored->facts, {}, now);
+      ASSERT_TRUE(g.has_value());
+      const Color side = g->state().to_move;
+      auto pending = game::submit_move(*g, side, game::MoveRequest{uci, false, "msg", false});
+      ASSERT_TRUE(pending.has_value()) << pending.error().detail;
+      db::save_pending(tx, id, *pending);
+      auto o = game::accept_move(*g, side, *pending, uci, {});
+      ASSERT_TRUE(o.has_value()) << o.error().detail;
+      ASSERT_EQ(o->moves.size(), 1u);
+      ASSERT_TRUE(o->events.empty());
+      const auto window = o->game.snapshot_window();
+      if (stepwise) {
+        db::append_facts(tx, id, o->moves, o->events, 0, o->game.state());
+        db::delete_pending(tx, id);
+        db::update_cache(tx, id, o->game.state(), window, o->moves);
+      } else {
+        db::store_change(tx, id, o->moves, o->events, 0, o->game.state(), window);
+      }
+      tx.commit();
+      after[stepwise].push_back(stored_rows(id));
+    }
+  }
+  ASSERT_EQ(after[0].size(), line.size());
+  ASSERT_EQ(after[1].size(), line.size());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    EXPECT_EQ(after[0][i].game_row, after[1][i].game_row) << "after ply " << i + 1;
+    EXPECT_EQ(after[0][i].moves, after[1][i].moves) << "after ply " << i + 1;
+    EXPECT_EQ(after[0][i].pending, 0) << "the pending move is cleared";
+    EXPECT_EQ(after[1][i].pending, 0);
+  }
+  // The rows say what was played: three moves, version 3, the window after 1...e5.
+  EXPECT_NE(after[0].back().moves.find("Nf3"), std::string::npos) << after[0].back().moves;
+  EXPECT_NE(after[0].back().game_row.find(",3)"), std::string::npos) << after[0].back().game_row;
+}
+
+// A state whose flag fell without its fact is refused before anything is written, on both of
+// store_change's paths.
+TEST_F(GamesRepository, StoreChangeRefusesAnUnrecordedFlagFall) {
+  game::GameSetup setup;
+  setup.start_at = kStart;
+  setup.time_control = game::FischerDays{1, 0, std::nullopt};
+  const auto id = create(setup);
+  pqxx::work tx(*conn_);
+  auto stored = db::load_game(tx, id, true);
+  ASSERT_TRUE(stored.has_value());
+  // White never moves: a replay 40 days on shows the fall, not yet stored.
+  auto late = game::Game::replay(stored->facts, {}, kStart + 40 * 86400);
+  ASSERT_TRUE(late.has_value());
+  ASSERT_TRUE(late->state().flag_fall_pending);
+  game::MoveFact move;
+  move.ply = 1;
+  move.uci = "e2e4";
+  move.at = kStart + 40 * 86400;
+  EXPECT_THROW(db::store_change(tx, id, {move}, {}, 0, late->state(), {}), std::logic_error);
+  game::MoveFact reply = move;
+  reply.ply = 2;
+  reply.uci = "e7e5";
+  EXPECT_THROW(db::store_change(tx, id, {move, reply}, {}, 0, late->state(), {}), std::logic_error);
+  EXPECT_THROW(db::store_change(tx, id, {}, {}, 0, late->state(), {}), std::logic_error);
+  EXPECT_EQ(tx.exec_params1("SELECT count(*) FROM moves WHERE game_id = $1", id)[0].as<long>(), 0)
+      << "nothing was written before the refusal";
+  tx.abort();
+  pqxx::work read(*conn_);
+  EXPECT_EQ(read.exec_params1("SELECT count(*) FROM moves WHERE game_id = $1", id)[0].as<long>(),
+            0);
 }
 
 TEST_F(GamesRepository, ConstraintsRejectImpossibleRows) {
