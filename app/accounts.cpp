@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
+#include <string>
+#include <utility>
 
 #include "app/account_mail.h"
 #include "app/credentials.h"
@@ -17,6 +20,22 @@ db::ThrottlePolicy per_user(const AccountPolicy& p) {
 
 db::ThrottlePolicy per_address(const AccountPolicy& p) {
   return {p.max_failed_logins_per_remote, 60, p.login_window_seconds, p.login_window_seconds};
+}
+
+db::ThrottlePolicy registrations(const AccountPolicy& p) {
+  return {p.registrations_per_hour, 60, 3600, 3600};
+}
+
+// Returns the attempts counted for a password check that did not run (the hash bound was
+// full), so that a busy server never locks anyone out. Best effort: if the database fails
+// here, the attempts stay counted, as they would for a check that ran.
+void give_back_attempts(db::Pool& pool,
+                        std::initializer_list<std::pair<std::string, db::ThrottlePolicy>> keys,
+                        const std::string& remote) {
+  (void)db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    for (const auto& [key, policy] : keys) db::return_attempt(tx, key, remote, policy);
+    return {};
+  });
 }
 
 }  // namespace
@@ -63,8 +82,7 @@ Result<db::User> register_account(AccountDeps& deps, const Registration& request
     return fail(ErrorCode::kValidationError, "email is not an address");
   }
   auto waited = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
-    return db::take_attempt(tx, db::kRegistrationKey, remote,
-                            db::ThrottlePolicy{deps.policy.registrations_per_hour, 60, 3600, 3600});
+    return db::take_attempt(tx, db::kRegistrationKey, remote, registrations(deps.policy));
   });
   if (!waited) return std::unexpected(waited.error());
   if (*waited > 0) {
@@ -72,7 +90,8 @@ Result<db::User> register_account(AccountDeps& deps, const Registration& request
     return fail(ErrorCode::kRateLimited, "too many registrations from this address");
   }
   auto hash = hash_password(request.password);
-  if (!hash) {
+  if (!hash) {  // too busy to hash: this registration does not count against the address
+    give_back_attempts(deps.pool, {{db::kRegistrationKey, registrations(deps.policy)}}, remote);
     retry_after = kHashBusyRetrySeconds;
     return std::unexpected(hash.error());
   }
@@ -123,7 +142,10 @@ Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
   } else if (auto spent = verify_against_nobody(password); !spent) {  // as for a real user
     ok = std::unexpected(spent.error());
   }
-  if (!ok) {
+  if (!ok) {  // too busy to check: the attempt was not made, so it is not counted
+    give_back_attempts(
+        pool, {{db::login_key(username), per_user(policy)}, {db::kAddressKey, per_address(policy)}},
+        remote);
     retry_after = kHashBusyRetrySeconds;
     return std::unexpected(ok.error());
   }
@@ -183,7 +205,8 @@ Result<void> change_password(AccountDeps& deps, const db::User& user, const std:
   }
   Result<bool> matches = false;
   if (*found) matches = verify_password(current, (*found)->second);
-  if (!matches) {
+  if (!matches) {  // too busy to check: not counted
+    give_back_attempts(deps.pool, {{db::login_key(user.username), policy}}, remote);
     retry_after = kHashBusyRetrySeconds;
     return std::unexpected(matches.error());
   }

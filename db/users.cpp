@@ -171,15 +171,20 @@ std::int64_t prune_login_attempts(pqxx::work& tx, std::int64_t seconds) {
       .affected_rows();
 }
 
+void return_attempt(pqxx::work& tx, const std::string& key, const std::string& remote,
+                    const ThrottlePolicy& policy) {
+  tx.exec_params(
+      "UPDATE login_attempts SET attempts = greatest(attempts - 1, 0), "
+      "blocked_until = CASE WHEN attempts - 1 < $3 THEN now() ELSE blocked_until END "
+      "WHERE username = lower($1) AND remote = $2",
+      key, remote, policy.free_attempts);
+}
+
 void settle_successful_login(pqxx::work& tx, const std::string& username, const std::string& remote,
                              const ThrottlePolicy& address_policy) {
   tx.exec_params("DELETE FROM login_attempts WHERE username = lower($1) AND remote = $2",
                  login_key(username), remote);
-  tx.exec_params(
-      "UPDATE login_attempts SET attempts = greatest(attempts - 1, 0), "
-      "blocked_until = CASE WHEN attempts - 1 < $3 THEN now() ELSE blocked_until END "
-      "WHERE username = $1 AND remote = $2",
-      std::string(kAddressKey), remote, address_policy.free_attempts);
+  return_attempt(tx, std::string(kAddressKey), remote, address_policy);
 }
 
 ProfileSettings profile_settings(pqxx::work& tx, std::int64_t user_id) {

@@ -85,6 +85,12 @@ std::int64_t take_attempt(pqxx::work& tx, const std::string& key, const std::str
 // Forgets throttling rows not blocked now whose last attempt is older than `seconds` (they
 // would start afresh at the next attempt anyway); returns how many.
 std::int64_t prune_login_attempts(pqxx::work& tx, std::int64_t seconds);
+// Gives back one attempt counted by take_attempt for `key` from `remote` that was never
+// decided (the server was too busy to check the password): it is as if it had not been
+// made, except that a block a later attempt earned stands while the attempts left reach the
+// policy's free ones.
+void return_attempt(pqxx::work& tx, const std::string& key, const std::string& remote,
+                    const ThrottlePolicy& policy);
 // A login as `username` from `remote` succeeded: its attempts are forgotten and the address
 // gets back the attempt counted for it.
 void settle_successful_login(pqxx::work& tx, const std::string& username, const std::string& remote,

@@ -343,6 +343,48 @@ TEST_F(HashBound, ParallelRegistrationsBeyondTheBoundAreRefusedAtOnce) {
   EXPECT_LT(after - before, 96 * 1024) << "peak " << before << " -> " << after << " KiB";
 }
 
+// A login the server was too busy to check (503) made no guess, so it must not count against
+// the user or the address: once counted, more than 30 of them (the address's limit) locked
+// every user behind that address out with 429 although no password had failed. Rounds of 16
+// parallel correct logins (one hash runs, four wait, the rest are refused) until more than 30
+// were refused; then each user still logs in at once.
+TEST_F(HashBound, LoginsRefusedAsBusyAreNotCountedAsAttempts) {
+  constexpr int kUsers = 16;
+  auto name = [](int i) { return "busy" + std::to_string(i); };
+  for (int i = 0; i < kUsers; ++i) ASSERT_NO_FATAL_FAILURE(api_.register_user(name(i)));
+  int refused = 0;
+  for (int round = 0; round < 12 && refused <= 30; ++round) {
+    std::vector<testing::HttpResult> answers(kUsers);
+    std::vector<std::thread> logins;
+    for (int i = 0; i < kUsers; ++i) {
+      logins.emplace_back([&, i] {
+        answers[i] = api_.call("POST", "/api/v1/auth/login", "",
+                               {{"username", name(i)}, {"password", testing::kPlayerPassword}});
+      });
+    }
+    for (auto& t : logins) t.join();
+    for (int i = 0; i < kUsers; ++i) {
+      ASSERT_TRUE(answers[i].status == 200 || answers[i].status == 503)
+          << name(i) << " " << answers[i].status << " " << answers[i].body;
+      if (answers[i].status == 503) ++refused;
+    }
+  }
+  ASSERT_GT(refused, 30) << "too few logins were refused as busy to reach the address's limit";
+  for (int i = 0; i < kUsers; ++i) {
+    const auto r = api_.call("POST", "/api/v1/auth/login", "",
+                             {{"username", name(i)}, {"password", testing::kPlayerPassword}});
+    EXPECT_EQ(r.status, 200) << name(i) << " after " << refused << " busy refusals: " << r.body;
+  }
+  // A wrong password still counts: the user's sixth failure in a row is refused with 429.
+  int status = 0;
+  for (int i = 0; i < 6; ++i) {
+    status = api_.call("POST", "/api/v1/auth/login", "",
+                       {{"username", name(0)}, {"password", "not-the-password-1"}})
+                 .status;
+  }
+  EXPECT_EQ(status, 429);
+}
+
 // --- 4. Message length and escaping -----------------------------------------------------------
 
 class MoveMessages : public testing::TwoPlayerTest {};
