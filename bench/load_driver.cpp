@@ -303,12 +303,26 @@ std::string field_of(const std::string& body, const std::string& name) {
   return json::parse(body).at(name).get<std::string>();
 }
 
+// A password-hashing request (registration, login): the server answers 503 with
+// Retry-After: 1 when its bounded hash queue is full (CORRCHESS_MAX_CONCURRENT_HASHES, by
+// default a quarter of a small pool), so the driver waits a second and asks again.
+awaitable<Reply> call_hashing(HttpConnection& conn, const std::string& target,
+                              const std::string& body) {
+  const std::string no_token;
+  asio::steady_timer wait(co_await asio::this_coro::executor);
+  for (int attempt = 1;; ++attempt) {
+    auto r = co_await conn.call(http::verb::post, target, body, no_token);
+    if (r.status != 503 || attempt == 30) co_return r;
+    wait.expires_after(std::chrono::seconds(1));
+    co_await wait.async_wait(use_awaitable);
+  }
+}
+
 awaitable<std::string> login(HttpConnection& conn, const std::string& user,
                              const std::string& password) {
   const std::string target = "/api/v1/auth/login";
   const std::string body = credentials_body(user, password);
-  const std::string no_token;
-  auto r = co_await conn.call(http::verb::post, target, body, no_token);
+  auto r = co_await call_hashing(conn, target, body);
   if (r.status != 200) {
     throw std::runtime_error("login of " + user + " answered " + std::to_string(r.status) + ": " +
                              short_text(r.body));
@@ -534,8 +548,7 @@ awaitable<void> moves_main(MovesRun& run, std::vector<Phase>& phases) {
     auto& conn = *setup[static_cast<std::size_t>(w)];
     const std::string target = "/api/v1/auth/register";
     const std::string body = credentials_body(name(i), password);
-    const std::string no_token;
-    auto r = co_await conn.call(http::verb::post, target, body, no_token);
+    auto r = co_await call_hashing(conn, target, body);
     if (r.status != 201) {
       throw std::runtime_error("register " + name(i) + " answered " + std::to_string(r.status) +
                                ": " + short_text(r.body));
