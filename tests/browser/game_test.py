@@ -211,7 +211,7 @@ class GameInTwoBrowsers(support.ServerTestCase):
                  timeout=30, message="caught up")
             # The region speaks a moment after the board changed (what comes together is one sentence).
             wait(driver, lambda d: d.execute_script("return document.getElementById('announce').textContent"),
-                 message="announced")
+                 timeout=30, message="announced")
             announced = driver.execute_script("return document.getElementById('announce').textContent")
             self.assertEqual(announced, "White played pawn to d4")
         finally:

@@ -75,15 +75,19 @@ TEST_F(Profiles, TheRecordCountsFinishedGamesAndLeaveShows) {
   EXPECT_EQ(other["games"]["wins"], 1);
   EXPECT_EQ(other["games"]["losses"], 1);
 
-  // Leave from tomorrow: not on leave today, then on leave once the day comes.
-  const auto today = api_.expect("GET", "/api/v1/admin/clock", td_)["now"].get<std::string>();
-  const auto start = testing::epoch_seconds(today) + 86400;
+  // One day of leave the day after tomorrow (UTC): not on leave now, then on leave at noon of
+  // that day. Whole days, whatever the time of day the test runs at (a day ahead and 26 hours
+  // on once landed past the end of the leave when the test ran after 22:00) and whether the
+  // server's zone is an hour ahead of UTC.
+  const auto now = api_.expect("GET", "/api/v1/admin/clock", td_)["now"].get<std::string>();
+  const std::int64_t now_seconds = testing::epoch_seconds(now);
+  const std::int64_t leave_day = now_seconds - now_seconds % 86400 + 2 * 86400;
   char date[16];
-  const std::time_t t = start;
+  const std::time_t t = leave_day;
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&t));
   api_.expect("POST", "/api/v1/me/leave", black_, {{"start_date", date}, {"end_date", date}}, 201);
   EXPECT_EQ(api_.expect("GET", std::string("/api/v1/users/") + kBlack, white_)["on_leave"], false);
-  api_.advance_clock(td_, 86400 + 3600 * 2);
+  api_.advance_clock(td_, leave_day + 12 * 3600 - now_seconds);
   EXPECT_EQ(api_.expect("GET", std::string("/api/v1/users/") + kBlack, white_)["on_leave"], true);
 }
 
