@@ -14,14 +14,14 @@
 //
 // The database: CORRCHESS_FUZZ_DATABASE_URL names a PostgreSQL server (scripts/fuzz starts a
 // private cluster for this target); each process creates its own database
-// corrchess_fuzz_<pid>_<n> there (a fresh one, n + 1, every 20,000 inputs), migrates it, creates the users fuzz_admin (admin), fuzz_td
-// (td), alice and bob (players; password "fuzz-password-1"), a game between alice and bob and
-// a challenge by alice. In the input, $ADMIN, $TD, $ALICE and $BOB stand for bearer tokens
-// of these users, so the fuzzer reaches what signed-in users can do. State carries over from
-// input to input (a crash may need the inputs before it: rerun the corpus in order); after an
-// input that could lock the fixture users out (logout, password or role change) their roles,
-// password and tokens are restored. With CORRCHESS_FUZZ_VERBOSE set, every answer is printed
-// (status, route, the start of the body) to check what seeds reach.
+// corrchess_fuzz_<pid>_<n> there (a fresh one, n + 1, every 20,000 inputs), migrates it, creates
+// the users fuzz_admin (admin), fuzz_td (td), alice and bob (players; password "fuzz-password-1"),
+// a game between alice and bob and a challenge by alice. In the input, $ADMIN, $TD, $ALICE and $BOB
+// stand for bearer tokens of these users, so the fuzzer reaches what signed-in users can do. State
+// carries over from input to input (a crash may need the inputs before it: rerun the corpus in
+// order); after an input that could lock the fixture users out (logout, password or role change)
+// their roles, password and tokens are restored. With CORRCHESS_FUZZ_VERBOSE set, every answer is
+// printed (status, route, the start of the body) to check what seeds reach.
 #include <unistd.h>
 
 #include <cstddef>
