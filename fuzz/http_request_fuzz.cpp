@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -334,14 +335,20 @@ std::string database_name() {
   return "corrchess_fuzz_" + std::to_string(getpid()) + "_" + std::to_string(database_generation);
 }
 
-void drop_database(const std::string& name) {
+// Drops the database `name`; returns what went wrong, if anything.
+std::optional<std::string> try_drop_database(const std::string& name) {
   try {
     pqxx::connection admin(database_url());
     pqxx::nontransaction tx(admin);
     tx.exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    return std::nullopt;
   } catch (const std::exception& e) {
-    die(std::string("cannot drop the database: ") + e.what());
+    return e.what();
   }
+}
+
+void drop_database(const std::string& name) {
+  if (auto failed = try_drop_database(name)) die("cannot drop the database: " + *failed);
 }
 
 // The fixture and its database go; set_up() makes the next ones.
@@ -415,6 +422,14 @@ void set_up() {
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   set_up();
+  // A run that ends normally (-runs, -max_total_time, a replay) leaves no database behind;
+  // after a crash the database stays, to be looked at.
+  std::atexit([] {  // no die() here: exit() must not be called again while exiting
+    if (auto failed = try_drop_database(database_name())) {
+      std::fprintf(stderr, "http_request_fuzz: database %s left behind: %s\n",
+                   database_name().c_str(), failed->c_str());
+    }
+  });
   return 0;
 }
 
