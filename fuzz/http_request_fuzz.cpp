@@ -365,10 +365,10 @@ void tear_down() {
 void set_up() {
   const std::string url = database_url();
   const std::string name = database_name();
+  drop_database(name);  // left by an earlier process with the same pid
   try {
     pqxx::connection admin(url);
     pqxx::nontransaction tx(admin);
-    tx.exec("DROP DATABASE IF EXISTS " + name);
     tx.exec("CREATE DATABASE " + name);
   } catch (const std::exception& e) {
     die(std::string("cannot create the database: ") + e.what());

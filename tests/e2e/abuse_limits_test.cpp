@@ -385,6 +385,42 @@ TEST_F(HashBound, LoginsRefusedAsBusyAreNotCountedAsAttempts) {
   EXPECT_EQ(status, 429);
 }
 
+class BusyRegistrations : public testing::ApiServerTest {
+ protected:
+  BusyRegistrations()
+      : ApiServerTest(testing::director_env(true, {{"CORRCHESS_MAX_CONCURRENT_HASHES", "1"},
+                                                   {"CORRCHESS_REGISTRATIONS_PER_HOUR", "8"}})) {}
+};
+
+// A registration the server was too busy to hash (503) does not use up one of the address's
+// registrations. 16 at once: 8 pass the limit, of which one hashes, four wait and the rest are
+// refused as busy; those refusals are given back, so the address may register again at once
+// (counted, the eighth attempt would have blocked it for a minute).
+TEST_F(BusyRegistrations, RefusedAsBusyDoNotCountAgainstTheAddress) {
+  constexpr int kParallel = 16;
+  std::vector<testing::HttpResult> answers(kParallel);
+  std::vector<std::thread> flood;
+  for (int i = 0; i < kParallel; ++i) {
+    flood.emplace_back([&, i] {
+      answers[i] = api_.call(
+          "POST", "/api/v1/auth/register", "",
+          {{"username", "rush" + std::to_string(i)}, {"password", testing::kPlayerPassword}});
+    });
+  }
+  for (auto& t : flood) t.join();
+  int created = 0, busy = 0;
+  for (const auto& r : answers) {
+    ASSERT_TRUE(r.status == 201 || r.status == 503 || r.status == 429) << r.status << r.body;
+    created += r.status == 201;
+    busy += r.status == 503;
+  }
+  ASSERT_GE(busy, 1) << "no registration was refused as busy";
+  const auto again =
+      api_.call("POST", "/api/v1/auth/register", "",
+                {{"username", "after_rush"}, {"password", testing::kPlayerPassword}});
+  EXPECT_EQ(again.status, 201) << created << " created, " << busy << " busy: " << again.body;
+}
+
 // --- 4. Message length and escaping -----------------------------------------------------------
 
 class MoveMessages : public testing::TwoPlayerTest {};
