@@ -26,8 +26,9 @@ Result<std::vector<db::Webhook>> list_webhooks(db::Pool& pool, const db::User& u
 
 Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
                                    const WebhookRequest& request) {
-  const auto& url = request.url;
-  if (auto ok = delivery::check_webhook_url(url); !ok) return std::unexpected(ok.error());
+  // Stored as it will be called, so the stored text is always a URL the database accepts.
+  const auto url = delivery::normalize_webhook_url(request.url);
+  if (!url) return std::unexpected(url.error());
   std::optional<std::int64_t> event_id;
   if (request.event_id) {
     const auto& text = *request.event_id;
@@ -50,7 +51,7 @@ Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
       return fail(ErrorCode::kConflict,
                   "at most " + std::to_string(kMaxWebhooksPerUser) + " webhooks per user");
     }
-    return db::insert_webhook(tx, user.id, event_id, url, delivery::new_webhook_secret());
+    return db::insert_webhook(tx, user.id, event_id, *url, delivery::new_webhook_secret());
   });
 }
 

@@ -24,6 +24,7 @@ struct UrlParts {
   std::string scheme;
   std::string host;
   std::string port;
+  std::string url;  // the URL as libcurl will call it (scheme in lower case)
 };
 
 Result<UrlParts> parse(const std::string& url) {
@@ -31,12 +32,16 @@ Result<UrlParts> parse(const std::string& url) {
     return fail(ErrorCode::kValidationError, "url must be an absolute http or https URL");
   };
   if (url.size() > 2000) return bad();
+  // libcurl also reads "https:/host/path" and "https:host" (no "//" after the scheme) as a
+  // host; such text does not say plainly which host it means, so it is refused.
+  const auto colon = url.find(':');
+  if (colon == std::string::npos || url.compare(colon + 1, 2, "//") != 0) return bad();
   std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> u(curl_url(), curl_url_cleanup);
   if (!u || curl_url_set(u.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) return bad();
   UrlParts parts;
   for (auto [part, target] :
        {std::pair{CURLUPART_SCHEME, &parts.scheme}, std::pair{CURLUPART_HOST, &parts.host},
-        std::pair{CURLUPART_PORT, &parts.port}}) {
+        std::pair{CURLUPART_PORT, &parts.port}, std::pair{CURLUPART_URL, &parts.url}}) {
     char* value = nullptr;
     const auto flags = part == CURLUPART_PORT ? CURLU_DEFAULT_PORT : 0;
     if (curl_url_get(u.get(), part, &value, flags) != CURLUE_OK) return bad();
@@ -49,6 +54,7 @@ Result<UrlParts> parse(const std::string& url) {
     return fail(ErrorCode::kValidationError, "url must not carry user information");
   }
   if (parts.scheme != "http" && parts.scheme != "https") return bad();
+  if (parts.url.size() > 2000) return bad();
   if (parts.host.size() > 2 && parts.host.front() == '[') {
     parts.host = parts.host.substr(1, parts.host.size() - 2);
   }
@@ -147,10 +153,10 @@ Result<std::string> webhook_signature(std::string_view secret, std::string_view 
   return "v1," + to_base64(mac, sizeof mac);
 }
 
-Result<void> check_webhook_url(const std::string& url) {
+Result<std::string> normalize_webhook_url(const std::string& url) {
   auto parts = parse(url);
   if (!parts) return std::unexpected(parts.error());
-  return {};
+  return std::move(parts->url);
 }
 
 Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest& request) {

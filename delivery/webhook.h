@@ -33,8 +33,11 @@ std::string new_webhook_secret();
 // "v1,<base64 HMAC-SHA256>" of "id.timestamp.body"; kValidationError for a malformed secret.
 Result<std::string> webhook_signature(std::string_view secret, std::string_view id,
                                       std::int64_t timestamp, std::string_view body);
-// Whether `url` is an absolute http(s) URL with a host (no user info), at most 2000 bytes.
-Result<void> check_webhook_url(const std::string& url);
+// The URL a webhook is stored and called with: `url` as libcurl reads it (the scheme in lower
+// case, "/" for an empty path). kValidationError unless `url` is an absolute http(s) URL
+// written with "//" and a host, without user information, at most 2000 bytes before and
+// after.
+Result<std::string> normalize_webhook_url(const std::string& url);
 
 // POSTs the request signed with its timestamp; the HTTP status when one came back (2xx: done),
 // kValidationError when it can never succeed (bad URL, refused address), kInternal for a

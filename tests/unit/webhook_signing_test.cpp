@@ -26,13 +26,25 @@ TEST(WebhookSigning, FreshSecretsDifferAndSign) {
 }
 
 TEST(WebhookSigning, OnlyAbsoluteHttpUrlsWithoutUserInfo) {
-  EXPECT_TRUE(check_webhook_url("https://hooks.example.org/corrchess?x=1"));
-  EXPECT_TRUE(check_webhook_url("http://10.0.0.1:8080/"));  // refused later, when sent
-  EXPECT_FALSE(check_webhook_url("ftp://hooks.example.org/"));
-  EXPECT_FALSE(check_webhook_url("file:///etc/passwd"));
-  EXPECT_FALSE(check_webhook_url("https://user:pw@hooks.example.org/"));
-  EXPECT_FALSE(check_webhook_url("/relative"));
-  EXPECT_FALSE(check_webhook_url("https://" + std::string(2000, 'a') + ".example/"));
+  EXPECT_EQ(normalize_webhook_url("https://hooks.example.org/corrchess?x=1"),
+            "https://hooks.example.org/corrchess?x=1");
+  EXPECT_EQ(normalize_webhook_url("http://10.0.0.1:8080/"),  // refused later, when sent
+            "http://10.0.0.1:8080/");
+  EXPECT_FALSE(normalize_webhook_url("ftp://hooks.example.org/"));
+  EXPECT_FALSE(normalize_webhook_url("file:///etc/passwd"));
+  EXPECT_FALSE(normalize_webhook_url("https://user:pw@hooks.example.org/"));
+  EXPECT_FALSE(normalize_webhook_url("/relative"));
+  EXPECT_FALSE(normalize_webhook_url("https://" + std::string(2000, 'a') + ".example/"));
+}
+
+// Found by the http_request fuzz target: libcurl reads "https:/me/x" as host "me", and the
+// text was stored as sent, so the database's own URL check refused it with a 500.
+TEST(WebhookSigning, UrlsWithoutTwoSlashesAreRefusedAndTheSchemeIsStoredInLowerCase) {
+  EXPECT_FALSE(normalize_webhook_url("https:/me/leave.org/hook"));
+  EXPECT_FALSE(normalize_webhook_url("https:hooks.example.org/"));
+  EXPECT_FALSE(normalize_webhook_url("hooks.example.org/x"));
+  EXPECT_EQ(normalize_webhook_url("HTTPS://hooks.example.org/x"), "https://hooks.example.org/x");
+  EXPECT_EQ(normalize_webhook_url("Http://hooks.example.org"), "http://hooks.example.org/");
 }
 
 TEST(WebhookSigning, PrivateTargetsAreRefusedBeforeAnyConnection) {
