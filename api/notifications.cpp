@@ -212,7 +212,9 @@ void add_notification_routes(Router& router, db::Pool& pool) {
       {"POST", "/api/v1/me/webhooks", kUser,
        Doc("Subscribe a URL to one's live messages (or, for directors, an event's games)", 201,
            "{id, url, event_id, created_at, secret}: the whsec_ secret is shown only here")
-           .in({{"url", "string", true, "absolute http(s) URL, at most 2000 bytes"},
+           .in({{"url", "string", true,
+                 "absolute http(s) URL with \"//\" and a host, at most 2000 bytes; stored as "
+                 "it will be called (scheme in lower case)"},
                 {"event_id", "string", false, "directors: the event whose games are sent"}},
                {{"url", "https://hooks.example.org/corrchess"}})},
       BodyHandler<WebhookBody>([&pool](const Call& c, WebhookBody&& b) -> Result<Response> {

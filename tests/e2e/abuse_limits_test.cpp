@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <regex>
 #include <sstream>
@@ -284,6 +285,21 @@ long peak_memory_kib(pid_t pid) {
   return -1;
 }
 
+// Sends `count` requests at once, one thread each (request(i) sends the i-th), runs
+// `meanwhile` while they are in flight, and returns the answers in order.
+std::vector<testing::HttpResult> all_at_once(int count,
+                                             const std::function<testing::HttpResult(int)>& request,
+                                             const std::function<void()>& meanwhile = {}) {
+  std::vector<testing::HttpResult> answers(static_cast<std::size_t>(count));
+  std::vector<std::thread> threads;
+  for (int i = 0; i < count; ++i) {
+    threads.emplace_back([&, i] { answers[static_cast<std::size_t>(i)] = request(i); });
+  }
+  if (meanwhile) meanwhile();
+  for (auto& t : threads) t.join();
+  return answers;
+}
+
 class HashBound : public testing::ApiServerTest {
  protected:
   HashBound()
@@ -303,17 +319,15 @@ TEST_F(HashBound, ParallelRegistrationsBeyondTheBoundAreRefusedAtOnce) {
   const long before = peak_memory_kib(server_.pid());
   ASSERT_GT(before, 0);
   constexpr int kParallel = 16;
-  std::vector<testing::HttpResult> answers(kParallel);
-  std::vector<std::thread> flood;
-  for (int i = 0; i < kParallel; ++i) {
-    flood.emplace_back([&, i] {
-      answers[i] = api_.call(
-          "POST", "/api/v1/auth/register", "",
-          {{"username", "flood" + std::to_string(i)}, {"password", testing::kPlayerPassword}});
-    });
-  }
-  const auto health = api_.call("GET", "/healthz");
-  for (auto& t : flood) t.join();
+  testing::HttpResult health;
+  const auto answers = all_at_once(
+      kParallel,
+      [&](int i) {
+        return api_.call(
+            "POST", "/api/v1/auth/register", "",
+            {{"username", "flood" + std::to_string(i)}, {"password", testing::kPlayerPassword}});
+      },
+      [&] { health = api_.call("GET", "/healthz"); });
   EXPECT_EQ(health.status, 200);
   int created = 0, refused = 0;
   for (int i = 0; i < kParallel; ++i) {
@@ -354,15 +368,10 @@ TEST_F(HashBound, LoginsRefusedAsBusyAreNotCountedAsAttempts) {
   for (int i = 0; i < kUsers; ++i) ASSERT_NO_FATAL_FAILURE(api_.register_user(name(i)));
   int refused = 0;
   for (int round = 0; round < 12 && refused <= 30; ++round) {
-    std::vector<testing::HttpResult> answers(kUsers);
-    std::vector<std::thread> logins;
-    for (int i = 0; i < kUsers; ++i) {
-      logins.emplace_back([&, i] {
-        answers[i] = api_.call("POST", "/api/v1/auth/login", "",
-                               {{"username", name(i)}, {"password", testing::kPlayerPassword}});
-      });
-    }
-    for (auto& t : logins) t.join();
+    const auto answers = all_at_once(kUsers, [&](int i) {
+      return api_.call("POST", "/api/v1/auth/login", "",
+                       {{"username", name(i)}, {"password", testing::kPlayerPassword}});
+    });
     for (int i = 0; i < kUsers; ++i) {
       ASSERT_TRUE(answers[i].status == 200 || answers[i].status == 503)
           << name(i) << " " << answers[i].status << " " << answers[i].body;
@@ -397,17 +406,11 @@ class BusyRegistrations : public testing::ApiServerTest {
 // refused as busy; those refusals are given back, so the address may register again at once
 // (counted, the eighth attempt would have blocked it for a minute).
 TEST_F(BusyRegistrations, RefusedAsBusyDoNotCountAgainstTheAddress) {
-  constexpr int kParallel = 16;
-  std::vector<testing::HttpResult> answers(kParallel);
-  std::vector<std::thread> flood;
-  for (int i = 0; i < kParallel; ++i) {
-    flood.emplace_back([&, i] {
-      answers[i] = api_.call(
-          "POST", "/api/v1/auth/register", "",
-          {{"username", "rush" + std::to_string(i)}, {"password", testing::kPlayerPassword}});
-    });
-  }
-  for (auto& t : flood) t.join();
+  const auto answers = all_at_once(16, [&](int i) {
+    return api_.call(
+        "POST", "/api/v1/auth/register", "",
+        {{"username", "rush" + std::to_string(i)}, {"password", testing::kPlayerPassword}});
+  });
   int created = 0, busy = 0;
   for (const auto& r : answers) {
     ASSERT_TRUE(r.status == 201 || r.status == 503 || r.status == 429) << r.status << r.body;
