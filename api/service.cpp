@@ -150,8 +150,19 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
     return settings;
   };
   add_account_routes(router_, pool_, clock_, account_options);
+  game_cache_ =
+      std::make_unique<app::GameCache>(options.game_cache_games, options.game_cache_check);
   game_deps_ = std::make_unique<GameServiceDeps>(
-      GameServiceDeps{{pool_, clock_, std::move(zone), oracles}, metrics_});
+      GameServiceDeps{{pool_, clock_, std::move(zone), oracles, game_cache_.get()}, metrics_});
+  metrics_.gauge("corrchess_game_cache_games", "Games kept in memory for the commands.",
+                 [this] { return static_cast<double>(game_cache_->counts().games); });
+  metrics_.gauge("corrchess_game_cache_hits",
+                 "Commands that used this instance's copy of their game (since start).",
+                 [this] { return static_cast<double>(game_cache_->counts().hits); });
+  metrics_.gauge("corrchess_game_cache_misses",
+                 "Commands that read their game from the database although it could have been "
+                 "kept (since start).",
+                 [this] { return static_cast<double>(game_cache_->counts().misses); });
   add_game_routes(router_, *game_deps_);
   add_admin_routes(router_, *game_deps_);
   add_event_routes(router_, *game_deps_);

@@ -15,6 +15,7 @@
 #include "api/web_app.h"
 #include "api/write_throttle.h"
 #include "app/challenges.h"
+#include "app/game_cache.h"
 #include "app/game_talk.h"
 #include "app/profiles.h"
 #include "app/ratings.h"
@@ -37,6 +38,10 @@ struct ServiceOptions {
   std::optional<WebApp> web_app;
   // Rating periods and the Glicko-2 settings (docs/ratings.md).
   app::RatingSettings ratings;
+  // The games kept in memory for the commands (app/game_cache.h): how many (0: none), and
+  // whether each copy is compared with the stored game before use.
+  std::size_t game_cache_games = 10000;
+  bool game_cache_check = false;
 };
 
 class Service {
@@ -66,6 +71,7 @@ class Service {
   Router router_;
   Metrics metrics_;
   WriteThrottle write_throttle_;
+  std::unique_ptr<app::GameCache> game_cache_;
   std::unique_ptr<GameServiceDeps> game_deps_;
   std::unique_ptr<app::ChallengeDeps> challenge_deps_;
   std::unique_ptr<app::ProfileDeps> profile_deps_;

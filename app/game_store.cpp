@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "app/game_cache.h"
 #include "app/notifications.h"
 #include "app/roles.h"
 #include "core/game/game_change.h"
+#include "core/game/snapshot.h"
 #include "db/live_events.h"
 #include "db/transaction.h"
 
@@ -155,17 +157,22 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
   view.viewer = viewer;
   view.moves_from = game.state().ply;
   view.stored = std::move(stored);
+  // view.stored follows every write as load_game would read it back, with the revision the
+  // write gave the row (a copy of it may be kept: app/game_cache.h).
   if (change.save_pending) {
-    db::save_pending(tx, id, *change.save_pending);
-    view.stored.pending = *change.save_pending;
+    auto& pending = view.stored.pending;
+    view.stored.revision = db::save_pending(tx, id, *change.save_pending);
+    pending = *change.save_pending;
+    if (pending->use_40_plus_days) view.stored.use_40_plus_days_ply = pending->ply;
+    if (view.stored.use_40_plus_days_ply == pending->ply) pending->use_40_plus_days = true;
   }
   if (change.delete_pending) {
-    db::delete_pending(tx, id);
+    view.stored.revision = db::delete_pending(tx, id);
     view.stored.pending.reset();
   }
   if (change.conditional) {
     const auto& [side, lines] = *change.conditional;
-    db::save_conditional(tx, id, side, lines, now);
+    view.stored.revision = db::save_conditional(tx, id, side, lines, now);
     view.stored.conditional[chess::index(side)] = lines;
   }
   if (change.audit) {
@@ -180,7 +187,8 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
   const auto& after = o.game.state();
   // Appends the facts, clears the pending move after a move, rewrites the cache and the
   // snapshot; bumps the version.
-  db::store_change(tx, id, o.moves, o.events, facts_events_before, after, o.game.snapshot_window());
+  view.stored.revision = db::store_change(tx, id, o.moves, o.events, facts_events_before, after,
+                                          o.game.snapshot_window());
   view.stored.version = version_before + 1;
   for (const auto& m : o.moves) view.stored.facts.moves.push_back(m);
   for (const auto& e : o.events) view.stored.facts.events.push_back(e);
@@ -188,7 +196,7 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
   if (o.conditional) {
     for (Color c : {Color::kWhite, Color::kBlack}) {
       auto lines = (*o.conditional)[chess::index(c)].lines();
-      db::save_conditional(tx, id, c, lines, now);
+      view.stored.revision = db::save_conditional(tx, id, c, lines, now);
       view.stored.conditional[chess::index(c)] = lines;
     }
   }
@@ -243,19 +251,51 @@ bool needs_every_move(const GameChange& change) {
 
 }  // namespace
 
+namespace {
+
+// Game `id`, locked by the caller at `revision`, as load_game reads it with `read`: this
+// instance's copy when it is of that revision (and, when the cache checks, equal to the
+// stored game), else the stored game. A checked copy that differs throws std::logic_error
+// (the request fails with 500 and the copy is dropped).
+Result<db::StoredGame> locked_game(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
+                                   std::int64_t revision, db::FactsRead read) {
+  if (deps.cache == nullptr || read != db::FactsRead::kFromSnapshot) {
+    return db::load_game(tx, id, false, read);
+  }
+  auto copy = deps.cache->find(id, revision);
+  if (!copy) return db::load_game(tx, id, false, read);
+  if (deps.cache->check()) {
+    const auto stored = db::load_game(tx, id, false, read);
+    if (!stored || *stored != *copy) {
+      deps.cache->forget(id);
+      throw std::logic_error("game " + std::to_string(id) + ": the copy in memory of revision " +
+                             std::to_string(revision) + " differs from the stored game");
+    }
+  }
+  return std::move(*copy);
+}
+
+}  // namespace
+
 Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t id, Access access,
                              const GameCommand& command, const Precondition& expect) {
   if (access == Access::kDirector && !is_director(user)) {
     return fail(ErrorCode::kForbidden, "this needs a tournament director");
   }
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
+  // The game as this command left it, to keep once its transaction has committed.
+  std::optional<db::StoredGame> committed;
+  auto result = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
+    committed.reset();
     const auto read = expect.new_moves_only ? db::FactsRead::kFromSnapshot : db::FactsRead::kAll;
-    auto stored = db::load_game(tx, id, true, read);
-    if (!stored && read == db::FactsRead::kFromSnapshot &&
-        stored.error().code == ErrorCode::kInternal) {
+    const auto revision = db::lock_game(tx, id);
+    if (!revision) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
+    auto stored = locked_game(deps, tx, id, *revision, read);
+    bool from_snapshot = read == db::FactsRead::kFromSnapshot;
+    if (!stored && from_snapshot && stored.error().code == ErrorCode::kInternal) {
       db::log_database_error("game " + std::to_string(id) + ": " + stored.error().detail +
                              "; reading every move");
       stored = db::load_game(tx, id, false, db::FactsRead::kAll);
+      from_snapshot = false;
     }
     if (!stored) return std::unexpected(stored.error());
     const auto side = side_of(*stored, user);
@@ -263,21 +303,33 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
       return fail(ErrorCode::kForbidden, "you do not play in this game");
     }
     const auto now = deps.clock.now(tx);
-    if (stored->facts.window) {
+    if (from_snapshot) {
       // From the snapshot: the work does not grow with the game. Anything the window cannot
       // decide alone (a replay that asks for every move, a change that ends the game) is
       // decided again below on every move; the snapshot's replay is the full one's
-      // (core/game/snapshot.h, checked by `corrchess-server verify`).
+      // (core/game/snapshot.h, checked by `corrchess-server verify`). Without a window the
+      // replay is the full one already.
       auto game = game::Game::replay(stored->facts, context_for(deps, *stored), now);
       if (game) {
         auto change = decide(*stored, *game, side, command, expect);
         if (!change) return std::unexpected(change.error());
-        if (!needs_every_move(*change)) {
-          return commit_change(tx, std::move(*stored), *game, side, std::move(*change));
+        const bool every_move = needs_every_move(*change);
+        if (!every_move || !stored->facts.window) {
+          // The snapshot the change leaves on the row, for the copy kept of the game.
+          const auto window = change->outcome ? change->outcome->game.snapshot_window()
+                                              : stored->facts.window.value_or(game::ReplayWindow{});
+          auto view = commit_change(tx, std::move(*stored), *game, side, std::move(*change));
+          if (!every_move) {
+            committed = view.stored;
+            committed->facts = game::windowed_facts(std::move(committed->facts), window);
+          }
+          return view;
         }
       }
-      stored = db::load_game(tx, id, false, db::FactsRead::kAll);
-      if (!stored) return std::unexpected(stored.error());
+      if (stored->facts.window) {
+        stored = db::load_game(tx, id, false, db::FactsRead::kAll);
+        if (!stored) return std::unexpected(stored.error());
+      }
     }
     auto game = replay_game(deps, *stored, now);
     if (!game) return std::unexpected(game.error());
@@ -285,6 +337,14 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
     if (!change) return std::unexpected(change.error());
     return commit_change(tx, std::move(*stored), *game, side, std::move(*change));
   });
+  if (deps.cache != nullptr) {
+    if (result && committed) {
+      deps.cache->put(std::move(*committed));
+    } else {
+      deps.cache->forget(id);
+    }
+  }
+  return result;
 }
 
 Result<GameView> view_game(GameDeps& deps, const db::User& user, std::int64_t id) {

@@ -24,11 +24,16 @@ namespace corrchess::app {
 
 // What every game use case needs: the database, the server's clock (a test clock in tests),
 // the server's zone for day-based rules and the dead-position and tablebase oracles.
+class GameCache;
+
 struct GameDeps {
   db::Pool& pool;
   db::ServerClock& clock;
   game::TimeZone zone;
   game::Oracles oracles;
+  // This instance's copies of the games its commands committed (app/game_cache.h), used by
+  // the player and director commands; none: every command reads its game.
+  GameCache* cache = nullptr;
 };
 
 // A game as a use case saw it (after its change, for commands), for rendering.

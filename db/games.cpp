@@ -97,9 +97,11 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
      extract(epoch FROM l.ended_at)::bigint) ORDER BY l.start_date), '[]')
    FROM leave_periods l WHERE l.status = 'approved' AND l.user_id IN (g.white_id, g.black_id)
      AND l.event_id IS NOT DISTINCT FROM g.event_id)::text,
-  g.snapshot_ply, g.snapshot_fen, CASE WHEN $2 AND g.snapshot_ply > 0 THEN g.move_log END
+  g.snapshot_ply, g.snapshot_fen, CASE WHEN $2 AND g.snapshot_ply > 0 THEN g.move_log END,
+  g.revision
 FROM games g WHERE g.id = $1)sql"};
-constexpr NamedStatement kLockGame{"lock_game", "SELECT 1 FROM games WHERE id = $1 FOR UPDATE"};
+constexpr NamedStatement kLockGame{"lock_game",
+                                   "SELECT revision FROM games WHERE id = $1 FOR UPDATE"};
 constexpr NamedStatement kInsertMove{
     "insert_move",
     "INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at, offer_draw, "
@@ -113,19 +115,31 @@ constexpr NamedStatement kUpdateCache{
     "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
     "'not_started' THEN start_at ELSE to_timestamp($9) END, draw_offer_by = $10, "
     "snapshot_ply = $11, snapshot_fen = $12, move_log = CASE WHEN $13 = '' THEN move_log "
-    "WHEN move_log = '' THEN $13 ELSE move_log || ' ' || $13 END, version = version + 1 "
-    "WHERE id = $1"};
+    "WHEN move_log = '' THEN $13 ELSE move_log || ' ' || $13 END, version = version + 1, "
+    "revision = revision + 1 WHERE id = $1 RETURNING revision"};
+// The statements that write a pending move or conditional lines update the game row in the
+// same statement: its revision (migrations/0018_game_revision.sql) must change with them.
 constexpr NamedStatement kSavePending{
     "save_pending_move",
-    "INSERT INTO pending_moves (game_id, side, ply, uci, san, numeric, fen_after, offer_draw, "
+    "WITH bumped AS (UPDATE games SET revision = revision + 1, use_40_plus_days_ply = CASE "
+    "WHEN $10 THEN $3 ELSE use_40_plus_days_ply END WHERE id = $1 RETURNING revision), saved AS "
+    "(INSERT INTO pending_moves (game_id, side, ply, uci, san, numeric, fen_after, offer_draw, "
     "message, use_40_plus_days, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
     "to_timestamp($11)) ON CONFLICT (game_id) DO UPDATE SET side = EXCLUDED.side, ply = "
     "EXCLUDED.ply, uci = EXCLUDED.uci, san = EXCLUDED.san, numeric = EXCLUDED.numeric, "
     "fen_after = EXCLUDED.fen_after, offer_draw = EXCLUDED.offer_draw, message = "
     "EXCLUDED.message, use_40_plus_days = EXCLUDED.use_40_plus_days, submitted_at = "
-    "EXCLUDED.submitted_at"};
-constexpr NamedStatement kDeletePending{"delete_pending_move",
-                                        "DELETE FROM pending_moves WHERE game_id = $1"};
+    "EXCLUDED.submitted_at) SELECT revision FROM bumped"};
+constexpr NamedStatement kDeletePending{
+    "delete_pending_move",
+    "WITH bumped AS (UPDATE games SET revision = revision + 1 WHERE id = $1 RETURNING revision), "
+    "cleared AS (DELETE FROM pending_moves WHERE game_id = $1) SELECT revision FROM bumped"};
+
+// The revision in the one-row answer of a statement that bumped it.
+std::int64_t revision_of(const pqxx::result& r) {
+  if (r.size() != 1) throw std::logic_error("the game row to update is missing");
+  return r[0][0].as<std::int64_t>();
+}
 
 std::optional<std::string> opt_json_text(const nlohmann::json& j) {
   if (j.is_null()) return std::nullopt;
@@ -259,15 +273,20 @@ std::optional<std::vector<game::MoveFact>> moves_from_log(std::string_view log, 
 
 }  // namespace
 
+std::optional<std::int64_t> lock_game(pqxx::work& tx, std::int64_t id) {
+  const auto r = exec_named(tx, kLockGame, id);
+  if (r.empty()) return std::nullopt;
+  return r[0][0].as<std::int64_t>();
+}
+
 Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRead read) {
   // The lock comes first, in a statement of its own: a statement that waited for the row
   // lock re-reads the locked row but computes its subqueries from the snapshot it started
   // with, so one statement could pair the new game row with the moves and pending move from
   // before the transaction it waited for (a second accept of the same move). The load after
   // the lock sees everything committed up to then.
-  if (lock && exec_named(tx, kLockGame, id).empty()) {
+  if (lock && !lock_game(tx, id))
     return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
-  }
   const bool windowed = read == FactsRead::kFromSnapshot;
   const auto rows = exec_named(tx, kLoadGame, id, windowed);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
@@ -290,6 +309,7 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRe
   setup.rules.silence_rule = row[8].as<bool>();
   setup.rules.messages_allowed = row[9].as<bool>();
   g.version = row[10].as<int>();
+  g.revision = row[22].as<std::int64_t>();
   if (!row[11].is_null()) g.use_40_plus_days_ply = row[11].as<int>();
   if (auto ok = read_facts(row, g); !ok) return std::unexpected(ok.error());
   const int window = row[19].as<int>();
@@ -394,25 +414,26 @@ const NamedStatement& store_one_move_statement() {
 
 }  // namespace
 
-void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
-                  const game::ReplayWindow& window, const std::vector<game::MoveFact>& appended) {
+std::int64_t update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
+                          const game::ReplayWindow& window,
+                          const std::vector<game::MoveFact>& appended) {
   refuse_unrecorded_flag_fall(id, state);
   // A not-started game is scheduled at its start instant (taken from the row itself).
   const auto c = cached_columns(state, Timestamp(0));
-  exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination, c.finished_at, c.fen, c.ply,
-             c.to_move, c.next_deadline, c.draw_offer_by, window.ply, window.fen,
-             move_log_entries(appended));
+  return revision_of(exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination,
+                                c.finished_at, c.fen, c.ply, c.to_move, c.next_deadline,
+                                c.draw_offer_by, window.ply, window.fen,
+                                move_log_entries(appended)));
 }
 
-void store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
-                  const std::vector<game::GameEvent>& events, std::size_t existing_events,
-                  const game::GameState& state, const game::ReplayWindow& window) {
+std::int64_t store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
+                          const std::vector<game::GameEvent>& events, std::size_t existing_events,
+                          const game::GameState& state, const game::ReplayWindow& window) {
   refuse_unrecorded_flag_fall(id, state);
   if (moves.size() != 1 || !events.empty()) {
     append_facts(tx, id, moves, events, existing_events, state);
     if (!moves.empty()) delete_pending(tx, id);
-    update_cache(tx, id, state, window, moves);
-    return;
+    return update_cache(tx, id, state, window, moves);
   }
   const auto& m = moves.front();
   const auto index = static_cast<std::size_t>(m.ply - 1);
@@ -420,12 +441,13 @@ void store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
   game::MoveClockRecord rec;
   if (index < state.clock.moves.size()) rec = state.clock.moves[index];
   const auto c = cached_columns(state, Timestamp(0));
-  exec_named(tx, store_one_move_statement(), id, c.status, c.result, c.termination, c.finished_at,
-             c.fen, c.ply, c.to_move, c.next_deadline, c.draw_offer_by, window.ply, window.fen,
-             move_log_entries(moves), m.ply, m.uci, view.san, view.numeric, view.fen_after,
-             m.at.unix_seconds(), m.offer_draw, m.message, m.played_as_conditional,
-             m.use_40_plus_days, rec.elapsed, rec.stopped, rec.charged, rec.increment,
-             rec.bank_change, rec.clock_after, rec.bank_after);
+  return revision_of(
+      exec_named(tx, store_one_move_statement(), id, c.status, c.result, c.termination,
+                 c.finished_at, c.fen, c.ply, c.to_move, c.next_deadline, c.draw_offer_by,
+                 window.ply, window.fen, move_log_entries(moves), m.ply, m.uci, view.san,
+                 view.numeric, view.fen_after, m.at.unix_seconds(), m.offer_draw, m.message,
+                 m.played_as_conditional, m.use_40_plus_days, rec.elapsed, rec.stopped, rec.charged,
+                 rec.increment, rec.bank_change, rec.clock_after, rec.bank_after));
 }
 
 constexpr const char* kLoadCachedColumns =
@@ -467,13 +489,10 @@ bool game_is_over(pqxx::work& tx, std::int64_t id) {
               .empty();
 }
 
-void save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& p) {
-  exec_named(tx, kSavePending, id, std::string(game::color_name(p.side)), p.ply, p.uci, p.san,
-             p.numeric, p.fen_after, p.offer_draw, p.message, p.use_40_plus_days,
-             p.submitted_at.unix_seconds());
-  if (p.use_40_plus_days) {
-    tx.exec_params("UPDATE games SET use_40_plus_days_ply = $2 WHERE id = $1", id, p.ply);
-  }
+std::int64_t save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& p) {
+  return revision_of(exec_named(tx, kSavePending, id, std::string(game::color_name(p.side)), p.ply,
+                                p.uci, p.san, p.numeric, p.fen_after, p.offer_draw, p.message,
+                                p.use_40_plus_days, p.submitted_at.unix_seconds()));
 }
 
 bool StoredGame::running_use_40_plus_days() const {
@@ -481,23 +500,27 @@ bool StoredGame::running_use_40_plus_days() const {
   return (pending && pending->use_40_plus_days) || use_40_plus_days_ply == running;
 }
 
-void delete_pending(pqxx::work& tx, std::int64_t id) { exec_named(tx, kDeletePending, id); }
+std::int64_t delete_pending(pqxx::work& tx, std::int64_t id) {
+  return revision_of(exec_named(tx, kDeletePending, id));
+}
 
 constexpr const char* kDeleteConditional =
-    "DELETE FROM conditional_lines WHERE game_id = $1 AND side = $2";
+    "WITH bumped AS (UPDATE games SET revision = revision + 1 WHERE id = $1 RETURNING revision), "
+    "cleared AS (DELETE FROM conditional_lines WHERE game_id = $1 AND side = $2) "
+    "SELECT revision FROM bumped";
 constexpr const char* kSaveConditional =
-    "INSERT INTO conditional_lines (game_id, side, lines, updated_at) VALUES ($1, $2, $3::jsonb, "
-    "to_timestamp($4)) ON CONFLICT (game_id, side) DO UPDATE SET lines = EXCLUDED.lines, "
-    "updated_at = EXCLUDED.updated_at";
+    "WITH bumped AS (UPDATE games SET revision = revision + 1 WHERE id = $1 RETURNING revision), "
+    "saved AS (INSERT INTO conditional_lines (game_id, side, lines, updated_at) VALUES ($1, $2, "
+    "$3::jsonb, to_timestamp($4)) ON CONFLICT (game_id, side) DO UPDATE SET lines = "
+    "EXCLUDED.lines, updated_at = EXCLUDED.updated_at) SELECT revision FROM bumped";
 
-void save_conditional(pqxx::work& tx, std::int64_t id, Color side,
-                      const std::vector<game::ConditionalLine>& lines, Timestamp at) {
+std::int64_t save_conditional(pqxx::work& tx, std::int64_t id, Color side,
+                              const std::vector<game::ConditionalLine>& lines, Timestamp at) {
   if (lines.empty()) {
-    tx.exec_params(kDeleteConditional, id, std::string(game::color_name(side)));
-    return;
+    return revision_of(tx.exec_params(kDeleteConditional, id, std::string(game::color_name(side))));
   }
-  tx.exec_params(kSaveConditional, id, std::string(game::color_name(side)),
-                 nlohmann::json(lines).dump(), at.unix_seconds());
+  return revision_of(tx.exec_params(kSaveConditional, id, std::string(game::color_name(side)),
+                                    nlohmann::json(lines).dump(), at.unix_seconds()));
 }
 
 // The condition "in play and due at $1", shared by the sweep and the reads that settle games:

@@ -31,6 +31,9 @@ struct StoredGame {
   std::array<std::vector<game::ConditionalLine>, 2> conditional;  // UCI lines, by colour
   std::array<std::vector<game::LeavePeriod>, 2> leave;            // approved periods, by colour
   int version = 0;
+  // Changes whenever anything above changes in the database (migrations/0018): what a copy
+  // of the game kept in memory is checked against (app/game_cache.h).
+  std::int64_t revision = 0;
   // "Use 40+ days" was ticked for the move in progress, which will have this ply; the tick
   // sticks to that move even when the pending move is withdrawn or replaced (rules.md 3.6).
   std::optional<int> use_40_plus_days_ply;
@@ -38,6 +41,8 @@ struct StoredGame {
   // Whether the move in progress (ply facts.moves.size() + 1) has "use 40+ days" ticked,
   // on the pending move or earlier.
   bool running_use_40_plus_days() const;
+
+  bool operator==(const StoredGame&) const = default;
 };
 
 // Inserts a new game and its cached state; returns the id.
@@ -50,6 +55,10 @@ enum class FactsRead {
   kAll,           // every move whole
   kFromSnapshot,  // up to the snapshot's window only their instants and flags (facts.window)
 };
+
+// Takes the row lock of game `id` (SELECT ... FOR UPDATE, which serialises state changes) and
+// returns its revision; nullopt when there is no such game.
+std::optional<std::int64_t> lock_game(pqxx::work& tx, std::int64_t id);
 
 // Loads every fact of a game; `lock` takes the row lock (SELECT ... FOR UPDATE) that
 // serialises state changes. kNotFound when there is no such game. With kFromSnapshot the
@@ -68,21 +77,22 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
 // Rewrites the cached columns from a replayed state and the snapshot: its window (the
 // game's Game::snapshot_window(); ply 0: the next snapshot read reads every move) and the
 // move log, which gets the entries of `appended` (the moves append_facts just stored). Bumps
-// the version. Refuses (throws std::logic_error, nothing written) a state that shows a flag fall
-// not stored as a fact (flag_fall_pending): store the fact (game::decide_flag_fall) with the
-// change instead.
-void update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
-                  const game::ReplayWindow& window = {},
-                  const std::vector<game::MoveFact>& appended = {});
+// the version; returns the new revision. Refuses (throws std::logic_error, nothing written) a state
+// that shows a flag fall not stored as a fact (flag_fall_pending): store the fact
+// (game::decide_flag_fall) with the change instead.
+std::int64_t update_cache(pqxx::work& tx, std::int64_t id, const game::GameState& state,
+                          const game::ReplayWindow& window = {},
+                          const std::vector<game::MoveFact>& appended = {});
 
 // Stores the outcome of a change: appends `moves` and `events` (append_facts), clears the
 // pending move when a move was appended, and rewrites the cached columns, the snapshot window
 // and the move log (update_cache). The common change, one move and no event (an accept),
 // runs as one statement; anything else as those steps in turn. Refuses a flag fall not
-// stored as a fact as update_cache does, before anything is written.
-void store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
-                  const std::vector<game::GameEvent>& events, std::size_t existing_events,
-                  const game::GameState& state, const game::ReplayWindow& window);
+// stored as a fact as update_cache does, before anything is written. Returns the new
+// revision.
+std::int64_t store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
+                          const std::vector<game::GameEvent>& events, std::size_t existing_events,
+                          const game::GameState& state, const game::ReplayWindow& window);
 
 // The cached columns of a game row (what update_cache writes from a replayed state).
 // Instants are epoch seconds; next_deadline of a game not started yet is its start.
@@ -111,10 +121,12 @@ bool game_exists(pqxx::work& tx, std::int64_t id);
 // there is no such game.
 bool game_is_over(pqxx::work& tx, std::int64_t id);
 
-void save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& pending);
-void delete_pending(pqxx::work& tx, std::int64_t id);
-void save_conditional(pqxx::work& tx, std::int64_t id, game::Color side,
-                      const std::vector<game::ConditionalLine>& lines, game::Timestamp at);
+// The private pending move and conditional lines of game `id` (a tick of "use 40+ days" on
+// the pending move also sticks to its ply). Each bumps the revision and returns the new one.
+std::int64_t save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMove& pending);
+std::int64_t delete_pending(pqxx::work& tx, std::int64_t id);
+std::int64_t save_conditional(pqxx::work& tx, std::int64_t id, game::Color side,
+                              const std::vector<game::ConditionalLine>& lines, game::Timestamp at);
 
 // Gives the `side` of a game to another player (a director's replacement).
 void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int64_t user_id);

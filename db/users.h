@@ -19,6 +19,8 @@ struct User {
   std::optional<std::string> email;
   std::string role;        // player | td | admin
   std::string created_at;  // RFC 3339 UTC
+
+  bool operator==(const User&) const = default;
 };
 
 struct NewUser {

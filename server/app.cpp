@@ -149,6 +149,8 @@ int run_serve() {
                  config.web_dir);
   }
   service_options.metrics_token = config.metrics_token;
+  service_options.game_cache_games = static_cast<std::size_t>(config.game_cache_games);
+  service_options.game_cache_check = config.game_cache_check;
   service_options.challenges = config.challenges;
   service_options.write_limits.per_token_per_minute = config.writes_per_minute_per_token;
   service_options.write_limits.per_address_per_minute = config.writes_per_minute_per_address;

@@ -190,6 +190,7 @@ Result<Config> config_from_env() {
           {"CORRCHESS_CHALLENGE_MAX_DAYS", &config.challenges.max_days},
           {"CORRCHESS_MAX_CONCURRENT_HASHES", &config.max_concurrent_hashes, true},
           {"CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", &config.max_connections_per_address, true},
+          {"CORRCHESS_GAME_CACHE_GAMES", &config.game_cache_games, true},
       });
       !read) {
     return std::unexpected(read.error());
@@ -206,6 +207,9 @@ Result<Config> config_from_env() {
       return fail(ErrorCode::kValidationError, "CORRCHESS_CLOCK must be system or manual");
     }
     config.manual_clock = v == "manual";
+  }
+  if (auto read = read_on_off("CORRCHESS_GAME_CACHE_CHECK", config.game_cache_check); !read) {
+    return std::unexpected(read.error());
   }
   if (auto read = read_on_off("CORRCHESS_SCHEDULER", config.run_scheduler); !read) {
     return std::unexpected(read.error());

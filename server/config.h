@@ -35,6 +35,11 @@ struct Config {
   // CORRCHESS_DB_PREPARED_STATEMENTS: prepare the per-move statements once per connection
   // (off behind a pooler that moves transactions between sessions, db/statement.h).
   bool db_prepared_statements = true;
+  // CORRCHESS_GAME_CACHE_GAMES: games whose last committed state this instance keeps in memory
+  // (app/game_cache.h; 0: none). CORRCHESS_GAME_CACHE_CHECK=on compares every copy used with
+  // the stored game first (tests; a difference fails the request with 500 and is logged).
+  int game_cache_games = 10000;
+  bool game_cache_check = false;
   bool run_migrations = true;
   bool open_registration = true;
   int token_ttl_days = 30;

@@ -79,6 +79,7 @@ class Server:
             "CORRCHESS_REGISTRATIONS_PER_HOUR": "1000000",
             "CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN": "0",
             "CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS": "0",
+            "CORRCHESS_GAME_CACHE_CHECK": "on",
         })
         env.pop("CORRCHESS_DATABASE_URL", None)
         env.update(extra_env or {})

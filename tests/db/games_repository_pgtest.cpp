@@ -11,6 +11,7 @@
 #include "core/chess/pgn.h"
 #include "core/game/game.h"
 #include "db/games.h"
+#include "db/leave.h"
 #include "db/users.h"
 #include "tests/support/repository_test.h"
 #include "tests/support/test_env.h"
@@ -463,6 +464,105 @@ TEST_F(GamesRepository, ConstraintsRejectImpossibleRows) {
   EXPECT_TRUE(
       rejected("INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at) "
                "VALUES (999999, 1, 'e2e4', 'e4', '5254', 'x', now())"));
+}
+
+}  // namespace
+}  // namespace corrchess
+
+namespace corrchess {
+namespace {
+
+// The revision (migrations/0018) changes with everything load_game reads, in the statement
+// that changes it, and the writers return the revision they left; it stays when nothing a
+// game shows changes (a password). Each step commits, as another instance would see it.
+TEST_F(GamesRepository, TheRevisionChangesWithEverythingACommandReads) {
+  game::GameSetup setup;
+  setup.start_at = kStart;
+  const auto id = create(setup);
+  const auto revision = [&] {
+    pqxx::work tx(*conn_);
+    const auto locked = db::lock_game(tx, id);
+    EXPECT_TRUE(locked.has_value());
+    const auto stored = db::load_game(tx, id, false, db::FactsRead::kFromSnapshot);
+    EXPECT_TRUE(stored.has_value());
+    EXPECT_EQ(stored->revision, locked.value_or(-1));
+    return locked.value_or(-1);
+  };
+  // Runs `write` in its own transaction; expects a new revision, the one `write` returned
+  // when it returns one (-1: it returns none).
+  const auto changes = [&](const char* what, auto&& write) {
+    const auto before = revision();
+    pqxx::work tx(*conn_);
+    const std::int64_t returned = write(tx);
+    tx.commit();
+    const auto after = revision();
+    EXPECT_GT(after, before) << what;
+    if (returned != -1) {
+      EXPECT_EQ(returned, after) << what;
+    }
+  };
+  game::PendingMove p;
+  p.side = Color::kWhite;
+  p.uci = "g1f3";
+  p.san = "Nf3";
+  p.numeric = "7163";
+  p.fen_after = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+  p.submitted_at = kStart + 60;
+  p.ply = 1;
+  changes("pending move saved", [&](pqxx::work& tx) { return db::save_pending(tx, id, p); });
+  changes("pending move withdrawn", [&](pqxx::work& tx) { return db::delete_pending(tx, id); });
+  changes("conditional lines saved", [&](pqxx::work& tx) {
+    return db::save_conditional(tx, id, Color::kBlack, {{"e7e5", "g1f3"}}, kStart + 120);
+  });
+  changes("conditional lines dropped", [&](pqxx::work& tx) {
+    return db::save_conditional(tx, id, Color::kBlack, {}, kStart + 130);
+  });
+  changes("a move stored", [&](pqxx::work& tx) {
+    auto stored = db::load_game(tx, id, true);
+    auto g = game::Game::replay(stored->facts, {}, kStart + 200);
+    auto o = play(*g, "e4");
+    EXPECT_TRUE(o.has_value());
+    return db::store_change(tx, id, o->moves, o->events, 0, o->game.state(),
+                            o->game.snapshot_window());
+  });
+  changes("a game event inserted outside store_change", [&](pqxx::work& tx) {
+    tx.exec_params(
+        "INSERT INTO game_events (game_id, seq, at, kind, side, ply, detail) VALUES ($1, 0, "
+        "to_timestamp($2), 'draw_declined', 'black', 1, '{}')",
+        id, (kStart + 300).unix_seconds());
+    return std::int64_t{-1};
+  });
+  changes("the game row updated by any statement", [&](pqxx::work& tx) {
+    tx.exec_params("UPDATE games SET silence_rule = NOT silence_rule WHERE id = $1", id);
+    return std::int64_t{-1};
+  });
+  changes("a player's display name", [&](pqxx::work& tx) {
+    tx.exec_params("UPDATE users SET display_name = 'Renamed' WHERE id = $1", ids_[0]);
+    return std::int64_t{-1};
+  });
+  changes("a player's role", [&](pqxx::work& tx) {
+    EXPECT_TRUE(db::set_role(tx, "black_p", "td").has_value());
+    return std::int64_t{-1};
+  });
+  game::LeavePeriod leave;
+  leave.first_day = game::CivilDate{2026, 3, 10};
+  leave.last_day = game::CivilDate{2026, 3, 12};
+  std::int64_t leave_id = 0;
+  changes("a leave period inserted", [&](pqxx::work& tx) {
+    leave_id = db::insert_leave(tx, ids_[1], std::nullopt, leave, "approved", kStart);
+    return std::int64_t{-1};
+  });
+  changes("a leave period cancelled", [&](pqxx::work& tx) {
+    db::cancel_leave(tx, leave_id);
+    return std::int64_t{-1};
+  });
+  const auto before = revision();
+  {
+    pqxx::work tx(*conn_);
+    db::set_password_hash(tx, ids_[0], "another hash");
+    tx.commit();
+  }
+  EXPECT_EQ(revision(), before) << "a password is nothing a game shows";
 }
 
 }  // namespace

@@ -30,7 +30,8 @@ Topology::Topology(const ServerEnv& env) {
                    {"CORRCHESS_REGISTRATIONS_PER_HOUR", "1000000"},
                    {"CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", "0"},
                    {"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", "0"},
-                   {"CORRCHESS_WEB_DIR", ""}};
+                   {"CORRCHESS_WEB_DIR", ""},
+                   {"CORRCHESS_GAME_CACHE_CHECK", "on"}};
   all.insert(all.end(), env.begin(), env.end());
   for (const auto& [name, value] : all) env_ += " " + shell_quote(name + "=" + value);
   const std::string command =
