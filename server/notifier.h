@@ -1,6 +1,7 @@
 // The notification delivery worker (one per instance): sends what the outbox has due
 // (app::deliver_due), then waits a second or until poked (a game changed, the manual clock
-// moved). Instances share the work through the outbox's row locks.
+// moved; at most one poked round per kMinPokeInterval, as every accepted move pokes).
+// Instances share the work through the outbox's row locks.
 #pragma once
 
 #include <chrono>
@@ -29,7 +30,8 @@ class Notifier {
   db::ServerClock& clock_;
   app::DeliverySettings settings_;
   api::Metrics& metrics_;
-  WakeLoop loop_{[this] { return step(); }};
+  static constexpr std::chrono::milliseconds kMinPokeInterval{100};
+  WakeLoop loop_{[this] { return step(); }, kMinPokeInterval};
 };
 
 }  // namespace corrchess::server

@@ -38,6 +38,7 @@ void Scheduler::record(const app::SweepResult& swept) {
 void Scheduler::poke() {
   {
     std::lock_guard lock(mutex_);
+    if (poked_) return;  // already woken, or waiting out kMinPokeInterval
     poked_ = true;
   }
   wake_.notify_all();
