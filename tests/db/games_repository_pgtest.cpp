@@ -121,6 +121,19 @@ class GamesRepository : public testing::RepositoryTest {
   }
 };
 
+// White's first move Nf3 as a pending move submitted `at`.
+game::PendingMove knight_out(game::Timestamp at) {
+  game::PendingMove p;
+  p.side = Color::kWhite;
+  p.uci = "g1f3";
+  p.san = "Nf3";
+  p.numeric = "7163";
+  p.fen_after = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+  p.submitted_at = at;
+  p.ply = 1;
+  return p;
+}
+
 Result<game::Outcome> play(const game::Game& g, const std::string& move) {
   const Color side = g.state().to_move;
   auto pending = game::submit_move(g, side, game::MoveRequest{move, false, std::nullopt, false});
@@ -290,16 +303,9 @@ TEST_F(GamesRepository, PendingMovesAndConditionalLinesRoundTrip) {
   setup.start_at = kStart;
   const auto id = create(setup);
   pqxx::work tx(*conn_);
-  game::PendingMove p;
-  p.side = Color::kWhite;
-  p.uci = "g1f3";
-  p.san = "Nf3";
-  p.numeric = "7163";
-  p.fen_after = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+  game::PendingMove p = knight_out(kStart + 60);
   p.offer_draw = true;
   p.message = "hello";
-  p.submitted_at = kStart + 60;
-  p.ply = 1;
   db::save_pending(tx, id, p);
   const std::vector<game::ConditionalLine> lines = {{"e7e5", "g1f3"}, {"c7c5", "c2c3", "d7d5"}};
   db::save_conditional(tx, id, Color::kBlack, lines, kStart + 120);
@@ -501,14 +507,7 @@ TEST_F(GamesRepository, TheRevisionChangesWithEverythingACommandReads) {
       EXPECT_EQ(returned, after) << what;
     }
   };
-  game::PendingMove p;
-  p.side = Color::kWhite;
-  p.uci = "g1f3";
-  p.san = "Nf3";
-  p.numeric = "7163";
-  p.fen_after = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
-  p.submitted_at = kStart + 60;
-  p.ply = 1;
+  const game::PendingMove p = knight_out(kStart + 60);
   changes("pending move saved", [&](pqxx::work& tx) { return db::save_pending(tx, id, p); });
   changes("pending move withdrawn", [&](pqxx::work& tx) { return db::delete_pending(tx, id); });
   changes("conditional lines saved", [&](pqxx::work& tx) {

@@ -7,8 +7,6 @@
 #include <map>
 #include <string>
 
-#include <pqxx/pqxx>
-
 #include "tests/support/api_server_test.h"
 
 namespace corrchess {
@@ -38,13 +36,6 @@ class GameCacheE2e : public TwoPlayerTest {
     if (submitted.status != 200) return submitted;
     return server.request("POST", moves + "/accept", json{{"move", move}}.dump(), headers);
   }
-
-  void sql(const std::string& statement) const {
-    pqxx::connection c(db_.url());
-    pqxx::work tx(c);
-    tx.exec(statement);
-    tx.commit();
-  }
 };
 
 TEST_F(GameCacheE2e, CommandsUseTheCopyAndEveryOutsideChangeIsSeen) {
@@ -68,7 +59,7 @@ TEST_F(GameCacheE2e, CommandsUseTheCopyAndEveryOutsideChangeIsSeen) {
   EXPECT_EQ(json::parse(r.body)["ply"], 5);
 
   // A row changed by another tool (SQL): seen as well.
-  sql("UPDATE users SET display_name = 'White By SQL' WHERE username = 'white_player'");
+  db_.exec("UPDATE users SET display_name = 'White By SQL' WHERE username = 'white_player'");
   r = play(server_, id, black_, "a6");
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(json::parse(r.body)["white"]["display_name"], "White By SQL");
@@ -117,12 +108,7 @@ TEST(GameCacheChecked, ACopyThatDiffersFromTheStoredGameIsNeverUsed) {
   const std::string moves = "/api/v1/games/" + id + "/moves";
   auto r = server.request("POST", moves, json{{"move", "e4"}}.dump(), headers);
   ASSERT_EQ(r.status, 200) << r.body;
-  {
-    pqxx::connection c(db.url());
-    pqxx::work tx(c);
-    tx.exec("DELETE FROM pending_moves WHERE game_id = " + id);
-    tx.commit();
-  }
+  db.exec("DELETE FROM pending_moves WHERE game_id = " + id);
   r = server.request("POST", moves + "/accept", json{{"move", "e4"}}.dump(), headers);
   EXPECT_EQ(r.status, 500) << r.body;
   EXPECT_NE(server.output().find("differs from the stored game"), std::string::npos);
