@@ -24,10 +24,13 @@ class Receiver : public pqxx::notification_receiver {
 
 Listener::Listener(std::string url, std::string channel, Callback on_notify,
                    ReconnectCallback on_reconnect)
-    : url_(std::move(url)),
-      channel_(std::move(channel)),
-      on_notify_(std::move(on_notify)),
-      on_reconnect_(std::move(on_reconnect)) {}
+    : url_(std::move(url)), on_reconnect_(std::move(on_reconnect)) {
+  channels_.emplace_back(std::move(channel), std::move(on_notify));
+}
+
+void Listener::also_listen(std::string channel, Callback on_notify) {
+  channels_.emplace_back(std::move(channel), std::move(on_notify));
+}
 
 Listener::~Listener() { stop(); }
 
@@ -47,7 +50,10 @@ void Listener::run() {
   while (!stopping_) {
     try {
       pqxx::connection conn(url_);
-      Receiver receiver(conn, channel_, on_notify_);
+      std::vector<std::unique_ptr<Receiver>> receivers;
+      for (const auto& [channel, callback] : channels_) {
+        receivers.push_back(std::make_unique<Receiver>(conn, channel, callback));
+      }
       conn.get_notifs();  // makes sure the LISTEN is in effect before we report connected
       connections_.fetch_add(1);
       connected_ = true;

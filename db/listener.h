@@ -7,6 +7,8 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace corrchess::db {
 
@@ -23,6 +25,10 @@ class Listener {
   Listener(const Listener&) = delete;
   Listener& operator=(const Listener&) = delete;
 
+  // Also delivers the notifications of `channel` to `on_notify`, on the same connection and
+  // thread (call before start()). One connection for several channels: PostgreSQL wakes
+  // every listening backend of the database on every NOTIFY, whatever it listens to.
+  void also_listen(std::string channel, Callback on_notify);
   // Starts the listening thread.
   void start();
   // Stops it (returns within about a second).
@@ -36,8 +42,7 @@ class Listener {
   void run();
 
   std::string url_;
-  std::string channel_;
-  Callback on_notify_;
+  std::vector<std::pair<std::string, Callback>> channels_;  // the first: the constructor's
   ReconnectCallback on_reconnect_;
   std::atomic<bool> stopping_{false};
   std::atomic<bool> connected_{false};

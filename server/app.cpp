@@ -225,6 +225,7 @@ int run_serve() {
         token_cache.clear();  // notes may have been missed while disconnected
         scheduler.poke();
         notifier.poke();
+        rating_job.poke();  // a move of the manual clock may have been missed too
         // Events may have been missed while the listener was disconnected: every connection
         // re-reads its user's stored messages (none exist yet at the first connection).
         hub.recover_after_loss();
@@ -234,15 +235,14 @@ int run_serve() {
   metrics.gauge("corrchess_listener_connections_total",
                 "Successful LISTEN connections (reconnections after database restarts).",
                 [&listener] { return static_cast<double>(listener.connections()); });
-  db::Listener clock_listener(config.listen_database_url, "corrchess_clock",
-                              [&](const std::string&) {
-                                scheduler.poke();
-                                notifier.poke();
-                                rating_job.poke();
-                              });
+  // The manual test clock moved: what is due now may have changed.
+  listener.also_listen("corrchess_clock", [&](const std::string&) {
+    scheduler.poke();
+    notifier.poke();
+    rating_job.poke();
+  });
   events_listener = &listener;
   listener.start();
-  clock_listener.start();
   if (config.run_scheduler) {
     scheduler.start();
   } else {
@@ -376,7 +376,6 @@ int run_serve() {
   rating_job.stop();
   notifier.stop();
   listener.stop();
-  clock_listener.stop();
   spdlog::info("stopped");
   return 0;
 }

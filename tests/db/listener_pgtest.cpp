@@ -70,6 +70,33 @@ TEST(Listener, DeliversCommittedNotificationsOnly) {
   EXPECT_EQ(inbox.payloads(), (std::vector<std::string>{"{\"game_id\":1}", "second"}));
 }
 
+// Several channels on one connection (the server listens to game events and clock moves):
+// each notification reaches its own channel's callback, and the database has one listening
+// session for them.
+TEST(Listener, SeveralChannelsShareOneConnection) {
+  testing::TempDatabase db;
+  Inbox events;
+  Inbox clock;
+  Listener listener(db.url(), "game_events", [&](const std::string& p) { events.push(p); });
+  listener.also_listen("clock_moves", [&](const std::string& p) { clock.push(p); });
+  listener.start();
+  ASSERT_TRUE(eventually([&] { return listener.connected(); }));
+  pqxx::connection conn(db.url());
+  testing::exec_committed(
+      conn, "SELECT pg_notify('clock_moves', 'tick'), pg_notify('game_events', 'move')");
+  ASSERT_TRUE(events.wait_for(1));
+  ASSERT_TRUE(clock.wait_for(1));
+  EXPECT_EQ(events.payloads(), std::vector<std::string>{"move"});
+  EXPECT_EQ(clock.payloads(), std::vector<std::string>{"tick"});
+  pqxx::work tx(conn);
+  const auto listening =
+      tx.exec1(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> "
+            "pg_backend_pid() AND query LIKE 'LISTEN%'")[0]
+          .as<int>();
+  EXPECT_EQ(listening, 1);
+}
+
 TEST(Listener, ReconnectsAfterItsBackendIsTerminated) {
   testing::TempDatabase db;
   Inbox inbox;
