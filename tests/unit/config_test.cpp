@@ -125,6 +125,37 @@ TEST(DatabaseConfig, PreparedStatementsAreOnUnlessSwitchedOff) {
   unsetenv("CORRCHESS_DB_PREPARED_STATEMENTS");
 }
 
+// The games kept in memory: 10,000 by default, 0 keeps none, a negative count or a word is
+// refused; the check is off unless switched on, and only on/off (and the like) are accepted.
+TEST(GameCacheConfig, CountAndCheckAreRead) {
+  unsetenv("CORRCHESS_GAME_CACHE_GAMES");
+  unsetenv("CORRCHESS_GAME_CACHE_CHECK");
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->game_cache_games, 10000);
+  EXPECT_FALSE(c->game_cache_check);
+  setenv("CORRCHESS_GAME_CACHE_GAMES", "0", 1);
+  setenv("CORRCHESS_GAME_CACHE_CHECK", "on", 1);
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->game_cache_games, 0);
+  EXPECT_TRUE(c->game_cache_check);
+  for (const char* bad : {"-1", "many"}) {
+    setenv("CORRCHESS_GAME_CACHE_GAMES", bad, 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << bad;
+    EXPECT_NE(c.error().detail.find("CORRCHESS_GAME_CACHE_GAMES"), std::string::npos)
+        << c.error().detail;
+  }
+  unsetenv("CORRCHESS_GAME_CACHE_GAMES");
+  setenv("CORRCHESS_GAME_CACHE_CHECK", "maybe", 1);
+  c = config_from_env();
+  ASSERT_FALSE(c.has_value());
+  EXPECT_NE(c.error().detail.find("CORRCHESS_GAME_CACHE_CHECK"), std::string::npos)
+      << c.error().detail;
+  unsetenv("CORRCHESS_GAME_CACHE_CHECK");
+}
+
 // Live messages are promised to be kept at least 7 days: a shorter retention is a
 // configuration error at startup, 7 and more are accepted.
 TEST(LiveEventConfig, RetentionBelowSevenDaysIsRefused) {
