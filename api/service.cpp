@@ -160,8 +160,8 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
                  "Commands that used this instance's copy of their game (since start).",
                  [this] { return static_cast<double>(game_cache_->counts().hits); });
   metrics_.gauge("corrchess_game_cache_misses",
-                 "Commands that read their game from the database although it could have been "
-                 "kept (since start).",
+                 "Commands that found no copy of their game's current revision and read it "
+                 "from the database (since start).",
                  [this] { return static_cast<double>(game_cache_->counts().misses); });
   add_game_routes(router_, *game_deps_);
   add_admin_routes(router_, *game_deps_);

@@ -1,6 +1,7 @@
 // A LISTEN/NOTIFY listener on its own connection and thread. Delivers every
-// notification on the channel to a callback; after the database restarts it reconnects
-// (with backoff), listens again, and reports the gap so callers can resynchronise.
+// notification on its channels (one, plus any added with also_listen) to their callbacks; after the
+// database restarts it reconnects (with backoff), listens again, and reports the gap so callers can
+// resynchronise.
 #pragma once
 
 #include <atomic>

@@ -1,6 +1,6 @@
 // A background thread that runs one step, then sleeps for as long as the step asks or
-// until poked, until stopped. The loop of the rating period job and the notification
-// worker; the flag-fall scheduler follows the same pattern.
+// until poked, until stopped. The loop of the flag-fall scheduler, the rating period job and
+// the notification worker.
 #pragma once
 
 #include <chrono>

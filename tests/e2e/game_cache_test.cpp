@@ -41,8 +41,8 @@ class GameCacheE2e : public TwoPlayerTest {
 TEST_F(GameCacheE2e, CommandsUseTheCopyAndEveryOutsideChangeIsSeen) {
   const auto id = create_game();
   const double hits_before = api_.metric("corrchess_game_cache_hits");
-  for (const char* move : {"e4", "e5", "Nf3", "Nc6"}) {
-    const auto& token = std::string(move) == "e4" || std::string(move) == "Nf3" ? white_ : black_;
+  for (const auto& [token, move] :
+       {std::pair{white_, "e4"}, {black_, "e5"}, {white_, "Nf3"}, {black_, "Nc6"}}) {
     const auto r = play(server_, id, token, move);
     ASSERT_EQ(r.status, 200) << r.body;
   }
