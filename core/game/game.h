@@ -14,9 +14,12 @@
 #pragma once
 
 #include <array>
+#include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -57,18 +60,26 @@ class MaterialMateOracle final : public MateOracle {
 // The full dead-position analysis (core/chess/unwinnable.h): the fast path first, then the
 // bounded search; an undetermined analysis answers "can mate" (a live game is never ended
 // on a guess). Deterministic for a given budget. Thread-safe; remembers recent answers by
-// position key, since every request replays a game up to its current position.
+// position key, since every request replays a game up to its current position. A position
+// and side asked by several threads at once is analysed once: the others wait for that
+// answer (the games of an event that opens alike reach the same new positions together).
 class UnwinnabilityMateOracle final : public MateOracle {
  public:
   explicit UnwinnabilityMateOracle(chess::AnalysisBudget budget = {}) : budget_(budget) {}
   bool can_mate(const chess::Position& pos, Color side) const override;
+  // How many analyses have run (answers not found in the memory): for metrics and tests.
+  std::uint64_t analyses() const;
 
  private:
   static constexpr std::size_t kCacheLimit = 1 << 16;  // entries; cleared when full
   chess::AnalysisBudget budget_;
   mutable std::mutex mutex_;
+  mutable std::condition_variable answered_;  // an analysis in flight has finished
   // Position key -> answer per colour (-1: not asked yet, 0: cannot mate, 1: can).
   mutable std::unordered_map<std::uint64_t, std::array<std::int8_t, 2>> cache_;
+  // The analyses running now: position key and colour index.
+  mutable std::set<std::pair<std::uint64_t, std::size_t>> in_flight_;
+  mutable std::uint64_t analyses_ = 0;
 };
 
 // Tablebase WDL from the side to move's point of view. Cursed wins and blessed losses are

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <latch>
+#include <thread>
+#include <vector>
+
 #include "tests/support/game_table.h"
 
 namespace corrchess::game {
@@ -227,6 +231,43 @@ TEST(GameEndings, UnwinnabilityOracleSeesMoreThanMaterial) {
   t.context.oracles.mate = &oracle;
   t.play("Kxd2");
   EXPECT_EQ(t.state().termination, Termination::kDeadPosition);
+}
+
+TEST(GameEndings, TheUnwinnabilityOracleRemembersEachPositionAndSide) {
+  UnwinnabilityMateOracle oracle;
+  const auto pos =
+      chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - 0 1")
+          .value();
+  EXPECT_TRUE(oracle.can_mate(pos, kWhite));
+  EXPECT_TRUE(oracle.can_mate(pos, kWhite));
+  EXPECT_EQ(oracle.analyses(), 1u);
+  EXPECT_TRUE(oracle.can_mate(pos, kBlack));  // the other side is a question of its own
+  EXPECT_TRUE(oracle.can_mate(pos, kBlack));
+  EXPECT_EQ(oracle.analyses(), 2u);
+}
+
+// The games of an event that open alike reach a new position at about the same time: one
+// analysis answers them all (each such analysis takes tens of milliseconds near the start
+// position, and every request thread running its own copy stalled the whole server).
+TEST(GameEndings, AskedTogetherAPositionIsAnalysedOnce) {
+  UnwinnabilityMateOracle oracle;
+  // After 1.a3 the helpmate searches need about 30 ms: the askers surely overlap.
+  const auto pos =
+      chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - 0 1")
+          .value();
+  constexpr int kAskers = 8;
+  std::latch start(kAskers);
+  std::vector<int> answers(kAskers, -1);
+  std::vector<std::thread> askers;
+  for (int i = 0; i < kAskers; ++i) {
+    askers.emplace_back([&, i] {
+      start.arrive_and_wait();
+      answers[static_cast<std::size_t>(i)] = oracle.can_mate(pos, kWhite) ? 1 : 0;
+    });
+  }
+  for (auto& t : askers) t.join();
+  EXPECT_EQ(oracle.analyses(), 1u);
+  for (int a : answers) EXPECT_EQ(a, 1);
 }
 
 TEST(GameEndings, ResignationEndsAtOnce) {
