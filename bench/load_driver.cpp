@@ -26,9 +26,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -67,6 +69,7 @@ struct Options {
   int games = 200;
   int moves = 40;   // plies (accepted moves) per game
   double rate = 0;  // moves mode: accepted moves/s over all games (0: each game as fast as it can)
+  bool rate_from_stdin = false;  // --rate stdin: print READY after setup, then read the rate
   std::string admin_user;
   std::string admin_password;
   int setup_concurrency = 4;  // registrations and logins hash passwords (Argon2id): keep it low
@@ -80,20 +83,23 @@ struct Options {
   std::vector<int> start_plies{0};  // moves mode: a measured window of `moves` plies from each
   int server_pid = 0;               // CPU is reported per phase for these (0: not measured)
   int pg_pid = 0;
-  bool pawn_line = true;  // --line pawns (default) or knights
+  bool pawn_line = true;   // --line pawns (default) or knights
+  std::string trace_file;  // --trace FILE: every measured move's latencies, one line each
 };
 
 [[noreturn]] void usage(const std::string& error) {
-  std::fprintf(stderr,
-               "corrchess-load: %s\n"
-               "usage:\n"
-               "  corrchess-load moves --port P [--host H] [--games N] [--moves M]\n"
-               "                 --admin-user U --admin-password W [--setup-concurrency C]\n"
-               "                 [--prefix NAME] [--rate MOVES_PER_S] [--start-plies A,B,...]\n"
-               "                 [--server-pid PID] [--pg-pid PID] [--line pawns|knights]\n"
-               "  corrchess-load idle-ws --port P [--host H] [--connections K] [--batch B]\n"
-               "                 (--token T | --user U --password W) [--hold-seconds S]\n",
-               error.c_str());
+  std::fprintf(
+      stderr,
+      "corrchess-load: %s\n"
+      "usage:\n"
+      "  corrchess-load moves --port P [--host H] [--games N] [--moves M]\n"
+      "                 --admin-user U --admin-password W [--setup-concurrency C]\n"
+      "                 [--prefix NAME] [--rate MOVES_PER_S|stdin] [--start-plies A,B,...]\n"
+      "                 [--server-pid PID] [--pg-pid PID] [--line pawns|knights]\n"
+      "                 [--trace FILE]\n"
+      "  corrchess-load idle-ws --port P [--host H] [--connections K] [--batch B]\n"
+      "                 (--token T | --user U --password W) [--hold-seconds S]\n",
+      error.c_str());
   std::exit(2);
 }
 
@@ -133,6 +139,7 @@ Options parse_options(int argc, char** argv) {
       {"--user", &Options::user},
       {"--password", &Options::password},
       {"--prefix", &Options::prefix},
+      {"--trace", &Options::trace_file},
   };
   for (int i = 2; i < argc; ++i) {
     const std::string flag = argv[i];
@@ -145,6 +152,8 @@ Options parse_options(int argc, char** argv) {
     } else if (flag == "--line") {
       if (value != "pawns" && value != "knights") usage("--line is pawns or knights");
       o.pawn_line = value == "pawns";
+    } else if (flag == "--rate" && value == "stdin") {
+      o.rate_from_stdin = true;
     } else if (flag == "--rate") {
       o.rate = std::stod(value);
       if (!(o.rate >= 0)) usage("--rate must be a number of moves per second >= 0");
@@ -381,6 +390,13 @@ struct Phase {
   double wall_seconds = 0;
   Samples submit;
   Samples accept;
+  // Per move, for --trace: ply, when its submit was sent (ms after the phase started), and the
+  // submit's and the accept's latency (ms).
+  struct Traced {
+    int ply;
+    double sent_ms, submit_ms, accept_ms;
+  };
+  std::vector<Traced> trace;
   long server_ticks = 0;
   long pg_ticks = 0;
 };
@@ -481,7 +497,8 @@ awaitable<void> play_game(MovesRun& run, const Game& game, int index, int from, 
       }
       const std::string& token = ply % 2 == 1 ? game.white_token : game.black_token;
       const std::string body = move_body(move_of(ply, run.options.pawn_line));
-      auto t0 = Clock::now();
+      const auto sent = Clock::now();
+      auto t0 = sent;
       auto r = co_await conn.call(http::verb::post, moves_target, body, token);
       if (r.status != 200) {
         note_error(run, "submit", r.status, r.body);
@@ -498,6 +515,9 @@ awaitable<void> play_game(MovesRun& run, const Game& game, int index, int from, 
       }
       if (phase) {
         phase->accept.ms.push_back(ms_since(t0));
+        phase->trace.push_back(
+            {ply, std::chrono::duration<double, std::milli>(sent - run.started).count(),
+             phase->submit.ms.back(), phase->accept.ms.back()});
         ++phase->accepted;
       }
     }
@@ -585,6 +605,21 @@ awaitable<void> moves_main(MovesRun& run, std::vector<Phase>& phases) {
   }
   std::fprintf(stderr, "setup: %d games created (%.1f s), ids %ld..%ld\n", n, ms_since(t0) / 1000.0,
                first_id, last_id);
+  if (o.rate_from_stdin) {
+    // The caller measures the ceiling now (it may restart the server: every phase opens its
+    // own connections), then sends the open-loop rate as one line.
+    std::printf("READY first_id=%ld last_id=%ld count=%d\n", first_id, last_id, n);
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) throw std::runtime_error("no rate on stdin");
+    // "RATE [SERVER_PID]": a restarted server's pid, for the phases' CPU.
+    std::istringstream words(line);
+    if (!(words >> run.options.rate)) {
+      throw std::runtime_error("the line on stdin does not start with a rate: " + line);
+    }
+    if (int pid = 0; words >> pid) run.options.server_pid = pid;
+    if (!(run.options.rate > 0)) throw std::runtime_error("the rate on stdin must be positive");
+  }
 
   // The phases: each game is played up to the window's start unmeasured, then the window.
   int ply = 0;
@@ -619,6 +654,39 @@ void print_samples(const char* name, Samples& s) {
               s.mean(), s.percentile(0.50), s.percentile(0.95), s.percentile(0.99), s.max());
 }
 
+// --trace: one line per measured move, `start_ply ply sent_ms submit_ms accept_ms` (the
+// window's first ply, the move's ply, when its submit was sent after the window started, the
+// two latencies). Tails come in bursts; the lines say which plies and which instants.
+bool write_trace(const std::string& path, const std::vector<Phase>& phases) {
+  std::FILE* out = std::fopen(path.c_str(), "w");
+  if (!out) return false;
+  std::fprintf(out, "# start_ply ply sent_ms submit_ms accept_ms\n");
+  for (const auto& p : phases) {
+    for (const auto& t : p.trace) {
+      std::fprintf(out, "%d %d %.3f %.3f %.3f\n", p.start_ply, t.ply, t.sent_ms, t.submit_ms,
+                   t.accept_ms);
+    }
+  }
+  return std::fclose(out) == 0;
+}
+
+// The plies whose accepts were slowest (by their own p99): where a window's tail comes from.
+void print_slowest_plies(const Phase& p) {
+  std::map<int, Samples> by_ply;
+  for (const auto& t : p.trace) by_ply[t.ply].ms.push_back(t.accept_ms);
+  std::vector<std::pair<double, int>> worst;
+  for (auto& [ply, samples] : by_ply) {
+    samples.sort();
+    worst.emplace_back(samples.percentile(0.99), ply);
+  }
+  std::sort(worst.rbegin(), worst.rend());
+  std::printf("slowest plies (accept p99):");
+  for (std::size_t i = 0; i < std::min<std::size_t>(5, worst.size()); ++i) {
+    std::printf(" %d: %.1f ms", worst[i].second, worst[i].first);
+  }
+  std::printf("\n");
+}
+
 int run_moves(const Options& o) {
   asio::io_context ioc(1);
   MovesRun run;
@@ -642,6 +710,10 @@ int run_moves(const Options& o) {
   for (const auto& [kind, count] : run.error_kinds) {
     std::printf("errors %s: %ld\n", kind.c_str(), count);
   }
+  if (!o.trace_file.empty() && !write_trace(o.trace_file, phases)) {
+    std::fprintf(stderr, "corrchess-load: cannot write %s\n", o.trace_file.c_str());
+    return 1;
+  }
   const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
   for (auto& p : phases) {
     const double rate = p.wall_seconds > 0 ? static_cast<double>(p.accepted) / p.wall_seconds : 0;
@@ -654,6 +726,7 @@ int run_moves(const Options& o) {
                 p.start_ply + 1, p.start_ply + o.moves, p.accepted, p.wall_seconds, rate);
     print_samples("submit", p.submit);
     print_samples("accept", p.accept);
+    print_slowest_plies(p);
     std::printf(
         "PHASE start_ply=%d moves_per_s=%.1f accepted=%ld accept_p50_ms=%.2f accept_p99_ms=%.2f "
         "submit_p50_ms=%.2f submit_p99_ms=%.2f server_cpu_ms=%.3f pg_cpu_ms=%.3f\n",

@@ -205,6 +205,9 @@ int run_serve() {
   api::TokenCache token_cache(pool, [&events_listener] {
     return events_listener != nullptr && events_listener->connected();
   });
+  metrics.gauge("corrchess_dead_position_analyses_total",
+                "Dead-position analyses run: positions not answered from the oracle's memory.",
+                [&rules] { return static_cast<double>(rules.mate.analyses()); });
   metrics.gauge("corrchess_token_cache_hits_total",
                 "Requests authenticated from the token cache, without the database.",
                 [&token_cache] { return static_cast<double>(token_cache.hits()); });

@@ -15,6 +15,28 @@ using nlohmann::json;
 using testing::metric_value;
 using testing::ServerProcess;
 
+// Each new position is analysed for dead positions once per instance: a second game reaching
+// the same position is answered from the oracle's memory.
+TEST(OperationsMetrics, CountDeadPositionAnalysesOncePerPosition) {
+  testing::TempDatabase db;
+  ServerProcess server(db.url(), testing::director_env());
+  ASSERT_TRUE(server.started());
+  const testing::ApiClient api(server);
+  for (const char* name : {"alice", "bob"}) ASSERT_NO_FATAL_FAILURE(api.register_user(name));
+  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
+  const auto alice = api.login("alice");
+  const auto first = api.create_game(td, "alice", "bob");
+  const auto second = api.create_game(td, "alice", "bob");
+  ASSERT_FALSE(first.empty());
+  ASSERT_FALSE(second.empty());
+  const double before = api.metric("corrchess_dead_position_analyses_total");
+  ASSERT_NO_FATAL_FAILURE(api.play(first, alice, "a3"));
+  const double after_first = api.metric("corrchess_dead_position_analyses_total");
+  EXPECT_GE(after_first - before, 1);  // the position after 1.a3 is new to this instance
+  ASSERT_NO_FATAL_FAILURE(api.play(second, alice, "a3"));
+  EXPECT_EQ(api.metric("corrchess_dead_position_analyses_total"), after_first);
+}
+
 TEST(OperationsMetrics, ReflectGamesMovesSocketsAndTheScheduler) {
   testing::TempDatabase db;
   ServerProcess server(db.url(), testing::director_env());
