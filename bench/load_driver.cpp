@@ -70,6 +70,7 @@ struct Options {
   int moves = 40;   // plies (accepted moves) per game
   double rate = 0;  // moves mode: accepted moves/s over all games (0: each game as fast as it can)
   bool rate_from_stdin = false;  // --rate stdin: print READY after setup, then read the rate
+                                 // (0: closed loop)
   std::string admin_user;
   std::string admin_password;
   int setup_concurrency = 4;  // registrations and logins hash passwords (Argon2id): keep it low
@@ -618,7 +619,7 @@ awaitable<void> moves_main(MovesRun& run, std::vector<Phase>& phases) {
       throw std::runtime_error("the line on stdin does not start with a rate: " + line);
     }
     if (int pid = 0; words >> pid) run.options.server_pid = pid;
-    if (!(run.options.rate > 0)) throw std::runtime_error("the rate on stdin must be positive");
+    if (!(run.options.rate >= 0)) throw std::runtime_error("the rate on stdin must be >= 0");
   }
 
   // The phases: each game is played up to the window's start unmeasured, then the window.
