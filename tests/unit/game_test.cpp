@@ -247,14 +247,13 @@ TEST(GameEndings, TheUnwinnabilityOracleRemembersEachPositionAndSide) {
 }
 
 // The games of an event that open alike reach a new position at about the same time: one
-// analysis answers them all (each such analysis takes tens of milliseconds near the start
-// position, and every request thread running its own copy stalled the whole server).
+// analysis answers them all (a slow analysis run by every request thread at once stalled
+// the whole server).
 TEST(GameEndings, AskedTogetherAPositionIsAnalysedOnce) {
   UnwinnabilityMateOracle oracle;
-  // After 1.a3 the helpmate searches need about 30 ms: the askers surely overlap.
-  const auto pos =
-      chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - 0 1")
-          .value();
+  // White's helpmate here (promote, then mate) takes the searches about 100 ms: the askers
+  // surely overlap.
+  const auto pos = chess::Position::from_fen("8/8/p7/4kppp/3b1P2/6PP/3B2K1/8 b - - 0 41").value();
   constexpr int kAskers = 8;
   std::latch start(kAskers);
   std::vector<int> answers(kAskers, -1);
