@@ -251,8 +251,8 @@ TEST(GameEndings, TheUnwinnabilityOracleRemembersEachPositionAndSide) {
 // the whole server).
 TEST(GameEndings, AskedTogetherAPositionIsAnalysedOnce) {
   UnwinnabilityMateOracle oracle;
-  // White's helpmate here (promote, then mate) takes the searches about 100 ms: the askers
-  // surely overlap.
+  // White's helpmate in this ending is long: the searches take about 100 ms to find it, so
+  // the askers surely overlap.
   const auto pos = chess::Position::from_fen("8/8/p7/4kppp/3b1P2/6PP/3B2K1/8 b - - 0 41").value();
   constexpr int kAskers = 8;
   std::latch start(kAskers);
