@@ -9,6 +9,10 @@
 //       --start-plies A,B,... measures a window of M plies from each of those plies in turn
 //       (the games are played up to each start unmeasured), one `PHASE ...` line each, with
 //       the CPU the processes --server-pid and --pg-pid (and their children) spent in it.
+//       --rate R plays open loop (the games together offer R moves/s); --rate stdin prints
+//       `READY ...` after the setup and reads "R [SERVER_PID]" from stdin (0: closed loop),
+//       so that bench/load can measure its ceiling, and restart the server, in between.
+//       --trace FILE writes every measured move's latencies.
 //
 //   corrchess-load idle-ws --port P --connections K (--token T | --user U --password W)
 //       opens K WebSockets to /api/v1/ws, waits for every `hello`, prints
