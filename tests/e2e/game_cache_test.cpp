@@ -4,6 +4,7 @@
 // changed by SQL — makes the next command read the game again.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <string>
 
@@ -111,7 +112,12 @@ TEST(GameCacheChecked, ACopyThatDiffersFromTheStoredGameIsNeverUsed) {
   db.exec("DELETE FROM pending_moves WHERE game_id = " + id);
   r = server.request("POST", moves + "/accept", json{{"move", "e4"}}.dump(), headers);
   EXPECT_EQ(r.status, 500) << r.body;
-  EXPECT_NE(server.output().find("differs from the stored game"), std::string::npos);
+  // The log line reaches this process through a pipe a reader thread drains, so it may
+  // arrive a moment after the answer.
+  EXPECT_TRUE(testing::wait_until(
+      [&] { return server.output().find("differs from the stored game") != std::string::npos; },
+      std::chrono::seconds(10), std::chrono::milliseconds(10)))
+      << server.output();
   r = server.request("POST", moves + "/accept", json{{"move", "e4"}}.dump(), headers);
   EXPECT_EQ(r.status, 409) << r.body;
   EXPECT_EQ(json::parse(r.body)["code"], "no_pending_move");
