@@ -6,7 +6,7 @@ namespace corrchess::app {
 
 GameCache::GameCache(std::size_t capacity, bool check) : capacity_(capacity), check_(check) {}
 
-std::optional<db::StoredGame> GameCache::find(std::int64_t id, std::int64_t revision) {
+std::optional<db::StoredGame> GameCache::take(std::int64_t id, std::int64_t revision) {
   std::lock_guard lock(mutex_);
   const auto it = entries_.find(id);
   if (it == entries_.end() || it->second.game.revision != revision) {
@@ -14,8 +14,10 @@ std::optional<db::StoredGame> GameCache::find(std::int64_t id, std::int64_t revi
     return std::nullopt;
   }
   ++hits_;
-  order_.splice(order_.begin(), order_, it->second.position);
-  return it->second.game;
+  std::optional<db::StoredGame> game(std::move(it->second.game));
+  order_.erase(it->second.position);
+  entries_.erase(it);
+  return game;
 }
 
 void GameCache::put(db::StoredGame game) {

@@ -26,8 +26,10 @@ class GameCache {
   // operators who suspect the cache.
   GameCache(std::size_t capacity, bool check);
 
-  // A copy of game `id` if one of revision `revision` is kept.
-  std::optional<db::StoredGame> find(std::int64_t id, std::int64_t revision);
+  // The copy of game `id` if one of revision `revision` is kept, moved out (no copy of a
+  // game's facts is made: the command that takes it puts the game back as it leaves it, or
+  // the game is read again); nullopt otherwise. Counts a hit or a miss.
+  std::optional<db::StoredGame> take(std::int64_t id, std::int64_t revision);
   // Keeps `game` (of its id and revision), replacing any older copy.
   void put(db::StoredGame game);
   // Drops the copy of game `id`, if any.

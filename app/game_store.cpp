@@ -142,21 +142,22 @@ std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
   return trees;
 }
 
-GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& game,
+GameView commit_change(pqxx::work& tx, db::StoredGame stored, game::Game game,
                        std::optional<Color> viewer, GameChange change) {
   record_due_flag_fall(change);
   const auto id = stored.id;
   const auto now = game.state().now;
-  // The view takes the stored game over (no copy of its facts); `before` is what the
-  // notifications compare with.
+  // The view takes the stored game over, and its facts from the game (no copy of either);
+  // `game` before the change is what the notifications compare with.
   const auto white_id = stored.white.id;
   const auto black_id = stored.black.id;
-  const auto facts_events_before = stored.facts.events.size();
+  const auto facts_events_before = game.facts().events.size();
   const auto version_before = stored.version;
   GameView view;
   view.viewer = viewer;
   view.moves_from = game.state().ply;
   view.stored = std::move(stored);
+  view.stored.facts = std::move(game).take_facts();
   // view.stored follows every write as load_game would read it back, with the revision the
   // write gave the row (a copy of it may be kept: app/game_cache.h).
   if (change.save_pending) {
@@ -180,7 +181,7 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
     db::write_audit(tx, *change.audit);
   }
   if (!change.outcome) {
-    view.state = game.state();
+    view.state = std::move(game).take_state();
     return view;
   }
   auto& o = *change.outcome;
@@ -190,8 +191,6 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
   view.stored.revision = db::store_change(tx, id, o.moves, o.events, facts_events_before, after,
                                           o.game.snapshot_window());
   view.stored.version = version_before + 1;
-  for (const auto& m : o.moves) view.stored.facts.moves.push_back(m);
-  for (const auto& e : o.events) view.stored.facts.events.push_back(e);
   if (!o.moves.empty()) view.stored.pending.reset();
   if (o.conditional) {
     for (Color c : {Color::kWhite, Color::kBlack}) {
@@ -206,7 +205,9 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& 
   }
   // Mails (and the reminders of the player to move) go to the outbox in this transaction.
   queue_game_notifications(tx, view.stored, game.state(), o.moves, o.events, after, now);
+  // The game after the change holds the facts before it with the new moves and events.
   view.state = std::move(o.game).take_state();
+  view.stored.facts = std::move(o.game).take_facts();
   return view;
 }
 
@@ -215,7 +216,7 @@ Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGa
   auto game = replay_game(deps, stored, now);
   if (!game) return std::unexpected(game.error());
   change.outcome = game::Outcome{{}, {}, *game, {}, {}, {}};
-  return commit_change(tx, std::move(stored), *game, std::nullopt, std::move(change));
+  return commit_change(tx, std::move(stored), std::move(*game), std::nullopt, std::move(change));
 }
 
 namespace {
@@ -255,19 +256,18 @@ namespace {
 
 // Game `id`, locked by the caller at `revision`, as load_game reads it with `read`: this
 // instance's copy when it is of that revision (and, when the cache checks, equal to the
-// stored game), else the stored game. A checked copy that differs throws std::logic_error
-// (the request fails with 500 and the copy is dropped).
+// stored game), taken out of the cache, else the stored game. A checked copy that differs
+// throws std::logic_error (the request fails with 500; the copy is gone).
 Result<db::StoredGame> locked_game(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
                                    std::int64_t revision, db::FactsRead read) {
   if (deps.cache == nullptr || read != db::FactsRead::kFromSnapshot) {
     return db::load_game(tx, id, false, read);
   }
-  auto copy = deps.cache->find(id, revision);
+  auto copy = deps.cache->take(id, revision);
   if (!copy) return db::load_game(tx, id, false, read);
   if (deps.cache->check()) {
     const auto stored = db::load_game(tx, id, false, read);
     if (!stored || *stored != *copy) {
-      deps.cache->forget(id);
       throw std::logic_error("game " + std::to_string(id) + ": the copy in memory of revision " +
                              std::to_string(revision) + " differs from the stored game");
     }
@@ -308,17 +308,21 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
       // decide alone (a replay that asks for every move, a change that ends the game) is
       // decided again below on every move; the snapshot's replay is the full one's
       // (core/game/snapshot.h, checked by `corrchess-server verify`). Without a window the
-      // replay is the full one already.
-      auto game = game::Game::replay(stored->facts, context_for(deps, *stored), now);
+      // replay is the full one already. The replay takes the facts over (no copy).
+      const bool windowed = stored->facts.window.has_value();
+      const auto window_before = stored->facts.window.value_or(game::ReplayWindow{});
+      auto context = context_for(deps, *stored);
+      auto game = game::Game::replay(std::move(stored->facts), std::move(context), now);
       if (game) {
         auto change = decide(*stored, *game, side, command, expect);
         if (!change) return std::unexpected(change.error());
         const bool every_move = needs_every_move(*change);
-        if (!every_move || !stored->facts.window) {
+        if (!every_move || !windowed) {
           // The snapshot the change leaves on the row, for the copy kept of the game.
-          const auto window = change->outcome ? change->outcome->game.snapshot_window()
-                                              : stored->facts.window.value_or(game::ReplayWindow{});
-          auto view = commit_change(tx, std::move(*stored), *game, side, std::move(*change));
+          const auto window =
+              change->outcome ? change->outcome->game.snapshot_window() : window_before;
+          auto view =
+              commit_change(tx, std::move(*stored), std::move(*game), side, std::move(*change));
           if (!every_move) {
             committed = view.stored;
             committed->facts = game::windowed_facts(std::move(committed->facts), window);
@@ -326,16 +330,16 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
           return view;
         }
       }
-      if (stored->facts.window) {
-        stored = db::load_game(tx, id, false, db::FactsRead::kAll);
-        if (!stored) return std::unexpected(stored.error());
-      }
+      // The facts went into the replay: every move is read again (a windowed replay that
+      // cannot decide, or a game that cannot be replayed, which the full replay reports).
+      stored = db::load_game(tx, id, false, db::FactsRead::kAll);
+      if (!stored) return std::unexpected(stored.error());
     }
     auto game = replay_game(deps, *stored, now);
     if (!game) return std::unexpected(game.error());
     auto change = decide(*stored, *game, side, command, expect);
     if (!change) return std::unexpected(change.error());
-    return commit_change(tx, std::move(*stored), *game, side, std::move(*change));
+    return commit_change(tx, std::move(*stored), std::move(*game), side, std::move(*change));
   });
   if (deps.cache != nullptr) {
     if (result && committed) {

@@ -54,7 +54,10 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
 // the game after it. For use cases that hold their own transaction (the sweep). When the
 // game after the change shows a flag fall that no fact records yet, the flag-fall fact is
 // stored with the change (and the pending move withdrawn), as the sweep would store it.
-GameView commit_change(pqxx::work& tx, db::StoredGame stored, const game::Game& game,
+// The facts of the game returned are taken from `game` (and the change's outcome), not from
+// `stored`, whose facts may have been moved into the replay: nothing that grows with the
+// game is copied.
+GameView commit_change(pqxx::work& tx, db::StoredGame stored, game::Game game,
                        std::optional<game::Color> viewer, GameChange change);
 
 // Re-derives the locked game `stored` at `now` after a change outside its facts (its

@@ -60,7 +60,7 @@ Result<void> decide_locked(const GameDeps& deps, pqxx::work& tx, std::int64_t id
   if (!after) return std::unexpected(after.error());
   auto change = outcome_change(game::Outcome{{}, std::move(events), std::move(*after), {}, {}, {}});
   change.delete_pending = fact.has_value();
-  commit_change(tx, *stored, *game, std::nullopt, std::move(change));
+  commit_change(tx, std::move(*stored), std::move(*game), std::nullopt, std::move(change));
   ++swept.processed;
   return {};
 }

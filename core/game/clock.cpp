@@ -299,8 +299,9 @@ class Replay {
     if (t < receipt(k) || accept(k) < t) return std::nullopt;
     return k;
   }
-  // Segment k's adjustments and refills in time order (adjustments first on ties).
-  std::vector<SegmentEvent> segment_events(std::size_t k) const;
+  // Segment k's adjustments and refills in time order (adjustments first on ties); the
+  // segments must be asked for in order (k = 0, 1, ...).
+  std::vector<SegmentEvent> segment_events(std::size_t k);
 
   StopSchedule make_stops(Color c) const {
     std::vector<TimeInterval> v = leave_intervals(f_.leave[chess::index(c)], f_.zone);
@@ -366,8 +367,13 @@ class Replay {
   std::array<SideState, 2> sides_{};
   std::size_t n_ = 0;  // moves known at the cutoff
   std::vector<const ClockAdjustment*> pre_start_;
-  std::vector<std::vector<const ClockAdjustment*>> adjustments_;  // by segment
-  std::vector<std::vector<const Refill*>> refills_;               // by segment
+  // Adjustments and refills with their segments, in segment order (time order within one
+  // segment), and how many of each segment_events has handed out: a game has few of them
+  // and many moves, so no segment holds a list of its own.
+  std::vector<std::pair<std::size_t, const ClockAdjustment*>> adjustments_;
+  std::vector<std::pair<std::size_t, const Refill*>> refills_;
+  std::size_t next_adjustment_ = 0;
+  std::size_t next_refill_ = 0;
   std::optional<SegmentFlag> open_flag_;  // flag of the final (running) segment
   std::optional<SegmentFlag> open_deadline_;
 };
@@ -379,6 +385,7 @@ Result<ClockState> Replay::run() {
   if (auto ok = place_refills(); !ok) return std::unexpected(ok.error());
   ClockState out;
   out.now = now_;
+  out.moves.reserve(n_);
   for (const ClockAdjustment* a : pre_start_) apply_adjustment(*a, std::nullopt, f_.start);
   for (std::size_t k = 0; k <= n_; ++k) run_segment(k, out);
   show_at_now(out);
@@ -392,7 +399,7 @@ std::size_t Replay::moves_known() const {
 }
 
 Result<void> Replay::place_adjustments() {
-  adjustments_.assign(n_ + 1, {});
+  adjustments_.clear();
   for (const ClockAdjustment* a : known_in_time_order(f_.adjustments, cutoff_)) {
     if (a->at < f_.start) {
       pre_start_.push_back(a);
@@ -402,18 +409,20 @@ Result<void> Replay::place_adjustments() {
         return fail(ErrorCode::kValidationError,
                     "clock facts: an adjustment's ply does not match its instant");
       }
-      adjustments_[*k].push_back(a);
+      adjustments_.emplace_back(*k, a);
     } else {
       std::size_t k = 0;
       while (k < n_ && accept(k) <= a->at) ++k;
-      adjustments_[k].push_back(a);
+      adjustments_.emplace_back(k, a);
     }
   }
+  std::ranges::stable_sort(adjustments_, {},
+                           &std::pair<std::size_t, const ClockAdjustment*>::first);
   return {};
 }
 
 Result<void> Replay::place_refills() {
-  refills_.assign(n_ + 1, {});
+  refills_.clear();
   for (const Refill* rf : known_in_time_order(f_.refills, cutoff_)) {
     std::optional<std::size_t> placed;
     if (rf->ply) {
@@ -429,15 +438,23 @@ Result<void> Replay::place_refills() {
           ErrorCode::kValidationError,
           "clock facts: a refill at " + format_rfc3339(rf->at) + " was made while not on move");
     }
-    refills_[*placed].push_back(rf);
+    refills_.emplace_back(*placed, rf);
   }
+  std::ranges::stable_sort(refills_, {}, &std::pair<std::size_t, const Refill*>::first);
   return {};
 }
 
-std::vector<Replay::SegmentEvent> Replay::segment_events(std::size_t k) const {
+std::vector<Replay::SegmentEvent> Replay::segment_events(std::size_t k) {
   std::vector<SegmentEvent> events;
-  for (const ClockAdjustment* adj : adjustments_[k]) events.push_back({adj->at, adj, nullptr});
-  for (const Refill* rf : refills_[k]) events.push_back({rf->at, nullptr, rf});
+  for (; next_adjustment_ < adjustments_.size() && adjustments_[next_adjustment_].first == k;
+       ++next_adjustment_) {
+    const ClockAdjustment* adj = adjustments_[next_adjustment_].second;
+    events.push_back({adj->at, adj, nullptr});
+  }
+  for (; next_refill_ < refills_.size() && refills_[next_refill_].first == k; ++next_refill_) {
+    const Refill* rf = refills_[next_refill_].second;
+    events.push_back({rf->at, nullptr, rf});
+  }
   std::ranges::stable_sort(events, [](const SegmentEvent& l, const SegmentEvent& rr) {
     if (l.at != rr.at) return l.at < rr.at;
     return l.adjustment != nullptr && rr.adjustment == nullptr;

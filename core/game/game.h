@@ -251,6 +251,9 @@ class Game {
   const GameState& state() const& { return state_; }
   // The state, moved out of a game that is no longer needed.
   GameState take_state() && { return std::move(state_); }
+  // The facts, moved out of a game that is no longer needed (take_state may come first: the
+  // two take different parts).
+  GameFacts take_facts() && { return std::move(facts_); }
   const GameFacts& facts() const { return facts_; }
   const GameContext& context() const { return context_; }
   const chess::GameRecord& record() const { return record_; }

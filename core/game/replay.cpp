@@ -279,6 +279,7 @@ ClockFacts clock_facts_of(const GameFacts& facts, const GameContext& context, Fa
   cf.zone = context.zone;
   cf.start = setup.start_at;
   cf.first_to_move = first_to_move;
+  cf.moves.reserve(facts.moves.size());
   for (const MoveFact& mf : facts.moves) {
     cf.moves.push_back(AcceptedMove{mf.at, mf.played_as_conditional, mf.use_40_plus_days});
   }
@@ -378,8 +379,16 @@ Result<Game> Game::replay(GameFacts facts, GameContext context, Timestamp now) {
 
 Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<GameEvent>& events,
                           Timestamp now) const {
-  GameFacts facts = facts_;
+  // Each list is copied once, into room for what is appended (the move lists grow with the
+  // game; a copy that then grows would move every element again).
+  GameFacts facts;
+  facts.setup = facts_.setup;
+  facts.window = facts_.window;
+  facts.moves.reserve(facts_.moves.size() + moves.size());
+  facts.moves.insert(facts.moves.end(), facts_.moves.begin(), facts_.moves.end());
   facts.moves.insert(facts.moves.end(), moves.begin(), moves.end());
+  facts.events.reserve(facts_.events.size() + events.size());
+  facts.events.insert(facts.events.end(), facts_.events.begin(), facts_.events.end());
   facts.events.insert(facts.events.end(), events.begin(), events.end());
   // The fold goes on from where it stood when every new event comes at or after the last
   // move it played (events are applied after the move of their ply); anything else, and a
@@ -402,7 +411,8 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   GameState st;
   st.now = now;
   st.initial = state_.initial;
-  st.moves = state_.moves;
+  st.moves.reserve(state_.moves.size() + moves.size());
+  st.moves.insert(st.moves.end(), state_.moves.begin(), state_.moves.end());
   for (MoveView& view : st.moves) view.elapsed = 0;  // from the clocks again (phase 5)
   if (auto ok = game.fold_and_finish(*checkpoint_, std::move(st), now); !ok) {
     return std::unexpected(ok.error());
@@ -459,6 +469,7 @@ Result<void> Game::fold_facts(FoldCheckpoint& fold, GameState& st) {
   const auto& events = facts_.events;
   const MateOracle& mate = context_.oracles.mate_oracle();
   const int n = static_cast<int>(moves.size());
+  st.moves.reserve(moves.size());
   std::size_t e = fold.events_applied;
   for (int p = fold.plies; p <= n; ++p) {
     for (; e < events.size() && events[e].ply == p; ++e) {

@@ -1,0 +1,169 @@
+// corrchess-command-cost: the rules' share of a move's cost, early and late in a game.
+//
+// The server keeps each game as its snapshot (core/game/snapshot.h) and runs a move as two
+// commands (app/game_store.cpp): a submit replays the snapshot at "now" and checks the move;
+// an accept replays it again, appends the move (Game::extend) and keeps the new snapshot.
+// This program does exactly that core work, in one thread and without a database, for the
+// moves after ply 10 and after ply 300 of the same game, and prints the time per move of
+// each and their ratio: the part of bench/load's flat-cost check that is the rules' own
+// (the target there is 1.2 for server and PostgreSQL together).
+//
+//   corrchess-command-cost [--late PLY] [--moves M] [--rounds R]
+//
+// The game is bench/load's default line: the king's knights out and back, and one pawn step
+// a side every 13 moves, one move an hour.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "core/chess/notation.h"
+#include "core/chess/position.h"
+#include "core/game/game.h"
+#include "core/game/snapshot.h"
+
+namespace {
+
+using namespace corrchess;
+
+// The UCI moves of the line, `plies` of them.
+std::vector<std::string> line_of(int plies) {
+  std::vector<std::string> line;
+  auto pos = chess::Position::startpos();
+  for (int i = 0; i < plies; ++i) {
+    const bool pawn_step = i % 26 >= 24;  // one pawn step a side every 13 moves
+    std::optional<chess::Move> chosen;
+    for (chess::Move m : pos.legal_moves()) {
+      const std::string uci = chess::to_uci(pos, m);
+      const auto type = chess::type_of(pos.piece_on(m.from()));
+      if (pawn_step) {
+        const bool single_step = std::abs(uci[3] - uci[1]) == 1 && uci[0] == uci[2];
+        // Never the f-pawn: its step would take the knight's square.
+        if (type == chess::PieceType::kPawn && single_step && uci[0] != 'f' && !pos.is_capture(m)) {
+          chosen = m;
+          break;
+        }
+      } else if (type == chess::PieceType::kKnight &&
+                 (uci.rfind("g1", 0) == 0 || uci.rfind("f3", 0) == 0 || uci.rfind("g8", 0) == 0 ||
+                  uci.rfind("f6", 0) == 0) &&
+                 (uci.substr(2) == "f3" || uci.substr(2) == "g1" || uci.substr(2) == "f6" ||
+                  uci.substr(2) == "g8")) {
+        chosen = m;
+        break;
+      }
+    }
+    if (!chosen) {
+      std::fprintf(stderr, "the line has no move at ply %d\n", i + 1);
+      std::exit(1);
+    }
+    line.push_back(chess::to_uci(pos, *chosen));
+    pos = pos.after(*chosen);
+  }
+  return line;
+}
+
+game::Timestamp instant_of(int ply) { return game::Timestamp(1'800'000'000 + 3600LL * ply); }
+
+game::MoveFact fact_of(int ply, const std::string& uci) {
+  game::MoveFact m;
+  m.ply = ply;
+  m.uci = uci;
+  m.at = instant_of(ply);
+  return m;
+}
+
+// The snapshot a server keeps after `plies` moves of `line`.
+game::GameFacts snapshot_after(const std::vector<std::string>& line, int plies,
+                               const game::GameContext& context) {
+  game::GameFacts facts;
+  facts.setup.start_at = instant_of(0);
+  for (int p = 1; p <= plies; ++p) facts.moves.push_back(fact_of(p, line[p - 1]));
+  auto full = game::Game::replay(facts, context, instant_of(plies));
+  if (!full) {
+    std::fprintf(stderr, "replay: %s\n", full.error().detail.c_str());
+    std::exit(1);
+  }
+  return game::windowed_facts(std::move(facts), full->snapshot_window());
+}
+
+// Plays moves from+1 .. from+moves of `line` on the snapshot as the server does; returns the
+// nanoseconds per move.
+double time_moves(const std::vector<std::string>& line, int from, int moves, int rounds,
+                  const game::GameContext& context) {
+  const game::GameFacts start = snapshot_after(line, from, context);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < rounds; ++r) {
+    game::GameFacts snapshot = start;
+    for (int p = from + 1; p <= from + moves; ++p) {
+      const auto now = instant_of(p);
+      const game::Color side = p % 2 == 1 ? game::Color::kWhite : game::Color::kBlack;
+      const game::MoveRequest request{line[p - 1], false, std::nullopt, false};
+      auto submitted = game::Game::replay(snapshot, context, now);
+      auto pending = submitted ? game::submit_move(*submitted, side, request)
+                               : std::unexpected(submitted.error());
+      auto accepting = game::Game::replay(snapshot, context, now);
+      if (!pending || !accepting) {
+        std::fprintf(stderr, "ply %d: the move was refused\n", p);
+        std::exit(1);
+      }
+      auto outcome = game::accept_move(*accepting, side, *pending, line[p - 1], {});
+      if (!outcome) {
+        std::fprintf(stderr, "ply %d: %s\n", p, outcome.error().detail.c_str());
+        std::exit(1);
+      }
+      snapshot = game::windowed_facts(outcome->game.facts(), outcome->game.snapshot_window());
+    }
+  }
+  const auto elapsed = std::chrono::steady_clock::now() - t0;
+  return std::chrono::duration<double, std::nano>(elapsed).count() / (double(rounds) * moves);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int late = 300;
+  int moves = 40;
+  int rounds = 200;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    const int value = std::atoi(argv[i + 1]);
+    if (flag == "--late") {
+      late = value;
+    } else if (flag == "--moves") {
+      moves = value;
+    } else if (flag == "--rounds") {
+      rounds = value;
+    } else {
+      std::fprintf(stderr, "usage: corrchess-command-cost [--late PLY] [--moves M] [--rounds R]\n");
+      return 2;
+    }
+  }
+  if (late < 10 || moves < 1 || rounds < 1) {
+    std::fprintf(stderr, "--late must be at least 10, --moves and --rounds at least 1\n");
+    return 2;
+  }
+  const auto line = line_of(late + moves);
+  const game::UnwinnabilityMateOracle oracle;
+  game::GameContext context;
+  context.oracles.mate = &oracle;
+  time_moves(line, 10, moves, 1, context);  // the oracle's memory, as a running server's
+  time_moves(line, late, moves, 1, context);
+  // Alternate the two, so that a machine that slows down slows both.
+  double early_ns = 0;
+  double late_ns = 0;
+  for (int i = 0; i < 4; ++i) {
+    early_ns += time_moves(line, 10, moves, rounds / 4 + 1, context);
+    late_ns += time_moves(line, late, moves, rounds / 4 + 1, context);
+  }
+  early_ns /= 4;
+  late_ns /= 4;
+  std::printf("core work per move (submit + accept), plies %d..%d: %.1f us\n", 11, 10 + moves,
+              early_ns / 1000);
+  std::printf("core work per move (submit + accept), plies %d..%d: %.1f us\n", late + 1,
+              late + moves, late_ns / 1000);
+  std::printf("RESULT early_us=%.1f late_us=%.1f late_over_early=%.2f\n", early_ns / 1000,
+              late_ns / 1000, late_ns / early_ns);
+  return 0;
+}
