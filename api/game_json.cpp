@@ -94,9 +94,13 @@ json game_json(const db::StoredGame& stored, const game::GameState& s, std::opti
   if (s.finished_at) j["finished_at"] = game::format_rfc3339(*s.finished_at);
   if (!s.end_reason.empty()) j["end_reason"] = s.end_reason;
   json moves = json::array();
-  moves_from = std::clamp(moves_from, 0, static_cast<int>(s.moves.size()));
+  // A state replayed from a snapshot has no views before its window (full_views_from): it
+  // is only ever shown from a later ply.
+  moves_from = std::clamp(moves_from, s.full_views_from, s.ply);
   if (moves_from > 0) j["moves_from"] = moves_from;
-  for (const auto& m : std::span(s.moves).subspan(static_cast<std::size_t>(moves_from))) {
+  const auto first_view =
+      std::min(static_cast<std::size_t>(moves_from - s.full_views_from), s.moves.size());
+  for (const auto& m : std::span(s.moves).subspan(first_view)) {
     json mj = {{"ply", m.ply},
                {"san", m.san},
                {"uci", m.uci},

@@ -13,6 +13,12 @@
 //       `READY ...` after the setup and reads "R [SERVER_PID]" from stdin (0: closed loop),
 //       so that bench/load can measure its ceiling, and restart the server, in between.
 //       --trace FILE writes every measured move's latencies.
+//       --flat-rounds R (with --start-plies A,B): the flat-cost check, measured so that a
+//       machine whose speed drifts slows both sides alike. After the window from A, the games
+//       are played on to B unmeasured and N fresh games (the same players) to A; then R
+//       rounds alternate M/R plies of the fresh games from A with M/R plies of the old ones
+//       from B. Their sums are the `PHASE start_ply=A set=fresh` and `PHASE start_ply=B`
+//       lines.
 //
 //   corrchess-load idle-ws --port P --connections K (--token T | --user U --password W)
 //       opens K WebSockets to /api/v1/ws, waits for every `hello`, prints
@@ -90,6 +96,7 @@ struct Options {
   int pg_pid = 0;
   bool pawn_line = true;   // --line pawns (default) or knights
   std::string trace_file;  // --trace FILE: every measured move's latencies, one line each
+  int flat_rounds = 0;     // --flat-rounds R: the second window alternates with fresh games
 };
 
 [[noreturn]] void usage(const std::string& error) {
@@ -101,7 +108,7 @@ struct Options {
       "                 --admin-user U --admin-password W [--setup-concurrency C]\n"
       "                 [--prefix NAME] [--rate MOVES_PER_S|stdin] [--start-plies A,B,...]\n"
       "                 [--server-pid PID] [--pg-pid PID] [--line pawns|knights]\n"
-      "                 [--trace FILE]\n"
+      "                 [--trace FILE] [--flat-rounds R]\n"
       "  corrchess-load idle-ws --port P [--host H] [--connections K] [--batch B]\n"
       "                 (--token T | --user U --password W) [--hold-seconds S]\n",
       error.c_str());
@@ -135,6 +142,7 @@ Options parse_options(int argc, char** argv) {
       {"--hold-seconds", &Options::hold_seconds},
       {"--server-pid", &Options::server_pid},
       {"--pg-pid", &Options::pg_pid},
+      {"--flat-rounds", &Options::flat_rounds},
   };
   const std::map<std::string, std::string Options::*> text_flags = {
       {"--host", &Options::host},
@@ -185,6 +193,10 @@ Options parse_options(int argc, char** argv) {
       usage("--admin-user and --admin-password are required");
     }
     if (o.setup_concurrency < 1) usage("--setup-concurrency must be positive");
+    if (o.flat_rounds < 0 ||
+        (o.flat_rounds > 0 && (o.start_plies.size() != 2 || o.moves % o.flat_rounds != 0))) {
+      usage("--flat-rounds needs --start-plies A,B and must divide --moves");
+    }
     for (std::size_t i = 1; i < o.start_plies.size(); ++i) {
       if (o.start_plies[i] < o.start_plies[i - 1] + o.moves) {
         usage("--start-plies must be at least --moves apart (windows may not overlap)");
@@ -585,21 +597,27 @@ awaitable<void> moves_main(MovesRun& run, std::vector<Phase>& phases) {
 
   t0 = Clock::now();
   const std::string admin_token = co_await login(*setup[0], o.admin_user, o.admin_password);
-  std::vector<Game> games(static_cast<std::size_t>(n));
-  co_await for_each_bounded(n, 8, [&](int i, int w) -> awaitable<void> {
-    auto& conn = *setup[static_cast<std::size_t>(w)];
-    const std::string target = "/api/v1/admin/games";
-    const std::string body = game_body(name(2 * i), name(2 * i + 1));
-    auto r = co_await conn.call(http::verb::post, target, body, admin_token);
-    if (r.status != 201) {
-      throw std::runtime_error("creating game " + std::to_string(i) + " answered " +
-                               std::to_string(r.status) + ": " + short_text(r.body));
-    }
-    auto& g = games[static_cast<std::size_t>(i)];
-    g.id = field_of(r.body, "id");
-    g.white_token = tokens[static_cast<std::size_t>(2 * i)];
-    g.black_token = tokens[static_cast<std::size_t>(2 * i + 1)];
-  });
+  // N games, game i between players 2i and 2i + 1, created on the connections `conns`.
+  auto create_games =
+      [&](std::vector<std::unique_ptr<HttpConnection>>& conns) -> awaitable<std::vector<Game>> {
+    std::vector<Game> created(static_cast<std::size_t>(n));
+    co_await for_each_bounded(n, 8, [&](int i, int w) -> awaitable<void> {
+      auto& conn = *conns[static_cast<std::size_t>(w)];
+      const std::string target = "/api/v1/admin/games";
+      const std::string body = game_body(name(2 * i), name(2 * i + 1));
+      auto r = co_await conn.call(http::verb::post, target, body, admin_token);
+      if (r.status != 201) {
+        throw std::runtime_error("creating game " + std::to_string(i) + " answered " +
+                                 std::to_string(r.status) + ": " + short_text(r.body));
+      }
+      auto& g = created[static_cast<std::size_t>(i)];
+      g.id = field_of(r.body, "id");
+      g.white_token = tokens[static_cast<std::size_t>(2 * i)];
+      g.black_token = tokens[static_cast<std::size_t>(2 * i + 1)];
+    });
+    co_return created;
+  };
+  std::vector<Game> games = co_await create_games(setup);
   for (auto& c : setup) c->close();
   // Ids are assigned in creation order, which the concurrent creation shuffles.
   long first_id = -1, last_id = -1;
@@ -626,6 +644,23 @@ awaitable<void> moves_main(MovesRun& run, std::vector<Phase>& phases) {
     if (!(run.options.rate >= 0)) throw std::runtime_error("the rate on stdin must be >= 0");
   }
 
+  // Plies from+1..to of `set`, measured into `into` (summed with its earlier windows).
+  auto measure = [&](const std::vector<Game>& set, int from, int to,
+                     Phase& into) -> awaitable<void> {
+    Phase window;
+    window.start_ply = into.start_ply;
+    const long server0 = o.server_pid ? cpu_ticks(o.server_pid) : 0;
+    const long pg0 = o.pg_pid ? cpu_ticks(o.pg_pid) : 0;
+    co_await play_all(run, set, from, to, &window);
+    if (o.server_pid) into.server_ticks += cpu_ticks(o.server_pid) - server0;
+    if (o.pg_pid) into.pg_ticks += cpu_ticks(o.pg_pid) - pg0;
+    into.accepted += window.accepted;
+    into.wall_seconds += window.wall_seconds;
+    into.submit.ms.insert(into.submit.ms.end(), window.submit.ms.begin(), window.submit.ms.end());
+    into.accept.ms.insert(into.accept.ms.end(), window.accept.ms.begin(), window.accept.ms.end());
+    into.trace.insert(into.trace.end(), window.trace.begin(), window.trace.end());
+  };
+
   // The phases: each game is played up to the window's start unmeasured, then the window.
   int ply = 0;
   for (std::size_t i = 0; i < o.start_plies.size() && run.errors == 0; ++i) {
@@ -642,13 +677,30 @@ awaitable<void> moves_main(MovesRun& run, std::vector<Phase>& phases) {
       std::printf("GAMES first_id=%ld last_id=%ld count=%d\n", first_id, last_id, n);
       std::fflush(stdout);
     }
-    phase.submit.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
-    phase.accept.ms.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(o.moves));
-    const long server0 = o.server_pid ? cpu_ticks(o.server_pid) : 0;
-    const long pg0 = o.pg_pid ? cpu_ticks(o.pg_pid) : 0;
-    co_await play_all(run, games, phase.start_ply, phase.start_ply + o.moves, &phase);
-    if (o.server_pid) phase.server_ticks = cpu_ticks(o.server_pid) - server0;
-    if (o.pg_pid) phase.pg_ticks = cpu_ticks(o.pg_pid) - pg0;
+    if (i == 1 && o.flat_rounds > 0) {
+      // The flat-cost check: fresh games from the first start, alternating with these.
+      Phase& fresh = phases[2];
+      fresh.start_ply = o.start_plies[0];
+      std::vector<std::unique_ptr<HttpConnection>> conns;
+      for (int c = 0; c < 8; ++c) {
+        conns.push_back(std::make_unique<HttpConnection>(ex, run.endpoint, o.host));
+      }
+      t0 = Clock::now();
+      const std::vector<Game> fresh_games = co_await create_games(conns);
+      for (auto& c : conns) c->close();
+      co_await play_all(run, fresh_games, 0, fresh.start_ply, nullptr);
+      std::fprintf(stderr, "setup: %d fresh games created and played to ply %d (%.1f s)\n", n,
+                   fresh.start_ply, ms_since(t0) / 1000.0);
+      const int step = o.moves / o.flat_rounds;
+      for (int r = 0; r < o.flat_rounds && run.errors == 0; ++r) {
+        co_await measure(fresh_games, fresh.start_ply + r * step, fresh.start_ply + (r + 1) * step,
+                         fresh);
+        co_await measure(games, phase.start_ply + r * step, phase.start_ply + (r + 1) * step,
+                         phase);
+      }
+    } else {
+      co_await measure(games, phase.start_ply, phase.start_ply + o.moves, phase);
+    }
     ply = phase.start_ply + o.moves;
   }
 }
@@ -697,7 +749,7 @@ int run_moves(const Options& o) {
   MovesRun run;
   run.options = o;
   run.endpoint = resolve(o);
-  std::vector<Phase> phases(o.start_plies.size());
+  std::vector<Phase> phases(o.start_plies.size() + (o.flat_rounds > 0 ? 1 : 0));
   std::string failure;
   asio::co_spawn(ioc, moves_main(run, phases), [&](std::exception_ptr e) {
     if (!e) return;
@@ -720,24 +772,28 @@ int run_moves(const Options& o) {
     return 1;
   }
   const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
-  for (auto& p : phases) {
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    auto& p = phases[i];
+    const bool fresh = o.flat_rounds > 0 && i == 2;  // the flat check's fresh games
     const double rate = p.wall_seconds > 0 ? static_cast<double>(p.accepted) / p.wall_seconds : 0;
     auto per_move = [&](long ticks) {
       return p.accepted > 0
                  ? static_cast<double>(ticks) / hz * 1000 / static_cast<double>(p.accepted)
                  : 0.0;
     };
-    std::printf("games=%d plies %d..%d accepted=%ld wall_s=%.2f moves_per_s=%.1f\n", o.games,
-                p.start_ply + 1, p.start_ply + o.moves, p.accepted, p.wall_seconds, rate);
+    std::printf("games=%d%s plies %d..%d accepted=%ld wall_s=%.2f moves_per_s=%.1f\n", o.games,
+                fresh ? " (fresh)" : "", p.start_ply + 1, p.start_ply + o.moves, p.accepted,
+                p.wall_seconds, rate);
     print_samples("submit", p.submit);
     print_samples("accept", p.accept);
     print_slowest_plies(p);
     std::printf(
-        "PHASE start_ply=%d moves_per_s=%.1f accepted=%ld accept_p50_ms=%.2f accept_p99_ms=%.2f "
-        "submit_p50_ms=%.2f submit_p99_ms=%.2f server_cpu_ms=%.3f pg_cpu_ms=%.3f\n",
-        p.start_ply, rate, p.accepted, p.accept.percentile(0.50), p.accept.percentile(0.99),
-        p.submit.percentile(0.50), p.submit.percentile(0.99), per_move(p.server_ticks),
-        per_move(p.pg_ticks));
+        "PHASE start_ply=%d%s moves_per_s=%.1f accepted=%ld accept_p50_ms=%.2f "
+        "accept_p99_ms=%.2f submit_p50_ms=%.2f submit_p99_ms=%.2f server_cpu_ms=%.3f "
+        "pg_cpu_ms=%.3f\n",
+        p.start_ply, fresh ? " set=fresh" : "", rate, p.accepted, p.accept.percentile(0.50),
+        p.accept.percentile(0.99), p.submit.percentile(0.50), p.submit.percentile(0.99),
+        per_move(p.server_ticks), per_move(p.pg_ticks));
   }
   // The first window, in the form bench/load reads.
   Phase& first = phases.front();

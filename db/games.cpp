@@ -337,7 +337,9 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
                   const std::vector<game::GameEvent>& events, std::size_t existing_events,
                   const game::GameState& state) {
   for (const auto& m : moves) {
-    const auto& view = state.moves.at(static_cast<std::size_t>(m.ply - 1));
+    const game::MoveView* shown = state.view_of(m.ply);
+    if (shown == nullptr) throw std::out_of_range("no view of an appended move");
+    const auto& view = *shown;
     game::MoveClockRecord rec;
     if (static_cast<std::size_t>(m.ply - 1) < state.clock.moves.size()) {
       rec = state.clock.moves[static_cast<std::size_t>(m.ply - 1)];
@@ -437,7 +439,9 @@ std::int64_t store_change(pqxx::work& tx, std::int64_t id, const std::vector<gam
   }
   const auto& m = moves.front();
   const auto index = static_cast<std::size_t>(m.ply - 1);
-  const auto& view = state.moves.at(index);
+  const game::MoveView* shown = state.view_of(m.ply);
+  if (shown == nullptr) throw std::out_of_range("no view of the appended move");
+  const auto& view = *shown;
   game::MoveClockRecord rec;
   if (index < state.clock.moves.size()) rec = state.clock.moves[index];
   const auto c = cached_columns(state, Timestamp(0));

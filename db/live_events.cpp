@@ -1,6 +1,7 @@
 #include "db/live_events.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -109,7 +110,9 @@ void notify_game_change(pqxx::work& tx, std::int64_t game_id, int version,
     if (n.by) j["by"] = game::color_name(*n.by);
     switch (n.kind) {
       case NoticeKind::kMove: {
-        const auto& m = after.moves[static_cast<std::size_t>(n.ply - 1)];
+        const game::MoveView* view = after.view_of(n.ply);
+        if (view == nullptr) throw std::out_of_range("no view of the move noticed");
+        const auto& m = *view;
         j["ply"] = m.ply;
         j["move"] = {{"san", m.san}, {"uci", m.uci}, {"numeric", m.numeric}};
         j["fen_after"] = m.fen_after;

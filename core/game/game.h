@@ -201,6 +201,8 @@ struct GameState {
   chess::Position position;
   Color to_move = Color::kWhite;
   int ply = 0;  // moves played
+  // The views of plies full_views_from + 1 .. ply, in order (every move when
+  // full_views_from is 0); view_of finds one by its ply.
   std::vector<MoveView> moves;
   std::optional<DrawOffer> draw_offer;
   std::array<ClockView, 2> clocks;  // by colour index
@@ -214,12 +216,26 @@ struct GameState {
   bool suspended = false;
   // The game ended on time and the flag fall is not yet stored (decide_flag_fall stores it).
   bool flag_fall_pending = false;
-  // Moves before this ply were replayed from a snapshot (GameFacts::window): their views
-  // hold ply, side, instant, flags and elapsed time only (no SAN, UCI, numeric, FEN or
-  // message). 0: every view is complete.
+  // The moves up to this ply were replayed from a snapshot (GameFacts::window) and have no
+  // view: the rules read only their instants and flags, which the clock records (clock.moves)
+  // and the counts above keep. 0: every move has its view. A windowed state is what a
+  // command decides on; nothing it shows or stores needs a move before the window.
   int full_views_from = 0;
 
   const ClockView& clock_of(Color c) const { return clocks[chess::index(c)]; }
+  // The view of move `ply` (1-based); null when it has none (before the window, or not
+  // played).
+  const MoveView* view_of(int ply) const {
+    const int i = ply - 1 - full_views_from;
+    if (i < 0 || i >= static_cast<int>(moves.size())) return nullptr;
+    return &moves[static_cast<std::size_t>(i)];
+  }
+  // The instant of the last move played, or nullopt before the first.
+  std::optional<Timestamp> last_move_at() const {
+    if (!moves.empty()) return moves.back().at;
+    if (ply > 0 && !clock.moves.empty()) return clock.moves.back().accepted_at;
+    return std::nullopt;
+  }
   bool operator==(const GameState&) const = default;
 };
 
@@ -234,9 +250,9 @@ class Game {
   // order, moves after the game ended, clock facts the clock engine rejects. With a window
   // (GameFacts::window) the board starts at the window's position and the moves before it
   // count for the clocks and offers only; the state is the full replay's but for the views
-  // of those moves (full_views_from). A windowed replay that would need a position before
-  // the window (a flag fall not yet stored that fell before it) fails with kConflict: replay
-  // the full facts instead.
+  // of those moves, which it does not hold (full_views_from). A windowed replay that would need a
+  // position before the window (a flag fall not yet stored that fell before it) fails with
+  // kConflict: replay the full facts instead.
   static Result<Game> replay(GameFacts facts, GameContext context, Timestamp now);
 
   // This game with `moves` and `events` appended, at `now`: the same result as replay() of

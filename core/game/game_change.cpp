@@ -20,9 +20,9 @@ std::vector<ChangeNotice> describe_change(const GameState& before,
                                           const GameState& after) {
   std::vector<ChangeNotice> notices;
   for (const auto& fact : moves) {
-    const auto index = static_cast<std::size_t>(fact.ply - 1);
-    if (fact.ply < 1 || index >= after.moves.size()) continue;
-    const auto& m = after.moves[index];
+    const MoveView* view = after.view_of(fact.ply);
+    if (view == nullptr) continue;
+    const auto& m = *view;
     notices.push_back(notice(NoticeKind::kMove, m.ply, m.side));
     if (m.offer_draw) notices.push_back(notice(NoticeKind::kDrawOffer, m.ply, m.side));
   }

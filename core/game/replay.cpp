@@ -241,18 +241,6 @@ MoveView move_view(const Position& before, chess::Move move, const MoveFact& mf)
   return view;
 }
 
-// The view of a move before a replay window: what the fact holds without its squares.
-MoveView bare_view(const MoveFact& mf, Color mover) {
-  MoveView view;
-  view.ply = mf.ply;
-  view.side = mover;
-  view.at = mf.at;
-  view.offer_draw = mf.offer_draw;
-  view.played_as_conditional = mf.played_as_conditional;
-  view.use_40_plus_days = mf.use_40_plus_days;
-  return view;
-}
-
 // The board a windowed replay starts from: the window's FEN, which must be the position
 // after window.ply of the game's `moves` moves (same variant, side to move and move number).
 Result<Position> window_start(const ReplayWindow& window, const GameSetup& setup,
@@ -315,8 +303,9 @@ void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
   st.to_move = st.position.side_to_move();
   st.ply = fold.plies;
   st.moves_made = fold.made;
-  for (std::size_t i = 0; i < st.moves.size() && i < st.clock.moves.size(); ++i) {
-    st.moves[i].elapsed = st.clock.moves[i].elapsed;
+  for (MoveView& view : st.moves) {  // the views start after the window (if any)
+    const auto index = static_cast<std::size_t>(view.ply - 1);
+    if (index < st.clock.moves.size()) view.elapsed = st.clock.moves[index].elapsed;
   }
   if (fold.annulled) {
     st.status = GameStatus::kAnnulled;
@@ -469,7 +458,7 @@ Result<void> Game::fold_facts(FoldCheckpoint& fold, GameState& st) {
   const auto& events = facts_.events;
   const MateOracle& mate = context_.oracles.mate_oracle();
   const int n = static_cast<int>(moves.size());
-  st.moves.reserve(moves.size());
+  st.moves.reserve(moves.size() - std::min(moves.size(), static_cast<std::size_t>(record_from_)));
   std::size_t e = fold.events_applied;
   for (int p = fold.plies; p <= n; ++p) {
     for (; e < events.size() && events[e].ply == p; ++e) {
@@ -481,10 +470,10 @@ Result<void> Game::fold_facts(FoldCheckpoint& fold, GameState& st) {
       return invalid_facts("move " + std::to_string(mf.ply) + " after the game ended");
     }
     if (p < record_from_) {
-      // Before the window: the move counts for the clocks and offers; the board starts at
-      // the window (then record_.current() is the position after the last move here).
+      // Before the window: the move counts for the clocks and offers and has no view; the
+      // board starts at the window (then record_.current() is the position after the last
+      // move here).
       const Color mover = p % 2 == 0 ? st.initial.side_to_move() : ~st.initial.side_to_move();
-      st.moves.push_back(bare_view(mf, mover));
       fold.moved(mf, mover);
       if (p == n - 1) fold.ending = automatic_ending(record_.current(), mf.at, mate);
       continue;

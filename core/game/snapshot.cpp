@@ -20,21 +20,16 @@ GameFacts windowed_facts(GameFacts facts, const ReplayWindow& window) {
 }
 
 std::optional<std::string> snapshot_difference(const GameState& full, const GameState& windowed) {
-  if (full.moves.size() != windowed.moves.size()) {
-    return "move count " + std::to_string(full.moves.size()) + " vs " +
-           std::to_string(windowed.moves.size());
-  }
   const auto from = static_cast<std::size_t>(std::max(0, windowed.full_views_from));
-  for (std::size_t i = 0; i < full.moves.size(); ++i) {
-    MoveView expected = full.moves[i];
-    if (i < from) {  // what a window keeps of a move: no squares, notation or message
-      expected.san.clear();
-      expected.uci.clear();
-      expected.numeric.clear();
-      expected.fen_after.clear();
-      expected.message.reset();
+  if (full.full_views_from != 0 || full.moves.size() != from + windowed.moves.size()) {
+    return "move count " + std::to_string(full.moves.size()) + " vs " +
+           std::to_string(from + windowed.moves.size()) + " (" +
+           std::to_string(windowed.moves.size()) + " views after the window)";
+  }
+  for (std::size_t i = 0; i < windowed.moves.size(); ++i) {
+    if (!(full.moves[from + i] == windowed.moves[i])) {
+      return "the view of ply " + std::to_string(from + i + 1);
     }
-    if (!(expected == windowed.moves[i])) return "the view of ply " + std::to_string(i + 1);
   }
   GameState a = full;
   GameState b = windowed;

@@ -1,6 +1,7 @@
 #include "core/notify/compose.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "core/game/crosstable.h"  // html_escape
 
@@ -141,7 +142,9 @@ Message compose_game_notice(const Notice& notice, const GameInfo& game,
   std::string subject;
   switch (notice.kind) {
     case Kind::kOpponentMoved: {
-      const auto& m = after.moves.at(static_cast<std::size_t>(notice.ply - 1));
+      const game::MoveView* view = after.view_of(notice.ply);
+      if (view == nullptr) throw std::out_of_range("no view of the move noticed");
+      const auto& m = *view;
       subject = title + ": " + name_of(game, opponent) + " played " + move_text(m);
       body.paragraph(name_of(game, opponent) + " played " + move_text(m) + " in " + title + ".");
       if (m.offer_draw) body.paragraph(name_of(game, opponent) + " offers a draw.");

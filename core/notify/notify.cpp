@@ -134,7 +134,7 @@ std::vector<Reminder> reminders_after(std::int64_t game_id, const game::GameSetu
     }
   }
   if (setup.rules.silence_rule && game::silence_rule_applies(setup.time_control)) {
-    const auto turn_start = after.moves.empty() ? setup.start_at : after.moves.back().at;
+    const auto turn_start = after.last_move_at().value_or(setup.start_at);
     for (const int d : kSilenceReminderDays) {
       const auto due = turn_start + game::days(d);
       if (due <= now) continue;
