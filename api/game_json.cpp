@@ -111,9 +111,8 @@ json game_json(const db::StoredGame& stored, const game::GameState& s, std::opti
                {"offer_draw", m.offer_draw},
                {"conditional", m.played_as_conditional}};
     if (m.message && show_messages) mj["message"] = *m.message;
-    const auto index = static_cast<std::size_t>(m.ply - 1);
-    if (index < s.clock.moves.size()) {
-      const auto& rec = s.clock.moves[index];
+    if (const auto* record = s.clock.record_of(m.ply)) {
+      const auto& rec = *record;
       mj["clock"] = {
           {"charged_seconds", rec.charged},         {"stopped_seconds", rec.stopped},
           {"increment_seconds", rec.increment},     {"bank_change_seconds", rec.bank_change},

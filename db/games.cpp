@@ -1,6 +1,7 @@
 #include "db/games.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <iterator>
 #include <stdexcept>
@@ -98,7 +99,7 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
    FROM leave_periods l WHERE l.status = 'approved' AND l.user_id IN (g.white_id, g.black_id)
      AND l.event_id IS NOT DISTINCT FROM g.event_id)::text,
   g.snapshot_ply, g.snapshot_fen, CASE WHEN $2 AND g.snapshot_ply > 0 THEN g.move_log END,
-  g.revision
+  g.revision, g.snapshot_clocks
 FROM games g WHERE g.id = $1)sql"};
 constexpr NamedStatement kLockGame{"lock_game",
                                    "SELECT revision FROM games WHERE id = $1 FOR UPDATE"};
@@ -115,8 +116,8 @@ constexpr NamedStatement kUpdateCache{
     "to_timestamp($5), fen = $6, ply = $7, to_move = $8, next_deadline = CASE WHEN $2 = "
     "'not_started' THEN start_at ELSE to_timestamp($9) END, draw_offer_by = $10, "
     "snapshot_ply = $11, snapshot_fen = $12, move_log = CASE WHEN $13 = '' THEN move_log "
-    "WHEN move_log = '' THEN $13 ELSE move_log || ' ' || $13 END, version = version + 1, "
-    "revision = revision + 1 WHERE id = $1 RETURNING revision"};
+    "WHEN move_log = '' THEN $13 ELSE move_log || ' ' || $13 END, snapshot_clocks = $14, "
+    "version = version + 1, revision = revision + 1 WHERE id = $1 RETURNING revision"};
 // The statements that write a pending move or conditional lines update the game row in the
 // same statement: its revision (migrations/0018_game_revision.sql) must change with them.
 constexpr NamedStatement kSavePending{
@@ -238,6 +239,47 @@ std::string move_log_entries(const std::vector<game::MoveFact>& moves) {
   return entries;
 }
 
+// The snapshot_clocks column of `window` (migrations/0019_snapshot_clocks.sql): '' without
+// clocks.
+std::string snapshot_clocks_text(const game::ReplayWindow& window) {
+  if (!window.clocks || window.clocks->ply != window.ply) return "";
+  const auto& c = *window.clocks;
+  std::string text;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(c.remaining[i]) + ' ' + std::to_string(c.bank[i]) + ' ' +
+            std::to_string(c.moves[i]);
+  }
+  return text;
+}
+
+// The clocks a snapshot_clocks column holds for the window at `ply`; nullopt for '' and
+// for anything that is not six integers (the clocks then replay every move).
+std::optional<game::ClockCheckpoint> snapshot_clocks_of(std::string_view text, int ply) {
+  if (text.empty()) return std::nullopt;
+  std::array<std::int64_t, 6> values{};
+  std::size_t pos = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const auto end = std::min(text.find(' ', pos), text.size());
+    const auto field = text.substr(pos, end - pos);
+    if (field.empty() ||
+        std::from_chars(field.data(), field.data() + field.size(), values[i]).ptr !=
+            field.data() + field.size()) {
+      return std::nullopt;
+    }
+    if ((i + 1 < values.size()) == (end == text.size())) return std::nullopt;
+    pos = end + 1;
+  }
+  game::ClockCheckpoint c;
+  c.ply = ply;
+  for (std::size_t i = 0; i < 2; ++i) {
+    c.remaining[i] = values[3 * i];
+    c.bank[i] = values[3 * i + 1];
+    c.moves[i] = static_cast<int>(values[3 * i + 2]);
+  }
+  return c;
+}
+
 // The first `plies` moves of a move log, without their squares; nullopt when the log does
 // not hold that many well-formed entries.
 std::optional<std::vector<game::MoveFact>> moves_from_log(std::string_view log, int plies) {
@@ -322,7 +364,8 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRe
   before->insert(before->end(), std::make_move_iterator(g.facts.moves.begin()),
                  std::make_move_iterator(g.facts.moves.end()));
   g.facts.moves = std::move(*before);
-  g.facts.window = game::ReplayWindow{window, row[20].as<std::string>()};
+  g.facts.window = game::ReplayWindow{window, row[20].as<std::string>(),
+                                      snapshot_clocks_of(row[23].as<std::string>(), window)};
   return g;
 }
 
@@ -341,9 +384,7 @@ void append_facts(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveF
     if (shown == nullptr) throw std::out_of_range("no view of an appended move");
     const auto& view = *shown;
     game::MoveClockRecord rec;
-    if (static_cast<std::size_t>(m.ply - 1) < state.clock.moves.size()) {
-      rec = state.clock.moves[static_cast<std::size_t>(m.ply - 1)];
-    }
+    if (const auto* record = state.clock.record_of(m.ply)) rec = *record;
     exec_named(tx, kInsertMove, id, m.ply, m.uci, view.san, view.numeric, view.fen_after,
                m.at.unix_seconds(), m.offer_draw, m.message, m.played_as_conditional,
                m.use_40_plus_days, rec.elapsed, rec.stopped, rec.charged, rec.increment,
@@ -397,8 +438,8 @@ void refuse_unrecorded_flag_fall(std::int64_t id, const game::GameState& state) 
 }
 
 // The change of an accept, one move and no event, in one statement (one round trip instead
-// of three): the move inserted as kInsertMove does ($1 and $14-$30), the pending move
-// cleared, the cached columns and the snapshot rewritten as kUpdateCache does ($1-$13). The
+// of three): the move inserted as kInsertMove does ($1 and $15-$31), the pending move
+// cleared, the cached columns and the snapshot rewritten as kUpdateCache does ($1-$14). The
 // three touch different tables, so reading the same snapshot changes nothing.
 const NamedStatement& store_one_move_statement() {
   static const std::string sql =
@@ -406,8 +447,8 @@ const NamedStatement& store_one_move_statement() {
           "WITH appended AS (INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, "
           "accepted_at, offer_draw, message, conditional, use_40_plus_days, elapsed_seconds, "
           "stopped_seconds, charged_seconds, increment_seconds, bank_change_seconds, "
-          "clock_after_seconds, bank_after_seconds) VALUES ($1, $14, $15, $16, $17, $18, "
-          "to_timestamp($19), $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)), "
+          "clock_after_seconds, bank_after_seconds) VALUES ($1, $15, $16, $17, $18, $19, "
+          "to_timestamp($20), $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)), "
           "cleared AS (DELETE FROM pending_moves WHERE game_id = $1) ") +
       kUpdateCache.sql;
   static const NamedStatement statement{"store_one_move", sql.c_str()};
@@ -424,8 +465,8 @@ std::int64_t update_cache(pqxx::work& tx, std::int64_t id, const game::GameState
   const auto c = cached_columns(state, Timestamp(0));
   return revision_of(exec_named(tx, kUpdateCache, id, c.status, c.result, c.termination,
                                 c.finished_at, c.fen, c.ply, c.to_move, c.next_deadline,
-                                c.draw_offer_by, window.ply, window.fen,
-                                move_log_entries(appended)));
+                                c.draw_offer_by, window.ply, window.fen, move_log_entries(appended),
+                                snapshot_clocks_text(window)));
 }
 
 std::int64_t store_change(pqxx::work& tx, std::int64_t id, const std::vector<game::MoveFact>& moves,
@@ -438,20 +479,19 @@ std::int64_t store_change(pqxx::work& tx, std::int64_t id, const std::vector<gam
     return update_cache(tx, id, state, window, moves);
   }
   const auto& m = moves.front();
-  const auto index = static_cast<std::size_t>(m.ply - 1);
   const game::MoveView* shown = state.view_of(m.ply);
   if (shown == nullptr) throw std::out_of_range("no view of the appended move");
   const auto& view = *shown;
   game::MoveClockRecord rec;
-  if (index < state.clock.moves.size()) rec = state.clock.moves[index];
+  if (const auto* record = state.clock.record_of(m.ply)) rec = *record;
   const auto c = cached_columns(state, Timestamp(0));
-  return revision_of(
-      exec_named(tx, store_one_move_statement(), id, c.status, c.result, c.termination,
-                 c.finished_at, c.fen, c.ply, c.to_move, c.next_deadline, c.draw_offer_by,
-                 window.ply, window.fen, move_log_entries(moves), m.ply, m.uci, view.san,
-                 view.numeric, view.fen_after, m.at.unix_seconds(), m.offer_draw, m.message,
-                 m.played_as_conditional, m.use_40_plus_days, rec.elapsed, rec.stopped, rec.charged,
-                 rec.increment, rec.bank_change, rec.clock_after, rec.bank_after));
+  return revision_of(exec_named(
+      tx, store_one_move_statement(), id, c.status, c.result, c.termination, c.finished_at, c.fen,
+      c.ply, c.to_move, c.next_deadline, c.draw_offer_by, window.ply, window.fen,
+      move_log_entries(moves), snapshot_clocks_text(window), m.ply, m.uci, view.san, view.numeric,
+      view.fen_after, m.at.unix_seconds(), m.offer_draw, m.message, m.played_as_conditional,
+      m.use_40_plus_days, rec.elapsed, rec.stopped, rec.charged, rec.increment, rec.bank_change,
+      rec.clock_after, rec.bank_after));
 }
 
 constexpr const char* kLoadCachedColumns =

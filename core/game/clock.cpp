@@ -385,9 +385,37 @@ Result<ClockState> Replay::run() {
   if (auto ok = place_refills(); !ok) return std::unexpected(ok.error());
   ClockState out;
   out.now = now_;
-  out.moves.reserve(n_);
-  for (const ClockAdjustment* a : pre_start_) apply_adjustment(*a, std::nullopt, f_.start);
-  for (std::size_t k = 0; k <= n_; ++k) run_segment(k, out);
+  // Plain facts: the clocks up to any move depend on the moves before it alone.
+  const bool plain = f_.refills.empty() && f_.adjustments.empty() && f_.suspensions.empty() &&
+                     f_.leave[0].empty() && f_.leave[1].empty();
+  std::size_t first = 0;
+  if (const auto& cp = f_.resume_from;
+      plain && cp && cp->ply > 0 && static_cast<std::size_t>(cp->ply) <= n_) {
+    first = static_cast<std::size_t>(cp->ply);
+    for (Color c : {Color::kWhite, Color::kBlack}) {
+      state(c) = SideState{cp->remaining[chess::index(c)], cp->bank[chess::index(c)],
+                           cp->moves[chess::index(c)]};
+    }
+    out.records_from = cp->ply;
+  }
+  out.moves.reserve(n_ - first);
+  if (first == 0) {
+    for (const ClockAdjustment* a : pre_start_) apply_adjustment(*a, std::nullopt, f_.start);
+  }
+  for (std::size_t k = first; k <= n_; ++k) {
+    if (plain && !out.flag_fall && f_.checkpoint_at &&
+        static_cast<std::size_t>(*f_.checkpoint_at) == k) {
+      ClockCheckpoint cp;
+      cp.ply = *f_.checkpoint_at;
+      for (Color c : {Color::kWhite, Color::kBlack}) {
+        cp.remaining[chess::index(c)] = state(c).base;
+        cp.bank[chess::index(c)] = state(c).bank;
+        cp.moves[chess::index(c)] = state(c).moves;
+      }
+      out.checkpoint = cp;
+    }
+    run_segment(k, out);
+  }
   show_at_now(out);
   return out;
 }

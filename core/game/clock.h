@@ -86,6 +86,22 @@ struct Suspension {
   bool operator==(const Suspension&) const = default;
 };
 
+// Where the replay of a game's clocks stood when the move with index `ply` was received,
+// that is after `ply` moves had been accounted: each side's clock, bank and move count. A
+// replay of the same facts may start there instead of at move 1 (a game's snapshot keeps one
+// at its window, snapshot.h), so that the work of a command does not grow with the game. It
+// is taken and used only for plain clock facts: no refills, adjustments, suspensions or leave,
+// and no flag fallen before it, so that it depends on nothing but the first `ply` moves'
+// instants and flags, which never change.
+struct ClockCheckpoint {
+  int ply = 0;
+  std::array<Seconds, 2> remaining{};  // clock before the next move's time runs (base)
+  std::array<Seconds, 2> bank{};
+  std::array<int, 2> moves{};
+
+  bool operator==(const ClockCheckpoint&) const = default;
+};
+
 // Everything the clocks of one game depend on.
 struct ClockFacts {
   TimeControl control = IccfStandard{};
@@ -100,6 +116,12 @@ struct ClockFacts {
   bool silence_rule = true;               // event setting; never applies in Triple Block
   bool running_use_40_plus_days = false;  // the player to move ticked "use 40+ days"
   std::optional<Timestamp> finished_at;   // the game ended otherwise: clocks stop here
+  // Start the replay here instead of at move 1 when it applies (plain facts, and at least
+  // resume_from->ply moves known at the cutoff); the state then has no records of the moves
+  // before it (ClockState::records_from). A checkpoint that does not apply is ignored.
+  std::optional<ClockCheckpoint> resume_from;
+  // Take a checkpoint when the move with this index is received (ClockState::checkpoint).
+  std::optional<int> checkpoint_at;
 
   bool operator==(const ClockFacts&) const = default;
 };
@@ -169,9 +191,21 @@ struct ClockState {
   FlagReason deadline_reason = FlagReason::kTime;
   // The first flag fall at or before now (and before finished_at).
   std::optional<FlagFall> flag_fall;
-  std::vector<MoveClockRecord> moves;  // one per accepted move stamped at or before now
+  // One per accepted move stamped at or before now, from the move with index records_from
+  // (0 but when the replay resumed from a checkpoint); record_of finds one by its ply.
+  std::vector<MoveClockRecord> moves;
+  int records_from = 0;
+  // The checkpoint asked for by ClockFacts::checkpoint_at, when the facts are plain and no
+  // flag fell before it.
+  std::optional<ClockCheckpoint> checkpoint;
 
   const SideClock& side(Color c) const { return sides[chess::index(c)]; }
+  // The record of the move with 1-based `ply`; null when there is none here.
+  const MoveClockRecord* record_of(int ply) const {
+    const int i = ply - 1 - records_from;
+    if (i < 0 || i >= static_cast<int>(moves.size())) return nullptr;
+    return &moves[static_cast<std::size_t>(i)];
+  }
   bool operator==(const ClockState&) const = default;
 };
 

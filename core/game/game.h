@@ -121,6 +121,9 @@ struct Oracles {
 struct ReplayWindow {
   int ply = 0;
   std::string fen;
+  // The clocks when the move after the window was received (plain clock facts only, see
+  // ClockCheckpoint): the clock replay starts there too. None: the clocks replay every move.
+  std::optional<ClockCheckpoint> clocks;
 
   bool operator==(const ReplayWindow&) const = default;
 };
@@ -277,8 +280,9 @@ class Game {
   const ClockFacts& clock_facts() const { return clock_facts_; }
   // The window a snapshot of this game keeps (snapshot.h): the position just before the last
   // irreversible move (pawn move or capture), from which every position that can still
-  // repeat is replayed; ply 0 (empty FEN) when the board has to start at the initial
-  // position. Never before this game's own window.
+  // repeat is replayed, with the clocks there when the facts allow (ClockCheckpoint); ply 0
+  // (empty FEN) when the board has to start at the initial position. Never before this
+  // game's own window.
   ReplayWindow snapshot_window() const;
 
  private:
@@ -295,6 +299,8 @@ class Game {
   // the clocks are then computed again, stopped there.
   Result<void> apply_flag_verdict(FoldCheckpoint& fold, ClockState& clock, bool& flag_fall_pending,
                                   Timestamp now);
+  // The ply of snapshot_window(), from the facts and the board played so far.
+  int snapshot_window_ply() const;
 
   GameFacts facts_;
   GameContext context_;
@@ -303,6 +309,8 @@ class Game {
   GameState state_;
   std::shared_ptr<const FoldCheckpoint> checkpoint_;  // phase 2 after every fact
   int record_from_ = 0;  // ply of record_.start() (the window's, 0 without one)
+  // The clocks at snapshot_window_ply(), when the clock facts allow one (ClockCheckpoint).
+  std::optional<ClockCheckpoint> clock_checkpoint_;
 };
 
 // ---- commands ----

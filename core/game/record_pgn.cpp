@@ -34,15 +34,17 @@ Result<chess::PgnGame> record_pgn(std::int64_t game_id, std::optional<std::int64
   if (s.termination) out.set_tag("Termination", std::string(to_string(*s.termination)));
   if (setup.start_position) out.set_tag("Chess960", std::to_string(*setup.start_position));
   out.result = result;
+  if (s.full_views_from != 0) {
+    return fail(ErrorCode::kInternal, "a game's record needs every move, not a snapshot's");
+  }
   chess::Position pos = s.initial;
   for (const auto& m : s.moves) {
     auto move = chess::parse_uci(pos, m.uci);
     if (!move) return fail(ErrorCode::kInternal, "stored move unreadable");
     chess::PgnMove pm;
     pm.move = *move;
-    const auto index = static_cast<std::size_t>(m.ply - 1);
-    if (index < s.clock.moves.size()) {
-      pm.comment = "[%clk " + format_pgn_clock(s.clock.moves[index].clock_after) + "] ";
+    if (const MoveClockRecord* rec = s.clock.record_of(m.ply)) {
+      pm.comment = "[%clk " + format_pgn_clock(rec->clock_after) + "] ";
     }
     pm.comment += "[%timestamp " + format_rfc3339(m.at) + "]";
     out.moves.push_back(std::move(pm));

@@ -304,8 +304,7 @@ void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
   st.ply = fold.plies;
   st.moves_made = fold.made;
   for (MoveView& view : st.moves) {  // the views start after the window (if any)
-    const auto index = static_cast<std::size_t>(view.ply - 1);
-    if (index < st.clock.moves.size()) view.elapsed = st.clock.moves[index].elapsed;
+    if (const MoveClockRecord* rec = st.clock.record_of(view.ply)) view.elapsed = rec->elapsed;
   }
   if (fold.annulled) {
     st.status = GameStatus::kAnnulled;
@@ -409,12 +408,18 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   return game;
 }
 
-ReplayWindow Game::snapshot_window() const {
+int Game::snapshot_window_ply() const {
   const int plies = static_cast<int>(facts_.moves.size());
   const int since_irreversible = record_.current().halfmove_clock();
-  const int ply = std::max(record_from_, plies - since_irreversible - 1);
+  return std::max(0, std::max(record_from_, plies - since_irreversible - 1));
+}
+
+ReplayWindow Game::snapshot_window() const {
+  const int ply = snapshot_window_ply();
   if (ply <= 0) return {};
-  return {ply, record_.position_at(ply - record_from_).fen()};
+  ReplayWindow window{ply, record_.position_at(ply - record_from_).fen(), std::nullopt};
+  if (clock_checkpoint_ && clock_checkpoint_->ply == ply) window.clocks = clock_checkpoint_;
+  return window;
 }
 
 Result<void> Game::run(Timestamp now) {
@@ -446,6 +451,7 @@ Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp 
   if (!clock) return std::unexpected(clock.error());
   if (auto ok = apply_flag_verdict(fold, *clock, st.flag_fall_pending, now); !ok) return ok;
   st.clock = std::move(*clock);
+  clock_checkpoint_ = st.clock.checkpoint;
   fill_status(st, fold, facts_.setup, record_, now);
   fill_claims(st, record_);
   st.full_views_from = record_from_;
@@ -502,6 +508,11 @@ Result<void> Game::fold_facts(FoldCheckpoint& fold, GameState& st) {
 
 Result<ClockState> Game::run_clocks(FoldCheckpoint& fold, Color first_to_move, Timestamp now) {
   clock_facts_ = clock_facts_of(facts_, context_, fold, first_to_move);
+  // From the window's clocks, when it has them; and the clocks at the next snapshot's window.
+  if (facts_.window && facts_.window->clocks && facts_.window->clocks->ply == record_from_) {
+    clock_facts_.resume_from = facts_.window->clocks;
+  }
+  if (const int next = snapshot_window_ply(); next > 0) clock_facts_.checkpoint_at = next;
   return compute_clock_state(clock_facts_, now);
 }
 

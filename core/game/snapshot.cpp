@@ -31,11 +31,26 @@ std::optional<std::string> snapshot_difference(const GameState& full, const Game
       return "the view of ply " + std::to_string(from + i + 1);
     }
   }
+  // The clock records: the windowed replay's may start at the window (a clock checkpoint).
+  const auto records_from = static_cast<std::size_t>(std::max(0, windowed.clock.records_from));
+  if (full.clock.records_from != 0 ||
+      full.clock.moves.size() != records_from + windowed.clock.moves.size()) {
+    return "clock records " + std::to_string(full.clock.moves.size()) + " vs " +
+           std::to_string(records_from + windowed.clock.moves.size());
+  }
+  for (std::size_t i = 0; i < windowed.clock.moves.size(); ++i) {
+    if (!(full.clock.moves[records_from + i] == windowed.clock.moves[i])) {
+      return "the clock record of ply " + std::to_string(records_from + i + 1);
+    }
+  }
   GameState a = full;
   GameState b = windowed;
   a.moves.clear();
   b.moves.clear();
   a.full_views_from = b.full_views_from = 0;
+  a.clock.moves.clear();
+  b.clock.moves.clear();
+  a.clock.records_from = b.clock.records_from = 0;
   if (a.status != b.status) return std::string("status");
   if (a.result != b.result || a.termination != b.termination || a.finished_at != b.finished_at ||
       a.end_reason != b.end_reason) {

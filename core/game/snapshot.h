@@ -18,9 +18,10 @@ GameFacts windowed_facts(GameFacts facts, const ReplayWindow& window);
 
 // The first difference between the state of a full replay (`full`) and of a windowed replay
 // of the same facts at the same instant (`windowed`), described for a report; nullopt when
-// they agree. The windowed state holds no views of the moves up to its full_views_from; what
-// the rules kept of them (their clock records, the draw-offer counts) is compared with the
-// rest of the state.
+// they agree. The windowed state holds no views of the moves up to its full_views_from, and
+// no clock records before its clock.records_from (when the window kept the clocks); what the
+// rules kept of those moves (the clocks, the draw-offer counts) is compared with the rest of
+// the state.
 std::optional<std::string> snapshot_difference(const GameState& full, const GameState& windowed);
 
 }  // namespace corrchess::game

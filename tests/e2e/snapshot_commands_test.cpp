@@ -5,6 +5,8 @@
 // damaged snapshot is reported by verify while commands fall back to every move.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -60,7 +62,10 @@ class SnapshotCommands : public TwoPlayerTest {
   pqxx::row game_row(const std::string& id) const {
     pqxx::connection c(db_.url());
     pqxx::work tx(c);
-    return tx.exec1("SELECT snapshot_ply, snapshot_fen, move_log FROM games WHERE id = " + id);
+    return tx.exec1(
+        "SELECT snapshot_ply, snapshot_fen, move_log, snapshot_clocks FROM games "
+        "WHERE id = " +
+        id);
   }
   void sql(const std::string& statement) const {
     pqxx::connection c(db_.url());
@@ -96,6 +101,13 @@ TEST_F(SnapshotCommands, AGamePlayedFromItsSnapshotIsTheGamePlayedFromEveryMove)
     if (window > 0) {
       ++windows;
       EXPECT_EQ(row[1].as<std::string>(), fens_[static_cast<std::size_t>(window) - 1]);
+      // The clocks at the window (each side's clock, bank and moves): the moves made there.
+      std::istringstream clocks(row[3].as<std::string>());
+      std::array<long long, 6> values{};
+      for (auto& v : values) EXPECT_TRUE(clocks >> v) << row[3].as<std::string>();
+      EXPECT_EQ(values[2] + values[5], window) << row[3].as<std::string>();
+    } else {
+      EXPECT_EQ(row[3].as<std::string>(), "");
     }
     // One log entry per move.
     const auto log = row[2].as<std::string>();
@@ -145,12 +157,21 @@ TEST_F(SnapshotCommands, AThreefoldClaimFromTheSnapshotNamesThePlies) {
 TEST_F(SnapshotCommands, ADamagedSnapshotIsReportedAndCommandsReadEveryMove) {
   const auto log_broken = create_game();
   const auto fen_wrong = create_game();
+  const auto clocks_wrong = create_game();
   for (std::size_t k = 0; k < 20; ++k) {
     play(log_broken, k, true);
     play(fen_wrong, k, true);
+    play(clocks_wrong, k, true);
   }
   ASSERT_GT(game_row(fen_wrong)[0].as<int>(), 1);
+  ASSERT_NE(game_row(clocks_wrong)[3].as<std::string>(), "");
   sql("UPDATE games SET move_log = '1.0 2.0' WHERE id = " + log_broken);
+  // Clocks that no replay of the moves gives: a day off White's clock.
+  sql("UPDATE games SET snapshot_clocks = (split_part(snapshot_clocks, ' ', 1)::bigint - 86400) "
+      "|| ' ' || split_part(snapshot_clocks, ' ', 2) || ' ' || split_part(snapshot_clocks, ' ', "
+      "3) || ' ' || split_part(snapshot_clocks, ' ', 4) || ' ' || split_part(snapshot_clocks, ' "
+      "', 5) || ' ' || split_part(snapshot_clocks, ' ', 6) WHERE id = " +
+      clocks_wrong);
   // The position of another ply with the same side to move and move number is impossible
   // to tell from the row alone; here the window's FEN is the start of the game instead.
   sql("UPDATE games SET snapshot_fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - "
@@ -161,6 +182,10 @@ TEST_F(SnapshotCommands, ADamagedSnapshotIsReportedAndCommandsReadEveryMove) {
   EXPECT_NE(found.out.find("game " + log_broken + ": snapshot cannot be read"), std::string::npos)
       << found.out;
   EXPECT_NE(found.out.find("game " + fen_wrong + ": snapshot replay fails"), std::string::npos)
+      << found.out;
+  EXPECT_NE(found.out.find("game " + clocks_wrong +
+                           ": snapshot: the replay from its window differs in the clock record"),
+            std::string::npos)
       << found.out;
   // Commands on both games still decide on every move.
   const auto g = play(log_broken, 20, true);

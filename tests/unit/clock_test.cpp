@@ -643,5 +643,102 @@ TEST(TimeControls, ValidateAndDescribe) {
   EXPECT_TRUE(allows_leave(DaysPerMove{}));
 }
 
+// ---- checkpoints (a snapshot's clocks) -------------------------------------------------------
+
+// A replay resumed at a checkpoint is the full replay without the records before it.
+void expect_resumed_equals_full(const ClockFacts& facts, Timestamp now, int ply) {
+  SCOPED_TRACE("checkpoint at ply " + std::to_string(ply));
+  ClockFacts taking = facts;
+  taking.checkpoint_at = ply;
+  const ClockState full = state(taking, now);
+  ASSERT_TRUE(full.checkpoint.has_value());
+  EXPECT_EQ(full.checkpoint->ply, ply);
+  ClockFacts resuming = taking;
+  resuming.resume_from = full.checkpoint;
+  ClockState resumed = state(resuming, now);
+  EXPECT_EQ(resumed.records_from, ply);
+  ASSERT_EQ(resumed.moves.size() + static_cast<std::size_t>(ply), full.moves.size());
+  for (std::size_t i = 0; i < resumed.moves.size(); ++i) {
+    EXPECT_EQ(resumed.moves[i], full.moves[i + static_cast<std::size_t>(ply)]) << "record " << i;
+  }
+  EXPECT_EQ(resumed.record_of(ply + 1), resumed.moves.empty() ? nullptr : &resumed.moves[0]);
+  EXPECT_EQ(resumed.record_of(ply), nullptr);
+  ClockState expected = full;
+  expected.moves.erase(expected.moves.begin(), expected.moves.begin() + ply);
+  expected.records_from = ply;
+  EXPECT_EQ(resumed, expected);
+}
+
+// Each control, moves at uneven intervals (some long enough to cost whole days, one that
+// draws on the bank of days per move), no flag falling: from every checkpoint the clocks go
+// on exactly as a replay from move 1, at instants of the running move up to past its flag.
+TEST(ClockCheckpoint, ResumingGivesTheFullReplayForEveryControl) {
+  const std::vector<TimeControl> controls = {IccfStandard{10, 50, 20}, FischerDays{10, 1, 20},
+                                             DaysPerMove{3, 5}, TripleBlock{5, 50, true}};
+  for (const auto& control : controls) {
+    ClockFacts f = game(control);
+    Timestamp t = f.start;
+    for (int i = 0; i < 120; ++i) {
+      t = t + (i % 7) * 3 * kHour + (i % 5 == 0 ? kSecondsPerDay : 0) +
+          (i == 30 ? 3 * kSecondsPerDay : 0) + 61;
+      move(f, t, i % 11 == 10);
+    }
+    f.moves[40].use_40_plus_days = true;
+    ASSERT_FALSE(state(f, t).flag_fall.has_value());
+    for (const Seconds later : {Seconds{0}, 2 * kSecondsPerDay, 30 * kSecondsPerDay}) {
+      for (const int ply : {1, 2, 17, 60, 119, 120}) expect_resumed_equals_full(f, t + later, ply);
+    }
+  }
+}
+
+// Clocks that depend on more than the moves (a refill, a director's adjustment, a
+// suspension, leave) take no checkpoint and replay every move even when given one.
+TEST(ClockCheckpoint, OnlyPlainFactsTakeOrUseOne) {
+  ClockFacts plain = game(TripleBlock{});
+  move(plain, at("2024-06-02T12:00:00Z"));
+  move(plain, at("2024-06-03T12:00:00Z"));
+  move(plain, at("2024-06-04T12:00:00Z"));
+  plain.checkpoint_at = 2;
+  const auto taken = state(plain, at("2024-06-05T12:00:00Z")).checkpoint;
+  ASSERT_TRUE(taken.has_value());
+
+  ClockFacts refilled = plain;
+  refilled.refills.push_back(refill(at("2024-06-04T13:00:00Z"), kBlack, kSecondsPerDay));
+  ClockFacts adjusted = plain;
+  adjusted.adjustments.push_back(
+      adjustment(at("2024-06-02T13:00:00Z"), kBlack, AdjustmentKind::kAdjustRemaining, kHour, "x"));
+  ClockFacts on_leave = game(IccfStandard{});
+  on_leave.moves = plain.moves;
+  on_leave.checkpoint_at = 2;
+  on_leave.leave[0].push_back(leave("2024-06-10", "2024-06-12"));
+  ClockFacts suspended = game(IccfStandard{});
+  suspended.moves = plain.moves;
+  suspended.checkpoint_at = 2;
+  suspended.suspensions.push_back(Suspension{at("2024-06-02T14:00:00Z"), std::nullopt, "x"});
+  for (ClockFacts* f : {&refilled, &adjusted, &on_leave, &suspended}) {
+    const auto s = state(*f, at("2024-06-05T12:00:00Z"));
+    EXPECT_FALSE(s.checkpoint.has_value());
+    ClockFacts given = *f;
+    given.resume_from = taken;
+    const auto resumed = state(given, at("2024-06-05T12:00:00Z"));
+    EXPECT_EQ(resumed.records_from, 0);
+    EXPECT_EQ(resumed, s);
+  }
+}
+
+// A flag that fell before the checkpoint's move is not carried over: none is taken there.
+TEST(ClockCheckpoint, NoneIsTakenAfterAFlagFell) {
+  ClockFacts f = game(DaysPerMove{3, std::nullopt});
+  move(f, at("2024-06-02T12:00:00Z"));
+  move(f, at("2024-06-09T12:00:00Z"));  // black took 7 days of 3: its flag fell
+  move(f, at("2024-06-10T12:00:00Z"));
+  f.checkpoint_at = 1;
+  EXPECT_TRUE(state(f, at("2024-06-11T12:00:00Z")).checkpoint.has_value());
+  f.checkpoint_at = 2;
+  const auto s = state(f, at("2024-06-11T12:00:00Z"));
+  ASSERT_TRUE(s.flag_fall.has_value());
+  EXPECT_FALSE(s.checkpoint.has_value());
+}
+
 }  // namespace
 }  // namespace corrchess::game

@@ -1,11 +1,13 @@
 // A game's snapshot (core/game/snapshot.h) must continue a game exactly as the full replay
 // does: at every ply of real games, the replay from the snapshot's window (the moves before
-// it stripped to their instants and flags) equals the full replay but for the views of the
-// stripped moves; so do its claim rulings (with their reasons, which name the plies where a
-// position stood) and every extension of it by later facts. The long engine draws repeat
+// it stripped to their instants and flags, the clocks resumed from the window's) equals the
+// full replay but for the views and clock records of the stripped moves; so do its claim
+// rulings (with their reasons, which name the plies where a position stood) and every
+// extension of it by later facts. The long engine draws repeat
 // positions for many plies, so windows there hold the repetitions a claim counts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -40,11 +42,27 @@ void expect_same_rulings(const Game& full, const Game& windowed) {
   }
 }
 
+// Whether a game's clocks depend on its moves alone (no refill, adjustment or suspension):
+// then its snapshot keeps the clocks too (ClockCheckpoint).
+bool plain_clocks(const GameFacts& facts) {
+  return std::ranges::none_of(facts.events, [](const GameEvent& e) {
+    return e.kind == EventKind::kClockRefill || e.kind == EventKind::kClockAdjusted ||
+           e.kind == EventKind::kSuspended;
+  });
+}
+
+// The prefixes checked by check_facts with a window past ply 0, and of those the windows
+// that kept the clocks.
+struct Windows {
+  int windowed = 0;
+  int with_clocks = 0;
+};
+
 // Every prefix of every game: the window the prefix's snapshot keeps, the windowed replay
 // against the full one, and the windowed game extended to the end against the whole game.
-// Returns how many prefixes had a window past ply 0.
-int check_facts(const std::vector<GameFacts>& games) {
-  int windowed_prefixes = 0;
+Windows check_facts(const std::vector<GameFacts>& games) {
+  Windows windows;
+  int& windowed_prefixes = windows.windowed;
   for (std::size_t g = 0; g < games.size(); ++g) {
     SCOPED_TRACE("game " + std::to_string(g + 1));
     const GameFacts& all = games[g];
@@ -53,7 +71,7 @@ int check_facts(const std::vector<GameFacts>& games) {
     auto whole = Game::replay(all, testing::utc_context(), now);
     if (!whole) {
       ADD_FAILURE() << whole.error().detail;
-      return windowed_prefixes;
+      return windows;
     }
     for (int k = 1; k <= n; ++k) {
       SCOPED_TRACE("prefix of " + std::to_string(k) + " plies");
@@ -61,7 +79,7 @@ int check_facts(const std::vector<GameFacts>& games) {
       auto full = Game::replay(facts, testing::utc_context(), now);
       if (!full) {
         ADD_FAILURE() << full.error().detail;
-        return windowed_prefixes;
+        return windows;
       }
       const ReplayWindow window = full->snapshot_window();
       EXPECT_GE(window.ply, 0);
@@ -70,9 +88,16 @@ int check_facts(const std::vector<GameFacts>& games) {
       auto windowed = Game::replay(windowed_facts(facts, window), testing::utc_context(), now);
       if (!windowed) {
         ADD_FAILURE() << windowed.error().detail;
-        return windowed_prefixes;
+        return windows;
       }
       EXPECT_EQ(windowed->state().full_views_from, window.ply);
+      // These games' clocks depend on their moves alone: the window keeps them (unless a flag
+      // fell before it), and the windowed replay starts its clocks there too.
+      if (window.ply > 0 && plain_clocks(facts) && !full->state().clock.flag_fall) {
+        EXPECT_TRUE(window.clocks.has_value());
+      }
+      if (window.clocks) ++windows.with_clocks;
+      EXPECT_EQ(windowed->state().clock.records_from, window.clocks ? window.ply : 0);
       const auto difference = snapshot_difference(full->state(), windowed->state());
       EXPECT_FALSE(difference.has_value()) << *difference;
       expect_same_rulings(*full, *windowed);
@@ -83,20 +108,30 @@ int check_facts(const std::vector<GameFacts>& games) {
       auto extended = windowed->extend(rest, events_between(all, k, n), now);
       if (!extended) {
         ADD_FAILURE() << extended.error().detail;
-        return windowed_prefixes;
+        return windows;
       }
       const auto later = snapshot_difference(whole->state(), extended->state());
       EXPECT_FALSE(later.has_value()) << "extended from ply " << k << ": " << *later;
       expect_same_rulings(*whole, *extended);
     }
   }
-  return windowed_prefixes;
+  return windows;
 }
 
-int check_games(const std::vector<chess::PgnGame>& games) {
+// The games as pgn_game_facts makes them (a director adjusts a clock every 11 plies, so no
+// window keeps the clocks past ply 11), and again without those adjustments (so the windows
+// keep the clocks).
+Windows check_games(const std::vector<chess::PgnGame>& games) {
   std::vector<GameFacts> facts;
   for (const auto& g : games) facts.push_back(pgn_game_facts(g));
-  return check_facts(facts);
+  Windows adjusted = check_facts(facts);
+  for (auto& f : facts) {
+    std::erase_if(f.events, [](const GameEvent& e) { return e.kind == EventKind::kClockAdjusted; });
+  }
+  const Windows plain = check_facts(facts);
+  EXPECT_EQ(plain.windowed, adjusted.windowed);  // the board's windows do not change
+  EXPECT_GT(plain.with_clocks, plain.windowed * 9 / 10);
+  return {adjusted.windowed + plain.windowed, adjusted.with_clocks + plain.with_clocks};
 }
 
 // Chess960 games of random legal moves (a fixed generator) from 24 start arrays, castling
@@ -147,19 +182,21 @@ std::vector<GameFacts> random_chess960_games() {
 TEST(GameSnapshot, ContinuesRealGamesAsTheFullReplayDoes) {
   const auto games = read_pgn_games("lichess2013-100.pgn", 100);
   ASSERT_EQ(games.size(), 100u);
-  EXPECT_GT(check_games(games), 2000);
+  EXPECT_GT(check_games(games).windowed, 4000);
 }
 
 TEST(GameSnapshot, ContinuesLongRepetitionDrawsAsTheFullReplayDoes) {
   const auto games = read_pgn_games("engine-repetition-draws.pgn", 30);
   ASSERT_FALSE(games.empty());
-  EXPECT_GT(check_games(games), 500);
+  EXPECT_GT(check_games(games).windowed, 1000);
 }
 
 TEST(GameSnapshot, ContinuesChess960GamesWithCastlingAsTheFullReplayDoes) {
   const auto games = random_chess960_games();
   ASSERT_GE(games.size(), 20u);
-  EXPECT_GT(check_facts(games), 1000);
+  const Windows windows = check_facts(games);
+  EXPECT_GT(windows.windowed, 1000);
+  EXPECT_GT(windows.with_clocks, windows.windowed * 9 / 10);
 }
 
 // A claim decided on a windowed game stores the same facts (verdict and reason) as on the
@@ -230,10 +267,10 @@ TEST(GameSnapshot, AWindowThatDoesNotFitTheGameIsRefused) {
   const Timestamp now = all.moves.back().at + 3600;
   auto full = Game::replay(facts_prefix(all, 10), testing::utc_context(), now);
   ASSERT_TRUE(full.has_value());
-  ReplayWindow off_by_one{5, full->record().position_at(4).fen()};
+  ReplayWindow off_by_one{5, full->record().position_at(4).fen(), std::nullopt};
   EXPECT_FALSE(
       Game::replay(windowed_facts(facts_prefix(all, 10), off_by_one), testing::utc_context(), now));
-  ReplayWindow beyond{11, full->record().position_at(10).fen()};
+  ReplayWindow beyond{11, full->record().position_at(10).fen(), std::nullopt};
   EXPECT_FALSE(
       Game::replay(windowed_facts(facts_prefix(all, 10), beyond), testing::utc_context(), now));
 }

@@ -1,0 +1,11 @@
+-- The clocks of a game's snapshot (core/game/clock.h ClockCheckpoint): each side's clock,
+-- bank and move count when the move after the snapshot's window (snapshot_ply) was received,
+-- so that a command replays the clocks from the window as it replays the board, instead of
+-- from move 1. Written with the window, in the same statement; only for games whose clocks
+-- depend on their moves alone (no refills, adjustments, suspensions or leave), which is what
+-- the clock engine checks before it takes or uses one.
+--   snapshot_clocks  '<white clock> <white bank> <white moves> <black clock> <black bank>
+--                    <black moves>' (seconds, seconds, count), or '' for none
+-- Old rows have none: their next command writes one. `corrchess-server verify` replays every
+-- game from its snapshot and from move 1 and reports any difference.
+ALTER TABLE games ADD COLUMN snapshot_clocks text NOT NULL DEFAULT '';
