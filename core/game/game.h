@@ -220,9 +220,10 @@ struct GameState {
   // The game ended on time and the flag fall is not yet stored (decide_flag_fall stores it).
   bool flag_fall_pending = false;
   // The moves up to this ply were replayed from a snapshot (GameFacts::window) and have no
-  // view: the rules read only their instants and flags, which the clock records (clock.moves)
-  // and the counts above keep. 0: every move has its view. A windowed state is what a
-  // command decides on; nothing it shows or stores needs a move before the window.
+  // view: the rules read only their instants and flags, which the clocks (resumed from the
+  // window's, or replayed over every move's instant) and the counts above keep. 0: every
+  // move has its view. A windowed state is what a command decides on; nothing it shows or
+  // stores needs a move before the window.
   int full_views_from = 0;
 
   const ClockView& clock_of(Color c) const { return clocks[chess::index(c)]; }
