@@ -21,7 +21,7 @@ RUN scripts/install-deps --build && rm -rf /var/lib/apt/lists/*
 # client does not compile the server again (the layer cache keeps the build). A new source
 # folder of the top-level CMakeLists.txt needs its line here.
 COPY CMakeLists.txt ./
-COPY bench/CMakeLists.txt bench/*.cpp bench/
+COPY bench/CMakeLists.txt bench/*.cpp bench/*.h bench/
 COPY core core
 COPY db db
 COPY delivery delivery

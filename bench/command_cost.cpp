@@ -10,8 +10,8 @@
 //
 //   corrchess-command-cost [--late PLY] [--moves M] [--rounds R]
 //
-// The game is bench/load's default line: the king's knights out and back, and one pawn step
-// a side every 13 moves, one move an hour.
+// The game is bench/load's default line (line.h): the king's knights out and back, and one
+// pawn step a side every 13 moves, one move an hour.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -23,43 +23,24 @@
 #include "core/chess/position.h"
 #include "core/game/game.h"
 #include "core/game/snapshot.h"
+#include "line.h"
 
 namespace {
 
 using namespace corrchess;
 
-// The UCI moves of the line, `plies` of them.
+// The UCI moves of bench/load's default line (line.h), `plies` of them.
 std::vector<std::string> line_of(int plies) {
   std::vector<std::string> line;
   auto pos = chess::Position::startpos();
-  for (int i = 0; i < plies; ++i) {
-    const bool pawn_step = i % 26 >= 24;  // one pawn step a side every 13 moves
-    std::optional<chess::Move> chosen;
-    for (chess::Move m : pos.legal_moves()) {
-      const std::string uci = chess::to_uci(pos, m);
-      const auto type = chess::type_of(pos.piece_on(m.from()));
-      if (pawn_step) {
-        const bool single_step = std::abs(uci[3] - uci[1]) == 1 && uci[0] == uci[2];
-        // Never the f-pawn: its step would take the knight's square.
-        if (type == chess::PieceType::kPawn && single_step && uci[0] != 'f' && !pos.is_capture(m)) {
-          chosen = m;
-          break;
-        }
-      } else if (type == chess::PieceType::kKnight &&
-                 (uci.rfind("g1", 0) == 0 || uci.rfind("f3", 0) == 0 || uci.rfind("g8", 0) == 0 ||
-                  uci.rfind("f6", 0) == 0) &&
-                 (uci.substr(2) == "f3" || uci.substr(2) == "g1" || uci.substr(2) == "f6" ||
-                  uci.substr(2) == "g8")) {
-        chosen = m;
-        break;
-      }
-    }
-    if (!chosen) {
-      std::fprintf(stderr, "the line has no move at ply %d\n", i + 1);
+  for (int ply = 1; ply <= plies; ++ply) {
+    const auto move = chess::parse_move(pos, corrchess::bench::move_of(ply, true));
+    if (!move) {
+      std::fprintf(stderr, "the line has no legal move at ply %d\n", ply);
       std::exit(1);
     }
-    line.push_back(chess::to_uci(pos, *chosen));
-    pos = pos.after(*chosen);
+    line.push_back(chess::to_uci(pos, *move));
+    pos = pos.after(*move);
   }
   return line;
 }

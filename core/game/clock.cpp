@@ -399,9 +399,8 @@ Result<ClockState> Replay::run() {
     out.records_from = cp->ply;
   }
   out.moves.reserve(n_ - first);
-  if (first == 0) {
-    for (const ClockAdjustment* a : pre_start_) apply_adjustment(*a, std::nullopt, f_.start);
-  }
+  // (Plain facts have none: a replay that resumed has nothing to apply here.)
+  for (const ClockAdjustment* a : pre_start_) apply_adjustment(*a, std::nullopt, f_.start);
   for (std::size_t k = first; k <= n_; ++k) {
     if (plain && !out.flag_fall && f_.checkpoint_at &&
         static_cast<std::size_t>(*f_.checkpoint_at) == k) {

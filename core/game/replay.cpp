@@ -411,7 +411,7 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
 int Game::snapshot_window_ply() const {
   const int plies = static_cast<int>(facts_.moves.size());
   const int since_irreversible = record_.current().halfmove_clock();
-  return std::max(0, std::max(record_from_, plies - since_irreversible - 1));
+  return std::max(record_from_, plies - since_irreversible - 1);  // record_from_ >= 0
 }
 
 ReplayWindow Game::snapshot_window() const {
