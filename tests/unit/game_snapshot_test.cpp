@@ -13,6 +13,7 @@
 
 #include "core/chess/notation.h"
 #include "core/game/game.h"
+#include "core/game/record_pgn.h"
 #include "core/game/snapshot.h"
 #include "tests/support/pgn_game_facts.h"
 
@@ -273,6 +274,29 @@ TEST(GameSnapshot, AWindowThatDoesNotFitTheGameIsRefused) {
   ReplayWindow beyond{11, full->record().position_at(10).fen(), std::nullopt};
   EXPECT_FALSE(
       Game::replay(windowed_facts(facts_prefix(all, 10), beyond), testing::utc_context(), now));
+}
+
+// A windowed state holds no views before its window, so it cannot make a game's record: the
+// PGN of a game comes from the full replay, and record_pgn refuses a windowed state instead
+// of writing a game that starts in the middle.
+TEST(GameSnapshot, AGameRecordNeedsTheFullReplay) {
+  const auto games = read_pgn_games("lichess2013-100.pgn", 1);
+  ASSERT_EQ(games.size(), 1u);
+  const GameFacts all = pgn_game_facts(games[0]);
+  const Timestamp now = all.moves.back().at + 3600;
+  auto full = Game::replay(all, testing::utc_context(), now);
+  ASSERT_TRUE(full.has_value());
+  const ReplayWindow window = full->snapshot_window();
+  ASSERT_GT(window.ply, 0);
+  auto windowed = Game::replay(windowed_facts(all, window), testing::utc_context(), now);
+  ASSERT_TRUE(windowed.has_value());
+  const PgnPlayers players{"White", "Black", "white", "black"};
+  const auto whole = record_pgn(1, std::nullopt, all.setup, full->state(), players);
+  ASSERT_TRUE(whole.has_value());
+  EXPECT_EQ(whole->moves.size(), all.moves.size());
+  const auto partial = record_pgn(1, std::nullopt, all.setup, windowed->state(), players);
+  ASSERT_FALSE(partial.has_value());
+  EXPECT_EQ(partial.error().code, ErrorCode::kInternal);
 }
 
 }  // namespace
