@@ -72,7 +72,7 @@ Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Req
   if (!reset) {
     if (reset.error().code != ErrorCode::kUnavailable) return std::unexpected(reset.error());
     Response refused = problem_response(reset.error());  // password checks all busy
-    refused.headers.emplace_back("Retry-After", std::to_string(app::kHashBusyRetrySeconds));
+    set_retry_after(refused, app::kHashBusyRetrySeconds);
     return refused;
   }
   forget_signed_in(pool, *reset);

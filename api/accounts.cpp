@@ -18,7 +18,7 @@ bool secure_cookies(const AccountOptions& options, const Request& request) {
 
 Response rate_limited(std::int64_t retry_after_seconds, std::string detail) {
   Response r = problem_response(Error{ErrorCode::kRateLimited, std::move(detail)});
-  r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds));
+  set_retry_after(r, retry_after_seconds);
   return r;
 }
 
@@ -27,9 +27,7 @@ Response rate_limited(std::int64_t retry_after_seconds, std::string detail) {
 Response refused(const Error& error, std::int64_t retry_after) {
   if (error.code == ErrorCode::kRateLimited) return rate_limited(retry_after, error.detail);
   Response r = problem_response(error);
-  if (error.code == ErrorCode::kUnavailable && retry_after > 0) {
-    r.headers.emplace_back("Retry-After", std::to_string(retry_after));
-  }
+  if (error.code == ErrorCode::kUnavailable && retry_after > 0) set_retry_after(r, retry_after);
   return r;
 }
 

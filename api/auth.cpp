@@ -72,8 +72,9 @@ bool same_origin(const Request& request) {
   if (!host || host->empty()) return false;
   const auto scheme_end = origin->find("://");
   if (scheme_end == std::string::npos) return false;
+  // The scheme is part of the origin: https://host is another site than http://host.
   const std::string scheme = origin->substr(0, scheme_end);
-  if (scheme != "http" && scheme != "https") return false;
+  if (scheme != (request.secure ? "https" : "http")) return false;
   return origin->substr(scheme_end + 3) == *host;
 }
 

@@ -46,8 +46,9 @@ std::string session_cookie_header(const std::string& secret, std::int64_t max_ag
 // a holder of the secret can compute it, and the database, which keeps token_hash, cannot).
 // The web client gets it at login and from GET /me and sends it as X-CSRF-Token.
 std::string csrf_token(const std::string& secret);
-// True when the request's Origin header names the host it was sent to (Host, or
-// X-Forwarded-Host from a proxy); false when Origin is missing or another site.
+// True when the request's Origin header names the scheme and host it was sent to (https
+// when the request came over TLS, else http; Host, or X-Forwarded-Host from a proxy); false
+// when Origin is missing or another site.
 bool same_origin(const Request& request);
 // Refuses (kForbidden) a state-changing request (not GET, HEAD, OPTIONS) signed in by the
 // session cookie alone unless it carries the session's X-CSRF-Token and, when the browser

@@ -68,7 +68,8 @@ Result<chess::PgnGame> game_pgn(const app::GameView& shown) {
   const auto& g = shown.stored;
   return game::record_pgn(
       g.id, g.event_id, g.facts.setup, shown.state,
-      {g.white.display_name, g.black.display_name, g.white.username, g.black.username});
+      {g.white.display_name, g.black.display_name, g.white.username, g.black.username},
+      shown.show_messages ? game::PgnTalk::kMessages : game::PgnTalk::kNone);
 }
 
 json game_json(const db::StoredGame& stored, const game::GameState& s, std::optional<Color> viewer,

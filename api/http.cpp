@@ -163,7 +163,16 @@ Response text_response(int status, std::string content_type, std::string body) {
 Response problem_response(const Error& error) {
   Response r = json_response(http_status(error.code), problem_json(error));
   r.content_type = "application/problem+json";
+  // A refusal that says when to come back says it in the header too (RFC 9110 10.2.3).
+  for (const auto& m : error.members) {
+    if (m.name == "retry_after_seconds") r.headers.emplace_back("Retry-After", m.value);
+  }
   return r;
+}
+
+void set_retry_after(Response& r, std::int64_t seconds) {
+  std::erase_if(r.headers, [](const auto& h) { return h.first == "Retry-After"; });
+  r.headers.emplace_back("Retry-After", std::to_string(seconds));
 }
 
 }  // namespace corrchess::api

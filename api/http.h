@@ -47,5 +47,7 @@ Response text_response(int status, std::string content_type, std::string body);
 // application/problem+json for a core error, with its extra members (Error::members). Every
 // error answer of the server is written by this one function.
 Response problem_response(const Error& error);
+// Sets the Retry-After header of `r` to `seconds` (replacing one the error carried).
+void set_retry_after(Response& r, std::int64_t seconds);
 
 }  // namespace corrchess::api

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
+
 namespace corrchess::api {
 
 Result<nlohmann::json> json_object_body(const Request& request, bool allow_empty) {
@@ -45,15 +47,14 @@ Result<std::optional<std::string>> optional_string(const nlohmann::json& body,
     return fail(ErrorCode::kValidationError,
                 "field '" + field + "' is longer than " + std::to_string(max_length) + " bytes");
   }
-  for (const char c : value) {
-    const auto u = static_cast<unsigned char>(c);
-    const bool control = u < 0x20 || u == 0x7F;
-    const bool line_break = c == '\n' || c == '\r' || c == '\t';
-    if (control && !(text == Text::kMultiline && line_break)) {
-      return fail(ErrorCode::kValidationError,
-                  "field '" + field + "' must not contain control characters" +
-                      (text == Text::kMultiline ? " other than line breaks and tabs" : ""));
-    }
+  // The one text rule (core/text.h), shared with Xfcc.
+  const auto kind = text == Text::kMultiline ? text::Kind::kMultiline : text::Kind::kLine;
+  if (const auto refused = text::first_refused(value, kind)) {
+    return fail(ErrorCode::kValidationError,
+                "field '" + field + "' must not contain control characters or Unicode " +
+                    "separators and direction controls" +
+                    (text == Text::kMultiline ? " (line breaks and tabs are fine)" : "") +
+                    "; found " + text::code_point_name(*refused));
   }
   return std::optional<std::string>{std::move(value)};
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "api/accounts.h"
+#include "api/csv.h"
 #include "api/json_body.h"
 #include "api/rule_settings.h"
 
@@ -70,9 +71,8 @@ std::string list_csv(const app::RatingListView& view) {
   std::string out =
       "rank,username,rating,deviation,volatility,games_in_period,total_games,provisional\r\n";
   for (const auto& e : view.entries) {
-    // Usernames are letters, digits, '_' and '-': nothing to quote.
-    out += std::to_string(e.rank) + "," + e.username + "," + csv_number(e.rating, 2) + "," +
-           csv_number(e.deviation, 2) + "," + csv_number(e.volatility, 6) + "," +
+    out += std::to_string(e.rank) + "," + csv_text(e.username) + "," + csv_number(e.rating, 2) +
+           "," + csv_number(e.deviation, 2) + "," + csv_number(e.volatility, 6) + "," +
            std::to_string(e.games_in_period) + "," + std::to_string(e.total_games) + "," +
            (e.provisional ? "true" : "false") + "\r\n";
   }

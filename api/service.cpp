@@ -8,6 +8,7 @@
 #include "api/adjudications.h"
 #include "api/admin.h"
 #include "api/auth.h"
+#include "api/blocks.h"
 #include "api/challenges.h"
 #include "api/events.h"
 #include "api/game_talk.h"
@@ -177,6 +178,8 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   profile_deps_ = std::make_unique<app::ProfileDeps>(
       app::ProfileDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_profile_routes(router_, *profile_deps_);
+  block_deps_ = std::make_unique<app::BlockDeps>(app::BlockDeps{pool_, clock_});
+  add_block_routes(router_, *block_deps_);
   talk_deps_ = std::make_unique<app::TalkDeps>(
       app::TalkDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_game_talk_routes(router_, *talk_deps_);

@@ -14,6 +14,7 @@
 #include "api/router.h"
 #include "api/web_app.h"
 #include "api/write_throttle.h"
+#include "app/blocks.h"
 #include "app/challenges.h"
 #include "app/game_cache.h"
 #include "app/game_talk.h"
@@ -75,6 +76,7 @@ class Service {
   std::unique_ptr<GameServiceDeps> game_deps_;
   std::unique_ptr<app::ChallengeDeps> challenge_deps_;
   std::unique_ptr<app::ProfileDeps> profile_deps_;
+  std::unique_ptr<app::BlockDeps> block_deps_;
   std::unique_ptr<app::TalkDeps> talk_deps_;
   std::unique_ptr<app::RatingDeps> rating_deps_;
 };

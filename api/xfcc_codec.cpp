@@ -7,6 +7,8 @@
 
 #include <pugixml.hpp>
 
+#include "core/text.h"
+
 namespace corrchess::api::xfcc {
 
 namespace {
@@ -20,71 +22,9 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, last - first + 1);
 }
 
-// The length of the well-formed UTF-8 sequence at `i` (no overlong forms, surrogates or
-// code points past U+10FFFF), 0 when there is none; its code point in `cp`.
-std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t& cp) {
-  const auto b = static_cast<unsigned char>(s[i]);
-  std::size_t n = 0;
-  if (b < 0x80) {
-    cp = b;
-    return 1;
-  }
-  if (b >= 0xC2 && b <= 0xDF) {
-    n = 2;
-    cp = b & 0x1F;
-  } else if (b >= 0xE0 && b <= 0xEF) {
-    n = 3;
-    cp = b & 0x0F;
-  } else if (b >= 0xF0 && b <= 0xF4) {
-    n = 4;
-    cp = b & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    const auto c = static_cast<unsigned char>(s[i + k]);
-    if ((c & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (c & 0x3F);
-  }
-  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-      (cp >= 0xD800 && cp <= 0xDFFF)) {
-    return 0;
-  }
-  return n;
-}
-
-bool valid_utf8(std::string_view s) {
-  char32_t cp = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto n = utf8_sequence(s, i, cp);
-    if (n == 0) return false;
-    i += n;
-  }
-  return true;
-}
-
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-bool is_control(char32_t cp) {
-  return (cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7F && cp <= 0x9F);
-}
+using text::append_utf8;
+using text::utf8_sequence;
+using text::valid_utf8;
 
 // ---- namespaces (pugixml keeps qualified names as written) ----
 
@@ -138,7 +78,16 @@ std::expected<std::map<std::string, std::string>, Fault> parameters(const pugi::
     if (!element_children(child).empty()) {
       return std::unexpected(client_fault("parameter " + name + " must be text"));
     }
-    if (!out.emplace(name, clean_text(child.text().get())).second) {
+    // The parameter's whole text: every text and CDATA section, in order (comments and
+    // processing instructions are not text). Reading only the first would take
+    // "<password>RIGHT<!--c-->junk</password>" for RIGHT.
+    std::string whole;
+    for (auto part : child.children()) {
+      if (part.type() == pugi::node_pcdata || part.type() == pugi::node_cdata) {
+        whole += part.value();
+      }
+    }
+    if (!out.emplace(name, clean_text(whole)).second) {
       return std::unexpected(client_fault("parameter " + name + " is given twice"));
     }
   }
@@ -299,7 +248,7 @@ std::string clean_text(std::string_view bytes) {
       if (i < bytes.size() && bytes[i] == '\n') continue;  // CR LF -> LF
       cp = '\n';
     }
-    if (!is_control(cp)) append_utf8(out, cp);
+    if (text::allowed(cp, text::Kind::kMultiline)) append_utf8(out, cp);
   }
   return out;
 }

@@ -50,6 +50,15 @@ Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
 Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
                                     const std::string& token, const std::string& password) {
   if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
+  // The link first: a bogus one costs a lookup, not an Argon2 hash (64 MiB, tens of ms).
+  auto usable = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+    return db::account_token_usable(tx, token_hash(token), "password_reset", clock.now(tx));
+  });
+  if (!usable) return std::unexpected(usable.error());
+  if (!*usable) {
+    return fail(ErrorCode::kValidationError,
+                "this link is not valid (used already, expired or unknown)");
+  }
   const auto hash = hash_password(password);
   if (!hash) return std::unexpected(hash.error());
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::int64_t> {

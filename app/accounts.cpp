@@ -8,6 +8,7 @@
 
 #include "app/account_mail.h"
 #include "app/credentials.h"
+#include "db/account_tokens.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -222,6 +223,8 @@ Result<void> change_password(AccountDeps& deps, const db::User& user, const std:
   const auto keep = token_hash(kept_secret);
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     db::set_password_hash(tx, user.id, *hash);
+    // A reset link mailed before the change would undo it: it stops working.
+    db::revoke_account_tokens(tx, user.id, "password_reset");
     db::settle_successful_login(tx, user.username, remote, policy);
     db::revoke_user_tokens(tx, user.id, keep);
     db::notify_sessions_ended(tx, user.id, "");  // sockets of this sign-in reconnect

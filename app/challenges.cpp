@@ -2,9 +2,11 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <map>
 #include <utility>
 
+#include "app/blocks.h"
 #include "app/game_start.h"
 #include "app/games.h"
 #include "app/notifications.h"
@@ -79,6 +81,9 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
     if (opponent->id == user.id) {
       return fail(ErrorCode::kValidationError, "you cannot challenge yourself");
     }
+    if (auto ok = check_not_blocked(tx, opponent->id, user.id, "challenges"); !ok) {
+      return std::unexpected(ok.error());
+    }
     c.opponent = *opponent;
     if (request.min_finished_games > 0) {
       return fail(ErrorCode::kValidationError,
@@ -125,6 +130,18 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
                                           db::player_record(tx, user.id).current, limits);
       !ok) {
     return std::unexpected(ok.error());
+  }
+  // No floods of challenges at one player: so many a day, and a pause after a decline or a
+  // cancellation (the serialisation above makes the count exact).
+  if (c.opponent) {
+    const auto cooldown =
+        std::max(limits.cooldown_after_decline_minutes, limits.cooldown_after_cancel_minutes);
+    const auto history = db::challenge_history(
+        tx, user.id, c.opponent->id, now,
+        std::max<game::Seconds>(game::days(1), cooldown * game::kSecondsPerMinute));
+    if (auto ok = game::check_can_challenge_opponent(history, now, limits); !ok) {
+      return std::unexpected(ok.error());
+    }
   }
   c.color = request.color;
   c.setup = request.setup;
@@ -217,6 +234,16 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     for (const auto player : {c.challenger.id, user.id}) {
       if (auto settled = settle_due_games(game_deps(deps), tx, {player, std::nullopt}); !settled) {
         return std::unexpected(settled.error());
+      }
+    }
+    // An open challenge is not for a player its maker blocked, nor from one the acceptor did.
+    if (c.open_to_anyone) {
+      if (auto ok = check_not_blocked(tx, c.challenger.id, user.id, "challenges"); !ok) {
+        return std::unexpected(ok.error());
+      }
+      if (db::blocks(tx, user.id, c.challenger.id)) {
+        return fail(ErrorCode::kForbidden,
+                    "you blocked this player: unblock them to accept their challenge");
       }
     }
     game::AcceptCheck check;

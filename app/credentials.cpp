@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <stdexcept>
@@ -94,7 +95,10 @@ Error busy() {
                "the server is busy checking passwords; try again in a moment"};
 }
 
+std::atomic<std::uint64_t> computations{0};
+
 std::string hash_now(const std::string& password) {
+  computations.fetch_add(1, std::memory_order_relaxed);
   char out[crypto_pwhash_STRBYTES];
   if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                         crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
@@ -121,8 +125,11 @@ Result<bool> verify_password(const std::string& password, const std::string& has
   ensure_sodium();
   const HashSlot slot(true);
   if (!slot.taken) return std::unexpected(busy());
+  computations.fetch_add(1, std::memory_order_relaxed);
   return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
 }
+
+std::uint64_t password_hash_computations() { return computations.load(std::memory_order_relaxed); }
 
 Result<void> verify_against_nobody(const std::string& password) {
   static const std::string nobody = [] {

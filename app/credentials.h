@@ -29,6 +29,10 @@ Result<bool> verify_password(const std::string& password, const std::string& has
 // kUnavailable as hash_password.
 Result<void> verify_against_nobody(const std::string& password);
 
+// How many Argon2 computations (hashes and checks) this process made since it started (the
+// metric corrchess_password_hashes_computed: where the CPU of sign-ins goes).
+std::uint64_t password_hash_computations();
+
 struct Token {
   std::string secret;  // given to the client once
   std::string hash;    // what is stored (hex SHA-256 of the secret)

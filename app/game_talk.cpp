@@ -1,5 +1,6 @@
 #include "app/game_talk.h"
 
+#include "app/blocks.h"
 #include "app/games.h"
 #include "app/roles.h"
 #include "core/game/talk.h"
@@ -8,6 +9,22 @@
 #include "db/transaction.h"
 
 namespace corrchess::app {
+
+namespace {
+
+// Private notes are for the game's players (and directors): anyone else is refused, so a
+// note never sits on a game its author has nothing to do with.
+Result<void> check_note_writer(pqxx::work& tx, const db::User& user, std::int64_t game_id) {
+  if (!db::game_exists(tx, game_id)) {
+    return fail(ErrorCode::kNotFound, "no game " + std::to_string(game_id));
+  }
+  if (!is_director(user) && !db::plays_in(tx, game_id, user.id)) {
+    return fail(ErrorCode::kForbidden, "private notes are for the players of a game");
+  }
+  return {};
+}
+
+}  // namespace
 
 Result<std::vector<db::ThreadMessage>> game_messages(TalkDeps& deps, const db::User& user,
                                                      std::int64_t game_id) {
@@ -45,10 +62,17 @@ Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user
         !ok) {
       return std::unexpected(ok.error());
     }
+    const auto opponent = white ? game->black.id : game->white.id;
+    if (auto ok = check_not_blocked(tx, opponent, user.id, "messages"); !ok) {
+      return std::unexpected(ok.error());
+    }
     const auto now = deps.clock.now(tx);
+    if (auto ok = game::check_message_rate(db::message_history(tx, game_id, user.id, now), now);
+        !ok) {
+      return std::unexpected(ok.error());
+    }
     db::insert_game_message(tx, game_id, user.id, text, now);
     db::ThreadMessage m{std::nullopt, user.username, text, now};
-    const auto opponent = white ? game->black.id : game->white.id;
     db::notify_game_message(tx, game_id, {opponent, user.id}, m);
     return m;
   });
@@ -57,9 +81,7 @@ Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user
 Result<std::optional<db::Note>> own_note(TalkDeps& deps, const db::User& user,
                                          std::int64_t game_id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<db::Note>> {
-    if (!db::game_exists(tx, game_id)) {
-      return fail(ErrorCode::kNotFound, "no game " + std::to_string(game_id));
-    }
+    if (auto ok = check_note_writer(tx, user, game_id); !ok) return std::unexpected(ok.error());
     return db::game_note(tx, game_id, user.id);
   });
 }
@@ -68,9 +90,7 @@ Result<std::optional<db::Note>> save_own_note(TalkDeps& deps, const db::User& us
                                               std::int64_t game_id, const std::string& text) {
   if (auto ok = game::check_note(text); !ok) return std::unexpected(ok.error());
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<db::Note>> {
-    if (!db::game_exists(tx, game_id)) {
-      return fail(ErrorCode::kNotFound, "no game " + std::to_string(game_id));
-    }
+    if (auto ok = check_note_writer(tx, user, game_id); !ok) return std::unexpected(ok.error());
     db::save_game_note(tx, game_id, user.id, text, deps.clock.now(tx));
     return db::game_note(tx, game_id, user.id);
   });

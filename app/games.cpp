@@ -7,6 +7,7 @@
 
 #include "app/game_store.h"
 #include "app/ratings.h"
+#include "db/blocks.h"
 #include "db/ratings.h"
 #include "db/transaction.h"
 
@@ -59,11 +60,26 @@ Result<ClaimDecision> decide_claim(GameDeps& deps, const db::User& user, std::in
   return decision;
 }
 
+// A move's message may not reach an opponent who blocked its writer (app/blocks.h): refused
+// before anything else, nothing recorded. Only a move that carries a message pays the read.
+Result<void> check_message_welcome(GameDeps& deps, const db::User& user, std::int64_t id,
+                                   const game::MoveRequest& request) {
+  if (!request.message || request.message->empty()) return {};
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    if (!db::opponent_blocks(tx, id, user.id)) return {};
+    return fail(ErrorCode::kForbidden,
+                "your opponent does not accept messages from you: send the move without one");
+  });
+}
+
 }  // namespace
 
 Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
                                       const game::MoveRequest& request,
                                       const Precondition& expect) {
+  if (auto ok = check_message_welcome(deps, user, id, request); !ok) {
+    return std::unexpected(ok.error());
+  }
   Precondition from_snapshot = expect;
   from_snapshot.new_moves_only = true;  // the answer is the pending move only
   auto shown = run_command(
@@ -114,6 +130,9 @@ Result<GameView> accept_move(GameDeps& deps, const db::User& user, std::int64_t 
 
 Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id,
                            const game::MoveRequest& request, const Precondition& expect) {
+  if (auto ok = check_message_welcome(deps, user, id, request); !ok) {
+    return std::unexpected(ok.error());
+  }
   return run_command(deps, user, id, Access::kPlayer,
                      outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
                        auto pending = game::submit_move(in.game, *in.side, request);

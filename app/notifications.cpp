@@ -8,6 +8,7 @@
 #include "core/notify/compose.h"
 #include "core/notify/notify.h"
 #include "db/account_tokens.h"
+#include "db/challenges.h"
 #include "db/events.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
@@ -94,7 +95,9 @@ std::vector<db::MailAttachment> pgn_attachment(const db::StoredGame& stored,
                                                const game::GameState& after) {
   const game::PgnPlayers players{stored.white.display_name, stored.black.display_name,
                                  stored.white.username, stored.black.username};
-  auto record = game::record_pgn(stored.id, stored.event_id, stored.facts.setup, after, players);
+  // The mail goes to the players, who read the messages.
+  auto record = game::record_pgn(stored.id, stored.event_id, stored.facts.setup, after, players,
+                                 game::PgnTalk::kMessages);
   if (!record) return {};
   auto text = chess::write_pgn(*record);
   if (!text) return {};
@@ -235,10 +238,44 @@ void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
   const Person* person = people.get(opponent_id);
   if (person == nullptr) return;
   const notify::Reader reader{person->user.display_name, person->zone};
-  const auto url =
-      notification_settings().public_url + "/challenges/" + std::to_string(challenge_id);
-  queue_email(tx, *person, Kind::kChallengeReceived,
-              notify::compose_challenge(challenger, message, url, reader), std::nullopt, now);
+  const auto& base = notification_settings().public_url;
+  const std::string kind(notify::to_string(Kind::kChallengeReceived));
+  const game::Seconds window =
+      game::Seconds{notification_settings().challenge_mail_batch_minutes} * game::kSecondsPerMinute;
+  const auto last = window > 0 && !person->prefs.digest_hour
+                        ? db::latest_email_due(tx, opponent_id, kind)
+                        : std::nullopt;
+  if (!last || *last + window <= now) {
+    queue_email(
+        tx, *person, Kind::kChallengeReceived,
+        notify::compose_challenge(challenger, message,
+                                  base + "/challenges/" + std::to_string(challenge_id), reader),
+        std::nullopt, now);
+    return;
+  }
+  // A batch: the one pending at the end of the window, or a new one a window after the last.
+  if (!notify::wants(person->prefs, Kind::kChallengeReceived, Channel::kEmail) ||
+      !person->user.email) {
+    return;
+  }
+  const auto batch_at = *last > now ? *last : *last + window;
+  std::map<std::string, int> counts;
+  std::vector<std::pair<std::string, int>> challengers;
+  for (const auto& c : db::incoming_challenges(tx, opponent_id, now)) {
+    if (counts[c.challenger.display_name]++ == 0) {
+      challengers.emplace_back(c.challenger.display_name, 0);
+    }
+  }
+  for (auto& [name, count] : challengers) count = counts[name];
+  const auto mail = notify::compose_challenge_batch(challengers, base + "/challenges", reader);
+  db::EmailPayload payload{*person->user.email, person->user.display_name,
+                           mail.subject,        mail.text,
+                           mail.html,           kind,
+                           std::nullopt,        {}};
+  db::enqueue_or_update(tx, db::OutboxEntry{"email", kind, opponent_id, std::nullopt,
+                                            "challenges:" + std::to_string(opponent_id) + ":" +
+                                                std::to_string(batch_at.unix_seconds()),
+                                            std::move(payload), batch_at});
 }
 
 }  // namespace corrchess::app

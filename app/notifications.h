@@ -25,6 +25,9 @@ struct NotificationSettings {
   bool require_verified_email = false;  // CORRCHESS_REQUIRE_VERIFIED_EMAIL: only to verified
   std::string public_url;      // CORRCHESS_PUBLIC_URL, no trailing slash: links in messages
   game::TimeZone server_zone;  // readers without a time zone of their own
+  // CORRCHESS_CHALLENGE_MAIL_BATCH_MINUTES: after a mail about a challenge, the next ones to
+  // the same player wait this long and go out as one mail (0: every challenge mailed at once).
+  int challenge_mail_batch_minutes = 15;
 };
 void configure_notifications(NotificationSettings settings);
 const NotificationSettings& notification_settings();
@@ -51,7 +54,9 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
                                   const game::GameSetup& setup, const game::GameState& state,
                                   game::Timestamp now);
 
-// A challenge addressed to `opponent_id` by `challenger` (display name).
+// A challenge addressed to `opponent_id` by `challenger` (display name): mailed at once, or,
+// within challenge_mail_batch_minutes of the last such mail, into the one batch mail due at
+// the end of that window (rewritten with the open challenges each time one comes in).
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
                                   const std::string& challenger, std::int64_t challenge_id,
                                   const std::string& message, game::Timestamp now);

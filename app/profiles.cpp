@@ -5,6 +5,7 @@
 
 #include "core/game/facts.h"
 #include "core/game/profile.h"
+#include "db/account_tokens.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -72,8 +73,10 @@ Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
                   "time_zone \"" + **change.time_zone + "\" is not a zone of the tz database");
     }
     auto updated = db::update_profile(tx, user.id, change);
-    if (updated.email && updated.email != user.email) {
-      mail_verification_if_required(tx, deps.clock, updated);
+    if (updated.email != user.email) {
+      // Links mailed to the old address (reset, verification) stop working.
+      db::revoke_account_tokens(tx, user.id, "");
+      if (updated.email) mail_verification_if_required(tx, deps.clock, updated);
     }
     return updated;
   });

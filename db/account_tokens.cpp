@@ -5,6 +5,7 @@ namespace corrchess::db {
 void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,
                          const std::string& purpose, const std::optional<std::string>& email,
                          game::Timestamp expires) {
+  revoke_account_tokens(tx, user_id, purpose);
   tx.exec_params(
       "INSERT INTO account_tokens (token_hash, user_id, purpose, email, expires_at) "
       "VALUES (decode($1, 'hex'), $2, $3, $4, to_timestamp($5))",
@@ -18,6 +19,22 @@ int recent_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::strin
           "created_at > now() - interval '1 hour'",
           user_id, purpose)[0]
       .as<int>();
+}
+
+bool account_token_usable(pqxx::work& tx, const std::string& token_hash, const std::string& purpose,
+                          game::Timestamp now) {
+  return !tx.exec_params(
+                "SELECT 1 FROM account_tokens WHERE token_hash = decode($1, 'hex') AND "
+                "purpose = $2 AND used_at IS NULL AND expires_at > to_timestamp($3)",
+                token_hash, purpose, now.unix_seconds())
+              .empty();
+}
+
+void revoke_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& purpose) {
+  tx.exec_params(
+      "UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL AND "
+      "($2 = '' OR purpose = $2)",
+      user_id, purpose);
 }
 
 std::optional<UsedAccountToken> use_account_token(pqxx::work& tx, const std::string& token_hash,

@@ -13,7 +13,8 @@
 namespace corrchess::db {
 
 // Stores a token (hex SHA-256 of what is mailed) for `purpose` ("password_reset" or
-// "verify_email"), valid until `expires` (server clock).
+// "verify_email"), valid until `expires` (server clock). The user's earlier unused links of
+// the same purpose stop working: only the newest link works.
 void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,
                          const std::string& purpose, const std::optional<std::string>& email,
                          game::Timestamp expires);
@@ -29,6 +30,15 @@ struct UsedAccountToken {
 // expired at `now`; nullopt otherwise (nothing changes then).
 std::optional<UsedAccountToken> use_account_token(pqxx::work& tx, const std::string& token_hash,
                                                   const std::string& purpose, game::Timestamp now);
+
+// Whether a token exists for `purpose`, unused and unexpired at `now` (nothing changes; the
+// cheap check before an expensive step, which then uses it with use_account_token).
+bool account_token_usable(pqxx::work& tx, const std::string& token_hash, const std::string& purpose,
+                          game::Timestamp now);
+
+// Makes the user's unused links of `purpose` (every purpose when empty) unusable: after a
+// password change (password_reset), an address change (all: they went to the old address).
+void revoke_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& purpose);
 
 // Sets the password hash, revokes every bearer token of the user and forgets their unused
 // password-reset links.

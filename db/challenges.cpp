@@ -141,6 +141,9 @@ std::vector<StoredChallenge> open_seeks(pqxx::work& tx, std::int64_t user_id, Ti
       tx, tx.exec_params(std::string("SELECT ") + kColumns +
                              " FROM challenges WHERE opponent_id IS NULL AND status = 'open' AND "
                              "challenger_id <> $1 AND expires_at > to_timestamp($2) "
+                             "AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = "
+                             "$1 AND b.blocked_id = challenger_id) OR (b.blocker_id = "
+                             "challenger_id AND b.blocked_id = $1)) "
                              "ORDER BY created_at, id LIMIT $3",
                          user_id, now.unix_seconds(), limit));
 }
@@ -152,6 +155,39 @@ int count_open_challenges(pqxx::work& tx, std::int64_t user_id, Timestamp now) {
           "expires_at > to_timestamp($2)",
           user_id, now.unix_seconds())[0]
       .as<int>();
+}
+
+game::ChallengeHistory challenge_history(pqxx::work& tx, std::int64_t challenger_id,
+                                         std::int64_t opponent_id, Timestamp now,
+                                         game::Seconds decided_within) {
+  // Challenges to the opponent by name only (an open challenge keeps opponent_id NULL even
+  // once accepted).
+  const auto row = tx.exec_params1(
+      "SELECT count(*) FILTER (WHERE created_at > to_timestamp($3) - interval '1 day'), "
+      "extract(epoch FROM min(created_at) FILTER (WHERE created_at > to_timestamp($3) - "
+      "interval '1 day'))::bigint, "
+      "extract(epoch FROM max(decided_at) FILTER (WHERE status = 'declined'))::bigint, "
+      "extract(epoch FROM max(decided_at) FILTER (WHERE status = 'cancelled'))::bigint "
+      "FROM challenges WHERE challenger_id = $1 AND opponent_id = $2 "
+      "AND (created_at > to_timestamp($3) - interval '1 day' OR "
+      "decided_at > to_timestamp($3) - make_interval(secs => $4))",
+      challenger_id, opponent_id, now.unix_seconds(), decided_within);
+  game::ChallengeHistory h;
+  h.made_last_day = row[0].as<int>();
+  if (!row[1].is_null()) h.oldest_last_day = Timestamp(row[1].as<std::int64_t>());
+  if (!row[2].is_null()) h.last_declined_at = Timestamp(row[2].as<std::int64_t>());
+  if (!row[3].is_null()) h.last_cancelled_at = Timestamp(row[3].as<std::int64_t>());
+  return h;
+}
+
+std::vector<StoredChallenge> open_challenges_between(pqxx::work& tx, std::int64_t challenger_id,
+                                                     std::int64_t opponent_id, Timestamp now) {
+  return decode_all(
+      tx, tx.exec_params(std::string("SELECT ") + kColumns +
+                             " FROM challenges WHERE challenger_id = $1 AND opponent_id = $2 AND "
+                             "status = 'open' AND expires_at > to_timestamp($3) ORDER BY "
+                             "created_at, id FOR UPDATE",
+                         challenger_id, opponent_id, now.unix_seconds()));
 }
 
 void lock_users(pqxx::work& tx, std::int64_t a, std::int64_t b) {

@@ -78,6 +78,16 @@ std::vector<StoredChallenge> open_seeks(pqxx::work& tx, std::int64_t user_id, ga
 
 // Open challenges made by `user_id`.
 int count_open_challenges(pqxx::work& tx, std::int64_t user_id, game::Timestamp now);
+// What `challenger_id` did to `opponent_id` lately (challenges naming them): those made in the
+// 24 hours before `now`, and the latest decline and cancellation decided within
+// `decided_within` seconds before `now`.
+game::ChallengeHistory challenge_history(pqxx::work& tx, std::int64_t challenger_id,
+                                         std::int64_t opponent_id, game::Timestamp now,
+                                         game::Seconds decided_within);
+// The open challenges `challenger_id` addressed to `opponent_id`, locked, oldest first.
+std::vector<StoredChallenge> open_challenges_between(pqxx::work& tx, std::int64_t challenger_id,
+                                                     std::int64_t opponent_id, game::Timestamp now);
+
 // Locks the users' rows in id order, so that concurrent game creations for the same player
 // are serialised (the game limit cannot be passed by racing accepts).
 void lock_users(pqxx::work& tx, std::int64_t a, std::int64_t b);

@@ -71,4 +71,27 @@ void notify_game_message(pqxx::work& tx, std::int64_t game_id,
                                       {"message", message.text}}}));
 }
 
+bool plays_in(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id) {
+  return !tx.exec_params("SELECT 1 FROM games WHERE id = $1 AND $2 IN (white_id, black_id)",
+                         game_id, user_id)
+              .empty();
+}
+
+game::MessageHistory message_history(pqxx::work& tx, std::int64_t game_id, std::int64_t author_id,
+                                     game::Timestamp now) {
+  const auto row = tx.exec_params1(
+      "SELECT count(*) FILTER (WHERE sent_at > to_timestamp($3) - interval '1 minute'), "
+      "extract(epoch FROM min(sent_at) FILTER (WHERE sent_at > to_timestamp($3) - "
+      "interval '1 minute'))::bigint, count(*), extract(epoch FROM min(sent_at))::bigint "
+      "FROM game_messages WHERE game_id = $1 AND author_id = $2 AND "
+      "sent_at > to_timestamp($3) - interval '1 day'",
+      game_id, author_id, now.unix_seconds());
+  game::MessageHistory h;
+  h.last_minute = row[0].as<int>();
+  if (!row[1].is_null()) h.oldest_last_minute = game::Timestamp(row[1].as<std::int64_t>());
+  h.last_day = row[2].as<int>();
+  if (!row[3].is_null()) h.oldest_last_day = game::Timestamp(row[3].as<std::int64_t>());
+  return h;
+}
+
 }  // namespace corrchess::db

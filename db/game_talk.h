@@ -8,6 +8,7 @@
 
 #include <pqxx/pqxx>
 
+#include "core/game/talk.h"
 #include "core/game/time.h"
 
 namespace corrchess::db {
@@ -36,6 +37,12 @@ struct Note {
 };
 // The note of `user_id` on game `game_id`, if any.
 std::optional<Note> game_note(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id);
+// What `author_id` wrote to game `game_id` after its end in the minute and the day before
+// `now` (post-game messages only: those moves carried have their own rules).
+game::MessageHistory message_history(pqxx::work& tx, std::int64_t game_id, std::int64_t author_id,
+                                     game::Timestamp now);
+// Whether `user_id` plays in game `game_id` (false when there is no such game).
+bool plays_in(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id);
 // Stores (replaces) the note; an empty text deletes it.
 void save_game_note(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id,
                     const std::string& text, game::Timestamp at);

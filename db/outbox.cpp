@@ -48,16 +48,35 @@ EmailPayload email_of(const nlohmann::json& p) {
   return e;
 }
 
-}  // namespace
-
-bool enqueue(pqxx::work& tx, const OutboxEntry& e) {
+// Inserts `e`; `on_conflict` says what a row with the same dedupe key does.
+bool insert_row(pqxx::work& tx, const OutboxEntry& e, const std::string& on_conflict) {
   const auto r = tx.exec_params(
       "INSERT INTO notification_outbox (channel, kind, user_id, game_id, dedupe_key, payload, "
-      "due_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, to_timestamp($7)) "
-      "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
+      "due_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, to_timestamp($7)) ON CONFLICT (dedupe_key) " +
+          on_conflict + " RETURNING id",
       e.channel, e.kind, e.user_id, e.game_id, e.dedupe_key, payload_text(e.email),
       e.due.unix_seconds());
   return !r.empty();
+}
+
+}  // namespace
+
+bool enqueue(pqxx::work& tx, const OutboxEntry& e) { return insert_row(tx, e, "DO NOTHING"); }
+
+bool enqueue_or_update(pqxx::work& tx, const OutboxEntry& e) {
+  return insert_row(tx, e,
+                    "DO UPDATE SET payload = EXCLUDED.payload WHERE notification_outbox.status = "
+                    "'pending'");
+}
+
+std::optional<game::Timestamp> latest_email_due(pqxx::work& tx, std::int64_t user_id,
+                                                const std::string& kind) {
+  const auto row = tx.exec_params1(
+      "SELECT extract(epoch FROM max(due_at))::bigint FROM notification_outbox WHERE user_id = "
+      "$1 AND channel = 'email' AND kind = $2 AND status <> 'cancelled'",
+      user_id, kind);
+  if (row[0].is_null()) return std::nullopt;
+  return game::Timestamp(row[0].as<std::int64_t>());
 }
 
 std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id) {

@@ -46,6 +46,15 @@ struct OutboxEntry {
 // Writes a row in the caller's transaction; false when a row with its dedupe key exists.
 bool enqueue(pqxx::work& tx, const OutboxEntry& entry);
 
+// Writes a row, or when a pending row with its dedupe key exists, replaces that row's payload
+// (a batch that grows until it is sent); false when the key belongs to a row no longer
+// pending.
+bool enqueue_or_update(pqxx::work& tx, const OutboxEntry& entry);
+
+// The latest due instant of `user_id`'s email rows of `kind` that were not cancelled.
+std::optional<game::Timestamp> latest_email_due(pqxx::work& tx, std::int64_t user_id,
+                                                const std::string& kind);
+
 // Cancels the pending reminders of a game (kinds deadline_reminder and silence_reminder)
 // whose dedupe key is not in `keep`; returns how many.
 std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,

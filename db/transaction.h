@@ -1,7 +1,8 @@
 // Runs database work in a transaction on a pooled connection, retrying on
 // serialization failures, deadlocks and broken connections (which libpqxx reports as
-// exceptions); other database errors become ErrorCode::kInternal with the text kept for
-// the log, never for the client.
+// exceptions). A database that stays unreachable becomes ErrorCode::kUnavailable (503 with
+// Retry-After: nothing was committed, the client may try again); other database errors
+// become ErrorCode::kInternal with the text kept for the log, never for the client.
 #pragma once
 
 #include <chrono>
@@ -19,6 +20,14 @@
 namespace corrchess::db {
 
 constexpr int kMaxAttempts = 5;
+// What a client is told to wait when the database cannot be reached (Retry-After).
+constexpr int kUnavailableRetrySeconds = 5;
+
+// The error of a database that could not be reached in kMaxAttempts.
+inline Error database_unavailable() {
+  return Error{ErrorCode::kUnavailable, "the database is unavailable; try again shortly"}.with_json(
+      "retry_after_seconds", std::to_string(kUnavailableRetrySeconds));
+}
 
 // Runs fn(pqxx::work&) and commits; fn returns Result<T>. A failed Result rolls back.
 template <class Fn>
@@ -40,7 +49,7 @@ auto in_transaction(Pool& pool, Fn&& fn) -> decltype(fn(std::declval<pqxx::work&
       pool.discard_idle();
       if (attempt >= kMaxAttempts) {
         log_database_error(e.what());
-        return std::unexpected(Error{ErrorCode::kInternal, "database unavailable"});
+        return std::unexpected(database_unavailable());
       }
       // The database may be restarting: back off a little before reconnecting.
       std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
@@ -57,6 +66,8 @@ auto in_transaction(Pool& pool, Fn&& fn) -> decltype(fn(std::declval<pqxx::work&
           std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
           continue;
         }
+        log_database_error(e.what());
+        return std::unexpected(database_unavailable());
       }
       log_database_error(std::string(e.what()) + " [query: " + e.query() + "]");
       return std::unexpected(Error{ErrorCode::kInternal, "database error"});

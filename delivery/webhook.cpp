@@ -2,12 +2,15 @@
 
 #include <arpa/inet.h>
 #include <curl/curl.h>
+#include <ifaddrs.h>
 #include <netdb.h>
 #include <sodium.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace corrchess::delivery {
 
@@ -61,33 +64,91 @@ Result<UrlParts> parse(const std::string& url) {
   return parts;
 }
 
-// Loopback, private (RFC 1918, unique local), link-local, unspecified, CGNAT, multicast.
+bool is_private_v4(std::uint32_t a) {
+  const auto in = [&](std::uint32_t net, int bits) {
+    return (a >> (32 - bits)) == (net >> (32 - bits));
+  };
+  return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x7F000000, 8) || in(0xA9FE0000, 16) ||
+         in(0xAC100000, 12) || in(0xC0A80000, 16) || in(0x64400000, 10) || in(0xE0000000, 3);
+}
+
+std::uint32_t v4_at(const unsigned char* b) {
+  return (std::uint32_t{b[0]} << 24) | (std::uint32_t{b[1]} << 16) | (std::uint32_t{b[2]} << 8) |
+         std::uint32_t{b[3]};
+}
+
+// Loopback, private (RFC 1918, unique local), link-local, unspecified, CGNAT, multicast. An
+// IPv6 address that carries an IPv4 address (IPv4-compatible ::a.b.c.d, IPv4-mapped
+// ::ffff:a.b.c.d, NAT64 64:ff9b::a.b.c.d, 6to4 2002:aabb:ccdd::) is judged by that IPv4
+// address, since that is where it leads; the local-use NAT64 prefix 64:ff9b:1::/48 is refused
+// whole (its embedding depends on the operator's prefix length).
 bool is_private(const sockaddr* sa) {
   if (sa->sa_family == AF_INET) {
-    const auto a = ntohl(reinterpret_cast<const sockaddr_in*>(sa)->sin_addr.s_addr);
-    const auto in = [&](std::uint32_t net, int bits) {
-      return (a >> (32 - bits)) == (net >> (32 - bits));
-    };
-    return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x7F000000, 8) || in(0xA9FE0000, 16) ||
-           in(0xAC100000, 12) || in(0xC0A80000, 16) || in(0x64400000, 10) || in(0xE0000000, 3);
+    return is_private_v4(ntohl(reinterpret_cast<const sockaddr_in*>(sa)->sin_addr.s_addr));
   }
   if (sa->sa_family == AF_INET6) {
     const auto& b = reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr.s6_addr;
+    static const unsigned char kCompatible[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     static const unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
-    if (std::equal(kMapped, kMapped + 12, b)) {
-      sockaddr_in v4{};
-      v4.sin_family = AF_INET;
-      std::memcpy(&v4.sin_addr, b + 12, 4);
-      return is_private(reinterpret_cast<const sockaddr*>(&v4));
+    static const unsigned char kNat64[12] = {0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const unsigned char kLocalNat64[6] = {0, 0x64, 0xFF, 0x9B, 0, 1};
+    if (std::equal(kCompatible, kCompatible + 12, b) || std::equal(kMapped, kMapped + 12, b) ||
+        std::equal(kNat64, kNat64 + 12, b)) {
+      return is_private_v4(v4_at(b + 12));  // :: and ::1 fall in 0.0.0.0/8
     }
-    bool zero_prefix = true;
-    for (int i = 0; i < 15; ++i) zero_prefix = zero_prefix && b[i] == 0;
-    if (zero_prefix) return true;                            // :: and ::1
-    if ((b[0] & 0xFE) == 0xFC) return true;                  // fc00::/7
-    if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return true;  // fe80::/10
-    return b[0] == 0xFF;                                     // multicast
+    if (std::equal(kLocalNat64, kLocalNat64 + 6, b)) return true;
+    if (b[0] == 0x20 && b[1] == 0x02) return is_private_v4(v4_at(b + 2));  // 6to4
+    if ((b[0] & 0xFE) == 0xFC) return true;                                // fc00::/7
+    if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return true;                // fe80::/10
+    return b[0] == 0xFF;                                                   // multicast
   }
   return true;
+}
+
+// Whether `sa` is an address of one of this machine's own interfaces (whatever its range: a
+// public address of the host reaches the host's own services just as loopback does).
+bool is_own_address(const sockaddr* sa) {
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) != 0) return true;  // unknown: refuse rather than guess
+  std::unique_ptr<ifaddrs, decltype(&freeifaddrs)> owned(list, freeifaddrs);
+  for (const ifaddrs* i = list; i != nullptr; i = i->ifa_next) {
+    const sockaddr* own = i->ifa_addr;
+    if (own == nullptr || own->sa_family != sa->sa_family) continue;
+    if (sa->sa_family == AF_INET && reinterpret_cast<const sockaddr_in*>(own)->sin_addr.s_addr ==
+                                        reinterpret_cast<const sockaddr_in*>(sa)->sin_addr.s_addr) {
+      return true;
+    }
+    if (sa->sa_family == AF_INET6 &&
+        std::memcmp(&reinterpret_cast<const sockaddr_in6*>(own)->sin6_addr,
+                    &reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr, 16) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Why a webhook may not go to `sa`, if it may not.
+std::optional<std::string> refusal(const sockaddr* sa, bool allow_private) {
+  if (allow_private) return std::nullopt;
+  if (is_private(sa)) {
+    return "a private, loopback or link-local address (CORRCHESS_WEBHOOK_ALLOW_PRIVATE=1 allows "
+           "it)";
+  }
+  if (is_own_address(sa)) {
+    return "an address of this server's own interfaces (CORRCHESS_WEBHOOK_ALLOW_PRIVATE=1 "
+           "allows it)";
+  }
+  return std::nullopt;
+}
+
+std::string address_text(const sockaddr* sa) {
+  char text[INET6_ADDRSTRLEN] = {};
+  const void* addr =
+      sa->sa_family == AF_INET
+          ? static_cast<const void*>(&reinterpret_cast<const sockaddr_in*>(sa)->sin_addr)
+          : static_cast<const void*>(&reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr);
+  inet_ntop(sa->sa_family, addr, text, sizeof text);
+  return text;
 }
 
 // The address to connect to: the first one the name resolves to, all of them checked.
@@ -101,22 +162,32 @@ Result<std::string> resolve(const UrlParts& parts, bool allow_private) {
   std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> list(found, freeaddrinfo);
   std::string first;
   for (const addrinfo* a = found; a != nullptr; a = a->ai_next) {
-    if (!allow_private && is_private(a->ai_addr)) {
-      return fail(ErrorCode::kValidationError, "refused: " + parts.host +
-                                                   " is a private, loopback or link-local address "
-                                                   "(CORRCHESS_WEBHOOK_ALLOW_PRIVATE=1 allows it)");
+    if (const auto why = refusal(a->ai_addr, allow_private)) {
+      return fail(ErrorCode::kValidationError, "refused: " + parts.host + " is " + *why);
     }
     if (first.empty()) {
-      char text[INET6_ADDRSTRLEN] = {};
-      const void* addr =
-          a->ai_family == AF_INET
-              ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(a->ai_addr)->sin_addr)
-              : static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(a->ai_addr)->sin6_addr);
-      inet_ntop(a->ai_family, addr, text, sizeof text);
-      first = a->ai_family == AF_INET6 ? "[" + std::string(text) + "]" : text;
+      const auto text = address_text(a->ai_addr);
+      first = a->ai_family == AF_INET6 ? "[" + text + "]" : text;
     }
   }
   return first;
+}
+
+// libcurl's socket for a connection: opened only to an address the rules allow, checked
+// once more on the very address libcurl connects to (nothing between the check and the
+// connection can change it).
+struct SocketGuard {
+  bool allow_private = false;
+  std::string refused;  // why the connection was refused, if it was
+};
+
+curl_socket_t open_checked_socket(void* user, curlsocktype, curl_sockaddr* address) {
+  auto* guard = static_cast<SocketGuard*>(user);
+  if (const auto why = refusal(&address->addr, guard->allow_private)) {
+    guard->refused = address_text(&address->addr) + " is " + *why;
+    return CURL_SOCKET_BAD;
+  }
+  return socket(address->family, address->socktype, address->protocol);
 }
 
 size_t discard(char*, size_t size, size_t count, void*) { return size * count; }
@@ -182,13 +253,21 @@ Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest&
     (void)headers.release();
     headers.reset(next);
   }
-  // Connect to the address that was checked, whatever the name resolves to by then.
+  // Connect to the address that was checked, whatever the name resolves to by then. A host
+  // given as an address literal is not resolved by libcurl at all (and an IPv6 literal would
+  // need brackets in the entry): only names are pinned.
+  unsigned char scratch[sizeof(in6_addr)];
+  const bool literal = inet_pton(AF_INET, parts->host.c_str(), scratch) == 1 ||
+                       inet_pton(AF_INET6, parts->host.c_str(), scratch) == 1;
   const std::string pin = parts->host + ":" + parts->port + ":" + *address;
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> resolve_list(
-      curl_slist_append(nullptr, pin.c_str()), curl_slist_free_all);
+      literal ? nullptr : curl_slist_append(nullptr, pin.c_str()), curl_slist_free_all);
+  SocketGuard guard{settings.allow_private, {}};
   char error[CURL_ERROR_SIZE] = {};
   curl_easy_setopt(c, CURLOPT_URL, request.url.c_str());
-  curl_easy_setopt(c, CURLOPT_RESOLVE, resolve_list.get());
+  if (resolve_list) curl_easy_setopt(c, CURLOPT_RESOLVE, resolve_list.get());
+  curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
+  curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &guard);
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
   curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body.data());
   curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(request.body.size()));
@@ -200,6 +279,9 @@ Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest&
   curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
   curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
   const CURLcode rc = curl_easy_perform(c);
+  if (!guard.refused.empty()) {
+    return fail(ErrorCode::kValidationError, "refused: " + guard.refused);
+  }
   if (rc != CURLE_OK) {
     return fail(ErrorCode::kInternal, error[0] != '\0' ? error : curl_easy_strerror(rc));
   }

@@ -162,8 +162,8 @@ int run_serve() {
 
   Scheduler scheduler(service.game_deps());
   RatingJob rating_job(service.rating_deps(), service.metrics());
-  app::configure_notifications(
-      {!config.smtp_url.empty(), config.require_verified_email, config.public_url, *zone});
+  app::configure_notifications({!config.smtp_url.empty(), config.require_verified_email,
+                                config.public_url, *zone, config.challenge_mail_batch_minutes});
   app::DeliverySettings delivery;
   delivery.smtp.url = config.smtp_url;
   delivery.smtp.require_tls = config.smtp_require_tls;
@@ -175,6 +175,9 @@ int run_serve() {
   delivery.webhook.allow_private = config.webhook_allow_private;
   delivery.webhook.timeout_seconds = config.webhook_timeout_seconds;
   Notifier notifier(pool, *clock, delivery, service.metrics());
+  service.metrics().gauge("corrchess_password_hashes_computed",
+                          "Argon2 password hashes and checks computed since the start.",
+                          [] { return static_cast<double>(app::password_hash_computations()); });
   service.metrics().gauge("corrchess_notifications_oldest_due_seconds",
                           "Age of the oldest notification due and not yet delivered.",
                           [&pool, &clock] {
@@ -267,13 +270,17 @@ int run_serve() {
                         max_sockets_per_user](const api::Request& request) -> Result<LiveUser> {
     auto session = api::authenticate_socket(pool, request);
     if (!session) return std::unexpected(session.error());
-    if (hub.connections_of(session->user.id) >= max_sockets_per_user) {
+    // Counted and taken in one step (simultaneous opens cannot pass the cap); the place is
+    // held by the connection and freed when it ends or the upgrade fails.
+    auto slot = hub.reserve(session->user.id, max_sockets_per_user);
+    if (!slot) {
       return fail(ErrorCode::kRateLimited, "too many live connections for this user (at most " +
                                                std::to_string(max_sockets_per_user) +
                                                " per server instance)");
     }
     return LiveUser{session->user.id,    session->user.username,      session->user.role,
-                    session->token_hash, session->expires_in_seconds, session->since};
+                    session->token_hash, session->expires_in_seconds, session->since,
+                    std::move(slot)};
   };
   hooks.read_events = [&pool](std::int64_t user_id, std::optional<std::int64_t> since) {
     return app::live_events_after(pool, user_id, since);
@@ -292,6 +299,7 @@ int run_serve() {
   limits.max_connections = connection_budget(config.max_connections);
   limits.max_connections_per_address = static_cast<std::size_t>(config.max_connections_per_address);
   limits.trusted_proxies = config.trusted_proxies;
+  limits.always_https = config.secure_cookies;
   HttpServer http(
       ioc, workers,
       [&service](const api::Request& r) {

@@ -69,6 +69,7 @@ struct Config {
   // CORRCHESS_MAX_OPEN_CHALLENGES, CORRCHESS_MAX_ONGOING_GAMES (0: no limit),
   // CORRCHESS_CHALLENGE_MIN_DAYS, CORRCHESS_CHALLENGE_MAX_DAYS.
   game::ChallengeLimits challenges;
+  int challenge_mail_batch_minutes = 15;  // CORRCHESS_CHALLENGE_MAIL_BATCH_MINUTES (0: none)
   // Notifications (docs/operations.md "Notifications").
   std::string smtp_url;           // CORRCHESS_SMTP_URL: no email without it
   std::string smtp_from;          // CORRCHESS_SMTP_FROM: sender address (required with the URL)

@@ -93,7 +93,7 @@ class Session : public std::enable_shared_from_this<Session> {
     const unsigned version = req.version();
     const bool head = req.method() == http::verb::head;
     auto api_req = to_api_request(req, client_address(req, peer_, limits_.trusted_proxies));
-    api_req.secure = forwarded_https(req, peer_, limits_.trusted_proxies);
+    api_req.secure = limits_.always_https || forwarded_https(req, peer_, limits_.trusted_proxies);
     stream_.expires_never();
     if (hooks_->hub && beast::websocket::is_upgrade(req) &&
         api_req.path == hooks_->websocket_path) {

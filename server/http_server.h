@@ -34,6 +34,9 @@ struct HttpLimits {
   // Peer addresses whose X-Forwarded-For header names the client (rightmost untrusted
   // address); for everyone else the peer address is the client.
   std::vector<std::string> trusted_proxies;
+  // The site is served over TLS (CORRCHESS_SECURE_COOKIES=1): every request counts as https,
+  // whether or not a proxy says X-Forwarded-Proto (the scheme a same-origin check expects).
+  bool always_https = false;
 };
 
 // Counts open connections in total and per peer address, and admits new ones under the caps

@@ -108,12 +108,26 @@ void LiveHub::revoke(const json& revocation) {
   for (const auto& session : targets) session->revoke();
 }
 
+ConnectionLease LiveHub::reserve(std::int64_t user_id, std::size_t max) {
+  std::lock_guard lock(mutex_);
+  auto& taken = reserved_[user_id];
+  if (taken >= max) {
+    if (taken == 0) reserved_.erase(user_id);
+    return nullptr;
+  }
+  ++taken;
+  return ConnectionLease(static_cast<const void*>(this), [this, user_id](const void*) {
+    std::lock_guard lock(mutex_);
+    auto it = reserved_.find(user_id);
+    if (it == reserved_.end()) return;
+    if (--it->second == 0) reserved_.erase(it);
+  });
+}
+
 std::size_t LiveHub::connections_of(std::int64_t user_id) const {
   std::lock_guard lock(mutex_);
-  auto it = by_user_.find(user_id);
-  if (it == by_user_.end()) return 0;
-  return static_cast<std::size_t>(std::count_if(it->second.begin(), it->second.end(),
-                                                [](const auto& w) { return !w.expired(); }));
+  auto it = reserved_.find(user_id);
+  return it == reserved_.end() ? 0 : it->second;
 }
 
 void LiveHub::deliver(const std::string& payload) {

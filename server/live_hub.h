@@ -38,6 +38,9 @@ struct LiveUser {
   std::string token_hash;             // the bearer token the connection was opened with (hex)
   std::int64_t token_expires_in = 0;  // seconds until that token expires (0: never closes)
   std::optional<std::int64_t> since;  // the last number the client saw (?since=)
+  // The connection's place under the per-user cap (LiveHub::reserve), held as long as the
+  // connection lives (every copy of this LiveUser shares it).
+  ConnectionLease slot;
 };
 
 struct LiveLimits {
@@ -88,7 +91,12 @@ class LiveHub {
   // The LISTEN connection was re-established: messages may have been lost. Every connection
   // re-reads its user's stored messages; watchers of games are told to re-read those games.
   void recover_after_loss();
-  // Connections of one user on this instance.
+  // Takes one of `user_id`'s at most `max` places for live connections on this instance,
+  // atomically: the count and the taking are one step, so simultaneous opens cannot pass the
+  // cap. The place is freed when the last copy of the lease is dropped; null when all are
+  // taken. The hub must outlive its leases.
+  ConnectionLease reserve(std::int64_t user_id, std::size_t max);
+  // Live connections of one user on this instance (places reserved).
   std::size_t connections_of(std::int64_t user_id) const;
   // Sends a close to every connection (graceful shutdown).
   void close_all();
@@ -120,6 +128,7 @@ class LiveHub {
   std::unordered_map<const LiveSession*, Entry> all_;
   Index by_user_;
   Index by_game_;
+  std::unordered_map<std::int64_t, std::size_t> reserved_;  // places taken per user
   std::atomic<std::uint64_t> sent_{0};
   std::atomic<std::uint64_t> slow_{0};
 };

@@ -142,6 +142,42 @@ Result<void> check_can_challenge(int open_challenges, int ongoing_games,
   return check_games_limit(ongoing_games, limits, "you");
 }
 
+Result<void> check_can_challenge_opponent(const ChallengeHistory& history, Timestamp now,
+                                          const ChallengeLimits& limits) {
+  // The latest instant from which the challenge is allowed, and why not before.
+  Timestamp allowed_from = now;
+  std::string why;
+  const auto later = [&](Timestamp from, std::string reason) {
+    if (from > allowed_from) {
+      allowed_from = from;
+      why = std::move(reason);
+    }
+  };
+  if (limits.max_per_opponent_per_day > 0 &&
+      history.made_last_day >= limits.max_per_opponent_per_day && history.oldest_last_day) {
+    later(*history.oldest_last_day + days(1),
+          "you have challenged this player " + std::to_string(history.made_last_day) +
+              " times in the last 24 hours, the most this server allows (" +
+              std::to_string(limits.max_per_opponent_per_day) + ")");
+  }
+  if (limits.cooldown_after_decline_minutes > 0 && history.last_declined_at) {
+    later(*history.last_declined_at + limits.cooldown_after_decline_minutes * kSecondsPerMinute,
+          "this player declined your challenge: you may challenge them again " +
+              std::to_string(limits.cooldown_after_decline_minutes) + " minutes after the decline");
+  }
+  if (limits.cooldown_after_cancel_minutes > 0 && history.last_cancelled_at) {
+    later(*history.last_cancelled_at + limits.cooldown_after_cancel_minutes * kSecondsPerMinute,
+          "you cancelled a challenge to this player: you may challenge them again " +
+              std::to_string(limits.cooldown_after_cancel_minutes) +
+              " minutes after the cancellation");
+  }
+  if (allowed_from <= now) return {};
+  const Seconds wait = allowed_from - now;
+  return std::unexpected(
+      Error{ErrorCode::kRateLimited, why + "; try again in " + std::to_string(wait) + " seconds"}
+          .with_json("retry_after_seconds", std::to_string(wait)));
+}
+
 Result<void> check_challenge_open(ChallengeStatus status) {
   if (status == ChallengeStatus::kOpen) return {};
   return fail(ErrorCode::kChallengeClosed,

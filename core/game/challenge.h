@@ -40,7 +40,24 @@ struct ChallengeLimits {
   int max_days = 180;            // ... and of every other day count of the time control
   int default_expiry_days = 14;
   int max_expiry_days = 60;
+  // Against floods of one player's challenges at another (docs/rules.md "Challenges"):
+  int max_per_opponent_per_day = 5;  // challenges (rematches included) to one opponent in any
+                                     // 24 hours
+  int cooldown_after_decline_minutes = 60;  // before challenging again whoever declined
+  int cooldown_after_cancel_minutes = 10;   // ... or the opponent of a cancelled challenge
 };
+
+// What one challenger did to one opponent lately, as the per-opponent limits need it.
+struct ChallengeHistory {
+  int made_last_day = 0;                     // challenges created in the 24 hours before now
+  std::optional<Timestamp> oldest_last_day;  // the oldest of them
+  std::optional<Timestamp> last_declined_at;
+  std::optional<Timestamp> last_cancelled_at;
+};
+// May the challenger challenge this opponent now? kRateLimited otherwise, naming when, with
+// the member `retry_after_seconds` (the seconds until it may: a problem's Retry-After).
+Result<void> check_can_challenge_opponent(const ChallengeHistory& history, Timestamp now,
+                                          const ChallengeLimits& limits);
 
 // The days a player has for the first move under `control` (ICCF: the period's days,
 // Fischer: the initial days, days per move: the days per move, Triple Block: its 50-day

@@ -10,7 +10,7 @@ namespace corrchess::game {
 
 Result<chess::PgnGame> record_pgn(std::int64_t game_id, std::optional<std::int64_t> event_id,
                                   const GameSetup& setup, const GameState& s,
-                                  const PgnPlayers& players) {
+                                  const PgnPlayers& players, PgnTalk talk) {
   chess::PgnGame out;
   out.start = s.initial;
   const auto start_date = utc_date(setup.start_at);
@@ -47,6 +47,10 @@ Result<chess::PgnGame> record_pgn(std::int64_t game_id, std::optional<std::int64
       pm.comment = "[%clk " + format_pgn_clock(rec->clock_after) + "] ";
     }
     pm.comment += "[%timestamp " + format_rfc3339(m.at) + "]";
+    if (talk == PgnTalk::kMessages) {
+      if (m.offer_draw) pm.comment += " draw offered.";
+      if (m.message && !m.message->empty()) pm.comment += " message: " + *m.message;
+    }
     out.moves.push_back(std::move(pm));
     pos.play(*move);
   }

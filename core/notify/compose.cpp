@@ -251,6 +251,27 @@ Message compose_challenge(const std::string& challenger, const std::string& mess
   return body.finish(challenger + " challenges you");
 }
 
+Message compose_challenge_batch(const std::vector<std::pair<std::string, int>>& challengers,
+                                const std::string& url, const Reader& reader) {
+  Body body(reader);
+  int total = 0;
+  std::string list;
+  for (const auto& [name, count] : challengers) {
+    total += count;
+    list += "- " + name + (count > 1 ? " (" + std::to_string(count) + " challenges)" : "") + "\n";
+  }
+  if (total == 0) {
+    body.paragraph("The challenges you received lately were all withdrawn or answered.");
+    body.link("See your challenges", url);
+    return body.finish("Your challenges");
+  }
+  body.paragraph("More challenges came in after our last mail about one. Open now:");
+  body.preformatted(list);
+  body.link("Answer them", url);
+  return body.finish(std::to_string(total) + (total == 1 ? " challenge is" : " challenges are") +
+                     " waiting for you");
+}
+
 Message compose_leave(const GameInfo& game, const std::string& taker, const std::string& first_day,
                       const std::string& last_day, const std::string& change,
                       const game::GameState& state, game::Color reader_color,

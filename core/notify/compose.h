@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game/game.h"
@@ -56,6 +57,11 @@ Message compose_reminder(const Reminder& reminder, const GameInfo& game,
 // "alice challenges you": a challenge to the reader, with the challenger's message.
 Message compose_challenge(const std::string& challenger, const std::string& message,
                           const std::string& url, const Reader& reader);
+// One mail for the challenges that came in while challenge mails were held back (a batch):
+// `challengers` are the display names of the players whose challenges to the reader are
+// open, each with how many; `url` is the reader's challenges page.
+Message compose_challenge_batch(const std::vector<std::pair<std::string, int>>& challengers,
+                                const std::string& url, const Reader& reader);
 
 // "Ben's leave from 2030-02-01 to 2030-02-10 was approved" (change: approved, cancelled,
 // ended), with the reader's deadline as it stands now.

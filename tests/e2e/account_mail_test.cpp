@@ -116,6 +116,56 @@ TEST_F(AccountMail, PasswordResetWorksOnceExpiresAndSignsOutEverywhere) {
   EXPECT_EQ(exactly(3).size(), 3u);
 }
 
+// A link stops working once something overtakes it: a newer link of the same kind, a
+// password change (for reset links), an address change (every link mailed to the old one).
+TEST_F(AccountMail, OutstandingLinksAreRevokedWhenOvertaken) {
+  const auto first = reset_link(1);
+  const auto second = reset_link(2);
+  ASSERT_FALSE(first.empty());
+  ASSERT_FALSE(second.empty());
+  EXPECT_EQ(api_.problem("POST", "/api/v1/auth/password-reset/confirm", "",
+                         {{"token", token_of(first)}, {"password", "first-link-secret"}}, 400),
+            "validation_error")
+      << "only the newest link works";
+  api_.expect(
+      "POST", "/api/v1/me/password", white_,
+      {{"current_password", testing::kPlayerPassword}, {"new_password", "changed-by-owner-1"}},
+      204);
+  EXPECT_EQ(api_.problem("POST", "/api/v1/auth/password-reset/confirm", "",
+                         {{"token", token_of(second)}, {"password", "stolen-link-secret"}}, 400),
+            "validation_error")
+      << "a reset link does not outlive a password change";
+  EXPECT_FALSE(api_.login(kWhite, "changed-by-owner-1").empty());
+
+  const auto third = reset_link(3);
+  ASSERT_FALSE(third.empty());
+  api_.expect("PATCH", "/api/v1/me", white_, {{"email", "wilma.new@example.org"}});
+  EXPECT_EQ(api_.problem("POST", "/api/v1/auth/password-reset/confirm", "",
+                         {{"token", token_of(third)}, {"password", "old-address-secret"}}, 400),
+            "validation_error")
+      << "a link mailed to the old address does not outlive the address";
+  EXPECT_FALSE(api_.login(kWhite, "changed-by-owner-1").empty());
+}
+
+// A confirmation with a bogus link is refused before any password hash is computed (each
+// takes 64 MiB and tens of milliseconds: 20 bogus confirms took 1.6 s).
+TEST_F(AccountMail, ABogusResetLinkCostsNoPasswordHash) {
+  const auto before = api_.metric("corrchess_password_hashes_computed");
+  ASSERT_GE(before, 0) << "the metric is published";
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_EQ(
+        api_.problem("POST", "/api/v1/auth/password-reset/confirm", "",
+                     {{"token", "bogus-" + std::to_string(i)}, {"password", "a-new-secret"}}, 400),
+        "validation_error");
+  }
+  EXPECT_EQ(api_.metric("corrchess_password_hashes_computed"), before);
+  // A real link does compute one (the metric counts).
+  const auto link = reset_link(1);
+  api_.expect("POST", "/api/v1/auth/password-reset/confirm", "",
+              {{"token", token_of(link)}, {"password", "a-new-secret"}});
+  EXPECT_EQ(api_.metric("corrchess_password_hashes_computed"), before + 1);
+}
+
 class VerifiedOnly : public testing::MailTest {
  protected:
   VerifiedOnly() : MailTest({{"CORRCHESS_REQUIRE_VERIFIED_EMAIL", "1"}}) {}

@@ -38,7 +38,12 @@ class Authorization : public testing::ApiServerTest {
   Authorization()
       : ApiServerTest({{"CORRCHESS_ADMIN_USER", "root"},
                        {"CORRCHESS_ADMIN_PASSWORD", "root-password"},
-                       {"CORRCHESS_CLOCK", "manual"}}) {}
+                       {"CORRCHESS_CLOCK", "manual"},
+                       // alice challenges bob (and cancels) for every challenge route: the
+                       // per-opponent limits would stop that (challenge_floods_test has them).
+                       {"CORRCHESS_CHALLENGES_PER_OPPONENT_PER_DAY", "0"},
+                       {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_DECLINE_MINUTES", "0"},
+                       {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_CANCEL_MINUTES", "0"}}) {}
 
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(ApiServerTest::SetUp());
@@ -219,6 +224,8 @@ class Authorization : public testing::ApiServerTest {
     if (method == "GET" && path == "/api/v1/games/{id}/messages") {
       return c.in_game || c.role == "td" || c.role == "admin";
     }
+    // Private notes are for a game's players and directors.
+    if (path == "/api/v1/games/{id}/note") return c.in_game || c.role == "td" || c.role == "admin";
     if (access == "user") return true;
     if (access == "player") return c.in_game;
     if (access == "director") return c.role == "td" || c.role == "admin";

@@ -136,6 +136,8 @@ TEST_F(Challenges, DeclinedAndCancelledChallengesCannotBeAcceptedAndOnlyTheRight
   EXPECT_EQ(api_.problem("POST", path(declined, "/cancel"), white_, nullptr, 409),
             "challenge_closed");
 
+  // After a decline the challenger waits an hour before challenging that player again.
+  api_.advance_clock(td_, 3600);
   const auto cancelled = challenge(white_, {{"opponent", kBlack}});
   auto offered = black_socket.read_type("challenge");
   ASSERT_TRUE(offered);

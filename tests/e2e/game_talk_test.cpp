@@ -4,6 +4,7 @@
 // messages, neither in the game nor live. Notes are their author's alone.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -87,6 +88,34 @@ TEST_F(GameTalk, OnlookersSeeTheMovesButNotTheMessages) {
   EXPECT_EQ(api_.game(id, td_)["moves"][0]["message"], "for Black's eyes only");
 }
 
+// The PGN download carries the draw offers and messages moves carried, as comments, for those
+// who may read the messages (docs/api.md); an onlooker's copy has the moves without them.
+TEST_F(GameTalk, ThePgnCarriesMessagesAndDrawOffersForThoseWhoReadThem) {
+  const auto id = create_game();
+  api_.play(id, white_, "e4", {{"message", "Good luck {and} have fun"}});
+  api_.play(id, black_, "e5", {{"offer_draw", true}});
+  const std::string pgn = "/api/v1/games/" + id + "/pgn";
+  // Movetext wraps at 80 columns: compare with line breaks read as spaces.
+  const auto one_line = [](std::string text) {
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  };
+  for (const auto& reader : {white_, black_, td_}) {
+    const auto r = api_.call("GET", pgn, reader);
+    ASSERT_EQ(r.status, 200);
+    // A comment cannot hold '}': the writer makes it ')'.
+    EXPECT_NE(one_line(r.body).find("message: Good luck {and) have fun}"), std::string::npos)
+        << r.body;
+    EXPECT_NE(one_line(r.body).find("draw offered.}"), std::string::npos) << r.body;
+  }
+  const auto onlooker = api_.sign_up("pgn_onlooker");
+  const auto seen = api_.call("GET", pgn, onlooker);
+  ASSERT_EQ(seen.status, 200) << seen.body;
+  EXPECT_NE(seen.body.find("1. e4"), std::string::npos) << seen.body;
+  EXPECT_EQ(seen.body.find("Good luck"), std::string::npos) << seen.body;
+  EXPECT_EQ(seen.body.find("draw offered"), std::string::npos) << seen.body;
+}
+
 TEST_F(GameTalk, NoPostGameMessagesWhereTheRulesForbidMessages) {
   const auto id = create_game({{"messages_allowed", false}});
   api_.expect("POST", "/api/v1/games/" + id + "/resign", white_);
@@ -94,6 +123,27 @@ TEST_F(GameTalk, NoPostGameMessagesWhereTheRulesForbidMessages) {
       api_.problem("POST", "/api/v1/games/" + id + "/messages", black_, {{"text", "gg"}}, 403),
       "forbidden");
   EXPECT_TRUE(api_.expect("GET", "/api/v1/games/" + id + "/messages", black_)["messages"].empty());
+}
+
+// Post-game messages have their own limit (159 in 20 s once went through): 3 a minute per
+// author and game; the 4th is refused with 429 and Retry-After, and stores nothing.
+TEST_F(GameTalk, PostGameMessagesHaveTheirOwnLimit) {
+  api_.set_clock(td_, "2030-01-07T09:00:00Z");
+  const auto id = create_game();
+  const std::string messages = "/api/v1/games/" + id + "/messages";
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", white_);
+  for (int i = 0; i < 3; ++i) {
+    api_.expect("POST", messages, black_, {{"text", "gg " + std::to_string(i)}}, 201);
+  }
+  const auto refused = api_.call("POST", messages, black_, {{"text", "gg 3"}});
+  ASSERT_EQ(refused.status, 429) << refused.body;
+  EXPECT_EQ(json::parse(refused.body)["code"], "rate_limited");
+  EXPECT_EQ(refused.headers.at("retry-after"), "60");
+  EXPECT_EQ(api_.expect("GET", messages, black_)["messages"].size(), 3u);
+  api_.expect("POST", messages, white_, {{"text", "the other player has a limit of their own"}},
+              201);
+  api_.advance_clock(td_, 60);
+  api_.expect("POST", messages, black_, {{"text", "gg 3"}}, 201);
 }
 
 TEST_F(GameTalk, NotesAreTheirAuthorsAlone) {
@@ -114,6 +164,11 @@ TEST_F(GameTalk, NotesAreTheirAuthorsAlone) {
   api_.expect("PUT", note, white_, {{"text", ""}});
   EXPECT_TRUE(api_.expect("GET", note, white_)["updated_at"].is_null()) << "empty deletes";
   EXPECT_EQ(api_.problem("GET", "/api/v1/games/99999/note", white_, nullptr, 404), "not_found");
+  // A note is for the game's players (and directors): a bystander is refused, nothing stored.
+  const auto bystander = api_.sign_up("bystander");
+  EXPECT_EQ(api_.problem("PUT", note, bystander, {{"text", "spying"}}, 403), "forbidden");
+  EXPECT_EQ(api_.problem("GET", note, bystander, nullptr, 403), "forbidden");
+  api_.expect("PUT", note, td_, {{"text", "a director's note"}});
 }
 
 }  // namespace

@@ -4,9 +4,11 @@
 // WebSockets that must not outlive the sign-in they were opened with.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -147,6 +149,58 @@ TEST_F(ConnectionCaps, WebSocketsPerUserAreCapped) {
   const auto other = api_.sign_up("one_tab");
   testing::WsClient theirs(server_.port(), "/api/v1/ws?token=" + other);
   EXPECT_TRUE(theirs.read_type("hello"));
+}
+
+class RacingSockets : public testing::ApiServerTest {
+ protected:
+  RacingSockets()
+      : ApiServerTest(testing::director_env(true, {{"CORRCHESS_MAX_WEBSOCKETS_PER_USER", "4"}})) {}
+};
+
+// The per-user cap is counted and taken in one step: 32 simultaneous opens (WebSockets and
+// ndjson streams together) leave exactly the cap open (64 such opens once left 95 open
+// against a cap of 32), and closing them frees the places.
+TEST_F(RacingSockets, SimultaneousOpensCannotPassThePerUserCap) {
+  const auto token = api_.sign_up("racer");
+  constexpr int kOpens = 32;
+  std::vector<std::unique_ptr<testing::WsClient>> sockets(kOpens / 2);
+  std::vector<std::unique_ptr<RawConnection>> streams(kOpens / 2);
+  std::vector<int> opened(kOpens, 0);
+  std::vector<std::thread> threads;
+  std::atomic<int> ready{0};
+  for (int i = 0; i < kOpens; ++i) {
+    threads.emplace_back([&, i] {
+      ++ready;
+      while (ready.load() < kOpens) std::this_thread::yield();
+      if (i % 2 == 0) {
+        auto& ws = sockets[i / 2];
+        ws = std::make_unique<testing::WsClient>(server_.port(), "/api/v1/ws?token=" + token);
+        opened[i] = ws->connected() && ws->read_type("hello", std::chrono::seconds(5)) ? 1 : 0;
+      } else {
+        auto& stream = streams[i / 2];
+        stream = std::make_unique<RawConnection>(server_.port());
+        stream->send("GET /api/v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+                     token + "\r\n\r\n");
+        const auto head = stream->read_until("\"hello\"", 5000);
+        opened[i] =
+            head.rfind("HTTP/1.1 200 ", 0) == 0 && head.find("\"hello\"") != std::string::npos ? 1
+                                                                                               : 0;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  int open = 0;
+  for (const int o : opened) open += o;
+  EXPECT_EQ(open, 4) << "exactly the cap, however the opens interleave";
+  // Closing them frees the places: a new one is let in.
+  sockets.clear();
+  streams.clear();
+  EXPECT_TRUE(testing::wait_until(
+      [&] {
+        testing::WsClient again(server_.port(), "/api/v1/ws?token=" + token);
+        return again.connected() && again.read_type("hello", std::chrono::seconds(2)).has_value();
+      },
+      std::chrono::seconds(10), std::chrono::milliseconds(100)));
 }
 
 class SocketSessions : public testing::ApiServerTest {

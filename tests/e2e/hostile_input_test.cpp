@@ -51,6 +51,31 @@ TEST_F(HostileInput, NulAndControlCharactersInNamesAndCredentialsAreRefused) {
             401);
 }
 
+// One text rule (core/text.h) for every name and text: C1 controls such as NEL (U+0085),
+// the Unicode line and paragraph separators and the direction overrides are refused like
+// C0 controls; ordinary non-ASCII text is kept.
+TEST_F(HostileInput, UnicodeSeparatorsAndControlsAreRefusedInNamesAndTexts) {
+  const std::vector<std::string> refused = {"a\u0085b",          "a\u2028b", "a\u2029b",
+                                            "evil\u202egnp.exe", "a\u2066b", "\ufeffname",
+                                            "a\u009fb"};
+  for (const auto& name : refused) {
+    const auto r = api_.call("PATCH", "/api/v1/me", white_, {{"display_name", name}});
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_NE(r.body.find("U+"), std::string::npos)
+        << "the answer names the code point: " << r.body;
+  }
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me", white_)["display_name"], kWhite)
+      << "nothing was stored";
+  const auto id = create_game();
+  EXPECT_EQ(api_.try_play(id, white_, "e4", {{"message", "hi\u2028there"}}).status, 400);
+  EXPECT_EQ(api_.game(id, white_)["ply"], 0);
+  // Accents, other scripts and emoji (with a zero-width joiner) are text.
+  const std::string fine = "Jos\u00e9 \u674e \U0001F469\u200D\U0001F4BB";
+  EXPECT_EQ(api_.expect("PATCH", "/api/v1/me", white_, {{"display_name", fine}})["display_name"],
+            fine);
+  api_.play(id, white_, "e4", {{"message", "line one\nline two \u00e9"}});
+}
+
 TEST_F(HostileInput, MessagesKeepLineBreaksButRefuseOtherControlCharacters) {
   const auto id = create_game();
   // 1,400 control characters: refused, and the game is unchanged.

@@ -247,6 +247,20 @@ TEST_F(Ratings, TwoPeriodsArePublishedOnceWithTheValuesOfThePaper) {
             "not_found");
 }
 
+// A username that a spreadsheet would read as a formula ("-2-0582" computes -2582) is
+// written into the CSV with a leading apostrophe (the OWASP rule), and read back as text.
+TEST_F(Ratings, TheCsvNeutralisesCellsThatLookLikeFormulas) {
+  tokens_["-2-0582"] = api_.sign_up("-2-0582");
+  finish("-2-0582", "anna", "1-0");
+  api_.set_clock(td_, "2030-02-01T00:00:00Z");
+  await_list("2030-01");
+  const auto csv = api_.call("GET", "/api/v1/ratings/lists/2030-01?format=csv", td_);
+  ASSERT_EQ(csv.status, 200);
+  EXPECT_NE(csv.body.find(",'-2-0582,"), std::string::npos) << csv.body;
+  EXPECT_EQ(csv.body.find(",-2-0582,"), std::string::npos) << csv.body;
+  EXPECT_NE(csv.body.find(",anna,"), std::string::npos) << "plain names stay plain: " << csv.body;
+}
+
 TEST_F(Ratings, ARecomputationAfterAResultCorrectionPublishesNewVersionsAndAuditsThem) {
   std::vector<std::string> ids;
   for (const auto& g : kJanuary) ids.push_back(finish(g.white, g.black, result_of(g.white_score)));

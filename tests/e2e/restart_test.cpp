@@ -84,14 +84,25 @@ TEST_F(DatabaseRestart, OperationsAndLiveEventsResume) {
 
 TEST_F(DatabaseRestart, WhileTheDatabaseIsDownRequestsFailCleanlyAndNothingIsHalfDone) {
   ASSERT_NO_FATAL_FAILURE(api_.register_user("alice"));
+  const auto token = api_.login("alice");
   ASSERT_TRUE(pg_.stop());
   EXPECT_EQ(server_.request("GET", "/healthz").status, 200);  // the process itself is alive
   EXPECT_EQ(server_.request("GET", "/readyz").status, 503);
+  // As docs/api.md promises: 503 unavailable with Retry-After, never a 500 (the HA issue and
+  // every client's retry rely on it), and no database internals in the answer.
   auto down = server_.request("POST", "/api/v1/auth/login",
                               json{{"username", "alice"}, {"password", "password-123"}}.dump());
-  EXPECT_GE(down.status, 500);
+  EXPECT_EQ(down.status, 503) << down.body;
   EXPECT_EQ(down.headers["content-type"], "application/problem+json");
+  EXPECT_EQ(json::parse(down.body, nullptr, false).value("code", ""), "unavailable") << down.body;
+  EXPECT_EQ(down.headers["retry-after"], "5");
   EXPECT_EQ(down.body.find("pqxx"), std::string::npos);  // no database internals leak
+  for (const auto* path : {"/api/v1/games", "/api/v1/challenges"}) {
+    const auto r = api_.call("GET", path, token);
+    EXPECT_EQ(r.status, 503) << path << ": " << r.body;
+    EXPECT_EQ(json::parse(r.body, nullptr, false).value("code", ""), "unavailable") << r.body;
+    EXPECT_EQ(r.headers.count("retry-after"), 1U) << path;
+  }
   ASSERT_TRUE(pg_.start());
   EXPECT_TRUE(wait_for([&] { return server_.request("GET", "/readyz").status == 200; }));
   EXPECT_EQ(server_

@@ -176,6 +176,11 @@ TEST_F(WebSession, StateChangesByCookieNeedTheCsrfTokenAndThisOrigin) {
   refused(with_cookie("PUT", note, cookie, {{"X-CSRF-Token", std::string(64, '0')}}, body));
   refused(with_cookie("PUT", note, cookie,
                       {{"X-CSRF-Token", csrf}, {"Origin", "https://evil.example"}}, body));
+  // The scheme is part of the origin: this server is plain http here.
+  refused(with_cookie("PUT", note, cookie,
+                      {{"X-CSRF-Token", csrf}, {"Origin", "https://127.0.0.1"}}, body));
+  refused(with_cookie("PUT", note, cookie, {{"X-CSRF-Token", csrf}, {"Origin", "ftp://127.0.0.1"}},
+                      body));
   refused(with_cookie("POST", "/api/v1/games/" + game + "/resign", cookie, {}));
   EXPECT_EQ(api_.expect("GET", note, white_)["text"], "") << "nothing was written";
   EXPECT_EQ(api_.expect("GET", "/api/v1/games/" + game, white_)["status"], "ongoing");

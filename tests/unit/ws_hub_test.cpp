@@ -70,7 +70,8 @@ class Hub : public ::testing::Test {
           [this, stream, buffer, request](beast::error_code read_ec, std::size_t) {
             if (read_ec) return;
             const std::string target(request->target());
-            LiveUser user{std::stoll(target.substr(target.find('=') + 1)), "u", "user", "", 0, {}};
+            LiveUser user{
+                std::stoll(target.substr(target.find('=') + 1)), "u", "user", "", 0, {}, nullptr};
             user.username += std::to_string(user.id);
             start_websocket_session(stream->release_socket(), std::move(*request), std::move(user),
                                     hooks_, workers_);

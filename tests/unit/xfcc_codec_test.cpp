@@ -237,6 +237,24 @@ TEST(XfccCodec, OversizedBodiesAreRefusedBeforeParsing) {
   EXPECT_TRUE(decode_request(fits).has_value());
 }
 
+// A parameter is its whole text: every text and CDATA part, comments left out; never only
+// the first part (which played e4 for "<![CDATA[e4]]>x" and signed in with "RIGHT<!--c-->junk").
+TEST(XfccCodec, AParameterIsItsWholeText) {
+  const auto m = decoded_as<MakeAMove>(make_a_move(
+      "<username>al<!-- c -->ice</username><password>RIGHT<!--c-->junk</password>"
+      "<gameId>1<![CDATA[7]]></gameId><movecount>12</movecount>"
+      "<myMove><![CDATA[e4]]>x</myMove><myMessage>a<![CDATA[<b>]]>&amp;c<?pi x?>d</myMessage>"));
+  EXPECT_EQ(m.credentials.username, "alice");
+  EXPECT_EQ(m.credentials.password, "RIGHTjunk");
+  EXPECT_EQ(m.game_id, 17);
+  EXPECT_EQ(m.my_move, "e4x");
+  EXPECT_EQ(m.my_message, "a<b>&cd");
+  const auto f = fault_of(make_a_move(
+      "<username>a</username><password>b</password><gameId>1</gameId><movecount>1</movecount>"
+      "<myMove>e<b>4</b></myMove>"));
+  EXPECT_NE(f.message.find("myMove must be text"), std::string::npos) << f.message;
+}
+
 TEST(XfccCodec, InvalidUtf8IsReadAsLatin1AndControlCharactersDropped) {
   EXPECT_EQ(clean_text("Gr\xfc\xdf"
                        "e aus K\xf6ln"),
@@ -247,6 +265,8 @@ TEST(XfccCodec, InvalidUtf8IsReadAsLatin1AndControlCharactersDropped) {
                        "c\td\r\ne\rf"),
             "abc\td\ne\nf");
   EXPECT_EQ(clean_text("\xc2\x85x"), "x");  // C1 control (NEL) in UTF-8
+  // The text rule of REST (core/text.h): separators and direction controls go too.
+  EXPECT_EQ(clean_text("a\u2028b\u202ec\ufeffd\u00e9"), "abcd\u00e9");
   // A surrogate is not UTF-8: Latin-1, whose 0x80 is a C1 control.
   EXPECT_EQ(clean_text("\xed\xa0\x80"), "\xc3\xad\xc2\xa0");
   EXPECT_EQ(decoded_as<MakeAMove>(make_a_move("<username>a</username><password>b</password>"

@@ -1,0 +1,63 @@
+#include "app/blocks.h"
+
+#include "db/challenges.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+Result<db::User> other_player(pqxx::work& tx, const db::User& user, const std::string& username) {
+  auto other = db::find_user(tx, username);
+  if (!other) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+  if (other->id == user.id) return fail(ErrorCode::kValidationError, "you cannot block yourself");
+  return *other;
+}
+
+}  // namespace
+
+Result<db::Block> block_user(BlockDeps& deps, const db::User& user, const std::string& username) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::Block> {
+    auto blocked = other_player(tx, user, username);
+    if (!blocked) return std::unexpected(blocked.error());
+    const auto now = deps.clock.now(tx);
+    db::insert_block(tx, user.id, blocked->id, now);
+    // What they asked of `user` and is still open is declined now, as `user` would.
+    for (auto& c : db::open_challenges_between(tx, blocked->id, user.id, now)) {
+      db::close_challenge(tx, c.id, game::ChallengeStatus::kDeclined, now, user.id, std::nullopt,
+                          std::nullopt);
+      c.status = game::ChallengeStatus::kDeclined;
+      c.decided_at = now;
+      c.decided_by = user.username;
+      db::notify_challenge(tx, {blocked->id, user.id}, "challenge_declined", c, c.status, now);
+    }
+    for (const auto& b : db::blocks_of(tx, user.id)) {
+      if (b.blocked.id == blocked->id) return b;
+    }
+    return fail(ErrorCode::kInternal, "the block was not stored");
+  });
+}
+
+Result<void> unblock_user(BlockDeps& deps, const db::User& user, const std::string& username) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    auto blocked = other_player(tx, user, username);
+    if (!blocked) return std::unexpected(blocked.error());
+    db::delete_block(tx, user.id, blocked->id);  // idempotent, like blocking
+    return {};
+  });
+}
+
+Result<std::vector<db::Block>> blocked_users(BlockDeps& deps, const db::User& user) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::Block>> {
+    return db::blocks_of(tx, user.id);
+  });
+}
+
+Result<void> check_not_blocked(pqxx::work& tx, std::int64_t recipient_id, std::int64_t sender_id,
+                               const char* what) {
+  if (!db::blocks(tx, recipient_id, sender_id)) return {};
+  return fail(ErrorCode::kForbidden,
+              std::string("this player does not accept ") + what + " from you");
+}
+
+}  // namespace corrchess::app
