@@ -8,7 +8,7 @@ import { onLive } from '../live';
 import { me } from '../session';
 import { deadline, duration, localTime } from '../time';
 import { sanInWords } from '../words';
-import { makeSan } from 'chessops/san';
+import { makeSan, parseSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 import { makeFen } from 'chessops/fen';
 import { normalizeMove } from 'chessops/chess';
@@ -65,10 +65,25 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const moveError = errorBox();
   const actions = h('div', { class: 'actions' });
   const drawBox = h('div', { class: 'draw-box' });
-  const claimType = h('select', { id: 'claim-type', 'aria-label': 'Claim type' },
-    h('option', { value: 'threefold' }, 'Threefold repetition'),
-    h('option', { value: 'fifty_moves' }, 'Fifty moves'),
-    h('option', { value: 'tablebase' }, 'Tablebase'));
+  // The claim panel: shown only when the server says a claim is possible now.
+  const claimType = h('select', { id: 'claim-type', onchange: () => renderClaim() });
+  const claimMove = h('input', { id: 'claim-move', name: 'claim_move', autocomplete: 'off', spellcheck: 'false',
+    placeholder: 'none', oninput: () => showError(claimError, null) });
+  const claimExpect = h('select', { id: 'claim-expect', onchange: () => showError(claimError, null) },
+    h('option', { value: '' }, 'Choose…'), h('option', { value: 'win' }, 'A win'), h('option', { value: 'draw' }, 'A draw'));
+  const expectRow = h('div', { class: 'row' }, h('label', { for: 'claim-expect' }, 'You claim'), claimExpect);
+  const claimHelp = h('p', { class: 'claim-help' });
+  const claimButtons = h('div', { class: 'actions' });
+  const claimError = errorBox();
+  const claimBox = h('section', { class: 'claim-box', 'aria-labelledby': 'claim-heading', hidden: true },
+    h('h2', { id: 'claim-heading' }, 'Claim'),
+    h('div', { class: 'row' }, h('label', { for: 'claim-type' }, 'Claim type'), claimType),
+    h('div', { class: 'row' }, h('label', { for: 'claim-move' }, 'Intended move (optional)'), claimMove),
+    expectRow, claimHelp, claimButtons, claimError);
+  // What the confirmation step shows and what Yes sends (null: not confirming).
+  let claimAsk: { body: Record<string, unknown>; text: string } | null = null;
+  let claimTypes = '';
+  const notice = h('p', { class: 'notice', role: 'status', hidden: true });
   const otherError = errorBox();
   const moveList = h('div', { class: 'move-list' });
   const messagesBox = h('section', { class: 'messages', 'aria-label': 'Messages' });
@@ -91,7 +106,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
-        h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList, ratingBox)),
+        h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox)),
       conditionalBox, talk));
 
   const mine = (): Color | null => {
@@ -227,7 +242,6 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       } else {
         buttons.push(button('Resign', () => { confirmResign = true; renderActions(); }));
       }
-      buttons.push(h('span', { class: 'claim' }, claimType, button('Claim', () => void claim())));
     }
     if (mover !== null && over(g.status)) {
       buttons.push(button('Rematch', async () => {
@@ -250,6 +264,103 @@ export function gamePage(root: HTMLElement, id: string): () => void {
          button('Accept draw', () => void act('POST', 'draw/accept')),
          button('Decline draw', () => void act('POST', 'draw/decline'))]
       : []);
+    renderClaim();
+  }
+
+  const claimNames: Record<string, string> = {
+    threefold: 'Draw by threefold repetition',
+    fifty_moves: 'Draw by the fifty-move rule',
+    tablebase: 'Tablebase (win or draw, 7 men or fewer)',
+  };
+
+  // The claim panel: only for the player to move, with no pending move, when the server's
+  // `claimable` flags allow a claim; it offers only the claimable types.
+  function renderClaim(): void {
+    const g = game;
+    const types = g && myTurn() && !g.pending_move && g.claimable
+      ? ['threefold', 'fifty_moves', 'tablebase'].filter((t) => g.claimable?.[t]) : [];
+    claimBox.hidden = types.length === 0;
+    if (types.join() !== claimTypes) {
+      claimTypes = types.join();
+      const was = claimType.value;
+      replace(claimType, types.map((t) => h('option', { value: t }, claimNames[t])));
+      if (types.includes(was)) claimType.value = was;
+      claimAsk = null;
+    }
+    if (!types.length) {
+      claimAsk = null;
+      return;
+    }
+    const type = claimType.value;
+    expectRow.hidden = type !== 'tablebase';
+    replace(claimHelp, type === 'tablebase'
+      ? 'A tablebase claim never plays the intended move: the tables judge the position it would produce. If the claim is rejected, nothing is played and the game goes on.'
+      : 'If the claim is correct the game is drawn and the intended move is not played. If it is rejected, the intended move IS PLAYED and the claim stands as your draw offer (without an intended move you stay on move).');
+    for (const el of [claimType, claimMove, claimExpect]) el.disabled = claimAsk !== null;
+    if (claimAsk) {
+      replace(claimButtons, h('span', { class: 'confirm-text' }, claimAsk.text),
+        button('Yes, claim', () => void claim(), { class: 'danger' }),
+        button('Back', () => { claimAsk = null; renderClaim(); claimMove.focus(); }));
+    } else {
+      replace(claimButtons, button('Claim', () => askClaim()));
+    }
+  }
+
+  // The SAN of a move typed in any notation (SAN, UCI or ICCF numeric) in the position, or
+  // null when it is not a legal move there.
+  function sanOf(fen: string, text: string): string | null {
+    const pos = position(fen);
+    if (!pos) return null;
+    let move = parseSan(pos, text);
+    if (!move) {
+      let uci = text.toLowerCase();
+      const numeric = text.match(/^([1-8])([1-8])([1-8])([1-8])([1-4])?$/);
+      if (numeric) {
+        const file = (d: string) => 'abcdefgh'[Number(d) - 1];
+        uci = file(numeric[1]) + numeric[2] + file(numeric[3]) + numeric[4] + (numeric[5] ? 'qrbn'[Number(numeric[5]) - 1] : '');
+      }
+      const parsed = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci) ? parseUci(uci) : undefined;
+      if (parsed && pos.isLegal(normalizeMove(pos, parsed))) move = normalizeMove(pos, parsed);
+    }
+    return move ? makeSan(pos, move) : null;
+  }
+
+  // The Claim button: checks the panel and asks for confirmation, stating what will be sent.
+  function askClaim(): void {
+    const g = game;
+    if (!g) return;
+    const type = claimType.value;
+    const body: Record<string, unknown> = { type, ply: g.ply };
+    const typed = claimMove.value.trim();
+    let san: string | null = null;
+    if (typed) {
+      san = sanOf(g.fen, typed);
+      if (!san) {
+        showError(claimError, `The intended move ${typed} is not a legal move in this position.`);
+        return;
+      }
+      body.move = san;
+    }
+    let text: string;
+    if (type === 'tablebase') {
+      const expect = claimExpect.value;
+      if (!expect) {
+        showError(claimError, 'Choose whether you claim a win or a draw.');
+        return;
+      }
+      body.expect = expect;
+      text = `Claim ${expect === 'win' ? 'a win' : 'a draw'} by the tablebase${san ? ` with the intended move ${san}` : ' in this position'}? `
+        + `${san ? `${san} is never played. ` : ''}If the claim is rejected, nothing is played and the game goes on.`;
+    } else {
+      const rule = type === 'threefold' ? 'threefold repetition' : 'the fifty-move rule';
+      text = san
+        ? `Claim a draw by ${rule} with the intended move ${san}? If the claim is rejected, ${san} is played and counts as your draw offer.`
+        : `Claim a draw by ${rule} without an intended move? If the claim is rejected, you are still to move and the claim counts as your draw offer.`;
+    }
+    showError(claimError, null);
+    claimAsk = { body, text };
+    renderClaim();
+    (claimButtons.querySelector('button.danger') as HTMLButtonElement | null)?.focus();
   }
 
   function renderMoves(): void {
@@ -345,18 +456,25 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     });
   }
 
+  // "Yes, claim": sends exactly what the confirmation stated.
   async function claim(): Promise<void> {
-    if (!game) return;
-    const body: Record<string, unknown> = { type: claimType.value, ply: game.ply };
-    if (moveInput.value.trim()) body.move = moveInput.value.trim();
+    const g = game;
+    const ask = claimAsk;
+    if (!g || !ask) return;
+    claimAsk = null;
     try {
       const answer = await api<{ upheld: boolean; reason: string; game: Game }>(
-        'POST', `/api/v1/games/${game.id}/claims`, body, true);
+        'POST', `/api/v1/games/${g.id}/claims`, ask.body, true);
       took(answer.game);
+      claimMove.value = '';
+      claimExpect.value = '';
+      showError(claimError, null);
       render();
-      showError(otherError, `${answer.upheld ? 'Claim upheld' : 'Claim rejected'}: ${answer.reason}`);
+      notice.hidden = false;
+      replace(notice, `${answer.upheld ? 'Claim upheld' : 'Claim rejected'}: ${answer.reason}`);
     } catch (e) {
-      await refused(e, otherError);
+      renderClaim();
+      await refused(e, claimError);
     }
   }
 
