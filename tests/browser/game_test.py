@@ -186,6 +186,45 @@ class GameInTwoBrowsers(support.ServerTestCase):
         problems = [e["message"] for e in white.get_log("browser") if "Content Security Policy" in e["message"]]
         self.assertEqual(problems, [])
 
+    def test_pending_move_locks_its_message_and_draw_offer(self):
+        """While a move is pending, its message and draw offer are shown as sent and cannot be
+        edited (Confirm sends only the move): a reason says so; Cancel unlocks them."""
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        alice = support.Api(self.base, "alice", self.passwords["alice"])
+        alice.call("POST", "/api/v1/games/%s/moves" % game["id"], {"move": "e4"})
+        alice.call("POST", "/api/v1/games/%s/moves/accept" % game["id"], {"move": "e4"})
+        black = self.browser("bob")
+        url = "%s/games/%s" % (self.base, game["id"])
+        black.get(url)
+        wait(black, lambda d: d.find_element(By.ID, "move-input").is_displayed(), message="move form")
+        black.find_element(By.ID, "move-input").send_keys("e5")
+        black.find_element(By.ID, "offer-draw").click()
+        black.find_element(By.ID, "move-message").send_keys("Good luck")
+        button(black, "Submit").click()
+        wait(black, lambda d: button(d, "Confirm") is not None, message="pending")
+        state = black.find_element(By.CSS_SELECTOR, ".move-state").text
+        self.assertIn("Pending: e5 with a draw offer and your message", state)
+        for reload in (False, True):
+            if reload:  # the pending move as the server keeps it
+                black.get(url)
+                wait(black, lambda d: button(d, "Confirm") is not None, message="pending after reload")
+            message = black.find_element(By.ID, "move-message")
+            offer = black.find_element(By.ID, "offer-draw")
+            self.assertFalse(message.is_enabled(), "the message cannot change under a pending move")
+            self.assertFalse(offer.is_enabled(), "nor the draw offer")
+            self.assertEqual(message.get_attribute("value"), "Good luck")
+            self.assertTrue(offer.is_selected())
+            note = black.find_element(By.ID, "pending-lock")
+            self.assertTrue(note.is_displayed())
+            self.assertEqual(note.text, "The message and draw offer go with the pending move; "
+                                        "cancel it to change them.")
+        black.save_screenshot(support.artifact_path("game-pending-desktop.png"))
+        button(black, "Cancel").click()
+        wait(black, lambda d: d.find_element(By.ID, "move-message").is_enabled(), message="unlocked")
+        self.assertTrue(black.find_element(By.ID, "offer-draw").is_enabled())
+        self.assertFalse(black.find_element(By.ID, "pending-lock").is_displayed())
+
     def test_catches_up_after_a_disconnect(self):
         """The page's server goes away; the opponent moves through another instance meanwhile;
         when the server is back the page reconnects with ?since= and shows the move."""

@@ -60,7 +60,10 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false',
     placeholder: 'e4, Nf3, e2e4' });
   const offerDraw = h('input', { type: 'checkbox', id: 'offer-draw', name: 'offer_draw' });
-  const message = h('textarea', { id: 'move-message', name: 'message', rows: 2, maxlength: 1000 });
+  const message = h('textarea', { id: 'move-message', name: 'message', rows: 2, maxlength: 1000,
+    'aria-describedby': 'pending-lock' });
+  const lockNote = h('p', { id: 'pending-lock', class: 'lock-note', hidden: true },
+    'The message and draw offer go with the pending move; cancel it to change them.');
   const moveState = h('p', { class: 'move-state', 'aria-live': 'polite' });
   const moveError = errorBox();
   const actions = h('div', { class: 'actions' });
@@ -94,7 +97,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const entry = h('div', { class: 'entry' },
     h('div', { class: 'row' }, h('label', { for: 'move-input' }, 'Move'), moveInput),
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
-    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message));
+    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message),
+    lockNote);
   const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
     entry, moveState, actions, moveError);
 
@@ -225,7 +229,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const buttons: HTMLElement[] = [];
     if (g.pending_move) {
       const p = g.pending_move;
-      replace(moveState, `Pending: ${p.move.san}${p.offer_draw ? ' with a draw offer' : ''}. Confirm to play it, or cancel.`);
+      const carried = [p.offer_draw ? 'a draw offer' : '', p.message ? 'your message' : ''].filter(Boolean).join(' and ');
+      replace(moveState, `Pending: ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to play it, or cancel.`);
       buttons.push(button('Confirm', () => void confirm(), { class: 'primary' }), button('Cancel', () => void withdraw()));
     } else if (myTurn()) {
       replace(moveState, candidate ? `Your move: ${candidate.san} (not sent yet).` : '');
@@ -256,6 +261,15 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     }
     replace(actions, buttons);
     moveInput.disabled = !myTurn() || !!g.pending_move;
+    // A pending move carries its own draw offer and message (sent with Submit): they are
+    // shown as sent and locked until it is confirmed or cancelled.
+    const pending = g.pending_move;
+    if (pending) {
+      message.value = pending.message ?? '';
+      offerDraw.checked = pending.offer_draw;
+    }
+    message.disabled = offerDraw.disabled = !!pending;
+    lockNote.hidden = !pending;
     // The move, the draw offer and the message are written only when it is your move.
     entry.hidden = !myTurn();
     const offer = g.draw_offer;
