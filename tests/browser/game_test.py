@@ -5,6 +5,7 @@ both. Also: a hostile message is shown as text, a cookie request without the CSR
 refused, and screenshots of the game page (desktop and 360 px) are saved."""
 
 import sys
+import time
 import unittest
 
 from selenium.common.exceptions import NoAlertPresentException
@@ -224,6 +225,43 @@ class GameInTwoBrowsers(support.ServerTestCase):
         wait(black, lambda d: d.find_element(By.ID, "move-message").is_enabled(), message="unlocked")
         self.assertTrue(black.find_element(By.ID, "offer-draw").is_enabled())
         self.assertFalse(black.find_element(By.ID, "pending-lock").is_displayed())
+
+    def test_loading_shows_neither_a_position_nor_the_move_form(self):
+        """Until the game's answer arrives (held back here by a fetch wrapper installed before
+        the page's script), the page says it is loading: no board position, no move form."""
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50},
+            "initial_fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
+        driver = self.browser("alice")
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.__held = [];
+            const original = window.fetch.bind(window);
+            window.fetch = (input, init) => {
+              const path = new URL(String(input), location.href).pathname;
+              if (!window.__pass && /^\\/api\\/v1\\/games\\/[^/]+$/.test(path) && (!init || !init.method || init.method === 'GET')) {
+                return new Promise((resolve) => window.__held.push(() => resolve(original(input, init))));
+              }
+              return original(input, init);
+            };
+            window.__release = () => { window.__pass = true; const held = window.__held; window.__held = []; held.forEach((f) => f()); return held.length; };
+        """})
+        driver.get("%s/games/%s" % (self.base, game["id"]))
+        wait(driver, lambda d: d.execute_script("return window.__held.length") > 0, message="the game is asked for")
+        time.sleep(0.5)  # whatever the page would draw meanwhile
+        self.assertIn("Loading the game", driver.find_element(By.TAG_NAME, "main").text)
+        boards = [b for b in driver.find_elements(By.CSS_SELECTOR, ".board") if b.is_displayed()]
+        self.assertEqual(boards, [], "no board before the game is known")
+        self.assertEqual([p for p in driver.find_elements(By.CSS_SELECTOR, ".board piece") if p.is_displayed()], [])
+        self.assertFalse(driver.find_element(By.ID, "move-input").is_displayed(), "no move form")
+        self.assertIsNone(button(driver, "Submit"))
+        driver.save_screenshot(support.artifact_path("game-loading-desktop.png"))
+        driver.execute_script("window.__release()")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == game["fen"],
+             message="the game arrived")
+        self.assertTrue(driver.find_element(By.CSS_SELECTOR, ".board").is_displayed())
+        self.assertNotIn("Loading the game", driver.find_element(By.TAG_NAME, "main").text)
+        wait(driver, lambda d: d.find_element(By.ID, "move-input").is_displayed(), message="move form")
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, ".board-col .board piece")), 3)
 
     def test_catches_up_after_a_disconnect(self):
         """The page's server goes away; the opponent moves through another instance meanwhile;

@@ -41,6 +41,7 @@ export class Board {
     this.el = h('div', { class: 'board', 'data-fen': '' }, host, this.picker);
     this.layer = h('div', { class: 'square-layer', 'aria-hidden': 'true' });
     this.cg = Chessground(host, {
+      fen: '8/8/8/8/8/8/8/8', // nothing until the first show(): never a position that is not the game's
       coordinates: true,
       animation: { enabled: false },
       highlight: { lastMove: true, check: true },

@@ -102,16 +102,18 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
     entry, moveState, actions, moveError);
 
-  replace(root,
-    h('div', { class: 'game-page' },
-      h('div', { class: 'game-head' }, heading, status),
-      h('div', { class: 'game-main' },
+  // Until the game has arrived only "Loading" shows: no board position, no move form.
+  const loading = h('p', { class: 'loading', role: 'status' }, 'Loading the game…');
+  const gameMain = h('div', { class: 'game-main', hidden: true },
         h('div', { class: 'board-col' }, board.el,
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
-        h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox)),
-      conditionalBox, talk));
+        h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox));
+  conditionalBox.hidden = talk.hidden = true;
+  replace(root,
+    h('div', { class: 'game-page', 'aria-busy': 'true' },
+      h('div', { class: 'game-head' }, heading, status), loading, gameMain, conditionalBox, talk));
 
   const mine = (): Color | null => {
     const user = me();
@@ -161,6 +163,9 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   function render(): void {
     if (!game) return;
     const g = game;
+    loading.remove();
+    gameMain.hidden = conditionalBox.hidden = talk.hidden = false;
+    root.querySelector('.game-page')?.removeAttribute('aria-busy');
     const mover = mine();
     replace(heading, `${g.white.display_name} – ${g.black.display_name}`);
     setTitle(`${g.white.username} – ${g.black.username}`);
