@@ -277,15 +277,22 @@ class GameInTwoBrowsers(support.ServerTestCase):
             support.login(driver, first.base, "bob", self.passwords["bob"])
             driver.get("%s/games/%s" % (first.base, game["id"]))
             wait(driver, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+            banner = lambda d: d.find_element(By.ID, "live-banner")
+            self.assertFalse(banner(driver).is_displayed(), "no banner while connected")
             first.stop()
             wait(driver, lambda d: d.execute_script("return document.body.dataset.live") == "disconnected",
                  message="the socket noticed")
+            wait(driver, lambda d: banner(d).is_displayed(), message="the loss is shown")
+            self.assertEqual(banner(driver).text, "Connection lost — reconnecting…")
+            driver.save_screenshot(support.artifact_path("game-connection-lost-desktop.png"))
             alice = support.Api(other.base, "alice", self.passwords["alice"])
             alice.call("POST", "/api/v1/games/%s/moves" % game["id"], {"move": "d4"})
             fen = alice.call("POST", "/api/v1/games/%s/moves/accept" % game["id"], {"move": "d4"})["fen"]
             first = support.Server(self.db.url, port=port)
             wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen,
                  timeout=30, message="caught up")
+            wait(driver, lambda d: banner(d).text == "Connection back — caught up.", timeout=30,
+                 message="back and caught up")
             # The region speaks a moment after the board changed (what comes together is one sentence).
             wait(driver, lambda d: d.execute_script("return document.getElementById('announce').textContent"),
                  timeout=30, message="announced")

@@ -6,6 +6,7 @@ import './style.css';
 import { errorText } from './api';
 import { h, replace } from './dom';
 import { isDirector, logout, me, restore } from './session';
+import { liveBanner } from './live';
 import { gamePage } from './pages/game';
 import { gamesPage } from './pages/games';
 import { loginPage, registerPage } from './pages/login';
@@ -20,7 +21,7 @@ import { profilePage } from './pages/profile';
 const app = document.getElementById('app') as HTMLElement;
 const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
 const main = h('main', { id: 'main' });
-replace(app, h('header', {}, nav), main);
+replace(app, h('header', {}, nav), liveBanner, main);
 
 let leave: (() => void) | void;
 
