@@ -263,6 +263,36 @@ class GameInTwoBrowsers(support.ServerTestCase):
         wait(driver, lambda d: d.find_element(By.ID, "move-input").is_displayed(), message="move form")
         self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, ".board-col .board piece")), 3)
 
+    def test_the_offerer_is_told_the_draw_offer_was_declined(self):
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        path = "/api/v1/games/%s" % game["id"]
+        alice = support.Api(self.base, "alice", self.passwords["alice"])
+        bob = support.Api(self.base, "bob", self.passwords["bob"])
+        for p, move, offer in ((alice, "e4", False), (bob, "e5", False), (alice, "Nf3", True)):
+            p.call("POST", path + "/moves", {"move": move, "offer_draw": offer})
+            p.call("POST", path + "/moves/accept", {"move": move})
+        white = self.browser("alice")
+        white.get(self.base + "/games/" + game["id"])
+        status = lambda d: d.find_element(By.CSS_SELECTOR, ".status").text
+        wait(white, lambda d: "You offered a draw." in status(d), message="the offer stands")
+        wait(white, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+        bob.call("POST", path + "/draw/decline")
+        wait(white, lambda d: "Your opponent declined your draw offer." in status(d), message="told live")
+        self.assertNotIn("You offered a draw.", status(white))
+        wait(white, lambda d: d.execute_script("return document.getElementById('announce').textContent")
+             == "Your opponent declined your draw offer", message="announced")
+        bob.call("POST", path + "/moves", {"move": "Nc6"})
+        bob.call("POST", path + "/moves/accept", {"move": "Nc6"})
+        wait(white, lambda d: status(d) == "Your move. Your opponent declined your draw offer.",
+             message="still told on move")
+        white.refresh()
+        wait(white, lambda d: status(d) == "Your move. Your opponent declined your draw offer.",
+             message="told after a reload")
+        alice.call("POST", path + "/moves", {"move": "Bc4"})
+        alice.call("POST", path + "/moves/accept", {"move": "Bc4"})
+        wait(white, lambda d: status(d) == "Bob (Black) to move.", message="gone once Alice moved again")
+
     def test_catches_up_after_a_disconnect(self):
         """The page's server goes away; the opponent moves through another instance meanwhile;
         when the server is back the page reconnects with ?since= and shows the move."""

@@ -51,6 +51,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
   let confirmResign = false;
   let loadedAt = Date.now();
+  let declinedAt: number | null = null; // the ply at which the opponent declined our offer (live)
 
   const board = new Board((move) => void boardMove(move));
   const heading = h('h1', {}, 'Game');
@@ -201,9 +202,21 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     if (g.status === 'not_started') return 'The game has not started yet.';
     if (g.status === 'adjudication_pending') return 'Waiting for adjudication.';
     const offered = g.draw_offer && g.draw_offer.by === mover ? ' You offered a draw.' : '';
-    if (mover === g.to_move) return 'Your move.';
+    const declined = offerDeclined(g, mover) ? ' Your opponent declined your draw offer.' : '';
+    if (mover === g.to_move) return `Your move.${declined}`;
     const side = g.to_move === 'white' ? 'White' : 'Black';
-    return `${g[g.to_move].display_name} (${side}) to move.${offered}`;
+    return `${g[g.to_move].display_name} (${side}) to move.${offered}${declined}`;
+  }
+
+  // Whether the draw offer of the player's last move, or one declined live since, was
+  // declined (explicitly, or by the opponent moving on): shown until the player moves again.
+  function offerDeclined(g: Game, mover: Color | null): boolean {
+    if (!mover || g.status !== 'ongoing' || (g.draw_offer && g.draw_offer.by === mover)) return false;
+    if (declinedAt !== null && g.ply <= declinedAt + 1) return true;
+    const first: Color = g.initial_fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    const sideOf = (ply: number): Color => (ply % 2 === 1) === (first === 'white') ? 'white' : 'black';
+    const last = [...g.moves].reverse().find((m) => sideOf(m.ply) === mover);
+    return !!last?.offer_draw;
   }
 
   function renderClocks(): void {
@@ -523,6 +536,9 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       titleAlert();
     } else if (m.type === 'draw_offer' && m.by !== mine()) {
       announce('Your opponent offers a draw');
+    } else if (m.type === 'draw_declined' && mine() !== null && m.by !== mine()) {
+      declinedAt = game?.ply ?? null;
+      announce('Your opponent declined your draw offer');
     }
     void load();
   });
