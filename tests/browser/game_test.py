@@ -293,6 +293,29 @@ class GameInTwoBrowsers(support.ServerTestCase):
         alice.call("POST", path + "/moves/accept", {"move": "Bc4"})
         wait(white, lambda d: status(d) == "Bob (Black) to move.", message="gone once Alice moved again")
 
+    def test_both_players_see_the_same_time_left(self):
+        """The running clock crosses an hour while one player's page is open: at the same moment
+        both pages show the same text (one rule: floor of what the server said less the time
+        since its answer arrived, redrawn as it changes)."""
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        white, black = self.browser("alice"), self.browser("bob")
+        url = "%s/games/%s" % (self.base, game["id"])
+        crossing = 3 * 86400  # "3 d 0 h" above it, "2 d 23 h" below
+        self.admin.call("POST", "/api/v1/admin/games/%s/clock" % game["id"],
+                        {"side": "white", "reason": "test", "remaining_seconds": crossing + 15})
+        set_at = time.time()
+        left = lambda d: d.find_element(By.CSS_SELECTOR, ".clock.white .left").text
+        white.get(url)
+        wait(white, lambda d: left(d) != "", message="white's clock")
+        self.assertEqual(left(white), "3 d 0 h")
+        self.assertTrue(white.find_element(By.CSS_SELECTOR, ".clock.white").get_attribute("class").endswith("running"))
+        time.sleep(max(0, set_at + 20 - time.time()))
+        black.get(url)
+        wait(black, lambda d: left(d) != "", message="black's clock")
+        seen = (left(white), left(black))
+        self.assertEqual(seen, ("2 d 23 h", "2 d 23 h"), "the same clock at the same moment")
+
     def test_catches_up_after_a_disconnect(self):
         """The page's server goes away; the opponent moves through another instance meanwhile;
         when the server is back the page reconnects with ?since= and shows the move."""

@@ -2,6 +2,15 @@
 // time zone (the one of their settings, else the browser's) and in UTC.
 import { me } from './session';
 
+// The whole seconds left on a clock at `now` (ms): the server's `remaining_seconds` less the
+// time since its answer arrived (`arrivedAt`, ms) when the clock runs. One rule for every
+// viewer (floor, as duration() shows), so two players see the same text at the same moment.
+export function clockLeft(remaining: number, running: boolean, arrivedAt: number, now: number): number {
+  const left = running ? remaining - (now - arrivedAt) / 1000 : remaining;
+  return Math.max(0, Math.floor(left));
+}
+
+// Days and hours (or hours and minutes, or minutes), always rounded down.
 export function duration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const days = Math.floor(s / 86400);

@@ -6,7 +6,7 @@ import { Board, BoardMove, Color, position } from '../board';
 import { announce, errorBox, h, replace, showError } from '../dom';
 import { onLive } from '../live';
 import { me } from '../session';
-import { deadline, duration, localTime } from '../time';
+import { clockLeft, deadline, duration, localTime } from '../time';
 import { sanInWords } from '../words';
 import { makeSan, parseSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
@@ -224,14 +224,27 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     replace(clocks, (['white', 'black'] as Color[]).map((side) => {
       const c = g.clocks[side];
-      const left = c.running ? c.remaining_seconds - (Date.now() - loadedAt) / 1000 : c.remaining_seconds;
       return h('div', { class: `clock ${side}${c.running ? ' running' : ''}`, 'data-side': side },
         h('span', { class: 'who' }, `${side === 'white' ? 'White' : 'Black'}: `,
           h('a', { href: `/users/${encodeURIComponent(g[side].username)}` }, g[side].display_name)),
-        h('span', { class: 'left' }, duration(left)),
+        h('span', { class: 'left', 'data-side': side }, clockText(side)),
         c.on_leave ? h('span', { class: 'leave' }, 'on leave') : null,
         c.running && c.deadline ? h('span', { class: 'deadline' }, `deadline ${deadline(c.deadline)}`) : null);
     }));
+  }
+
+  function clockText(side: Color): string {
+    const c = game!.clocks[side];
+    return duration(clockLeft(c.remaining_seconds, c.running, loadedAt, Date.now()));
+  }
+
+  // Every second: the running clock's text, changed in place (the rest stays, focus too).
+  function tickClocks(): void {
+    if (!game) return;
+    for (const span of clocks.querySelectorAll<HTMLElement>('.left')) {
+      const text = clockText(span.dataset.side as Color);
+      if (span.textContent !== text) span.textContent = text;
+    }
   }
 
   function button(name: string, onclick: () => void, extra: Record<string, string> = {}): HTMLButtonElement {
@@ -542,7 +555,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     }
     void load();
   });
-  const tick = window.setInterval(renderClocks, 30000);
+  const tick = window.setInterval(tickClocks, 1000);
   void load();
   void gameNote(noteBox, id);
   return () => {
