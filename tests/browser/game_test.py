@@ -316,6 +316,53 @@ class GameInTwoBrowsers(support.ServerTestCase):
         seen = (left(white), left(black))
         self.assertEqual(seen, ("2 d 23 h", "2 d 23 h"), "the same clock at the same moment")
 
+    def test_phone_tap_after_the_layout_moved_and_move_list_at_the_latest_move(self):
+        """On a phone the board is measured afresh when content above it appears after load
+        (a tap hits the square under the finger, not the one a row below); the move list
+        scrolls to the latest move, also when a move arrives live."""
+        moves = support.pgn_game(GAME)[:14]
+        game = self.admin.call("POST", "/api/v1/admin/games", {
+            "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        path = "/api/v1/games/%s" % game["id"]
+        players = [support.Api(self.base, u, self.passwords[u]) for u in ("alice", "bob")]
+        for i, san in enumerate(moves):
+            players[i % 2].call("POST", path + "/moves", {"move": san})
+            players[i % 2].call("POST", path + "/moves/accept", {"move": san})
+        fen = players[0].call("GET", path)["fen"]
+        white = self.browser("alice")
+        support.phone_screen(white, 390, 844)
+        white.get(self.base + "/games/" + game["id"])
+        wait(white, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen, message="game")
+        wait(white, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+        at_end = lambda d: d.execute_script("""
+            const list = document.querySelector('.move-list');
+            const rows = list.querySelectorAll('tbody tr');
+            const last = rows[rows.length - 1].getBoundingClientRect(), box = list.getBoundingClientRect();
+            return [rows.length, list.scrollHeight > list.clientHeight,
+                    last.bottom <= box.bottom + 1 && last.top >= box.top - 1];""")
+        self.assertEqual(at_end(white), [14, True, True], "the list overflows and shows its last move")
+        # The board has been drawn (and measured); now something appears above it.
+        white.execute_script("""
+            const note = document.createElement('p');
+            note.className = 'test-shift';
+            note.textContent = 'A line of news that pushes the board down.';
+            note.style.height = '120px';
+            document.querySelector('main').prepend(note);""")
+        square = lambda name: white.find_element(By.CSS_SELECTOR, ".board-col [data-square='%s']" % name)
+        self.assertEqual(white.execute_script("return window.scrollY"), 0, "no scroll (which would remeasure)")
+        square("h2").click()
+        square("h3").click()
+        wait(white, lambda d: d.find_element(By.ID, "move-input").get_attribute("value") == "h3",
+             message="the tapped squares make the move")
+        self.assertEqual(white.execute_script("return window.scrollY"), 0)
+        white.save_screenshot(support.artifact_path("game-candidate-390.png"))
+        self.assertLessEqual(support.page_width(white), 390)
+        button(white, "Cancel").click()
+        # A move arriving live: the list follows it.
+        players[0].call("POST", path + "/moves", {"move": "h3"})
+        players[0].call("POST", path + "/moves/accept", {"move": "h3"})
+        wait(white, lambda d: at_end(d) == [15, True, True], message="the list follows the new move")
+
     def test_catches_up_after_a_disconnect(self):
         """The page's server goes away; the opponent moves through another instance meanwhile;
         when the server is back the page reconnects with ?since= and shows the move."""

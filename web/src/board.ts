@@ -50,6 +50,13 @@ export class Board {
       draggable: { enabled: true, showGhost: true },
       selectable: { enabled: true },
     });
+    // chessground measures the board once and keeps the measure until the page scrolls or
+    // the window or board is resized; content appearing above the board (the status line, a
+    // banner) moves it without either, and a tap then hits the square below. So the board is
+    // measured afresh at every press, before chessground reads the position of the press.
+    const remeasure = () => this.cg.state.dom.bounds.clear();
+    this.el.addEventListener('mousedown', remeasure, { capture: true });
+    this.el.addEventListener('touchstart', remeasure, { capture: true, passive: true });
     this.drawLayer();
   }
 

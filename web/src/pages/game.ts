@@ -51,6 +51,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
   let confirmResign = false;
   let loadedAt = Date.now();
+  let movesShown = -1;
   let declinedAt: number | null = null; // the ply at which the opponent declined our offer (live)
 
   const board = new Board((move) => void boardMove(move));
@@ -422,6 +423,11 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Move'), h('th', {}, 'Played'),
         h('th', {}, 'Used'), h('th', {}, 'Clock'))),
       h('tbody', {}, rows)));
+    // The latest move in sight (when moves were added; reading back is left alone otherwise).
+    if (game.moves.length !== movesShown) {
+      movesShown = game.moves.length;
+      moveList.scrollTop = moveList.scrollHeight;
+    }
   }
 
   // A move made on the board: shown as the candidate, sent with Submit.
