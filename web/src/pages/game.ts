@@ -6,7 +6,7 @@ import { Board, BoardMove, Color, position } from '../board';
 import { announce, errorBox, h, replace, showError } from '../dom';
 import { onLive } from '../live';
 import { me } from '../session';
-import { clockLeft, deadline, duration, localTime } from '../time';
+import { clockLeft, deadline, duration, localTime, nextCharge } from '../time';
 import { sanInWords } from '../words';
 import { makeSan, parseSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
@@ -40,6 +40,7 @@ type Game = {
   draw_offer?: { by: Color; ply: number } | null;
   pending_move?: { move: MoveNames; fen_after: string; offer_draw: boolean; message?: string } | null;
   claimable?: Record<string, boolean>;
+  time_control?: { type: string };
   event_id?: string;
 };
 
@@ -140,6 +141,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     }
     game = g;
     loadedAt = Date.now();
+    scheduleCharge();
   }
 
   async function load(): Promise<void> {
@@ -236,7 +238,23 @@ export function gamePage(root: HTMLElement, id: string): () => void {
 
   function clockText(side: Color): string {
     const c = game!.clocks[side];
-    return duration(clockLeft(c.remaining_seconds, c.running, loadedAt, Date.now()));
+    return duration(clockLeft(c.remaining_seconds, c.running, loadedAt, Date.now(), wholeDays()));
+  }
+
+  const wholeDays = () => game?.time_control?.type === 'iccf';
+
+  // An ICCF clock changes by whole days: the game is read again when the next day is charged.
+  let chargeTimer: number | undefined;
+  function scheduleCharge(): void {
+    window.clearTimeout(chargeTimer);
+    if (!game || !wholeDays()) return;
+    for (const side of ['white', 'black'] as Color[]) {
+      const c = game.clocks[side];
+      if (!c.running || !c.deadline) continue;
+      const wait = nextCharge(Date.parse(c.deadline), Date.now());
+      // (a second after the instant, at most a day ahead)
+      chargeTimer = window.setTimeout(() => void load(), Math.max(1000, Math.min(wait + 1000, 86400000)));
+    }
   }
 
   // Every second: the running clock's text, changed in place (the rest stays, focus too).
@@ -567,5 +585,6 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   return () => {
     stopLive();
     window.clearInterval(tick);
+    window.clearTimeout(chargeTimer);
   };
 }
