@@ -167,6 +167,14 @@ class ClaimPanel(support.ServerTestCase):
         self.assertIn("Claim a win by the tablebase with the intended move Qh3+? Qh3+ is never played.",
                       self.claim_box(d).text)
         d.save_screenshot(support.artifact_path("claim-confirm-desktop.png"))
+        support.phone_screen(d, 390, 844)
+        try:
+            # (the board follows the new width once its resize observer has run)
+            wait(d, lambda d: support.page_width(d) <= 390, timeout=5, message="nothing wider than the phone")
+            self.claim_box(d).location_once_scrolled_into_view
+            d.save_screenshot(support.artifact_path("claim-confirm-390.png"))
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         button(d, "Yes, claim").click()
         wait(d, lambda d: "Game over: 1-0 (tablebase)" in d.find_element(By.CSS_SELECTOR, ".status").text,
              message="won by the tablebase")
