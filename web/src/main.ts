@@ -7,6 +7,7 @@ import { ApiError, errorText } from './api';
 import { h, replace } from './dom';
 import { isDirector, logout, me, restore } from './session';
 import { liveBanner } from './live';
+import { challengeBadge, challengeNews, clearChallengeNews } from './challenge_news';
 import { gamePage } from './pages/game';
 import { gamesPage } from './pages/games';
 import { loginPage, registerPage } from './pages/login';
@@ -22,7 +23,7 @@ import { setTitle } from './title';
 const app = document.getElementById('app') as HTMLElement;
 const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
 const main = h('main', { id: 'main' });
-replace(app, h('header', {}, nav), liveBanner, main);
+replace(app, h('header', {}, nav), liveBanner, challengeNews, main);
 
 let leave: (() => void) | void;
 // Whether the sign-in check at start (GET /api/v1/me) has answered; until then every route
@@ -37,11 +38,12 @@ export function go(path: string, replaceState = false): void {
 
 function drawNav(): void {
   const user = me();
-  const link = (href: string, text: string) =>
-    h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text);
+  if (!user) clearChallengeNews();
+  const link = (href: string, text: string, extra?: HTMLElement) =>
+    h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
   replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
     user
-      ? [link('/games', 'My games'), link('/challenges', 'Challenges'), link('/events', 'Events'),
+      ? [link('/games', 'My games'), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
          link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
          isDirector() ? link('/adjudications', 'Adjudications') : null,
