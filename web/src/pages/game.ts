@@ -70,6 +70,9 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const moveState = h('p', { class: 'move-state', 'aria-live': 'polite' });
   const moveError = errorBox();
   const actions = h('div', { class: 'actions' });
+  // Submit, Confirm and Cancel with the move's state and refusal: under the board on a phone
+  // (the single column), in the move form beside the board on wider screens.
+  const moveButtons = h('div', { class: 'actions move-buttons' });
   const drawBox = h('div', { class: 'draw-box' });
   // The claim panel: shown only when the server says a claim is possible now.
   const claimType = h('select', { id: 'claim-type', onchange: () => renderClaim() });
@@ -102,8 +105,17 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
     h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message),
     lockNote);
-  const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
-    entry, moveState, actions, moveError);
+  const moveBar = h('div', { class: 'move-bar' }, moveState, moveButtons, moveError);
+  const form = h('form', { class: 'move-form', id: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
+    entry, moveBar, actions);
+  const singleColumn = window.matchMedia('(max-width: 51.99rem)');
+  const placeMoveBar = () => {
+    const focused = moveBar.contains(document.activeElement) ? document.activeElement as HTMLElement : null;
+    if (singleColumn.matches) board.el.after(moveBar);
+    else entry.after(moveBar);
+    focused?.focus();
+  };
+  singleColumn.addEventListener('change', placeMoveBar);
 
   // Until the game has arrived only "Loading" shows: no board position, no move form.
   const loading = h('p', { class: 'loading', role: 'status' }, 'Loading the game…');
@@ -114,6 +126,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
         h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox));
   conditionalBox.hidden = talk.hidden = true;
+  placeMoveBar();
   replace(root,
     h('div', { class: 'game-page', 'aria-busy': 'true' },
       h('div', { class: 'game-head' }, heading, status), loading, gameMain, conditionalBox, talk));
@@ -275,17 +288,18 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     const mover = mine();
     const playing = mover !== null && !over(g.status);
-    form.hidden = mover === null;
+    form.hidden = moveBar.hidden = mover === null;
+    const moves: HTMLElement[] = [];
     const buttons: HTMLElement[] = [];
     if (g.pending_move) {
       const p = g.pending_move;
       const carried = [p.offer_draw ? 'a draw offer' : '', p.message ? 'your message' : ''].filter(Boolean).join(' and ');
       replace(moveState, `Pending: ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to play it, or cancel.`);
-      buttons.push(button('Confirm', () => void confirm(), { class: 'primary' }), button('Cancel', () => void withdraw()));
+      moves.push(button('Confirm', () => void confirm(), { class: 'primary' }), button('Cancel', () => void withdraw()));
     } else if (myTurn()) {
       replace(moveState, candidate ? `Your move: ${candidate.san} (not sent yet).` : '');
-      buttons.push(h('button', { type: 'submit', class: 'primary' }, 'Submit'));
-      if (candidate) buttons.push(button('Cancel', () => { candidate = null; moveInput.value = ''; render(); }));
+      moves.push(h('button', { type: 'submit', class: 'primary', form: 'move-form' }, 'Submit'));
+      if (candidate) moves.push(button('Cancel', () => { candidate = null; moveInput.value = ''; render(); }));
     } else {
       replace(moveState, playing ? 'Waiting for your opponent.' : '');
     }
@@ -309,6 +323,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
         }
       }));
     }
+    replace(moveButtons, moves);
     replace(actions, buttons);
     moveInput.disabled = !myTurn() || !!g.pending_move;
     // A pending move carries its own draw offer and message (sent with Submit): they are
@@ -491,7 +506,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       candidate = null;
     });
     // Keyboard users go on with Enter (or Tab to Cancel).
-    if (g.pending_move) (actions.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
+    if (g.pending_move) (moveButtons.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
   }
 
   async function confirm(): Promise<void> {
