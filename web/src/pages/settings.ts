@@ -3,6 +3,7 @@
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { section } from './forms';
+import { notificationSettings } from './notifications';
 import { logout, me, restore } from '../session';
 import { setTitle } from '../title';
 
@@ -56,6 +57,7 @@ export function settingsPage(root: HTMLElement, go: (path: string) => void): voi
         current.value = next.value = '';
         return 'Password changed; your other sign-ins have ended.';
       }, 'narrow'),
+      notificationSettings(),
       blockedPlayers(),
       h('section', { class: 'narrow' }, h('h2', {}, 'Sign-ins'),
         h('p', {}, `Signed in as ${me()?.username ?? ''}.`),
