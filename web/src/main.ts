@@ -22,8 +22,17 @@ import { setTitle } from './title';
 
 const app = document.getElementById('app') as HTMLElement;
 const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
-const main = h('main', { id: 'main' });
-replace(app, h('header', {}, nav), liveBanner, challengeNews, main);
+const main = h('main', { id: 'main', tabindex: -1 });
+// Skip links, the first stops of Tab: to the page's content, and on a game page where it is
+// your move, straight to the Move field.
+const moveField = () => {
+  const input = document.getElementById('move-input') as HTMLInputElement | null;
+  return input && !input.disabled && input.offsetParent ? input : null;
+};
+const skipMove = h('a', { href: '#move-input', class: 'skip-link', hidden: true }, 'Skip to the Move field');
+const skipMain = h('a', { href: '#main', class: 'skip-link', onfocus: () => { skipMove.hidden = !moveField(); } },
+  'Skip to main content');
+replace(app, h('div', { class: 'skip-links' }, skipMain, skipMove), h('header', {}, nav), liveBanner, challengeNews, main);
 
 let leave: (() => void) | void;
 // Whether the sign-in check at start (GET /api/v1/me) has answered; until then every route
@@ -89,6 +98,15 @@ async function route(): Promise<void> {
 document.addEventListener('click', (e) => {
   const a = (e.target as Element | null)?.closest?.('a');
   if (!a || a.target || a.hasAttribute('download') || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  // A link within the page (the skip links): focus its target.
+  const hash = a.getAttribute('href') ?? '';
+  if (hash.startsWith('#')) {
+    e.preventDefault();
+    const target = hash === '#move-input' ? moveField() ?? main : document.getElementById(hash.slice(1));
+    target?.focus();
+    target?.scrollIntoView({ block: 'nearest' });
+    return;
+  }
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/docs/')) return;
   e.preventDefault();

@@ -57,7 +57,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
 
   const board = new Board((move) => void boardMove(move));
   const heading = h('h1', {}, 'Game');
-  const status = h('p', { class: 'status', 'data-testid': 'status' });
+  const status = h('p', { class: 'status', 'data-testid': 'status', tabindex: -1 });
   const ratingBox = h('section', { class: 'rating-preview-box', 'aria-label': 'Rating preview' });
   const clocks = h('div', { class: 'clocks' });
   const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false',
@@ -67,7 +67,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     'aria-describedby': 'pending-lock' });
   const lockNote = h('p', { id: 'pending-lock', class: 'lock-note', hidden: true },
     'The message and draw offer go with the pending move; cancel it to change them.');
-  const moveState = h('p', { class: 'move-state', 'aria-live': 'polite' });
+  // tabindex -1: focus rests here after Confirm (the buttons pressed are gone then).
+  const moveState = h('p', { class: 'move-state', 'aria-live': 'polite', tabindex: -1 });
   const moveError = errorBox();
   const actions = h('div', { class: 'actions' });
   // Submit, Confirm and Cancel with the move's state and refusal: under the board on a phone
@@ -119,11 +120,36 @@ export function gamePage(root: HTMLElement, id: string): () => void {
 
   // Until the game has arrived only "Loading" shows: no board position, no move form.
   const loading = h('p', { class: 'loading', role: 'status' }, 'Loading the game…');
+  // The position as text: always there for screen readers, shown on the page on request
+  // (remembered in this browser).
+  board.text.id = 'position-text';
+  board.el.querySelector('.cg-host')?.setAttribute('aria-describedby', 'position-text');
+  const textToggle = h('button', { type: 'button', class: 'position-toggle', 'aria-controls': 'position-text',
+    onclick: () => showText(board.text.classList.contains('visually-hidden')) });
+  const showText = (on: boolean) => {
+    board.text.classList.toggle('visually-hidden', !on);
+    textToggle.setAttribute('aria-expanded', String(on));
+    replace(textToggle, on ? 'Hide position as text' : 'Position as text');
+    try {
+      localStorage.setItem('corrchess.positionText', on ? '1' : '0');
+    } catch {
+      // private browsing: not remembered
+    }
+  };
+  let textWanted = false;
+  try {
+    textWanted = localStorage.getItem('corrchess.positionText') === '1';
+  } catch {
+    // as above
+  }
+  showText(textWanted);
   const gameMain = h('div', { class: 'game-main', hidden: true },
         h('div', { class: 'board-col' }, board.el,
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
-            h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
+            textToggle,
+            h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN')),
+          board.text),
         h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox));
   conditionalBox.hidden = talk.hidden = true;
   placeMoveBar();
@@ -323,6 +349,9 @@ export function gamePage(root: HTMLElement, id: string): () => void {
         }
       }));
     }
+    // A button pressed (or focused) that is drawn again keeps the focus.
+    const had = document.activeElement;
+    const hadName = had instanceof HTMLButtonElement && (moveButtons.contains(had) || actions.contains(had)) ? had.textContent : null;
     replace(moveButtons, moves);
     replace(actions, buttons);
     moveInput.disabled = !myTurn() || !!g.pending_move;
@@ -344,6 +373,16 @@ export function gamePage(root: HTMLElement, id: string): () => void {
          button('Decline draw', () => void act('POST', 'draw/decline'))]
       : []);
     renderClaim();
+    // Focus left on the move's state after Confirm goes to the Move field when it is the
+    // player's move again (the opponent replied).
+    if (had === moveState && myTurn() && !g.pending_move && !candidate) moveInput.focus();
+    if (hadName && !had!.isConnected) {
+      const again = [...moves, ...buttons].find((b) => b instanceof HTMLButtonElement && b.textContent === hadName);
+      // Else: the Move field when it is the player's move, else what the move came to.
+      if (again) again.focus();
+      else if (myTurn() && !g.pending_move && !moveInput.disabled) moveInput.focus();
+      else (moveState.textContent ? moveState : status).focus();
+    }
   }
 
   const claimNames: Record<string, string> = {
