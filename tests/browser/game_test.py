@@ -86,17 +86,21 @@ class GameInTwoBrowsers(support.ServerTestCase):
             self.assertIn("Pending: %s" % san, mover.find_element(By.CSS_SELECTOR, ".move-state").text)
             self.assertEqual(mover.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen"), fen,
                              "the pending move is shown on the board")
-            button(mover, "Confirm").click()
             other = opponent_sees[i % 2]
+            # The live region is read out, not shown: its textContent.
+            announced = lambda d: d.execute_script("return document.getElementById('announce').textContent")
+            said_before = announced(other)
+            button(mover, "Confirm").click()
             wait(other, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen,
                  message="the opponent sees %s live" % san)
             side = "White" if i % 2 == 0 else "Black"
-            # The live region is read out, not shown: its textContent.
-            announced = lambda d: d.execute_script("return document.getElementById('announce').textContent")
-            wait(other, lambda d: announced(d).startswith("%s played" % side), message="announced")
+            # (what is said within 50 ms is said as one sentence, so it may come just after the board)
+            wait(other, lambda d: announced(d) != said_before and announced(d).startswith("%s played" % side),
+                 message="announced")
             if i == 0:
                 self.assertEqual(announced(other), "White played pawn to b3")
-        self.assertEqual(announced(white), "Black played bishop to f2, checkmate. Game over: 0-1")
+        wait(white, lambda d: announced(d) == "Black played bishop to f2, checkmate. Game over: 0-1", 2,
+             "the mate and the result said as one sentence")
         for d in (white, black):
             wait(d, lambda d: "Game over: 0-1 (checkmate)" in d.find_element(By.CSS_SELECTOR, ".status").text,
                  message="result shown")

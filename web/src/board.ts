@@ -179,7 +179,12 @@ export class Board {
 
   // One element per square, in the order the board shows them, inside chessground's board
   // so that clicks and drags on it are chessground's.
+  private layerFor: Color | null = null;
   private drawLayer(): void {
+    // The squares stay as they are while the orientation does (scripts may hold them).
+    const board = this.el.querySelector('cg-board');
+    if (this.layerFor === this.orientation && board && this.layer.parentNode === board) return;
+    this.layerFor = this.orientation;
     const squares: HTMLElement[] = [];
     for (let row = 0; row < 8; row++) {
       for (let col = 0; col < 8; col++) {
@@ -190,7 +195,6 @@ export class Board {
       }
     }
     replace(this.layer, squares);
-    const board = this.el.querySelector('cg-board');
     if (board && this.layer.parentNode !== board) board.appendChild(this.layer);
   }
 }

@@ -4,7 +4,7 @@
 import { api, ApiError, errorText } from '../api';
 import { Board, BoardMove, Color, position } from '../board';
 import { announce, errorBox, h, replace, showError } from '../dom';
-import { onLive } from '../live';
+import { liveReady, LiveMessage, onLive } from '../live';
 import { me } from '../session';
 import { clockLeft, deadline, duration, localTime, nextCharge } from '../time';
 import { sanInWords } from '../words';
@@ -101,6 +101,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
   const conditionalBox = h('section', { class: 'conditional', 'aria-label': 'Conditional moves' });
   let editorFor = '';
+  let talkShown = '';
   const entry = h('div', { class: 'entry' },
     h('div', { class: 'row' }, h('label', { for: 'move-input' }, 'Move'), moveInput),
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
@@ -183,16 +184,31 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     scheduleCharge();
   }
 
+  // The game is read once at the start and then only when the live messages cannot be
+  // applied to what is shown (a gap in the versions, a reconnection) or do not carry what
+  // changed (the clocks after a move, the claims it makes possible; see onLive below).
+  // `seen`: the newest version a live message announced.
+  let seen = -1;
   async function load(): Promise<void> {
     try {
+      const serial = commandsDone;
       const fresh = await api<Game>('GET', `/api/v1/games/${encodeURIComponent(id)}`);
+      // A command of the page ran meanwhile (a Submit's pending move is not in this answer):
+      // read again once it is over.
+      if (commanding > 0 || serial !== commandsDone) {
+        scheduleLoad();
+        return;
+      }
       const first = !game;
+      // An answer older than what is shown (reads overtaking each other) is dropped.
+      if (game && fresh.version < game.version) return;
       took(fresh);
       if (first) orientation = mine() ?? 'white';
       if (first) ratingPreview(ratingBox, id, { white: fresh.white.display_name, black: fresh.black.display_name });
       render();
       // For bench/web: the board takes moves from here on.
       if (first) performance.mark('game-interactive');
+      if (seen > fresh.version) scheduleLoad();
     } catch (e) {
       replace(root, h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
@@ -226,7 +242,13 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     renderClocks();
     renderActions();
     renderMoves();
-    void gameMessages(messagesBox, g.id, over(g.status), mover !== null);
+    // The messages are read at the start, when a message came (live) and when the game ends
+    // (the form for a message after the game appears).
+    const talkKey = `${over(g.status)}|${mover !== null}`;
+    if (talkKey !== talkShown) {
+      talkShown = talkKey;
+      void gameMessages(messagesBox, g.id, over(g.status), mover !== null);
+    }
     // The editor is rebuilt only when the position changes (it keeps a line being entered).
     const editable = mover !== null && g.status === 'ongoing' && !myTurn() ? g.fen : '';
     if (editable !== editorFor) {
@@ -352,8 +374,11 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     // A button pressed (or focused) that is drawn again keeps the focus.
     const had = document.activeElement;
     const hadName = had instanceof HTMLButtonElement && (moveButtons.contains(had) || actions.contains(had)) ? had.textContent : null;
-    replace(moveButtons, moves);
-    replace(actions, buttons);
+    // The same buttons stay the same elements (a press while the page redraws is not lost).
+    const same = (box: HTMLElement, list: HTMLElement[]) =>
+      box.children.length === list.length && list.every((b, i) => box.children[i].outerHTML === b.outerHTML);
+    if (!same(moveButtons, moves)) replace(moveButtons, moves);
+    if (!same(actions, buttons)) replace(actions, buttons);
     moveInput.disabled = !myTurn() || !!g.pending_move;
     // A pending move carries its own draw offer and message (sent with Submit): they are
     // shown as sent and locked until it is confirmed or cancelled.
@@ -520,13 +545,26 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   // Runs one request of the page: on success the message box empties and the page shows
   // the new state; a refusal is explained in the box (a stale game is reloaded first).
   async function attempt(box: HTMLElement, step: () => Promise<void>): Promise<void> {
+    commanding++;
     try {
       await step();
       showError(box, null);
       render();
     } catch (e) {
       await refused(e, box);
+    } finally {
+      commandDone();
     }
+  }
+
+  // While a command of the page is under way its answer brings the game, so the live messages
+  // it causes are not applied meanwhile; what they announced beyond the answer is read after.
+  let commanding = 0;
+  let commandsDone = 0;
+  function commandDone(): void {
+    commanding--;
+    commandsDone++;
+    if (commanding === 0 && game && seen > game.version) scheduleLoad();
   }
 
   async function submit(): Promise<void> {
@@ -585,6 +623,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const ask = claimAsk;
     if (!g || !ask) return;
     claimAsk = null;
+    commanding++;
     try {
       const answer = await api<{ upheld: boolean; reason: string; game: Game }>(
         'POST', `/api/v1/games/${g.id}/claims`, ask.body, true);
@@ -598,6 +637,8 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     } catch (e) {
       renderClaim();
       await refused(e, claimError);
+    } finally {
+      commandDone();
     }
   }
 
@@ -611,14 +652,77 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     }
   }
 
-  // Live: any change of this game reloads it; the opponent's move is announced.
+  // Reads the game a moment later (messages that come together, such as a move, its draw
+  // offer and a conditional reply, cost one read).
+  let loadTimer: number | undefined;
+  function scheduleLoad(): void {
+    window.clearTimeout(loadTimer);
+    loadTimer = window.setTimeout(() => void load(), 150);
+  }
+
+  // A live message about this game applied to what is shown: true when nothing more is
+  // needed, false when the game must be read (it does not follow the version shown, or the
+  // message lacks what changed).
+  function apply(m: LiveMessage): boolean {
+    const g = game;
+    const version = typeof m.version === 'number' ? m.version : null;
+    if (!g || version === null) return false;
+    if (m.type === 'move') {
+      if (typeof m.ply !== 'number' || m.ply <= g.ply) return true; // shown already (our own Confirm)
+      // The next ply, from the next command or the same one (a conditional reply).
+      if (m.ply !== g.ply + 1 || (version !== g.version + 1 && version !== g.version) || !m.move?.uci) return false;
+      g.moves.push({ ply: m.ply, san: m.move.san, uci: m.move.uci, at: m.at ?? new Date().toISOString(),
+        elapsed_seconds: 0, offer_draw: false, conditional: !!m.conditional, message: m.message });
+      g.fen = m.fen_after;
+      g.ply = m.ply;
+      g.version = version;
+      g.to_move = g.to_move === 'white' ? 'black' : 'white';
+      if (g.draw_offer && g.draw_offer.by !== m.by) g.draw_offer = null; // moving on declines it
+      if (m.by === mine()) {
+        g.pending_move = null; // played from another device
+        candidate = null;
+      }
+      g.claimable = undefined; // until the server says
+      for (const side of ['white', 'black'] as Color[]) g.clocks[side].running = false;
+      render();
+      return false; // the clocks and claims after the move come with the game
+    }
+    if (version < g.version || (version === g.version && m.type !== 'draw_offer')) return true;
+    if (m.type === 'draw_offer' && version === g.version) {
+      g.draw_offer = { by: m.by, ply: m.ply };
+      const last = g.moves[g.moves.length - 1];
+      if (last && last.ply === m.ply) last.offer_draw = true;
+      render();
+      return true;
+    }
+    if (m.type === 'draw_declined' && version === g.version + 1) {
+      g.draw_offer = null;
+      g.version = version;
+      render();
+      return true;
+    }
+    return false;
+  }
+
+  // Live: the opponent's move is announced and applied; a reconnection, a gap or a change
+  // the message does not describe reads the game.
+  let started = false; // the first read has begun
+  let readAfterGreeting = false; // it began after the live connection's greeting
   const stopLive = onLive((m) => {
-    if (m.type === 'hello' || m.type === 'resync') {
+    if (m.type === 'hello') {
+      // A reconnection, or the first greeting after a first read that did not wait for it.
+      if (m.resumed || (started && !readAfterGreeting)) void load();
+      readAfterGreeting = true;
+      return;
+    }
+    if (m.type === 'resync') {
       void load();
       return;
     }
     if (m.game_id !== id) return;
-    if (m.type === 'move' && m.by !== mine() && m.move?.san) {
+    if (typeof m.version === 'number') seen = Math.max(seen, m.version);
+    const fresh = !game || m.type !== 'move' || (typeof m.ply === 'number' && m.ply > game.ply);
+    if (m.type === 'move' && m.by !== mine() && m.move?.san && fresh) {
       const side = m.by === 'white' ? 'White' : 'Black';
       announce(`${side} played ${sanInWords(m.move.san)}`);
       titleAlert();
@@ -631,14 +735,26 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       declinedAt = game?.ply ?? null;
       announce('Your opponent declined your draw offer');
     }
-    void load();
+    if ((m.type === 'move' && m.message) || m.type === 'message') {
+      void gameMessages(messagesBox, id, !!game && over(game.status), mine() !== null);
+      if (m.type === 'message') return;
+    }
+    if (commanding > 0) return;
+    if (!apply(m)) scheduleLoad();
   });
   const tick = window.setInterval(tickClocks, 1000);
-  void load();
+  // The first read waits (briefly) for the live connection's greeting, so that nothing
+  // happening meanwhile is missed and the greeting needs no second read.
+  void liveReady().then((ready) => {
+    readAfterGreeting = ready;
+    started = true;
+    return load();
+  });
   void gameNote(noteBox, id);
   return () => {
     stopLive();
     window.clearInterval(tick);
     window.clearTimeout(chargeTimer);
+    window.clearTimeout(loadTimer);
   };
 }
