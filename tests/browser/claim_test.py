@@ -169,7 +169,11 @@ class ClaimPanel(support.ServerTestCase):
         d.save_screenshot(support.artifact_path("claim-confirm-desktop.png"))
         support.phone_screen(d, 390, 844)
         try:
-            # (the board follows the new width once its resize observer has run)
+            # (the board follows the new width once its resize observer has run; Chromium may keep
+            # the document's scroll width of the wider layout until something is laid out again,
+            # so the page is laid out afresh at the phone's width before measuring)
+            d.execute_script("document.body.style.display = 'none'; void document.body.offsetWidth;"
+                             "document.body.style.display = '';")
             wait(d, lambda d: support.page_width(d) <= 390, timeout=5, message="nothing wider than the phone")
             self.claim_box(d).location_once_scrolled_into_view
             d.save_screenshot(support.artifact_path("claim-confirm-390.png"))
