@@ -32,7 +32,7 @@ class NewcomerInTheBrowser(support.ServerTestCase):
         self.assertIn("Pavel <b>P</b>", newcomer.find_element(By.CSS_SELECTOR, "nav").text)
 
         # Pavel challenges Olga as White; Olga accepts in her browser and lands in the game.
-        newcomer.find_element(By.LINK_TEXT, "Challenges").click()
+        newcomer.find_element(By.PARTIAL_LINK_TEXT, "Challenges").click()
         wait(newcomer, lambda d: d.find_elements(By.ID, "ch-opponent"))
         newcomer.find_element(By.ID, "ch-opponent").send_keys("olga")
         Select(newcomer.find_element(By.ID, "ch-color")).select_by_value("white")
@@ -42,7 +42,7 @@ class NewcomerInTheBrowser(support.ServerTestCase):
         olga = support.chromium()
         self.addCleanup(olga.quit)
         support.login(olga, self.base, "olga", self.passwords["olga"])
-        olga.find_element(By.LINK_TEXT, "Challenges").click()
+        olga.find_element(By.PARTIAL_LINK_TEXT, "Challenges").click()
         wait(olga, lambda d: "A friendly game?" in d.find_element(By.TAG_NAME, "main").text, message="incoming")
         self.assertIn("Pavel <b>P</b> → Olga: 5 days per move", olga.find_element(By.CSS_SELECTOR, "ul.challenges").text)
         button(olga, "Accept").click()

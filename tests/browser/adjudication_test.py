@@ -1,7 +1,9 @@
-"""The director's adjudication queue in the browser: after an event's end date a player's win
-claim (filed through the API) is in the queue, reached from the director page, with the
-players, the claim and its analysis shown as text and a link to the game; the director
-decides it there, and the game is finished with that result and leaves the queue."""
+"""The director's adjudication queue in the browser: after an event's end date the game is in
+the queue, reached from the director page; a player's win claim (filed through the API
+while the page is open) appears without a reload, with the players, the claim and its
+analysis shown as text and a link to the game, and the decision being written is kept; the
+result has no default; the director decides it there, and the game is finished with that
+result and leaves the queue."""
 
 import sys
 import time
@@ -31,10 +33,6 @@ class AdjudicationQueue(support.ServerTestCase):
             if admin.call("GET", "/api/v1/games/" + game_id)["status"] == "adjudication_pending":
                 break
             time.sleep(0.05)
-        claimant = support.Api(self.base, game["white"], self.passwords[game["white"]])
-        claimant.call("POST", "/api/v1/events/%s/adjudication-claims" % event["id"], {
-            "game_id": game_id, "claim": "win", "analysis": "24. Rxe6! <script>x()</script> wins"})
-
         td = support.chromium()
         self.addCleanup(td.quit)
         support.phone_screen(td)
@@ -43,7 +41,18 @@ class AdjudicationQueue(support.ServerTestCase):
         wait(td, lambda d: d.find_elements(By.LINK_TEXT, "Adjudication queue"), message="link to the queue")
         td.find_element(By.LINK_TEXT, "Adjudication queue").click()
         entry = "li.adjudication[data-game='%s']" % game_id
-        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, entry), message="the claim in the queue")
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, entry), message="the game in the queue")
+        self.assertIn("%s: no claim (counts as a draw claim)" % game["white"], td.find_element(By.CSS_SELECTOR, entry).text)
+        # The director starts writing a decision; meanwhile White files a win claim: the queue
+        # shows it without a reload, and the decision being written stays as it was.
+        td.find_element(By.ID, "adj-%s-reason" % game_id).send_keys("White's analysis is sound")
+        claimant = support.Api(self.base, game["white"], self.passwords[game["white"]])
+        claimant.call("POST", "/api/v1/events/%s/adjudication-claims" % event["id"], {
+            "game_id": game_id, "claim": "win", "analysis": "24. Rxe6! <script>x()</script> wins"})
+        wait(td, lambda d: "%s: claims a win" % game["white"] in d.find_element(By.CSS_SELECTOR, entry).text,
+             timeout=30, message="the claim appears in the queue")
+        self.assertEqual(td.find_element(By.ID, "adj-%s-reason" % game_id).get_attribute("value"),
+                         "White's analysis is sound")
         text = td.find_element(By.CSS_SELECTOR, entry).text
         self.assertIn("%s – %s" % (game["white"], game["black"]), text)
         self.assertIn("Winter Cup, round 1, board 1", text)
@@ -58,9 +67,15 @@ class AdjudicationQueue(support.ServerTestCase):
         self.assertLessEqual(support.page_width(td), 360)
         td.save_screenshot(support.artifact_path("adjudication-queue-360.png"))
 
+        # The result has no default: deciding without choosing one is refused, nothing is sent.
+        result = Select(td.find_element(By.ID, "adj-%s-result" % game_id))
+        self.assertEqual(result.first_selected_option.get_attribute("value"), "")
+        button(td, "Decide game %s" % game_id).click()
+        wait(td, lambda d: "Choose a result first: nothing was decided." in d.find_element(By.CSS_SELECTOR, entry).text,
+             message="a result must be chosen")
+        self.assertEqual(admin.call("GET", "/api/v1/games/" + game_id)["status"], "adjudication_pending")
         # The director decides: a win for the claimant, with a reason.
-        Select(td.find_element(By.ID, "adj-%s-result" % game_id)).select_by_value("1-0")
-        td.find_element(By.ID, "adj-%s-reason" % game_id).send_keys("White's analysis is sound")
+        result.select_by_value("1-0")
         button(td, "Decide game %s" % game_id).click()
         wait(td, lambda d: "No game is waiting for adjudication." in d.find_element(By.TAG_NAME, "main").text,
              message="the queue is empty")

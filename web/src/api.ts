@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly problem: Record<string, unknown> = {},
+    // Seconds to wait before trying again (Retry-After, or the problem's retry_after_seconds).
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
@@ -23,6 +25,7 @@ const readable: Record<string, string> = {
   rate_limited: 'Too many requests: wait a little and try again.',
   stale_game: 'The game changed meanwhile (another device or a conditional move); it has been reloaded.',
   internal_error: 'The server failed; please try again.',
+  unavailable: 'The server cannot answer right now (it is busy or its database is unreachable); nothing was changed.',
 };
 
 // `minimal`: ask for the short answer of a game command (`Prefer: return=minimal`: only the
@@ -50,14 +53,24 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
     const problem = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     const code = String(problem.code ?? 'error');
     const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : '';
+    const retryAfter = retrySeconds(response.headers.get('Retry-After'), problem.retry_after_seconds);
     let message = readable[code] ?? (detail ? capitalize(detail) + '.' : `Request failed (${response.status}).`);
-    if (code === 'rate_limited' && response.headers.get('Retry-After')) {
-      message = `Too many requests: try again in ${response.headers.get('Retry-After')} s.`;
-    }
+    // A limit that says why (challenges to one player, messages) is explained in its words.
+    if (code === 'rate_limited' && detail) message = capitalize(detail) + '.';
+    else if (code === 'rate_limited' && retryAfter !== null) message = `Too many requests: try again in ${retryAfter} s.`;
     if (code === 'unauthorized' && detail && path.endsWith('/login')) message = capitalize(detail) + '.';
-    throw new ApiError(response.status, code, message, problem);
+    throw new ApiError(response.status, code, message, problem, retryAfter);
   }
   return data as T;
+}
+
+// Retry-After in seconds (the HTTP-date form too), else the problem's retry_after_seconds.
+function retrySeconds(header: string | null, field: unknown): number | null {
+  if (header) {
+    const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+    if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  }
+  return typeof field === 'number' && field >= 0 ? Math.ceil(field) : null;
 }
 
 function capitalize(text: string): string {

@@ -2,6 +2,9 @@
 // legal destinations. For scripts and tests the wrapper carries `data-fen` (the position
 // shown) and a transparent layer inside the board holds one element per square with
 // `data-square="e4"`: a click on it reaches chessground like a click on the board.
+// For screen readers the drawing is an image named after the side to move and the last move,
+// described by `text`: the position as text, the pieces of each side by square (as lichess's
+// blind mode lists them), kept up to date by show().
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
@@ -14,6 +17,27 @@ export type Color = 'white' | 'black';
 export type BoardMove = { from: string; to: string; promotion?: string };
 
 const files = 'abcdefgh';
+let boards = 0;
+
+const pieceNames: [string, string, string][] = [
+  ['king', 'King', 'King'], ['queen', 'Queen', 'Queens'], ['rook', 'Rook', 'Rooks'],
+  ['bishop', 'Bishop', 'Bishops'], ['knight', 'Knight', 'Knights'], ['pawn', 'Pawn', 'Pawns'],
+];
+
+// The pieces of `color` in words: "King e1; Queen d1; Rooks a1, h1; …; Pawns a2, b2" (squares
+// by file, then rank), or "no pieces".
+export function piecesInWords(fen: string, color: Color): string {
+  const pos = position(fen);
+  if (!pos) return '';
+  const parts: string[] = [];
+  for (const [role, one, many] of pieceNames) {
+    const squares: string[] = [];
+    for (const sq of pos.board[color].intersect(pos.board[role as 'king'])) squares.push(files[sq % 8] + (Math.floor(sq / 8) + 1));
+    squares.sort();
+    if (squares.length) parts.push(`${squares.length > 1 ? many : one} ${squares.join(', ')}`);
+  }
+  return parts.length ? parts.join('; ') : 'no pieces';
+}
 
 // The position of a FEN for chessops, or null when it cannot be read.
 export function position(fen: string): Chess | null {
@@ -31,16 +55,23 @@ export class Board {
   private orientation: Color = 'white';
   private fen = '';
   private shown = false;
+  // The position as text (visually hidden unless the page shows it; see game.ts).
+  readonly text: HTMLElement;
+  private readonly host: HTMLElement;
 
   constructor(
     private readonly onMove: (move: BoardMove) => void,
     private readonly chess960 = false,
   ) {
-    const host = h('div', { class: 'cg-host' });
+    const n = ++boards;
+    const host = h('div', { class: 'cg-host', role: 'img', 'aria-label': 'Chess board (empty)', 'aria-describedby': `position-text-${n}` });
+    this.host = host;
+    this.text = h('section', { id: `position-text-${n}`, class: 'position-text visually-hidden', 'aria-label': 'Position as text' });
     this.picker = h('div', { class: 'promotion', hidden: true, role: 'dialog', 'aria-label': 'Promote to' });
     this.el = h('div', { class: 'board', 'data-fen': '' }, host, this.picker);
     this.layer = h('div', { class: 'square-layer', 'aria-hidden': 'true' });
     this.cg = Chessground(host, {
+      fen: '8/8/8/8/8/8/8/8', // nothing until the first show(): never a position that is not the game's
       coordinates: true,
       animation: { enabled: false },
       highlight: { lastMove: true, check: true },
@@ -49,6 +80,13 @@ export class Board {
       draggable: { enabled: true, showGhost: true },
       selectable: { enabled: true },
     });
+    // chessground measures the board once and keeps the measure until the page scrolls or
+    // the window or board is resized; content appearing above the board (the status line, a
+    // banner) moves it without either, and a tap then hits the square below. So the board is
+    // measured afresh at every press, before chessground reads the position of the press.
+    const remeasure = () => this.cg.state.dom.bounds.clear();
+    this.el.addEventListener('mousedown', remeasure, { capture: true });
+    this.el.addEventListener('touchstart', remeasure, { capture: true, passive: true });
     this.drawLayer();
   }
 
@@ -74,12 +112,34 @@ export class Board {
     this.shown = true;
     this.hidePicker();
     this.drawLayer();
+    this.describe(fen, turn, lastMove);
   }
 
   flip(): void {
     this.orientation = this.orientation === 'white' ? 'black' : 'white';
     this.cg.set({ orientation: this.orientation });
     this.drawLayer();
+    this.host.setAttribute('aria-label', this.name());
+  }
+
+  private described = { turn: 'white' as Color, last: '' };
+
+  private name(): string {
+    const side = (c: Color) => (c === 'white' ? 'White' : 'Black');
+    return `Chess board, ${side(this.orientation)} at the bottom: ${side(this.described.turn)} to move` +
+      `${this.described.last ? `, last move ${this.described.last}` : ''}.`;
+  }
+
+  // The board's name and the position as text.
+  private describe(fen: string, turn: Color, lastMove?: [string, string]): void {
+    this.described = { turn, last: lastMove ? `${lastMove[0]} to ${lastMove[1]}` : '' };
+    this.host.setAttribute('aria-label', this.name());
+    replace(this.text,
+      h('p', { class: 'turn' }, `${turn === 'white' ? 'White' : 'Black'} to move.`,
+        lastMove ? ` Last move: ${lastMove[0]} to ${lastMove[1]}.` : ''),
+      h('ul', {},
+        h('li', { 'data-side': 'white' }, `White: ${piecesInWords(fen, 'white')}.`),
+        h('li', { 'data-side': 'black' }, `Black: ${piecesInWords(fen, 'black')}.`)));
   }
 
   private moved(orig: string, dest: string): void {
@@ -119,7 +179,12 @@ export class Board {
 
   // One element per square, in the order the board shows them, inside chessground's board
   // so that clicks and drags on it are chessground's.
+  private layerFor: Color | null = null;
   private drawLayer(): void {
+    // The squares stay as they are while the orientation does (scripts may hold them).
+    const board = this.el.querySelector('cg-board');
+    if (this.layerFor === this.orientation && board && this.layer.parentNode === board) return;
+    this.layerFor = this.orientation;
     const squares: HTMLElement[] = [];
     for (let row = 0; row < 8; row++) {
       for (let col = 0; col < 8; col++) {
@@ -130,7 +195,6 @@ export class Board {
       }
     }
     replace(this.layer, squares);
-    const board = this.el.querySelector('cg-board');
     if (board && this.layer.parentNode !== board) board.appendChild(this.layer);
   }
 }

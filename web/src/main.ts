@@ -3,9 +3,11 @@ import '@lichess-org/chessground/assets/chessground.base.css';
 import '@lichess-org/chessground/assets/chessground.brown.css';
 import '@lichess-org/chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { errorText } from './api';
+import { ApiError, errorText } from './api';
 import { h, replace } from './dom';
 import { isDirector, logout, me, restore } from './session';
+import { liveBanner } from './live';
+import { challengeBadge, challengeNews, clearChallengeNews } from './challenge_news';
 import { gamePage } from './pages/game';
 import { gamesPage } from './pages/games';
 import { loginPage, registerPage } from './pages/login';
@@ -16,13 +18,26 @@ import { adjudicationsPage } from './pages/adjudications';
 import { leavePage } from './pages/leave';
 import { settingsPage } from './pages/settings';
 import { profilePage } from './pages/profile';
+import { setTitle } from './title';
 
 const app = document.getElementById('app') as HTMLElement;
 const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
-const main = h('main', { id: 'main' });
-replace(app, h('header', {}, nav), main);
+const main = h('main', { id: 'main', tabindex: -1 });
+// Skip links, the first stops of Tab: to the page's content, and on a game page where it is
+// your move, straight to the Move field.
+const moveField = () => {
+  const input = document.getElementById('move-input') as HTMLInputElement | null;
+  return input && !input.disabled && input.offsetParent ? input : null;
+};
+const skipMove = h('a', { href: '#move-input', class: 'skip-link', hidden: true }, 'Skip to the Move field');
+const skipMain = h('a', { href: '#main', class: 'skip-link', onfocus: () => { skipMove.hidden = !moveField(); } },
+  'Skip to main content');
+replace(app, h('div', { class: 'skip-links' }, skipMain, skipMove), h('header', {}, nav), liveBanner, challengeNews, main);
 
 let leave: (() => void) | void;
+// Whether the sign-in check at start (GET /api/v1/me) has answered; until then every route
+// asks again (see startUp).
+let started = false;
 
 export function go(path: string, replaceState = false): void {
   if (replaceState) history.replaceState(null, '', path);
@@ -32,11 +47,12 @@ export function go(path: string, replaceState = false): void {
 
 function drawNav(): void {
   const user = me();
-  const link = (href: string, text: string) =>
-    h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text);
+  if (!user) clearChallengeNews();
+  const link = (href: string, text: string, extra?: HTMLElement) =>
+    h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
   replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
     user
-      ? [link('/games', 'My games'), link('/challenges', 'Challenges'), link('/events', 'Events'),
+      ? [link('/games', 'My games'), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
          link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
          isDirector() ? link('/adjudications', 'Adjudications') : null,
@@ -48,6 +64,7 @@ function drawNav(): void {
 async function route(): Promise<void> {
   if (typeof leave === 'function') leave();
   leave = undefined;
+  if (!started) return startUp();
   const path = location.pathname;
   if (path === '/register') {
     drawNav();
@@ -81,6 +98,15 @@ async function route(): Promise<void> {
 document.addEventListener('click', (e) => {
   const a = (e.target as Element | null)?.closest?.('a');
   if (!a || a.target || a.hasAttribute('download') || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  // A link within the page (the skip links): focus its target.
+  const hash = a.getAttribute('href') ?? '';
+  if (hash.startsWith('#')) {
+    e.preventDefault();
+    const target = hash === '#move-input' ? moveField() ?? main : document.getElementById(hash.slice(1));
+    target?.focus();
+    target?.scrollIntoView({ block: 'nearest' });
+    return;
+  }
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/docs/')) return;
   e.preventDefault();
@@ -88,6 +114,50 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', () => void route());
 
-restore()
-  .then(() => route())
-  .catch((e) => replace(main, h('p', { class: 'error', role: 'alert' }, errorText(e))));
+// The sign-in check, then the page of the address. When the server cannot answer, a page
+// says so with the navigation, a Retry button and, when the server said how long to wait
+// (Retry-After), a countdown to an automatic retry.
+let retryTimer: number | undefined;
+async function startUp(): Promise<void> {
+  window.clearInterval(retryTimer);
+  try {
+    await restore();
+  } catch (e) {
+    unavailablePage(e);
+    return;
+  }
+  started = true;
+  document.body.removeAttribute('data-unavailable');
+  await route();
+}
+
+function unavailablePage(e: unknown): void {
+  const status = e instanceof ApiError ? e.status : 0;
+  // Retry-After when given; a server that is down or failing is asked again in 10 s.
+  let wait = e instanceof ApiError && e.retryAfter !== null ? e.retryAfter
+    : status === 0 || status >= 500 ? 10 : null;
+  document.body.dataset.unavailable = 'true';
+  setTitle('Server unavailable');
+  replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
+    h('a', { href: '/games' }, 'My games'), h('a', { href: '/events' }, 'Events'), h('a', { href: '/login' }, 'Log in'));
+  const countdown = h('p', { class: 'countdown', id: 'retry-countdown' });
+  const retry = h('button', { type: 'button', class: 'primary', onclick: () => { replace(countdown, 'Trying again…'); void startUp(); } }, 'Retry');
+  const show = () => replace(countdown, wait === null ? '' : `Trying again in ${wait} s…`);
+  replace(main, h('section', { class: 'unavailable', 'aria-labelledby': 'unavailable-heading' },
+    h('h1', { id: 'unavailable-heading' }, status === 0 ? 'The server cannot be reached' : 'The server is not available'),
+    h('p', { role: 'alert' }, errorText(e)),
+    status ? h('p', { class: 'muted' }, `(HTTP ${status} while checking your sign-in.)`) : null,
+    countdown, h('p', {}, retry)));
+  show();
+  if (wait !== null) {
+    retryTimer = window.setInterval(() => {
+      wait = (wait ?? 1) - 1;
+      if (wait > 0) return show();
+      window.clearInterval(retryTimer);
+      replace(countdown, 'Trying again…');
+      void startUp();
+    }, 1000);
+  }
+}
+
+void startUp();

@@ -2,6 +2,28 @@
 // time zone (the one of their settings, else the browser's) and in UTC.
 import { me } from './session';
 
+// The whole seconds left on a clock at `now` (ms), by one rule for every viewer, so two
+// players read the same text at the same moment. `remaining` is the server's
+// `remaining_seconds` from an answer that arrived at `arrivedAt` (ms). Under the ICCF control
+// the server charges whole days (rules.md 3.2: the clock shown is the clock minus the whole
+// days charged so far), so its figure stands as it is until the next charge (the page reads
+// the game again then, see nextCharge); under the others time is charged by the second and
+// a running clock counts down from the answer's arrival. Always rounded down.
+export function clockLeft(remaining: number, running: boolean, arrivedAt: number, now: number,
+  wholeDays = false): number {
+  const left = running && !wholeDays ? remaining - (now - arrivedAt) / 1000 : remaining;
+  return Math.max(0, Math.floor(left));
+}
+
+// Milliseconds from `now` until the next whole-day charge of a running ICCF clock whose flag
+// falls at `deadline` (ms): charges fall on the whole days of the same grid as the deadline.
+export function nextCharge(deadline: number, now: number): number {
+  const day = 86400000;
+  const rest = (deadline - now) % day;
+  return rest > 0 ? rest : day;
+}
+
+// Days and hours (or hours and minutes, or minutes), always rounded down.
 export function duration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const days = Math.floor(s / 86400);

@@ -18,15 +18,29 @@ function claimText(player: string, c: Claim): string {
   return `${player}: claims ${c.claim === 'win' ? 'a win' : 'a draw'}${c.filed_at ? ` (filed ${deadline(c.filed_at)})` : ''}`;
 }
 
+// The director's decision: the result has no default (one must be chosen) and a reason.
 function decisionForm(e: Entry, done: () => Promise<void>): HTMLElement {
   const id = `adj-${e.game_id}`;
-  const result = h('select', { id: `${id}-result` },
+  const result = h('select', { id: `${id}-result`, 'aria-describedby': `${id}-error` },
+    h('option', { value: '' }, 'Choose the result…'),
     h('option', { value: '1-0' }, `1-0 (${e.white} wins)`), h('option', { value: '0-1' }, `0-1 (${e.black} wins)`),
     h('option', { value: '1/2-1/2' }, '½-½ (draw)'));
+  result.value = '';
   const reason = h('input', { id: `${id}-reason`, required: true, maxlength: 1000 });
   const error = errorBox();
+  error.id = `${id}-error`;
+  result.addEventListener('change', () => {
+    result.removeAttribute('aria-invalid');
+    showError(error, null);
+  });
   return h('form', { class: 'decide', onsubmit: async (ev: Event) => {
     ev.preventDefault();
+    if (!result.value) {
+      result.setAttribute('aria-invalid', 'true');
+      showError(error, 'Choose a result first: nothing was decided.');
+      result.focus();
+      return;
+    }
     try {
       await api('POST', `/api/v1/admin/games/${encodeURIComponent(e.game_id)}/result`,
         { result: result.value, termination: 'adjudication', reason: reason.value });
@@ -41,9 +55,10 @@ function decisionForm(e: Entry, done: () => Promise<void>): HTMLElement {
   h('button', { type: 'submit', class: 'primary', 'aria-label': `Decide game ${e.game_id}` }, 'Decide'), error);
 }
 
-function entryView(e: Entry, done: () => Promise<void>): HTMLElement {
+// What the queue shows of a game above its form (refreshed without touching the form).
+function entryInfo(e: Entry): HTMLElement[] {
   const move = Math.floor(e.ply / 2) + 1;
-  return h('li', { class: 'adjudication', 'data-game': e.game_id },
+  return [
     h('h2', {}, h('a', { href: `/games/${encodeURIComponent(e.game_id)}` }, `${e.white} – ${e.black}`),
       ` · ${e.event.name}, round ${e.round}, board ${e.board}`),
     h('p', { class: 'meta' },
@@ -53,28 +68,67 @@ function entryView(e: Entry, done: () => Promise<void>): HTMLElement {
       const c = e.claims[side];
       return h('li', {}, claimText(side === 'white' ? e.white : e.black, c),
         c.analysis ? h('pre', { class: 'analysis' }, c.analysis) : null);
-    })),
-    decisionForm(e, done));
+    }))];
 }
 
-export function adjudicationsPage(root: HTMLElement): void {
+// How often the queue is read again while the page is shown (players file claims meanwhile;
+// no live message tells the director).
+const refreshSeconds = 10;
+
+export function adjudicationsPage(root: HTMLElement): () => void {
   setTitle('Adjudications');
-  const list = h('div', {});
+  const list = h('ol', { class: 'adjudications' });
+  const empty = h('p', { class: 'muted', hidden: true }, 'No game is waiting for adjudication.');
+  const updated = h('span', { class: 'muted', 'aria-live': 'off' });
   const error = errorBox();
+  // One entry per game, kept across refreshes: only its information is redrawn, so a
+  // decision being written (result, reason, focus) survives.
+  const entries = new Map<string, { li: HTMLLIElement; info: HTMLDivElement }>();
+  let reading = false;
   async function load(): Promise<void> {
+    if (reading) return;
+    reading = true;
     try {
       const { adjudications } = await api<{ adjudications: Entry[] }>('GET', '/api/v1/admin/adjudications');
       showError(error, null);
       setTitle(`Adjudications (${adjudications.length})`);
-      replace(list, adjudications.length
-        ? h('ol', { class: 'adjudications' }, adjudications.map((e) => entryView(e, load)))
-        : h('p', { class: 'muted' }, 'No game is waiting for adjudication.'));
+      const seen = new Set<string>();
+      adjudications.forEach((e, i) => {
+        seen.add(e.game_id);
+        let entry = entries.get(e.game_id);
+        if (!entry) {
+          const info = h('div', { class: 'info' });
+          entry = { li: h('li', { class: 'adjudication', 'data-game': e.game_id }, info, decisionForm(e, load)), info };
+          entries.set(e.game_id, entry);
+        }
+        replace(entry.info, entryInfo(e));
+        if (list.children[i] !== entry.li) list.insertBefore(entry.li, list.children[i] ?? null);
+      });
+      for (const [gameId, entry] of entries) {
+        if (!seen.has(gameId)) {
+          entry.li.remove();
+          entries.delete(gameId);
+        }
+      }
+      list.hidden = adjudications.length === 0;
+      empty.hidden = adjudications.length !== 0;
+      replace(updated, `Updated ${new Date().toLocaleTimeString()}; read again every ${refreshSeconds} s.`);
     } catch (e) {
       showError(error, errorText(e));
+    } finally {
+      reading = false;
     }
   }
+  const refresh = () => { if (document.visibilityState === 'visible') void load(); };
+  const timer = window.setInterval(refresh, refreshSeconds * 1000);
+  document.addEventListener('visibilitychange', refresh);
   replace(root, h('h1', {}, 'Adjudication queue'),
     h('p', { class: 'muted' }, 'Event games past their end date, the longest waiting first. A side that filed nothing counts as claiming a draw.'),
-    error, list);
+    h('p', { class: 'refresh' }, h('button', { type: 'button', onclick: () => void load() }, 'Refresh'), ' ', updated),
+    error, list, empty);
   void load();
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', refresh);
+  };
 }

@@ -72,7 +72,7 @@ export function eventPage(root: HTMLElement, id: string): void {
       replace(body,
         h('h1', {}, e.name),
         h('p', {}, `${e.players.length} players`, e.status ? `, ${e.status}` : ''), join,
-        crosstable(e.crosstable.rows),
+        h('div', { class: 'table-scroll' }, crosstable(e.crosstable.rows)),
         h('pre', { class: 'legend' }, e.crosstable.legend),
         h('h2', {}, 'Games'),
         e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},

@@ -4,11 +4,11 @@
 import { api, ApiError, errorText } from '../api';
 import { Board, BoardMove, Color, position } from '../board';
 import { announce, errorBox, h, replace, showError } from '../dom';
-import { onLive } from '../live';
+import { liveReady, LiveMessage, onLive } from '../live';
 import { me } from '../session';
-import { deadline, duration, localTime } from '../time';
+import { clockLeft, deadline, duration, localTime, nextCharge } from '../time';
 import { sanInWords } from '../words';
-import { makeSan } from 'chessops/san';
+import { makeSan, parseSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 import { makeFen } from 'chessops/fen';
 import { normalizeMove } from 'chessops/chess';
@@ -40,6 +40,7 @@ type Game = {
   draw_offer?: { by: Color; ply: number } | null;
   pending_move?: { move: MoveNames; fen_after: string; offer_draw: boolean; message?: string } | null;
   claimable?: Record<string, boolean>;
+  time_control?: { type: string };
   event_id?: string;
 };
 
@@ -51,24 +52,48 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
   let confirmResign = false;
   let loadedAt = Date.now();
+  let movesShown = -1;
+  let declinedAt: number | null = null; // the ply at which the opponent declined our offer (live)
 
   const board = new Board((move) => void boardMove(move));
   const heading = h('h1', {}, 'Game');
-  const status = h('p', { class: 'status', 'data-testid': 'status' });
+  const status = h('p', { class: 'status', 'data-testid': 'status', tabindex: -1 });
   const ratingBox = h('section', { class: 'rating-preview-box', 'aria-label': 'Rating preview' });
   const clocks = h('div', { class: 'clocks' });
   const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false',
     placeholder: 'e4, Nf3, e2e4' });
   const offerDraw = h('input', { type: 'checkbox', id: 'offer-draw', name: 'offer_draw' });
-  const message = h('textarea', { id: 'move-message', name: 'message', rows: 2, maxlength: 1000 });
-  const moveState = h('p', { class: 'move-state', 'aria-live': 'polite' });
+  const message = h('textarea', { id: 'move-message', name: 'message', rows: 2, maxlength: 1000,
+    'aria-describedby': 'pending-lock' });
+  const lockNote = h('p', { id: 'pending-lock', class: 'lock-note', hidden: true },
+    'The message and draw offer go with the pending move; cancel it to change them.');
+  // tabindex -1: focus rests here after Confirm (the buttons pressed are gone then).
+  const moveState = h('p', { class: 'move-state', 'aria-live': 'polite', tabindex: -1 });
   const moveError = errorBox();
   const actions = h('div', { class: 'actions' });
+  // Submit, Confirm and Cancel with the move's state and refusal: under the board on a phone
+  // (the single column), in the move form beside the board on wider screens.
+  const moveButtons = h('div', { class: 'actions move-buttons' });
   const drawBox = h('div', { class: 'draw-box' });
-  const claimType = h('select', { id: 'claim-type', 'aria-label': 'Claim type' },
-    h('option', { value: 'threefold' }, 'Threefold repetition'),
-    h('option', { value: 'fifty_moves' }, 'Fifty moves'),
-    h('option', { value: 'tablebase' }, 'Tablebase'));
+  // The claim panel: shown only when the server says a claim is possible now.
+  const claimType = h('select', { id: 'claim-type', onchange: () => renderClaim() });
+  const claimMove = h('input', { id: 'claim-move', name: 'claim_move', autocomplete: 'off', spellcheck: 'false',
+    placeholder: 'none', oninput: () => showError(claimError, null) });
+  const claimExpect = h('select', { id: 'claim-expect', onchange: () => showError(claimError, null) },
+    h('option', { value: '' }, 'Choose…'), h('option', { value: 'win' }, 'A win'), h('option', { value: 'draw' }, 'A draw'));
+  const expectRow = h('div', { class: 'row' }, h('label', { for: 'claim-expect' }, 'You claim'), claimExpect);
+  const claimHelp = h('p', { class: 'claim-help' });
+  const claimButtons = h('div', { class: 'actions' });
+  const claimError = errorBox();
+  const claimBox = h('section', { class: 'claim-box', 'aria-labelledby': 'claim-heading', hidden: true },
+    h('h2', { id: 'claim-heading' }, 'Claim'),
+    h('div', { class: 'row' }, h('label', { for: 'claim-type' }, 'Claim type'), claimType),
+    h('div', { class: 'row' }, h('label', { for: 'claim-move' }, 'Intended move (optional)'), claimMove),
+    expectRow, claimHelp, claimButtons, claimError);
+  // What the confirmation step shows and what Yes sends (null: not confirming).
+  let claimAsk: { body: Record<string, unknown>; text: string } | null = null;
+  let claimTypes = '';
+  const notice = h('p', { class: 'notice', role: 'status', hidden: true });
   const otherError = errorBox();
   const moveList = h('div', { class: 'move-list' });
   const messagesBox = h('section', { class: 'messages', 'aria-label': 'Messages' });
@@ -76,23 +101,62 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
   const conditionalBox = h('section', { class: 'conditional', 'aria-label': 'Conditional moves' });
   let editorFor = '';
+  let talkShown = '';
   const entry = h('div', { class: 'entry' },
     h('div', { class: 'row' }, h('label', { for: 'move-input' }, 'Move'), moveInput),
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
-    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message));
-  const form = h('form', { class: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
-    entry, moveState, actions, moveError);
+    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message),
+    lockNote);
+  const moveBar = h('div', { class: 'move-bar' }, moveState, moveButtons, moveError);
+  const form = h('form', { class: 'move-form', id: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
+    entry, moveBar, actions);
+  const singleColumn = window.matchMedia('(max-width: 51.99rem)');
+  const placeMoveBar = () => {
+    const focused = moveBar.contains(document.activeElement) ? document.activeElement as HTMLElement : null;
+    if (singleColumn.matches) board.el.after(moveBar);
+    else entry.after(moveBar);
+    focused?.focus();
+  };
+  singleColumn.addEventListener('change', placeMoveBar);
 
-  replace(root,
-    h('div', { class: 'game-page' },
-      h('div', { class: 'game-head' }, heading, status),
-      h('div', { class: 'game-main' },
+  // Until the game has arrived only "Loading" shows: no board position, no move form.
+  const loading = h('p', { class: 'loading', role: 'status' }, 'Loading the game…');
+  // The position as text: always there for screen readers, shown on the page on request
+  // (remembered in this browser).
+  board.text.id = 'position-text';
+  board.el.querySelector('.cg-host')?.setAttribute('aria-describedby', 'position-text');
+  const textToggle = h('button', { type: 'button', class: 'position-toggle', 'aria-controls': 'position-text',
+    onclick: () => showText(board.text.classList.contains('visually-hidden')) });
+  const showText = (on: boolean) => {
+    board.text.classList.toggle('visually-hidden', !on);
+    textToggle.setAttribute('aria-expanded', String(on));
+    replace(textToggle, on ? 'Hide position as text' : 'Position as text');
+    try {
+      localStorage.setItem('corrchess.positionText', on ? '1' : '0');
+    } catch {
+      // private browsing: not remembered
+    }
+  };
+  let textWanted = false;
+  try {
+    textWanted = localStorage.getItem('corrchess.positionText') === '1';
+  } catch {
+    // as above
+  }
+  showText(textWanted);
+  const gameMain = h('div', { class: 'game-main', hidden: true },
         h('div', { class: 'board-col' }, board.el,
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
-            h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN'))),
-        h('div', { class: 'side-col' }, clocks, form, drawBox, otherError, moveList, ratingBox)),
-      conditionalBox, talk));
+            textToggle,
+            h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN')),
+          board.text),
+        h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox));
+  conditionalBox.hidden = talk.hidden = true;
+  placeMoveBar();
+  replace(root,
+    h('div', { class: 'game-page', 'aria-busy': 'true' },
+      h('div', { class: 'game-head' }, heading, status), loading, gameMain, conditionalBox, talk));
 
   const mine = (): Color | null => {
     const user = me();
@@ -117,18 +181,34 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     }
     game = g;
     loadedAt = Date.now();
+    scheduleCharge();
   }
 
+  // The game is read once at the start and then only when the live messages cannot be
+  // applied to what is shown (a gap in the versions, a reconnection) or do not carry what
+  // changed (the clocks after a move, the claims it makes possible; see onLive below).
+  // `seen`: the newest version a live message announced.
+  let seen = -1;
   async function load(): Promise<void> {
     try {
+      const serial = commandsDone;
       const fresh = await api<Game>('GET', `/api/v1/games/${encodeURIComponent(id)}`);
+      // A command of the page ran meanwhile (a Submit's pending move is not in this answer):
+      // read again once it is over.
+      if (commanding > 0 || serial !== commandsDone) {
+        scheduleLoad();
+        return;
+      }
       const first = !game;
+      // An answer older than what is shown (reads overtaking each other) is dropped.
+      if (game && fresh.version < game.version) return;
       took(fresh);
       if (first) orientation = mine() ?? 'white';
       if (first) ratingPreview(ratingBox, id, { white: fresh.white.display_name, black: fresh.black.display_name });
       render();
       // For bench/web: the board takes moves from here on.
       if (first) performance.mark('game-interactive');
+      if (seen > fresh.version) scheduleLoad();
     } catch (e) {
       replace(root, h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
@@ -142,6 +222,9 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   function render(): void {
     if (!game) return;
     const g = game;
+    loading.remove();
+    gameMain.hidden = conditionalBox.hidden = talk.hidden = false;
+    root.querySelector('.game-page')?.removeAttribute('aria-busy');
     const mover = mine();
     replace(heading, `${g.white.display_name} – ${g.black.display_name}`);
     setTitle(`${g.white.username} – ${g.black.username}`);
@@ -159,7 +242,13 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     renderClocks();
     renderActions();
     renderMoves();
-    void gameMessages(messagesBox, g.id, over(g.status), mover !== null);
+    // The messages are read at the start, when a message came (live) and when the game ends
+    // (the form for a message after the game appears).
+    const talkKey = `${over(g.status)}|${mover !== null}`;
+    if (talkKey !== talkShown) {
+      talkShown = talkKey;
+      void gameMessages(messagesBox, g.id, over(g.status), mover !== null);
+    }
     // The editor is rebuilt only when the position changes (it keeps a line being entered).
     const editable = mover !== null && g.status === 'ongoing' && !myTurn() ? g.fen : '';
     if (editable !== editorFor) {
@@ -177,9 +266,21 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     if (g.status === 'not_started') return 'The game has not started yet.';
     if (g.status === 'adjudication_pending') return 'Waiting for adjudication.';
     const offered = g.draw_offer && g.draw_offer.by === mover ? ' You offered a draw.' : '';
-    if (mover === g.to_move) return 'Your move.';
+    const declined = offerDeclined(g, mover) ? ' Your opponent declined your draw offer.' : '';
+    if (mover === g.to_move) return `Your move.${declined}`;
     const side = g.to_move === 'white' ? 'White' : 'Black';
-    return `${g[g.to_move].display_name} (${side}) to move.${offered}`;
+    return `${g[g.to_move].display_name} (${side}) to move.${offered}${declined}`;
+  }
+
+  // Whether the draw offer of the player's last move, or one declined live since, was
+  // declined (explicitly, or by the opponent moving on): shown until the player moves again.
+  function offerDeclined(g: Game, mover: Color | null): boolean {
+    if (!mover || g.status !== 'ongoing' || (g.draw_offer && g.draw_offer.by === mover)) return false;
+    if (declinedAt !== null && g.ply <= declinedAt + 1) return true;
+    const first: Color = g.initial_fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    const sideOf = (ply: number): Color => (ply % 2 === 1) === (first === 'white') ? 'white' : 'black';
+    const last = [...g.moves].reverse().find((m) => sideOf(m.ply) === mover);
+    return !!last?.offer_draw;
   }
 
   function renderClocks(): void {
@@ -187,14 +288,43 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     replace(clocks, (['white', 'black'] as Color[]).map((side) => {
       const c = g.clocks[side];
-      const left = c.running ? c.remaining_seconds - (Date.now() - loadedAt) / 1000 : c.remaining_seconds;
       return h('div', { class: `clock ${side}${c.running ? ' running' : ''}`, 'data-side': side },
         h('span', { class: 'who' }, `${side === 'white' ? 'White' : 'Black'}: `,
           h('a', { href: `/users/${encodeURIComponent(g[side].username)}` }, g[side].display_name)),
-        h('span', { class: 'left' }, duration(left)),
+        h('span', { class: 'left', 'data-side': side }, clockText(side)),
         c.on_leave ? h('span', { class: 'leave' }, 'on leave') : null,
         c.running && c.deadline ? h('span', { class: 'deadline' }, `deadline ${deadline(c.deadline)}`) : null);
     }));
+  }
+
+  function clockText(side: Color): string {
+    const c = game!.clocks[side];
+    return duration(clockLeft(c.remaining_seconds, c.running, loadedAt, Date.now(), wholeDays()));
+  }
+
+  const wholeDays = () => game?.time_control?.type === 'iccf';
+
+  // An ICCF clock changes by whole days: the game is read again when the next day is charged.
+  let chargeTimer: number | undefined;
+  function scheduleCharge(): void {
+    window.clearTimeout(chargeTimer);
+    if (!game || !wholeDays()) return;
+    for (const side of ['white', 'black'] as Color[]) {
+      const c = game.clocks[side];
+      if (!c.running || !c.deadline) continue;
+      const wait = nextCharge(Date.parse(c.deadline), Date.now());
+      // (a second after the instant, at most a day ahead)
+      chargeTimer = window.setTimeout(() => void load(), Math.max(1000, Math.min(wait + 1000, 86400000)));
+    }
+  }
+
+  // Every second: the running clock's text, changed in place (the rest stays, focus too).
+  function tickClocks(): void {
+    if (!game) return;
+    for (const span of clocks.querySelectorAll<HTMLElement>('.left')) {
+      const text = clockText(span.dataset.side as Color);
+      if (span.textContent !== text) span.textContent = text;
+    }
   }
 
   function button(name: string, onclick: () => void, extra: Record<string, string> = {}): HTMLButtonElement {
@@ -206,16 +336,18 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     const mover = mine();
     const playing = mover !== null && !over(g.status);
-    form.hidden = mover === null;
+    form.hidden = moveBar.hidden = mover === null;
+    const moves: HTMLElement[] = [];
     const buttons: HTMLElement[] = [];
     if (g.pending_move) {
       const p = g.pending_move;
-      replace(moveState, `Pending: ${p.move.san}${p.offer_draw ? ' with a draw offer' : ''}. Confirm to play it, or cancel.`);
-      buttons.push(button('Confirm', () => void confirm(), { class: 'primary' }), button('Cancel', () => void withdraw()));
+      const carried = [p.offer_draw ? 'a draw offer' : '', p.message ? 'your message' : ''].filter(Boolean).join(' and ');
+      replace(moveState, `Pending: ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to play it, or cancel.`);
+      moves.push(button('Confirm', () => void confirm(), { class: 'primary' }), button('Cancel', () => void withdraw()));
     } else if (myTurn()) {
       replace(moveState, candidate ? `Your move: ${candidate.san} (not sent yet).` : '');
-      buttons.push(h('button', { type: 'submit', class: 'primary' }, 'Submit'));
-      if (candidate) buttons.push(button('Cancel', () => { candidate = null; moveInput.value = ''; render(); }));
+      moves.push(h('button', { type: 'submit', class: 'primary', form: 'move-form' }, 'Submit'));
+      if (candidate) moves.push(button('Cancel', () => { candidate = null; moveInput.value = ''; render(); }));
     } else {
       replace(moveState, playing ? 'Waiting for your opponent.' : '');
     }
@@ -227,7 +359,6 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       } else {
         buttons.push(button('Resign', () => { confirmResign = true; renderActions(); }));
       }
-      buttons.push(h('span', { class: 'claim' }, claimType, button('Claim', () => void claim())));
     }
     if (mover !== null && over(g.status)) {
       buttons.push(button('Rematch', async () => {
@@ -240,8 +371,24 @@ export function gamePage(root: HTMLElement, id: string): () => void {
         }
       }));
     }
-    replace(actions, buttons);
+    // A button pressed (or focused) that is drawn again keeps the focus.
+    const had = document.activeElement;
+    const hadName = had instanceof HTMLButtonElement && (moveButtons.contains(had) || actions.contains(had)) ? had.textContent : null;
+    // The same buttons stay the same elements (a press while the page redraws is not lost).
+    const same = (box: HTMLElement, list: HTMLElement[]) =>
+      box.children.length === list.length && list.every((b, i) => box.children[i].outerHTML === b.outerHTML);
+    if (!same(moveButtons, moves)) replace(moveButtons, moves);
+    if (!same(actions, buttons)) replace(actions, buttons);
     moveInput.disabled = !myTurn() || !!g.pending_move;
+    // A pending move carries its own draw offer and message (sent with Submit): they are
+    // shown as sent and locked until it is confirmed or cancelled.
+    const pending = g.pending_move;
+    if (pending) {
+      message.value = pending.message ?? '';
+      offerDraw.checked = pending.offer_draw;
+    }
+    message.disabled = offerDraw.disabled = !!pending;
+    lockNote.hidden = !pending;
     // The move, the draw offer and the message are written only when it is your move.
     entry.hidden = !myTurn();
     const offer = g.draw_offer;
@@ -250,6 +397,113 @@ export function gamePage(root: HTMLElement, id: string): () => void {
          button('Accept draw', () => void act('POST', 'draw/accept')),
          button('Decline draw', () => void act('POST', 'draw/decline'))]
       : []);
+    renderClaim();
+    // Focus left on the move's state after Confirm goes to the Move field when it is the
+    // player's move again (the opponent replied).
+    if (had === moveState && myTurn() && !g.pending_move && !candidate) moveInput.focus();
+    if (hadName && !had!.isConnected) {
+      const again = [...moves, ...buttons].find((b) => b instanceof HTMLButtonElement && b.textContent === hadName);
+      // Else: the Move field when it is the player's move, else what the move came to.
+      if (again) again.focus();
+      else if (myTurn() && !g.pending_move && !moveInput.disabled) moveInput.focus();
+      else (moveState.textContent ? moveState : status).focus();
+    }
+  }
+
+  const claimNames: Record<string, string> = {
+    threefold: 'Draw by threefold repetition',
+    fifty_moves: 'Draw by the fifty-move rule',
+    tablebase: 'Tablebase (win or draw, 7 men or fewer)',
+  };
+
+  // The claim panel: only for the player to move, with no pending move, when the server's
+  // `claimable` flags allow a claim; it offers only the claimable types.
+  function renderClaim(): void {
+    const g = game;
+    const types = g && myTurn() && !g.pending_move && g.claimable
+      ? ['threefold', 'fifty_moves', 'tablebase'].filter((t) => g.claimable?.[t]) : [];
+    claimBox.hidden = types.length === 0;
+    if (types.join() !== claimTypes) {
+      claimTypes = types.join();
+      const was = claimType.value;
+      replace(claimType, types.map((t) => h('option', { value: t }, claimNames[t])));
+      if (types.includes(was)) claimType.value = was;
+      claimAsk = null;
+    }
+    if (!types.length) {
+      claimAsk = null;
+      return;
+    }
+    const type = claimType.value;
+    expectRow.hidden = type !== 'tablebase';
+    replace(claimHelp, type === 'tablebase'
+      ? 'A tablebase claim never plays the intended move: the tables judge the position it would produce. If the claim is rejected, nothing is played and the game goes on.'
+      : 'If the claim is correct the game is drawn and the intended move is not played. If it is rejected, the intended move IS PLAYED and the claim stands as your draw offer (without an intended move you stay on move).');
+    for (const el of [claimType, claimMove, claimExpect]) el.disabled = claimAsk !== null;
+    if (claimAsk) {
+      replace(claimButtons, h('span', { class: 'confirm-text' }, claimAsk.text),
+        button('Yes, claim', () => void claim(), { class: 'danger' }),
+        button('Back', () => { claimAsk = null; renderClaim(); claimMove.focus(); }));
+    } else {
+      replace(claimButtons, button('Claim', () => askClaim()));
+    }
+  }
+
+  // The SAN of a move typed in any notation (SAN, UCI or ICCF numeric) in the position, or
+  // null when it is not a legal move there.
+  function sanOf(fen: string, text: string): string | null {
+    const pos = position(fen);
+    if (!pos) return null;
+    let move = parseSan(pos, text);
+    if (!move) {
+      let uci = text.toLowerCase();
+      const numeric = text.match(/^([1-8])([1-8])([1-8])([1-8])([1-4])?$/);
+      if (numeric) {
+        const file = (d: string) => 'abcdefgh'[Number(d) - 1];
+        uci = file(numeric[1]) + numeric[2] + file(numeric[3]) + numeric[4] + (numeric[5] ? 'qrbn'[Number(numeric[5]) - 1] : '');
+      }
+      const parsed = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci) ? parseUci(uci) : undefined;
+      if (parsed && pos.isLegal(normalizeMove(pos, parsed))) move = normalizeMove(pos, parsed);
+    }
+    return move ? makeSan(pos, move) : null;
+  }
+
+  // The Claim button: checks the panel and asks for confirmation, stating what will be sent.
+  function askClaim(): void {
+    const g = game;
+    if (!g) return;
+    const type = claimType.value;
+    const body: Record<string, unknown> = { type, ply: g.ply };
+    const typed = claimMove.value.trim();
+    let san: string | null = null;
+    if (typed) {
+      san = sanOf(g.fen, typed);
+      if (!san) {
+        showError(claimError, `The intended move ${typed} is not a legal move in this position.`);
+        return;
+      }
+      body.move = san;
+    }
+    let text: string;
+    if (type === 'tablebase') {
+      const expect = claimExpect.value;
+      if (!expect) {
+        showError(claimError, 'Choose whether you claim a win or a draw.');
+        return;
+      }
+      body.expect = expect;
+      text = `Claim ${expect === 'win' ? 'a win' : 'a draw'} by the tablebase${san ? ` with the intended move ${san}` : ' in this position'}? `
+        + `${san ? `${san} is never played. ` : ''}If the claim is rejected, nothing is played and the game goes on.`;
+    } else {
+      const rule = type === 'threefold' ? 'threefold repetition' : 'the fifty-move rule';
+      text = san
+        ? `Claim a draw by ${rule} with the intended move ${san}? If the claim is rejected, ${san} is played and counts as your draw offer.`
+        : `Claim a draw by ${rule} without an intended move? If the claim is rejected, you are still to move and the claim counts as your draw offer.`;
+    }
+    showError(claimError, null);
+    claimAsk = { body, text };
+    renderClaim();
+    (claimButtons.querySelector('button.danger') as HTMLButtonElement | null)?.focus();
   }
 
   function renderMoves(): void {
@@ -266,6 +520,11 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Move'), h('th', {}, 'Played'),
         h('th', {}, 'Used'), h('th', {}, 'Clock'))),
       h('tbody', {}, rows)));
+    // The latest move in sight (when moves were added; reading back is left alone otherwise).
+    if (game.moves.length !== movesShown) {
+      movesShown = game.moves.length;
+      moveList.scrollTop = moveList.scrollHeight;
+    }
   }
 
   // A move made on the board: shown as the candidate, sent with Submit.
@@ -286,13 +545,26 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   // Runs one request of the page: on success the message box empties and the page shows
   // the new state; a refusal is explained in the box (a stale game is reloaded first).
   async function attempt(box: HTMLElement, step: () => Promise<void>): Promise<void> {
+    commanding++;
     try {
       await step();
       showError(box, null);
       render();
     } catch (e) {
       await refused(e, box);
+    } finally {
+      commandDone();
     }
+  }
+
+  // While a command of the page is under way its answer brings the game, so the live messages
+  // it causes are not applied meanwhile; what they announced beyond the answer is read after.
+  let commanding = 0;
+  let commandsDone = 0;
+  function commandDone(): void {
+    commanding--;
+    commandsDone++;
+    if (commanding === 0 && game && seen > game.version) scheduleLoad();
   }
 
   async function submit(): Promise<void> {
@@ -311,7 +583,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       candidate = null;
     });
     // Keyboard users go on with Enter (or Tab to Cancel).
-    if (g.pending_move) (actions.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
+    if (g.pending_move) (moveButtons.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
   }
 
   async function confirm(): Promise<void> {
@@ -345,18 +617,28 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     });
   }
 
+  // "Yes, claim": sends exactly what the confirmation stated.
   async function claim(): Promise<void> {
-    if (!game) return;
-    const body: Record<string, unknown> = { type: claimType.value, ply: game.ply };
-    if (moveInput.value.trim()) body.move = moveInput.value.trim();
+    const g = game;
+    const ask = claimAsk;
+    if (!g || !ask) return;
+    claimAsk = null;
+    commanding++;
     try {
       const answer = await api<{ upheld: boolean; reason: string; game: Game }>(
-        'POST', `/api/v1/games/${game.id}/claims`, body, true);
+        'POST', `/api/v1/games/${g.id}/claims`, ask.body, true);
       took(answer.game);
+      claimMove.value = '';
+      claimExpect.value = '';
+      showError(claimError, null);
       render();
-      showError(otherError, `${answer.upheld ? 'Claim upheld' : 'Claim rejected'}: ${answer.reason}`);
+      notice.hidden = false;
+      replace(notice, `${answer.upheld ? 'Claim upheld' : 'Claim rejected'}: ${answer.reason}`);
     } catch (e) {
-      await refused(e, otherError);
+      renderClaim();
+      await refused(e, claimError);
+    } finally {
+      commandDone();
     }
   }
 
@@ -370,14 +652,77 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     }
   }
 
-  // Live: any change of this game reloads it; the opponent's move is announced.
+  // Reads the game a moment later (messages that come together, such as a move, its draw
+  // offer and a conditional reply, cost one read).
+  let loadTimer: number | undefined;
+  function scheduleLoad(): void {
+    window.clearTimeout(loadTimer);
+    loadTimer = window.setTimeout(() => void load(), 150);
+  }
+
+  // A live message about this game applied to what is shown: true when nothing more is
+  // needed, false when the game must be read (it does not follow the version shown, or the
+  // message lacks what changed).
+  function apply(m: LiveMessage): boolean {
+    const g = game;
+    const version = typeof m.version === 'number' ? m.version : null;
+    if (!g || version === null) return false;
+    if (m.type === 'move') {
+      if (typeof m.ply !== 'number' || m.ply <= g.ply) return true; // shown already (our own Confirm)
+      // The next ply, from the next command or the same one (a conditional reply).
+      if (m.ply !== g.ply + 1 || (version !== g.version + 1 && version !== g.version) || !m.move?.uci) return false;
+      g.moves.push({ ply: m.ply, san: m.move.san, uci: m.move.uci, at: m.at ?? new Date().toISOString(),
+        elapsed_seconds: 0, offer_draw: false, conditional: !!m.conditional, message: m.message });
+      g.fen = m.fen_after;
+      g.ply = m.ply;
+      g.version = version;
+      g.to_move = g.to_move === 'white' ? 'black' : 'white';
+      if (g.draw_offer && g.draw_offer.by !== m.by) g.draw_offer = null; // moving on declines it
+      if (m.by === mine()) {
+        g.pending_move = null; // played from another device
+        candidate = null;
+      }
+      g.claimable = undefined; // until the server says
+      for (const side of ['white', 'black'] as Color[]) g.clocks[side].running = false;
+      render();
+      return false; // the clocks and claims after the move come with the game
+    }
+    if (version < g.version || (version === g.version && m.type !== 'draw_offer')) return true;
+    if (m.type === 'draw_offer' && version === g.version) {
+      g.draw_offer = { by: m.by, ply: m.ply };
+      const last = g.moves[g.moves.length - 1];
+      if (last && last.ply === m.ply) last.offer_draw = true;
+      render();
+      return true;
+    }
+    if (m.type === 'draw_declined' && version === g.version + 1) {
+      g.draw_offer = null;
+      g.version = version;
+      render();
+      return true;
+    }
+    return false;
+  }
+
+  // Live: the opponent's move is announced and applied; a reconnection, a gap or a change
+  // the message does not describe reads the game.
+  let started = false; // the first read has begun
+  let readAfterGreeting = false; // it began after the live connection's greeting
   const stopLive = onLive((m) => {
-    if (m.type === 'hello' || m.type === 'resync') {
+    if (m.type === 'hello') {
+      // A reconnection, or the first greeting after a first read that did not wait for it.
+      if (m.resumed || (started && !readAfterGreeting)) void load();
+      readAfterGreeting = true;
+      return;
+    }
+    if (m.type === 'resync') {
       void load();
       return;
     }
     if (m.game_id !== id) return;
-    if (m.type === 'move' && m.by !== mine() && m.move?.san) {
+    if (typeof m.version === 'number') seen = Math.max(seen, m.version);
+    const fresh = !game || m.type !== 'move' || (typeof m.ply === 'number' && m.ply > game.ply);
+    if (m.type === 'move' && m.by !== mine() && m.move?.san && fresh) {
       const side = m.by === 'white' ? 'White' : 'Black';
       announce(`${side} played ${sanInWords(m.move.san)}`);
       titleAlert();
@@ -386,14 +731,30 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       titleAlert();
     } else if (m.type === 'draw_offer' && m.by !== mine()) {
       announce('Your opponent offers a draw');
+    } else if (m.type === 'draw_declined' && mine() !== null && m.by !== mine()) {
+      declinedAt = game?.ply ?? null;
+      announce('Your opponent declined your draw offer');
     }
-    void load();
+    if ((m.type === 'move' && m.message) || m.type === 'message') {
+      void gameMessages(messagesBox, id, !!game && over(game.status), mine() !== null);
+      if (m.type === 'message') return;
+    }
+    if (commanding > 0) return;
+    if (!apply(m)) scheduleLoad();
   });
-  const tick = window.setInterval(renderClocks, 30000);
-  void load();
+  const tick = window.setInterval(tickClocks, 1000);
+  // The first read waits (briefly) for the live connection's greeting, so that nothing
+  // happening meanwhile is missed and the greeting needs no second read.
+  void liveReady().then((ready) => {
+    readAfterGreeting = ready;
+    started = true;
+    return load();
+  });
   void gameNote(noteBox, id);
   return () => {
     stopLive();
     window.clearInterval(tick);
+    window.clearTimeout(chargeTimer);
+    window.clearTimeout(loadTimer);
   };
 }

@@ -1,6 +1,7 @@
 // /users/{username}: a player's public profile, with a button to challenge them.
 import { api, errorText } from '../api';
-import { h, replace } from '../dom';
+import { errorBox, h, replace, showError } from '../dom';
+import { me } from '../session';
 import { setTitle } from '../title';
 import { localTime } from '../time';
 import { ratingHistory } from './ratings';
@@ -28,9 +29,48 @@ export function profilePage(root: HTMLElement, username: string): void {
           h('tr', {}, h('th', {}, 'Won / drawn / lost'), h('td', {}, `${p.games.wins} / ${p.games.draws} / ${p.games.losses}`)),
           h('tr', {}, h('th', {}, 'Current games'), h('td', {}, String(p.games.current))))),
         ratings,
-        h('p', {}, h('a', { href: `/challenges?opponent=${encodeURIComponent(p.username)}` }, `Challenge ${p.display_name}`)));
+        h('p', {}, h('a', { href: `/challenges?opponent=${encodeURIComponent(p.username)}` }, `Challenge ${p.display_name}`)),
+        p.username === me()?.username ? null : blockBox(p));
     } catch (e) {
       replace(root, h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
   })();
+}
+
+// Block / Unblock (PUT / DELETE /api/v1/me/blocks/{username}): a blocked player can no longer
+// challenge you or write to you; running games go on.
+function blockBox(p: Profile): HTMLElement {
+  const state = h('p', { class: 'block-state', role: 'status' });
+  const error = errorBox();
+  const toggle = h('button', { type: 'button', id: 'block-toggle', disabled: true }, 'Block');
+  let blocked = false;
+  const draw = () => {
+    toggle.disabled = false;
+    replace(toggle, blocked ? 'Unblock' : 'Block');
+    replace(state, blocked
+      ? `You blocked ${p.display_name}: they cannot challenge you or write to you.`
+      : '');
+  };
+  const path = `/api/v1/me/blocks/${encodeURIComponent(p.username)}`;
+  toggle.addEventListener('click', async () => {
+    toggle.disabled = true;
+    try {
+      await api(blocked ? 'DELETE' : 'PUT', path);
+      blocked = !blocked;
+      showError(error, null);
+    } catch (e) {
+      showError(error, errorText(e));
+    }
+    draw();
+  });
+  void (async () => {
+    try {
+      const { blocks } = await api<{ blocks: { username: string }[] }>('GET', '/api/v1/me/blocks');
+      blocked = blocks.some((b) => b.username === p.username);
+      draw();
+    } catch (e) {
+      showError(error, errorText(e));
+    }
+  })();
+  return h('section', { class: 'block-box', 'aria-label': 'Blocking' }, toggle, state, error);
 }

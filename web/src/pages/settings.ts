@@ -1,8 +1,9 @@
 // /settings: profile and preferences (display name, time zone, email, country, language),
 // password change, and ending every sign-in.
 import { api, errorText } from '../api';
-import { h, replace } from '../dom';
+import { errorBox, h, replace, showError } from '../dom';
 import { section } from './forms';
+import { notificationSettings } from './notifications';
 import { logout, me, restore } from '../session';
 import { setTitle } from '../title';
 
@@ -56,9 +57,43 @@ export function settingsPage(root: HTMLElement, go: (path: string) => void): voi
         current.value = next.value = '';
         return 'Password changed; your other sign-ins have ended.';
       }, 'narrow'),
+      notificationSettings(),
+      blockedPlayers(),
       h('section', { class: 'narrow' }, h('h2', {}, 'Sign-ins'),
         h('p', {}, `Signed in as ${me()?.username ?? ''}.`),
         h('button', { type: 'button', onclick: async () => { await logout(true).catch(() => {}); go('/login'); } },
           'Log out everywhere')));
   })();
+}
+
+type Block = { username: string; display_name: string; since: string };
+
+// The players you blocked (GET /api/v1/me/blocks), each with Unblock.
+function blockedPlayers(): HTMLElement {
+  const list = h('div', {}, 'Loading…');
+  const error = errorBox();
+  const draw = (blocks: Block[]) => replace(list, blocks.length
+    ? h('ul', { class: 'blocked-players' }, blocks.map((b) => h('li', { 'data-username': b.username },
+        h('a', { href: `/users/${encodeURIComponent(b.username)}` }, b.display_name), ` (${b.username}) `,
+        h('button', { type: 'button', 'aria-label': `Unblock ${b.display_name}`, onclick: async () => {
+          try {
+            await api('DELETE', `/api/v1/me/blocks/${encodeURIComponent(b.username)}`);
+            showError(error, null);
+          } catch (e) {
+            showError(error, errorText(e));
+          }
+          await load();
+        } }, 'Unblock'))))
+    : h('p', { class: 'muted' }, 'Nobody. Block a player from their profile page.'));
+  async function load(): Promise<void> {
+    try {
+      draw((await api<{ blocks: Block[] }>('GET', '/api/v1/me/blocks')).blocks);
+    } catch (e) {
+      replace(list);
+      showError(error, errorText(e));
+    }
+  }
+  void load();
+  return h('section', { class: 'narrow blocked' }, h('h2', {}, 'Blocked players'),
+    h('p', { class: 'muted' }, 'They cannot challenge you or write to you; games already running go on.'), list, error);
 }
