@@ -5,6 +5,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/game/wait_text.h"
+
 namespace corrchess::game {
 
 std::string_view to_string(ChallengeColor c) {
@@ -174,8 +176,8 @@ Result<void> check_can_challenge_opponent(const ChallengeHistory& history, Times
   if (allowed_from <= now) return {};
   const Seconds wait = allowed_from - now;
   return std::unexpected(
-      Error{ErrorCode::kRateLimited, why + "; try again in " + std::to_string(wait) + " seconds"}
-          .with_json("retry_after_seconds", std::to_string(wait)));
+      Error{ErrorCode::kRateLimited, why + "; try again in " + wait_text(wait)}.with_json(
+          "retry_after_seconds", std::to_string(wait)));
 }
 
 Result<void> check_challenge_open(ChallengeStatus status) {

@@ -4,6 +4,7 @@
 
 #include "core/game/facts.h"
 #include "core/game/game.h"
+#include "core/game/wait_text.h"
 
 namespace corrchess::game {
 

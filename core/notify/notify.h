@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,10 +34,15 @@ enum class Kind {
 };
 enum class Channel { kEmail, kWebhook };
 
+// Every kind, in the order of the enum (the preferences show and take each of them).
 inline constexpr Kind kAllKinds[] = {Kind::kOpponentMoved,    Kind::kDrawDeclined,
                                      Kind::kClaimDecided,     Kind::kGameOver,
                                      Kind::kGameStarted,      Kind::kChallengeReceived,
-                                     Kind::kDeadlineReminder, Kind::kSilenceReminder};
+                                     Kind::kDeadlineReminder, Kind::kSilenceReminder,
+                                     Kind::kDirectorDecision, Kind::kAdjudicationPending,
+                                     Kind::kOpponentLeave};
+static_assert(std::size(kAllKinds) == static_cast<std::size_t>(Kind::kOpponentLeave) + 1,
+              "kAllKinds lists every Kind");
 inline constexpr Channel kAllChannels[] = {Channel::kEmail, Channel::kWebhook};
 
 std::string_view to_string(Kind k);     // "opponent_moved", "draw_declined", ...

@@ -127,6 +127,15 @@ TEST_F(Notifications, UnsubscribeInOneClick) {
   EXPECT_EQ(server_.request("GET", target).status, 200);
   auto prefs = api_.expect("GET", "/api/v1/me/notifications", black_);
   EXPECT_EQ(prefs["channels"]["email"]["opponent_moved"], true);
+  // Every kind docs/api.md names is shown, on both channels.
+  for (const char* kind :
+       {"opponent_moved", "draw_declined", "claim_decided", "game_over", "game_started",
+        "challenge_received", "deadline_reminder", "silence_reminder", "director_decision",
+        "adjudication_pending", "opponent_leave"}) {
+    EXPECT_EQ(prefs["channels"]["email"][kind], true) << kind;
+    EXPECT_EQ(prefs["channels"]["webhook"][kind], true) << kind;
+  }
+  EXPECT_EQ(prefs["channels"]["email"].size(), 11u);
   const auto post = server_.request("POST", target, "List-Unsubscribe=One-Click",
                                     {{"Content-Type", "application/x-www-form-urlencoded"}});
   EXPECT_EQ(post.status, 200) << post.body;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/game/talk.h"
+#include "core/game/wait_text.h"
 
 namespace corrchess::game {
 namespace {
@@ -35,6 +36,17 @@ TEST(MessageRate, ThirtyADayWaitForTheOldestToBeADayOld) {
   ASSERT_FALSE(r);
   EXPECT_EQ(wait_of(r), std::to_string(23 * 3600));
   EXPECT_NE(r.error().detail.find("30 messages a day"), std::string::npos);
+}
+
+// The wait in a refusal's detail reads at a glance; retry_after_seconds keeps the number.
+TEST(WaitText, SecondsMinutesHours) {
+  EXPECT_EQ(wait_text(1), "1 second");
+  EXPECT_EQ(wait_text(45), "45 seconds");
+  EXPECT_EQ(wait_text(119), "119 seconds");
+  EXPECT_EQ(wait_text(120), "2 minutes");
+  EXPECT_EQ(wait_text(3595), "60 minutes");
+  EXPECT_EQ(wait_text(7200), "2 hours");
+  EXPECT_EQ(wait_text(23 * 3600 - 1), "23 hours");
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
+
 #include "core/notify/compose.h"
 #include "tests/support/game_table.h"
 
@@ -183,6 +186,11 @@ TEST(Preferences, DefaultsWantEverythingAndOffsetsAreChecked) {
   EXPECT_FALSE(checked_reminder_offsets({60}));
   EXPECT_FALSE(checked_reminder_offsets({3600, 3600}));
   for (const auto k : kAllKinds) EXPECT_EQ(parse_kind(to_string(k)), k);
+  // The preferences offer every kind the docs name (three were once missing).
+  EXPECT_EQ(std::size(kAllKinds), 11u);
+  EXPECT_EQ(parse_kind("opponent_leave"), Kind::kOpponentLeave);
+  EXPECT_NE(std::find(std::begin(kAllKinds), std::end(kAllKinds), Kind::kDirectorDecision),
+            std::end(kAllKinds));
 }
 
 TEST(Digest, NextLocalHourAndWhatWaitsForIt) {
