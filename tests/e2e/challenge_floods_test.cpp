@@ -152,10 +152,12 @@ TEST_F(Blocking, ABlockedPlayerCannotChallengeWriteOrSeekTheBlocker) {
   EXPECT_EQ(api_.problem("POST", "/api/v1/challenges", white_, named(kBlack), 403), "forbidden");
   EXPECT_EQ(api_.problem("POST", path(black_seek, "/accept"), white_, nullptr, 403), "forbidden");
   EXPECT_EQ(api_.problem("POST", path(white_seek, "/accept"), black_, nullptr, 403), "forbidden");
-  for (const auto& c : api_.expect("GET", "/api/v1/challenges", black_)["open"]) {
+  const auto blocker_sees = api_.expect("GET", "/api/v1/challenges", black_);
+  for (const auto& c : blocker_sees["open"]) {
     EXPECT_NE(c["challenger"]["username"], kWhite) << "the blocker does not see their seeks";
   }
-  for (const auto& c : api_.expect("GET", "/api/v1/challenges", white_)["open"]) {
+  const auto blocked_sees = api_.expect("GET", "/api/v1/challenges", white_);
+  for (const auto& c : blocked_sees["open"]) {
     EXPECT_NE(c["challenger"]["username"], kBlack) << "nor they the blocker's";
   }
 
