@@ -1,0 +1,144 @@
+"""What players expect beyond playing (issue #34): stepping through a game's moves (move list
+clicks and the arrow keys, marked as not the current position, no move possible meanwhile)
+in a compact two-column move list; the "your move" count in the navigation and the "Next
+game" button; mini-boards and both clocks in the games list; the full challenge form and
+open challenges with ratings; the landing page for signed-out visitors. Screenshots at
+1280 and 390 px."""
+
+import sys
+import time
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+import support
+from support import button, wait
+
+GAME = "https://lichess.org/q7s1nprp"  # 1.b3 e5 ... 8.f3 Bf2#, 0-1 (tests/data/pgn)
+
+
+def fen(d):
+    return d.find_element(By.CSS_SELECTOR, ".board-col .board").get_attribute("data-fen")
+
+
+class Features(support.ServerTestCase):
+    users = ("alice", "bob", "carl")
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.admin = support.Api(cls.base, *support.ADMIN)
+        cls.api = {u: support.Api(cls.base, u, cls.passwords[u]) for u in cls.users}
+        cls.drivers = []
+
+    @classmethod
+    def tearDownClass(cls):
+        for d in cls.drivers:
+            d.quit()
+        super().tearDownClass()
+
+    def browser(self, user, width=1280, height=1000):
+        driver = support.chromium(width, height)
+        self.drivers.append(driver)
+        support.login(driver, self.base, user, self.passwords[user])
+        return driver
+
+    def new_game(self, white, black, moves=(), **extra):
+        body = {"white": white, "black": black, "time_control": {"type": "iccf", "moves": 10, "days": 50}}
+        body.update(extra)
+        game = self.admin.call("POST", "/api/v1/admin/games", body)
+        path = "/api/v1/games/%s" % game["id"]
+        players = [self.api[white], self.api[black]]
+        for i, san in enumerate(moves):
+            players[i % 2].call("POST", path + "/moves", {"move": san})
+            players[i % 2].call("POST", path + "/moves/accept", {"move": san})
+        return players[0].call("GET", path)
+
+    def test_step_through_the_moves(self):
+        moves = support.pgn_game(GAME)[:10]
+        game = self.new_game("alice", "bob", moves)
+        d = self.browser("alice")
+        d.get("%s/games/%s" % (self.base, game["id"]))
+        wait(d, lambda d: fen(d) == game["fen"], message="game")
+        wait(d, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+        # A compact list: move number, White, Black; the current move marked.
+        rows = d.find_elements(By.CSS_SELECTOR, "table.moves tbody tr")
+        self.assertEqual(len(rows), 5)
+        self.assertEqual([c.text for c in rows[0].find_elements(By.TAG_NAME, "td")], ["1.", moves[0], moves[1]])
+        self.assertEqual([h.text for h in d.find_elements(By.CSS_SELECTOR, "table.moves thead th")], ["#", "White", "Black"])
+        current = d.find_element(By.CSS_SELECTOR, "table.moves button[aria-current='true']")
+        self.assertEqual(current.get_attribute("data-ply"), "10")
+        banner = d.find_element(By.ID, "viewing-banner")
+        self.assertFalse(banner.is_displayed())
+
+        # A click on 2...(ply 4) shows that position, marked as not the current one.
+        d.find_element(By.CSS_SELECTOR, "table.moves button[data-ply='4']").click()
+        wait(d, lambda d: fen(d) == game["moves"][3]["fen_after"], message="the position after ply 4")
+        self.assertTrue(banner.is_displayed())
+        self.assertEqual(banner.find_element(By.CSS_SELECTOR, ".viewing-text").text,
+                         "Viewing move 2… %s — not the current position." % moves[3])
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, ".board-col .board").get_attribute("data-viewing"), "4")
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "table.moves button[aria-current='true']").get_attribute("data-ply"), "4")
+        # No move while viewing: the Move field and Submit are disabled, the board takes no move.
+        self.assertFalse(d.find_element(By.ID, "move-input").is_enabled())
+        self.assertFalse(button(d, "Submit").is_enabled())
+        square = lambda name: d.find_element(By.CSS_SELECTOR, ".board-col [data-square='%s']" % name)
+        square("h2").click()
+        square("h3").click()
+        time.sleep(0.3)
+        self.assertEqual(d.find_element(By.ID, "move-input").get_attribute("value"), "")
+        self.assertEqual(fen(d), game["moves"][3]["fen_after"])
+        d.save_screenshot(support.artifact_path("game-viewing-1280.png"))
+
+        # The arrow keys: Left one back, Right one on, Home the start, End the live position.
+        body = d.find_element(By.TAG_NAME, "body")
+        d.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        wait(d, lambda d: fen(d) == game["moves"][2]["fen_after"], message="Left: ply 3")
+        d.switch_to.active_element.send_keys(Keys.HOME)
+        wait(d, lambda d: fen(d) == game["initial_fen"], message="Home: the start")
+        self.assertEqual(banner.find_element(By.CSS_SELECTOR, ".viewing-text").text,
+                         "Viewing the start position — not the current position.")
+        d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        wait(d, lambda d: fen(d) == game["moves"][0]["fen_after"], message="Right: ply 1")
+        d.switch_to.active_element.send_keys(Keys.END)
+        wait(d, lambda d: fen(d) == game["fen"], message="End: live")
+        self.assertFalse(banner.is_displayed())
+        self.assertTrue(d.find_element(By.ID, "move-input").is_enabled())
+        self.assertIsNone(d.find_element(By.CSS_SELECTOR, ".board-col .board").get_attribute("data-viewing"))
+        # Right at the live position stays there; Left, then the banner's button goes back.
+        body.send_keys(Keys.ARROW_RIGHT)
+        body.send_keys(Keys.ARROW_LEFT)
+        wait(d, lambda d: fen(d) == game["moves"][8]["fen_after"], message="Left from live: ply 9")
+        button(d, "Back to the current position").click()
+        wait(d, lambda d: fen(d) == game["fen"], message="back to live")
+        # Typing in the Move field is not stepping.
+        field = d.find_element(By.ID, "move-input")
+        field.send_keys("h3", Keys.ARROW_LEFT, Keys.HOME)
+        time.sleep(0.2)
+        self.assertEqual(fen(d), game["fen"])
+        field.clear()
+
+        # Viewing while the opponent moves: the view stays, the move is in the list, and the
+        # way back shows it.
+        d.find_element(By.CSS_SELECTOR, "table.moves button[data-ply='2']").click()
+        wait(d, lambda d: fen(d) == game["moves"][1]["fen_after"])
+        self.api["alice"].call("POST", "/api/v1/games/%s/moves" % game["id"], {"move": "a3"})
+        after = self.api["alice"].call("POST", "/api/v1/games/%s/moves/accept" % game["id"], {"move": "a3"})
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "table.moves button[data-ply='11']"), message="a3 listed")
+        self.assertEqual(fen(d), game["moves"][1]["fen_after"])
+        self.assertTrue(banner.is_displayed())
+        button(d, "Back to the current position").click()
+        wait(d, lambda d: fen(d) == after["fen"], message="live after a3")
+
+        # 390 px: the banner and the step buttons fit, nothing scrolls sideways.
+        support.phone_screen(d, 390, 844)
+        d.find_element(By.CSS_SELECTOR, ".step-tools button[aria-label='Previous move']").click()
+        wait(d, lambda d: d.find_element(By.ID, "viewing-banner").is_displayed())
+        time.sleep(0.2)
+        self.assertLessEqual(support.page_width(d), 390)
+        d.save_screenshot(support.artifact_path("game-viewing-390.png"))
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
