@@ -139,6 +139,53 @@ class Features(support.ServerTestCase):
         self.assertLessEqual(support.page_width(d), 390)
         d.save_screenshot(support.artifact_path("game-viewing-390.png"))
 
+    def badge(self, d):
+        b = d.find_element(By.ID, "to-move-badge")
+        return b.get_attribute("data-count") if b.is_displayed() else "0"
+
+    def test_your_move_count_and_next_game(self):
+        per_move = lambda days: {"time_control": {"type": "per_move", "days": days}}
+        late = self.new_game("carl", "alice", ["e4"], **per_move(9))      # Alice to move, 9 days
+        soon = self.new_game("alice", "carl", **per_move(2))              # Alice to move, 2 days
+        middle = self.new_game("alice", "carl", **per_move(5))            # Alice to move, 5 days
+        waiting = self.new_game("carl", "alice", **per_move(3))           # Carl to move
+        d = self.browser("alice")
+        wait(d, lambda d: self.badge(d) == "3", message="3 games where it is Alice's move")
+        self.assertIn("3 games where it is your move", d.find_element(By.ID, "to-move-badge").get_attribute("textContent"))
+        # Next game: nearest deadline first, the current game skipped.
+        d.get("%s/games/%s" % (self.base, late["id"]))
+        wait(d, lambda d: fen(d) == late["fen"], message="game")
+        wait(d, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
+        button(d, "Next game").click()
+        wait(d, lambda d: d.current_url.endswith("/games/%s" % soon["id"]), message="to the soonest deadline")
+        wait(d, lambda d: "Carl" in d.find_element(By.TAG_NAME, "h1").text)
+        button(d, "Next game").click()
+        wait(d, lambda d: d.current_url.endswith("/games/%s" % middle["id"]), message="the next soonest, this one skipped")
+        d.save_screenshot(support.artifact_path("game-next-1280.png"))
+        # The count follows live messages: Carl moves (4), Alice moves elsewhere (3), a game ends (2).
+        carl = self.api["carl"]
+        carl.call("POST", "/api/v1/games/%s/moves" % waiting["id"], {"move": "d4"})
+        carl.call("POST", "/api/v1/games/%s/moves/accept" % waiting["id"], {"move": "d4"})
+        wait(d, lambda d: self.badge(d) == "4", 5, "Carl's move counted live")
+        alice = self.api["alice"]
+        alice.call("POST", "/api/v1/games/%s/moves" % soon["id"], {"move": "e4"})
+        alice.call("POST", "/api/v1/games/%s/moves/accept" % soon["id"], {"move": "e4"})
+        wait(d, lambda d: self.badge(d) == "3", 5, "Alice's move elsewhere counted live")
+        alice.call("POST", "/api/v1/games/%s/resign" % late["id"])
+        wait(d, lambda d: self.badge(d) == "2", 5, "a game over counted live")
+        # The only other game where it is her move is the waiting one now.
+        button(d, "Next game").click()
+        wait(d, lambda d: d.current_url.endswith("/games/%s" % waiting["id"]), message="next: the game Carl moved in")
+        # Alone: told so.
+        alice.call("POST", "/api/v1/games/%s/resign" % middle["id"])
+        wait(d, lambda d: self.badge(d) == "1", 5)
+        button(d, "Next game").click()
+        wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".next-note").text == "No other game is waiting for your move.")
+        support.phone_screen(d, 390, 844)
+        time.sleep(0.3)
+        self.assertLessEqual(support.page_width(d), 390)
+        d.save_screenshot(support.artifact_path("game-next-390.png"))
+
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)

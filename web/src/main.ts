@@ -8,6 +8,7 @@ import { h, replace } from './dom';
 import { isDirector, logout, me, restore } from './session';
 import { liveBanner } from './live';
 import { challengeBadge, challengeNews, clearChallengeNews } from './challenge_news';
+import { clearToMove, toMoveBadge } from './to_move';
 import { gamePage } from './pages/game';
 import { gamesPage } from './pages/games';
 import { loginPage, registerPage } from './pages/login';
@@ -47,12 +48,15 @@ export function go(path: string, replaceState = false): void {
 
 function drawNav(): void {
   const user = me();
-  if (!user) clearChallengeNews();
+  if (!user) {
+    clearChallengeNews();
+    clearToMove();
+  }
   const link = (href: string, text: string, extra?: HTMLElement) =>
     h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
   replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
     user
-      ? [link('/games', 'My games'), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
+      ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
          link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
          isDirector() ? link('/adjudications', 'Adjudications') : null,
@@ -82,7 +86,7 @@ async function route(): Promise<void> {
   drawNav();
   let m: RegExpMatchArray | null;
   if (path === '/' || path === '/games') leave = gamesPage(main);
-  else if ((m = path.match(/^\/games\/([^/]+)$/))) leave = gamePage(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/games\/([^/]+)$/))) leave = gamePage(main, decodeURIComponent(m[1]), go);
   else if (path === '/challenges') leave = challengesPage(main, go);
   else if (path === '/events') leave = eventsPage(main);
   else if ((m = path.match(/^\/events\/([^/]+)$/))) leave = eventPage(main, decodeURIComponent(m[1]));

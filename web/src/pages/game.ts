@@ -16,6 +16,7 @@ import { setTitle, titleAlert } from '../title';
 import { gameMessages, gameNote } from './game_talk';
 import { conditionalEditor } from './conditional';
 import { ratingPreview } from './ratings';
+import { nextGame } from '../to_move';
 
 type MoveNames = { san: string; uci: string; numeric: string };
 type Game = {
@@ -78,7 +79,7 @@ function fenAt(g: Game, ply: number): string {
   return makeFen(pos.toSetup());
 }
 
-export function gamePage(root: HTMLElement, id: string): () => void {
+export function gamePage(root: HTMLElement, id: string, go?: (path: string) => void): () => void {
   let game: Game | null = null;
   let orientation: Color = 'white';
   let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
@@ -92,6 +93,18 @@ export function gamePage(root: HTMLElement, id: string): () => void {
 
   const board = new Board((move) => void boardMove(move));
   const heading = h('h1', {}, 'Game');
+  // "Next game": the game with the nearest deadline where it is your move, this one skipped.
+  const nextNote = h('span', { class: 'next-note', role: 'status' });
+  const nextButton = h('button', { type: 'button', class: 'next-game', onclick: async () => {
+    replace(nextNote);
+    try {
+      const next = await nextGame(id);
+      if (next && go) go(`/games/${encodeURIComponent(next)}`);
+      else replace(nextNote, 'No other game is waiting for your move.');
+    } catch (e) {
+      replace(nextNote, errorText(e));
+    }
+  } }, 'Next game');
   const status = h('p', { class: 'status', 'data-testid': 'status', tabindex: -1 });
   const ratingBox = h('section', { class: 'rating-preview-box', 'aria-label': 'Rating preview' });
   const clocks = h('div', { class: 'clocks' });
@@ -203,7 +216,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   placeMoveBar();
   replace(root,
     h('div', { class: 'game-page', 'aria-busy': 'true' },
-      h('div', { class: 'game-head' }, heading, status), loading, gameMain, conditionalBox, talk));
+      h('div', { class: 'game-head' }, h('div', { class: 'title-row' }, heading, h('div', { class: 'next' }, nextButton, nextNote)), status), loading, gameMain, conditionalBox, talk));
 
   const mine = (): Color | null => {
     const user = me();
@@ -594,6 +607,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
           m.san, m.conditional ? ' (c)' : '', m.offer_draw ? ' (=)' : ''));
     }
     flush();
+    if (!rows.length) rows.push(h('tr', { class: 'no-moves' }, h('td', { colspan: 3, class: 'muted' }, 'No moves yet.')));
     replace(moveList, h('table', { class: 'moves' },
       h('caption', {}, 'Moves'),
       h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'White'), h('th', {}, 'Black'))),
