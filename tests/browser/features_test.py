@@ -186,6 +186,44 @@ class Features(support.ServerTestCase):
         self.assertLessEqual(support.page_width(d), 390)
         d.save_screenshot(support.artifact_path("game-next-390.png"))
 
+    def test_games_list_mini_boards_and_clocks(self):
+        fischer = {"time_control": {"type": "fischer", "initial_days": 30, "increment_days": 3, "max_days": 60}}
+        g1 = self.new_game("bob", "carl", ["e4", "c5", "Nf3"], **fischer)    # Carl to move
+        g2 = self.new_game("carl", "bob", ["d4"], **{"time_control": {"type": "per_move", "days": 4}})
+        d = self.browser("carl")
+        rows = lambda d: d.find_elements(By.CSS_SELECTOR, "table.games tbody tr[data-game]")
+        wait(d, lambda d: len(rows(d)) == 2, message="both games listed")
+        for g in (g1, g2):
+            row = d.find_element(By.CSS_SELECTOR, "tr[data-game='%s']" % g["id"])
+            img = row.find_element(By.CSS_SELECTOR, "img.mini-board")
+            self.assertIn("/api/v1/games/%s/board.svg?orientation=black" % g["id"] if g is g1 else
+                          "/api/v1/games/%s/board.svg?orientation=white" % g["id"], img.get_attribute("src"))
+            wait(d, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img),
+                 message="the mini-board is drawn (allowed by the CSP)")
+            cell = row.find_element(By.CSS_SELECTOR, "td.clocks")
+            wait(d, lambda d: cell.get_attribute("data-loaded") == "true", message="clocks read")
+            sides = {c.get_attribute("data-side"): c for c in cell.find_elements(By.CSS_SELECTOR, ".side-clock")}
+            self.assertEqual(set(sides), {"white", "black"})
+            for side in ("white", "black"):
+                self.assertIn("running" if g["clocks"][side]["running"] else "side-clock", sides[side].get_attribute("class"))
+        clocks = d.find_element(By.CSS_SELECTOR, "tr[data-game='%s'] td.clocks" % g1["id"]).text
+        # Fischer 30 days + 3: White (Bob) played twice (30 + 3 + 3, a moment used), Black once.
+        self.assertRegex(clocks, r"White 3[56] d .*\n?.*Black 3[23] d")
+        d.save_screenshot(support.artifact_path("games-1280.png"))
+        # The position follows a move (a new picture address).
+        before = d.find_element(By.CSS_SELECTOR, "tr[data-game='%s'] img.mini-board" % g2["id"]).get_attribute("src")
+        self.api["bob"].call("POST", "/api/v1/games/%s/moves" % g2["id"], {"move": "d5"})
+        self.api["bob"].call("POST", "/api/v1/games/%s/moves/accept" % g2["id"], {"move": "d5"})
+        wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "tr[data-game='%s'] img.mini-board" % g2["id"]).get_attribute("src") != before,
+             message="a new picture after the move")
+        # 390 px: cards, nothing scrolls sideways (neither the page nor a list).
+        support.phone_screen(d, 390, 844)
+        time.sleep(0.3)
+        self.assertLessEqual(support.page_width(d), 390)
+        for t in d.find_elements(By.CSS_SELECTOR, ".game-table"):
+            self.assertLessEqual(d.execute_script("return arguments[0].scrollWidth - arguments[0].clientWidth", t), 0)
+        d.save_screenshot(support.artifact_path("games-390.png"))
+
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)
