@@ -11,6 +11,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 import support
 from support import button, wait
@@ -223,6 +224,120 @@ class Features(support.ServerTestCase):
         for t in d.find_elements(By.CSS_SELECTOR, ".game-table"):
             self.assertLessEqual(d.execute_script("return arguments[0].scrollWidth - arguments[0].clientWidth", t), 0)
         d.save_screenshot(support.artifact_path("games-390.png"))
+
+    def test_challenge_form_with_every_option(self):
+        d = self.browser("alice")
+        d.get(self.base + "/challenges")
+        wait(d, lambda d: d.find_elements(By.ID, "ch-tc-type"), message="form")
+        f = lambda id: d.find_element(By.ID, id)
+        def fill(id, value):
+            f(id).clear()
+            f(id).send_keys(str(value))
+        visible = lambda id: f(id).is_displayed()
+        # An open challenge: the rating range and finished-games minimum are offered.
+        self.assertTrue(visible("ch-min-rating"))
+        self.assertFalse(visible("ch-start-position"), "start position only for Chess960")
+        f("ch-rated").click()  # unrated
+        Select(f("ch-variant")).select_by_value("chess960")
+        self.assertTrue(visible("ch-start-position"))
+        fill("ch-start-position", 518)
+        Select(f("ch-tc-type")).select_by_value("triple_block")
+        self.assertFalse(visible("ch-days"))
+        fill("ch-tb-increment", 4)
+        fill("ch-tb-bank", 40)
+        f("ch-tb-protection").click()
+        Select(f("ch-color")).select_by_value("black")
+        fill("ch-message", "Anyone for 960?")
+        fill("ch-expires", 3)
+        fill("ch-min-rating", 1400)
+        fill("ch-max-rating", 1900)
+        fill("ch-min-games", 0)
+        d.find_element(By.CSS_SELECTOR, "details.rules summary").click()
+        f("ch-messages-allowed").click()
+        fill("ch-draw-min", 5)
+        d.save_screenshot(support.artifact_path("challenge-form-1280.png"))
+        button(d, "Send challenge").click()
+        wait(d, lambda d: "Open challenge sent" in d.find_element(By.CSS_SELECTOR, "form.challenge-form .notice").text)
+        c = self.api["alice"].call("GET", "/api/v1/challenges")["outgoing"][-1]
+        self.assertIsNone(c["opponent"])
+        self.assertEqual((c["rated"], c["variant"], c["start_position"], c["color"], c["message"]),
+                         (False, "chess960", 518, "black", "Anyone for 960?"))
+        self.assertEqual(c["time_control"]["type"], "triple_block")
+        self.assertEqual((c["time_control"]["increment_days"], c["time_control"]["bank_days"],
+                          c["time_control"]["sudden_death_protection"]), (4, 40, True))
+        self.assertEqual((c.get("min_rating"), c.get("max_rating")), (1400, 1900))
+        self.assertEqual((c["messages_allowed"], c["draw_min_moves"]), (False, 5))
+        left = time.mktime(time.strptime(c["expires_at"][:19], "%Y-%m-%dT%H:%M:%S")) - time.mktime(time.gmtime())
+        self.assertTrue(2.9 * 86400 < left < 3.1 * 86400, c["expires_at"])
+        # A named opponent: the open-only part hides; ICCF with doubling, then Fischer.
+        fill("ch-opponent", "bob")
+        self.assertFalse(visible("ch-min-rating"))
+        Select(f("ch-variant")).select_by_value("standard")
+        Select(f("ch-tc-type")).select_by_value("iccf")
+        fill("ch-iccf-moves", 12)
+        fill("ch-iccf-days", 40)
+        fill("ch-iccf-doubling", 20)
+        button(d, "Send challenge").click()
+        wait(d, lambda d: "Challenge sent to bob" in d.find_element(By.CSS_SELECTOR, "form.challenge-form .notice").text)
+        c = self.api["bob"].call("GET", "/api/v1/challenges")["incoming"][-1]
+        self.assertEqual(c["time_control"], {"type": "iccf", "moves": 12, "days": 40, "doubling_after_days": 20})
+        self.assertEqual((c["variant"], c["rated"]), ("standard", False))
+        Select(f("ch-tc-type")).select_by_value("fischer")
+        fill("ch-fischer-initial", 20)
+        fill("ch-fischer-increment", 2)
+        fill("ch-fischer-max", 40)
+        f("ch-rated").click()  # rated again
+        button(d, "Send challenge").click()
+        wait(d, lambda d: len(self.api["bob"].call("GET", "/api/v1/challenges")["incoming"]) == 2, message="second")
+        c = self.api["bob"].call("GET", "/api/v1/challenges")["incoming"][-1]
+        self.assertEqual((c["time_control"]["type"], c["time_control"]["initial_days"], c["time_control"]["increment_days"],
+                          c["time_control"]["max_days"], c["rated"]), ("fischer", 20, 2, 40, True))
+        wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".challenge-list.outgoing li")) == 3)
+        support.phone_screen(d, 390, 844)
+        time.sleep(0.3)
+        self.assertLessEqual(support.page_width(d), 390)
+        d.save_screenshot(support.artifact_path("challenge-form-390.png"))
+        for c in self.api["alice"].call("GET", "/api/v1/challenges")["outgoing"]:
+            self.api["alice"].call("POST", "/api/v1/challenges/%s/cancel" % c["id"])
+
+
+class SeekRatings(support.ServerTestCase):
+    """Open challenges listed with the challenger's rating (a manual clock publishes a list)."""
+    users = ("dave", "erin", "frank")
+    env = {"CORRCHESS_CLOCK": "manual", "CORRCHESS_TIMEZONE": "UTC"}
+
+    def test_open_challenges_with_ratings(self):
+        td = support.Api(self.base, *support.ADMIN)
+        dave, erin = (support.Api(self.base, u, self.passwords[u]) for u in ("dave", "erin"))
+        td.call("POST", "/api/v1/admin/clock", {"now": "2030-01-05T12:00:00Z"})
+        game = td.call("POST", "/api/v1/admin/games", {"white": "dave", "black": "erin",
+                                                       "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+        for player, move in ((dave, "e4"), (erin, "e5")):
+            player.call("POST", "/api/v1/games/%s/moves" % game["id"], {"move": move})
+            player.call("POST", "/api/v1/games/%s/moves/accept" % game["id"], {"move": move})
+        erin.call("POST", "/api/v1/games/%s/resign" % game["id"])
+        td.call("POST", "/api/v1/admin/clock", {"now": "2030-02-01T00:00:00Z"})
+        deadline = time.time() + 20
+        while not td.call("GET", "/api/v1/ratings/lists")["lists"] and time.time() < deadline:
+            time.sleep(0.05)
+        entries = {e["username"]: e for e in td.call("GET", "/api/v1/ratings/lists/2030-01")["entries"]}
+        tc = {"type": "per_move", "days": 3}
+        seek = dave.call("POST", "/api/v1/challenges", {"time_control": tc, "min_finished_games": 0, "rated": False})
+        seek960 = erin.call("POST", "/api/v1/challenges", {"time_control": tc, "variant": "chess960"})
+        d = support.chromium()
+        self.addCleanup(d.quit)
+        support.login(d, self.base, "frank", self.passwords["frank"])
+        d.get(self.base + "/challenges")
+        item = lambda d, c: d.find_element(By.CSS_SELECTOR, ".challenge-list.open li[data-challenge='%s']" % c["id"])
+        wait(d, lambda d: item(d, seek).find_element(By.CSS_SELECTOR, ".rating").get_attribute("data-rating"), message="rating")
+        rating = entries["dave"]
+        expected = "%d%s" % (round(rating["rating"]), "?" if rating.get("provisional") else "")
+        self.assertEqual(item(d, seek).find_element(By.CSS_SELECTOR, ".rating").text, "(%s)" % expected)
+        self.assertIn("3 days per move, standard, unrated", item(d, seek).text)
+        self.assertNotIn("ratings", item(d, seek).text)
+        # Erin's seek is Chess960: her Chess960 rating, which she has not.
+        wait(d, lambda d: item(d, seek960).find_element(By.CSS_SELECTOR, ".rating").text == "(unrated)")
+        d.save_screenshot(support.artifact_path("challenges-open-1280.png"))
 
 
 if __name__ == "__main__":
