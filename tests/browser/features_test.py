@@ -300,6 +300,42 @@ class Features(support.ServerTestCase):
         for c in self.api["alice"].call("GET", "/api/v1/challenges")["outgoing"]:
             self.api["alice"].call("POST", "/api/v1/challenges/%s/cancel" % c["id"])
 
+    def test_landing_page_for_visitors(self):
+        d = support.chromium()
+        self.drivers.append(d)
+        d.get(self.base + "/")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".landing h1"), message="landing page")
+        self.assertTrue(d.current_url.rstrip("/") == self.base, "no redirect to /login: %s" % d.current_url)
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, ".landing h1").text, "Correspondence chess, one move a day")
+        hrefs = {a.text: a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, ".landing a")}
+        self.assertEqual(hrefs["Register"], self.base + "/register")
+        self.assertEqual(hrefs["Log in"], self.base + "/login")
+        self.assertTrue(hrefs["Start a game"].endswith("/login?next=%2Fchallenges"))
+        self.assertTrue(hrefs["See the events"].endswith("/login?next=%2Fevents"))
+        self.assertEqual(d.title.split(" ")[0], "Correspondence")
+        d.save_screenshot(support.artifact_path("landing-1280.png"))
+        support.phone_screen(d, 390, 844)
+        time.sleep(0.2)
+        self.assertLessEqual(support.page_width(d), 390)
+        d.save_screenshot(support.artifact_path("landing-390.png"))
+        # "See the events": log in, then the events page.
+        d.find_element(By.CSS_SELECTOR, "a.join-event").click()
+        wait(d, lambda d: d.find_elements(By.NAME, "username"))
+        d.find_element(By.NAME, "username").send_keys("carl")
+        d.find_element(By.NAME, "password").send_keys(self.passwords["carl"])
+        d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        wait(d, lambda d: d.current_url.endswith("/events"), message="on to the events")
+        # Signed in, / is the player's games.
+        d.get(self.base + "/")
+        wait(d, lambda d: d.find_element(By.TAG_NAME, "h1").text == "My games", message="signed in: the games")
+        # The register link from the landing page, signed out again.
+        button(d, "Log out").click()
+        wait(d, lambda d: "/login" in d.current_url)
+        d.get(self.base + "/")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".landing a.button.primary"))
+        d.find_element(By.CSS_SELECTOR, ".landing a.button.primary").click()
+        wait(d, lambda d: d.current_url.endswith("/register"), message="register page")
+
 
 class SeekRatings(support.ServerTestCase):
     """Open challenges listed with the challenger's rating (a manual clock publishes a list)."""

@@ -13,6 +13,7 @@ import { gamePage } from './pages/game';
 import { gamesPage } from './pages/games';
 import { loginPage, registerPage } from './pages/login';
 import { challengesPage } from './pages/challenges';
+import { landingPage } from './pages/landing';
 import { eventPage, eventsPage } from './pages/events';
 import { directorPage } from './pages/director';
 import { adjudicationsPage } from './pages/adjudications';
@@ -54,7 +55,7 @@ function drawNav(): void {
   }
   const link = (href: string, text: string, extra?: HTMLElement) =>
     h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
-  replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
+  replace(nav, h('a', { href: user ? '/games' : '/', class: 'brand' }, 'corrchess'),
     user
       ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
          link('/leave', 'Leave'),
@@ -78,6 +79,10 @@ async function route(): Promise<void> {
     drawNav();
     const next = new URLSearchParams(location.search).get('next');
     return loginPage(main, go, next && next.startsWith('/') && !next.startsWith('//') ? next : '/games');
+  }
+  if (!me() && path === '/') {
+    drawNav();
+    return landingPage(main);
   }
   if (!me()) {
     go(`/login?next=${encodeURIComponent(path)}`, true);
