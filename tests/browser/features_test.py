@@ -136,8 +136,7 @@ class Features(support.ServerTestCase):
         support.phone_screen(d, 390, 844)
         d.find_element(By.CSS_SELECTOR, ".step-tools button[aria-label='Previous move']").click()
         wait(d, lambda d: d.find_element(By.ID, "viewing-banner").is_displayed())
-        time.sleep(0.2)
-        self.assertLessEqual(support.page_width(d), 390)
+        wait(d, lambda d: support.page_width(d) <= 390, 5, "no sideways scroll at 390 px")
         d.save_screenshot(support.artifact_path("game-viewing-390.png"))
 
     def badge(self, d):
@@ -183,8 +182,12 @@ class Features(support.ServerTestCase):
         button(d, "Next game").click()
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".next-note").text == "No other game is waiting for your move.")
         support.phone_screen(d, 390, 844)
-        time.sleep(0.3)
-        self.assertLessEqual(support.page_width(d), 390)
+        try:
+            wait(d, lambda d: support.page_width(d) <= 390, 5, "no sideways scroll at 390 px")
+        except Exception:
+            print(d.execute_script("""return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391)
+                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('\\n')"""))
+            raise
         d.save_screenshot(support.artifact_path("game-next-390.png"))
 
     def test_games_list_mini_boards_and_clocks(self):
@@ -219,8 +222,7 @@ class Features(support.ServerTestCase):
              message="a new picture after the move")
         # 390 px: cards, nothing scrolls sideways (neither the page nor a list).
         support.phone_screen(d, 390, 844)
-        time.sleep(0.3)
-        self.assertLessEqual(support.page_width(d), 390)
+        wait(d, lambda d: support.page_width(d) <= 390, 5, "no sideways scroll at 390 px")
         for t in d.find_elements(By.CSS_SELECTOR, ".game-table"):
             self.assertLessEqual(d.execute_script("return arguments[0].scrollWidth - arguments[0].clientWidth", t), 0)
         d.save_screenshot(support.artifact_path("games-390.png"))
@@ -294,8 +296,7 @@ class Features(support.ServerTestCase):
                           c["time_control"]["max_days"], c["rated"]), ("fischer", 20, 2, 40, True))
         wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".challenge-list.outgoing li")) == 3)
         support.phone_screen(d, 390, 844)
-        time.sleep(0.3)
-        self.assertLessEqual(support.page_width(d), 390)
+        wait(d, lambda d: support.page_width(d) <= 390, 5, "no sideways scroll at 390 px")
         d.save_screenshot(support.artifact_path("challenge-form-390.png"))
         for c in self.api["alice"].call("GET", "/api/v1/challenges")["outgoing"]:
             self.api["alice"].call("POST", "/api/v1/challenges/%s/cancel" % c["id"])
@@ -315,8 +316,7 @@ class Features(support.ServerTestCase):
         self.assertEqual(d.title.split(" ")[0], "Correspondence")
         d.save_screenshot(support.artifact_path("landing-1280.png"))
         support.phone_screen(d, 390, 844)
-        time.sleep(0.2)
-        self.assertLessEqual(support.page_width(d), 390)
+        wait(d, lambda d: support.page_width(d) <= 390, 5, "no sideways scroll at 390 px")
         d.save_screenshot(support.artifact_path("landing-390.png"))
         # "See the events": log in, then the events page.
         d.find_element(By.CSS_SELECTOR, "a.join-event").click()
