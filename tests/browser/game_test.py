@@ -352,7 +352,8 @@ class GameInTwoBrowsers(support.ServerTestCase):
             const last = rows[rows.length - 1].getBoundingClientRect(), box = list.getBoundingClientRect();
             return [rows.length, list.scrollHeight > list.clientHeight,
                     last.bottom <= box.bottom + 1 && last.top >= box.top - 1];""")
-        self.assertEqual(at_end(white), [14, True, True], "the list overflows and shows its last move")
+        # Two columns: 14 plies are 7 rows (move number, White, Black).
+        self.assertEqual(at_end(white), [7, True, True], "the list overflows and shows its last move")
         # The board has been drawn (and measured); now something appears above it.
         white.execute_script("""
             const note = document.createElement('p');
@@ -373,7 +374,7 @@ class GameInTwoBrowsers(support.ServerTestCase):
         # A move arriving live: the list follows it.
         players[0].call("POST", path + "/moves", {"move": "h3"})
         players[0].call("POST", path + "/moves/accept", {"move": "h3"})
-        wait(white, lambda d: at_end(d) == [15, True, True], message="the list follows the new move")
+        wait(white, lambda d: at_end(d) == [8, True, True], message="the list follows the new move")
 
     def test_catches_up_after_a_disconnect(self):
         """The page's server goes away; the opponent moves through another instance meanwhile;

@@ -8,10 +8,12 @@ import { h, replace } from './dom';
 import { isDirector, logout, me, restore } from './session';
 import { liveBanner } from './live';
 import { challengeBadge, challengeNews, clearChallengeNews } from './challenge_news';
+import { clearToMove, toMoveBadge } from './to_move';
 import { gamePage } from './pages/game';
 import { gamesPage } from './pages/games';
 import { loginPage, registerPage } from './pages/login';
 import { challengesPage } from './pages/challenges';
+import { landingPage } from './pages/landing';
 import { eventPage, eventsPage } from './pages/events';
 import { directorPage } from './pages/director';
 import { adjudicationsPage } from './pages/adjudications';
@@ -47,12 +49,15 @@ export function go(path: string, replaceState = false): void {
 
 function drawNav(): void {
   const user = me();
-  if (!user) clearChallengeNews();
+  if (!user) {
+    clearChallengeNews();
+    clearToMove();
+  }
   const link = (href: string, text: string, extra?: HTMLElement) =>
     h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
-  replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
+  replace(nav, h('a', { href: user ? '/games' : '/', class: 'brand' }, 'corrchess'),
     user
-      ? [link('/games', 'My games'), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
+      ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
          link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
          isDirector() ? link('/adjudications', 'Adjudications') : null,
@@ -75,6 +80,10 @@ async function route(): Promise<void> {
     const next = new URLSearchParams(location.search).get('next');
     return loginPage(main, go, next && next.startsWith('/') && !next.startsWith('//') ? next : '/games');
   }
+  if (!me() && path === '/') {
+    drawNav();
+    return landingPage(main);
+  }
   if (!me()) {
     go(`/login?next=${encodeURIComponent(path)}`, true);
     return;
@@ -82,7 +91,7 @@ async function route(): Promise<void> {
   drawNav();
   let m: RegExpMatchArray | null;
   if (path === '/' || path === '/games') leave = gamesPage(main);
-  else if ((m = path.match(/^\/games\/([^/]+)$/))) leave = gamePage(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/games\/([^/]+)$/))) leave = gamePage(main, decodeURIComponent(m[1]), go);
   else if (path === '/challenges') leave = challengesPage(main, go);
   else if (path === '/events') leave = eventsPage(main);
   else if ((m = path.match(/^\/events\/([^/]+)$/))) leave = eventPage(main, decodeURIComponent(m[1]));

@@ -16,6 +16,7 @@ import { setTitle, titleAlert } from '../title';
 import { gameMessages, gameNote } from './game_talk';
 import { conditionalEditor } from './conditional';
 import { ratingPreview } from './ratings';
+import { nextGame } from '../to_move';
 
 type MoveNames = { san: string; uci: string; numeric: string };
 type Game = {
@@ -33,7 +34,7 @@ type Game = {
   version: number;
   moves_from?: number; // a minimal answer: the moves before this ply were left out
   moves: {
-    ply: number; san: string; uci: string; at: string; elapsed_seconds: number; offer_draw: boolean;
+    ply: number; san: string; uci: string; fen_after?: string; at: string; elapsed_seconds: number; offer_draw: boolean;
     conditional: boolean; message?: string; clock?: { clock_after_seconds?: number };
   }[];
   clocks: Record<Color, { remaining_seconds: number; running: boolean; deadline?: string; on_leave?: boolean }>;
@@ -46,7 +47,39 @@ type Game = {
 
 const over = (status: string) => status === 'finished' || status === 'annulled';
 
-export function gamePage(root: HTMLElement, id: string): () => void {
+// The move number and side of a ply (1: the first move, whoever plays it) from the initial
+// position's side to move and move number.
+function moveNumber(g: Game, ply: number): { num: number; side: Color } {
+  const fields = g.initial_fen.split(' ');
+  const index = ply - 1 + (fields[1] === 'b' ? 1 : 0);
+  return { num: (Number(fields[5]) || 1) + Math.floor(index / 2), side: index % 2 === 0 ? 'white' : 'black' };
+}
+
+// "5. e4" or "5… Nc6".
+function moveLabel(g: Game, ply: number): string {
+  const { num, side } = moveNumber(g, ply);
+  const m = g.moves.find((x) => x.ply === ply);
+  return `${num}${side === 'white' ? '.' : '…'} ${m?.san ?? ''}`.trim();
+}
+
+// The position after `ply` (0: the initial one): the move's fen_after, else the moves
+// replayed from the initial position.
+function fenAt(g: Game, ply: number): string {
+  if (ply <= 0) return g.initial_fen;
+  const m = g.moves.find((x) => x.ply === ply);
+  if (m?.fen_after) return m.fen_after;
+  const pos = position(g.initial_fen);
+  if (!pos) return g.fen;
+  for (const x of g.moves) {
+    if (x.ply > ply) break;
+    const parsed = parseUci(x.uci);
+    if (!parsed) return g.fen;
+    pos.play(normalizeMove(pos, parsed));
+  }
+  return makeFen(pos.toSetup());
+}
+
+export function gamePage(root: HTMLElement, id: string, go?: (path: string) => void): () => void {
   let game: Game | null = null;
   let orientation: Color = 'white';
   let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
@@ -54,9 +87,24 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   let loadedAt = Date.now();
   let movesShown = -1;
   let declinedAt: number | null = null; // the ply at which the opponent declined our offer (live)
+  // The ply whose position the board shows while the player steps through the moves (0: the
+  // initial position); null: the live position. Nothing can be played meanwhile.
+  let viewing: number | null = null;
 
   const board = new Board((move) => void boardMove(move));
   const heading = h('h1', {}, 'Game');
+  // "Next game": the game with the nearest deadline where it is your move, this one skipped.
+  const nextNote = h('span', { class: 'next-note', role: 'status' });
+  const nextButton = h('button', { type: 'button', class: 'next-game', onclick: async () => {
+    replace(nextNote);
+    try {
+      const next = await nextGame(id);
+      if (next && go) go(`/games/${encodeURIComponent(next)}`);
+      else replace(nextNote, 'No other game is waiting for your move.');
+    } catch (e) {
+      replace(nextNote, errorText(e));
+    }
+  } }, 'Next game');
   const status = h('p', { class: 'status', 'data-testid': 'status', tabindex: -1 });
   const ratingBox = h('section', { class: 'rating-preview-box', 'aria-label': 'Rating preview' });
   const clocks = h('div', { class: 'clocks' });
@@ -95,7 +143,19 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   let claimTypes = '';
   const notice = h('p', { class: 'notice', role: 'status', hidden: true });
   const otherError = errorBox();
-  const moveList = h('div', { class: 'move-list' });
+  const moveList = h('div', { class: 'move-list', id: 'move-list' });
+  // While an earlier position is shown: says so, with the way back to the live position.
+  const viewText = h('span', { class: 'viewing-text' });
+  const viewBanner = h('div', { class: 'viewing-banner', id: 'viewing-banner', role: 'status', hidden: true },
+    viewText, h('button', { type: 'button', class: 'primary back-live', onclick: () => showPly(null) }, 'Back to the current position'));
+  const stepButton = (label: string, text: string, to: () => number | null) =>
+    h('button', { type: 'button', class: 'step', 'aria-label': label, title: label, 'aria-controls': 'move-list',
+      onclick: () => { if (game) showPly(to()); } }, text);
+  const stepTools = h('div', { class: 'step-tools', role: 'group', 'aria-label': 'Step through the moves' },
+    stepButton('Start position', '|◀', () => 0),
+    stepButton('Previous move', '◀', () => Math.max(0, (viewing ?? game!.ply) - 1)),
+    stepButton('Next move', '▶', () => (viewing ?? game!.ply) + 1),
+    stepButton('Current position', '▶|', () => null));
   const messagesBox = h('section', { class: 'messages', 'aria-label': 'Messages' });
   const noteBox = h('section', { class: 'note', 'aria-label': 'Private note' });
   const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
@@ -145,7 +205,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   }
   showText(textWanted);
   const gameMain = h('div', { class: 'game-main', hidden: true },
-        h('div', { class: 'board-col' }, board.el,
+        h('div', { class: 'board-col' }, viewBanner, board.el, stepTools,
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
             textToggle,
@@ -156,7 +216,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   placeMoveBar();
   replace(root,
     h('div', { class: 'game-page', 'aria-busy': 'true' },
-      h('div', { class: 'game-head' }, heading, status), loading, gameMain, conditionalBox, talk));
+      h('div', { class: 'game-head' }, h('div', { class: 'title-row' }, heading, h('div', { class: 'next' }, nextButton, nextNote)), status), loading, gameMain, conditionalBox, talk));
 
   const mine = (): Color | null => {
     const user = me();
@@ -230,8 +290,18 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     setTitle(`${g.white.username} – ${g.black.username}`);
     replace(status, statusText(g, mover));
     document.body.dataset.gameStatus = g.status;
-    // The board: the pending or candidate move when there is one, else the game.
-    if (g.pending_move) {
+    // The board: an earlier position the player steps through, else the pending or candidate
+    // move when there is one, else the game.
+    if (viewing !== null && viewing >= g.ply) viewing = null;
+    viewBanner.hidden = viewing === null;
+    board.el.classList.toggle('viewing', viewing !== null);
+    if (viewing !== null) {
+      board.el.dataset.viewing = String(viewing);
+      replace(viewText, viewing === 0 ? 'Viewing the start position — not the current position.'
+        : `Viewing move ${moveLabel(g, viewing)} — not the current position.`);
+      const m = g.moves.find((x) => x.ply === viewing);
+      board.show(fenAt(g, viewing), orientation, null, m ? [m.uci.slice(0, 2), m.uci.slice(2, 4)] : undefined);
+    } else if (g.pending_move) {
       const uci = g.pending_move.move.uci;
       board.show(g.pending_move.fen_after, orientation, null, [uci.slice(0, 2), uci.slice(2, 4)]);
     } else if (candidate) {
@@ -239,6 +309,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     } else {
       board.show(g.fen, orientation, myTurn() ? g.to_move : null, lastMoveOf(g));
     }
+    if (viewing === null) delete board.el.dataset.viewing;
     renderClocks();
     renderActions();
     renderMoves();
@@ -343,10 +414,11 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       const p = g.pending_move;
       const carried = [p.offer_draw ? 'a draw offer' : '', p.message ? 'your message' : ''].filter(Boolean).join(' and ');
       replace(moveState, `Pending: ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to play it, or cancel.`);
-      moves.push(button('Confirm', () => void confirm(), { class: 'primary' }), button('Cancel', () => void withdraw()));
+      moves.push(button('Confirm', () => void confirm(), { class: 'primary', ...(viewing !== null ? { disabled: '' } : {}) }),
+        button('Cancel', () => void withdraw()));
     } else if (myTurn()) {
       replace(moveState, candidate ? `Your move: ${candidate.san} (not sent yet).` : '');
-      moves.push(h('button', { type: 'submit', class: 'primary', form: 'move-form' }, 'Submit'));
+      moves.push(h('button', { type: 'submit', class: 'primary', form: 'move-form', disabled: viewing !== null }, 'Submit'));
       if (candidate) moves.push(button('Cancel', () => { candidate = null; moveInput.value = ''; render(); }));
     } else {
       replace(moveState, playing ? 'Waiting for your opponent.' : '');
@@ -379,7 +451,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       box.children.length === list.length && list.every((b, i) => box.children[i].outerHTML === b.outerHTML);
     if (!same(moveButtons, moves)) replace(moveButtons, moves);
     if (!same(actions, buttons)) replace(actions, buttons);
-    moveInput.disabled = !myTurn() || !!g.pending_move;
+    moveInput.disabled = !myTurn() || !!g.pending_move || viewing !== null;
     // A pending move carries its own draw offer and message (sent with Submit): they are
     // shown as sent and locked until it is confirmed or cancelled.
     const pending = g.pending_move;
@@ -420,7 +492,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   // `claimable` flags allow a claim; it offers only the claimable types.
   function renderClaim(): void {
     const g = game;
-    const types = g && myTurn() && !g.pending_move && g.claimable
+    const types = g && myTurn() && !g.pending_move && viewing === null && g.claimable
       ? ['threefold', 'fifty_moves', 'tablebase'].filter((t) => g.claimable?.[t]) : [];
     claimBox.hidden = types.length === 0;
     if (types.join() !== claimTypes) {
@@ -506,26 +578,80 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     (claimButtons.querySelector('button.danger') as HTMLButtonElement | null)?.focus();
   }
 
+  // The move list: one row per move number, White's and Black's move side by side; each
+  // move is a button that shows its position (the ply shown is marked aria-current).
   function renderMoves(): void {
     if (!game) return;
-    const rows = game.moves.map((m) =>
-      h('tr', { 'data-ply': m.ply },
-        h('td', { class: 'num' }, m.ply % 2 === 1 ? `${(m.ply + 1) / 2}.` : `${m.ply / 2}…`),
-        h('td', { class: 'san' }, m.san, m.conditional ? ' (c)' : '', m.offer_draw ? ' (=)' : ''),
-        h('td', { class: 'at' }, localTime(m.at)),
-        h('td', {}, duration(m.elapsed_seconds)),
-        h('td', {}, m.clock?.clock_after_seconds !== undefined ? duration(m.clock.clock_after_seconds) : '')));
+    const g = game;
+    const shown = viewing ?? g.ply;
+    const focused = moveList.contains(document.activeElement);
+    const rows: HTMLElement[] = [];
+    let row: { num: number; cells: (HTMLElement | null)[] } | null = null;
+    const flush = () => {
+      if (!row) return;
+      rows.push(h('tr', { 'data-move': row.num }, h('td', { class: 'num' }, `${row.num}.`),
+        row.cells[0] ?? h('td', { class: 'none' }, '…'), row.cells[1] ?? h('td', { class: 'none' })));
+      row = null;
+    };
+    for (const m of g.moves) {
+      const { num, side } = moveNumber(g, m.ply);
+      if (!row || row.num !== num || (side === 'white' && row.cells[0])) {
+        flush();
+        row = { num, cells: [null, null] };
+      }
+      const details = [`played ${localTime(m.at)}`, `used ${duration(m.elapsed_seconds)}`,
+        m.clock?.clock_after_seconds !== undefined ? `clock ${duration(m.clock.clock_after_seconds)}` : ''].filter(Boolean).join(', ');
+      row.cells[side === 'white' ? 0 : 1] = h('td', { class: 'san' },
+        h('button', { type: 'button', class: `move${m.ply === shown ? ' current' : ''}`, 'data-ply': m.ply, title: details,
+          'aria-current': m.ply === shown ? 'true' : null, onclick: () => showPly(m.ply) },
+          m.san, m.conditional ? ' (c)' : '', m.offer_draw ? ' (=)' : ''));
+    }
+    flush();
+    if (!rows.length) rows.push(h('tr', { class: 'no-moves' }, h('td', { colspan: 3, class: 'muted' }, 'No moves yet.')));
     replace(moveList, h('table', { class: 'moves' },
       h('caption', {}, 'Moves'),
-      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Move'), h('th', {}, 'Played'),
-        h('th', {}, 'Used'), h('th', {}, 'Clock'))),
+      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'White'), h('th', {}, 'Black'))),
       h('tbody', {}, rows)));
-    // The latest move in sight (when moves were added; reading back is left alone otherwise).
-    if (game.moves.length !== movesShown) {
-      movesShown = game.moves.length;
+    const current = moveList.querySelector<HTMLElement>('button.current');
+    if (focused) (current ?? moveList.querySelector<HTMLElement>('button.move'))?.focus({ preventScroll: true });
+    // The latest move in sight when moves were added (unless an earlier one is viewed); the
+    // viewed move in sight while stepping.
+    if (viewing === null && g.moves.length !== movesShown) {
       moveList.scrollTop = moveList.scrollHeight;
+    } else if (viewing !== null && current) {
+      const box = moveList.getBoundingClientRect(), at = current.getBoundingClientRect();
+      const head = moveList.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+      if (at.top < box.top + head) moveList.scrollTop -= box.top + head - at.top;
+      else if (at.bottom > box.bottom) moveList.scrollTop += at.bottom - box.bottom;
     }
+    movesShown = g.moves.length;
   }
+
+  // Shows the position after `ply` (0: the initial position; null or the last ply: the live
+  // position).
+  function showPly(ply: number | null): void {
+    const g = game;
+    if (!g) return;
+    viewing = ply === null || ply >= g.ply ? null : Math.max(0, ply);
+    showError(moveError, null);
+    render();
+  }
+
+  // Left/Right step through the moves, Home and End go to the start and the current
+  // position (not while typing in a field).
+  const onKey = (e: KeyboardEvent) => {
+    if (!game || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.closest('input, textarea, select, [contenteditable]') || t.closest('.promotion, .conditional'))) return;
+    const at = viewing ?? game.ply;
+    if (e.key === 'ArrowLeft') showPly(Math.max(0, at - 1));
+    else if (e.key === 'ArrowRight') showPly(at + 1);
+    else if (e.key === 'Home') showPly(0);
+    else if (e.key === 'End') showPly(null);
+    else return;
+    e.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
 
   // A move made on the board: shown as the candidate, sent with Submit.
   function boardMove(move: BoardMove): void {
@@ -571,6 +697,10 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     if (!g) return;
     const text = moveInput.value.trim();
+    if (viewing !== null) {
+      showError(moveError, 'You are viewing an earlier position: go back to the current position to move.');
+      return;
+    }
     if (!text) {
       showError(moveError, 'Make a move on the board or type it in the Move field.');
       return;
@@ -590,6 +720,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
     const g = game;
     if (!g?.pending_move) return;
     const uci = g.pending_move.move.uci;
+    if (viewing !== null) return;
     await attempt(moveError, async () => {
       took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }, true));
       moveInput.value = '';
@@ -671,7 +802,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
       if (typeof m.ply !== 'number' || m.ply <= g.ply) return true; // shown already (our own Confirm)
       // The next ply, from the next command or the same one (a conditional reply).
       if (m.ply !== g.ply + 1 || (version !== g.version + 1 && version !== g.version) || !m.move?.uci) return false;
-      g.moves.push({ ply: m.ply, san: m.move.san, uci: m.move.uci, at: m.at ?? new Date().toISOString(),
+      g.moves.push({ ply: m.ply, san: m.move.san, uci: m.move.uci, fen_after: m.fen_after, at: m.at ?? new Date().toISOString(),
         elapsed_seconds: 0, offer_draw: false, conditional: !!m.conditional, message: m.message });
       g.fen = m.fen_after;
       g.ply = m.ply;
@@ -752,6 +883,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
   });
   void gameNote(noteBox, id);
   return () => {
+    document.removeEventListener('keydown', onKey);
     stopLive();
     window.clearInterval(tick);
     window.clearTimeout(chargeTimer);

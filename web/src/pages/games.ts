@@ -5,7 +5,7 @@ import { api, errorText } from '../api';
 import { h, replace } from '../dom';
 import { onLive } from '../live';
 import { setCounter, setTitle } from '../title';
-import { deadline, duration, untilNow } from '../time';
+import { clockLeft, deadline, duration, untilNow } from '../time';
 
 type Row = {
   id: string; white: string; black: string; my_color: string; opponent: { username: string; display_name: string };
@@ -13,6 +13,8 @@ type Row = {
   draw_offered_to_me: boolean; my_pending_move: boolean; event: { id: string; name: string } | null;
   result?: string; termination?: string;
 };
+type Clock = { remaining_seconds: number; running: boolean };
+type GameClocks = { ply: number; at: number; wholeDays: boolean; clocks: { white: Clock; black: Clock } };
 type Page = { games: Row[]; next_cursor: string | null; counts: { to_move: number; ongoing: number; finished: number } };
 
 async function all(query: string, max: number): Promise<{ rows: Row[]; counts: Page['counts'] }> {
@@ -28,6 +30,71 @@ async function all(query: string, max: number): Promise<{ rows: Row[]; counts: P
   return { rows, counts };
 }
 
+// Both clocks of a game: the list rows do not carry them, so the game of each row is read
+// when the row comes into sight (a few at a time), and again only when its ply changed.
+const clockCache = new Map<string, GameClocks>();
+const clockWaiting: { row: Row; cell: HTMLElement }[] = [];
+let clockReading = 0;
+
+function drawClocks(cell: HTMLElement, c: GameClocks): void {
+  const now = Date.now();
+  replace(cell, (['white', 'black'] as const).map((side) => {
+    const k = c.clocks[side];
+    return h('span', { class: `side-clock${k.running ? ' running' : ''}`, 'data-side': side },
+      `${side === 'white' ? 'White' : 'Black'} `,
+      h('b', {}, duration(clockLeft(k.remaining_seconds, k.running, c.at, now, c.wholeDays))));
+  }));
+  cell.dataset.loaded = 'true';
+}
+
+function readClocks(): void {
+  while (clockReading < 3 && clockWaiting.length) {
+    const { row, cell } = clockWaiting.shift()!;
+    const known = clockCache.get(row.id);
+    if (known && known.ply === row.ply) {
+      drawClocks(cell, known);
+      continue;
+    }
+    clockReading++;
+    void api<{ ply: number; clocks: GameClocks['clocks']; time_control?: { type: string } }>(
+      'GET', `/api/v1/games/${encodeURIComponent(row.id)}`)
+      .then((g) => {
+        const c = { ply: g.ply, at: Date.now(), wholeDays: g.time_control?.type === 'iccf', clocks: g.clocks };
+        clockCache.set(row.id, c);
+        if (cell.isConnected) drawClocks(cell, c);
+      })
+      .catch(() => replace(cell, ''))
+      .finally(() => {
+        clockReading--;
+        readClocks();
+      });
+  }
+}
+
+let clockCells = new WeakMap<Element, Row>();
+const clockSight = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      clockSight!.unobserve(e.target);
+      const row = clockCells.get(e.target);
+      if (row) clockWaiting.push({ row, cell: e.target as HTMLElement });
+    }
+    readClocks();
+  }, { rootMargin: '200px' })
+  : null;
+
+function clockCell(g: Row): HTMLElement {
+  const cell = h('td', { class: 'clocks', 'data-label': 'Clocks' });
+  const known = clockCache.get(g.id);
+  if (known && known.ply === g.ply) drawClocks(cell, known);
+  else if (clockSight) {
+    clockCells.set(cell, g);
+    clockSight.observe(cell);
+  }
+  return cell;
+}
+
 function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HTMLElement {
   const body = h('tbody');
   const fragment = document.createDocumentFragment();
@@ -36,19 +103,28 @@ function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HT
     const time = kind === 'done'
       ? `${g.result ?? g.status}${g.termination ? ` (${g.termination.replace(/_/g, ' ')})` : ''}`
       : g.my_deadline ? `in ${duration(untilNow(g.my_deadline))}: ${deadline(g.my_deadline)}` : '';
+    const href = `/games/${encodeURIComponent(g.id)}`;
+    const orientation = g.my_color === 'black' ? 'black' : 'white';
     fragment.appendChild(h('tr', { 'data-game': g.id },
-      h('td', {}, h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.white} – ${g.black}`), h('span', { class: 'muted' }, ` #${g.id}`)),
-      h('td', {}, h('a', { href: `/users/${encodeURIComponent(g.opponent.username)}` }, g.opponent.display_name)),
-      h('td', {}, last, g.my_pending_move ? ' · pending move' : '', g.draw_offered_to_me ? ' · draw offered' : ''),
-      h('td', {}, time),
-      h('td', {}, g.event ? h('a', { href: `/events/${encodeURIComponent(g.event.id)}` }, g.event.name) : '')));
+      // The position as the server draws it (board.svg); `v` changes with the ply, so a
+      // cached picture is never an old position.
+      h('td', { class: 'mini' }, h('a', { href, tabindex: -1, 'aria-hidden': 'true' },
+        h('img', { class: 'mini-board', alt: '', width: 72, height: 72, loading: 'lazy', decoding: 'async',
+          src: `/api/v1/games/${encodeURIComponent(g.id)}/board.svg?orientation=${orientation}&v=${g.ply}` }))),
+      h('td', { class: 'game' }, h('a', { href }, `${g.white} – ${g.black}`), h('span', { class: 'muted' }, ` #${g.id}`)),
+      h('td', { class: 'opponent', 'data-label': 'Opponent' }, h('a', { href: `/users/${encodeURIComponent(g.opponent.username)}` }, g.opponent.display_name)),
+      h('td', { class: 'last', 'data-label': 'Last move' }, last, g.my_pending_move ? ' · pending move' : '', g.draw_offered_to_me ? ' · draw offered' : ''),
+      kind === 'done' ? h('td', { class: 'clocks' }) : clockCell(g),
+      h('td', { class: 'time', 'data-label': kind === 'done' ? 'Result' : 'Your deadline' }, time),
+      h('td', { class: 'event' }, g.event ? h('a', { href: `/events/${encodeURIComponent(g.event.id)}` }, g.event.name) : '')));
   }
   body.appendChild(fragment);
   return h('section', { class: `game-table ${kind}` },
     h('h2', {}, `${caption} (${rows.length})`),
     rows.length
-      ? h('table', { class: 'list' }, h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Opponent'),
-          h('th', {}, 'Last move'), h('th', {}, kind === 'done' ? 'Result' : 'Your deadline'), h('th', {}, 'Event'))), body)
+      ? h('table', { class: 'list games' }, h('thead', {}, h('tr', {}, h('th', { class: 'mini' }, h('span', { class: 'visually-hidden' }, 'Board')),
+          h('th', {}, 'Game'), h('th', {}, 'Opponent'), h('th', {}, 'Last move'), h('th', {}, kind === 'done' ? '' : 'Clocks'),
+          h('th', {}, kind === 'done' ? 'Result' : 'Your deadline'), h('th', {}, 'Event'))), body)
       : h('p', { class: 'muted' }, 'None.'));
 }
 
@@ -78,6 +154,14 @@ export function gamesPage(root: HTMLElement): () => void {
     }
   }
 
+  // The clocks shown count down.
+  const tick = window.setInterval(() => {
+    for (const cell of lists.querySelectorAll<HTMLElement>('td.clocks[data-loaded]')) {
+      const id = cell.closest('tr')?.dataset.game;
+      const c = id ? clockCache.get(id) : undefined;
+      if (c) drawClocks(cell, c);
+    }
+  }, 30000);
   let timer: number | undefined;
   const stop = onLive((m) => {
     if (m.game_id || m.type === 'resync' || m.type === 'challenge_accepted') {
@@ -89,6 +173,10 @@ export function gamesPage(root: HTMLElement): () => void {
   return () => {
     stop();
     window.clearTimeout(timer);
+    window.clearInterval(tick);
+    clockWaiting.length = 0;
+    clockSight?.disconnect();
+    clockCells = new WeakMap();
     setCounter(0);
   };
 }
