@@ -31,19 +31,6 @@ class Features(support.ServerTestCase):
         super().setUpClass()
         cls.admin = support.Api(cls.base, *support.ADMIN)
         cls.api = {u: support.Api(cls.base, u, cls.passwords[u]) for u in cls.users}
-        cls.drivers = []
-
-    @classmethod
-    def tearDownClass(cls):
-        for d in cls.drivers:
-            d.quit()
-        super().tearDownClass()
-
-    def browser(self, user, width=1280, height=1000):
-        driver = support.chromium(width, height)
-        self.drivers.append(driver)
-        support.login(driver, self.base, user, self.passwords[user])
-        return driver
 
     def new_game(self, white, black, moves=(), **extra):
         body = {"white": white, "black": black, "time_control": {"type": "iccf", "moves": 10, "days": 50}}
@@ -303,7 +290,7 @@ class Features(support.ServerTestCase):
 
     def test_landing_page_for_visitors(self):
         d = support.chromium()
-        self.drivers.append(d)
+        self.addCleanup(d.quit)
         d.get(self.base + "/")
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".landing h1"), message="landing page")
         self.assertTrue(d.current_url.rstrip("/") == self.base, "no redirect to /login: %s" % d.current_url)

@@ -25,19 +25,6 @@ class GameInTwoBrowsers(support.ServerTestCase):
     def setUpClass(cls):
         super().setUpClass()
         cls.admin = support.Api(cls.base, *support.ADMIN)
-        cls.drivers = []
-
-    @classmethod
-    def tearDownClass(cls):
-        for d in cls.drivers:
-            d.quit()
-        super().tearDownClass()
-
-    def browser(self, user, width=1280, height=1000):
-        driver = support.chromium(width, height)
-        self.drivers.append(driver)
-        support.login(driver, self.base, user, self.passwords[user])
-        return driver
 
     def line(self, moves):
         """The UCI and FEN after each SAN move, as the server's own notation reads them
@@ -386,7 +373,7 @@ class GameInTwoBrowsers(support.ServerTestCase):
             game = self.admin.call("POST", "/api/v1/admin/games", {
                 "white": "alice", "black": "bob", "time_control": {"type": "iccf", "moves": 10, "days": 50}})
             driver = support.chromium()
-            self.drivers.append(driver)
+            self.addCleanup(driver.quit)
             support.login(driver, first.base, "bob", self.passwords["bob"])
             driver.get("%s/games/%s" % (first.base, game["id"]))
             wait(driver, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")

@@ -263,3 +263,10 @@ class ServerTestCase(unittest.TestCase):
     def tearDownClass(cls):
         cls.server.stop()
         cls.db.drop()
+
+    def browser(self, user, width=1280, height=1000):
+        """Headless Chromium signed in as `user` (of `users`), quit when the test ends."""
+        driver = chromium(width, height)
+        self.addCleanup(driver.quit)
+        login(driver, self.base, user, self.passwords[user])
+        return driver
