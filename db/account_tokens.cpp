@@ -56,10 +56,7 @@ void reset_password(pqxx::work& tx, std::int64_t user_id, const std::string& pas
   tx.exec_params(
       "UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL",
       user_id);
-  tx.exec_params(
-      "UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = "
-      "'password_reset' AND used_at IS NULL",
-      user_id);
+  revoke_account_tokens(tx, user_id, "password_reset");
 }
 
 bool mark_email_verified(pqxx::work& tx, std::int64_t user_id, const std::string& email) {

@@ -38,17 +38,6 @@ bool blocks(pqxx::work& tx, std::int64_t blocker_id, std::int64_t blocked_id) {
               .empty();
 }
 
-std::vector<std::int64_t> blocked_either_way(pqxx::work& tx, std::int64_t user_id) {
-  std::vector<std::int64_t> out;
-  for (const auto& row :
-       tx.exec_params("SELECT blocked_id FROM user_blocks WHERE blocker_id = $1 UNION "
-                      "SELECT blocker_id FROM user_blocks WHERE blocked_id = $1",
-                      user_id)) {
-    out.push_back(row[0].as<std::int64_t>());
-  }
-  return out;
-}
-
 bool opponent_blocks(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id) {
   return !tx.exec_params(
                 "SELECT 1 FROM games g JOIN user_blocks b ON b.blocked_id = $2 AND "

@@ -26,8 +26,6 @@ bool delete_block(pqxx::work& tx, std::int64_t blocker_id, std::int64_t blocked_
 std::vector<Block> blocks_of(pqxx::work& tx, std::int64_t blocker_id);
 // Has `blocker_id` blocked `blocked_id`?
 bool blocks(pqxx::work& tx, std::int64_t blocker_id, std::int64_t blocked_id);
-// The ids of the players who blocked `user_id` or whom it blocked (either way).
-std::vector<std::int64_t> blocked_either_way(pqxx::work& tx, std::int64_t user_id);
 
 // Has the opponent of `user_id` in game `game_id` blocked them? (false when `user_id` does
 // not play in it)

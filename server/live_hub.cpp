@@ -124,12 +124,6 @@ ConnectionLease LiveHub::reserve(std::int64_t user_id, std::size_t max) {
   });
 }
 
-std::size_t LiveHub::connections_of(std::int64_t user_id) const {
-  std::lock_guard lock(mutex_);
-  auto it = reserved_.find(user_id);
-  return it == reserved_.end() ? 0 : it->second;
-}
-
 void LiveHub::deliver(const std::string& payload) {
   const json note = json::parse(payload, nullptr, false);
   if (note.is_discarded() || !note.is_object()) return;

@@ -96,8 +96,6 @@ class LiveHub {
   // cap. The place is freed when the last copy of the lease is dropped; null when all are
   // taken. The hub must outlive its leases.
   ConnectionLease reserve(std::int64_t user_id, std::size_t max);
-  // Live connections of one user on this instance (places reserved).
-  std::size_t connections_of(std::int64_t user_id) const;
   // Sends a close to every connection (graceful shutdown).
   void close_all();
 
