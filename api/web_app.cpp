@@ -16,7 +16,7 @@ constexpr std::size_t kMaxFiles = 1000;
 constexpr std::uintmax_t kMaxTotalBytes = 64u << 20;
 
 std::string content_type_of(const std::string& path) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kTypes{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kTypes{{
       {".html", "text/html; charset=utf-8"},
       {".js", "text/javascript; charset=utf-8"},
       {".css", "text/css; charset=utf-8"},
@@ -28,6 +28,7 @@ std::string content_type_of(const std::string& path) {
       {".woff2", "font/woff2"},
       {".txt", "text/plain; charset=utf-8"},
       {".map", "application/json"},
+      {".wasm", "application/wasm"},
   }};
   for (const auto& [ext, type] : kTypes) {
     if (path.size() >= ext.size() && path.ends_with(ext)) return std::string(type);

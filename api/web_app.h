@@ -14,11 +14,13 @@
 namespace corrchess::api {
 
 // Content-Security-Policy of the client's pages: scripts and styles only from this server
-// (no inline script or style element), connections only back to it, never framed.
+// (no inline script or style element), connections only back to it, never framed. The
+// analysis board's engine is WebAssembly run in a worker from this server's own files
+// ('wasm-unsafe-eval' lets a page compile WebAssembly; it allows no JavaScript eval).
 inline constexpr const char* kWebAppPolicy =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'";
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 class WebApp {
  public:
