@@ -134,6 +134,7 @@ json game_json(const db::StoredGame& stored, const game::GameState& s, std::opti
   j["claimable"] = {{"threefold", s.claimable.threefold},
                     {"fifty_moves", s.claimable.fifty_moves},
                     {"tablebase", s.claimable.tablebase}};
+  j["abortable"] = s.abortable;
   return j;
 }
 

@@ -367,6 +367,10 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                  Doc("Decline the standing draw offer", 200, "the game", "Game"),
                  app::decline_draw);
   player_command("/api/v1/games/{id}/resign", Doc("Resign", 200, "the game", "Game"), app::resign);
+  player_command("/api/v1/games/{id}/abort",
+                 Doc("Abort a game outside events before both players have moved", 200,
+                     "the game (status annulled, termination aborted)", "Game"),
+                 app::abort_game);
 
   routes.add({"POST", "/api/v1/games/{id}/claims", kPlayer, kGame,
               Doc("Claim a draw or a tablebase result", 200, "{upheld, reason, game}")

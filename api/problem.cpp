@@ -32,6 +32,7 @@ int http_status(ErrorCode code) {
     case ErrorCode::kAmbiguousMove:
     case ErrorCode::kDrawOfferNotAllowed:
     case ErrorCode::kClaimNotAllowed:
+    case ErrorCode::kAbortNotAllowed:
     case ErrorCode::kLeaveNotAllowed:
     case ErrorCode::kLeaveExceedsAllowance: return 422;
     case ErrorCode::kPayloadTooLarge: return 413;

@@ -437,6 +437,7 @@ MoveResult move_result_for(ErrorCode code, Action action, bool lost_on_time) {
     case ErrorCode::kInvalidNotation:
     case ErrorCode::kIllegalMove:
     case ErrorCode::kClaimNotAllowed:
+    case ErrorCode::kAbortNotAllowed:
     case ErrorCode::kValidationError: return MoveResult::kInvalidMove;
     case ErrorCode::kNoDrawOffer: return MoveResult::kNoDrawWasOffered;
     case ErrorCode::kDrawOfferNotAllowed:

@@ -269,6 +269,7 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
       setup.start_position = random_chess960_position(false);
     }
     setup.start_at = now;
+    setup.friendly = true;
     auto prepared = prepare_game(std::move(setup), deps.rules, now);
     if (!prepared) return std::unexpected(prepared.error());
     const bool coin = randombytes_uniform(2) == 1;

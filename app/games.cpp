@@ -158,6 +158,14 @@ Result<GameView> resign(GameDeps& deps, const db::User& user, std::int64_t id,
   return side_command(deps, user, id, expect, game::resign);
 }
 
+Result<GameView> abort_game(GameDeps& deps, const db::User& user, std::int64_t id,
+                            const Precondition& expect) {
+  return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
+                       return game::abort_game(in.game, *in.side);
+                     }),
+                     expect);
+}
+
 Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t id,
                             const game::ClaimRequest& request, const Precondition& expect) {
   return decide_claim(deps, user, id, expect, [&](const CommandInput& in) {

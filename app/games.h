@@ -132,6 +132,11 @@ Result<GameView> accept_draw(GameDeps& deps, const db::User& user, std::int64_t 
                              const Precondition& expect = {});
 Result<GameView> decline_draw(GameDeps& deps, const db::User& user, std::int64_t id,
                               const Precondition& expect = {});
+// Aborts a game outside events before both players have moved (rules.md §2.3): no result,
+// unrated, the opponent is told as of any game end.
+Result<GameView> abort_game(GameDeps& deps, const db::User& user, std::int64_t id,
+                            const Precondition& expect);
+
 Result<GameView> resign(GameDeps& deps, const db::User& user, std::int64_t id,
                         const Precondition& expect = {});
 // A claim (threefold, fifty moves, tablebase): stored and decided at once; a rejected claim

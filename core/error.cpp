@@ -24,6 +24,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::kDrawOfferNotAllowed: return "draw_offer_not_allowed";
     case ErrorCode::kNoDrawOffer: return "no_draw_offer";
     case ErrorCode::kClaimNotAllowed: return "claim_not_allowed";
+    case ErrorCode::kAbortNotAllowed: return "abort_not_allowed";
     case ErrorCode::kTablebaseUnavailable: return "tablebase_unavailable";
     case ErrorCode::kLeaveNotAllowed: return "leave_not_allowed";
     case ErrorCode::kLeaveExceedsAllowance: return "leave_exceeds_allowance";

@@ -32,6 +32,7 @@ enum class ErrorCode {
   kDrawOfferNotAllowed,
   kNoDrawOffer,
   kClaimNotAllowed,
+  kAbortNotAllowed,  // the game is part of an event, or both players have moved (§2.3)
   kTablebaseUnavailable,
   kLeaveNotAllowed,
   kLeaveExceedsAllowance,

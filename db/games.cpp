@@ -50,8 +50,9 @@ std::optional<Timestamp> schedule_instant(const game::GameState& s, Timestamp st
 constexpr const char* kInsertGame =
     "INSERT INTO games (event_id, white_id, black_id, variant, start_position, initial_fen, "
     "time_control, start_at, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
-    "status, fen, ply, to_move, next_deadline) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, "
-    "to_timestamp($8), $9, $10, $11, $12, $13, $14, $15, $16, to_timestamp($17)) RETURNING id";
+    "status, fen, ply, to_move, next_deadline, friendly) VALUES ($1, $2, $3, $4, $5, $6, "
+    "$7::jsonb, to_timestamp($8), $9, $10, $11, $12, $13, $14, $15, $16, to_timestamp($17), "
+    "$18) RETURNING id";
 
 std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t black_id,
                          std::optional<std::int64_t> event_id, const game::GameSetup& setup,
@@ -63,7 +64,8 @@ std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t bla
       setup.start_at.unix_seconds(), setup.rules.no_draw_before_move, setup.rules.ten_moves_rule,
       setup.rules.silence_rule, setup.rules.messages_allowed, status_text(state),
       state.position.fen(), state.ply, std::string(game::color_name(state.to_move)),
-      deadline ? std::optional<std::int64_t>(deadline->unix_seconds()) : std::nullopt);
+      deadline ? std::optional<std::int64_t>(deadline->unix_seconds()) : std::nullopt,
+      setup.friendly);
   return r[0].as<std::int64_t>();
 }
 
@@ -99,7 +101,7 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
    FROM leave_periods l WHERE l.status = 'approved' AND l.user_id IN (g.white_id, g.black_id)
      AND l.event_id IS NOT DISTINCT FROM g.event_id)::text,
   g.snapshot_ply, g.snapshot_fen, CASE WHEN $2 AND g.snapshot_ply > 0 THEN g.move_log END,
-  g.revision, g.snapshot_clocks
+  g.revision, g.snapshot_clocks, g.friendly
 FROM games g WHERE g.id = $1)sql"};
 constexpr NamedStatement kLockGame{"lock_game",
                                    "SELECT revision FROM games WHERE id = $1 FOR UPDATE"};
@@ -350,6 +352,7 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRe
   setup.rules.ten_moves_rule = row[7].as<bool>();
   setup.rules.silence_rule = row[8].as<bool>();
   setup.rules.messages_allowed = row[9].as<bool>();
+  setup.friendly = row[24].as<bool>();
   g.version = row[10].as<int>();
   g.revision = row[22].as<std::int64_t>();
   if (!row[11].is_null()) g.use_40_plus_days_ply = row[11].as<int>();

@@ -116,7 +116,8 @@ void resolve_by_mutual_games(const std::vector<int>& group, std::size_t player_c
 }  // namespace
 
 bool game_is_scored(const CrosstableGame& game) {
-  return game.counts && game.termination != Termination::kAnnulled && game.result.has_value();
+  return game.counts && !(game.termination && voids_game(*game.termination)) &&
+         game.result.has_value();
 }
 
 int game_points_halves(const CrosstableGame& game, Color side) {
@@ -131,7 +132,7 @@ int game_points_halves(const CrosstableGame& game, Color side) {
 }
 
 std::string game_marker(const CrosstableGame& game, Color side) {
-  if (!game.counts || game.termination == Termination::kAnnulled) return "x";
+  if (!game.counts || (game.termination && voids_game(*game.termination))) return "x";
   if (!game.result) return ".";
   if (*game.result == GameResult::kDoubleDefault) return "--";
   const int halves = game_points_halves(game, side);
@@ -154,7 +155,8 @@ std::string game_marker(const CrosstableGame& game, Color side) {
     case Termination::kRepetition:
     case Termination::kFiftyMoves:
     case Termination::kTablebase:
-    case Termination::kAnnulled: return base;
+    case Termination::kAnnulled:
+    case Termination::kAborted: return base;
   }
   return base;
 }
@@ -222,7 +224,7 @@ Result<Crosstable> build_crosstable(std::span<const CrosstablePlayer> players,
       std::string& cell = row.results[other];
       if (!cell.empty()) cell += ' ';
       cell += game_marker(g, side);
-      if (!g.counts || g.termination == Termination::kAnnulled) continue;
+      if (!g.counts || (g.termination && voids_game(*g.termination))) continue;
       if (!g.result) {
         ++row.unfinished;
         continue;

@@ -46,7 +46,7 @@ constexpr std::array<std::pair<GameResult, std::string_view>, 4> kResults{{
     {GameResult::kDoubleDefault, "0-0"},
 }};
 
-constexpr std::array<std::pair<Termination, std::string_view>, 14> kTerminations{{
+constexpr std::array<std::pair<Termination, std::string_view>, 15> kTerminations{{
     {Termination::kCheckmate, "checkmate"},
     {Termination::kResignation, "resignation"},
     {Termination::kStalemate, "stalemate"},
@@ -61,6 +61,7 @@ constexpr std::array<std::pair<Termination, std::string_view>, 14> kTerminations
     {Termination::kAdjudication, "adjudication"},
     {Termination::kDefault, "default"},
     {Termination::kAnnulled, "annulled"},
+    {Termination::kAborted, "aborted"},
 }};
 
 constexpr std::array<std::pair<ClaimType, std::string_view>, 3> kClaimTypes{{
@@ -74,7 +75,7 @@ constexpr std::array<std::pair<ClaimExpectation, std::string_view>, 2> kExpectat
     {ClaimExpectation::kDraw, "draw"},
 }};
 
-constexpr std::array<std::pair<EventKind, std::string_view>, 12> kEventKinds{{
+constexpr std::array<std::pair<EventKind, std::string_view>, 13> kEventKinds{{
     {EventKind::kDrawDeclined, "draw_declined"},
     {EventKind::kDrawAccepted, "draw_accepted"},
     {EventKind::kResigned, "resigned"},
@@ -87,6 +88,7 @@ constexpr std::array<std::pair<EventKind, std::string_view>, 12> kEventKinds{{
     {EventKind::kAnnulled, "annulled"},
     {EventKind::kFlagFall, "flag_fall"},
     {EventKind::kAdjudicationPending, "adjudication_pending"},
+    {EventKind::kAborted, "aborted"},
 }};
 
 constexpr std::array<std::pair<AdjustmentKind, std::string_view>, 3> kAdjustments{{

@@ -69,7 +69,14 @@ enum class Termination {
   kAdjudication,
   kDefault,
   kAnnulled,
+  kAborted,  // a player aborted a game outside events before both had moved (§2.3)
 };
+
+// Whether a game that ended so has no result and counts for nothing: annulled by a director
+// or aborted by a player.
+constexpr bool voids_game(Termination t) {
+  return t == Termination::kAnnulled || t == Termination::kAborted;
+}
 
 enum class ClaimType { kThreefold, kFiftyMoves, kTablebase };
 
@@ -90,6 +97,7 @@ enum class EventKind {
   kFlagFall,             // side's flag fell at `at` (result, termination: time_forfeit,
                          // time_draw or silence); `at` is the deadline instant itself
   kAdjudicationPending,  // the event's end date passed with the game unfinished
+  kAborted,              // side aborted the game before both players had moved (§2.3)
 };
 
 // The event settings a game depends on (rules.md §3.2, §4.6, §2.4).
@@ -120,6 +128,9 @@ struct GameSetup {
   // Nobody moves and no clock runs before this instant (§4.9).
   Timestamp start_at;
   EventRules rules;
+  // Started by a challenge or a seek, not by an event or a director: the players may abort
+  // it before both have moved (§2.3).
+  bool friendly = false;
 
   bool operator==(const GameSetup&) const = default;
 };
@@ -190,7 +201,7 @@ struct PendingMove {
 std::string_view to_string(Variant v);      // "standard", "chess960"
 std::string_view to_string(GameStatus s);   // "not_started", "ongoing", ...
 std::string_view to_string(GameResult r);   // "1-0", "0-1", "1/2-1/2", "0-0"
-std::string_view to_string(Termination t);  // "checkmate", ..., "annulled"
+std::string_view to_string(Termination t);  // "checkmate", ..., "annulled", "aborted"
 // How an upheld claim of `type` ends the game: repetition, fifty_moves or tablebase.
 Termination claim_termination(ClaimType type);
 std::string_view to_string(ClaimType t);         // "threefold", "fifty_moves", "tablebase"

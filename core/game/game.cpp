@@ -326,6 +326,21 @@ Result<Outcome> resign(const Game& game, Color side) {
   return finish(game, {}, {make_event(st, EventKind::kResigned, side)});
 }
 
+Result<Outcome> abort_game(const Game& game, Color side) {
+  const GameState& st = game.state();
+  if (!is_in_play(st.status)) return std::unexpected(check_open(st).error());  // over
+  if (!game.facts().setup.friendly) {
+    return fail(ErrorCode::kAbortNotAllowed,
+                "only a game started by a challenge or seek can be aborted: ask the director");
+  }
+  if (!st.abortable) {
+    return fail(ErrorCode::kAbortNotAllowed,
+                "both players have moved: the game can no longer be aborted (resign or offer "
+                "a draw instead)");
+  }
+  return finish(game, {}, {make_event(st, EventKind::kAborted, side)});
+}
+
 Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
                       const std::array<ConditionalTree, 2>& conditional) {
   const GameState& st = game.state();
@@ -485,6 +500,8 @@ Result<Outcome> set_result(const Game& game, GameResult result, Termination term
   switch (termination) {
     case Termination::kAnnulled:
       return fail(ErrorCode::kValidationError, "use annul to annul a game");
+    case Termination::kAborted:
+      return fail(ErrorCode::kValidationError, "only a player can abort a game");
     case Termination::kStalemate:
     case Termination::kDeadPosition:
     case Termination::kAgreement:

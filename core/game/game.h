@@ -211,6 +211,9 @@ struct GameState {
   std::array<ClockView, 2> clocks;  // by colour index
   ClockState clock;                 // the clock engine's full answer
   Claimable claimable;
+  // A player may abort the game now (§2.3): it is friendly (GameSetup::friendly), in play,
+  // and fewer than two moves were played.
+  bool abortable = false;
   std::vector<std::string> legal_moves;  // SAN, for the player to move while ongoing
   std::array<int, 2> moves_made{};       // per colour
   // Ten-moves rule: a side may carry a draw offer again only once its moves_made reaches
@@ -361,6 +364,12 @@ Result<Outcome> decline_draw(const Game& game, Color side);
 
 // Resign (§1.6): the opponent wins at once.
 Result<Outcome> resign(const Game& game, Color side);
+
+// Abort (§2.3): either player, also the one who has moved, may abort while
+// GameState::abortable. The game ends without a result and counts for nothing (status
+// annulled, termination aborted). kAbortNotAllowed for a game of an event or a director, or
+// once both players have moved; kGameOver for a game that is over or awaits adjudication.
+Result<Outcome> abort_game(const Game& game, Color side);
 
 struct ClaimRequest {
   ClaimType type = ClaimType::kThreefold;

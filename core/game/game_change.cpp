@@ -34,6 +34,7 @@ std::vector<ChangeNotice> describe_change(const GameState& before,
       case EventKind::kFlagFall:
       case EventKind::kResultSet:
       case EventKind::kAnnulled:
+      case EventKind::kAborted:
       case EventKind::kDrawAccepted:
       case EventKind::kResigned: ending_event = true; break;
       case EventKind::kDrawDeclined: {

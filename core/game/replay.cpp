@@ -42,6 +42,7 @@ struct FoldCheckpoint {
   std::optional<Timestamp> first_end_at;  // the first ending's instant (a director may override)
   bool annulled = false;
   std::optional<Timestamp> annulled_at;
+  std::optional<Color> aborted_by;  // the annulment is a player's abort (§2.3)
   std::optional<Timestamp> adjudication_at;
   std::optional<DrawOffer> offer;
   std::array<std::optional<int>, 2> barred{};  // no offer before this many own moves
@@ -139,6 +140,14 @@ Result<void> FoldCheckpoint::apply(const GameEvent& ev) {
       if (!annulled) {
         annulled = true;
         annulled_at = ev.at;
+      }
+      break;
+    case EventKind::kAborted:
+      // Only before both players have moved (§2.3); a stored abort after that is ignored.
+      if (live() && has_side && plies < 2) {
+        annulled = true;
+        annulled_at = ev.at;
+        aborted_by = side;
       }
       break;
     case EventKind::kFlagFall:
@@ -308,8 +317,9 @@ void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
   }
   if (fold.annulled) {
     st.status = GameStatus::kAnnulled;
-    st.termination = Termination::kAnnulled;
+    st.termination = fold.aborted_by ? Termination::kAborted : Termination::kAnnulled;
     st.finished_at = fold.annulled_at;
+    if (fold.aborted_by) st.end_reason = std::string(color_name(*fold.aborted_by)) + " aborted";
   } else if (fold.ending) {
     st.status = GameStatus::kFinished;
     st.result = fold.ending->result;
@@ -323,6 +333,7 @@ void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
   } else {
     st.status = GameStatus::kOngoing;
   }
+  st.abortable = setup.friendly && is_in_play(st.status) && st.ply < 2;
   if (!is_over(st.status)) {
     st.draw_offer = fold.offer;
     st.draw_offer_barred_until = fold.barred;

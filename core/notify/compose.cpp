@@ -27,6 +27,9 @@ std::string move_text(const game::MoveView& m) {
 }
 
 std::string result_words(const game::GameState& s, const GameInfo& g) {
+  if (s.termination == game::Termination::kAborted) {
+    return "The game was aborted (" + s.end_reason + "): it has no result and counts for nothing.";
+  }
   if (s.status == game::GameStatus::kAnnulled) return "The game was annulled.";
   if (!s.result) return "The game is over.";
   std::string out;

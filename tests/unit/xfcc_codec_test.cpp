@@ -322,6 +322,7 @@ MoveResult expected_for_a_move(ErrorCode code) {
     case E::kIllegalMove:
     case E::kInvalidNotation:
     case E::kClaimNotAllowed:
+    case E::kAbortNotAllowed:
     case E::kValidationError:
     case E::kDrawOfferNotAllowed: return R::kInvalidMove;
     case E::kNoDrawOffer: return R::kNoDrawWasOffered;
