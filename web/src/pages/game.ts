@@ -41,6 +41,8 @@ type Game = {
   draw_offer?: { by: Color; ply: number } | null;
   pending_move?: { move: MoveNames; fen_after: string; offer_draw: boolean; message?: string } | null;
   claimable?: Record<string, boolean>;
+  abortable?: boolean; // a player may abort now (rules.md 2.3)
+  end_reason?: string;
   time_control?: { type: string };
   event_id?: string;
 };
@@ -84,6 +86,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   let orientation: Color = 'white';
   let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
   let confirmResign = false;
+  let confirmAbort = false;
   let loadedAt = Date.now();
   let movesShown = -1;
   let declinedAt: number | null = null; // the ply at which the opponent declined our offer (live)
@@ -330,6 +333,10 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   }
 
   function statusText(g: Game, mover: Color | null): string {
+    if (g.termination === 'aborted') {
+      const by = g.end_reason?.startsWith('white') ? g.white : g.black;
+      return `Game aborted by ${by.display_name}: no result, not rated.`;
+    }
     if (over(g.status)) {
       const why = g.termination ? ` (${g.termination.replace(/_/g, ' ')})` : '';
       return `Game over: ${g.result ?? g.status}${why}`;
@@ -429,7 +436,16 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
           button('Yes, resign', () => void act('POST', 'resign'), { class: 'danger' }),
           button('Keep playing', () => { confirmResign = false; renderActions(); }));
       } else {
-        buttons.push(button('Resign', () => { confirmResign = true; renderActions(); }));
+        buttons.push(button('Resign', () => { confirmResign = true; confirmAbort = false; renderActions(); }));
+      }
+    }
+    if (playing && g.abortable) {
+      if (confirmAbort) {
+        buttons.push(h('span', { class: 'confirm-text' }, 'Abort this game? It ends without a result and is not rated.'),
+          button('Yes, abort', () => void act('POST', 'abort'), { class: 'danger' }),
+          button('Keep the game', () => { confirmAbort = false; renderActions(); }));
+      } else {
+        buttons.push(button('Abort', () => { confirmAbort = true; confirmResign = false; renderActions(); }));
       }
     }
     if (mover !== null && over(g.status)) {
@@ -744,7 +760,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (!g) return;
     await attempt(otherError, async () => {
       took(await api<Game>(method, `/api/v1/games/${g.id}/${what}`, { ply: g.ply }, true));
-      confirmResign = false;
+      confirmResign = confirmAbort = false;
     });
   }
 
