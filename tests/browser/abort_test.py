@@ -36,7 +36,9 @@ class AbortOnTheGamePage(support.ServerTestCase):
         return game_id
 
     def open(self, user, game_id, width=1280):
-        d = self.browser(user, width)
+        d = self.browser(user)
+        if width < 500:  # a window cannot be that narrow: emulate the phone's screen
+            support.phone_screen(d, width, 844)
         d.get("%s/games/%s" % (self.base, game_id))
         fen = self.admin.call("GET", "/api/v1/games/" + game_id)["fen"]
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == fen, message="game")
