@@ -74,7 +74,7 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
 // The director's decision on a game: no result is chosen beforehand.
 function decide(): HTMLElement {
   const game = gameChoice('res');
-  const result = h('select', { id: 'res-result', name: 'result', required: true },
+  const result = h('select', { id: 'res-result', name: 'result' },
     h('option', { value: '' }, 'Choose the result…'),
     ['1-0', '0-1', '1/2-1/2', '0-0'].map((r) => h('option', { value: r }, r)));
   const termination = h('select', { id: 'res-termination', name: 'termination' },
