@@ -5,6 +5,7 @@ says what is wrong next to it; a refusal of the server shows its reason under th
 next to the field it names; neither creates anything."""
 
 import datetime
+import re
 import sys
 import unittest
 
@@ -61,10 +62,13 @@ class EventForm(support.ServerTestCase):
 
     def create(self, d):
         before = len(self.events())
+        done = lambda: d.find_element(By.CSS_SELECTOR, "#event-form .done").text
+        said = done()
         button(d, "Create event").click()
-        wait(d, lambda d: "created (id" in d.find_element(By.CSS_SELECTOR, "#event-form .done").text,
-             message="event created")
-        event_id = d.find_element(By.ID, "run-event").get_attribute("value")
+        wait(d, lambda d: done() != said and "created (id" in done(), message="event created")
+        event_id = re.search(r"\(id (\d+)\)", done()).group(1)
+        # The new event is the one chosen for adding players and starting it.
+        wait(d, lambda d: d.find_element(By.ID, "run-event").get_attribute("value") == event_id, message="chosen")
         self.assertEqual(len(self.events()), before + 1)
         return self.admin.call("GET", "/api/v1/events/" + event_id)
 

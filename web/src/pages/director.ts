@@ -9,7 +9,7 @@ import { auditLog, gameControls, leaveQueue } from './director_more';
 import { newEventForm } from './director_event';
 import { section } from './forms';
 import { gameTerms, row } from './game_terms';
-import { eventSelect, fromEvent, gameChoice, playerOptions, playerPicker } from './pickers';
+import { eventSelect, fromEvent, gameChoice, loadEvents, playerOptions, playerPicker } from './pickers';
 
 function newGame(go: (path: string) => void): HTMLElement {
   const white = playerPicker('dg-white', 'White');
@@ -94,6 +94,7 @@ function decide(): HTMLElement {
 
 export function directorPage(root: HTMLElement, go: (path: string) => void): void {
   setTitle('Director');
+  void loadEvents(true); // read afresh once, for all the page's selects
   const run = runEvent(go);
   const event = newEventForm((id) => void run.choose(id));
   replace(root, h('div', { class: 'director-page' }, h('h1', {}, 'Tournament director'),

@@ -17,7 +17,7 @@ export function newEventForm(created: (id: string, name: string) => void): HTMLE
   const name = h('input', { id: 'ev-name', name: 'name', required: true, maxlength: 200 });
   const players = playerPicker('ev-players', 'Players', true, 'In seat order when seeded by entry. None: players enter themselves (open for entry).');
   const seeding = h('select', { id: 'ev-seeding', name: 'seeding' },
-    h('option', { value: '' }, 'Default: by entry when players are listed, else by rating'),
+    h('option', { value: '' }, 'Default'),
     h('option', { value: 'entry' }, 'By entry (the order above)'), h('option', { value: 'rating' }, 'By rating (highest first)'));
   const allow518 = h('input', { type: 'checkbox', id: 'ev-allow-518', name: 'allow_518' });
   const allowRow = check('ev-allow-518', 'The draw may give the standard array (518)', allow518);
@@ -27,9 +27,9 @@ export function newEventForm(created: (id: string, name: string) => void): HTMLE
   const endAt = h('input', { id: 'ev-end-at', name: 'end_at', type: 'datetime-local' });
   const doubleRound = h('input', { type: 'checkbox', id: 'ev-double-round', name: 'double_round' });
   const visibility = h('select', { id: 'ev-visibility', name: 'visibility', onchange: () => showDelay() },
-    h('option', { value: 'live' }, 'Live: everyone sees the moves at once'),
+    h('option', { value: 'live' }, 'Live (moves seen at once)'),
     h('option', { value: 'delayed' }, 'Delayed by some plies'),
-    h('option', { value: 'after_end' }, 'Only after the event ends'));
+    h('option', { value: 'after_end' }, 'After the event ends'));
   const delay = num({ id: 'ev-delay-moves', name: 'delay_moves', min: 1, max: 1000, value: 4 });
   const delayRow = row('ev-delay-moves', 'Plies hidden (1–1000)', delay);
   const showDelay = () => { delayRow.hidden = visibility.value !== 'delayed'; };
@@ -108,7 +108,7 @@ export function newEventForm(created: (id: string, name: string) => void): HTMLE
   h('h2', {}, 'New event'),
   h('div', { class: 'event-fieldsets' },
     h('fieldset', {}, h('legend', {}, 'Event and players'),
-      row('ev-name', 'Event name', name), players.el, row('ev-seeding', 'Seeding', seeding)),
+      row('ev-name', 'Event name', name), players.el, row('ev-seeding', 'Seeding', seeding, 'Default: by entry when players are listed, else by rating.')),
     h('fieldset', {}, h('legend', {}, 'Time control'), row('ev-tc-type', 'Type', terms.tcType), terms.tcParts),
     h('fieldset', {}, h('legend', {}, 'Games'),
       row('ev-variant', 'Variant', terms.variant), terms.startRow, allowRow,

@@ -44,12 +44,14 @@ export function checkFields(form: HTMLElement): boolean {
   return !first;
 }
 
-// The field a server refusal is about: "field 'x'" first, else the first of `fields`' names
-// that the detail mentions.
+// The field a server refusal is about: "field 'x'" first, else the first field name the
+// detail mentions, names with an underscore (as the server writes them: "more players than
+// max_players", "end_at must be after start_at") before plain words.
 export function refusedField(detail: string, fields: Record<string, HTMLElement>): HTMLElement | null {
-  const named = /field '([a-z_]+)'/.exec(detail)?.[1];
+  const named = /field '([a-z_0-9]+)'/.exec(detail)?.[1];
   if (named && fields[named]) return fields[named];
-  const mentioned = Object.keys(fields).filter((k) => new RegExp(`\\b${k}\\b`).test(detail))
-    .sort((a, b) => detail.indexOf(a) - detail.indexOf(b));
+  const at = (k: string) => detail.search(new RegExp(`\\b${k}\\b`));
+  const mentioned = Object.keys(fields).filter((k) => at(k) >= 0)
+    .sort((a, b) => Number(!a.includes('_')) - Number(!b.includes('_')) || at(a) - at(b));
   return mentioned.length ? fields[mentioned[0]] : null;
 }

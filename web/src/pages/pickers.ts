@@ -124,15 +124,16 @@ export function readEvent(id: string): Promise<EventDetail> {
 }
 
 // A select of the events (`statuses`: only those; empty: all), refilled by refresh(), which
-// keeps the choice when it is still listed (or takes `choose`).
+// keeps the choice when it is still listed (or takes `choose`). `any`: the text of the empty
+// choice when it means "any event" (a filter), else it asks for one.
 export type EventSelect = { select: HTMLSelectElement; refresh(choose?: string): Promise<void> };
-export function eventSelect(id: string, statuses: string[] = [], empty = 'Choose an event…'): EventSelect {
+export function eventSelect(id: string, statuses: string[] = [], any?: string): EventSelect {
   const select = h('select', { id, name: id }, h('option', { value: '' }, 'Loading the events…'));
   async function refresh(choose?: string): Promise<void> {
     const keep = choose ?? select.value;
     try {
       const list = (await loadEvents(choose !== undefined)).filter((e) => !statuses.length || statuses.includes(e.status));
-      replace(select, h('option', { value: '' }, list.length ? empty : 'No event to choose'),
+      replace(select, h('option', { value: '' }, any ?? (list.length ? 'Choose an event…' : 'No event to choose')),
         list.map((e) => h('option', { value: e.id }, `${e.name} (${e.status}, ${e.players} players)`)));
       select.value = list.some((e) => e.id === keep) ? keep : '';
     } catch (e) {
