@@ -17,10 +17,11 @@ from support import button, wait
 GAME = "https://lichess.org/q7s1nprp"  # 1.b3 e5 ... 8.f3 Bf2#, 0-1 (tests/data/pgn)
 ENGINE_WAIT = 60  # seconds for the engine to load and find the mate
 
-# Records every request the page makes from now on: fetch (method and address) and anything
-# sent over a WebSocket.
+# Records every request the page makes from now on: fetch (method and address), anything
+# sent over a WebSocket, and any Content-Security-Policy violation.
 SPY = """
 window.__sent = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__sent.push('CSP ' + e.violatedDirective));
 const fetch0 = window.fetch;
 window.fetch = function (input, init) {
   window.__sent.push(((init && init.method) || 'GET') + ' ' + String(input));
@@ -82,6 +83,8 @@ class AnalysisBoard(support.ServerTestCase):
         self.assertTrue(same_position(fen(d), before_f3), (fen(d), before_f3))
         self.assertIn("Black at the bottom", d.find_element(By.CSS_SELECTOR, ".analysis-page .cg-host").get_attribute("aria-label"))
         self.assertIn("position after ply 14", d.find_element(By.CSS_SELECTOR, ".analysis-from").text)
+        # The game's move to that position is marked (7...Bc5: f8 to c5).
+        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, ".analysis-page square.last-move")), 2)
 
         # A move on the analysis board: 8.f3 (clicks on f2, then f3).
         square = lambda name: d.find_element(By.CSS_SELECTOR, ".analysis-page [data-square='%s']" % name)
@@ -121,7 +124,8 @@ class AnalysisBoard(support.ServerTestCase):
         wait(d, lambda d: same_position(fen(d), before_f3), message="reset")
         self.assertEqual(d.find_elements(By.CSS_SELECTOR, "#analysis-moves button"), [])
 
-        # Nothing went to the server but reads, and the game is as it was.
+        # Nothing went to the server but reads (no policy refused anything), and the game is as
+        # it was.
         sent = d.execute_script("return window.__sent")
         self.assertEqual([s for s in sent if not s.startswith("GET ")], [], sent)
         now = self.api["bob"].call("GET", self.path)

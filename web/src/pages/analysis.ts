@@ -1,4 +1,4 @@
-// /analysis?fen=...&game=...&ply=...&orientation=...&variant=...: the analysis board. It
+// /analysis?fen=...&game=...&ply=...&last=...&orientation=...&variant=...: the analysis board. It
 // starts from a game's position (the game page's "Analyse" link gives the one it shows); the
 // player makes moves freely (legal ones), steps back and forward, resets to the game's
 // position and flips the board. "Start engine" loads Stockfish in a Web Worker (engine.ts)
@@ -24,6 +24,9 @@ export function analysisPage(root: HTMLElement): () => void {
   const chess960 = params.get('variant') === 'chess960';
   const side: Color = params.get('orientation') === 'black' ? 'black' : 'white';
   const given = params.get('fen');
+  // The game's move that led to the position (highlighted until a move is made here).
+  const last = /^([a-h][1-8])([a-h][1-8])/.exec(params.get('last') ?? '');
+  const rootLast: [string, string] | undefined = last ? [last[1], last[2]] : undefined;
   const initial = startAt(given ?? standardStart, side);
   let state: AnalysisState = initial ?? startAt(standardStart, side)!;
 
@@ -115,7 +118,7 @@ export function analysisPage(root: HTMLElement): () => void {
   function draw(): void {
     const fen = fenOf(state);
     const pos = position(fen);
-    board.show(fen, state.orientation, pos ? pos.turn : null, lastMove(state));
+    board.show(fen, state.orientation, pos ? pos.turn : null, state.cursor ? lastMove(state) : rootLast);
     board.el.dataset.cursor = String(state.cursor);
     backButton.disabled = state.cursor === 0;
     forwardButton.disabled = state.cursor >= state.moves.length;

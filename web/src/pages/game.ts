@@ -210,7 +210,12 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (!game) return;
     const q = new URLSearchParams({ fen: board.el.dataset.fen || game.fen, game: id, orientation });
     // The ply of the position shown (none for a pending or candidate move: not a game position).
-    if (viewing !== null || (!game.pending_move && !candidate)) q.set('ply', String(viewing ?? game.ply));
+    if (viewing !== null || (!game.pending_move && !candidate)) {
+      const ply = viewing ?? game.ply;
+      q.set('ply', String(ply));
+      const last = game.moves.find((m) => m.ply === ply);
+      if (last) q.set('last', last.uci);
+    }
     if (game.variant === 'chess960') q.set('variant', 'chess960');
     analyseLink.href = `/analysis?${q}`;
   };
