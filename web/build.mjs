@@ -1,15 +1,29 @@
 // Builds the web client into dist/: one JavaScript bundle and one stylesheet under
 // dist/assets/ with a content hash in their names, index.html pointing at them, and a
 // gzip-compressed copy (name.gz) of every text file for the server to send as is.
+// The analysis board's engine (Stockfish's single-threaded lite WebAssembly build from the
+// npm package `stockfish`) is copied with its licence under dist/assets/engine-<hash>/; the
+// bundle knows its address as ENGINE_URL and loads it only when the player starts it.
 // `node build.mjs --watch` rebuilds on every change (see README.md).
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
 const dist = 'dist';
 const watch = process.argv.includes('--watch');
+
+const engineDir = 'node_modules/stockfish';
+const engineFiles = ['bin/stockfish-19-lite-single.js', 'bin/stockfish-19-lite-single.wasm', 'Copying.txt'];
+const engineHash = createHash('sha256');
+for (const f of engineFiles) engineHash.update(readFileSync(join(engineDir, f)));
+const engineAssets = `assets/engine-${engineHash.digest('hex').slice(0, 12)}`;
+
+function copyEngine() {
+  mkdirSync(join(dist, engineAssets), { recursive: true });
+  for (const f of engineFiles) copyFileSync(join(engineDir, f), join(dist, engineAssets, f.replace(/^bin\//, '')));
+}
 
 function page(js, css) {
   return `<!doctype html>
@@ -35,7 +49,7 @@ function compressAll(dir) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       compressAll(path);
-    } else if (/\.(js|css|html|svg|json)$/.test(name)) {
+    } else if (/\.(js|css|html|svg|json|wasm|txt)$/.test(name)) {
       const gz = gzipSync(readFileSync(path), { level: constants.Z_BEST_COMPRESSION });
       writeFileSync(path + '.gz', gz);
     }
@@ -47,6 +61,7 @@ function finish(result) {
   const js = outputs.find((f) => f.endsWith('.js')).slice(dist.length + 1);
   const css = outputs.find((f) => f.endsWith('.css')).slice(dist.length + 1);
   writeFileSync(join(dist, 'index.html'), page(js, css));
+  copyEngine();
   compressAll(dist);
   const stamp = createHash('sha256').update(js + css).digest('hex').slice(0, 12);
   console.log(`built ${js} ${css} (${stamp})`);
@@ -63,6 +78,7 @@ const options = {
   entryNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   metafile: true,
+  define: { ENGINE_URL: JSON.stringify(`/${engineAssets}/stockfish-19-lite-single.js`) },
   legalComments: 'linked',
   logLevel: 'warning',
   plugins: [

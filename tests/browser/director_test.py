@@ -1,6 +1,7 @@
-"""A tournament director runs an event in the browser: creates it with four players, starts
-it, the players see their games in their lists, and a result the director enters shows in
-the event's crosstable."""
+"""A tournament director runs an event in the browser: creates it with three players picked
+in the form, adds a fourth with the picker, starts it, the players see their games in their
+lists, and a result the director enters for a picked game (no result chosen beforehand)
+shows in the event's crosstable."""
 
 import sys
 import time
@@ -14,6 +15,10 @@ from support import button, wait
 PLAYERS = ["anna", "boris", "chen", "dilan"]
 
 
+def admin_game(test, game_id):
+    return support.Api(test.base, *support.ADMIN).call("GET", "/api/v1/games/" + game_id)
+
+
 class DirectorRunsAnEvent(support.ServerTestCase):
     users = PLAYERS
 
@@ -24,10 +29,15 @@ class DirectorRunsAnEvent(support.ServerTestCase):
         td.find_element(By.LINK_TEXT, "Director").click()
         wait(td, lambda d: d.find_elements(By.ID, "ev-name"), message="director page")
         td.find_element(By.ID, "ev-name").send_keys("Autumn <i>Cup</i>")
-        td.find_element(By.ID, "ev-players").send_keys(", ".join(PLAYERS))
+        # Three players picked in the form, the fourth added to the event afterwards.
+        for player in PLAYERS[:3]:
+            support.pick_player(td, "ev-players", player)
         button(td, "Create event").click()
-        wait(td, lambda d: d.find_element(By.ID, "ev-id").get_attribute("value") != "", message="created")
-        event_id = td.find_element(By.ID, "ev-id").get_attribute("value")
+        wait(td, lambda d: d.find_element(By.ID, "run-event").get_attribute("value") != "", message="created")
+        event_id = td.find_element(By.ID, "run-event").get_attribute("value")
+        support.pick_player(td, "ev-add", PLAYERS[3])
+        button(td, "Add players").click()
+        wait(td, lambda d: "Added dilan." in d.find_element(By.CSS_SELECTOR, ".run-event").text, message="added")
         button(td, "Start event").click()
         wait(td, lambda d: d.current_url.endswith("/events/" + event_id), message="event page")
         wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "ul.event-games li"), message="games listed")
@@ -53,9 +63,17 @@ class DirectorRunsAnEvent(support.ServerTestCase):
 
         # The director decides the first game; the crosstable shows it.
         td.find_element(By.LINK_TEXT, "Director").click()
+        # The result is picked: the event, then its game; no result is chosen beforehand.
         wait(td, lambda d: d.find_elements(By.ID, "res-game"))
-        td.find_element(By.ID, "res-game").send_keys(game_id)
+        support.choose(td, "res-event", event_id)
+        support.choose(td, "res-game", game_id)
         td.find_element(By.ID, "res-reason").send_keys("the black player withdrew")
+        self.assertEqual(td.find_element(By.ID, "res-result").get_attribute("value"), "")
+        button(td, "Enter result").click()
+        wait(td, lambda d: "Choose a result first" in d.find_element(By.CSS_SELECTOR, ".director").text,
+             message="no default result")
+        self.assertEqual(admin_game(self, game_id)["status"], "ongoing")
+        support.choose(td, "res-result", "1-0")
         button(td, "Enter result").click()
         wait(td, lambda d: "Result 1-0 entered" in d.find_element(By.CSS_SELECTOR, ".director").text,
              message="result entered")

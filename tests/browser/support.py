@@ -18,7 +18,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SOURCE_DIR = os.environ.get("CORRCHESS_SOURCE_DIR", os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 BIN_DIR = os.environ.get("CORRCHESS_BIN_DIR", os.path.join(SOURCE_DIR, "build", "bin"))
@@ -270,3 +270,26 @@ class ServerTestCase(unittest.TestCase):
         self.addCleanup(driver.quit)
         login(driver, self.base, user, self.passwords[user])
         return driver
+
+
+def pick_player(driver, picker, username):
+    """Picks `username` in the player picker whose id is `picker` (web/src/pages/pickers.ts):
+    types the first letters of the name into its search field and presses the player's
+    button among those found."""
+    field = driver.find_element(By.ID, picker + "-search")
+    field.clear()
+    field.send_keys(username[:2])
+    found = "#%s-results button.pick[data-username='%s']" % (picker, username)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, found), message="%s found" % username)
+    retry_stale(lambda: driver.find_element(By.CSS_SELECTOR, found).click())
+    wait(driver, lambda d: username in (d.find_element(By.ID, picker).get_attribute("data-value") or "").split(","),
+         message="%s picked" % username)
+
+
+def choose(driver, select_id, value):
+    """Chooses the option `value` of the select `select_id` once it is there (selects filled
+    from the server)."""
+    option = "#%s option[value='%s']" % (select_id, value)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, option) and d.find_element(By.ID, select_id).is_enabled(),
+         message="%s offers %s" % (select_id, value))
+    retry_stale(lambda: Select(driver.find_element(By.ID, select_id)).select_by_value(value))

@@ -10,6 +10,7 @@ import { liveBanner } from './live';
 import { challengeBadge, challengeNews, clearChallengeNews } from './challenge_news';
 import { clearToMove, toMoveBadge } from './to_move';
 import { gamePage } from './pages/game';
+import { analysisPage } from './pages/analysis';
 import { gamesPage } from './pages/games';
 import { loginPage, registerPage } from './pages/login';
 import { challengesPage } from './pages/challenges';
@@ -92,6 +93,7 @@ async function route(): Promise<void> {
   let m: RegExpMatchArray | null;
   if (path === '/' || path === '/games') leave = gamesPage(main);
   else if ((m = path.match(/^\/games\/([^/]+)$/))) leave = gamePage(main, decodeURIComponent(m[1]), go);
+  else if (path === '/analysis') leave = analysisPage(main);
   else if (path === '/challenges') leave = challengesPage(main, go);
   else if (path === '/events') leave = eventsPage(main);
   else if ((m = path.match(/^\/events\/([^/]+)$/))) leave = eventPage(main, decodeURIComponent(m[1]));

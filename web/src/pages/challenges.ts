@@ -7,6 +7,7 @@ import { onLive } from '../live';
 import { me } from '../session';
 import { setTitle } from '../title';
 import { localTime } from '../time';
+import { check, gameTerms, num, row, value } from './game_terms';
 
 type Player = { username: string; display_name?: string };
 type Challenge = {
@@ -46,8 +47,6 @@ function ratingOf(username: string, pool: string): Promise<string> {
   return known;
 }
 
-const num = (attrs: Record<string, string | number>) => h('input', { type: 'number', inputmode: 'numeric', ...attrs });
-
 export function challengesPage(root: HTMLElement, go?: (path: string) => void): () => void {
   setTitle('Challenges');
   ratings.clear();
@@ -69,45 +68,10 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
       // suggestions are a convenience
     }
   }
-  const row = (id: string, label: string, field: HTMLElement, hint?: string) =>
-    h('div', { class: 'field' }, h('label', { for: id }, label), field, hint ? h('span', { class: 'hint', id: `${id}-hint` }, hint) : null);
-  const check = (id: string, label: string, field: HTMLInputElement) =>
-    h('div', { class: 'field check' }, field, h('label', { for: id }, label));
-
   const rated = h('input', { type: 'checkbox', id: 'ch-rated', name: 'rated', checked: true });
-  const variant = h('select', { id: 'ch-variant', name: 'variant', onchange: () => showParts() },
-    h('option', { value: 'standard' }, 'Standard'), h('option', { value: 'chess960' }, 'Chess960'));
-  const startPosition = num({ id: 'ch-start-position', name: 'start_position', min: 0, max: 959, placeholder: 'random' });
-  const startRow = row('ch-start-position', 'Start position (0–959)', startPosition, 'Empty: a random one when accepted.');
-
-  // The time control: its type, and the fields of that type.
-  const tcType = h('select', { id: 'ch-tc-type', name: 'time_control_type', onchange: () => showParts() },
-    h('option', { value: 'per_move' }, 'Days per move'), h('option', { value: 'iccf' }, 'ICCF (moves in days)'),
-    h('option', { value: 'fischer' }, 'Fischer (initial + increment)'), h('option', { value: 'triple_block' }, 'Triple Block'));
-  const days = num({ id: 'ch-days', name: 'days', min: 1, max: 180, value: 5 });
-  const bank = num({ id: 'ch-bank', name: 'bank_days', min: 0, max: 180, value: 0 });
-  const iccfMoves = num({ id: 'ch-iccf-moves', name: 'moves', min: 1, max: 200, value: 10 });
-  const iccfDays = num({ id: 'ch-iccf-days', name: 'iccf_days', min: 1, max: 180, value: 50 });
-  const iccfDoubling = num({ id: 'ch-iccf-doubling', name: 'doubling_after_days', min: 1, max: 180, placeholder: 'none' });
-  const fInitial = num({ id: 'ch-fischer-initial', name: 'initial_days', min: 1, max: 180, value: 30 });
-  const fIncrement = num({ id: 'ch-fischer-increment', name: 'increment_days', min: 0, max: 180, value: 3 });
-  const fMax = num({ id: 'ch-fischer-max', name: 'max_days', min: 1, max: 180, placeholder: 'none' });
-  const tbIncrement = num({ id: 'ch-tb-increment', name: 'tb_increment_days', min: 1, max: 180, value: 5 });
-  const tbBank = num({ id: 'ch-tb-bank', name: 'tb_bank_days', min: 0, max: 180, value: 50 });
-  const tbProtection = h('input', { type: 'checkbox', id: 'ch-tb-protection', name: 'sudden_death_protection' });
-  const tcParts: Record<string, HTMLElement> = {
-    per_move: h('div', { class: 'tc-fields', 'data-tc': 'per_move' },
-      row('ch-days', 'Days per move', days), row('ch-bank', 'Bank (days, 0: none)', bank)),
-    iccf: h('div', { class: 'tc-fields', 'data-tc': 'iccf' },
-      row('ch-iccf-moves', 'Moves', iccfMoves), row('ch-iccf-days', 'In days', iccfDays),
-      row('ch-iccf-doubling', 'Time doubles after (days, optional)', iccfDoubling)),
-    fischer: h('div', { class: 'tc-fields', 'data-tc': 'fischer' },
-      row('ch-fischer-initial', 'Initial days', fInitial), row('ch-fischer-increment', 'Days added per move', fIncrement),
-      row('ch-fischer-max', 'At most (days, optional)', fMax)),
-    triple_block: h('div', { class: 'tc-fields', 'data-tc': 'triple_block' },
-      row('ch-tb-increment', 'Days per move', tbIncrement), row('ch-tb-bank', 'Bank (days)', tbBank),
-      check('ch-tb-protection', 'Sudden-death protection', tbProtection)),
-  };
+  // Variant, time control and game rules (the server's defaults unless changed).
+  const setup = gameTerms('ch', 'per_move', () => { openPart.hidden = opponent.value.trim() !== ''; });
+  const showParts = () => setup.showParts();
 
   const color = h('select', { id: 'ch-color', name: 'color' },
     h('option', { value: 'random' }, 'Random'), h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
@@ -122,38 +86,11 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
     row('ch-min-rating', 'Lowest rating', minRating), row('ch-max-rating', 'Highest rating', maxRating),
     row('ch-min-games', 'At least this many finished games', minGames));
 
-  // The game's rules (the server's defaults unless changed).
-  const messagesAllowed = h('input', { type: 'checkbox', id: 'ch-messages-allowed', name: 'messages_allowed', checked: true });
-  const tenMoves = h('input', { type: 'checkbox', id: 'ch-ten-moves', name: 'ten_moves_rule', checked: true });
-  const silence = h('input', { type: 'checkbox', id: 'ch-silence', name: 'silence_rule', checked: true });
-  const drawMin = num({ id: 'ch-draw-min', name: 'draw_min_moves', min: 0, max: 1000, value: 0 });
-  const rules = h('details', { class: 'rules' }, h('summary', {}, 'Game rules'),
-    check('ch-messages-allowed', 'Messages with moves allowed', messagesAllowed),
-    check('ch-ten-moves', 'Ten-moves rule for draw offers', tenMoves),
-    check('ch-silence', 'Silence rule (40 days without a move)', silence),
-    row('ch-draw-min', 'No draw offer before move (0: none)', drawMin));
-
-  function showParts(): void {
-    for (const [type, part] of Object.entries(tcParts)) part.hidden = type !== tcType.value;
-    startRow.hidden = variant.value !== 'chess960';
-    openPart.hidden = opponent.value.trim() !== '';
-  }
-
-  const value = (input: HTMLInputElement) => (input.value.trim() === '' ? undefined : Number(input.value));
-  function timeControlBody(): Record<string, unknown> {
-    const type = tcType.value;
-    if (type === 'iccf') return { type, moves: value(iccfMoves), days: value(iccfDays), doubling_after_days: value(iccfDoubling) };
-    if (type === 'fischer') return { type, initial_days: value(fInitial), increment_days: value(fIncrement), max_days: value(fMax) };
-    if (type === 'triple_block') return { type, increment_days: value(tbIncrement), bank_days: value(tbBank), sudden_death_protection: tbProtection.checked };
-    return { type, days: value(days), bank_days: value(bank) };
-  }
-
   const form = h('form', { class: 'challenge-form', id: 'challenge-form', onsubmit: async (e: Event) => {
     e.preventDefault();
-    const body: Record<string, unknown> = { time_control: timeControlBody(), color: color.value, variant: variant.value, rated: rated.checked };
+    const body: Record<string, unknown> = { time_control: setup.timeControl(), color: color.value, rated: rated.checked, ...setup.body() };
     const open = !opponent.value.trim();
     if (!open) body.opponent = opponent.value.trim();
-    if (variant.value === 'chess960' && value(startPosition) !== undefined) body.start_position = value(startPosition);
     if (text.value.trim()) body.message = text.value;
     const expiresDays = value(expires);
     if (expiresDays !== undefined) body.expires_at = new Date(Date.now() + expiresDays * 86400000).toISOString();
@@ -162,10 +99,6 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
         if (value(input) !== undefined) body[name] = value(input);
       }
     }
-    if (!messagesAllowed.checked) body.messages_allowed = false;
-    if (!tenMoves.checked) body.ten_moves_rule = false;
-    if (!silence.checked) body.silence_rule = false;
-    if ((value(drawMin) ?? 0) > 0) body.draw_min_moves = value(drawMin);
     try {
       await api('POST', '/api/v1/challenges', body);
       showError(error, null);
@@ -181,14 +114,14 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
     h('fieldset', {}, h('legend', {}, 'Opponent and game'),
       row('ch-opponent', 'Opponent', opponent, 'Empty: an open challenge that anyone may accept.'), names,
       check('ch-rated', 'Rated', rated),
-      row('ch-variant', 'Variant', variant), startRow,
+      row('ch-variant', 'Variant', setup.variant), setup.startRow,
       row('ch-color', 'Your colour', color)),
-    h('fieldset', {}, h('legend', {}, 'Time control'), row('ch-tc-type', 'Type', tcType), Object.values(tcParts)),
+    h('fieldset', {}, h('legend', {}, 'Time control'), row('ch-tc-type', 'Type', setup.tcType), setup.tcParts),
     openPart,
     h('fieldset', {}, h('legend', {}, 'Message and expiry'),
       row('ch-message', 'Message', text),
       row('ch-expires', 'Expires after (days, at most 60)', expires)),
-    rules,
+    setup.rules,
     h('button', { type: 'submit', class: 'primary' }, 'Send challenge'), sent, error);
   opponent.value = new URLSearchParams(location.search).get('opponent') ?? '';
   showParts();

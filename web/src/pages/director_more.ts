@@ -1,44 +1,32 @@
-// More of the director page: clocks and suspensions of a game, withdrawing and replacing
-// event players, the special-leave requests waiting for a decision, and the audit log.
+// More of the director page: clocks and suspensions of a game (picked: event, then game),
+// the special-leave requests waiting for a decision, and the audit log.
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { localTime } from '../time';
 import { field, section } from './forms';
+import { row } from './game_terms';
+import { eventSelect, fromEvent, gameChoice, gameOptions, playerPicker } from './pickers';
 
 export function gameControls(): HTMLElement {
-  const [lg, game] = field('gc-game', 'Game id', { required: true });
+  const game = gameChoice('gc');
   const side = h('select', { id: 'gc-side' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
   const [lh, hours] = field('gc-hours', 'Add hours (negative: take away)', { type: 'number', value: 24 });
   const [lr, reason] = field('gc-reason', 'Reason', { required: true, maxlength: 1000 });
   const what = h('select', { id: 'gc-action' },
     h('option', { value: 'clock' }, 'Adjust the clock'), h('option', { value: 'suspend' }, 'Suspend the game'),
     h('option', { value: 'resume' }, 'Resume the game'), h('option', { value: 'annul' }, 'Annul the game'));
-  return section('Clocks and suspensions', [lg, game, h('label', { for: 'gc-action' }, 'Action'), what,
+  return section('Clocks and suspensions', [...game.fields, h('label', { for: 'gc-action' }, 'Action'), what,
     h('label', { for: 'gc-side' }, 'Side (clock)'), side, lh, hours, lr, reason], 'Apply', async () => {
-    const id = encodeURIComponent(game.value.trim());
+    const chosen = game.gameId();
+    if (!chosen) throw new Error('Choose the game first: nothing was changed.');
     const body: Record<string, unknown> = { reason: reason.value };
     if (what.value === 'clock') {
       body.side = side.value;
       body.adjust_seconds = Math.round(Number(hours.value) * 3600);
     }
-    await api('POST', `/api/v1/admin/games/${id}/${what.value}`, body);
-    return `Done: ${what.options[what.selectedIndex].text.toLowerCase()} for game ${game.value.trim()}.`;
-  });
-}
-
-export function eventPlayers(): HTMLElement {
-  const [le, event] = field('ep-event', 'Event id', { required: true });
-  const [lu, user] = field('ep-user', 'Player (username)', { required: true });
-  const [ln, replacement] = field('ep-replacement', 'Replacement (empty: withdraw the player)');
-  const [lr, reason] = field('ep-reason', 'Reason', { required: true, maxlength: 1000 });
-  return section('Withdraw or replace a player', [le, event, lu, user, ln, replacement, lr, reason], 'Apply', async () => {
-    const id = encodeURIComponent(event.value.trim());
-    if (replacement.value.trim()) {
-      await api('POST', `/api/v1/admin/events/${id}/replace`, { username: user.value.trim(), replacement: replacement.value.trim(), reason: reason.value });
-      return `${user.value.trim()} replaced by ${replacement.value.trim()}.`;
-    }
-    await api('POST', `/api/v1/admin/events/${id}/withdraw`, { username: user.value.trim(), reason: reason.value });
-    return `${user.value.trim()} withdrawn.`;
+    await api('POST', `/api/v1/admin/games/${encodeURIComponent(chosen)}/${what.value}`, body);
+    await game.refresh();
+    return `Done: ${what.options[what.selectedIndex].text.toLowerCase()} for game ${chosen}.`;
   });
 }
 
@@ -77,16 +65,17 @@ export function leaveQueue(): HTMLElement {
 type AuditRecord = { action: string; actor: string; at: string; game_id?: string; event_id?: string; target: string | null; reason: string | null; detail: unknown };
 
 export function auditLog(): HTMLElement {
-  const [lg, game] = field('au-game', 'Game id');
-  const [le, event] = field('au-event', 'Event id');
-  const [lu, user] = field('au-user', 'User');
+  const event = eventSelect('au-event', [], 'Any event');
+  const games = fromEvent('au-game', event.select, gameOptions, 'No games');
+  const user = playerPicker('au-user', 'Player');
   const list = h('div', {});
   const error = errorBox();
   async function load(): Promise<void> {
     const q = new URLSearchParams();
-    if (game.value.trim()) q.set('game_id', game.value.trim());
-    if (event.value.trim()) q.set('event_id', event.value.trim());
-    if (user.value.trim()) q.set('user', user.value.trim());
+    if (games.select.value) q.set('game_id', games.select.value);
+    else if (event.select.value) q.set('event_id', event.select.value);
+    const [who] = user.values();
+    if (who) q.set('user', who);
     try {
       const { records } = await api<{ records: AuditRecord[] }>('GET', `/api/v1/admin/audit?${q}`);
       showError(error, null);
@@ -103,5 +92,8 @@ export function auditLog(): HTMLElement {
   void load();
   return h('section', { class: 'audit' }, h('h2', {}, 'Audit log'),
     h('form', { class: 'filters', onsubmit: (e: Event) => { e.preventDefault(); void load(); } },
-      lg, game, le, event, lu, user, h('button', { type: 'submit' }, 'Filter')), error, list);
+      row('au-event', 'Event', event.select), row('au-game', 'Game', games.select), user.el,
+      h('button', { type: 'submit' }, 'Filter'),
+      h('button', { type: 'button', onclick: () => { user.clear(); void event.refresh('').then(load); } }, 'Show all')),
+    error, h('div', { class: 'table-scroll' }, list));
 }

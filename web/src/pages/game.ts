@@ -207,10 +207,27 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     // as above
   }
   showText(textWanted);
+  // "Analyse": the analysis board (pages/analysis.ts) from the position the board shows.
+  const analyseLink = h('a', { href: '/analysis', class: 'analyse' }, 'Analyse');
+  const aimAnalysis = () => {
+    if (!game) return;
+    const q = new URLSearchParams({ fen: board.el.dataset.fen || game.fen, game: id, orientation });
+    // The ply of the position shown (none for a pending or candidate move: not a game position).
+    if (viewing !== null || (!game.pending_move && !candidate)) {
+      const ply = viewing ?? game.ply;
+      q.set('ply', String(ply));
+      const last = game.moves.find((m) => m.ply === ply);
+      if (last) q.set('last', last.uci);
+    }
+    if (game.variant === 'chess960') q.set('variant', 'chess960');
+    analyseLink.href = `/analysis?${q}`;
+  };
+  for (const type of ['pointerdown', 'focus', 'click']) analyseLink.addEventListener(type, aimAnalysis);
   const gameMain = h('div', { class: 'game-main', hidden: true },
         h('div', { class: 'board-col' }, viewBanner, board.el, stepTools,
           h('div', { class: 'board-tools' },
             h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
+            analyseLink,
             textToggle,
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN')),
           board.text),

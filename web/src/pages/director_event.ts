@@ -1,0 +1,132 @@
+// The director's "New event" form: every field of POST /api/v1/admin/events (docs/api.md):
+// name, players (picked) and seeding, variant, Chess960 start position and allow_518, the time
+// control of each type, the game rules, start and end dates, double round, visibility and
+// delay, entry (open, at most so many players), leave days, rated and the rating range. Each
+// field says what is wrong with it next to it; a refusal of the server is shown under the
+// form and next to the field it names, and changes nothing.
+import { api, ApiError, errorText } from '../api';
+import { errorBox, h, replace, showError } from '../dom';
+import { checkFields, clearFieldErrors, fieldError, refusedField } from './form_errors';
+import { check, gameTerms, num, row, value } from './game_terms';
+import { playerPicker } from './pickers';
+
+// The RFC 3339 instant of a datetime-local field (the browser's time zone), or undefined.
+const instant = (input: HTMLInputElement) => (input.value ? new Date(input.value).toISOString() : undefined);
+
+export function newEventForm(created: (id: string, name: string) => void): HTMLElement {
+  const name = h('input', { id: 'ev-name', name: 'name', required: true, maxlength: 200 });
+  const players = playerPicker('ev-players', 'Players', true, 'In seat order when seeded by entry. None: players enter themselves (open for entry).');
+  const seeding = h('select', { id: 'ev-seeding', name: 'seeding' },
+    h('option', { value: '' }, 'Default'),
+    h('option', { value: 'entry' }, 'By entry (the order above)'), h('option', { value: 'rating' }, 'By rating (highest first)'));
+  const allow518 = h('input', { type: 'checkbox', id: 'ev-allow-518', name: 'allow_518' });
+  const allowRow = check('ev-allow-518', 'The draw may give the standard array (518)', allow518);
+  const terms = gameTerms('ev', 'iccf', () => { allowRow.hidden = terms.variant.value !== 'chess960'; });
+
+  const startAt = h('input', { id: 'ev-start-at', name: 'start_at', type: 'datetime-local' });
+  const endAt = h('input', { id: 'ev-end-at', name: 'end_at', type: 'datetime-local' });
+  const doubleRound = h('input', { type: 'checkbox', id: 'ev-double-round', name: 'double_round' });
+  const visibility = h('select', { id: 'ev-visibility', name: 'visibility', onchange: () => showDelay() },
+    h('option', { value: 'live' }, 'Live (moves seen at once)'),
+    h('option', { value: 'delayed' }, 'Delayed by some plies'),
+    h('option', { value: 'after_end' }, 'After the event ends'));
+  const delay = num({ id: 'ev-delay-moves', name: 'delay_moves', min: 1, max: 1000, value: 4 });
+  const delayRow = row('ev-delay-moves', 'Plies hidden (1–1000)', delay);
+  const showDelay = () => { delayRow.hidden = visibility.value !== 'delayed'; };
+  const openEntry = h('input', { type: 'checkbox', id: 'ev-open-for-entry', name: 'open_for_entry' });
+  const maxPlayers = num({ id: 'ev-max-players', name: 'max_players', min: 2, max: 100, placeholder: 'no limit' });
+  const leaveDays = num({ id: 'ev-leave-days', name: 'leave_days_per_year', min: 0, max: 366, value: 45 });
+  const rated = h('input', { type: 'checkbox', id: 'ev-rated', name: 'rated', checked: true });
+  const minRating = num({ id: 'ev-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: 'none' });
+  const maxRating = num({ id: 'ev-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: 'none' });
+
+  // The server's field names, for putting its refusals next to the right field.
+  const fields: Record<string, HTMLElement> = {
+    ...terms.inputs, name, players: players.search, seeding, allow_518: allow518, start_at: startAt, end_at: endAt,
+    double_round: doubleRound, visibility, delay_moves: delay, open_for_entry: openEntry, max_players: maxPlayers,
+    leave_days_per_year: leaveDays, rated, min_rating: minRating, max_rating: maxRating,
+  };
+  const done = h('p', { class: 'done', 'aria-live': 'polite' });
+  const error = errorBox();
+  error.id = 'ev-error';
+
+  // Checks across fields, each shown next to the field to change.
+  function crossChecks(): boolean {
+    let ok = true;
+    const fail = (f: HTMLElement, text: string) => { fieldError(f, text); ok = false; };
+    const lo = value(minRating);
+    const hi = value(maxRating);
+    if (lo !== undefined && hi !== undefined && lo > hi) fail(maxRating, 'The highest rating must not be below the lowest.');
+    if (startAt.value && endAt.value && endAt.value <= startAt.value) fail(endAt, 'The end must come after the start.');
+    if (endAt.value && terms.tcType.value === 'triple_block') fail(endAt, 'Triple Block events have no end date: leave it empty.');
+    if (!name.value.trim()) fail(name, 'Give the event a name.');
+    return ok;
+  }
+
+  function body(): Record<string, unknown> {
+    const b: Record<string, unknown> = {
+      name: name.value.trim(), time_control: terms.timeControl(), ...terms.body(),
+      double_round: doubleRound.checked, visibility: visibility.value, open_for_entry: openEntry.checked,
+      leave_days_per_year: value(leaveDays) ?? 45, rated: rated.checked,
+    };
+    const listed = players.values();
+    if (listed.length) b.players = listed;
+    if (seeding.value) b.seeding = seeding.value;
+    if (terms.variant.value === 'chess960') b.allow_518 = allow518.checked;
+    if (visibility.value === 'delayed') b.delay_moves = value(delay);
+    for (const [key, input] of [['max_players', maxPlayers], ['min_rating', minRating], ['max_rating', maxRating]] as const) {
+      if (value(input) !== undefined) b[key] = value(input);
+    }
+    if (instant(startAt)) b.start_at = instant(startAt);
+    if (instant(endAt)) b.end_at = instant(endAt);
+    return b;
+  }
+
+  const form = h('form', { class: 'event-form', id: 'event-form', novalidate: true, onsubmit: async (e: Event) => {
+    e.preventDefault();
+    clearFieldErrors(form);
+    replace(done);
+    const fine = checkFields(form);
+    if (!crossChecks() || !fine) {
+      showError(error, 'Nothing was created: see the messages next to the fields.');
+      (form.querySelector('[aria-invalid]') as HTMLElement | null)?.focus();
+      return;
+    }
+    try {
+      const ev = await api<{ id: string; name: string }>('POST', '/api/v1/admin/events', body());
+      showError(error, null);
+      replace(done, `Event “${ev.name}” created (id ${ev.id}). `, h('a', { href: `/events/${encodeURIComponent(ev.id)}` }, 'Open its page'));
+      players.clear();
+      created(ev.id, ev.name);
+    } catch (err) {
+      const detail = err instanceof ApiError && typeof err.problem.detail === 'string' ? err.problem.detail : '';
+      showError(error, `The server refused the event: ${errorText(err)} Nothing was created.`);
+      const field = detail ? refusedField(detail, fields) : null;
+      if (field?.id) fieldError(field, errorText(err));
+    }
+  } },
+  h('h2', {}, 'New event'),
+  h('div', { class: 'event-fieldsets' },
+    h('fieldset', {}, h('legend', {}, 'Event and players'),
+      row('ev-name', 'Event name', name), players.el, row('ev-seeding', 'Seeding', seeding, 'Default: by entry when players are listed, else by rating.')),
+    h('fieldset', {}, h('legend', {}, 'Time control'), row('ev-tc-type', 'Type', terms.tcType), terms.tcParts),
+    h('fieldset', {}, h('legend', {}, 'Games'),
+      row('ev-variant', 'Variant', terms.variant), terms.startRow, allowRow,
+      check('ev-double-round', 'Double round (each pair plays twice, colours swapped)', doubleRound), terms.rules),
+    h('fieldset', {}, h('legend', {}, 'Dates'),
+      row('ev-start-at', 'Start (empty: when started)', startAt, 'Your local time.'),
+      row('ev-end-at', 'End: unfinished games go to adjudication (optional)', endAt)),
+    h('fieldset', {}, h('legend', {}, 'Entry, visibility and leave'),
+      check('ev-open-for-entry', 'Open for entry: players may join until the start', openEntry),
+      row('ev-max-players', 'At most this many players (2–100)', maxPlayers),
+      row('ev-visibility', 'Who sees the games', visibility), delayRow,
+      row('ev-leave-days', 'Leave days per year (0–366)', leaveDays)),
+    h('fieldset', {}, h('legend', {}, 'Ratings'),
+      check('ev-rated', 'Rated: the games count for the ratings', rated),
+      row('ev-min-rating', 'Lowest rating to enter (0–4000)', minRating),
+      row('ev-max-rating', 'Highest rating to enter (0–4000)', maxRating))),
+  h('button', { type: 'submit', class: 'primary' }, 'Create event'), done, error);
+  terms.showParts();
+  showDelay();
+  return h('section', { class: 'director-form wide' }, form);
+}

@@ -1,0 +1,198 @@
+// Pickers for the director's forms, so that nobody types an id or a username: players found
+// by the start of their username (GET /api/v1/users?prefix=, the only player search the API
+// has), a select of the events (GET /api/v1/events) and a select of an event's games or
+// players (GET /api/v1/events/{id}).
+import { api, errorText } from '../api';
+import { h, replace } from '../dom';
+import { row } from './game_terms';
+
+type Found = { username: string; display_name: string };
+export type EventSummary = { id: string; name: string; status: string; players: number };
+export type EventDetail = {
+  id: string; name: string; status: string;
+  players: { username: string; display_name: string; status: string; seat: number }[];
+  games: { id: string; round: number; board: number; white: string; black: string; status: string; result?: string }[];
+};
+
+export type PlayerPicker = {
+  el: HTMLElement;
+  search: HTMLInputElement;
+  // The chosen usernames (at most one unless the picker takes several).
+  values(): string[];
+  clear(): void;
+};
+
+// A search field; the players whose username starts with what is typed appear as buttons
+// below it, and a press picks one: "Chosen: Anna (anna)", or for `multiple` a list of the
+// chosen ones, each with Remove.
+export function playerPicker(id: string, label: string, multiple = false, hint?: string): PlayerPicker {
+  const chosen: Found[] = [];
+  const search = h('input', { id: `${id}-search`, type: 'search', autocomplete: 'off', spellcheck: 'false',
+    placeholder: 'Type the start of a username', 'aria-describedby': `${id}-chosen`, 'aria-controls': `${id}-results` });
+  const results = h('ul', { class: 'picker-results', id: `${id}-results`, 'aria-label': `Players matching (${label})` });
+  const status = h('p', { class: 'picker-status muted', 'aria-live': 'polite' });
+  const picked = h('div', { class: 'picked', id: `${id}-chosen` });
+  const el = h('div', { class: 'picker field', id, 'data-multiple': multiple ? 'true' : null },
+    h('label', { for: `${id}-search` }, label), search,
+    hint ? h('span', { class: 'hint' }, hint) : null, status, results, picked);
+  let timer: number | undefined;
+  let asked = 0;
+
+  const name = (p: Found) => `${p.display_name} (${p.username})`;
+  function drawChosen(): void {
+    el.dataset.value = chosen.map((p) => p.username).join(',');
+    if (!multiple) {
+      replace(picked, chosen.length ? ['Chosen: ', h('strong', { 'data-username': chosen[0].username }, name(chosen[0]))]
+        : h('span', { class: 'muted' }, 'Nobody chosen yet.'));
+      return;
+    }
+    replace(picked, chosen.length
+      ? h('ul', { class: 'picked-list', 'aria-label': `Chosen (${label})` }, chosen.map((p, i) => h('li', { 'data-username': p.username },
+        `${i + 1}. ${name(p)} `,
+        h('button', { type: 'button', class: 'link remove', 'aria-label': `Remove ${p.username}`, onclick: () => {
+          chosen.splice(chosen.indexOf(p), 1);
+          drawChosen();
+          search.focus();
+        } }, 'Remove'))))
+      : h('span', { class: 'muted' }, 'Nobody chosen yet.'));
+  }
+
+  function pick(p: Found): void {
+    if (multiple) {
+      if (!chosen.some((c) => c.username === p.username)) chosen.push(p);
+    } else {
+      chosen.splice(0, chosen.length, p);
+    }
+    search.value = '';
+    replace(results);
+    replace(status);
+    drawChosen();
+    search.dispatchEvent(new Event('picked', { bubbles: true }));
+    search.focus();
+  }
+
+  async function find(): Promise<void> {
+    const prefix = search.value.trim();
+    const n = ++asked;
+    if (!prefix) {
+      replace(results);
+      replace(status);
+      return;
+    }
+    try {
+      const { users } = await api<{ users: Found[] }>('GET', `/api/v1/users?prefix=${encodeURIComponent(prefix.slice(0, 32))}&limit=10`);
+      if (n !== asked) return; // a later search is on its way
+      replace(status, users.length ? `${users.length === 10 ? 'The first 10' : users.length} found:` : `No player's username starts with “${prefix}”.`);
+      replace(results, users.map((p) => h('li', {},
+        h('button', { type: 'button', class: 'pick', 'data-username': p.username, onclick: () => pick(p) },
+          chosen.some((c) => c.username === p.username) ? `${name(p)} ✓` : name(p)))));
+    } catch (e) {
+      if (n === asked) replace(status, errorText(e));
+    }
+  }
+  search.addEventListener('input', () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => void find(), 150);
+  });
+  // Enter picks the only match (and never submits the form).
+  search.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    const buttons = results.querySelectorAll<HTMLButtonElement>('button.pick');
+    if (buttons.length === 1) buttons[0].click();
+  });
+  drawChosen();
+  return {
+    el, search,
+    values: () => chosen.map((p) => p.username),
+    clear: () => { chosen.length = 0; search.value = ''; replace(results); replace(status); drawChosen(); },
+  };
+}
+
+// All events, newest first (one read shared by the page's selects until reload()).
+let events: Promise<EventSummary[]> | null = null;
+export function loadEvents(again = false): Promise<EventSummary[]> {
+  if (!events || again) {
+    events = api<{ events: EventSummary[] }>('GET', '/api/v1/events?status=all').then((r) => r.events);
+    events.catch(() => { events = null; });
+  }
+  return events;
+}
+
+export function readEvent(id: string): Promise<EventDetail> {
+  return api<EventDetail>('GET', `/api/v1/events/${encodeURIComponent(id)}`);
+}
+
+// A select of the events (`statuses`: only those; empty: all), refilled by refresh(), which
+// keeps the choice when it is still listed (or takes `choose`). `any`: the text of the empty
+// choice when it means "any event" (a filter), else it asks for one.
+export type EventSelect = { select: HTMLSelectElement; refresh(choose?: string): Promise<void> };
+export function eventSelect(id: string, statuses: string[] = [], any?: string): EventSelect {
+  const select = h('select', { id, name: id }, h('option', { value: '' }, 'Loading the events…'));
+  async function refresh(choose?: string): Promise<void> {
+    const keep = choose ?? select.value;
+    try {
+      const list = (await loadEvents(choose !== undefined)).filter((e) => !statuses.length || statuses.includes(e.status));
+      replace(select, h('option', { value: '' }, any ?? (list.length ? 'Choose an event…' : 'No event to choose')),
+        list.map((e) => h('option', { value: e.id }, `${e.name} (${e.status}, ${e.players} players)`)));
+      select.value = list.some((e) => e.id === keep) ? keep : '';
+    } catch (e) {
+      replace(select, h('option', { value: '' }, `The events could not be read: ${errorText(e)}`));
+    }
+    select.dispatchEvent(new Event('change'));
+  }
+  void refresh();
+  return { select, refresh };
+}
+
+// A select filled from the event chosen in `event` (its games, or its players), refilled
+// when that choice changes.
+export function fromEvent(id: string, event: HTMLSelectElement,
+  options: (e: EventDetail) => [string, string][], none: string): { select: HTMLSelectElement; refresh(): Promise<void> } {
+  const select = h('select', { id, name: id, disabled: true }, h('option', { value: '' }, 'Choose an event first'));
+  let asked = 0;
+  async function refresh(): Promise<void> {
+    const n = ++asked;
+    const keep = select.value;
+    if (!event.value) {
+      replace(select, h('option', { value: '' }, 'Choose an event first'));
+      select.disabled = true;
+      return;
+    }
+    try {
+      const list = options(await readEvent(event.value));
+      if (n !== asked) return;
+      replace(select, h('option', { value: '' }, list.length ? 'Choose…' : none),
+        list.map(([value, text]) => h('option', { value }, text)));
+      select.value = list.some(([v]) => v === keep) ? keep : '';
+      select.disabled = list.length === 0;
+    } catch (e) {
+      if (n === asked) replace(select, h('option', { value: '' }, errorText(e)));
+    }
+  }
+  event.addEventListener('change', () => void refresh());
+  return { select, refresh };
+}
+
+export const gameOptions = (e: EventDetail): [string, string][] => e.games.map((g) =>
+  [g.id, `Round ${g.round}, board ${g.board}: ${g.white} – ${g.black} (${g.result ?? g.status.replace(/_/g, ' ')})`]);
+export const playerOptions = (e: EventDetail): [string, string][] => e.players
+  .filter((p) => p.status !== 'replaced')
+  .map((p) => [p.username, `${p.display_name} (${p.username})${p.status !== 'active' ? `, ${p.status}` : ''}`]);
+
+// A game to act on: an event (running or finished) and one of its games; a game outside
+// events has no list to pick from (no route lists every game), so its id may be given under
+// "A game outside events".
+export type GameChoice = { fields: HTMLElement[]; gameId(): string; refresh(): Promise<void> };
+export function gameChoice(prefix: string): GameChoice {
+  const event = eventSelect(`${prefix}-event`, ['running', 'finished']);
+  const games = fromEvent(`${prefix}-game`, event.select, gameOptions, 'No games yet');
+  const other = h('input', { id: `${prefix}-game-id`, inputmode: 'numeric', autocomplete: 'off' });
+  return {
+    fields: [row(`${prefix}-event`, 'Event', event.select), row(`${prefix}-game`, 'Game', games.select),
+      h('details', { class: 'other-game' }, h('summary', {}, 'A game outside events'),
+        row(`${prefix}-game-id`, 'Its game id (from its address, /games/…)', other))],
+    gameId: () => other.value.trim() || games.select.value,
+    refresh: async () => { await event.refresh(); await games.refresh(); },
+  };
+}
