@@ -4,12 +4,14 @@
 // The analysis board's engine (Stockfish's single-threaded lite WebAssembly build from the
 // npm package `stockfish`) is copied with its licence under dist/assets/engine-<hash>/; the
 // bundle knows its address as ENGINE_URL and loads it only when the player starts it.
-// `node build.mjs --watch` rebuilds on every change (see README.md).
+// `node build.mjs --watch` rebuilds on every change (see README.md). First the API's types
+// (src/generated/api.d.ts) are generated from openapi.json (openapi-types.mjs).
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
+import { generateApiTypes } from './openapi-types.mjs';
 
 const dist = 'dist';
 const watch = process.argv.includes('--watch');
@@ -97,6 +99,7 @@ const options = {
   ],
 };
 
+await generateApiTypes();
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();

@@ -1,9 +1,11 @@
 // Who is signed in. The secret lives in an HttpOnly cookie the page never sees; the page
 // knows the user and the session's CSRF token (from login or GET /api/v1/me).
-import { api, ApiError, setCsrf } from './api';
+import { api, ApiError, setCsrf, User as Account } from './api';
 import { startLive, stopLive } from './live';
 
-export type User = { id: string; username: string; display_name: string; role: string; time_zone?: string | null };
+// GET /api/v1/me answers the User schema plus the private settings, of which the page uses
+// the time zone (gap: the schema of /me is User, which lacks them; login's `user` has none).
+export type User = Account & { time_zone?: string | null };
 
 let current: User | null = null;
 

@@ -1,12 +1,11 @@
 // /adjudications (td and admin): the queue of event games awaiting adjudication across all
 // events, the longest waiting first, each with its players, both sides' claims and analyses
 // (as text), how long it has waited, a link to the game and a form to decide the result.
-import { api, errorText } from '../api';
+import { api, Claim, errorText } from '../api';
 import { announce, errorBox, h, replace, showError } from '../dom';
 import { deadline, duration } from '../time';
 import { setTitle } from '../title';
 
-type Claim = { filed: boolean; claim?: string; implied?: boolean; analysis?: string; filed_at?: string };
 type Entry = {
   game_id: string; event: { id: string; name: string }; round: number; board: number;
   white: string; black: string; ply: number; age_seconds: number; pending_since: string;

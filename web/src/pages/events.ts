@@ -1,5 +1,5 @@
 // /events (the list; join open events) and /events/{id} (players, games, crosstable).
-import { api, errorText } from '../api';
+import { api, Claim, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { setTitle } from '../title';
 import { section } from './forms';
@@ -10,7 +10,6 @@ type CrossRow = {
   player: string; display_name: string; seed: number; place_text: string; score_text: string; sb_text: string;
   results: Record<string, string>; status: string; rating?: number | null;
 };
-type Claim = { filed: boolean; implied?: boolean; claim?: string; analysis?: string | null; filed_at?: string };
 type Adjudication = { pending_since: string; claims_due: string; window_open: boolean; claims: Record<string, Claim> };
 type EventFull = {
   id: string; name: string; status?: string; open_for_entry: boolean;

@@ -1,7 +1,7 @@
 // The game page /games/{id}: board, move entry (board or Move field) with submit then
 // confirm, draw offers, resignation, claims, clocks, move list, messages, note, PGN, and
 // live updates (the opponent's move appears and is announced without a reload).
-import { api, ApiError, errorText } from '../api';
+import { api, ApiError, errorText, Game } from '../api';
 import { Board, BoardMove, Color, position } from '../board';
 import { announce, errorBox, h, replace, showError } from '../dom';
 import { liveReady, LiveMessage, onLive } from '../live';
@@ -17,35 +17,6 @@ import { gameMessages, gameNote } from './game_talk';
 import { conditionalEditor } from './conditional';
 import { ratingPreview } from './ratings';
 import { nextGame } from '../to_move';
-
-type MoveNames = { san: string; uci: string; numeric: string };
-type Game = {
-  id: string;
-  white: { username: string; display_name: string };
-  black: { username: string; display_name: string };
-  status: string;
-  result?: string;
-  termination?: string;
-  variant: string;
-  fen: string;
-  initial_fen: string;
-  to_move: Color;
-  ply: number;
-  version: number;
-  moves_from?: number; // a minimal answer: the moves before this ply were left out
-  moves: {
-    ply: number; san: string; uci: string; fen_after?: string; at: string; elapsed_seconds: number; offer_draw: boolean;
-    conditional: boolean; message?: string; clock?: { clock_after_seconds?: number };
-  }[];
-  clocks: Record<Color, { remaining_seconds: number; running: boolean; deadline?: string; on_leave?: boolean }>;
-  draw_offer?: { by: Color; ply: number } | null;
-  pending_move?: { move: MoveNames; fen_after: string; offer_draw: boolean; message?: string } | null;
-  claimable?: Record<string, boolean>;
-  abortable?: boolean; // a player may abort now (rules.md 2.3)
-  end_reason?: string;
-  time_control?: { type: string };
-  event_id?: string;
-};
 
 const over = (status: string) => status === 'finished' || status === 'annulled';
 
@@ -525,8 +496,8 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // `claimable` flags allow a claim; it offers only the claimable types.
   function renderClaim(): void {
     const g = game;
-    const types = g && myTurn() && !g.pending_move && viewing === null && g.claimable
-      ? ['threefold', 'fifty_moves', 'tablebase'].filter((t) => g.claimable?.[t]) : [];
+    const types: string[] = g && myTurn() && !g.pending_move && viewing === null
+      ? (['threefold', 'fifty_moves', 'tablebase'] as const).filter((t) => g.claimable[t]) : [];
     claimBox.hidden = types.length === 0;
     if (types.join() !== claimTypes) {
       claimTypes = types.join();
@@ -835,7 +806,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       if (typeof m.ply !== 'number' || m.ply <= g.ply) return true; // shown already (our own Confirm)
       // The next ply, from the next command or the same one (a conditional reply).
       if (m.ply !== g.ply + 1 || (version !== g.version + 1 && version !== g.version) || !m.move?.uci) return false;
-      g.moves.push({ ply: m.ply, san: m.move.san, uci: m.move.uci, fen_after: m.fen_after, at: m.at ?? new Date().toISOString(),
+      g.moves.push({ ply: m.ply, san: m.move.san, uci: m.move.uci, numeric: m.move.numeric, fen_after: m.fen_after, at: m.at ?? new Date().toISOString(),
         elapsed_seconds: 0, offer_draw: false, conditional: !!m.conditional, message: m.message });
       g.fen = m.fen_after;
       g.ply = m.ply;
@@ -846,7 +817,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
         g.pending_move = null; // played from another device
         candidate = null;
       }
-      g.claimable = undefined; // until the server says
+      g.claimable = { threefold: false, fifty_moves: false, tablebase: false }; // until the server says
       for (const side of ['white', 'black'] as Color[]) g.clocks[side].running = false;
       render();
       return false; // the clocks and claims after the move come with the game

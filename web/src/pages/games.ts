@@ -1,7 +1,7 @@
 // /games: the signed-in player's games. Games where it is their move come first, soonest
 // deadline first; then the games waiting for the opponent; then finished games. The number
 // to move is in the tab title. Pages of the API are read until the end (hundreds of games).
-import { api, errorText } from '../api';
+import { api, errorText, Game } from '../api';
 import { h, replace } from '../dom';
 import { onLive } from '../live';
 import { setCounter, setTitle } from '../title';
@@ -13,8 +13,7 @@ type Row = {
   draw_offered_to_me: boolean; my_pending_move: boolean; event: { id: string; name: string } | null;
   result?: string; termination?: string;
 };
-type Clock = { remaining_seconds: number; running: boolean };
-type GameClocks = { ply: number; at: number; wholeDays: boolean; clocks: { white: Clock; black: Clock } };
+type GameClocks = { ply: number; at: number; wholeDays: boolean; clocks: Game['clocks'] };
 type Page = { games: Row[]; next_cursor: string | null; counts: { to_move: number; ongoing: number; finished: number } };
 
 async function all(query: string, max: number): Promise<{ rows: Row[]; counts: Page['counts'] }> {
@@ -56,10 +55,10 @@ function readClocks(): void {
       continue;
     }
     clockReading++;
-    void api<{ ply: number; clocks: GameClocks['clocks']; time_control?: { type: string } }>(
+    void api<Game>(
       'GET', `/api/v1/games/${encodeURIComponent(row.id)}`)
       .then((g) => {
-        const c = { ply: g.ply, at: Date.now(), wholeDays: g.time_control?.type === 'iccf', clocks: g.clocks };
+        const c = { ply: g.ply, at: Date.now(), wholeDays: g.time_control.type === 'iccf', clocks: g.clocks };
         clockCache.set(row.id, c);
         if (cell.isConnected) drawClocks(cell, c);
       })
