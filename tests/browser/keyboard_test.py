@@ -3,7 +3,7 @@ Tab presses and Enter reach the Move field (skip links); a move is typed, Tab re
 Submit, Enter submits, focus is on Confirm, Enter confirms, and the focus stays on the
 move's state ("Waiting for your opponent.") rather than being lost; when the opponent
 replies it is in the Move field again, and Enter submits, Enter confirms. The board is an
-image with a name saying whose move it is, and the position is available as text (the
+board with a name saying whose move it is, and the position is available as text (the
 pieces of each side by square), read back after each move and shown on request."""
 
 import sys
@@ -46,9 +46,11 @@ class KeyboardOnly(support.ServerTestCase):
         wait(d, lambda d: d.find_element(By.ID, "move-input").is_displayed(), message="Move field")
         wait(d, lambda d: d.execute_script("return document.body.dataset.live") == "connected", message="live")
 
-        # The board: an image named after the position, described by the position as text.
+        # The board: a chess board (played by keyboard, see keyboard_board_test.py) named after
+        # the position, described by the position as text.
         host = d.find_element(By.CSS_SELECTOR, ".board .cg-host")
-        self.assertEqual(host.get_attribute("role"), "img")
+        self.assertEqual(host.get_attribute("role"), "application")
+        self.assertEqual(host.get_attribute("aria-roledescription"), "chess board")
         self.assertEqual(host.get_attribute("aria-label"), "Chess board, White at the bottom: White to move.")
         self.assertEqual(host.get_attribute("aria-describedby"), "position-text")
         text = self.position_text(d)

@@ -2,9 +2,14 @@
 // legal destinations. For scripts and tests the wrapper carries `data-fen` (the position
 // shown) and a transparent layer inside the board holds one element per square with
 // `data-square="e4"`: a click on it reaches chessground like a click on the board.
-// For screen readers the drawing is an image named after the side to move and the last move,
-// described by `text`: the position as text, the pieces of each side by square (as lichess's
-// blind mode lists them), kept up to date by show().
+// For screen readers the drawing is a board (role application) named after the side to move
+// and the last move, described by `text`: the position as text, the pieces of each side by
+// square (as lichess's blind mode lists them), kept up to date by show(); each square of the
+// layer is labelled with its piece ("e2 white pawn", "e4 empty").
+// By keyboard: the board takes the focus; the arrow keys move a square cursor (as the board
+// is seen: Up is towards the top), Enter or Space picks a piece of the side to move and then
+// its destination, Escape drops the piece; the square under the cursor is said in the board's
+// live region (`.board-announce`) and outlined, and the board has `data-cursor`.
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
@@ -14,7 +19,8 @@ import { parseFen } from 'chessops/fen';
 import { h, replace } from './dom';
 
 export type Color = 'white' | 'black';
-export type BoardMove = { from: string; to: string; promotion?: string };
+// `keyboard`: made with the keys (the page then takes the focus on to Submit).
+export type BoardMove = { from: string; to: string; promotion?: string; keyboard?: boolean };
 
 const files = 'abcdefgh';
 let boards = 0;
@@ -57,19 +63,27 @@ export class Board {
   private shown = false;
   // The position as text (visually hidden unless the page shows it; see game.ts).
   readonly text: HTMLElement;
-  private readonly host: HTMLElement;
+  readonly host: HTMLElement;
+  // The live region saying the square under the cursor and what Enter did.
+  private readonly said: HTMLElement;
+  // The square of the keyboard cursor ('' until the board first has the focus).
+  private cursor = '';
+  private keyboardMove = false;
 
   constructor(
     private readonly onMove: (move: BoardMove) => void,
     private readonly chess960 = false,
   ) {
     const n = ++boards;
-    const host = h('div', { class: 'cg-host', role: 'img', 'aria-label': 'Chess board (empty)', 'aria-describedby': `position-text-${n}` });
+    const host = h('div', { class: 'cg-host', id: `board-${n}`, role: 'application', 'aria-roledescription': 'chess board',
+      tabindex: 0, 'aria-label': 'Chess board (empty)', 'aria-describedby': `position-text-${n}`,
+      onkeydown: (e: Event) => this.key(e as KeyboardEvent), onfocus: () => this.sayCursor(true) });
     this.host = host;
+    this.said = h('p', { class: 'board-announce visually-hidden', 'aria-live': 'polite' });
     this.text = h('section', { id: `position-text-${n}`, class: 'position-text visually-hidden', 'aria-label': 'Position as text' });
     this.picker = h('div', { class: 'promotion', hidden: true, role: 'dialog', 'aria-label': 'Promote to' });
-    this.el = h('div', { class: 'board', 'data-fen': '' }, host, this.picker);
-    this.layer = h('div', { class: 'square-layer', 'aria-hidden': 'true' });
+    this.el = h('div', { class: 'board', 'data-fen': '' }, host, this.picker, this.said);
+    this.layer = h('div', { class: 'square-layer' });
     this.cg = Chessground(host, {
       fen: '8/8/8/8/8/8/8/8', // nothing until the first show(): never a position that is not the game's
       coordinates: true,
@@ -113,6 +127,7 @@ export class Board {
     this.hidePicker();
     this.drawLayer();
     this.describe(fen, turn, lastMove);
+    this.labelSquares();
   }
 
   flip(): void {
@@ -146,10 +161,100 @@ export class Board {
     const pos = position(this.fen);
     const piece = pos?.board.get(squareIndex(orig));
     const lastRank = dest[1] === '8' || dest[1] === '1';
+    const keyboard = this.keyboardMove;
+    this.keyboardMove = false;
     if (piece?.role === 'pawn' && lastRank) {
-      this.askPromotion(piece.color as Color, (role) => this.onMove({ from: orig, to: dest, promotion: role }));
+      this.askPromotion(piece.color as Color, (role) => this.onMove({ from: orig, to: dest, promotion: role, keyboard }));
     } else {
-      this.onMove({ from: orig, to: dest });
+      this.onMove({ from: orig, to: dest, keyboard });
+    }
+  }
+
+  // "e2 white pawn", "e4 empty".
+  private squareWords(square: string): string {
+    const piece = position(this.fen)?.board.get(squareIndex(square));
+    return piece ? `${square} ${piece.color} ${piece.role}` : `${square} empty`;
+  }
+
+  private sayCursor(focusing = false): void {
+    if (!this.cursor) this.cursor = this.orientation === 'white' ? 'e2' : 'e7';
+    this.el.dataset.cursor = this.cursor;
+    for (const sq of this.layer.children) sq.classList.toggle('cursor', (sq as HTMLElement).dataset.square === this.cursor);
+    const selected = this.cg.state.selected;
+    const target = selected && selected !== this.cursor && this.destsOf(selected).includes(this.cursor) ? ', a legal move' : '';
+    const help = focusing ? '. Arrow keys move, Enter picks a piece and then its square, Escape drops it.' : '';
+    this.say(`${this.squareWords(this.cursor)}${target}${help}`);
+  }
+
+  private say(text: string): void {
+    this.said.textContent = text;
+  }
+
+  private destsOf(square: string): string[] {
+    return (this.cg.state.movable.dests?.get(square as Key) ?? []) as string[];
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const steps: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const step = steps[e.key];
+    if (step) {
+      if (!this.cursor) this.sayCursor();
+      const sign = this.orientation === 'white' ? 1 : -1;
+      const file = files.indexOf(this.cursor[0]) + step[0] * sign;
+      const rank = Number(this.cursor[1]) + step[1] * sign;
+      if (file >= 0 && file < 8 && rank >= 1 && rank <= 8) this.cursor = files[file] + rank;
+      this.sayCursor();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.pick();
+    } else if (e.key === 'Escape') {
+      if (!this.cg.state.selected) return;
+      this.cg.selectSquare(null);
+      this.say('Piece dropped.');
+    } else {
+      return;
+    }
+    // The page's own keys (stepping through the moves) do not act on the board's.
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  // Enter on the cursor: picks the piece there, or plays the picked piece to it.
+  private pick(): void {
+    if (!this.cursor) return this.sayCursor();
+    const square = this.cursor;
+    const selected = this.cg.state.selected as string | undefined;
+    if (selected && selected === square) {
+      this.cg.selectSquare(null);
+      this.say('Piece dropped.');
+      return;
+    }
+    if (selected && this.destsOf(selected).includes(square)) {
+      this.keyboardMove = true;
+      this.cg.selectSquare(square as Key);
+      this.say(`${this.squareWords(selected)} to ${square}.`);
+      return;
+    }
+    const movable = this.movableColor();
+    const piece = position(this.fen)?.board.get(squareIndex(square));
+    if (!movable) {
+      this.say('No move can be made on this board now.');
+    } else if (!piece || piece.color !== movable) {
+      this.say(selected ? `${square} is not a legal move for ${this.squareWords(selected)}.` : `${square}: no ${movable} piece to pick.`);
+    } else if (!this.destsOf(square).length) {
+      this.say(`${this.squareWords(square)} has no legal move.`);
+    } else {
+      this.cg.selectSquare(square as Key);
+      this.say(`${this.squareWords(square)} picked: it moves to ${this.destsOf(square).join(', ')}.`);
+    }
+  }
+
+  // Each square of the layer labelled with its piece, the cursor outlined.
+  private labelSquares(): void {
+    for (const el of this.layer.children) {
+      const sq = el as HTMLElement;
+      sq.setAttribute('aria-label', this.squareWords(sq.dataset.square!));
+      sq.classList.toggle('cursor', sq.dataset.square === this.cursor);
     }
   }
 
@@ -191,11 +296,14 @@ export class Board {
         const file = this.orientation === 'white' ? col : 7 - col;
         const rank = this.orientation === 'white' ? 8 - row : row + 1;
         const name = files[file] + rank;
-        squares.push(h('div', { 'data-square': name, title: name }));
+        squares.push(h('div', { 'data-square': name, title: name, role: 'img' }));
       }
     }
     replace(this.layer, squares);
     if (board && this.layer.parentNode !== board) board.appendChild(this.layer);
+    // The coordinates' letters are said with the squares already.
+    for (const coords of this.el.querySelectorAll('coords')) coords.setAttribute('aria-hidden', 'true');
+    this.labelSquares();
   }
 }
 

@@ -33,9 +33,13 @@ const moveField = () => {
   return input && !input.disabled && input.offsetParent ? input : null;
 };
 const skipMove = h('a', { href: '#move-input', class: 'skip-link', hidden: true }, 'Skip to the Move field');
-const skipMain = h('a', { href: '#main', class: 'skip-link', onfocus: () => { skipMove.hidden = !moveField(); } },
-  'Skip to main content');
-replace(app, h('div', { class: 'skip-links' }, skipMain, skipMove), h('header', {}, nav), liveBanner, challengeNews, main);
+// and on a game page to the board (played by keyboard, see board.ts).
+const skipBoard = h('a', { href: '#board', class: 'skip-link', hidden: true }, 'Skip to the board');
+const skipMain = h('a', { href: '#main', class: 'skip-link', onfocus: () => {
+  skipMove.hidden = !moveField();
+  skipBoard.hidden = !(document.getElementById('board') as HTMLElement | null)?.offsetParent;
+} }, 'Skip to main content');
+replace(app, h('div', { class: 'skip-links' }, skipMain, skipMove, skipBoard), h('header', {}, nav), liveBanner, challengeNews, main);
 
 let leave: (() => void) | void;
 // Whether the sign-in check at start (GET /api/v1/me) has answered; until then every route

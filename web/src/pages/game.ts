@@ -158,7 +158,12 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // The position as text: always there for screen readers, shown on the page on request
   // (remembered in this browser).
   board.text.id = 'position-text';
-  board.el.querySelector('.cg-host')?.setAttribute('aria-describedby', 'position-text');
+  board.host.setAttribute('aria-describedby', 'position-text');
+  board.host.id = 'board'; // the skip link "Skip to the board" (main.ts)
+  // Whether the player's last move was made on the board by keyboard: the focus goes back to
+  // the board (else to the Move field) when the opponent has replied.
+  let boardByKeys = false;
+  moveInput.addEventListener('input', () => { boardByKeys = false; });
   const textToggle = h('button', { type: 'button', class: 'position-toggle', 'aria-controls': 'position-text',
     onclick: () => showText(board.text.classList.contains('visually-hidden')) });
   const showText = (on: boolean) => {
@@ -476,7 +481,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     renderClaim();
     // Focus left on the move's state after Confirm goes to the Move field when it is the
     // player's move again (the opponent replied).
-    if (had === moveState && myTurn() && !g.pending_move && !candidate) moveInput.focus();
+    if (had === moveState && myTurn() && !g.pending_move && !candidate) (boardByKeys ? board.host : moveInput).focus();
     if (hadName && !had!.isConnected) {
       const again = [...moves, ...buttons].find((b) => b instanceof HTMLButtonElement && b.textContent === hadName);
       // Else: the Move field when it is the player's move, else what the move came to.
@@ -670,6 +675,9 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     moveInput.value = san;
     showError(moveError, null);
     render();
+    // By keyboard the next step is Submit.
+    boardByKeys = !!move.keyboard;
+    if (move.keyboard) (moveButtons.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
   }
 
   // Runs one request of the page: on success the message box empties and the page shows
