@@ -145,8 +145,9 @@ class GameInTwoBrowsers(support.ServerTestCase):
         self.assertTrue(after["moves"][-1]["conditional"])
         wait(white, lambda d: d.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-fen") == after["fen"],
              message="the conditional reply live")
-        rows = white.find_elements(By.CSS_SELECTOR, "table.moves td.san")
-        self.assertEqual(rows[-1].text, "Nf3 (c)")
+        # (the list is drawn again when the game is read after the move: wait() reads it afresh)
+        wait(white, lambda d: d.find_elements(By.CSS_SELECTOR, "table.moves td.san")[-1].text == "Nf3 (c)", 5,
+             message="Nf3 marked conditional in the move list")
 
     def test_promotion_picker_flip_and_no_policy_violations(self):
         game = self.admin.call("POST", "/api/v1/admin/games", {

@@ -265,9 +265,12 @@ class ServerTestCase(unittest.TestCase):
         cls.db.drop()
 
     def browser(self, user, width=1280, height=1000):
-        """Headless Chromium signed in as `user` (of `users`), quit when the test ends."""
-        driver = chromium(width, height)
+        """Headless Chromium signed in as `user` (of `users`), quit when the test ends. Below
+        500 px a phone's screen (a window cannot be made that narrow: Chromium keeps it wider)."""
+        driver = chromium(width if width >= 500 else 800, height)
         self.addCleanup(driver.quit)
+        if width < 500:
+            phone_screen(driver, width, height)
         login(driver, self.base, user, self.passwords[user])
         return driver
 

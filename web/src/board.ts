@@ -170,9 +170,9 @@ export class Board {
     }
   }
 
-  // "e2 white pawn", "e4 empty".
-  private squareWords(square: string): string {
-    const piece = position(this.fen)?.board.get(squareIndex(square));
+  // "e2 white pawn", "e4 empty" (`pos`: the position shown, when the caller has it).
+  private squareWords(square: string, pos = position(this.fen)): string {
+    const piece = pos?.board.get(squareIndex(square));
     return piece ? `${square} ${piece.color} ${piece.role}` : `${square} empty`;
   }
 
@@ -251,9 +251,10 @@ export class Board {
 
   // Each square of the layer labelled with its piece, the cursor outlined.
   private labelSquares(): void {
+    const pos = position(this.fen);
     for (const el of this.layer.children) {
       const sq = el as HTMLElement;
-      sq.setAttribute('aria-label', this.squareWords(sq.dataset.square!));
+      sq.setAttribute('aria-label', this.squareWords(sq.dataset.square!, pos));
       sq.classList.toggle('cursor', sq.dataset.square === this.cursor);
     }
   }
