@@ -72,8 +72,7 @@ struct PreconditionBody {
   app::Precondition expect;
 
   static Result<PreconditionBody> from_json(const json& body, const Request& request) {
-    auto expect = read_precondition(request, &body);
-    if (!expect) return std::unexpected(expect.error());
+    TRY_LET(expect, read_precondition(request, &body));
     return PreconditionBody{*expect};
   }
 };
@@ -182,8 +181,7 @@ Result<app::GameListRequest> parse_list_query(const Request& request) {
     q.filter.variant = *v;
   }
   q.opponent = param("opponent");
-  auto limit = query_int(request, "limit", 1, kMaxGamesPerPage);
-  if (!limit) return std::unexpected(limit.error());
+  TRY_LET(limit, query_int(request, "limit", 1, kMaxGamesPerPage));
   q.limit = limit->value_or(q.limit);
   if (auto cursor = param("cursor")) {
     q.after = parse_cursor(*cursor);
@@ -196,10 +194,8 @@ Result<app::GameListRequest> parse_list_query(const Request& request) {
 }
 
 Result<Response> list(GameServiceDeps& deps, const Request& request, const db::User& user) {
-  auto query = parse_list_query(request);
-  if (!query) return std::unexpected(query.error());
-  auto listed = app::list_games(deps, user, std::move(*query));
-  if (!listed) return std::unexpected(listed.error());
+  TRY_LET(query, parse_list_query(request));
+  TRY_LET(listed, app::list_games(deps, user, std::move(*query)));
   const auto& page = listed->page;
   json games = json::array();
   for (const auto& g : page.games) games.push_back(list_entry_json(g, user));
@@ -216,12 +212,9 @@ Result<Response> list(GameServiceDeps& deps, const Request& request, const db::U
 // PGN export: Seven Tag Roster plus usernames, time control, termination, the start
 // position when it is not the standard one, and per-move clock and timestamp comments.
 Result<Response> pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  auto shown = app::view_game(deps, user, id);
-  if (!shown) return std::unexpected(shown.error());
-  auto game = game_pgn(*shown);
-  if (!game) return std::unexpected(game.error());
-  auto text = chess::write_pgn(*game);
-  if (!text) return std::unexpected(text.error());
+  TRY_LET(shown, app::view_game(deps, user, id));
+  TRY_LET(game, game_pgn(*shown));
+  TRY_LET(text, chess::write_pgn(*game));
   return text_response(200, "application/x-chess-pgn", *text);
 }
 

@@ -179,13 +179,12 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
   }
   for (const auto& e : nlohmann::json::parse(row[15].c_str())) {
     game::GameEvent ev;
-    auto kind = game::parse_event_kind(e[0].get<std::string>());
-    if (!kind) return std::unexpected(kind.error());
+    TRY_LET(kind, game::parse_event_kind(e[0].get<std::string>()));
     ev.kind = *kind;
     ev.at = Timestamp(e[1].get<std::int64_t>());
     if (!e[2].is_null()) ev.side = color_of(e[2].get<std::string>());
     ev.ply = e[3].get<int>();
-    if (auto ok = event_detail_from_json(e[4], ev); !ok) return std::unexpected(ok.error());
+    TRY(event_detail_from_json(e[4], ev));
     g.facts.events.push_back(std::move(ev));
   }
   if (!row[16].is_null()) {
@@ -210,10 +209,11 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
         c[1].get<std::vector<game::ConditionalLine>>();
   }
   for (const auto& l : nlohmann::json::parse(row[18].c_str())) {
-    auto period = leave_period_of(
-        l[1].get<std::string>(), l[2].get<std::string>(), l[3].get<bool>(), opt_json_text(l[4]),
-        l[5].is_null() ? std::nullopt : std::optional<std::int64_t>(l[5].get<std::int64_t>()));
-    if (!period) return std::unexpected(period.error());
+    TRY_LET(
+        period,
+        leave_period_of(
+            l[1].get<std::string>(), l[2].get<std::string>(), l[3].get<bool>(), opt_json_text(l[4]),
+            l[5].is_null() ? std::nullopt : std::optional<std::int64_t>(l[5].get<std::int64_t>())));
     const Color side = l[0].get<std::int64_t>() == g.white.id ? Color::kWhite : Color::kBlack;
     g.leave[chess::index(side)].push_back(std::move(*period));
   }
@@ -339,13 +339,11 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRe
   g.id = id;
   if (!row[0].is_null()) g.event_id = row[0].as<std::int64_t>();
   auto& setup = g.facts.setup;
-  auto variant = game::parse_variant(row[1].as<std::string>());
-  if (!variant) return std::unexpected(variant.error());
+  TRY_LET(variant, game::parse_variant(row[1].as<std::string>()));
   setup.variant = *variant;
   if (!row[2].is_null()) setup.start_position = row[2].as<int>();
   setup.initial_fen = row[3].as<std::string>();
-  auto control = time_control_from_json(nlohmann::json::parse(row[4].as<std::string>()));
-  if (!control) return std::unexpected(control.error());
+  TRY_LET(control, time_control_from_json(nlohmann::json::parse(row[4].as<std::string>())));
   setup.time_control = *control;
   setup.start_at = Timestamp(row[5].as<std::int64_t>());
   setup.rules.no_draw_before_move = row[6].as<int>();
@@ -356,7 +354,7 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRe
   g.version = row[10].as<int>();
   g.revision = row[22].as<std::int64_t>();
   if (!row[11].is_null()) g.use_40_plus_days_ply = row[11].as<int>();
-  if (auto ok = read_facts(row, g); !ok) return std::unexpected(ok.error());
+  TRY(read_facts(row, g));
   const int window = row[19].as<int>();
   if (!windowed || window == 0) return g;
   auto before = moves_from_log(row[21].as<std::string>(), window);

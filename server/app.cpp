@@ -268,8 +268,7 @@ int run_serve() {
   const auto max_sockets_per_user = static_cast<std::size_t>(config.max_websockets_per_user);
   hooks.authenticate = [&pool, &hub,
                         max_sockets_per_user](const api::Request& request) -> Result<LiveUser> {
-    auto session = api::authenticate_socket(pool, request);
-    if (!session) return std::unexpected(session.error());
+    TRY_LET(session, api::authenticate_socket(pool, request));
     // Counted and taken in one step (simultaneous opens cannot pass the cap); the place is
     // held by the connection and freed when it ends or the upgrade fails.
     auto slot = hub.reserve(session->user.id, max_sockets_per_user);

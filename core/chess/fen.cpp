@@ -277,7 +277,7 @@ Result<Position> Position::parse_fen(std::string_view fen, bool chess960, FenChe
   }
 
   // 3. Castling rights.
-  if (auto r = pos.parse_castling(fields[2]); !r) return std::unexpected(r.error());
+  TRY(pos.parse_castling(fields[2]));
   pos.key_ ^= pos.castling_key();
   pos.update_castling_touch();
 
@@ -316,7 +316,7 @@ Result<Position> Position::parse_fen(std::string_view fen, bool chess960, FenChe
 
   // 6. Whole-position checks.
   pos.compute_checkers();
-  if (auto r = pos.validate(check); !r) return std::unexpected(r.error());
+  TRY(pos.validate(check));
   if (pos.ep_square_ != kNoSquare) pos.refresh_en_passant_key();
   return pos;
 }

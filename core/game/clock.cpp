@@ -381,8 +381,8 @@ class Replay {
 Result<ClockState> Replay::run() {
   sides_ = {rules_.initial(), rules_.initial()};
   n_ = moves_known();
-  if (auto ok = place_adjustments(); !ok) return std::unexpected(ok.error());
-  if (auto ok = place_refills(); !ok) return std::unexpected(ok.error());
+  TRY(place_adjustments());
+  TRY(place_refills());
   ClockState out;
   out.now = now_;
   // Plain facts: the clocks up to any move depend on the moves before it alone.
@@ -583,7 +583,7 @@ void Replay::show_at_now(ClockState& out) const {
 }  // namespace
 
 Result<ClockState> compute_clock_state(const ClockFacts& facts, Timestamp now) {
-  if (auto ok = validate_facts(facts); !ok) return std::unexpected(ok.error());
+  TRY(validate_facts(facts));
   return Replay(facts, now).run();
 }
 
@@ -591,8 +591,7 @@ Result<void> check_move_allowed(const ClockFacts& facts, Color side, Timestamp n
   if (now < facts.start) {
     return fail(ErrorCode::kGameNotStarted, "the game starts at " + format_rfc3339(facts.start));
   }
-  auto state = compute_clock_state(facts, now);
-  if (!state) return std::unexpected(state.error());
+  TRY_LET(state, compute_clock_state(facts, now));
   if (state->finished) return fail(ErrorCode::kGameOver, "the game is over");
   if (state->flag_fall) {
     return fail(ErrorCode::kGameOver, "the flag fell at " + format_rfc3339(state->flag_fall->at));
@@ -608,8 +607,7 @@ Result<Seconds> max_refill(const ClockFacts& facts, Color side, Timestamp now) {
   if (!std::holds_alternative<TripleBlock>(facts.control)) {
     return fail(ErrorCode::kValidationError, "manual refills exist only in Triple Block");
   }
-  auto state = compute_clock_state(facts, now);
-  if (!state) return std::unexpected(state.error());
+  TRY_LET(state, compute_clock_state(facts, now));
   if (!state->started) return fail(ErrorCode::kGameNotStarted, "the game has not started");
   if (state->finished || state->flag_fall) return fail(ErrorCode::kGameOver, "the game is over");
   if (state->to_move != side) return fail(ErrorCode::kNotYourTurn, "refill only while on move");
@@ -621,8 +619,7 @@ Result<void> validate_refill(const ClockFacts& facts, const Refill& refill) {
   if (refill.amount <= 0) {
     return fail(ErrorCode::kValidationError, "a refill must be a positive amount");
   }
-  auto most = max_refill(facts, refill.side, refill.at);
-  if (!most) return std::unexpected(most.error());
+  TRY_LET(most, max_refill(facts, refill.side, refill.at));
   if (refill.amount > *most) {
     return fail(ErrorCode::kValidationError,
                 "at most " + std::to_string(*most) + " seconds can be refilled now");

@@ -176,8 +176,7 @@ Result<Game> replay_with(const Game& game, const std::vector<MoveFact>& moves,
 
 Result<Outcome> finish(const Game& game, std::vector<MoveFact> moves,
                        std::vector<GameEvent> events) {
-  auto next = replay_with(game, moves, events);
-  if (!next) return std::unexpected(next.error());
+  TRY_LET(next, replay_with(game, moves, events));
   return Outcome{std::move(moves), std::move(events), std::move(*next), std::nullopt, false, ""};
 }
 
@@ -197,8 +196,7 @@ Result<Outcome> play_with_conditionals(const Game& game, std::vector<MoveFact> m
   std::array<ConditionalTree, 2> trees = conditional;
   bool changed = false;
   for (;;) {
-    auto next = replay_with(game, moves, events);
-    if (!next) return std::unexpected(next.error());
+    TRY_LET(next, replay_with(game, moves, events));
     const GameState& st = next->state();
     bool stop = st.status != GameStatus::kOngoing || moves.empty();
     if (st.status != GameStatus::kOngoing) {
@@ -237,13 +235,12 @@ Result<Outcome> play_with_conditionals(const Game& game, std::vector<MoveFact> m
 
 Result<PendingMove> submit_move(const Game& game, Color side, const MoveRequest& request) {
   const GameState& st = game.state();
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
-  auto move = chess::parse_move(st.position, request.move);
-  if (!move) return std::unexpected(move.error());
+  TRY(check_on_move(st, side));
+  TRY_LET(move, chess::parse_move(st.position, request.move));
   if (request.offer_draw) {
-    if (auto ok = check_offer_allowed(game, side); !ok) return std::unexpected(ok.error());
+    TRY(check_offer_allowed(game, side));
   }
-  if (auto ok = check_message(game, request.message); !ok) return std::unexpected(ok.error());
+  TRY(check_message(game, request.message));
   PendingMove pending;
   pending.side = side;
   pending.uci = chess::to_uci(st.position, *move);
@@ -262,7 +259,7 @@ Result<Outcome> accept_move(const Game& game, Color side, const std::optional<Pe
                             std::string_view move_text,
                             const std::array<ConditionalTree, 2>& conditional) {
   const GameState& st = game.state();
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  TRY(check_on_move(st, side));
   if (!pending) return fail(ErrorCode::kNoPendingMove, "there is no submitted move to accept");
   if (pending->side != side || pending->ply != st.ply + 1) {
     return fail(ErrorCode::kPendingMismatch, "the submitted move is stale; submit it again");
@@ -277,9 +274,9 @@ Result<Outcome> accept_move(const Game& game, Color side, const std::optional<Pe
                 "'" + std::string(move_text) + "' is not the submitted move " + pending->san);
   }
   if (pending->offer_draw) {
-    if (auto ok = check_offer_allowed(game, side); !ok) return std::unexpected(ok.error());
+    TRY(check_offer_allowed(game, side));
   }
-  if (auto ok = check_message(game, pending->message); !ok) return std::unexpected(ok.error());
+  TRY(check_message(game, pending->message));
   MoveFact mf;
   mf.ply = st.ply + 1;
   mf.uci = chess::to_uci(st.position, *stored);
@@ -292,7 +289,7 @@ Result<Outcome> accept_move(const Game& game, Color side, const std::optional<Pe
 
 Result<Outcome> accept_draw(const Game& game, Color side) {
   const GameState& st = game.state();
-  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  TRY(check_decidable(st));
   if (!st.draw_offer || st.draw_offer->by == side) {
     return fail(ErrorCode::kNoDrawOffer, "your opponent has no standing draw offer");
   }
@@ -313,7 +310,7 @@ Result<Outcome> accept_draw(const Game& game, Color side) {
 
 Result<Outcome> decline_draw(const Game& game, Color side) {
   const GameState& st = game.state();
-  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  TRY(check_decidable(st));
   if (!st.draw_offer || st.draw_offer->by == side) {
     return fail(ErrorCode::kNoDrawOffer, "your opponent has no standing draw offer");
   }
@@ -322,7 +319,7 @@ Result<Outcome> decline_draw(const Game& game, Color side) {
 
 Result<Outcome> resign(const Game& game, Color side) {
   const GameState& st = game.state();
-  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  TRY(check_decidable(st));
   return finish(game, {}, {make_event(st, EventKind::kResigned, side)});
 }
 
@@ -344,7 +341,7 @@ Result<Outcome> abort_game(const Game& game, Color side) {
 Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
                       const std::array<ConditionalTree, 2>& conditional) {
   const GameState& st = game.state();
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  TRY(check_on_move(st, side));
   std::optional<chess::Move> intended;
   if (request.move) {
     auto m = chess::parse_move(st.position, *request.move);
@@ -459,18 +456,15 @@ Result<Outcome> refill_clock(const Game& game, Color side, std::optional<Seconds
   if (!std::holds_alternative<TripleBlock>(game.facts().setup.time_control)) {
     return fail(ErrorCode::kValidationError, "manual refills exist only in Triple Block games");
   }
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  TRY(check_on_move(st, side));
   Seconds seconds = 0;
   if (amount) {
     seconds = *amount;
   } else {
-    auto max = max_refill(game.clock_facts(), side, st.now);
-    if (!max) return std::unexpected(max.error());
+    TRY_LET(max, max_refill(game.clock_facts(), side, st.now));
     seconds = *max;
   }
-  if (auto ok = validate_refill(game.clock_facts(), Refill{st.now, side, seconds, st.ply}); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(validate_refill(game.clock_facts(), Refill{st.now, side, seconds, st.ply}));
   GameEvent ev = make_event(st, EventKind::kClockRefill, side);
   ev.seconds = seconds;
   return finish(game, {}, {std::move(ev)});
@@ -549,7 +543,7 @@ Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, 
   if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
   ClockFacts trial = game.clock_facts();
   trial.adjustments.push_back(ClockAdjustment{st.now, side, kind, value, reason, st.ply});
-  if (auto ok = compute_clock_state(trial, st.now); !ok) return std::unexpected(ok.error());
+  TRY(compute_clock_state(trial, st.now));
   GameEvent ev = make_event(st, EventKind::kClockAdjusted, side);
   ev.adjustment = kind;
   ev.seconds = value;

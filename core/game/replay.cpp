@@ -257,8 +257,7 @@ Result<Position> window_start(const ReplayWindow& window, const GameSetup& setup
   if (window.ply < 0 || static_cast<std::size_t>(window.ply) > moves) {
     return fail(ErrorCode::kValidationError, "inconsistent game facts: window out of range");
   }
-  auto pos = Position::from_fen(window.fen, setup.variant == Variant::kChess960);
-  if (!pos) return std::unexpected(pos.error());
+  TRY_LET(pos, Position::from_fen(window.fen, setup.variant == Variant::kChess960));
   if (pos->game_ply() != initial.game_ply() + window.ply) {
     return fail(ErrorCode::kValidationError,
                 "inconsistent game facts: the window's position is not after its ply");
@@ -372,7 +371,7 @@ Result<Game> Game::replay(GameFacts facts, GameContext context, Timestamp now) {
   Game game;
   game.facts_ = std::move(facts);
   game.context_ = std::move(context);
-  if (auto ok = game.run(now); !ok) return std::unexpected(ok.error());
+  TRY(game.run(now));
   return game;
 }
 
@@ -404,7 +403,7 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   Game game;
   game.facts_ = std::move(facts);
   game.context_ = std::move(context);
-  if (auto ok = check_fact_order(game.facts_); !ok) return std::unexpected(ok.error());
+  TRY(check_fact_order(game.facts_));
   game.record_ = record_;
   game.record_from_ = record_from_;
   GameState st;
@@ -413,9 +412,7 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   st.moves.reserve(state_.moves.size() + moves.size());
   st.moves.insert(st.moves.end(), state_.moves.begin(), state_.moves.end());
   for (MoveView& view : st.moves) view.elapsed = 0;  // from the clocks again (phase 5)
-  if (auto ok = game.fold_and_finish(*checkpoint_, std::move(st), now); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(game.fold_and_finish(*checkpoint_, std::move(st), now));
   return game;
 }
 
@@ -437,14 +434,12 @@ Result<void> Game::run(Timestamp now) {
   const GameSetup& setup = facts_.setup;
   GameState st;
   st.now = now;
-  auto init = initial_position(setup);
-  if (!init) return std::unexpected(init.error());
+  TRY_LET(init, initial_position(setup));
   st.initial = *init;
   record_ = chess::GameRecord(*init);
   if (auto ok = check_fact_order(facts_); !ok) return ok;
   if (facts_.window && facts_.window->ply > 0) {
-    auto start = window_start(*facts_.window, setup, *init, facts_.moves.size());
-    if (!start) return std::unexpected(start.error());
+    TRY_LET(start, window_start(*facts_.window, setup, *init, facts_.moves.size()));
     record_ = chess::GameRecord(*start);
     record_from_ = facts_.window->ply;
   }
@@ -458,8 +453,7 @@ Result<void> Game::run(Timestamp now) {
 
 Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now) {
   if (auto ok = fold_facts(fold, st); !ok) return ok;
-  auto clock = run_clocks(fold, st.initial.side_to_move(), now);
-  if (!clock) return std::unexpected(clock.error());
+  TRY_LET(clock, run_clocks(fold, st.initial.side_to_move(), now));
   if (auto ok = apply_flag_verdict(fold, *clock, st.flag_fall_pending, now); !ok) return ok;
   st.clock = std::move(*clock);
   clock_checkpoint_ = st.clock.checkpoint;
@@ -541,8 +535,7 @@ Result<void> Game::apply_flag_verdict(FoldCheckpoint& fold, ClockState& clock,
   fold.ending = flag_ending(fall, context_.oracles.mate_oracle().can_mate(at_fall, ~fall.side));
   flag_fall_pending = !fold.flag_recorded;
   clock_facts_.finished_at = fall.at;
-  auto stopped = compute_clock_state(clock_facts_, now);
-  if (!stopped) return std::unexpected(stopped.error());
+  TRY_LET(stopped, compute_clock_state(clock_facts_, now));
   clock = std::move(*stopped);
   return {};
 }
