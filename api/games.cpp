@@ -7,6 +7,7 @@
 #include "api/json_body.h"
 #include "api/rule_settings.h"
 #include "core/chess/pgn.h"
+#include "db/game_lists.h"
 
 namespace corrchess::api {
 

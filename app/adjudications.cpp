@@ -1,6 +1,7 @@
 #include "app/adjudications.h"
 
 #include "app/roles.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {

@@ -13,6 +13,7 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "db/events.h"
+#include "db/game_schedule.h"
 #include "db/games.h"
 #include "db/transaction.h"
 

@@ -6,6 +6,8 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "core/game/entry_bar.h"
+#include "db/game_lists.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {

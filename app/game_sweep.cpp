@@ -1,6 +1,7 @@
 // The flag-fall sweep (app/games.h): decisions that fall due with time alone.
 #include "app/game_store.h"
 #include "app/games.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {

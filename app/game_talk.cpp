@@ -4,6 +4,7 @@
 #include "app/games.h"
 #include "app/roles.h"
 #include "core/game/talk.h"
+#include "db/game_schedule.h"
 #include "db/game_talk.h"
 #include "db/games.h"
 #include "db/transaction.h"

@@ -8,6 +8,7 @@
 #include "app/game_store.h"
 #include "app/ratings.h"
 #include "db/blocks.h"
+#include "db/game_lists.h"
 #include "db/ratings.h"
 #include "db/transaction.h"
 

@@ -7,6 +7,7 @@
 #include "app/notifications.h"
 #include "app/roles.h"
 #include "db/events.h"
+#include "db/game_schedule.h"
 #include "db/games.h"
 #include "db/transaction.h"
 

@@ -7,6 +7,7 @@
 #include "app/roles.h"
 #include "db/codec.h"
 #include "db/events.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
