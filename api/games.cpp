@@ -271,23 +271,25 @@ std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user,
   return std::unexpected(Error(error).with_json("game", game_json(*shown).dump()));
 }
 
-void add_game_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool, "games");
+namespace {
 
-  // A player's game command with an optional {"ply"} body and If-Match, answered with the
-  // game after it.
-  using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const db::User&, std::int64_t,
-                                                  const app::Precondition&);
-  auto player_command = [&](const char* path, Doc doc, PlayerCommand command) {
-    routes.add({"POST", path, kPlayer, kGame, std::move(doc)},
-               BodyHandler<PreconditionBody>(
-                   [&deps, command](const Call& c, PreconditionBody&& b) -> Result<Response> {
-                     auto shown = command(deps, c.caller(), c.id, b.expect);
-                     if (!shown) return game_problem(deps, c.caller(), c.id, shown.error());
-                     return render_game(shown, 200, c.request.prefers_minimal());
-                   }));
-  };
+// A player's game command with an optional {"ply"} body and If-Match, answered with the
+// game after it.
+using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const db::User&, std::int64_t,
+                                                const app::Precondition&);
+void add_player_command(Routes& routes, GameServiceDeps& deps, const char* path, Doc doc,
+                        PlayerCommand command) {
+  routes.add({"POST", path, kPlayer, kGame, std::move(doc)},
+             BodyHandler<PreconditionBody>(
+                 [&deps, command](const Call& c, PreconditionBody&& b) -> Result<Response> {
+                   auto shown = command(deps, c.caller(), c.id, b.expect);
+                   if (!shown) return game_problem(deps, c.caller(), c.id, shown.error());
+                   return render_game(shown, 200, c.request.prefers_minimal());
+                 }));
+}
 
+// Creating, listing and reading games.
+void add_game_read_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/games", Access::kDirector,
        Doc("Create a single game", 201, "the game", "Game")
@@ -323,7 +325,10 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
   routes.add({"GET", "/api/v1/games/{id}/pgn", kUser, kGame,
               Doc("A game as PGN", 200, "PGN text").as("application/x-chess-pgn")},
              [&deps](const Call& c) { return pgn(deps, c.caller(), c.id); });
+}
 
+// Submit, withdraw and accept a move.
+void add_move_routes(Routes& routes, GameServiceDeps& deps) {
   // Submit: validates and stores the private pending move; changes no fact.
   routes.add(
       {"POST", "/api/v1/games/{id}/moves", kPlayer, kGame,
@@ -355,16 +360,22 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
                return render_game(shown, 200, c.request.prefers_minimal());
              }));
-  player_command("/api/v1/games/{id}/draw/accept",
-                 Doc("Accept the standing draw offer", 200, "the game", "Game"), app::accept_draw);
-  player_command("/api/v1/games/{id}/draw/decline",
-                 Doc("Decline the standing draw offer", 200, "the game", "Game"),
-                 app::decline_draw);
-  player_command("/api/v1/games/{id}/resign", Doc("Resign", 200, "the game", "Game"), app::resign);
-  player_command("/api/v1/games/{id}/abort",
-                 Doc("Abort a game outside events before both players have moved", 200,
-                     "the game (status annulled, termination aborted)", "Game"),
-                 app::abort_game);
+}
+
+// Draw answers, resignation, abort, claims and the Triple Block refill.
+void add_decision_routes(Routes& routes, GameServiceDeps& deps) {
+  add_player_command(routes, deps, "/api/v1/games/{id}/draw/accept",
+                     Doc("Accept the standing draw offer", 200, "the game", "Game"),
+                     app::accept_draw);
+  add_player_command(routes, deps, "/api/v1/games/{id}/draw/decline",
+                     Doc("Decline the standing draw offer", 200, "the game", "Game"),
+                     app::decline_draw);
+  add_player_command(routes, deps, "/api/v1/games/{id}/resign",
+                     Doc("Resign", 200, "the game", "Game"), app::resign);
+  add_player_command(routes, deps, "/api/v1/games/{id}/abort",
+                     Doc("Abort a game of a challenge or seek before both players have moved", 200,
+                         "the game (status annulled, termination aborted)", "Game"),
+                     app::abort_game);
 
   routes.add({"POST", "/api/v1/games/{id}/claims", kPlayer, kGame,
               Doc("Claim a draw or a tablebase result", 200, "{upheld, reason, game}")
@@ -391,7 +402,9 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
         return render_game(app::refill_clock(deps, c.caller(), c.id, b.seconds), 200,
                            c.request.prefers_minimal());
       }));
+}
 
+void add_conditional_routes(Routes& routes, GameServiceDeps& deps) {
   // Conditional moves: only ever shown to their owner.
   routes.add(
       {"PUT", "/api/v1/games/{id}/conditional", kPlayer, kGame,
@@ -409,6 +422,16 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
   routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame,
               Doc("Drop the caller's lines", 204, "no content")},
              no_content_command(deps, app::clear_conditional));
+}
+
+}  // namespace
+
+void add_game_routes(Router& router, GameServiceDeps& deps) {
+  Routes routes(router, deps.pool, "games");
+  add_game_read_routes(routes, deps);
+  add_move_routes(routes, deps);
+  add_decision_routes(routes, deps);
+  add_conditional_routes(routes, deps);
 }
 
 }  // namespace corrchess::api
