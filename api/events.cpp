@@ -122,8 +122,10 @@ Result<Response> file_claim(GameServiceDeps& deps, const Call& call, ClaimFiling
 
 }  // namespace
 
-void add_event_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool, "events");
+namespace {
+
+// The director's routes: create an event, add players, start, withdraw, replace.
+void add_director_event_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/events", kDirector,
        Doc("Create an event", 201, "the event")
@@ -183,6 +185,11 @@ void add_event_routes(Router& router, GameServiceDeps& deps) {
                                   app::replace_player(deps, c.caller(), c.id, b.username,
                                                       b.replacement, b.reason));
              }));
+}
+
+// What every user sees and does: the lists, an event, its crosstable and PGN, entry and
+// adjudication claims.
+void add_public_event_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"GET", "/api/v1/events", kUser,
        Doc("Events, newest first", 200,
@@ -223,6 +230,14 @@ void add_event_routes(Router& router, GameServiceDeps& deps) {
              BodyHandler<ClaimFilingBody>([&deps](const Call& c, ClaimFilingBody&& b) {
                return file_claim(deps, c, std::move(b));
              }));
+}
+
+}  // namespace
+
+void add_event_routes(Router& router, GameServiceDeps& deps) {
+  Routes routes(router, deps.pool, "events");
+  add_director_event_routes(routes, deps);
+  add_public_event_routes(routes, deps);
 }
 
 }  // namespace corrchess::api

@@ -267,83 +267,78 @@ Result<Outcome> abort_game(const Game& game, Color side) {
   return finish(game, {}, {make_event(st, EventKind::kAborted, side)});
 }
 
-Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
-                      const std::array<ConditionalTree, 2>& conditional) {
+namespace {
+
+// A tablebase claim (§3.6): judged on the position after the intended move (never played) or
+// the position on the board; the verdict ends the game or is recorded as rejected.
+Result<Outcome> claim_by_tablebase(const Game& game, Color side, const ClaimRequest& request,
+                                   const std::optional<chess::Move>& intended, GameEvent ev) {
   const GameState& st = game.state();
-  TRY(check_on_move(st, side));
-  std::optional<chess::Move> intended;
-  if (request.move) {
-    auto m = chess::parse_move(st.position, *request.move);
-    if (!m) {
-      return fail(m.error().code, "the claim is invalid: intended move '" + *request.move +
-                                      "': " + m.error().detail);
-    }
-    intended = *m;
+  if (!request.expect) {
+    return fail(ErrorCode::kValidationError, "a tablebase claim must say win or draw");
   }
-  GameEvent ev = make_event(st, EventKind::kClaim, side);
-  ev.claim_type = request.type;
-  if (intended) ev.intended_move = chess::to_uci(st.position, *intended);
-
-  if (request.type == ClaimType::kTablebase) {
-    if (!request.expect) {
-      return fail(ErrorCode::kValidationError, "a tablebase claim must say win or draw");
-    }
-    const Position target = intended ? st.position.after(*intended) : st.position;
-    if (target.men_count() > 7) {
-      return fail(ErrorCode::kClaimNotAllowed,
-                  "a tablebase claim needs at most 7 men on the board (" +
-                      std::to_string(target.men_count()) + " stand there)");
-    }
-    // The claimant's outcome: win, draw or loss.
-    enum class Score { kWin, kDraw, kLoss } score = Score::kDraw;
-    std::string evidence;
-    if (target.is_checkmate()) {
-      score = Score::kWin;  // only reachable through the intended move
-      evidence = "the intended move gives checkmate";
-    } else if (target.is_stalemate()) {
-      score = Score::kDraw;
-      evidence = "the intended move gives stalemate";
-    } else {
-      const auto wdl = game.context().oracles.tablebase_oracle().probe_wdl(target);
-      if (!wdl) {
-        return fail(ErrorCode::kTablebaseUnavailable,
-                    "the tablebase for this position is not installed");
-      }
-      // Cursed wins count as wins and blessed losses as losses (§3.6).
-      Score for_mover = Score::kDraw;
-      if (*wdl == Wdl::kWin || *wdl == Wdl::kCursedWin) for_mover = Score::kWin;
-      if (*wdl == Wdl::kLoss || *wdl == Wdl::kBlessedLoss) for_mover = Score::kLoss;
-      score = for_mover;
-      if (intended) {
-        score = for_mover == Score::kWin    ? Score::kLoss
-                : for_mover == Score::kLoss ? Score::kWin
-                                            : Score::kDraw;
-      }
-      evidence = "tablebase WDL " + std::string(to_string(*wdl)) + " for " +
-                 std::string(color_name(target.side_to_move())) + " to move in " + target.fen();
-    }
-    ev.expect = request.expect;
-    ev.evidence = evidence;
-    const bool win = score == Score::kWin;
-    const bool upheld = (*request.expect == ClaimExpectation::kWin && win) ||
-                        (*request.expect == ClaimExpectation::kDraw && score == Score::kDraw);
-    ev.upheld = upheld;
-    const std::string verdict = score == Score::kWin    ? "a win for the claimant"
-                                : score == Score::kDraw ? "a draw"
-                                                        : "a loss for the claimant";
-    ev.reason =
-        (upheld ? "claim upheld: the position is " : "claim rejected: the position is ") + verdict;
-    if (upheld) {
-      ev.result = win ? win_for(side) : GameResult::kDraw;
-      ev.termination = Termination::kTablebase;
-    }
-    auto out = finish(game, {}, {ev});
-    if (!out) return out;
-    out->upheld = upheld;
-    out->reason = ev.reason;
-    return out;
+  const Position target = intended ? st.position.after(*intended) : st.position;
+  if (target.men_count() > 7) {
+    return fail(ErrorCode::kClaimNotAllowed,
+                "a tablebase claim needs at most 7 men on the board (" +
+                    std::to_string(target.men_count()) + " stand there)");
   }
+  // The claimant's outcome: win, draw or loss.
+  enum class Score { kWin, kDraw, kLoss } score = Score::kDraw;
+  std::string evidence;
+  if (target.is_checkmate()) {
+    score = Score::kWin;  // only reachable through the intended move
+    evidence = "the intended move gives checkmate";
+  } else if (target.is_stalemate()) {
+    score = Score::kDraw;
+    evidence = "the intended move gives stalemate";
+  } else {
+    const auto wdl = game.context().oracles.tablebase_oracle().probe_wdl(target);
+    if (!wdl) {
+      return fail(ErrorCode::kTablebaseUnavailable,
+                  "the tablebase for this position is not installed");
+    }
+    // Cursed wins count as wins and blessed losses as losses (§3.6).
+    Score for_mover = Score::kDraw;
+    if (*wdl == Wdl::kWin || *wdl == Wdl::kCursedWin) for_mover = Score::kWin;
+    if (*wdl == Wdl::kLoss || *wdl == Wdl::kBlessedLoss) for_mover = Score::kLoss;
+    score = for_mover;
+    if (intended) {
+      score = for_mover == Score::kWin    ? Score::kLoss
+              : for_mover == Score::kLoss ? Score::kWin
+                                          : Score::kDraw;
+    }
+    evidence = "tablebase WDL " + std::string(to_string(*wdl)) + " for " +
+               std::string(color_name(target.side_to_move())) + " to move in " + target.fen();
+  }
+  ev.expect = request.expect;
+  ev.evidence = evidence;
+  const bool win = score == Score::kWin;
+  const bool upheld = (*request.expect == ClaimExpectation::kWin && win) ||
+                      (*request.expect == ClaimExpectation::kDraw && score == Score::kDraw);
+  ev.upheld = upheld;
+  const std::string verdict = score == Score::kWin    ? "a win for the claimant"
+                              : score == Score::kDraw ? "a draw"
+                                                      : "a loss for the claimant";
+  ev.reason =
+      (upheld ? "claim upheld: the position is " : "claim rejected: the position is ") + verdict;
+  if (upheld) {
+    ev.result = win ? win_for(side) : GameResult::kDraw;
+    ev.termination = Termination::kTablebase;
+  }
+  auto out = finish(game, {}, {ev});
+  if (!out) return out;
+  out->upheld = upheld;
+  out->reason = ev.reason;
+  return out;
+}
 
+// A threefold or fifty-move claim (§3.5): judged by the game record; a correct one draws, an
+// incorrect one plays the intended move (if any) and stands as a draw offer.
+Result<Outcome> claim_by_record(const Game& game, const ClaimRequest& request,
+                                const std::optional<chess::Move>& intended, GameEvent ev,
+                                const std::array<ConditionalTree, 2>& conditional) {
+  const GameState& st = game.state();
   Result<chess::ClaimVerdict> verdict = fail(ErrorCode::kInternal, "");
   if (request.type == ClaimType::kThreefold) {
     verdict = game.record().judge_threefold_claim(intended);
@@ -378,6 +373,31 @@ Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
   out->upheld = upheld;
   out->reason = std::move(reason);
   return out;
+}
+
+}  // namespace
+
+Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
+                      const std::array<ConditionalTree, 2>& conditional) {
+  const GameState& st = game.state();
+  TRY(check_on_move(st, side));
+  std::optional<chess::Move> intended;
+  if (request.move) {
+    auto m = chess::parse_move(st.position, *request.move);
+    if (!m) {
+      return fail(m.error().code, "the claim is invalid: intended move '" + *request.move +
+                                      "': " + m.error().detail);
+    }
+    intended = *m;
+  }
+  GameEvent ev = make_event(st, EventKind::kClaim, side);
+  ev.claim_type = request.type;
+  if (intended) ev.intended_move = chess::to_uci(st.position, *intended);
+
+  if (request.type == ClaimType::kTablebase) {
+    return claim_by_tablebase(game, side, request, intended, std::move(ev));
+  }
+  return claim_by_record(game, request, intended, std::move(ev), conditional);
 }
 
 Result<Outcome> refill_clock(const Game& game, Color side, std::optional<Seconds> amount) {
