@@ -118,9 +118,10 @@ class Position {
   // Number of legal moves (faster than generating the list when only the count matters).
   std::size_t count_legal_moves() const;
 
-  // Plays a legal move (precondition: is_legal(m)); the copy-make variant returns a new position.
-  // Plays a legal move (not checked). Debug builds (NDEBUG unset, e.g. the sanitizer build)
-  // assert is_consistent() afterwards, as Stockfish's pos_is_ok.
+  // Plays `m`, which must be legal (is_legal(m); not checked here: callers play moves from the
+  // legal-move list or parsed against it). Debug builds (NDEBUG unset, e.g. the sanitizer
+  // build) assert is_consistent() afterwards, as Stockfish's pos_is_ok. after() is the
+  // copy-make form.
   void play(Move m);
   // Whether the redundant representations agree: the board array and the bitboards, one king
   // per side, no pawn on the first or last rank, the Zobrist key recomputed from scratch,

@@ -1,6 +1,7 @@
 #include "core/game/clock.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <utility>
 
@@ -582,9 +583,27 @@ void Replay::show_at_now(ClockState& out) const {
 
 }  // namespace
 
+bool ClockState::is_consistent() const {
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    const SideClock& sc = side(c);
+    if (sc.remaining < 0 || sc.bank < 0 || sc.moves_made < 0) return false;
+    if (sc.running && (c != to_move || !started || suspended || finished)) return false;
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const MoveClockRecord& m = moves[i];
+    if (m.ply != records_from + static_cast<int>(i)) return false;
+    if (m.accepted_at < m.received_at || m.elapsed != m.accepted_at - m.received_at) return false;
+    if (m.stopped < 0 || m.stopped > m.elapsed || m.charged < 0) return false;
+    if (i > 0 && m.side == moves[i - 1].side) return false;
+  }
+  return !flag_fall || flag_fall->at <= now;
+}
+
 Result<ClockState> compute_clock_state(const ClockFacts& facts, Timestamp now) {
   TRY(validate_facts(facts));
-  return Replay(facts, now).run();
+  auto state = Replay(facts, now).run();
+  assert(!state || state->is_consistent());
+  return state;
 }
 
 Result<void> check_move_allowed(const ClockFacts& facts, Color side, Timestamp now) {

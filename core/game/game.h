@@ -167,6 +167,12 @@ struct GameState {
     if (ply > 0 && !clock.moves.empty()) return clock.moves.back().accepted_at;
     return std::nullopt;
   }
+  // Whether the parts of the state agree (as Stockfish's pos_is_ok for positions): the
+  // position consistent and matching to_move and ply; a result only for a finished game; an
+  // annulled game annulled or aborted, without a result; a standing offer, legal moves and
+  // claims only while the game goes on; the clock views those of the clock engine, whose own
+  // state is consistent. Asserted after every replay in debug and sanitizer builds; O(moves).
+  bool is_consistent() const;
   bool operator==(const GameState&) const = default;
 };
 

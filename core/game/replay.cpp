@@ -9,6 +9,7 @@
 //   5. fill_status         position, status, result, offers and clocks as shown;
 //   6. fill_claims         what the player to move may claim, and the legal moves.
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 #include "core/chess/notation.h"
@@ -367,6 +368,24 @@ void fill_claims(GameState& st, const chess::GameRecord& record) {
 
 }  // namespace
 
+bool GameState::is_consistent() const {
+  if (!position.is_consistent() || position.side_to_move() != to_move) return false;
+  if (ply != moves_made[0] + moves_made[1]) return false;
+  if (full_views_from < 0 || moves.size() != static_cast<std::size_t>(ply - full_views_from)) {
+    return false;
+  }
+  if (result.has_value() != (status == GameStatus::kFinished)) return false;
+  if (termination.has_value() != is_over(status)) return false;
+  if (status == GameStatus::kAnnulled && !voids_game(*termination)) return false;
+  if (status != GameStatus::kAnnulled && termination && voids_game(*termination)) return false;
+  if (is_over(status) && (draw_offer || abortable)) return false;
+  if (status != GameStatus::kOngoing && !legal_moves.empty()) return false;
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    if (clock_of(c).remaining != clock.side(c).remaining) return false;
+  }
+  return clock.is_consistent();
+}
+
 Result<Game> Game::replay(GameFacts facts, GameContext context, Timestamp now) {
   Game game;
   game.facts_ = std::move(facts);
@@ -461,6 +480,7 @@ Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp 
   fill_claims(st, record_);
   st.full_views_from = record_from_;
   state_ = std::move(st);
+  assert(state_.is_consistent());
   return {};
 }
 
