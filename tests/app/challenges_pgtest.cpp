@@ -36,10 +36,7 @@ TEST_F(ChallengeUseCases, AfterADeclineTheChallengerWaitsAnHourAndIsToldHowLong)
   auto deps = challenge_deps();
   ASSERT_TRUE(app::decline_challenge(deps, ben(), id, std::nullopt));
   ASSERT_TRUE(clock_->advance(15 * 60));
-  app::ChallengeRequest again;
-  again.opponent = ben().username;
-  again.setup.time_control = game::IccfStandard{};
-  auto refused = app::create_challenge(deps, ann(), again);
+  auto refused = app::create_challenge(deps, ann(), challenge_to(ben()));
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, ErrorCode::kRateLimited);
   ASSERT_EQ(refused.error().members.size(), 1u);
@@ -59,10 +56,7 @@ TEST_F(ChallengeUseCases, ABlockedPlayerCannotChallengeAndOpenChallengesAreDecli
   auto shown = app::get_challenge(deps, ann(), open);
   ASSERT_TRUE(shown);
   EXPECT_EQ(shown->status, game::ChallengeStatus::kDeclined) << "declined by the block";
-  app::ChallengeRequest request;
-  request.opponent = ben().username;
-  request.setup.time_control = game::IccfStandard{};
-  auto refused = app::create_challenge(deps, ann(), request);
+  auto refused = app::create_challenge(deps, ann(), challenge_to(ben()));
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, ErrorCode::kForbidden);
   // The other way round is not blocked.

@@ -50,14 +50,18 @@ class UseCaseTest : public ::testing::Test {
   }
   app::BlockDeps block_deps() { return {*pool_, *clock_}; }
 
-  // A challenge from `from` to `to` (from plays White, ICCF 10 in 50) that must be created.
-  std::int64_t challenge(const db::User& from, const db::User& to) {
+  // A challenge to `to` in which the challenger plays White, ICCF 10 in 50.
+  static app::ChallengeRequest challenge_to(const db::User& to) {
     app::ChallengeRequest request;
     request.opponent = to.username;
     request.color = game::ChallengeColor::kWhite;
     request.setup.time_control = game::IccfStandard{};
+    return request;
+  }
+  // A challenge from `from` to `to` (challenge_to) that must be created.
+  std::int64_t challenge(const db::User& from, const db::User& to) {
     auto deps = challenge_deps();
-    auto made = app::create_challenge(deps, from, request);
+    auto made = app::create_challenge(deps, from, challenge_to(to));
     EXPECT_TRUE(made.has_value()) << (made ? "" : made.error().detail);
     return made ? made->stored.id : 0;
   }
