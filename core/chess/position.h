@@ -176,7 +176,9 @@ class Position {
   std::uint64_t castling_key() const;
   void refresh_en_passant_key();
   void compute_checkers();
+  Result<void> parse_placement(std::string_view field);
   Result<void> parse_castling(std::string_view field);
+  Result<void> parse_en_passant(std::string_view field);
   // How much of "could a game reach this?" a FEN must pass.
   enum class FenCheck { kGame, kRelaxed, kAnalysis };
   static Result<Position> parse_fen(std::string_view fen, bool chess960, FenCheck check);
