@@ -163,6 +163,10 @@ class Position {
   struct CountSink;
   template <Color Us, class Sink>
   void generate(Sink& sink) const;
+  template <Color Us, class Sink>
+  void generate_king_moves(Sink& sink) const;
+  template <Color Us, class Sink>
+  void generate_pawn_moves(Sink& sink, Bitboard target, Bitboard pinned_men) const;
   template <Color Us>
   bool en_passant_legal(Square from) const;
   template <Color Us>
