@@ -30,8 +30,7 @@ Result<std::map<std::string, std::string>> fields_of(const Request& r) {
     return out;
   }
   if (r.body.empty()) return out;
-  auto body = json_object_body(r);
-  if (!body) return std::unexpected(body.error());
+  TRY_LET(body, json_object_body(r));
   for (const auto& [k, v] : body->items()) {
     if (v.is_string()) out[k] = v.get<std::string>();
   }
@@ -60,14 +59,12 @@ struct ResetRequestBody {
 
 Result<Response> request_reset(db::Pool& pool, db::ServerClock& clock,
                                const std::string& username) {
-  auto done = app::request_password_reset(pool, clock, username);
-  if (!done) return std::unexpected(done.error());
+  TRY_LET(done, app::request_password_reset(pool, clock, username));
   return json_response(202, {{"status", "if the account has an address, a link is on its way"}});
 }
 
 Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r) {
-  auto fields = fields_of(r);
-  if (!fields) return std::unexpected(fields.error());
+  TRY_LET(fields, fields_of(r));
   auto reset = app::reset_password(pool, clock, (*fields)["token"], (*fields)["password"]);
   if (!reset) {
     if (reset.error().code != ErrorCode::kUnavailable) return std::unexpected(reset.error());
@@ -83,16 +80,13 @@ Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Req
 
 Result<Response> request_verification(db::Pool& pool, db::ServerClock& clock,
                                       const db::User& user) {
-  auto done = app::request_email_verification(pool, clock, user);
-  if (!done) return std::unexpected(done.error());
+  TRY_LET(done, app::request_email_verification(pool, clock, user));
   return json_response(202, {{"status", "a link is on its way to " + *user.email}});
 }
 
 Result<Response> verify(db::Pool& pool, db::ServerClock& clock, const Request& r) {
-  auto fields = fields_of(r);
-  if (!fields) return std::unexpected(fields.error());
-  auto done = app::verify_email(pool, clock, (*fields)["token"]);
-  if (!done) return std::unexpected(done.error());
+  TRY_LET(fields, fields_of(r));
+  TRY_LET(done, app::verify_email(pool, clock, (*fields)["token"]));
   if (is_form(r)) return html_page(200, "Address confirmed", "<p>Your address is confirmed.</p>");
   return json_response(200, {{"status", "address verified"}});
 }

@@ -62,9 +62,8 @@ struct LoginBody {
 
 // Registration may be closed: that refusal comes before the body is read.
 Result<Response> register_user(app::AccountDeps& deps, const Request& request) {
-  if (auto ok = app::check_registration_open(deps.policy); !ok) return std::unexpected(ok.error());
-  auto body = Routes::decode<RegisterBody>(request);
-  if (!body) return std::unexpected(body.error());
+  TRY(app::check_registration_open(deps.policy));
+  TRY_LET(body, Routes::decode<RegisterBody>(request));
   std::int64_t wait = 0;
   auto created = app::register_account(deps, body->account, request.remote, wait);
   if (!created) return refused(created.error(), wait);
@@ -79,8 +78,7 @@ Result<Response> login(app::AccountDeps& deps, const AccountOptions& options, co
                                      request.remote, wait);
   if (!user) return refused(user.error(), wait);
   // A session cookie planted before the login is revoked, never adopted.
-  auto issued = app::sign_in(deps, *user, body.cookie ? session_cookie(request) : std::nullopt);
-  if (!issued) return std::unexpected(issued.error());
+  TRY_LET(issued, app::sign_in(deps, *user, body.cookie ? session_cookie(request) : std::nullopt));
   if (!body.cookie) {
     return json_response(200, {{"token", issued->secret},
                                {"expires_at", issued->expires_at},
@@ -134,8 +132,7 @@ struct RoleBody {
 Result<Response> logout(app::AccountDeps& deps, const AccountOptions& options, const Call& call,
                         const LogoutBody& body) {
   const auto credential = *request_credential(call.request);
-  auto done = app::sign_out(deps, call.caller(), credential.secret, body.everywhere);
-  if (!done) return std::unexpected(done.error());
+  TRY_LET(done, app::sign_out(deps, call.caller(), credential.secret, body.everywhere));
   forget_signed_in(deps.pool, call.caller().id);
   Response r = no_content();
   if (credential.from_cookie) {
@@ -163,16 +160,14 @@ Result<Response> me(const AccountOptions& options, const Call& call) {
     body["csrf_token"] = csrf_token(credential->secret);
   }
   if (options.me_details) {
-    auto details = options.me_details(call.caller());
-    if (!details) return std::unexpected(details.error());
+    TRY_LET(details, options.me_details(call.caller()));
     body.update(*details);
   }
   return json_response(200, body);
 }
 
 Result<Response> patch_user(app::AccountDeps& deps, const Call& call, const RoleBody& body) {
-  auto updated = app::change_role(deps, call.caller(), call.params.at("username"), body.role);
-  if (!updated) return std::unexpected(updated.error());
+  TRY_LET(updated, app::change_role(deps, call.caller(), call.params.at("username"), body.role));
   forget_signed_in(deps.pool, updated->id);
   return json_response(200, user_json(*updated));
 }
@@ -198,8 +193,7 @@ Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow
     if (auto known = cache->find(hash)) return *known;
   }
   const auto generation = cache ? cache->generation() : 0;
-  auto owner = app::token_owner(pool, hash);
-  if (!owner) return std::unexpected(owner.error());
+  TRY_LET(owner, app::token_owner(pool, hash));
   if (!*owner) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
   if (cache) cache->remember(hash, (*owner)->user, (*owner)->expires_in_seconds, generation);
   return (*owner)->user;
@@ -225,8 +219,7 @@ Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request
     return fail(ErrorCode::kForbidden, "a WebSocket signed in by cookie must come from this site");
   }
   const auto hash = token_hash(credential->secret);
-  auto owner = app::token_owner(pool, hash);
-  if (!owner) return std::unexpected(owner.error());
+  TRY_LET(owner, app::token_owner(pool, hash));
   if (!*owner) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
   return SocketSession{(*owner)->user, hash, (*owner)->expires_in_seconds, since};
 }

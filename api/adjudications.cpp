@@ -10,8 +10,7 @@ namespace {
 using nlohmann::json;
 
 Result<Response> queue(GameServiceDeps& deps, const db::User& user) {
-  auto q = app::adjudication_queue(deps, user);
-  if (!q) return std::unexpected(q.error());
+  TRY_LET(q, app::adjudication_queue(deps, user));
   json list = json::array();
   for (const auto& p : q->games) {
     const auto& g = p.game;

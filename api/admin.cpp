@@ -112,11 +112,9 @@ Result<std::optional<std::int64_t>> id_filter(const Request& request, const char
 
 Result<Response> audit(GameServiceDeps& deps, const Request& request, const db::User& user) {
   app::AuditQuery query;
-  auto game_id = id_filter(request, "game_id");
-  if (!game_id) return std::unexpected(game_id.error());
+  TRY_LET(game_id, id_filter(request, "game_id"));
   query.game_id = *game_id;
-  auto event_id = id_filter(request, "event_id");
-  if (!event_id) return std::unexpected(event_id.error());
+  TRY_LET(event_id, id_filter(request, "event_id"));
   query.event_id = *event_id;
   if (auto it = request.query.find("limit"); it != request.query.end()) {
     const auto& t = it->second;
@@ -127,11 +125,10 @@ Result<Response> audit(GameServiceDeps& deps, const Request& request, const db::
     query.limit = std::stoll(t);
   }
   if (auto it = request.query.find("user"); it != request.query.end()) {
-    if (auto ok = app::validate_username(it->second); !ok) return std::unexpected(ok.error());
+    TRY(app::validate_username(it->second));
     query.username = it->second;
   }
-  auto records = app::audit_log(deps.pool, user, query);
-  if (!records) return std::unexpected(records.error());
+  TRY_LET(records, app::audit_log(deps.pool, user, query));
   json out = json::array();
   for (const auto& a : *records) {
     json r = {{"at", a.at},         {"actor", a.actor ? json(*a.actor) : json()},
@@ -167,8 +164,7 @@ Result<Response> board(GameServiceDeps& deps, const Request& request, const db::
     }
     if (*flip) options.flip = !options.flip;
   }
-  auto shown = app::view_game(deps, user, id);
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown, app::view_game(deps, user, id));
   if (!shown->state.moves.empty()) options.last_move = uci_squares(shown->state.moves.back().uci);
   return text_response(200, "image/svg+xml", render_board_svg(shown->state.position, options));
 }

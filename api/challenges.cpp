@@ -99,8 +99,7 @@ void add_challenge_routes(Router& router, app::ChallengeDeps& challenges, GameSe
            "{incoming: [Challenge], outgoing: [Challenge], open: [Challenge]} (open: others' "
            "open challenges), oldest first")},
       [&challenges](const Call& c) -> Result<Response> {
-        auto lists = app::list_challenges(challenges, c.caller());
-        if (!lists) return std::unexpected(lists.error());
+        TRY_LET(lists, app::list_challenges(challenges, c.caller()));
         return json_response(200, {{"incoming", list_json(lists->incoming)},
                                    {"outgoing", list_json(lists->outgoing)},
                                    {"open", list_json(lists->open)}});
@@ -115,10 +114,8 @@ void add_challenge_routes(Router& router, app::ChallengeDeps& challenges, GameSe
               Doc("Accept: the game is created and starts at once", 201,
                   "{challenge, game}; 409 challenge_closed when no longer open")},
              [&challenges, &games](const Call& c) -> Result<Response> {
-               auto accepted = app::accept_challenge(challenges, c.caller(), c.id);
-               if (!accepted) return std::unexpected(accepted.error());
-               auto shown = app::view_game(games, c.caller(), accepted->game_id);
-               if (!shown) return std::unexpected(shown.error());
+               TRY_LET(accepted, app::accept_challenge(challenges, c.caller(), c.id));
+               TRY_LET(shown, app::view_game(games, c.caller(), accepted->game_id));
                return json_response(201,
                                     {{"challenge", db::challenge_json(accepted->challenge.stored,
                                                                       accepted->challenge.status)},

@@ -107,8 +107,7 @@ Result<ClaimFilingBody> ClaimFilingBody::from_json(const json& body, const Reque
   if (body.contains("game_id") && body["game_id"].is_number_integer()) {
     game_text = std::to_string(body["game_id"].get<long long>());
   } else {
-    auto g = required_string(body, "game_id", 32);
-    if (!g) return std::unexpected(g.error());
+    TRY_LET(g, required_string(body, "game_id", 32));
     game_text = *g;
   }
   auto game_id = parse_id(game_text, "game");

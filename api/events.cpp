@@ -19,8 +19,7 @@ std::string rfc3339(Timestamp t) { return game::format_rfc3339(t); }
 
 Result<Response> show_event(GameServiceDeps& deps, const db::User& user, std::int64_t id,
                             int status = 200) {
-  auto view = app::read_event(deps, id);
-  if (!view) return std::unexpected(view.error());
+  TRY_LET(view, app::read_event(deps, id));
   return json_response(status, event_json(*view, user));
 }
 
@@ -32,16 +31,14 @@ Result<Response> shown_after(GameServiceDeps& deps, const Call& call, const Resu
 }
 
 Result<Response> create_event(GameServiceDeps& deps, const db::User& user, NewEventBody&& body) {
-  auto id = app::create_event(deps, user, std::move(body.value));
-  if (!id) return std::unexpected(id.error());
+  TRY_LET(id, app::create_event(deps, user, std::move(body.value)));
   return show_event(deps, user, *id, 201);
 }
 
 Result<Response> list_events(GameServiceDeps& deps, const Request& request) {
   std::string status;
   if (auto it = request.query.find("status"); it != request.query.end()) status = it->second;
-  auto listed = app::list_events(deps, status);
-  if (!listed) return std::unexpected(listed.error());
+  TRY_LET(listed, app::list_events(deps, status));
   json events = json::array();
   for (const auto& e : *listed) events.push_back(summary_json(e.event, e.status, e.players));
   return json_response(200, {{"events", events}});
@@ -64,10 +61,8 @@ Result<Response> crosstable(GameServiceDeps& deps, const Request& request, std::
   if (format != "json" && format != "text" && format != "html") {
     return fail(ErrorCode::kValidationError, "format must be json, text or html");
   }
-  auto view = app::read_event(deps, id);
-  if (!view) return std::unexpected(view.error());
-  auto table = app::section_crosstable(view->players, view->games);
-  if (!table) return std::unexpected(table.error());
+  TRY_LET(view, app::read_event(deps, id));
+  TRY_LET(table, app::section_crosstable(view->players, view->games));
   if (format == "text") {
     return text_response(200, "text/plain; charset=utf-8",
                          view->event.settings.name + "\n\n" + game::render_crosstable_text(*table));
@@ -87,8 +82,7 @@ Result<Response> crosstable(GameServiceDeps& deps, const Request& request, std::
 }
 
 Result<Response> event_pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  auto view = app::read_event(deps, id);
-  if (!view) return std::unexpected(view.error());
+  TRY_LET(view, app::read_event(deps, id));
   std::string text;
   for (const auto& g : view->games) {
     // The same view as GET /games/{id}: games hidden from this user by the event's
@@ -98,14 +92,12 @@ Result<Response> event_pgn(GameServiceDeps& deps, const db::User& user, std::int
       if (shown.error().code == ErrorCode::kForbidden) continue;
       return std::unexpected(shown.error());
     }
-    auto pgn = game_pgn(*shown);
-    if (!pgn) return std::unexpected(pgn.error());
+    TRY_LET(pgn, game_pgn(*shown));
     pgn->set_tag("Event", view->event.settings.name);
     pgn->set_tag("Round", std::to_string(g.round) + "." + std::to_string(g.board));
     pgn->set_tag("EventId", std::to_string(id));
     pgn->set_tag("GameId", std::to_string(g.game_id));
-    auto written = chess::write_pgn(*pgn);
-    if (!written) return std::unexpected(written.error());
+    TRY_LET(written, chess::write_pgn(*pgn));
     if (!text.empty()) text += "\n";
     text += *written;
   }
@@ -116,9 +108,9 @@ Result<Response> event_pgn(GameServiceDeps& deps, const db::User& user, std::int
 }
 
 Result<Response> file_claim(GameServiceDeps& deps, const Call& call, ClaimFilingBody&& body) {
-  auto filed = app::file_adjudication_claim(deps, call.caller(), call.id,
-                                            {body.game_id, body.claim, body.analysis.value_or("")});
-  if (!filed) return std::unexpected(filed.error());
+  TRY_LET(filed,
+          app::file_adjudication_claim(deps, call.caller(), call.id,
+                                       {body.game_id, body.claim, body.analysis.value_or("")}));
   const auto& c = filed->claim;
   return json_response(201, {{"game_id", std::to_string(c.game_id)},
                              {"side", game::color_name(c.side)},
@@ -130,8 +122,10 @@ Result<Response> file_claim(GameServiceDeps& deps, const Call& call, ClaimFiling
 
 }  // namespace
 
-void add_event_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool, "events");
+namespace {
+
+// The director's routes: create an event, add players, start, withdraw, replace.
+void add_director_event_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/events", kDirector,
        Doc("Create an event", 201, "the event")
@@ -191,6 +185,11 @@ void add_event_routes(Router& router, GameServiceDeps& deps) {
                                   app::replace_player(deps, c.caller(), c.id, b.username,
                                                       b.replacement, b.reason));
              }));
+}
+
+// What every user sees and does: the lists, an event, its crosstable and PGN, entry and
+// adjudication claims.
+void add_public_event_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"GET", "/api/v1/events", kUser,
        Doc("Events, newest first", 200,
@@ -231,6 +230,14 @@ void add_event_routes(Router& router, GameServiceDeps& deps) {
              BodyHandler<ClaimFilingBody>([&deps](const Call& c, ClaimFilingBody&& b) {
                return file_claim(deps, c, std::move(b));
              }));
+}
+
+}  // namespace
+
+void add_event_routes(Router& router, GameServiceDeps& deps) {
+  Routes routes(router, deps.pool, "events");
+  add_director_event_routes(routes, deps);
+  add_public_event_routes(routes, deps);
 }
 
 }  // namespace corrchess::api

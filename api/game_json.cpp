@@ -8,6 +8,7 @@
 #include "core/chess/notation.h"
 #include "core/game/record_pgn.h"
 #include "db/codec.h"
+#include "db/game_lists.h"
 
 namespace corrchess::api {
 

@@ -8,6 +8,7 @@
 
 #include "app/games.h"
 #include "core/chess/pgn.h"
+#include "db/game_lists.h"
 #include "db/games.h"
 
 namespace corrchess::api {

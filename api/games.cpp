@@ -7,6 +7,7 @@
 #include "api/json_body.h"
 #include "api/rule_settings.h"
 #include "core/chess/pgn.h"
+#include "db/game_lists.h"
 
 namespace corrchess::api {
 
@@ -72,8 +73,7 @@ struct PreconditionBody {
   app::Precondition expect;
 
   static Result<PreconditionBody> from_json(const json& body, const Request& request) {
-    auto expect = read_precondition(request, &body);
-    if (!expect) return std::unexpected(expect.error());
+    TRY_LET(expect, read_precondition(request, &body));
     return PreconditionBody{*expect};
   }
 };
@@ -182,8 +182,7 @@ Result<app::GameListRequest> parse_list_query(const Request& request) {
     q.filter.variant = *v;
   }
   q.opponent = param("opponent");
-  auto limit = query_int(request, "limit", 1, kMaxGamesPerPage);
-  if (!limit) return std::unexpected(limit.error());
+  TRY_LET(limit, query_int(request, "limit", 1, kMaxGamesPerPage));
   q.limit = limit->value_or(q.limit);
   if (auto cursor = param("cursor")) {
     q.after = parse_cursor(*cursor);
@@ -196,10 +195,8 @@ Result<app::GameListRequest> parse_list_query(const Request& request) {
 }
 
 Result<Response> list(GameServiceDeps& deps, const Request& request, const db::User& user) {
-  auto query = parse_list_query(request);
-  if (!query) return std::unexpected(query.error());
-  auto listed = app::list_games(deps, user, std::move(*query));
-  if (!listed) return std::unexpected(listed.error());
+  TRY_LET(query, parse_list_query(request));
+  TRY_LET(listed, app::list_games(deps, user, std::move(*query)));
   const auto& page = listed->page;
   json games = json::array();
   for (const auto& g : page.games) games.push_back(list_entry_json(g, user));
@@ -216,12 +213,9 @@ Result<Response> list(GameServiceDeps& deps, const Request& request, const db::U
 // PGN export: Seven Tag Roster plus usernames, time control, termination, the start
 // position when it is not the standard one, and per-move clock and timestamp comments.
 Result<Response> pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
-  auto shown = app::view_game(deps, user, id);
-  if (!shown) return std::unexpected(shown.error());
-  auto game = game_pgn(*shown);
-  if (!game) return std::unexpected(game.error());
-  auto text = chess::write_pgn(*game);
-  if (!text) return std::unexpected(text.error());
+  TRY_LET(shown, app::view_game(deps, user, id));
+  TRY_LET(game, game_pgn(*shown));
+  TRY_LET(text, chess::write_pgn(*game));
   return text_response(200, "application/x-chess-pgn", *text);
 }
 
@@ -277,23 +271,25 @@ std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user,
   return std::unexpected(Error(error).with_json("game", game_json(*shown).dump()));
 }
 
-void add_game_routes(Router& router, GameServiceDeps& deps) {
-  Routes routes(router, deps.pool, "games");
+namespace {
 
-  // A player's game command with an optional {"ply"} body and If-Match, answered with the
-  // game after it.
-  using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const db::User&, std::int64_t,
-                                                  const app::Precondition&);
-  auto player_command = [&](const char* path, Doc doc, PlayerCommand command) {
-    routes.add({"POST", path, kPlayer, kGame, std::move(doc)},
-               BodyHandler<PreconditionBody>(
-                   [&deps, command](const Call& c, PreconditionBody&& b) -> Result<Response> {
-                     auto shown = command(deps, c.caller(), c.id, b.expect);
-                     if (!shown) return game_problem(deps, c.caller(), c.id, shown.error());
-                     return render_game(shown, 200, c.request.prefers_minimal());
-                   }));
-  };
+// A player's game command with an optional {"ply"} body and If-Match, answered with the
+// game after it.
+using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const db::User&, std::int64_t,
+                                                const app::Precondition&);
+void add_player_command(Routes& routes, GameServiceDeps& deps, const char* path, Doc doc,
+                        PlayerCommand command) {
+  routes.add({"POST", path, kPlayer, kGame, std::move(doc)},
+             BodyHandler<PreconditionBody>(
+                 [&deps, command](const Call& c, PreconditionBody&& b) -> Result<Response> {
+                   auto shown = command(deps, c.caller(), c.id, b.expect);
+                   if (!shown) return game_problem(deps, c.caller(), c.id, shown.error());
+                   return render_game(shown, 200, c.request.prefers_minimal());
+                 }));
+}
 
+// Creating, listing and reading games.
+void add_game_read_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/games", Access::kDirector,
        Doc("Create a single game", 201, "the game", "Game")
@@ -329,7 +325,10 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
   routes.add({"GET", "/api/v1/games/{id}/pgn", kUser, kGame,
               Doc("A game as PGN", 200, "PGN text").as("application/x-chess-pgn")},
              [&deps](const Call& c) { return pgn(deps, c.caller(), c.id); });
+}
 
+// Submit, withdraw and accept a move.
+void add_move_routes(Routes& routes, GameServiceDeps& deps) {
   // Submit: validates and stores the private pending move; changes no fact.
   routes.add(
       {"POST", "/api/v1/games/{id}/moves", kPlayer, kGame,
@@ -361,16 +360,22 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
                deps.metrics.add("corrchess_moves_accepted_total", 1, "Moves accepted.");
                return render_game(shown, 200, c.request.prefers_minimal());
              }));
-  player_command("/api/v1/games/{id}/draw/accept",
-                 Doc("Accept the standing draw offer", 200, "the game", "Game"), app::accept_draw);
-  player_command("/api/v1/games/{id}/draw/decline",
-                 Doc("Decline the standing draw offer", 200, "the game", "Game"),
-                 app::decline_draw);
-  player_command("/api/v1/games/{id}/resign", Doc("Resign", 200, "the game", "Game"), app::resign);
-  player_command("/api/v1/games/{id}/abort",
-                 Doc("Abort a game outside events before both players have moved", 200,
-                     "the game (status annulled, termination aborted)", "Game"),
-                 app::abort_game);
+}
+
+// Draw answers, resignation, abort, claims and the Triple Block refill.
+void add_decision_routes(Routes& routes, GameServiceDeps& deps) {
+  add_player_command(routes, deps, "/api/v1/games/{id}/draw/accept",
+                     Doc("Accept the standing draw offer", 200, "the game", "Game"),
+                     app::accept_draw);
+  add_player_command(routes, deps, "/api/v1/games/{id}/draw/decline",
+                     Doc("Decline the standing draw offer", 200, "the game", "Game"),
+                     app::decline_draw);
+  add_player_command(routes, deps, "/api/v1/games/{id}/resign",
+                     Doc("Resign", 200, "the game", "Game"), app::resign);
+  add_player_command(routes, deps, "/api/v1/games/{id}/abort",
+                     Doc("Abort a game of a challenge or seek before both players have moved", 200,
+                         "the game (status annulled, termination aborted)", "Game"),
+                     app::abort_game);
 
   routes.add({"POST", "/api/v1/games/{id}/claims", kPlayer, kGame,
               Doc("Claim a draw or a tablebase result", 200, "{upheld, reason, game}")
@@ -397,7 +402,9 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
         return render_game(app::refill_clock(deps, c.caller(), c.id, b.seconds), 200,
                            c.request.prefers_minimal());
       }));
+}
 
+void add_conditional_routes(Routes& routes, GameServiceDeps& deps) {
   // Conditional moves: only ever shown to their owner.
   routes.add(
       {"PUT", "/api/v1/games/{id}/conditional", kPlayer, kGame,
@@ -415,6 +422,16 @@ void add_game_routes(Router& router, GameServiceDeps& deps) {
   routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame,
               Doc("Drop the caller's lines", 204, "no content")},
              no_content_command(deps, app::clear_conditional));
+}
+
+}  // namespace
+
+void add_game_routes(Router& router, GameServiceDeps& deps) {
+  Routes routes(router, deps.pool, "games");
+  add_game_read_routes(routes, deps);
+  add_move_routes(routes, deps);
+  add_decision_routes(routes, deps);
+  add_conditional_routes(routes, deps);
 }
 
 }  // namespace corrchess::api

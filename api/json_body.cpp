@@ -61,8 +61,7 @@ Result<std::optional<std::string>> optional_string(const nlohmann::json& body,
 
 Result<std::string> required_string(const nlohmann::json& body, const std::string& field,
                                     std::size_t max_length, Text text) {
-  auto value = optional_string(body, field, max_length, text);
-  if (!value) return std::unexpected(value.error());
+  TRY_LET(value, optional_string(body, field, max_length, text));
   if (!*value) return fail(ErrorCode::kValidationError, "field '" + field + "' is required");
   return std::move(**value);
 }

@@ -55,8 +55,7 @@ Result<app::LeaveRequest> leave_request(const json& body) {
   }
   for (auto [field, target] :
        {std::pair{"start_date", &r.period.first_day}, std::pair{"end_date", &r.period.last_day}}) {
-    auto text = required_string(body, field, 16);
-    if (!text) return std::unexpected(text.error());
+    TRY_LET(text, required_string(body, field, 16));
     auto date = game::parse_date(*text);
     if (!date) {
       return fail(ErrorCode::kValidationError,
@@ -105,8 +104,7 @@ Result<Response> decide(GameServiceDeps& deps, const Call& call, const DecisionB
 }
 
 Result<Response> my_leave(GameServiceDeps& deps, const db::User& user) {
-  auto leave = app::my_leave(deps, user);
-  if (!leave) return std::unexpected(leave.error());
+  TRY_LET(leave, app::my_leave(deps, user));
   json periods = json::array();
   for (const auto& l : leave->periods) periods.push_back(leave_json(l, deps.zone));
   return json_response(200,
@@ -114,8 +112,7 @@ Result<Response> my_leave(GameServiceDeps& deps, const db::User& user) {
 }
 
 Result<Response> pending_requests(GameServiceDeps& deps, const db::User& user) {
-  auto pending = app::pending_special_leave(deps, user);
-  if (!pending) return std::unexpected(pending.error());
+  TRY_LET(pending, app::pending_special_leave(deps, user));
   json requests = json::array();
   for (const auto& l : *pending) requests.push_back(leave_json(l, deps.zone));
   return json_response(200, {{"requests", requests}});

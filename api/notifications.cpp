@@ -75,8 +75,7 @@ Result<notify::Preferences> parse_preferences(const json& body) {
       }
       offsets.push_back(h.get<std::int64_t>() * 3600);
     }
-    auto checked = notify::checked_reminder_offsets(std::move(offsets));
-    if (!checked) return std::unexpected(checked.error());
+    TRY_LET(checked, notify::checked_reminder_offsets(std::move(offsets)));
     prefs.reminder_offsets = *checked;
   }
   if (body.contains("digest_hour") && !body["digest_hour"].is_null()) {
@@ -120,8 +119,7 @@ json deliveries_json(const std::vector<db::DeliveryView>& deliveries) {
 // A page of deliveries: `list(limit)` with the limit of the query (1..500, default 100).
 template <class List>
 Result<Response> deliveries_page(const Request& request, List list) {
-  auto limit = query_int(request, "limit", 1, 500);
-  if (!limit) return std::unexpected(limit.error());
+  TRY_LET(limit, query_int(request, "limit", 1, 500));
   return json_after(list(limit->value_or(100)), deliveries_json);
 }
 
@@ -193,8 +191,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
                   "HTML page; 400 validation_error for a token this server did not sign")
                   .mailed_link_page("the signed token of the mail's List-Unsubscribe link")},
              [&pool](const Call& c) -> Result<Response> {
-               auto done = app::unsubscribe(pool, link_token(c.request));
-               if (!done) return std::unexpected(done.error());
+               TRY_LET(done, app::unsubscribe(pool, link_token(c.request)));
                return html_page(200, "Unsubscribed",
                                 "<p>You will not get these emails any more.</p>");
              });
@@ -202,8 +199,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
       {"GET", "/api/v1/me/webhooks", kUser,
        Doc("The webhooks one created", 200, "{webhooks: [{id, url, event_id, created_at}]}")},
       [&pool](const Call& c) -> Result<Response> {
-        auto list = app::list_webhooks(pool, c.caller());
-        if (!list) return std::unexpected(list.error());
+        TRY_LET(list, app::list_webhooks(pool, c.caller()));
         json webhooks = json::array();
         for (const auto& w : *list) webhooks.push_back(webhook_json(w));
         return json_response(200, {{"webhooks", webhooks}});
@@ -218,8 +214,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
                 {"event_id", "string", false, "directors: the event whose games are sent"}},
                {{"url", "https://hooks.example.org/corrchess"}})},
       BodyHandler<WebhookBody>([&pool](const Call& c, WebhookBody&& b) -> Result<Response> {
-        auto created = app::create_webhook(pool, c.caller(), b.value);
-        if (!created) return std::unexpected(created.error());
+        TRY_LET(created, app::create_webhook(pool, c.caller(), b.value));
         auto shown = webhook_json(*created);
         shown["secret"] = created->secret;  // shown once
         return json_response(201, shown);
@@ -238,8 +233,7 @@ void add_notification_routes(Router& router, db::Pool& pool) {
       {"POST", "/api/v1/me/webhooks/{id}/deliveries/{delivery}/redeliver", kUser, kWebhook,
        Doc("Send a delivery of one's webhook again (same webhook-id)", 202, "{status: queued}")},
       [&pool](const Call& c) -> Result<Response> {
-        auto done = app::redeliver_webhook(pool, c.caller(), c.id, c.params.at("delivery"));
-        if (!done) return std::unexpected(done.error());
+        TRY_LET(done, app::redeliver_webhook(pool, c.caller(), c.id, c.params.at("delivery")));
         return json_response(202, {{"status", "queued"}});
       });
   routes.add({"GET", "/api/v1/admin/notifications/failed", Access::kAdmin,

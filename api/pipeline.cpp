@@ -36,8 +36,7 @@ Result<Response> run(db::Pool& pool, const Endpoint& endpoint, const CallHandler
   Call call{request, params};
   db::User user;
   if (endpoint.access != Access::kNone) {
-    auto signed_in = authenticate(pool, request);
-    if (!signed_in) return std::unexpected(std::move(signed_in.error()));
+    TRY_LET(signed_in, authenticate(pool, request));
     user = std::move(*signed_in);
     call.user = &user;
   }
@@ -45,17 +44,12 @@ Result<Response> run(db::Pool& pool, const Endpoint& endpoint, const CallHandler
     case Access::kNone:
     case Access::kUser:
     case Access::kPlayer: break;
-    case Access::kDirector:
-      if (auto ok = app::require_director(user); !ok) return std::unexpected(ok.error());
-      break;
-    case Access::kAdmin:
-      if (auto ok = app::require_admin(user); !ok) return std::unexpected(ok.error());
-      break;
+    case Access::kDirector: TRY(app::require_director(user)); break;
+    case Access::kAdmin: TRY(app::require_admin(user)); break;
   }
   if (endpoint.id != IdKind::kNone) {
     const std::string what{to_string(endpoint.id)};
-    auto id = parse_id(params.at("id"), what.c_str());
-    if (!id) return std::unexpected(std::move(id.error()));
+    TRY_LET(id, parse_id(params.at("id"), what.c_str()));
     call.id = *id;
   }
   return handler(call);

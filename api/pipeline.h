@@ -123,8 +123,7 @@ class Routes {
   // body of `request` decoded into T.
   template <RequestType T>
   static Result<T> decode(const Request& request) {
-    auto body = decode_body(request, empty_body_allowed<T>());
-    if (!body) return std::unexpected(std::move(body.error()));
+    TRY_LET(body, decode_body(request, empty_body_allowed<T>()));
     return T::from_json(*body, request);
   }
 
@@ -166,8 +165,7 @@ struct ParsedBody {
   Value value;
 
   static Result<ParsedBody> from_json(const nlohmann::json& body, const Request&) {
-    auto parsed = Parse(body);
-    if (!parsed) return std::unexpected(std::move(parsed.error()));
+    TRY_LET(parsed, Parse(body));
     return ParsedBody{std::move(*parsed)};
   }
 };

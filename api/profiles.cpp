@@ -35,8 +35,7 @@ Result<std::optional<std::optional<std::string>>> nullable_member(const json& bo
   if (body[field].is_null()) {
     return std::optional<std::optional<std::string>>{std::optional<std::string>{}};
   }
-  auto value = optional_string(body, field, max);
-  if (!value) return std::unexpected(value.error());
+  TRY_LET(value, optional_string(body, field, max));
   return std::optional<std::optional<std::string>>{*value};
 }
 
@@ -61,10 +60,8 @@ Result<ProfileChangeBody> ProfileChangeBody::from_json(const json& body, const R
 
 Result<Response> find(app::ProfileDeps& deps, const Request& request) {
   const auto prefix = request.query.contains("prefix") ? request.query.at("prefix") : "";
-  auto limit = query_int(request, "limit", 1, app::kMaxPlayersFound);
-  if (!limit) return std::unexpected(limit.error());
-  auto found = app::find_players(deps, prefix, limit->value_or(20));
-  if (!found) return std::unexpected(found.error());
+  TRY_LET(limit, query_int(request, "limit", 1, app::kMaxPlayersFound));
+  TRY_LET(found, app::find_players(deps, prefix, limit->value_or(20)));
   json users = json::array();
   for (const auto& u : *found) {
     users.push_back({{"username", u.username}, {"display_name", u.display_name}});
@@ -108,12 +105,10 @@ void add_profile_routes(Router& router, app::ProfileDeps& deps) {
                {{"country", "NL"}, {"time_zone", "Europe/Amsterdam"}})},
       BodyHandler<ProfileChangeBody>(
           [&deps](const Call& c, ProfileChangeBody&& b) -> Result<Response> {
-            auto updated = app::update_own_profile(deps, c.caller(), b.change);
-            if (!updated) return std::unexpected(updated.error());
+            TRY_LET(updated, app::update_own_profile(deps, c.caller(), b.change));
             forget_signed_in(deps.pool, updated->id);
             auto body = user_json(*updated);
-            auto settings = app::own_settings(deps, *updated);
-            if (!settings) return std::unexpected(settings.error());
+            TRY_LET(settings, app::own_settings(deps, *updated));
             body.update(settings_json(*updated, *settings));
             return json_response(200, body);
           }));

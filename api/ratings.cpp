@@ -82,8 +82,7 @@ std::string list_csv(const app::RatingListView& view) {
 Result<Response> lists(app::RatingDeps& deps, const Request& request) {
   std::optional<std::string> pool;
   if (auto it = request.query.find("pool"); it != request.query.end()) pool = it->second;
-  auto found = app::rating_lists(deps, pool);
-  if (!found) return std::unexpected(found.error());
+  TRY_LET(found, app::rating_lists(deps, pool));
   json out = json::array();
   for (const auto& l : *found) out.push_back(list_json(l));
   return json_response(200, {{"lists", out}});
@@ -91,12 +90,9 @@ Result<Response> lists(app::RatingDeps& deps, const Request& request) {
 
 Result<Response> one_list(app::RatingDeps& deps, const Request& request,
                           const std::string& period) {
-  auto csv = wants_csv(request);
-  if (!csv) return std::unexpected(csv.error());
-  auto version = query_int(request, "version", 1, 1000000);
-  if (!version) return std::unexpected(version.error());
-  auto view = app::rating_list(deps, pool_of(request), period, *version);
-  if (!view) return std::unexpected(view.error());
+  TRY_LET(csv, wants_csv(request));
+  TRY_LET(version, query_int(request, "version", 1, 1000000));
+  TRY_LET(view, app::rating_list(deps, pool_of(request), period, *version));
   if (*csv) {
     auto response = text_response(200, "text/csv; charset=utf-8", list_csv(*view));
     response.headers.emplace_back(
@@ -113,8 +109,7 @@ Result<Response> one_list(app::RatingDeps& deps, const Request& request,
 }
 
 Result<Response> history(app::RatingDeps& deps, const std::string& username) {
-  auto rows = app::rating_history(deps, username);
-  if (!rows) return std::unexpected(rows.error());
+  TRY_LET(rows, app::rating_history(deps, username));
   json pools = json::object();
   for (const auto& pool : app::rating_pools()) {
     pools[pool] = {{"current", nullptr}, {"history", json::array()}};
@@ -145,9 +140,8 @@ struct RecomputeBody {
 };
 
 Result<Response> recompute(app::RatingDeps& deps, const Call& call, const RecomputeBody& body) {
-  auto lists = app::recompute_rating_period(deps, call.caller(), body.pool.value_or("standard"),
-                                            call.params.at("period"), body.reason);
-  if (!lists) return std::unexpected(lists.error());
+  TRY_LET(lists, app::recompute_rating_period(deps, call.caller(), body.pool.value_or("standard"),
+                                              call.params.at("period"), body.reason));
   json out = json::array();
   for (const auto& l : *lists) out.push_back(list_json(l));
   return json_response(201, {{"lists", out}});
@@ -167,11 +161,9 @@ json preview_side_json(const app::RatingPreviewSide& s) {
 
 Result<Response> preview(app::RatingDeps& deps, GameServiceDeps& games, const db::User& user,
                          std::int64_t id) {
-  auto shown = app::view_game(games, user, id);
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown, app::view_game(games, user, id));
   const auto& g = shown->stored;
-  auto p = app::rating_preview(deps, g.id, g.facts.setup.variant, g.white.id, g.black.id);
-  if (!p) return std::unexpected(p.error());
+  TRY_LET(p, app::rating_preview(deps, g.id, g.facts.setup.variant, g.white.id, g.black.id));
   return json_response(200, {{"pool", p->pool},
                              {"rated", p->rated},
                              {"white", preview_side_json(p->white)},

@@ -19,8 +19,7 @@ game::GameSetup RuleSettings::game_setup(game::Timestamp start_at_default) const
 
 Result<std::optional<int>> optional_int_in(const nlohmann::json& body, const char* field, int lo,
                                            int hi) {
-  auto v = optional_int(body, field);
-  if (!v) return std::unexpected(v.error());
+  TRY_LET(v, optional_int(body, field));
   if (!*v) return std::optional<int>{};
   if (**v < lo || **v > hi) {
     return fail(ErrorCode::kValidationError, std::string("field '") + field + "' must be " +
@@ -31,8 +30,7 @@ Result<std::optional<int>> optional_int_in(const nlohmann::json& body, const cha
 
 Result<std::optional<game::Timestamp>> optional_instant(const nlohmann::json& body,
                                                         const char* field) {
-  auto text = optional_string(body, field, 64);
-  if (!text) return std::unexpected(text.error());
+  TRY_LET(text, optional_string(body, field, 64));
   if (!*text) return std::optional<game::Timestamp>{};
   auto t = game::parse_rfc3339(**text);
   if (!t) {
@@ -44,11 +42,9 @@ Result<std::optional<game::Timestamp>> optional_instant(const nlohmann::json& bo
 
 Result<RuleSettings> parse_rule_settings(const nlohmann::json& body) {
   RuleSettings s;
-  auto variant = optional_keyword(body, "variant", game::parse_variant);
-  if (!variant) return std::unexpected(variant.error());
+  TRY_LET(variant, optional_keyword(body, "variant", game::parse_variant));
   if (*variant) s.variant = **variant;
-  auto position = optional_int_in(body, "start_position", kMinStartPosition, kMaxStartPosition);
-  if (!position) return std::unexpected(position.error());
+  TRY_LET(position, optional_int_in(body, "start_position", kMinStartPosition, kMaxStartPosition));
   s.start_position = *position;
   if (s.start_position && s.variant != game::Variant::kChess960) {
     return fail(ErrorCode::kValidationError, "field 'start_position' is only for chess960");
@@ -56,21 +52,17 @@ Result<RuleSettings> parse_rule_settings(const nlohmann::json& body) {
   if (!body.contains("time_control")) {
     return fail(ErrorCode::kValidationError, "field 'time_control' is required");
   }
-  auto control = db::time_control_from_json(body["time_control"]);
-  if (!control) return std::unexpected(control.error());
+  TRY_LET(control, db::time_control_from_json(body["time_control"]));
   s.time_control = *control;
-  auto draw_min_moves = optional_int_in(body, "draw_min_moves", 0, kMaxDrawMinMoves);
-  if (!draw_min_moves) return std::unexpected(draw_min_moves.error());
+  TRY_LET(draw_min_moves, optional_int_in(body, "draw_min_moves", 0, kMaxDrawMinMoves));
   if (*draw_min_moves) s.rules.no_draw_before_move = **draw_min_moves;
   for (auto [field, target] : {std::pair{"ten_moves_rule", &s.rules.ten_moves_rule},
                                std::pair{"silence_rule", &s.rules.silence_rule},
                                std::pair{"messages_allowed", &s.rules.messages_allowed}}) {
-    auto v = optional_bool(body, field);
-    if (!v) return std::unexpected(v.error());
+    TRY_LET(v, optional_bool(body, field));
     if (*v) *target = **v;
   }
-  auto start_at = optional_instant(body, "start_at");
-  if (!start_at) return std::unexpected(start_at.error());
+  TRY_LET(start_at, optional_instant(body, "start_at"));
   s.start_at = *start_at;
   return s;
 }

@@ -62,11 +62,9 @@ template <class Parse>
 auto optional_keyword(const nlohmann::json& body, const char* field, Parse parse)
     -> Result<std::optional<typename std::invoke_result_t<Parse, std::string_view>::value_type>> {
   using Value = typename std::invoke_result_t<Parse, std::string_view>::value_type;
-  auto text = optional_string(body, field, 16);
-  if (!text) return std::unexpected(text.error());
+  TRY_LET(text, optional_string(body, field, 16));
   if (!*text) return std::optional<Value>{};
-  auto value = parse(**text);
-  if (!value) return std::unexpected(value.error());
+  TRY_LET(value, parse(**text));
   return std::optional<Value>{std::move(*value)};
 }
 // An optional RFC 3339 date-time field.

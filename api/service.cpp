@@ -94,8 +94,7 @@ Result<Response> set_clock(db::ManualClock& manual, const ClockChangeBody& body)
   if (body.advance_seconds) {
     moved = manual.advance(*body.advance_seconds);
   } else {
-    auto instant = game::parse_rfc3339(*body.now);
-    if (!instant) return std::unexpected(instant.error());
+    TRY_LET(instant, game::parse_rfc3339(*body.now));
     moved = manual.set(*instant);
   }
   if (!moved) return std::unexpected(moved.error());
@@ -142,11 +141,9 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   // GET /me shows the private profile settings (app/profiles) and the leave balances
   // (api/leave); game_deps_ and profile_deps_ exist by the first request.
   account_options.me_details = [this](const db::User& user) -> Result<nlohmann::json> {
-    auto stored = app::own_settings(*profile_deps_, user);
-    if (!stored) return std::unexpected(stored.error());
+    TRY_LET(stored, app::own_settings(*profile_deps_, user));
     auto settings = settings_json(user, *stored);
-    auto balances = app::leave_balances(*game_deps_, user);
-    if (!balances) return std::unexpected(balances.error());
+    TRY_LET(balances, app::leave_balances(*game_deps_, user));
     settings["leave"] = leave_balances_json(*balances);
     return settings;
   };

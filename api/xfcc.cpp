@@ -194,16 +194,14 @@ Response handle_post(GameServiceDeps& games, app::TalkDeps& talk, const AccountO
 
 Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDeps& talk,
                                               const db::User& user, const std::string& base_url) {
-  auto mine = app::my_games(deps, user, kFinishedShownForDays);
-  if (!mine) return std::unexpected(mine.error());
+  TRY_LET(mine, app::my_games(deps, user, kFinishedShownForDays));
   std::vector<xfcc::Game> games;
   for (const auto& entry : *mine) {
     const auto& shown = entry.game;
     auto g = xfcc_game(entry, base_url);
     if (game::is_over(shown.state.status)) {
       // A word after the end (with a resignation, an acceptance, or later) comes last.
-      auto thread = app::game_messages(talk, user, shown.stored.id);
-      if (!thread) return std::unexpected(thread.error());
+      TRY_LET(thread, app::game_messages(talk, user, shown.stored.id));
       if (!thread->empty() && !thread->back().ply && thread->back().author != user.username) {
         g.message = thread->back().text;
       }

@@ -129,17 +129,14 @@ Credentials credentials(const std::map<std::string, std::string>& p) {
 std::expected<Operation, Fault> decode_make_a_move(const std::map<std::string, std::string>& p) {
   MakeAMove m;
   m.credentials = credentials(p);
-  auto id = integer_param(p, "gameId", INT64_MIN, INT64_MAX);
-  if (!id) return std::unexpected(id.error());
+  TRY_LET(id, integer_param(p, "gameId", INT64_MIN, INT64_MAX));
   m.game_id = *id;
-  auto movecount = integer_param(p, "movecount", INT32_MIN, INT32_MAX);
-  if (!movecount) return std::unexpected(movecount.error());
+  TRY_LET(movecount, integer_param(p, "movecount", INT32_MIN, INT32_MAX));
   m.movecount = static_cast<int>(*movecount);
   for (auto [name, field] :
        {std::pair{"resign", &m.resign}, std::pair{"acceptDraw", &m.accept_draw},
         std::pair{"offerDraw", &m.offer_draw}, std::pair{"claimDraw", &m.claim_draw}}) {
-    auto value = boolean_param(p, name);
-    if (!value) return std::unexpected(value.error());
+    TRY_LET(value, boolean_param(p, name));
     *field = *value;
   }
   m.my_move = std::string(trim(param(p, "myMove")));
@@ -318,8 +315,7 @@ std::expected<Operation, Fault> decode_request(std::string_view body) {
     return std::unexpected(
         client_fault("operation " + name + " is not in the namespace " + std::string(kNamespace)));
   }
-  auto p = parameters(op);
-  if (!p) return std::unexpected(p.error());
+  TRY_LET(p, parameters(op));
   if (name == "GetMyGames") return GetMyGames{credentials(*p)};
   if (name == "MakeAMove") return decode_make_a_move(*p);
   if (name == "MakeAMove2") {

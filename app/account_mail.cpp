@@ -49,18 +49,16 @@ Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
 
 Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
                                     const std::string& token, const std::string& password) {
-  if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
+  TRY(validate_password(password));
   // The link first: a bogus one costs a lookup, not an Argon2 hash (64 MiB, tens of ms).
-  auto usable = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
-    return db::account_token_usable(tx, token_hash(token), "password_reset", clock.now(tx));
-  });
-  if (!usable) return std::unexpected(usable.error());
+  TRY_LET(usable, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+            return db::account_token_usable(tx, token_hash(token), "password_reset", clock.now(tx));
+          }));
   if (!*usable) {
     return fail(ErrorCode::kValidationError,
                 "this link is not valid (used already, expired or unknown)");
   }
-  const auto hash = hash_password(password);
-  if (!hash) return std::unexpected(hash.error());
+  TRY_LET(hash, hash_password(password));
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     auto used = db::use_account_token(tx, token_hash(token), "password_reset", clock.now(tx));
     if (!used) {
@@ -78,13 +76,13 @@ Result<void> request_email_verification(db::Pool& pool, db::ServerClock& clock,
   if (!user.email) {
     return fail(ErrorCode::kValidationError, "set an address first (PATCH /api/v1/me)");
   }
-  auto queued = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
-    if (db::recent_account_tokens(tx, user.id, "verify_email") >= kMailsPerHour) {
-      return fail(ErrorCode::kRateLimited, "a few confirmation mails an hour at most; try later");
-    }
-    return queue_verification_mail(tx, clock, user);
-  });
-  if (!queued) return std::unexpected(queued.error());
+  TRY_LET(queued, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+            if (db::recent_account_tokens(tx, user.id, "verify_email") >= kMailsPerHour) {
+              return fail(ErrorCode::kRateLimited,
+                          "a few confirmation mails an hour at most; try later");
+            }
+            return queue_verification_mail(tx, clock, user);
+          }));
   if (!*queued) return fail(ErrorCode::kConflict, "this server sends no mail");
   return {};
 }

@@ -76,16 +76,15 @@ Result<void> check_registration_open(const AccountPolicy& policy) {
 
 Result<db::User> register_account(AccountDeps& deps, const Registration& request,
                                   const std::string& remote, std::int64_t& retry_after) {
-  if (auto ok = check_registration_open(deps.policy); !ok) return std::unexpected(ok.error());
-  if (auto ok = validate_username(request.username); !ok) return std::unexpected(ok.error());
-  if (auto ok = validate_password(request.password); !ok) return std::unexpected(ok.error());
+  TRY(check_registration_open(deps.policy));
+  TRY(validate_username(request.username));
+  TRY(validate_password(request.password));
   if (request.email && request.email->find('@') == std::string::npos) {
     return fail(ErrorCode::kValidationError, "email is not an address");
   }
-  auto waited = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
-    return db::take_attempt(tx, db::kRegistrationKey, remote, registrations(deps.policy));
-  });
-  if (!waited) return std::unexpected(waited.error());
+  TRY_LET(waited, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
+            return db::take_attempt(tx, db::kRegistrationKey, remote, registrations(deps.policy));
+          }));
   if (*waited > 0) {
     retry_after = *waited;
     return fail(ErrorCode::kRateLimited, "too many registrations from this address");
@@ -107,11 +106,10 @@ Result<db::User> register_account(AccountDeps& deps, const Registration& request
 
 Result<db::User> create_account(db::Pool& pool, const std::string& username,
                                 const std::string& password, const std::string& role) {
-  if (auto ok = validate_username(username); !ok) return std::unexpected(ok.error());
-  if (auto ok = validate_password(password); !ok) return std::unexpected(ok.error());
-  if (auto ok = validate_role(role); !ok) return std::unexpected(ok.error());
-  auto hash = hash_password(password);
-  if (!hash) return std::unexpected(hash.error());
+  TRY(validate_username(username));
+  TRY(validate_password(password));
+  TRY(validate_role(role));
+  TRY_LET(hash, hash_password(password));
   db::NewUser user{username, username, std::nullopt, *hash, role};
   return db::in_transaction(pool, [&](pqxx::work& tx) { return db::create_user(tx, user); });
 }
@@ -126,13 +124,13 @@ Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
   // holds across instances and parallel guesses cannot pass the limit).
   using Found = std::optional<std::pair<db::User, std::string>>;
   std::int64_t wait = 0;
-  auto found = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<Found> {
-    wait = db::take_attempt(tx, db::login_key(username), remote, per_user(policy));
-    if (wait == 0) wait = db::take_attempt(tx, db::kAddressKey, remote, per_address(policy));
-    if (wait > 0) return Found{};
-    return db::find_user_with_hash(tx, username);
-  });
-  if (!found) return std::unexpected(found.error());
+  TRY_LET(found, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<Found> {
+            wait = db::take_attempt(tx, db::login_key(username), remote, per_user(policy));
+            if (wait == 0)
+              wait = db::take_attempt(tx, db::kAddressKey, remote, per_address(policy));
+            if (wait > 0) return Found{};
+            return db::find_user_with_hash(tx, username);
+          }));
   if (wait > 0) {
     retry_after = wait;
     return fail(ErrorCode::kRateLimited, "too many failed login attempts; try again later");
@@ -151,11 +149,10 @@ Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
     return std::unexpected(ok.error());
   }
   if (!*ok) return fail(ErrorCode::kUnauthorized, "invalid username or password");
-  auto settled = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
-    db::settle_successful_login(tx, username, remote, per_address(policy));
-    return {};
-  });
-  if (!settled) return std::unexpected(settled.error());
+  TRY_LET(settled, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+            db::settle_successful_login(tx, username, remote, per_address(policy));
+            return {};
+          }));
   return (*found)->first;
 }
 
@@ -164,11 +161,10 @@ Result<SignIn> sign_in(AccountDeps& deps, const db::User& user,
   // Always a new secret: a session planted before the login is never adopted (session
   // fixation), and is revoked.
   const auto token = new_token();
-  auto issued = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::string> {
-    if (replaced_secret) db::revoke_token(tx, token_hash(*replaced_secret));
-    return db::store_token(tx, token.hash, user.id, deps.policy.token_ttl_seconds);
-  });
-  if (!issued) return std::unexpected(issued.error());
+  TRY_LET(issued, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::string> {
+            if (replaced_secret) db::revoke_token(tx, token_hash(*replaced_secret));
+            return db::store_token(tx, token.hash, user.id, deps.policy.token_ttl_seconds);
+          }));
   return SignIn{token.secret, *issued};
 }
 
@@ -193,13 +189,14 @@ Result<void> change_password(AccountDeps& deps, const db::User& user, const std:
   if (auto ok = validate_password(next); !ok) return ok;
   const auto policy = per_user(deps.policy);
   std::int64_t wait = 0;
-  auto found = db::in_transaction(
-      deps.pool, [&](pqxx::work& tx) -> Result<std::optional<std::pair<db::User, std::string>>> {
-        wait = db::take_attempt(tx, db::login_key(user.username), remote, policy);
-        if (wait > 0) return std::nullopt;
-        return db::find_user_with_hash(tx, user.username);
-      });
-  if (!found) return std::unexpected(found.error());
+  TRY_LET(found,
+          db::in_transaction(
+              deps.pool,
+              [&](pqxx::work& tx) -> Result<std::optional<std::pair<db::User, std::string>>> {
+                wait = db::take_attempt(tx, db::login_key(user.username), remote, policy);
+                if (wait > 0) return std::nullopt;
+                return db::find_user_with_hash(tx, user.username);
+              }));
   if (wait > 0) {
     retry_after = wait;
     return fail(ErrorCode::kRateLimited, "too many failed password checks; try again later");
@@ -239,8 +236,8 @@ Result<void> require_admin(const db::User& actor) {
 
 Result<db::User> change_role(AccountDeps& deps, const db::User& actor, const std::string& username,
                              const std::string& role) {
-  if (auto ok = require_admin(actor); !ok) return std::unexpected(ok.error());
-  if (auto ok = validate_role(role); !ok) return std::unexpected(ok.error());
+  TRY(require_admin(actor));
+  TRY(validate_role(role));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
     auto changed = db::set_role(tx, username, role);
     // What the user's sockets may watch depends on the role: they reconnect under the new one.

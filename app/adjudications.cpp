@@ -1,15 +1,14 @@
 #include "app/adjudications.h"
 
 #include "app/roles.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
 
 Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const db::User& user) {
   if (!is_director(user)) return fail(ErrorCode::kForbidden, "this needs a tournament director");
-  if (auto settled = settle_due_games(deps, db::GameScope{}); !settled) {
-    return std::unexpected(settled.error());
-  }
+  TRY(settle_due_games(deps, db::GameScope{}));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<AdjudicationQueue> {
     return AdjudicationQueue{db::pending_adjudications(tx), db::pending_adjudication_claims(tx),
                              deps.clock.now(tx)};

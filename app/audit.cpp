@@ -7,7 +7,7 @@ namespace corrchess::app {
 
 Result<std::vector<db::AuditRecord>> audit_log(db::Pool& pool, const db::User& director,
                                                const AuditQuery& query) {
-  if (auto ok = require_director(director); !ok) return std::unexpected(ok.error());
+  TRY(require_director(director));
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::AuditRecord>> {
     std::optional<std::int64_t> user_id;
     if (query.username) {

@@ -18,8 +18,7 @@ Result<db::User> other_player(pqxx::work& tx, const db::User& user, const std::s
 
 Result<db::Block> block_user(BlockDeps& deps, const db::User& user, const std::string& username) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::Block> {
-    auto blocked = other_player(tx, user, username);
-    if (!blocked) return std::unexpected(blocked.error());
+    TRY_LET(blocked, other_player(tx, user, username));
     const auto now = deps.clock.now(tx);
     db::insert_block(tx, user.id, blocked->id, now);
     // What they asked of `user` and is still open is declined now, as `user` would.
@@ -40,8 +39,7 @@ Result<db::Block> block_user(BlockDeps& deps, const db::User& user, const std::s
 
 Result<void> unblock_user(BlockDeps& deps, const db::User& user, const std::string& username) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    auto blocked = other_player(tx, user, username);
-    if (!blocked) return std::unexpected(blocked.error());
+    TRY_LET(blocked, other_player(tx, user, username));
     db::delete_block(tx, user.id, blocked->id);  // idempotent, like blocking
     return {};
   });

@@ -13,6 +13,7 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "db/events.h"
+#include "db/game_schedule.h"
 #include "db/games.h"
 #include "db/transaction.h"
 
@@ -48,8 +49,7 @@ Result<db::StoredChallenge> load_for(pqxx::work& tx, const db::User& user, std::
 // The challenge `id` locked for a decision by `user`, as it stands at `now`.
 Result<ChallengeView> load_for_decision(pqxx::work& tx, const db::User& user, std::int64_t id,
                                         game::Timestamp now) {
-  auto stored = load_for(tx, user, id, true);
-  if (!stored) return std::unexpected(stored.error());
+  TRY_LET(stored, load_for(tx, user, id, true));
   return view_at(std::move(*stored), now);
 }
 
@@ -81,9 +81,7 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
     if (opponent->id == user.id) {
       return fail(ErrorCode::kValidationError, "you cannot challenge yourself");
     }
-    if (auto ok = check_not_blocked(tx, opponent->id, user.id, "challenges"); !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(check_not_blocked(tx, opponent->id, user.id, "challenges"));
     c.opponent = *opponent;
     if (request.min_finished_games > 0) {
       return fail(ErrorCode::kValidationError,
@@ -94,10 +92,8 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
                   "a rating range applies only to open challenges (without an opponent)");
     }
   }
-  if (auto ok = game::validate(request.setup.time_control); !ok) return std::unexpected(ok.error());
-  if (auto ok = game::check_time_control_bounds(request.setup.time_control, limits); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(game::validate(request.setup.time_control));
+  TRY(game::check_time_control_bounds(request.setup.time_control, limits));
   if (request.message && game::utf8_characters(*request.message) > kMaxChallengeMessageChars) {
     return fail(ErrorCode::kValidationError,
                 "message longer than " + std::to_string(kMaxChallengeMessageChars) + " characters");
@@ -118,19 +114,14 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
     probe.start_position = 0;
   }
   probe.start_at = now;
-  if (auto ok = prepare_game(probe, deps.rules, now); !ok) return std::unexpected(ok.error());
+  TRY(prepare_game(probe, deps.rules, now));
 
   // Serialise this player's challenges and game creations, then count (with the decisions
   // already due stored first).
   db::lock_users(tx, user.id, user.id);
-  if (auto settled = settle_due_games(game_deps(deps), tx, {user.id, std::nullopt}); !settled) {
-    return std::unexpected(settled.error());
-  }
-  if (auto ok = game::check_can_challenge(db::count_open_challenges(tx, user.id, now),
-                                          db::player_record(tx, user.id).current, limits);
-      !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(settle_due_games(game_deps(deps), tx, {user.id, std::nullopt}));
+  TRY(game::check_can_challenge(db::count_open_challenges(tx, user.id, now),
+                                db::player_record(tx, user.id).current, limits));
   // No floods of challenges at one player: so many a day, and a pause after a decline or a
   // cancellation (the serialisation above makes the count exact).
   if (c.opponent) {
@@ -139,9 +130,7 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
     const auto history = db::challenge_history(
         tx, user.id, c.opponent->id, now,
         std::max<game::Seconds>(game::days(1), cooldown * game::kSecondsPerMinute));
-    if (auto ok = game::check_can_challenge_opponent(history, now, limits); !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(game::check_can_challenge_opponent(history, now, limits));
   }
   c.color = request.color;
   c.setup = request.setup;
@@ -175,8 +164,7 @@ Result<ChallengeView> create_challenge(ChallengeDeps& deps, const db::User& user
 
 Result<ChallengeView> get_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
-    auto c = load_for(tx, user, id, false);
-    if (!c) return std::unexpected(c.error());
+    TRY_LET(c, load_for(tx, user, id, false));
     return view_at(std::move(*c), deps.clock.now(tx));
   });
 }
@@ -185,9 +173,7 @@ Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user
   constexpr int kMaxOpenListed = 500;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeLists> {
     // The finished-games minimum of seeks counts losses on time already due.
-    if (auto settled = settle_due_games(game_deps(deps), tx, {user.id, std::nullopt}); !settled) {
-      return std::unexpected(settled.error());
-    }
+    TRY(settle_due_games(game_deps(deps), tx, {user.id, std::nullopt}));
     const auto now = deps.clock.now(tx);
     ChallengeLists lists;
     auto views = [&](std::vector<db::StoredChallenge> stored) {
@@ -226,21 +212,16 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
                                            std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<AcceptedChallenge> {
     const auto now = deps.clock.now(tx);
-    auto view = load_for_decision(tx, user, id, now);
-    if (!view) return std::unexpected(view.error());
+    TRY_LET(view, load_for_decision(tx, user, id, now));
     auto& c = view->stored;
     // Both players' rows, in id order: no two accepts can pass a game limit together.
     db::lock_users(tx, c.challenger.id, user.id);
     for (const auto player : {c.challenger.id, user.id}) {
-      if (auto settled = settle_due_games(game_deps(deps), tx, {player, std::nullopt}); !settled) {
-        return std::unexpected(settled.error());
-      }
+      TRY(settle_due_games(game_deps(deps), tx, {player, std::nullopt}));
     }
     // An open challenge is not for a player its maker blocked, nor from one the acceptor did.
     if (c.open_to_anyone) {
-      if (auto ok = check_not_blocked(tx, c.challenger.id, user.id, "challenges"); !ok) {
-        return std::unexpected(ok.error());
-      }
+      TRY(check_not_blocked(tx, c.challenger.id, user.id, "challenges"));
       if (db::blocks(tx, user.id, c.challenger.id)) {
         return fail(ErrorCode::kForbidden,
                     "you blocked this player: unblock them to accept their challenge");
@@ -256,22 +237,16 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     check.acceptor_finished_games = acceptor.finished;
     check.acceptor_ongoing_games = acceptor.current;
     check.challenger_ongoing_games = db::player_record(tx, c.challenger.id).current;
-    if (auto ok = game::check_can_accept(check, deps.limits); !ok) {
-      return std::unexpected(ok.error());
-    }
-    if (auto ok = check_rating_range(tx, rating_pool_of(c.setup.variant), user.id,
-                                     {c.min_rating, c.max_rating}, "this challenge");
-        !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(game::check_can_accept(check, deps.limits));
+    TRY(check_rating_range(tx, rating_pool_of(c.setup.variant), user.id,
+                           {c.min_rating, c.max_rating}, "this challenge"));
     game::GameSetup setup = c.setup;
     if (setup.variant == game::Variant::kChess960 && !setup.start_position) {
       setup.start_position = random_chess960_position(false);
     }
     setup.start_at = now;
     setup.friendly = true;
-    auto prepared = prepare_game(std::move(setup), deps.rules, now);
-    if (!prepared) return std::unexpected(prepared.error());
+    TRY_LET(prepared, prepare_game(std::move(setup), deps.rules, now));
     const bool coin = randombytes_uniform(2) == 1;
     const bool challenger_white = game::challenger_color(c.color, coin) == game::Color::kWhite;
     const auto& white = challenger_white ? c.challenger : user;
@@ -289,8 +264,7 @@ Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& use
                                         std::optional<std::string> reason) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     const auto now = deps.clock.now(tx);
-    auto view = load_for_decision(tx, user, id, now);
-    if (!view) return std::unexpected(view.error());
+    TRY_LET(view, load_for_decision(tx, user, id, now));
     auto& c = view->stored;
     if (c.open_to_anyone) {
       return fail(ErrorCode::kForbidden,
@@ -299,9 +273,7 @@ Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& use
     if (!c.opponent || c.opponent->id != user.id) {
       return fail(ErrorCode::kForbidden, "only the challenged player may decline a challenge");
     }
-    if (auto ok = game::check_challenge_open(view->status); !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(game::check_challenge_open(view->status));
     if (reason && reason->empty()) reason.reset();
     if (reason && game::utf8_characters(*reason) > kMaxChallengeMessageChars) {
       return fail(
@@ -318,15 +290,12 @@ Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& use
 Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     const auto now = deps.clock.now(tx);
-    auto view = load_for_decision(tx, user, id, now);
-    if (!view) return std::unexpected(view.error());
+    TRY_LET(view, load_for_decision(tx, user, id, now));
     auto& c = view->stored;
     if (c.challenger.id != user.id) {
       return fail(ErrorCode::kForbidden, "only the challenger may cancel a challenge");
     }
-    if (auto ok = game::check_challenge_open(view->status); !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(game::check_challenge_open(view->status));
     std::vector<std::int64_t> told{user.id};
     if (c.opponent && !c.open_to_anyone) told.push_back(c.opponent->id);
     decide(tx, *view, game::ChallengeStatus::kCancelled, user, now, told, "challenge_cancelled");
@@ -338,13 +307,9 @@ Result<ChallengeView> rematch(ChallengeDeps& deps, const db::User& user, std::in
   // A game lost by a fallen flag is over whether or not the sweep has stored it (in a
   // transaction of its own, before the challenger's row is locked).
   auto games = game_deps(deps);
-  if (auto settled = settle_due_games(games, db::GameScope{std::nullopt, std::nullopt, game_id});
-      !settled) {
-    return std::unexpected(settled.error());
-  }
+  TRY(settle_due_games(games, db::GameScope{std::nullopt, std::nullopt, game_id}));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
-    auto played = db::load_game(tx, game_id, false);
-    if (!played) return std::unexpected(played.error());
+    TRY_LET(played, db::load_game(tx, game_id, false));
     const bool was_white = played->white.id == user.id;
     if (!was_white && played->black.id != user.id) {
       return fail(ErrorCode::kForbidden, "only the players of a game may ask for its rematch");

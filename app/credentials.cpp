@@ -139,8 +139,7 @@ Result<void> verify_against_nobody(const std::string& password) {
     const HashSlot slot(false);  // once per process: waits rather than fail
     return hash_now(to_hex(raw, sizeof raw));
   }();
-  auto checked = verify_password(password, nobody);
-  if (!checked) return std::unexpected(checked.error());
+  TRY_LET(checked, verify_password(password, nobody));
   return {};
 }
 

@@ -39,8 +39,7 @@ Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_
                        std::int64_t game_id, const db::EventPlayer& player,
                        const db::User& replacement, const std::string& reason,
                        game::Timestamp now) {
-  auto stored = db::load_game(tx, game_id, true);
-  if (!stored) return std::unexpected(stored.error());
+  TRY_LET(stored, db::load_game(tx, game_id, true));
   const Color side = stored->white.id == player.user.id ? Color::kWhite : Color::kBlack;
   db::set_player(tx, game_id, side, replacement.id);
   auto reloaded = db::load_game(tx, game_id, true);  // with the replacement and their leave
@@ -48,8 +47,7 @@ Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_
   GameChange change;
   change.delete_pending = stored->pending && stored->pending->side == side;
   change.conditional = std::pair{side, std::vector<game::ConditionalLine>{}};
-  auto handed = refresh_game(deps, tx, std::move(*reloaded), now, std::move(change));
-  if (!handed) return std::unexpected(handed.error());
+  TRY_LET(handed, refresh_game(deps, tx, std::move(*reloaded), now, std::move(change)));
   const auto opponent = side == Color::kWhite ? stored->black.id : stored->white.id;
   db::notify_player_replaced(
       tx, {player.user.id, replacement.id, opponent},
@@ -62,8 +60,7 @@ Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_
 Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t id) {
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    auto event = db::load_event(tx, id, true);
-    if (!event) return std::unexpected(event.error());
+    TRY_LET(event, db::load_event(tx, id, true));
     if (event->started()) return fail(ErrorCode::kConflict, "the event has already started");
     const auto now = deps.clock.now(tx);
     const auto& s = event->settings;
@@ -86,8 +83,7 @@ Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t 
     game::GameContext rules;
     rules.zone = deps.zone;
     rules.oracles = deps.oracles;
-    auto fresh = prepare_game(std::move(setup), rules, now);
-    if (!fresh) return std::unexpected(fresh.error());
+    TRY_LET(fresh, prepare_game(std::move(setup), rules, now));
 
     const auto pairings = game::berger_pairings(static_cast<int>(players.size()), s.double_round);
     for (const auto& p : pairings) {
@@ -117,24 +113,20 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
     db::EventPlayer player;
     std::vector<std::int64_t> games;
   };
-  auto plan = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<Plan>> {
-    auto event = db::load_event(tx, id, true);
-    if (!event) return std::unexpected(event.error());
-    auto player = active_player(tx, id, username);
-    if (!player) return std::unexpected(player.error());
-    if (!event->started()) {
-      db::remove_entry(tx, id, player->user.id);
-      db::write_audit(tx, {deps.clock.now(tx), director.id, "player_withdrawn", std::nullopt, id,
-                           player->user.id, reason, db::Fields{{"before_start", true}}});
-      return std::optional<Plan>{};
-    }
-    // A game already lost on time is not defaulted: the decisions due are stored first.
-    if (auto settled = settle_due_games(deps, tx, {player->user.id, id}); !settled) {
-      return std::unexpected(settled.error());
-    }
-    return std::optional<Plan>{Plan{*player, db::unfinished_games_of(tx, id, player->user.id)}};
-  });
-  if (!plan) return std::unexpected(plan.error());
+  TRY_LET(
+      plan, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<Plan>> {
+        TRY_LET(event, db::load_event(tx, id, true));
+        TRY_LET(player, active_player(tx, id, username));
+        if (!event->started()) {
+          db::remove_entry(tx, id, player->user.id);
+          db::write_audit(tx, {deps.clock.now(tx), director.id, "player_withdrawn", std::nullopt,
+                               id, player->user.id, reason, db::Fields{{"before_start", true}}});
+          return std::optional<Plan>{};
+        }
+        // A game already lost on time is not defaulted: the decisions due are stored first.
+        TRY(settle_due_games(deps, tx, {player->user.id, id}));
+        return std::optional<Plan>{Plan{*player, db::unfinished_games_of(tx, id, player->user.id)}};
+      }));
   if (!*plan) return {};
 
   // 2. Each unfinished game: the opponent wins by default (rules.md §5.5), one transaction
@@ -142,15 +134,13 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
   const auto withdrawn_id = (*plan)->player.user.id;
   std::vector<std::string> decided;
   for (const auto game_id : (*plan)->games) {
-    auto applied = default_for_withdrawal(deps, director, game_id, id, withdrawn_id, reason);
-    if (!applied) return std::unexpected(applied.error());
+    TRY_LET(applied, default_for_withdrawal(deps, director, game_id, id, withdrawn_id, reason));
     decided.push_back(std::to_string(game_id));
   }
 
   // 3. Mark the player withdrawn.
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    auto event = db::load_event(tx, id, true);
-    if (!event) return std::unexpected(event.error());
+    TRY_LET(event, db::load_event(tx, id, true));
     const auto now = deps.clock.now(tx);
     db::withdraw_event_player(tx, id, withdrawn_id, reason, now);
     db::write_audit(tx, {now, director.id, "player_withdrawn", std::nullopt, id, withdrawn_id,
@@ -164,10 +154,8 @@ Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64
                             const std::string& reason) {
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    auto event = db::load_event(tx, id, true);
-    if (!event) return std::unexpected(event.error());
-    auto player = active_player(tx, id, username);
-    if (!player) return std::unexpected(player.error());
+    TRY_LET(event, db::load_event(tx, id, true));
+    TRY_LET(player, active_player(tx, id, username));
     auto replacement = db::find_user(tx, replacement_name);
     if (!replacement) {
       return fail(ErrorCode::kValidationError, "no user '" + replacement_name + "'");
@@ -179,9 +167,7 @@ Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64
     const auto now = deps.clock.now(tx);
     // A game the player has already lost on time stays theirs (a replay at now shows the
     // loss): the decisions due are stored before the live games are handed over.
-    if (auto settled = settle_due_games(deps, tx, {player->user.id, id}); !settled) {
-      return std::unexpected(settled.error());
-    }
+    TRY(settle_due_games(deps, tx, {player->user.id, id}));
     if (auto ok = db::replace_event_player(tx, id, player->user.id, replacement->id, reason, now);
         !ok) {
       return ok;

@@ -6,6 +6,8 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "core/game/entry_bar.h"
+#include "db/game_lists.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -22,12 +24,9 @@ bool game_over(const std::string& status) {
 }
 
 Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t id) {
-  auto event = db::load_event(tx, id, false);
-  if (!event) return std::unexpected(event.error());
+  TRY_LET(event, db::load_event(tx, id, false));
   // Results already due count in crosstables and lists, whether or not the sweep ran.
-  if (auto settled = settle_due_games(deps, tx, {std::nullopt, id}); !settled) {
-    return std::unexpected(settled.error());
-  }
+  TRY(settle_due_games(deps, tx, {std::nullopt, id}));
   EventView v{*event,
               db::event_players(tx, id),
               db::event_games(tx, id),
@@ -140,9 +139,7 @@ Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string&
     if (std::ranges::any_of(events, [&](const db::StoredEvent& e) {
           return e.started() && games[e.id].open > 0;
         })) {
-      if (auto settled = settle_due_games(deps, tx, db::GameScope{}); !settled) {
-        return std::unexpected(settled.error());
-      }
+      TRY(settle_due_games(deps, tx, db::GameScope{}));
       count_games();
     }
     std::vector<EventSummary> out;
@@ -160,14 +157,13 @@ Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string&
 }
 
 Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, EventCreation request) {
-  if (auto ok = require_director(director); !ok) return std::unexpected(ok.error());
+  TRY(require_director(director));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     const auto now = deps.clock.now(tx);
     auto settings = request.settings;
     settings.start_at = request.start_at.value_or(now);
-    if (auto ok = check_settings_at(settings, now); !ok) return std::unexpected(ok.error());
-    auto players = resolve_players(tx, request.players);
-    if (!players) return std::unexpected(players.error());
+    TRY(check_settings_at(settings, now));
+    TRY_LET(players, resolve_players(tx, request.players));
     if (settings.max_players && static_cast<int>(players->size()) > *settings.max_players) {
       return fail(ErrorCode::kValidationError, "more players than max_players");
     }
@@ -176,9 +172,7 @@ Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, Even
     std::vector<std::string> names;
     int seat = 0;
     for (const auto& p : *players) {
-      if (auto ok = db::add_event_player(tx, id, p.id, ++seat, now); !ok) {
-        return std::unexpected(ok.error());
-      }
+      TRY(db::add_event_player(tx, id, p.id, ++seat, now));
       names.push_back(p.username);
     }
     db::write_audit(tx, {now, director.id, "event_created", std::nullopt, id, std::nullopt, "",
@@ -191,8 +185,7 @@ Result<void> add_event_player(GameDeps& deps, const db::User& director, std::int
                               const std::string& username) {
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    auto event = db::load_event(tx, id, true);
-    if (!event) return std::unexpected(event.error());
+    TRY_LET(event, db::load_event(tx, id, true));
     if (event->started()) {
       return fail(ErrorCode::kConflict,
                   "the event has started: replace a player instead of adding one");
@@ -217,12 +210,9 @@ Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
                         std::optional<Timestamp>& barred_until) {
   // Time losses already due count, whether or not the sweep has stored them yet (stored in
   // a transaction of their own: a refused entry must not undo them).
-  if (auto settled = settle_due_games(deps, {user.id, std::nullopt}); !settled) {
-    return std::unexpected(settled.error());
-  }
+  TRY(settle_due_games(deps, {user.id, std::nullopt}));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    auto event = db::load_event(tx, id, true);
-    if (!event) return std::unexpected(event.error());
+    TRY_LET(event, db::load_event(tx, id, true));
     if (!event->settings.open_for_entry) {
       return fail(ErrorCode::kForbidden,
                   "this event takes no entries: its director enters the players");
@@ -252,8 +242,7 @@ Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
 
 Result<void> leave_event(GameDeps& deps, const db::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    auto event = db::load_event(tx, id, true);
-    if (!event) return std::unexpected(event.error());
+    TRY_LET(event, db::load_event(tx, id, true));
     if (event->started()) {
       return fail(ErrorCode::kConflict, "the event has started: ask the director to withdraw you");
     }
@@ -285,8 +274,7 @@ Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const db::User& user,
     if (stored->black.id == user.id) side = Color::kBlack;
     if (!side) return fail(ErrorCode::kForbidden, "you do not play in this game");
     const auto now = deps.clock.now(tx);
-    auto game = replay_game(deps, *stored, now);
-    if (!game) return std::unexpected(game.error());
+    TRY_LET(game, replay_game(deps, *stored, now));
     if (game->state().status != game::GameStatus::kAdjudicationPending) {
       return fail(ErrorCode::kConflict, "the game is not awaiting adjudication");
     }
@@ -307,16 +295,14 @@ Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const db::User& user,
 }
 
 Result<void> may_watch_live(GameDeps& deps, const db::User& user, std::int64_t game_id) {
-  auto shown = view_game(deps, user, game_id);
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown, view_game(deps, user, game_id));
   const auto status = shown->state.status;
   if (!shown->stored.event_id || shown->viewer || is_director(user) || game::is_over(status)) {
     return {};
   }
-  auto visibility = db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-    return Result<db::GameVisibility>(db::event_visibility(tx, *shown->stored.event_id));
-  });
-  if (!visibility) return std::unexpected(visibility.error());
+  TRY_LET(visibility, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+            return Result<db::GameVisibility>(db::event_visibility(tx, *shown->stored.event_id));
+          }));
   if (visibility->mode == db::Visibility::kDelayed) {
     return fail(ErrorCode::kForbidden,
                 "the games of this event are shown to others with a delay, not live");

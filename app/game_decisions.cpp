@@ -56,13 +56,11 @@ Result<GameView> create_single_game(GameDeps& deps, const db::User& director,
     game::GameContext rules;
     rules.zone = deps.zone;
     rules.oracles = deps.oracles;
-    auto prepared = prepare_game(std::move(request.setup), rules, now);
-    if (!prepared) return std::unexpected(prepared.error());
+    TRY_LET(prepared, prepare_game(std::move(request.setup), rules, now));
     const auto id = start_game(tx, w->id, b->id, std::nullopt, *prepared, now);
     db::write_audit(tx, {now, director.id, "game_created", id, std::nullopt, std::nullopt, "",
                          db::Fields{{"white", w->username}, {"black", b->username}}});
-    auto stored = db::load_game(tx, id, false);
-    if (!stored) return std::unexpected(stored.error());
+    TRY_LET(stored, db::load_game(tx, id, false));
     return GameView{*stored, prepared->state, std::nullopt};
   });
 }
@@ -72,8 +70,7 @@ Result<GameView> set_result(GameDeps& deps, const db::User& director, std::int64
                             const std::string& reason) {
   return run_command(
       deps, director, id, Access::kDirector, [&](const CommandInput& in) -> Result<GameChange> {
-        auto o = game::set_result(in.game, result, termination, reason, director.username);
-        if (!o) return std::unexpected(o.error());
+        TRY_LET(o, game::set_result(in.game, result, termination, reason, director.username));
         return outcome_change(std::move(*o),
                               audit_of(director, "result_set", in, std::nullopt, reason,
                                        {{"result", std::string(game::to_string(result))},
@@ -86,8 +83,7 @@ Result<GameView> annul_game(GameDeps& deps, const db::User& director, std::int64
                             const std::string& reason) {
   return run_command(deps, director, id, Access::kDirector,
                      [&](const CommandInput& in) -> Result<GameChange> {
-                       auto o = game::annul_game(in.game, reason, director.username);
-                       if (!o) return std::unexpected(o.error());
+                       TRY_LET(o, game::annul_game(in.game, reason, director.username));
                        return outcome_change(
                            std::move(*o), audit_of(director, "annulled", in, std::nullopt, reason,
                                                    {{"before", result_fields(in.game.state())}}));
@@ -99,8 +95,7 @@ Result<GameView> adjust_clock(GameDeps& deps, const db::User& director, std::int
                               const std::string& reason) {
   return run_command(
       deps, director, id, Access::kDirector, [&](const CommandInput& in) -> Result<GameChange> {
-        auto o = game::adjust_clock(in.game, side, kind, value, reason, director.username);
-        if (!o) return std::unexpected(o.error());
+        TRY_LET(o, game::adjust_clock(in.game, side, kind, value, reason, director.username));
         const char* field = kind == game::AdjustmentKind::kSetRemaining      ? "remaining_seconds"
                             : kind == game::AdjustmentKind::kAdjustRemaining ? "adjust_seconds"
                                                                              : "bank_seconds";
@@ -119,9 +114,8 @@ Result<GameView> set_suspended(GameDeps& deps, const db::User& director, std::in
                                bool suspend, const std::string& reason) {
   return run_command(
       deps, director, id, Access::kDirector, [&](const CommandInput& in) -> Result<GameChange> {
-        auto o = suspend ? game::suspend_game(in.game, reason, director.username)
-                         : game::resume_game(in.game, reason, director.username);
-        if (!o) return std::unexpected(o.error());
+        TRY_LET(o, suspend ? game::suspend_game(in.game, reason, director.username)
+                           : game::resume_game(in.game, reason, director.username));
         db::Fields detail = {{"white", clock_values(o->game.state(), Color::kWhite)},
                              {"black", clock_values(o->game.state(), Color::kBlack)}};
         return outcome_change(std::move(*o), audit_of(director, suspend ? "suspended" : "resumed",
@@ -137,9 +131,8 @@ Result<GameView> default_for_withdrawal(GameDeps& deps, const db::User& director
         if (game::is_over(in.game.state().status)) return GameChange{};
         const Color loser = in.stored.white.id == withdrawn_user_id ? Color::kWhite : Color::kBlack;
         const auto result = game::win_for(~loser);
-        auto o = game::set_result(in.game, result, game::Termination::kDefault,
-                                  "withdrawal: " + reason, director.username);
-        if (!o) return std::unexpected(o.error());
+        TRY_LET(o, game::set_result(in.game, result, game::Termination::kDefault,
+                                    "withdrawal: " + reason, director.username));
         db::AuditEntry audit{{},
                              director.id,
                              "result_set",

@@ -11,15 +11,13 @@ namespace corrchess::app {
 
 Result<PreparedGame> prepare_game(game::GameSetup setup, const game::GameContext& rules,
                                   game::Timestamp now) {
-  if (auto ok = game::validate_setup(setup); !ok) return std::unexpected(ok.error());
-  auto initial = game::initial_position(setup);
-  if (!initial) return std::unexpected(initial.error());
+  TRY(game::validate_setup(setup));
+  TRY_LET(initial, game::initial_position(setup));
   setup.initial_fen = initial->fen();
   game::GameContext context;
   context.zone = rules.zone;
   context.oracles = rules.oracles;
-  auto fresh = game::Game::replay(game::GameFacts{setup, {}, {}, {}}, context, now);
-  if (!fresh) return std::unexpected(fresh.error());
+  TRY_LET(fresh, game::Game::replay(game::GameFacts{setup, {}, {}, {}}, context, now));
   const auto& state = fresh->state();
   if (game::is_over(state.status)) {
     if (state.termination == game::Termination::kTimeForfeit) {

@@ -213,8 +213,7 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, game::Game game,
 
 Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGame stored,
                               game::Timestamp now, GameChange change) {
-  auto game = replay_game(deps, stored, now);
-  if (!game) return std::unexpected(game.error());
+  TRY_LET(game, replay_game(deps, stored, now));
   change.outcome = game::Outcome{{}, {}, *game, {}, {}, {}};
   return commit_change(tx, std::move(stored), std::move(*game), std::nullopt, std::move(change));
 }
@@ -235,9 +234,7 @@ Result<GameChange> decide(const db::StoredGame& stored, const game::Game& game,
                                            std::to_string(*expect.ply) + " plies, now " +
                                            std::to_string(game.state().ply) + ")");
   }
-  if (auto ok = check_move_number(game.state(), side, expect.move_number); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(check_move_number(game.state(), side, expect.move_number));
   return command(CommandInput{stored, game, side});
 }
 
@@ -314,8 +311,7 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
       auto context = context_for(deps, *stored);
       auto game = game::Game::replay(std::move(stored->facts), std::move(context), now);
       if (game) {
-        auto change = decide(*stored, *game, side, command, expect);
-        if (!change) return std::unexpected(change.error());
+        TRY_LET(change, decide(*stored, *game, side, command, expect));
         const bool every_move = needs_every_move(*change);
         if (!every_move || !windowed) {
           // The snapshot the change leaves on the row, for the copy kept of the game.
@@ -335,10 +331,8 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
       stored = db::load_game(tx, id, false, db::FactsRead::kAll);
       if (!stored) return std::unexpected(stored.error());
     }
-    auto game = replay_game(deps, *stored, now);
-    if (!game) return std::unexpected(game.error());
-    auto change = decide(*stored, *game, side, command, expect);
-    if (!change) return std::unexpected(change.error());
+    TRY_LET(game, replay_game(deps, *stored, now));
+    TRY_LET(change, decide(*stored, *game, side, command, expect));
     return commit_change(tx, std::move(*stored), std::move(*game), side, std::move(*change));
   });
   if (deps.cache != nullptr) {
@@ -353,16 +347,12 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
 
 Result<GameView> view_game(GameDeps& deps, const db::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
-    auto stored = db::load_game(tx, id, false);
-    if (!stored) return std::unexpected(stored.error());
-    auto g = replay_game(deps, *stored, deps.clock.now(tx));
-    if (!g) return std::unexpected(g.error());
+    TRY_LET(stored, db::load_game(tx, id, false));
+    TRY_LET(g, replay_game(deps, *stored, deps.clock.now(tx)));
     GameView shown{*stored, g->state(), side_of(*stored, user)};
     // What the players write each other is theirs (and the directors'), not the audience's.
     shown.show_messages = shown.viewer.has_value() || is_director(user);
-    if (auto ok = restrict_to_event_visibility(deps, tx, user, shown); !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(restrict_to_event_visibility(deps, tx, user, shown));
     return shown;
   });
 }

@@ -1,6 +1,7 @@
 // The flag-fall sweep (app/games.h): decisions that fall due with time alone.
 #include "app/game_store.h"
 #include "app/games.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -20,8 +21,7 @@ Result<std::optional<game::GameEvent>> end_of_play_fact(const GameDeps& deps,
       (!facts.events.empty() && facts.events.back().at > end)) {
     at = now;
   }
-  auto game = replay_game(deps, stored, at);
-  if (!game) return std::unexpected(game.error());
+  TRY_LET(game, replay_game(deps, stored, at));
   if (auto fall = game::decide_flag_fall(*game)) return fall;
   auto marked = game::mark_adjudication_pending(*game);
   if (!marked || marked->events.empty()) return std::optional<game::GameEvent>{};
@@ -32,15 +32,12 @@ Result<std::optional<game::GameEvent>> end_of_play_fact(const GameDeps& deps,
 // is due (counted in `swept`) and refreshes the cached state.
 Result<void> decide_locked(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
                            game::Timestamp now, SweepResult& swept) {
-  auto stored = db::load_game(tx, id, true);
-  if (!stored) return std::unexpected(stored.error());
-  auto game = replay_game(deps, *stored, now);
-  if (!game) return std::unexpected(game.error());
+  TRY_LET(stored, db::load_game(tx, id, true));
+  TRY_LET(game, replay_game(deps, *stored, now));
   auto fact = game::decide_flag_fall(*game);
   if (stored->event_id) {
     if (const auto end = db::event_adjudication_at(tx, *stored->event_id); end && *end <= now) {
-      auto ending = end_of_play_fact(deps, *stored, *end, now);
-      if (!ending) return std::unexpected(ending.error());
+      TRY_LET(ending, end_of_play_fact(deps, *stored, *end, now));
       if (*ending) fact = *ending;
     }
   }
@@ -56,8 +53,7 @@ Result<void> decide_locked(const GameDeps& deps, pqxx::work& tx, std::int64_t id
       ++swept.adjudications_pending;
     }
   }
-  auto after = game::Game::replay(std::move(facts), context_for(deps, *stored), now);
-  if (!after) return std::unexpected(after.error());
+  TRY_LET(after, game::Game::replay(std::move(facts), context_for(deps, *stored), now));
   auto change = outcome_change(game::Outcome{{}, std::move(events), std::move(*after), {}, {}, {}});
   change.delete_pending = fact.has_value();
   commit_change(tx, std::move(*stored), std::move(*game), std::nullopt, std::move(change));
@@ -72,8 +68,7 @@ Result<SweepResult> decide_due_games(GameDeps& deps, int limit) {
     SweepResult swept;
     const auto now = deps.clock.now(tx);
     for (const auto id : db::claim_due_games(tx, now, limit)) {
-      if (auto ok = decide_locked(deps, tx, id, now, swept); !ok)
-        return std::unexpected(ok.error());
+      TRY(decide_locked(deps, tx, id, now, swept));
     }
     return swept;
   });
@@ -84,7 +79,7 @@ Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,
   SweepResult swept;
   const auto now = deps.clock.now(tx);
   for (const auto id : db::lock_due_games(tx, now, scope)) {
-    if (auto ok = decide_locked(deps, tx, id, now, swept); !ok) return std::unexpected(ok.error());
+    TRY(decide_locked(deps, tx, id, now, swept));
   }
   return swept;
 }

@@ -4,6 +4,7 @@
 #include "app/games.h"
 #include "app/roles.h"
 #include "core/game/talk.h"
+#include "db/game_schedule.h"
 #include "db/game_talk.h"
 #include "db/games.h"
 #include "db/transaction.h"
@@ -30,8 +31,7 @@ Result<std::vector<db::ThreadMessage>> game_messages(TalkDeps& deps, const db::U
                                                      std::int64_t game_id) {
   return db::in_transaction(
       deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::ThreadMessage>> {
-        auto game = db::load_game(tx, game_id, false);
-        if (!game) return std::unexpected(game.error());
+        TRY_LET(game, db::load_game(tx, game_id, false));
         const bool plays = game->white.id == user.id || game->black.id == user.id;
         if (!plays && !is_director(user)) {
           return fail(ErrorCode::kForbidden, "the messages of a game are its players' alone");
@@ -51,26 +51,17 @@ Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user
         !settled) {
       return std::unexpected(settled.error());
     }
-    auto game = db::load_game(tx, game_id, true);
-    if (!game) return std::unexpected(game.error());
+    TRY_LET(game, db::load_game(tx, game_id, true));
     const bool white = game->white.id == user.id;
     if (!white && game->black.id != user.id) {
       return fail(ErrorCode::kForbidden, "only the players of a game write to each other");
     }
-    if (auto ok = game::check_post_game_message(db::game_is_over(tx, game_id),
-                                                game->facts.setup.rules.messages_allowed, text);
-        !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(game::check_post_game_message(db::game_is_over(tx, game_id),
+                                      game->facts.setup.rules.messages_allowed, text));
     const auto opponent = white ? game->black.id : game->white.id;
-    if (auto ok = check_not_blocked(tx, opponent, user.id, "messages"); !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(check_not_blocked(tx, opponent, user.id, "messages"));
     const auto now = deps.clock.now(tx);
-    if (auto ok = game::check_message_rate(db::message_history(tx, game_id, user.id, now), now);
-        !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(game::check_message_rate(db::message_history(tx, game_id, user.id, now), now));
     db::insert_game_message(tx, game_id, user.id, text, now);
     db::ThreadMessage m{std::nullopt, user.username, text, now};
     db::notify_game_message(tx, game_id, {opponent, user.id}, m);
@@ -81,16 +72,16 @@ Result<db::ThreadMessage> post_game_message(TalkDeps& deps, const db::User& user
 Result<std::optional<db::Note>> own_note(TalkDeps& deps, const db::User& user,
                                          std::int64_t game_id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<db::Note>> {
-    if (auto ok = check_note_writer(tx, user, game_id); !ok) return std::unexpected(ok.error());
+    TRY(check_note_writer(tx, user, game_id));
     return db::game_note(tx, game_id, user.id);
   });
 }
 
 Result<std::optional<db::Note>> save_own_note(TalkDeps& deps, const db::User& user,
                                               std::int64_t game_id, const std::string& text) {
-  if (auto ok = game::check_note(text); !ok) return std::unexpected(ok.error());
+  TRY(game::check_note(text));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<db::Note>> {
-    if (auto ok = check_note_writer(tx, user, game_id); !ok) return std::unexpected(ok.error());
+    TRY(check_note_writer(tx, user, game_id));
     db::save_game_note(tx, game_id, user.id, text, deps.clock.now(tx));
     return db::game_note(tx, game_id, user.id);
   });

@@ -51,10 +51,9 @@ Result<VerifyReport> verify_games(GameDeps& deps,
   std::int64_t after = 0;
   constexpr int kPage = 500;
   for (;;) {
-    auto ids = db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-      return Result<std::vector<std::int64_t>>(db::game_ids_after(tx, after, kPage));
-    });
-    if (!ids) return std::unexpected(ids.error());
+    TRY_LET(ids, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+              return Result<std::vector<std::int64_t>>(db::game_ids_after(tx, after, kPage));
+            }));
     if (ids->empty()) return report;
     for (const auto id : *ids) {
       std::vector<std::string> found;

@@ -8,6 +8,7 @@
 #include "app/game_store.h"
 #include "app/ratings.h"
 #include "db/blocks.h"
+#include "db/game_lists.h"
 #include "db/ratings.h"
 #include "db/transaction.h"
 
@@ -22,8 +23,7 @@ using game::Color;
 template <class Decide>
 GameCommand outcome_command(Decide decide) {
   return [decide](const CommandInput& in) -> Result<GameChange> {
-    auto o = decide(in);
-    if (!o) return std::unexpected(o.error());
+    TRY_LET(o, decide(in));
     return outcome_change(std::move(*o));
   };
 }
@@ -45,17 +45,16 @@ template <class Judge>
 Result<ClaimDecision> decide_claim(GameDeps& deps, const db::User& user, std::int64_t id,
                                    const Precondition& expect, Judge judge) {
   ClaimDecision decision;
-  auto shown = run_command(deps, user, id, Access::kPlayer,
-                           outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
-                             auto decided = judge(in);
-                             if (decided) {
-                               decision.upheld = decided->upheld;
-                               decision.reason = decided->reason;
-                             }
-                             return decided;
-                           }),
-                           expect);
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown, run_command(deps, user, id, Access::kPlayer,
+                             outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
+                               auto decided = judge(in);
+                               if (decided) {
+                                 decision.upheld = decided->upheld;
+                                 decision.reason = decided->reason;
+                               }
+                               return decided;
+                             }),
+                             expect));
   decision.game = std::move(*shown);
   return decision;
 }
@@ -77,41 +76,36 @@ Result<void> check_message_welcome(GameDeps& deps, const db::User& user, std::in
 Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
                                       const game::MoveRequest& request,
                                       const Precondition& expect) {
-  if (auto ok = check_message_welcome(deps, user, id, request); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(check_message_welcome(deps, user, id, request));
   Precondition from_snapshot = expect;
   from_snapshot.new_moves_only = true;  // the answer is the pending move only
-  auto shown = run_command(
-      deps, user, id, Access::kPlayer,
-      [&](const CommandInput& in) -> Result<GameChange> {
-        auto p = game::submit_move(in.game, *in.side, request);
-        if (!p) return std::unexpected(p.error());
-        GameChange change;
-        change.save_pending = std::move(*p);
-        return change;
-      },
-      from_snapshot);
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown, run_command(
+                     deps, user, id, Access::kPlayer,
+                     [&](const CommandInput& in) -> Result<GameChange> {
+                       TRY_LET(p, game::submit_move(in.game, *in.side, request));
+                       GameChange change;
+                       change.save_pending = std::move(*p);
+                       return change;
+                     },
+                     from_snapshot));
   return *shown->stored.pending;
 }
 
 Result<void> cancel_pending_move(GameDeps& deps, const db::User& user, std::int64_t id) {
   Precondition pending_only;
   pending_only.new_moves_only = true;  // the answer shows no move
-  auto shown = run_command(
-      deps, user, id, Access::kPlayer,
-      [](const CommandInput& in) -> Result<GameChange> {
-        const auto& p = in.stored.pending;
-        if (!p || p->side != *in.side) {
-          return fail(ErrorCode::kNoPendingMove, "you have no pending move");
-        }
-        GameChange change;
-        change.delete_pending = true;
-        return change;
-      },
-      pending_only);
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown, run_command(
+                     deps, user, id, Access::kPlayer,
+                     [](const CommandInput& in) -> Result<GameChange> {
+                       const auto& p = in.stored.pending;
+                       if (!p || p->side != *in.side) {
+                         return fail(ErrorCode::kNoPendingMove, "you have no pending move");
+                       }
+                       GameChange change;
+                       change.delete_pending = true;
+                       return change;
+                     },
+                     pending_only));
   return {};
 }
 
@@ -130,13 +124,10 @@ Result<GameView> accept_move(GameDeps& deps, const db::User& user, std::int64_t 
 
 Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id,
                            const game::MoveRequest& request, const Precondition& expect) {
-  if (auto ok = check_message_welcome(deps, user, id, request); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(check_message_welcome(deps, user, id, request));
   return run_command(deps, user, id, Access::kPlayer,
                      outcome_command([&](const CommandInput& in) -> Result<game::Outcome> {
-                       auto pending = game::submit_move(in.game, *in.side, request);
-                       if (!pending) return std::unexpected(pending.error());
+                       TRY_LET(pending, game::submit_move(in.game, *in.side, request));
                        return game::accept_move(in.game, *in.side, *pending, pending->uci,
                                                 conditional_trees(in.stored, in.game));
                      }),
@@ -200,47 +191,43 @@ Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t
 Result<SanLines> set_conditional(GameDeps& deps, const db::User& user, std::int64_t id,
                                  const std::vector<game::ConditionalLine>& lines) {
   SanLines stored;
-  auto shown = run_command(deps, user, id, Access::kPlayer,
-                           [&](const CommandInput& in) -> Result<GameChange> {
-                             auto tree = game::store_conditional(in.game, *in.side, lines);
-                             if (!tree) return std::unexpected(tree.error());
-                             stored = tree->lines_san(in.game.state().position);
-                             GameChange change;
-                             change.conditional = std::pair{*in.side, tree->lines()};
-                             return change;
-                           });
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown, run_command(deps, user, id, Access::kPlayer,
+                             [&](const CommandInput& in) -> Result<GameChange> {
+                               TRY_LET(tree, game::store_conditional(in.game, *in.side, lines));
+                               stored = tree->lines_san(in.game.state().position);
+                               GameChange change;
+                               change.conditional = std::pair{*in.side, tree->lines()};
+                               return change;
+                             }));
   return stored;
 }
 
 Result<SanLines> get_conditional(GameDeps& deps, const db::User& user, std::int64_t id) {
   SanLines lines;
-  auto shown = run_command(
-      deps, user, id, Access::kPlayer, [&](const CommandInput& in) -> Result<GameChange> {
-        auto trees = conditional_trees(in.stored, in.game);
-        lines = trees[chess::index(*in.side)].lines_san(in.game.state().position);
-        return GameChange{};
-      });
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown,
+          run_command(deps, user, id, Access::kPlayer,
+                      [&](const CommandInput& in) -> Result<GameChange> {
+                        auto trees = conditional_trees(in.stored, in.game);
+                        lines = trees[chess::index(*in.side)].lines_san(in.game.state().position);
+                        return GameChange{};
+                      }));
   return lines;
 }
 
 Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_t id) {
-  auto shown = run_command(
-      deps, user, id, Access::kPlayer, [](const CommandInput& in) -> Result<GameChange> {
-        GameChange change;
-        change.conditional = std::pair{*in.side, std::vector<game::ConditionalLine>{}};
-        return change;
-      });
-  if (!shown) return std::unexpected(shown.error());
+  TRY_LET(shown,
+          run_command(
+              deps, user, id, Access::kPlayer, [](const CommandInput& in) -> Result<GameChange> {
+                GameChange change;
+                change.conditional = std::pair{*in.side, std::vector<game::ConditionalLine>{}};
+                return change;
+              }));
   return {};
 }
 
 Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameList> {
-    if (auto settled = settle_due_games(deps, tx, {user.id, std::nullopt}); !settled) {
-      return std::unexpected(settled.error());
-    }
+    TRY(settle_due_games(deps, tx, {user.id, std::nullopt}));
     if (request.opponent) {
       auto opponent = db::find_user(tx, *request.opponent);
       if (!opponent) {
@@ -262,31 +249,27 @@ Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
     // Current ratings by pool ("standard", "chess960"), of every player listed.
     std::map<std::string, std::map<std::int64_t, db::RatingEntry>> ratings;
   };
-  auto listed = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Listed> {
-    if (auto settled = settle_due_games(deps, tx, {user.id, std::nullopt}); !settled) {
-      return std::unexpected(settled.error());
-    }
-    const auto now = deps.clock.now(tx);
-    Listed out;
-    out.games = db::current_games_of(tx, user.id, now - game::days(finished_within_days));
-    std::vector<std::int64_t> players{user.id};
-    for (const auto& g : out.games) {
-      players.push_back(g.white_id);
-      players.push_back(g.black_id);
-    }
-    std::ranges::sort(players);
-    players.erase(std::unique(players.begin(), players.end()), players.end());
-    for (const auto variant : {game::Variant::kStandard, game::Variant::kChess960}) {
-      const auto pool = rating_pool_of(variant);
-      out.ratings[pool] = db::current_ratings(tx, pool, players);
-    }
-    return out;
-  });
-  if (!listed) return std::unexpected(listed.error());
+  TRY_LET(listed, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Listed> {
+            TRY(settle_due_games(deps, tx, {user.id, std::nullopt}));
+            const auto now = deps.clock.now(tx);
+            Listed out;
+            out.games = db::current_games_of(tx, user.id, now - game::days(finished_within_days));
+            std::vector<std::int64_t> players{user.id};
+            for (const auto& g : out.games) {
+              players.push_back(g.white_id);
+              players.push_back(g.black_id);
+            }
+            std::ranges::sort(players);
+            players.erase(std::unique(players.begin(), players.end()), players.end());
+            for (const auto variant : {game::Variant::kStandard, game::Variant::kChess960}) {
+              const auto pool = rating_pool_of(variant);
+              out.ratings[pool] = db::current_ratings(tx, pool, players);
+            }
+            return out;
+          }));
   std::vector<MyGame> games;
   for (const auto& entry : listed->games) {
-    auto shown = view_game(deps, user, entry.id);
-    if (!shown) return std::unexpected(shown.error());
+    TRY_LET(shown, view_game(deps, user, entry.id));
     const auto& ratings = listed->ratings[rating_pool_of(shown->stored.facts.setup.variant)];
     auto player = [&](std::int64_t id, const std::optional<std::string>& country) {
       MyGamePlayer p;

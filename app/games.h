@@ -15,6 +15,8 @@
 #include "core/error.h"
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
+#include "db/game_lists.h"
+#include "db/game_schedule.h"
 #include "db/games.h"
 #include "db/pool.h"
 #include "db/server_clock.h"

@@ -7,6 +7,7 @@
 #include "app/notifications.h"
 #include "app/roles.h"
 #include "db/events.h"
+#include "db/game_schedule.h"
 #include "db/games.h"
 #include "db/transaction.h"
 
@@ -48,17 +49,14 @@ Result<void> leave_changed(const GameDeps& deps, pqxx::work& tx, const db::Store
                            const std::string& change, Timestamp now, bool taker_only = false) {
   // A game already lost on time is over, not re-derived: the decisions due are stored first
   // (with their game-over messages), so no refresh writes a loss without its fact.
-  if (auto settled = settle_due_games(deps, tx, {leave.user_id, leave.event_id}); !settled) {
-    return std::unexpected(settled.error());
-  }
+  TRY(settle_due_games(deps, tx, {leave.user_id, leave.event_id}));
   for (const auto id : db::live_games_of(tx, leave.user_id, leave.event_id)) {
     auto stored = db::load_game(tx, id, !taker_only);  // locked when its cache changes
     if (!stored) return std::unexpected(stored.error());
     std::vector<std::int64_t> users{leave.user_id};
     if (!taker_only) {
       users = {stored->white.id, stored->black.id};
-      auto refreshed = refresh_game(deps, tx, std::move(*stored), now);
-      if (!refreshed) return std::unexpected(refreshed.error());
+      TRY_LET(refreshed, refresh_game(deps, tx, std::move(*stored), now));
       queue_leave_notifications(tx, refreshed->stored, refreshed->state, leave.user_id,
                                 game::format_date(leave.period.first_day),
                                 game::format_date(leave.period.last_day), change, now);
@@ -107,25 +105,18 @@ Result<db::StoredLeave> enter_leave(GameDeps& deps, const db::User& user,
                                     const LeaveRequest& request) {
   const bool special = request.period.special;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::StoredLeave> {
-    auto context = leave_context(tx, user, request.event_id);
-    if (!context) return std::unexpected(context.error());
+    TRY_LET(context, leave_context(tx, user, request.event_id));
     const auto now = deps.clock.now(tx);
     // Pending requests count for overlaps (not for the allowance: they are special).
     const auto existing =
         db::leave_periods_of(tx, user.id, request.event_id, {"approved", "pending"});
-    if (auto ok = game::validate_leave_request(request.period, existing, context->control,
-                                               context->policy, now, deps.zone);
-        !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY(game::validate_leave_request(request.period, existing, context->control, context->policy,
+                                     now, deps.zone));
     const auto id = db::insert_leave(tx, user.id, request.event_id, request.period,
                                      special ? "pending" : "approved", now);
-    auto stored = db::load_leave(tx, id, false);
-    if (!stored) return std::unexpected(stored.error());
+    TRY_LET(stored, db::load_leave(tx, id, false));
     if (!special) {
-      if (auto ok = leave_changed(deps, tx, *stored, "approved", now); !ok) {
-        return std::unexpected(ok.error());
-      }
+      TRY(leave_changed(deps, tx, *stored, "approved", now));
     }
     return stored;
   });
@@ -163,10 +154,9 @@ Result<void> cancel_leave(GameDeps& deps, const db::User& user, std::int64_t id)
 Result<db::StoredLeave> decide_special_leave(GameDeps& deps, const db::User& director,
                                              std::int64_t id, bool approve,
                                              const std::optional<std::string>& reason) {
-  if (auto ok = require_director(director); !ok) return std::unexpected(ok.error());
+  TRY(require_director(director));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::StoredLeave> {
-    auto leave = db::load_leave(tx, id, true);
-    if (!leave) return std::unexpected(leave.error());
+    TRY_LET(leave, db::load_leave(tx, id, true));
     if (leave->status != "pending") {
       return fail(ErrorCode::kConflict, "the request is " + leave->status + ", not pending");
     }
@@ -186,11 +176,8 @@ Result<db::StoredLeave> decide_special_leave(GameDeps& deps, const db::User& dir
                         {"start_date", game::format_date(leave->period.first_day)},
                         {"end_date", game::format_date(leave->period.last_day)},
                         {"request_reason", leave->period.reason}}});
-    auto stored = db::load_leave(tx, id, false);
-    if (!stored) return std::unexpected(stored.error());
-    if (auto ok = leave_changed(deps, tx, *stored, status, now, !approve); !ok) {
-      return std::unexpected(ok.error());
-    }
+    TRY_LET(stored, db::load_leave(tx, id, false));
+    TRY(leave_changed(deps, tx, *stored, status, now, !approve));
     return stored;
   });
 }
@@ -209,7 +196,7 @@ Result<LeaveOverview> my_leave(GameDeps& deps, const db::User& user) {
 
 Result<std::vector<db::StoredLeave>> pending_special_leave(GameDeps& deps,
                                                            const db::User& director) {
-  if (auto ok = require_director(director); !ok) return std::unexpected(ok.error());
+  TRY(require_director(director));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::StoredLeave>> {
     return db::pending_special_leave(tx);
   });

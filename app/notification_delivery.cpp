@@ -82,8 +82,7 @@ Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings
                   game::Timestamp now) {
   const delivery::WebhookRequest request{d.webhook_url, d.webhook_secret, d.delivery_id,
                                          d.webhook_body, now.unix_seconds()};
-  auto status = delivery::post_webhook(settings.webhook, request);
-  if (!status) return std::unexpected(status.error());
+  TRY_LET(status, delivery::post_webhook(settings.webhook, request));
   if (*status >= 200 && *status < 300) return {};
   return fail(*status == 410 ? ErrorCode::kValidationError : ErrorCode::kInternal,
               "HTTP " + std::to_string(*status));
@@ -136,8 +135,7 @@ Result<void> unsubscribe(db::Pool& pool, const std::string& token) {
   const bool digest = scope == kDigestScope;
   const auto kind = notify::parse_kind(scope);
   if (!kind && !digest) return bad();
-  auto secret = notification_secret(pool);
-  if (!secret) return std::unexpected(secret.error());
+  TRY_LET(secret, notification_secret(pool));
   const auto expected = unsubscribe_token(*secret, user_id, scope);
   if (expected.size() != token.size() ||
       sodium_memcmp(expected.data(), token.data(), token.size()) != 0) {
@@ -158,39 +156,39 @@ Result<void> unsubscribe(db::Pool& pool, const std::string& token) {
 
 Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
                                    const DeliverySettings& settings, int limit) {
-  auto secret = notification_secret(pool);
-  if (!secret) return std::unexpected(secret.error());
+  TRY_LET(secret, notification_secret(pool));
   DeliveryCounts counts;
   for (int i = 0; i < limit; ++i) {
-    auto handled = db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
-      const auto now = clock.now(tx);
-      auto claimed = db::claim_due_delivery(tx, now);
-      if (!claimed) return false;
-      auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
-      // A digest row takes every other one of its user due now into the same mail.
-      std::vector<db::ClaimedDelivery> rows{*claimed};
-      if (claimed->kind == "digest" && claimed->user_id) {
-        for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
-          rows.push_back(std::move(item));
-        }
-        claimed->email = digest_mail(rows, settings, *secret);
-      }
-      auto sent = send(*claimed, settings, *secret, now);
-      if (sent) {
-        for (const auto& row : rows) db::record_sent(tx, row);
-        ++channel.sent;
-        return true;
-      }
-      const bool permanent = sent.error().code == ErrorCode::kValidationError;
-      const auto delay = notify::retry_delay(settings.retry, claimed->attempts + 1,
-                                             randombytes_uniform(1u << 20) / double(1u << 20));
-      const bool give_up =
-          permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
-      for (const auto& row : rows) db::record_failure(tx, row, sent.error().detail, delay, give_up);
-      ++(give_up ? channel.failed : channel.retried);
-      return true;
-    });
-    if (!handled) return std::unexpected(handled.error());
+    TRY_LET(handled, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+              const auto now = clock.now(tx);
+              auto claimed = db::claim_due_delivery(tx, now);
+              if (!claimed) return false;
+              auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
+              // A digest row takes every other one of its user due now into the same mail.
+              std::vector<db::ClaimedDelivery> rows{*claimed};
+              if (claimed->kind == "digest" && claimed->user_id) {
+                for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
+                  rows.push_back(std::move(item));
+                }
+                claimed->email = digest_mail(rows, settings, *secret);
+              }
+              auto sent = send(*claimed, settings, *secret, now);
+              if (sent) {
+                for (const auto& row : rows) db::record_sent(tx, row);
+                ++channel.sent;
+                return true;
+              }
+              const bool permanent = sent.error().code == ErrorCode::kValidationError;
+              const auto delay =
+                  notify::retry_delay(settings.retry, claimed->attempts + 1,
+                                      randombytes_uniform(1u << 20) / double(1u << 20));
+              const bool give_up =
+                  permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
+              for (const auto& row : rows)
+                db::record_failure(tx, row, sent.error().detail, delay, give_up);
+              ++(give_up ? channel.failed : channel.retried);
+              return true;
+            }));
     if (!*handled) break;
   }
   return counts;

@@ -46,9 +46,7 @@ Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& usern
     auto user = db::find_user(tx, username);
     if (!user) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
     const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
-    if (auto settled = settle_due_games(games, tx, {user->id, std::nullopt}); !settled) {
-      return std::unexpected(settled.error());
-    }
+    TRY(settle_due_games(games, tx, {user->id, std::nullopt}));
     const auto settings = db::profile_settings(tx, user->id);
     const auto record = db::player_record(tx, user->id);
     const auto today = game::format_date(deps.zone.local_date(deps.clock.now(tx)));
@@ -64,7 +62,7 @@ Result<db::ProfileSettings> own_settings(ProfileDeps& deps, const db::User& user
 
 Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
                                     const db::ProfileChange& change) {
-  if (auto ok = check_change(change); !ok) return std::unexpected(ok.error());
+  TRY(check_change(change));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
     // The shape is checked above; the name must also be a zone of the tz database (the one
     // PostgreSQL ships), since mails show deadlines in it.

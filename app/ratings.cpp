@@ -7,6 +7,7 @@
 #include "app/roles.h"
 #include "db/codec.h"
 #include "db/events.h"
+#include "db/game_schedule.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -83,9 +84,7 @@ Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
       // first game the sweep stores later still falls in the period of its deadline, since
       // its flag-fall fact is stamped at that instant.)
       const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
-      if (auto settled = settle_due_games(games, tx, db::GameScope{}); !settled) {
-        return std::unexpected(settled.error());
-      }
+      TRY(settle_due_games(games, tx, db::GameScope{}));
       period = next_period(tx, deps, pool);
     }
     if (!period) return false;
@@ -105,8 +104,7 @@ Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
     const auto before = last ? db::rating_entries(tx, last->id) : std::vector<db::RatingEntry>{};
     const auto games = db::unlisted_rated_games(tx, rule_for(deps, pool), list.ends_at);
     const auto entries = compute_entries(before, games, deps.settings.glicko);
-    auto id = db::insert_rating_list(tx, list, std::nullopt, entries, games);
-    if (!id) return std::unexpected(id.error());
+    TRY_LET(id, db::insert_rating_list(tx, list, std::nullopt, entries, games));
     return true;
   });
 }
@@ -138,8 +136,7 @@ Result<int> publish_due_rating_lists(RatingDeps& deps) {
   int published = 0;
   for (const auto& pool : rating_pools()) {
     while (true) {
-      auto done = publish_next(deps, pool);
-      if (!done) return std::unexpected(done.error());
+      TRY_LET(done, publish_next(deps, pool));
       if (!*done) break;
       ++published;
     }
@@ -164,7 +161,7 @@ Result<std::optional<game::Timestamp>> next_rating_publication(RatingDeps& deps)
 Result<std::vector<db::RatingList>> rating_lists(RatingDeps& deps,
                                                  const std::optional<std::string>& pool) {
   if (pool) {
-    if (auto ok = check_pool(*pool); !ok) return std::unexpected(ok.error());
+    TRY(check_pool(*pool));
   }
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::RatingList>> {
     return db::all_rating_lists(tx, pool);
@@ -173,11 +170,10 @@ Result<std::vector<db::RatingList>> rating_lists(RatingDeps& deps,
 
 Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
                                    const std::string& period, std::optional<int> version) {
-  if (auto ok = check_pool(pool); !ok) return std::unexpected(ok.error());
-  if (auto ok = check_period(period); !ok) return std::unexpected(ok.error());
+  TRY(check_pool(pool));
+  TRY(check_period(period));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<RatingListView> {
-    auto list = db::find_rating_list(tx, pool, period, version);
-    if (!list) return std::unexpected(list.error());
+    TRY_LET(list, db::find_rating_list(tx, pool, period, version));
     return RatingListView{*list, db::rating_entries(tx, list->id)};
   });
 }
@@ -201,12 +197,11 @@ Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
   if (!is_director(director)) {
     return fail(ErrorCode::kForbidden, "only a tournament director recomputes ratings");
   }
-  if (auto ok = check_pool(pool); !ok) return std::unexpected(ok.error());
-  if (auto ok = check_period(period); !ok) return std::unexpected(ok.error());
+  TRY(check_pool(pool));
+  TRY(check_period(period));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::RatingList>> {
     db::lock_rating_pool(tx, pool);
-    auto target = db::find_rating_list(tx, pool, period, std::nullopt);
-    if (!target) return std::unexpected(target.error());
+    TRY_LET(target, db::find_rating_list(tx, pool, period, std::nullopt));
     const auto now = deps.clock.now(tx);
     const auto previous = db::rating_list_before(tx, pool, target->first_day);
     auto before = previous ? db::rating_entries(tx, previous->id) : std::vector<db::RatingEntry>{};
@@ -221,8 +216,7 @@ Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
       list.published_by = director.username;
       list.reason = reason;
       list.settings = db::fields_json(settings_fields(deps.settings));
-      auto id = db::insert_rating_list(tx, list, director.id, entries, games);
-      if (!id) return std::unexpected(id.error());
+      TRY_LET(id, db::insert_rating_list(tx, list, director.id, entries, games));
       list.id = *id;
       db::write_audit(tx, db::AuditEntry{now,
                                          director.id,

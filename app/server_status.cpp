@@ -4,6 +4,7 @@
 
 #include <pqxx/pqxx>
 
+#include "db/game_schedule.h"
 #include "db/games.h"
 
 namespace corrchess::app {

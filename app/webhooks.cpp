@@ -27,8 +27,7 @@ Result<std::vector<db::Webhook>> list_webhooks(db::Pool& pool, const db::User& u
 Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
                                    const WebhookRequest& request) {
   // Stored as it will be called, so the stored text is always a URL the database accepts.
-  const auto url = delivery::normalize_webhook_url(request.url);
-  if (!url) return std::unexpected(url.error());
+  TRY_LET(url, delivery::normalize_webhook_url(request.url));
   std::optional<std::int64_t> event_id;
   if (request.event_id) {
     const auto& text = *request.event_id;
@@ -43,9 +42,7 @@ Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
   }
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<db::Webhook> {
     if (event_id) {
-      if (auto event = db::load_event(tx, *event_id, false); !event) {
-        return std::unexpected(event.error());
-      }
+      TRY(db::load_event(tx, *event_id, false));
     }
     if (db::count_webhooks(tx, user.id) >= kMaxWebhooksPerUser) {
       return fail(ErrorCode::kConflict,
@@ -67,8 +64,7 @@ Result<void> delete_webhook(db::Pool& pool, const db::User& user, std::int64_t i
 Result<std::vector<db::DeliveryView>> webhook_deliveries(db::Pool& pool, const db::User& user,
                                                          std::int64_t id, int limit) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::DeliveryView>> {
-    auto w = owned(tx, user, id);
-    if (!w) return std::unexpected(w.error());
+    TRY_LET(w, owned(tx, user, id));
     return db::webhook_deliveries(tx, id, limit);
   });
 }
@@ -76,8 +72,7 @@ Result<std::vector<db::DeliveryView>> webhook_deliveries(db::Pool& pool, const d
 Result<void> redeliver_webhook(db::Pool& pool, const db::User& user, std::int64_t id,
                                const std::string& delivery_id) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
-    auto w = owned(tx, user, id);
-    if (!w) return std::unexpected(w.error());
+    TRY_LET(w, owned(tx, user, id));
     if (delivery_id.size() != 36 || !db::redeliver(tx, id, delivery_id)) {
       return fail(ErrorCode::kNotFound, "no delivery " + delivery_id);
     }

@@ -84,6 +84,25 @@ struct Error {
 template <class T>
 using Result = std::expected<T, Error>;
 
+// Error propagation: the one idiom (docs/architecture.md), for any function returning a
+// Result<U>. Each returns the error of a failed Result at once, unchanged:
+//
+//   TRY(game::validate(control));          // goes on only when the check passed (any value
+//                                          // it has is dropped)
+//   TRY_LET(stored, load_game(tx, id));    // declares `stored`, the Result; below this line
+//   use(stored->facts);                    // it holds a value (*stored, stored->...)
+//
+// Errors that are changed on the way (another code, more detail) are written out by hand.
+#define TRY(...)                                              \
+  do {                                                        \
+    if (auto&& try_result_ = (__VA_ARGS__); !try_result_) {   \
+      return std::unexpected(std::move(try_result_).error()); \
+    }                                                         \
+  } while (false)
+#define TRY_LET(name, ...)   \
+  auto name = (__VA_ARGS__); \
+  if (!name) return std::unexpected(std::move(name).error())
+
 // Shorthand for `return fail(ErrorCode::kIllegalMove, "...")` in functions returning Result<T>.
 inline std::unexpected<Error> fail(ErrorCode code, std::string detail) {
   return std::unexpected<Error>(Error{code, std::move(detail)});

@@ -145,7 +145,7 @@ Result<game::TimeControl> time_control_from_json(const json& j) {
     return fail(ErrorCode::kValidationError, "unknown time_control.type '" + type + "'");
   }
   if (in.error()) return std::unexpected(*in.error());
-  if (auto ok = game::validate(out); !ok) return std::unexpected(ok.error());
+  TRY(game::validate(out));
   return out;
 }
 
@@ -171,14 +171,12 @@ Result<void> event_detail_from_json(const json& d, game::GameEvent& e) {
     return std::nullopt;
   };
   if (auto v = text("claim_type")) {
-    auto t = game::parse_claim_type(*v);
-    if (!t) return std::unexpected(t.error());
+    TRY_LET(t, game::parse_claim_type(*v));
     e.claim_type = *t;
   }
   e.intended_move = text("intended_move");
   if (auto v = text("expect")) {
-    auto t = game::parse_claim_expectation(*v);
-    if (!t) return std::unexpected(t.error());
+    TRY_LET(t, game::parse_claim_expectation(*v));
     e.expect = *t;
   }
   if (d.contains("upheld") && d["upheld"].is_boolean()) e.upheld = d["upheld"].get<bool>();
@@ -187,18 +185,15 @@ Result<void> event_detail_from_json(const json& d, game::GameEvent& e) {
     e.seconds = d["seconds"].get<game::Seconds>();
   }
   if (auto v = text("adjustment")) {
-    auto t = game::parse_adjustment_kind(*v);
-    if (!t) return std::unexpected(t.error());
+    TRY_LET(t, game::parse_adjustment_kind(*v));
     e.adjustment = *t;
   }
   if (auto v = text("result")) {
-    auto t = game::parse_game_result(*v);
-    if (!t) return std::unexpected(t.error());
+    TRY_LET(t, game::parse_game_result(*v));
     e.result = *t;
   }
   if (auto v = text("termination")) {
-    auto t = game::parse_termination(*v);
-    if (!t) return std::unexpected(t.error());
+    TRY_LET(t, game::parse_termination(*v));
     e.termination = *t;
   }
   e.reason = text("reason").value_or("");

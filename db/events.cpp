@@ -87,13 +87,11 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
   e.id = row[0].as<std::int64_t>();
   auto& s = e.settings;
   s.name = row[1].as<std::string>();
-  auto variant = game::parse_variant(row[2].as<std::string>());
-  if (!variant) return std::unexpected(variant.error());
+  TRY_LET(variant, game::parse_variant(row[2].as<std::string>()));
   s.variant = *variant;
   if (!row[3].is_null()) s.start_position = row[3].as<int>();
   s.allow_518 = row[4].as<bool>();
-  auto control = time_control_from_json(nlohmann::json::parse(row[5].as<std::string>()));
-  if (!control) return std::unexpected(control.error());
+  TRY_LET(control, time_control_from_json(nlohmann::json::parse(row[5].as<std::string>())));
   s.time_control = *control;
   s.leave_days_per_year = row[6].as<int>();
   s.rules.no_draw_before_move = row[7].as<int>();
@@ -101,8 +99,7 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
   s.rules.silence_rule = row[9].as<bool>();
   s.rules.messages_allowed = row[10].as<bool>();
   s.double_round = row[11].as<bool>();
-  auto visibility = parse_visibility(row[12].as<std::string>());
-  if (!visibility) return std::unexpected(visibility.error());
+  TRY_LET(visibility, parse_visibility(row[12].as<std::string>()));
   s.visibility = *visibility;
   s.delay_moves = row[13].as<int>();
   s.open_for_entry = row[14].as<bool>();

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "db/codec.h"
+#include "db/game_log.h"
 #include "db/leave.h"
 #include "db/rows.h"
 #include "db/rule_sets.h"
@@ -19,18 +20,6 @@ namespace {
 
 using game::Color;
 using game::Timestamp;
-
-constexpr const char* kEpoch = "extract(epoch FROM %s)::bigint";
-
-std::string epoch(const std::string& column) {
-  std::string s = kEpoch;
-  return s.replace(s.find("%s"), 2, column);
-}
-
-std::optional<std::string> opt_text(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return f.as<std::string>();
-}
 
 Color color_of(const std::string& text) { return text == "black" ? Color::kBlack : Color::kWhite; }
 
@@ -179,13 +168,12 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
   }
   for (const auto& e : nlohmann::json::parse(row[15].c_str())) {
     game::GameEvent ev;
-    auto kind = game::parse_event_kind(e[0].get<std::string>());
-    if (!kind) return std::unexpected(kind.error());
+    TRY_LET(kind, game::parse_event_kind(e[0].get<std::string>()));
     ev.kind = *kind;
     ev.at = Timestamp(e[1].get<std::int64_t>());
     if (!e[2].is_null()) ev.side = color_of(e[2].get<std::string>());
     ev.ply = e[3].get<int>();
-    if (auto ok = event_detail_from_json(e[4], ev); !ok) return std::unexpected(ok.error());
+    TRY(event_detail_from_json(e[4], ev));
     g.facts.events.push_back(std::move(ev));
   }
   if (!row[16].is_null()) {
@@ -210,109 +198,15 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
         c[1].get<std::vector<game::ConditionalLine>>();
   }
   for (const auto& l : nlohmann::json::parse(row[18].c_str())) {
-    auto period = leave_period_of(
-        l[1].get<std::string>(), l[2].get<std::string>(), l[3].get<bool>(), opt_json_text(l[4]),
-        l[5].is_null() ? std::nullopt : std::optional<std::int64_t>(l[5].get<std::int64_t>()));
-    if (!period) return std::unexpected(period.error());
+    TRY_LET(
+        period,
+        leave_period_of(
+            l[1].get<std::string>(), l[2].get<std::string>(), l[3].get<bool>(), opt_json_text(l[4]),
+            l[5].is_null() ? std::nullopt : std::optional<std::int64_t>(l[5].get<std::int64_t>())));
     const Color side = l[0].get<std::int64_t>() == g.white.id ? Color::kWhite : Color::kBlack;
     g.leave[chess::index(side)].push_back(std::move(*period));
   }
   return {};
-}
-
-}  // namespace
-
-namespace {
-
-// The move log entry of a move (migrations/0015_game_snapshots.sql): its instant and flags.
-std::string move_log_entry(const game::MoveFact& m) {
-  const int flags =
-      (m.played_as_conditional ? 1 : 0) + (m.use_40_plus_days ? 2 : 0) + (m.offer_draw ? 4 : 0);
-  return std::to_string(m.at.unix_seconds()) + "." + std::to_string(flags);
-}
-
-// The move log entries of `moves`, separated by spaces.
-std::string move_log_entries(const std::vector<game::MoveFact>& moves) {
-  std::string entries;
-  for (const auto& m : moves) {
-    if (!entries.empty()) entries += ' ';
-    entries += move_log_entry(m);
-  }
-  return entries;
-}
-
-// The snapshot_clocks column of `window` (migrations/0019_snapshot_clocks.sql): '' without
-// clocks.
-std::string snapshot_clocks_text(const game::ReplayWindow& window) {
-  if (!window.clocks || window.clocks->ply != window.ply) return "";
-  const auto& c = *window.clocks;
-  std::string text;
-  for (std::size_t i = 0; i < 2; ++i) {
-    if (!text.empty()) text += ' ';
-    text += std::to_string(c.remaining[i]) + ' ' + std::to_string(c.bank[i]) + ' ' +
-            std::to_string(c.moves[i]);
-  }
-  return text;
-}
-
-// The clocks a snapshot_clocks column holds for the window at `ply`; nullopt for '' and
-// for anything that is not six integers (the clocks then replay every move).
-std::optional<game::ClockCheckpoint> snapshot_clocks_of(std::string_view text, int ply) {
-  if (text.empty()) return std::nullopt;
-  std::array<std::int64_t, 6> values{};
-  std::size_t pos = 0;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const auto end = std::min(text.find(' ', pos), text.size());
-    const auto field = text.substr(pos, end - pos);
-    if (field.empty() ||
-        std::from_chars(field.data(), field.data() + field.size(), values[i]).ptr !=
-            field.data() + field.size()) {
-      return std::nullopt;
-    }
-    if ((i + 1 < values.size()) == (end == text.size())) return std::nullopt;
-    pos = end + 1;
-  }
-  game::ClockCheckpoint c;
-  c.ply = ply;
-  for (std::size_t i = 0; i < 2; ++i) {
-    c.remaining[i] = values[3 * i];
-    c.bank[i] = values[3 * i + 1];
-    c.moves[i] = static_cast<int>(values[3 * i + 2]);
-  }
-  return c;
-}
-
-// The first `plies` moves of a move log, without their squares; nullopt when the log does
-// not hold that many well-formed entries.
-std::optional<std::vector<game::MoveFact>> moves_from_log(std::string_view log, int plies) {
-  std::vector<game::MoveFact> moves;
-  moves.reserve(static_cast<std::size_t>(plies));
-  std::size_t pos = 0;
-  while (static_cast<int>(moves.size()) < plies) {
-    const auto end = std::min(log.find(' ', pos), log.size());
-    const std::string_view entry = log.substr(pos, end - pos);
-    const auto dot = entry.find('.');
-    std::int64_t seconds = 0;
-    int flags = 0;
-    if (dot == std::string_view::npos ||
-        std::from_chars(entry.data(), entry.data() + dot, seconds).ptr != entry.data() + dot ||
-        std::from_chars(entry.data() + dot + 1, entry.data() + entry.size(), flags).ptr !=
-            entry.data() + entry.size() ||
-        flags < 0 || flags > 7) {
-      return std::nullopt;
-    }
-    game::MoveFact m;
-    m.ply = static_cast<int>(moves.size()) + 1;
-    m.at = Timestamp(seconds);
-    m.played_as_conditional = (flags & 1) != 0;
-    m.use_40_plus_days = (flags & 2) != 0;
-    m.offer_draw = (flags & 4) != 0;
-    moves.push_back(std::move(m));
-    if (end == log.size()) break;
-    pos = end + 1;
-  }
-  if (static_cast<int>(moves.size()) != plies) return std::nullopt;
-  return moves;
 }
 
 }  // namespace
@@ -339,13 +233,11 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRe
   g.id = id;
   if (!row[0].is_null()) g.event_id = row[0].as<std::int64_t>();
   auto& setup = g.facts.setup;
-  auto variant = game::parse_variant(row[1].as<std::string>());
-  if (!variant) return std::unexpected(variant.error());
+  TRY_LET(variant, game::parse_variant(row[1].as<std::string>()));
   setup.variant = *variant;
   if (!row[2].is_null()) setup.start_position = row[2].as<int>();
   setup.initial_fen = row[3].as<std::string>();
-  auto control = time_control_from_json(nlohmann::json::parse(row[4].as<std::string>()));
-  if (!control) return std::unexpected(control.error());
+  TRY_LET(control, time_control_from_json(nlohmann::json::parse(row[4].as<std::string>())));
   setup.time_control = *control;
   setup.start_at = Timestamp(row[5].as<std::int64_t>());
   setup.rules.no_draw_before_move = row[6].as<int>();
@@ -356,7 +248,7 @@ Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRe
   g.version = row[10].as<int>();
   g.revision = row[22].as<std::int64_t>();
   if (!row[11].is_null()) g.use_40_plus_days_ply = row[11].as<int>();
-  if (auto ok = read_facts(row, g); !ok) return std::unexpected(ok.error());
+  TRY(read_facts(row, g));
   const int window = row[19].as<int>();
   if (!windowed || window == 0) return g;
   auto before = moves_from_log(row[21].as<std::string>(), window);
@@ -510,14 +402,14 @@ std::optional<CachedColumns> load_cached_columns(pqxx::work& tx, std::int64_t id
   };
   CachedColumns c;
   c.status = row[0].as<std::string>();
-  c.result = opt_text(row[1]);
-  c.termination = opt_text(row[2]);
+  c.result = optional_text(row[1]);
+  c.termination = optional_text(row[2]);
   c.finished_at = opt_int(row[3]);
   c.fen = row[4].as<std::string>();
   c.ply = row[5].as<int>();
   c.to_move = row[6].as<std::string>();
   c.next_deadline = opt_int(row[7]);
-  c.draw_offer_by = opt_text(row[8]);
+  c.draw_offer_by = optional_text(row[8]);
   return c;
 }
 
@@ -570,210 +462,10 @@ std::int64_t save_conditional(pqxx::work& tx, std::int64_t id, Color side,
                                     nlohmann::json(lines).dump(), at.unix_seconds()));
 }
 
-// The condition "in play and due at $1", shared by the sweep and the reads that settle games:
-// a game in play is due at its cached deadline (clock or start), or when its event's end date
-// has passed and the event's time control adjudicates at the end date (the game becomes
-// adjudication pending, rules.md §6.5); `types` is the parameter holding end_date_types().
-// The status condition stays literal for the partial index games_deadline_idx.
-namespace {
-
-std::string due_at(std::string_view types) {
-  return std::string(kInPlayCondition) +
-         " AND ((next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1)) OR event_id IN "
-         "(SELECT id FROM events WHERE end_at <= to_timestamp($1) AND time_control ->> 'type' = "
-         "ANY(" +
-         std::string(types) + "::text[])))";
-}
-
-}  // namespace
-
 void set_player(pqxx::work& tx, std::int64_t game_id, game::Color side, std::int64_t user_id) {
   tx.exec_params(side == game::Color::kWhite ? "UPDATE games SET white_id = $2 WHERE id = $1"
                                              : "UPDATE games SET black_id = $2 WHERE id = $1",
                  game_id, user_id);
-}
-
-constexpr const char* kLiveGamesOf =
-    "SELECT id FROM games WHERE (white_id = $1 OR black_id = $1) AND event_id IS NOT DISTINCT "
-    "FROM $2 AND status = ANY($3::text[]) ORDER BY id";
-
-std::vector<std::int64_t> live_games_of(pqxx::work& tx, std::int64_t user_id,
-                                        std::optional<std::int64_t> event_id) {
-  return ids_of(tx.exec_params(kLiveGamesOf, user_id, event_id, in_play_statuses()));
-}
-
-constexpr const char* kCurrentGamesOf =
-    "SELECT g.id, e.name, eg.round, g.white_id, g.black_id, wu.country, bu.country "
-    "FROM games g LEFT JOIN events e ON e.id = g.event_id "
-    "LEFT JOIN event_games eg ON eg.game_id = g.id "
-    "JOIN users wu ON wu.id = g.white_id JOIN users bu ON bu.id = g.black_id "
-    "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.status = ANY($3::text[]) OR "
-    "g.finished_at >= to_timestamp($2)) ORDER BY g.id";
-
-std::vector<CurrentGame> current_games_of(pqxx::work& tx, std::int64_t user_id,
-                                          game::Timestamp finished_since) {
-  std::vector<CurrentGame> games;
-  for (const auto& row : tx.exec_params(kCurrentGamesOf, user_id, finished_since.unix_seconds(),
-                                        not_over_statuses())) {
-    CurrentGame g;
-    g.id = row[0].as<std::int64_t>();
-    if (!row[1].is_null()) g.event_name = row[1].as<std::string>();
-    if (!row[2].is_null()) g.round = row[2].as<int>();
-    g.white_id = row[3].as<std::int64_t>();
-    g.black_id = row[4].as<std::int64_t>();
-    if (!row[5].is_null()) g.white_country = row[5].as<std::string>();
-    if (!row[6].is_null()) g.black_country = row[6].as<std::string>();
-    games.push_back(std::move(g));
-  }
-  return games;
-}
-
-std::int64_t count_live_games(pqxx::work& tx) {
-  return tx
-      .exec_params1("SELECT count(*) FROM games WHERE status = ANY($1::text[])",
-                    in_play_statuses())[0]
-      .as<std::int64_t>();
-}
-
-// $1 now, $2 the most to claim, $3 the time-control types that adjudicate at the end date.
-const std::string kClaimDueGames =
-    "SELECT id FROM games WHERE " + due_at("$3") +
-    " ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED";
-
-std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
-  return ids_of(tx.exec_params(kClaimDueGames, now.unix_seconds(), limit, end_date_types()));
-}
-
-// $1 now, $2 the user or NULL, $3 the event or NULL, $4 the game or NULL, $5 as $3 of
-// kClaimDueGames.
-const std::string kLockDueGames =
-    "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
-    "($3::bigint IS NULL OR event_id = $3) AND ($4::bigint IS NULL OR id = $4) AND " +
-    due_at("$5") + " ORDER BY id FOR UPDATE";
-
-std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const GameScope& scope) {
-  return ids_of(tx.exec_params(kLockDueGames, now.unix_seconds(), scope.user_id, scope.event_id,
-                               scope.game_id, end_date_types()));
-}
-
-// The earliest cached deadline of a game in play (the status condition literal for the
-// partial index games_deadline_idx), or the end date of an event that adjudicates at its end
-// date ($1: end_date_types) and still has games in play ($2: in_play_statuses), whichever
-// comes first (LEAST ignores NULLs).
-const std::string kNextDeadline =
-    "SELECT extract(epoch FROM LEAST((SELECT min(next_deadline) FROM games WHERE next_deadline "
-    "IS NOT NULL AND " +
-    std::string(kInPlayCondition) +
-    "), (SELECT min(e.end_at) FROM events e WHERE e.end_at IS NOT NULL AND e.time_control ->> "
-    "'type' = ANY($1::text[]) AND EXISTS (SELECT 1 FROM games g WHERE g.event_id = e.id AND "
-    "g.status = ANY($2::text[])))))::bigint";
-
-std::optional<Timestamp> next_deadline(pqxx::work& tx) {
-  const auto r = tx.exec_params(kNextDeadline, end_date_types(), in_play_statuses());
-  if (r.empty() || r[0][0].is_null()) return std::nullopt;
-  return Timestamp(r[0][0].as<std::int64_t>());
-}
-
-namespace {
-
-// The statement of one page of GET /api/v1/games: $1 the user, $2 event, $3 opponent, $4
-// variant, $5 and $6 the cursor (sort key, id), $7 the page size + 1, $8 the statuses shown.
-// Every parameter is referenced whatever the filter (PostgreSQL must type each one); an absent
-// filter is a NULL that lets every row through. "Your move" pages go by the caller's deadline
-// (no deadline, e.g. a suspended clock, last), all others newest first; the id breaks ties,
-// so the order is total and a page continues exactly after the last entry of the one before.
-std::string list_games_sql(bool to_move_only) {
-  const std::string key = to_move_only ? "coalesce(extract(epoch FROM g.next_deadline)::bigint, " +
-                                             std::to_string(kNoDeadlineKey) + ")"
-                                       : "g.id";
-  std::string where = "(g.white_id = $1 OR g.black_id = $1)";
-  if (to_move_only) {
-    where +=
-        " AND g.status = 'ongoing' AND ((g.to_move = 'white' AND g.white_id = $1) OR "
-        "(g.to_move = 'black' AND g.black_id = $1))";
-  }
-  where +=
-      " AND ($2::bigint IS NULL OR g.event_id = $2::bigint)"
-      " AND ($3::bigint IS NULL OR g.white_id = $3::bigint OR g.black_id = $3::bigint)"
-      " AND ($4::text IS NULL OR g.variant = $4::text)"
-      " AND ($8::text[] IS NULL OR g.status = ANY($8::text[]))";
-  where += to_move_only
-               ? " AND ($5::bigint IS NULL OR (" + key + ", g.id) > ($5::bigint, $6::bigint))"
-               : std::string(" AND ($5::bigint IS NULL OR g.id < $6::bigint)");
-  const std::string order = to_move_only ? key + ", g.id" : "g.id DESC";
-  return "SELECT g.id, w.username, w.display_name, b.username, b.display_name, g.status, "
-         "g.to_move, g.variant, g.ply, " +
-         epoch("g.next_deadline") + ", g.result, g.termination, g.draw_offer_by, " + key +
-         ", lm.san, " + epoch("lm.accepted_at") +
-         ", EXISTS (SELECT 1 FROM pending_moves p WHERE p.game_id = g.id AND p.side = CASE "
-         "WHEN g.white_id = $1 THEN 'white' ELSE 'black' END), g.event_id, e.name "
-         "FROM games g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
-         "LEFT JOIN events e ON e.id = g.event_id "
-         "LEFT JOIN LATERAL (SELECT san, accepted_at FROM moves m WHERE m.game_id = g.id "
-         "ORDER BY m.ply DESC LIMIT 1) lm ON true WHERE " +
-         where + " ORDER BY " + order + " LIMIT $7";
-}
-
-}  // namespace
-
-GameListPage list_games(pqxx::work& tx, std::int64_t user_id, const GameListFilter& filter,
-                        const std::optional<GameListCursor>& after, int limit) {
-  // "active": not over; "finished": over (finished or annulled); otherwise every status.
-  std::optional<std::string> statuses;
-  if (filter.status == "active") {
-    statuses = not_over_statuses();
-  } else if (filter.status == "finished") {
-    statuses = over_statuses();
-  }
-  static const std::string kByDeadline = list_games_sql(true);
-  static const std::string kNewestFirst = list_games_sql(false);
-  const auto rows = tx.exec_params(
-      filter.to_move_only ? kByDeadline : kNewestFirst, user_id, filter.event_id,
-      filter.opponent_id,
-      filter.variant ? std::optional<std::string>(std::string(game::to_string(*filter.variant)))
-                     : std::nullopt,
-      after ? std::optional<std::int64_t>(after->key) : std::nullopt,
-      after ? std::optional<std::int64_t>(after->id) : std::nullopt, limit + 1, statuses);
-  GameListPage page;
-  for (const auto& row : rows) {
-    if (static_cast<int>(page.games.size()) == limit) {
-      const auto& last = page.games.back();
-      page.next = GameListCursor{last.sort_key, last.id};
-      break;
-    }
-    GameListEntry g;
-    g.id = row[0].as<std::int64_t>();
-    g.white = {row[1].as<std::string>(), row[2].as<std::string>()};
-    g.black = {row[3].as<std::string>(), row[4].as<std::string>()};
-    g.status = row[5].as<std::string>();
-    g.to_move = row[6].as<std::string>();
-    g.variant = row[7].as<std::string>();
-    g.ply = row[8].as<int>();
-    if (!row[9].is_null()) g.deadline = Timestamp(row[9].as<std::int64_t>());
-    g.result = opt_text(row[10]);
-    g.termination = opt_text(row[11]);
-    g.draw_offer_by = opt_text(row[12]);
-    g.sort_key = row[13].as<std::int64_t>();
-    g.last_move_san = opt_text(row[14]);
-    if (!row[15].is_null()) g.last_move_at = Timestamp(row[15].as<std::int64_t>());
-    g.my_pending_move = row[16].as<bool>();
-    if (!row[17].is_null()) g.event_id = row[17].as<std::int64_t>();
-    g.event_name = opt_text(row[18]);
-    page.games.push_back(std::move(g));
-  }
-  return page;
-}
-
-// $2: the statuses of games not over, $3: of games over.
-constexpr const char* kCountGames =
-    "SELECT count(*) FILTER (WHERE status = 'ongoing' AND ((to_move = 'white' AND white_id = $1) "
-    "OR (to_move = 'black' AND black_id = $1))), count(*) FILTER (WHERE status = "
-    "ANY($2::text[])), count(*) FILTER (WHERE status = ANY($3::text[])) FROM games WHERE "
-    "white_id = $1 OR black_id = $1";
-
-PlayerGameCounts count_games(pqxx::work& tx, std::int64_t user_id) {
-  const auto row = tx.exec_params1(kCountGames, user_id, not_over_statuses(), over_statuses());
-  return {row[0].as<int>(), row[1].as<int>(), row[2].as<int>()};
 }
 
 }  // namespace corrchess::db

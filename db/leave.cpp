@@ -27,11 +27,12 @@ Result<StoredLeave> leave_from_row(const pqxx::row& row) {
   l.user_id = row[1].as<std::int64_t>();
   l.username = row[2].as<std::string>();
   if (!row[3].is_null()) l.event_id = row[3].as<std::int64_t>();
-  auto period = leave_period_of(
-      row[4].as<std::string>(), row[5].as<std::string>(), row[6].as<bool>(),
-      row[7].is_null() ? std::nullopt : std::optional<std::string>(row[7].as<std::string>()),
-      row[8].is_null() ? std::nullopt : std::optional<std::int64_t>(row[8].as<std::int64_t>()));
-  if (!period) return std::unexpected(period.error());
+  TRY_LET(period, leave_period_of(
+                      row[4].as<std::string>(), row[5].as<std::string>(), row[6].as<bool>(),
+                      row[7].is_null() ? std::nullopt
+                                       : std::optional<std::string>(row[7].as<std::string>()),
+                      row[8].is_null() ? std::nullopt
+                                       : std::optional<std::int64_t>(row[8].as<std::int64_t>())));
   l.period = std::move(*period);
   l.status = row[9].as<std::string>();
   l.created_at = Timestamp(row[10].as<std::int64_t>());

@@ -154,7 +154,7 @@ Result<MigrationReport> migrate(pqxx::connection& conn, const std::vector<Migrat
     applied = applied_migrations(tx);
     tx.commit();
   }
-  if (auto ok = verify_applied(applied, migrations); !ok) return std::unexpected(ok.error());
+  TRY(verify_applied(applied, migrations));
 
   MigrationReport report;
   for (const auto& m : migrations) {
@@ -180,7 +180,7 @@ Result<MigrationReport> migrate(pqxx::connection& conn, const std::vector<Migrat
 Result<bool> migrations_current(pqxx::connection& conn, const std::vector<Migration>& migrations) {
   pqxx::read_transaction tx(conn);
   const auto applied = applied_migrations(tx);
-  if (auto ok = verify_applied(applied, migrations); !ok) return std::unexpected(ok.error());
+  TRY(verify_applied(applied, migrations));
   return applied.size() == migrations.size();
 }
 

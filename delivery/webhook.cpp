@@ -225,19 +225,15 @@ Result<std::string> webhook_signature(std::string_view secret, std::string_view 
 }
 
 Result<std::string> normalize_webhook_url(const std::string& url) {
-  auto parts = parse(url);
-  if (!parts) return std::unexpected(parts.error());
+  TRY_LET(parts, parse(url));
   return std::move(parts->url);
 }
 
 Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest& request) {
-  auto parts = parse(request.url);
-  if (!parts) return std::unexpected(parts.error());
-  auto address = resolve(*parts, settings.allow_private);
-  if (!address) return std::unexpected(address.error());
+  TRY_LET(parts, parse(request.url));
+  TRY_LET(address, resolve(*parts, settings.allow_private));
   const auto timestamp = request.timestamp;
-  auto signature = webhook_signature(request.secret, request.id, timestamp, request.body);
-  if (!signature) return std::unexpected(signature.error());
+  TRY_LET(signature, webhook_signature(request.secret, request.id, timestamp, request.body));
   static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
   if (!initialised) return fail(ErrorCode::kInternal, "libcurl could not be initialised");
   std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), curl_easy_cleanup);

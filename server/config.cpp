@@ -48,9 +48,8 @@ Result<void> read_int_settings(std::initializer_list<IntSetting> settings) {
   for (const auto& [name, target, zero_allowed] : settings) {
     const char* text = env(name);
     if (text == nullptr) continue;
-    auto n = zero_allowed && std::string_view(text) == "0" ? Result<int>(0)
-                                                           : parse_positive_int(name, text);
-    if (!n) return std::unexpected(n.error());
+    TRY_LET(n, zero_allowed && std::string_view(text) == "0" ? Result<int>(0)
+                                                             : parse_positive_int(name, text));
     *target = *n;
   }
   return {};
@@ -91,13 +90,11 @@ Result<void> rating_settings(Config& config) {
     config.rating_period = *kind;
   }
   if (const char* text = env("CORRCHESS_RATING_TAU")) {
-    auto tau = parse_positive_number("CORRCHESS_RATING_TAU", text);
-    if (!tau) return std::unexpected(tau.error());
+    TRY_LET(tau, parse_positive_number("CORRCHESS_RATING_TAU", text));
     config.rating.tau = *tau;
   }
   if (const char* text = env("CORRCHESS_RATING_PROVISIONAL_DEVIATION")) {
-    auto rd = parse_positive_number("CORRCHESS_RATING_PROVISIONAL_DEVIATION", text);
-    if (!rd) return std::unexpected(rd.error());
+    TRY_LET(rd, parse_positive_number("CORRCHESS_RATING_PROVISIONAL_DEVIATION", text));
     config.rating.provisional_deviation = *rd;
   }
   if (auto read = read_int_settings(
@@ -148,130 +145,85 @@ std::string default_web_dir() {
 #endif
 }
 
-Result<Config> config_from_env() {
-  Config config;
-  if (const char* docs = env("CORRCHESS_DOCS_DIR")) config.docs_dir = docs;
-  // Set but empty: no web client (the first page at `/`).
-  if (const char* web = std::getenv("CORRCHESS_WEB_DIR")) config.web_dir = web;
-  if (const char* secure = env("CORRCHESS_SECURE_COOKIES")) {
-    config.secure_cookies = parse_flag(secure);
+namespace {
+
+// A text setting: copied as it is when set (and not empty).
+struct TextSetting {
+  const char* name;
+  std::string* target;
+};
+void read_text_settings(std::initializer_list<TextSetting> settings) {
+  for (const auto& s : settings) {
+    if (const char* value = env(s.name)) *s.target = value;
   }
-  if (const char* token = env("CORRCHESS_METRICS_TOKEN")) config.metrics_token = token;
-  if (const char* listen = env("CORRCHESS_LISTEN")) {
-    auto parsed = parse_listen(listen);
-    if (!parsed) return std::unexpected(parsed.error());
-    config.listen_address = parsed->first;
-    config.listen_port = parsed->second;
+}
+
+// A flag setting: 1/true/yes/on when set.
+struct FlagSetting {
+  const char* name;
+  bool* target;
+};
+void read_flag_settings(std::initializer_list<FlagSetting> settings) {
+  for (const auto& s : settings) {
+    if (const char* value = env(s.name)) *s.target = parse_flag(value);
   }
-  if (auto url = db::database_url_from_env()) config.database_url = *url;
-  const char* listen_url = env("CORRCHESS_LISTEN_DATABASE_URL");
-  config.listen_database_url = listen_url != nullptr ? listen_url : config.database_url;
-  if (const char* level = env("CORRCHESS_LOG_LEVEL")) config.log_level = level;
-  // Every integer setting but the live-event retention (checked against its minimum below).
-  if (auto read = read_int_settings({
-          {"CORRCHESS_IO_THREADS", &config.io_threads},
-          {"CORRCHESS_DB_POOL_SIZE", &config.db_pool_size},
-          {"CORRCHESS_TOKEN_TTL_DAYS", &config.token_ttl_days},
-          {"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
-          {"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
-          {"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes},
-          {"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
-          {"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
-          {"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
-          {"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds},
-          {"CORRCHESS_MAX_CONNECTIONS", &config.max_connections},
-          {"CORRCHESS_MAX_WEBSOCKETS_PER_USER", &config.max_websockets_per_user},
-          {"CORRCHESS_REGISTRATIONS_PER_HOUR", &config.registrations_per_hour},
-          {"CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", &config.writes_per_minute_per_token, true},
-          {"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", &config.writes_per_minute_per_address, true},
-          {"CORRCHESS_MAX_OPEN_CHALLENGES", &config.challenges.max_open_challenges, true},
-          {"CORRCHESS_MAX_ONGOING_GAMES", &config.challenges.max_ongoing_games, true},
-          {"CORRCHESS_CHALLENGE_MIN_DAYS", &config.challenges.min_days},
-          {"CORRCHESS_CHALLENGE_MAX_DAYS", &config.challenges.max_days},
-          {"CORRCHESS_CHALLENGES_PER_OPPONENT_PER_DAY", &config.challenges.max_per_opponent_per_day,
-           true},
-          {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_DECLINE_MINUTES",
-           &config.challenges.cooldown_after_decline_minutes, true},
-          {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_CANCEL_MINUTES",
-           &config.challenges.cooldown_after_cancel_minutes, true},
-          {"CORRCHESS_CHALLENGE_MAIL_BATCH_MINUTES", &config.challenge_mail_batch_minutes, true},
-          {"CORRCHESS_MAX_CONCURRENT_HASHES", &config.max_concurrent_hashes, true},
-          {"CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", &config.max_connections_per_address, true},
-          {"CORRCHESS_GAME_CACHE_GAMES", &config.game_cache_games, true},
-      });
-      !read) {
-    return std::unexpected(read.error());
-  }
-  if (const char* prepared = env("CORRCHESS_DB_PREPARED_STATEMENTS"))
-    config.db_prepared_statements = parse_flag(prepared);
-  if (const char* migrate = env("CORRCHESS_AUTO_MIGRATE"))
-    config.run_migrations = parse_flag(migrate);
-  if (const char* open = env("CORRCHESS_OPEN_REGISTRATION"))
-    config.open_registration = parse_flag(open);
-  if (const char* clock = env("CORRCHESS_CLOCK")) {
-    const std::string v = clock;
-    if (v != "system" && v != "manual") {
-      return fail(ErrorCode::kValidationError, "CORRCHESS_CLOCK must be system or manual");
-    }
-    config.manual_clock = v == "manual";
-  }
-  if (auto read = read_on_off("CORRCHESS_GAME_CACHE_CHECK", config.game_cache_check); !read) {
-    return std::unexpected(read.error());
-  }
-  if (auto read = read_on_off("CORRCHESS_SCHEDULER", config.run_scheduler); !read) {
-    return std::unexpected(read.error());
-  }
-  config.run_rating_job = config.run_scheduler;
-  if (auto read = read_on_off("CORRCHESS_RATING_JOB", config.run_rating_job); !read) {
-    return std::unexpected(read.error());
-  }
-  if (const char* zone = env("CORRCHESS_TIMEZONE")) config.time_zone = zone;
-  if (const char* user = env("CORRCHESS_ADMIN_USER")) config.admin_user = user;
-  if (const char* password = env("CORRCHESS_ADMIN_PASSWORD")) config.admin_password = password;
-  // Resumable live events are promised to be kept at least 7 days (docs/api.md): a shorter
-  // retention would silently break that promise, so it is a configuration error.
-  if (const char* text = env("CORRCHESS_LIVE_EVENT_RETENTION_DAYS")) {
-    auto n = parse_positive_int("CORRCHESS_LIVE_EVENT_RETENTION_DAYS", text);
-    if (!n) return std::unexpected(n.error());
-    if (*n < kMinLiveEventRetentionDays) {
+}
+
+// CORRCHESS_TRUSTED_PROXIES: IP addresses separated by commas (blanks ignored).
+Result<void> read_trusted_proxies(Config& config) {
+  const char* text = env("CORRCHESS_TRUSTED_PROXIES");
+  if (text == nullptr) return {};
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    std::string item(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    std::erase_if(item, [](char c) { return c == ' ' || c == '\t'; });
+    if (item.empty()) continue;
+    boost::system::error_code ec;
+    const auto address = boost::asio::ip::make_address(item, ec);
+    if (ec) {
       return fail(ErrorCode::kValidationError,
-                  "CORRCHESS_LIVE_EVENT_RETENTION_DAYS must be at least " +
-                      std::to_string(kMinLiveEventRetentionDays) +
-                      " (live messages are kept at least 7 days for resuming)");
+                  "CORRCHESS_TRUSTED_PROXIES: '" + item + "' is not an IP address");
     }
-    config.live_event_retention_days = *n;
+    config.trusted_proxies.push_back(address.to_string());
   }
+  return {};
+}
+
+// Resumable live events are promised to be kept at least 7 days (docs/api.md): a shorter
+// retention would silently break that promise, so it is a configuration error.
+Result<void> read_live_event_retention(Config& config) {
+  const char* text = env("CORRCHESS_LIVE_EVENT_RETENTION_DAYS");
+  if (text == nullptr) return {};
+  TRY_LET(n, parse_positive_int("CORRCHESS_LIVE_EVENT_RETENTION_DAYS", text));
+  if (*n < kMinLiveEventRetentionDays) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_LIVE_EVENT_RETENTION_DAYS must be at least " +
+                    std::to_string(kMinLiveEventRetentionDays) +
+                    " (live messages are kept at least 7 days for resuming)");
+  }
+  config.live_event_retention_days = *n;
+  return {};
+}
+
+// CORRCHESS_CLOCK: system (default) or manual.
+Result<void> read_clock(Config& config) {
+  const char* clock = env("CORRCHESS_CLOCK");
+  if (clock == nullptr) return {};
+  const std::string v = clock;
+  if (v != "system" && v != "manual") {
+    return fail(ErrorCode::kValidationError, "CORRCHESS_CLOCK must be system or manual");
+  }
+  config.manual_clock = v == "manual";
+  return {};
+}
+
+// Settings that are wrong only together.
+Result<void> check_combinations(const Config& config) {
   if (config.challenges.min_days > config.challenges.max_days) {
     return fail(ErrorCode::kValidationError,
                 "CORRCHESS_CHALLENGE_MIN_DAYS must not exceed CORRCHESS_CHALLENGE_MAX_DAYS");
-  }
-  if (const char* text = env("CORRCHESS_TRUSTED_PROXIES")) {
-    std::string_view rest = text;
-    while (!rest.empty()) {
-      const auto comma = rest.find(',');
-      std::string item(rest.substr(0, comma));
-      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-      std::erase_if(item, [](char c) { return c == ' ' || c == '\t'; });
-      if (item.empty()) continue;
-      boost::system::error_code ec;
-      const auto address = boost::asio::ip::make_address(item, ec);
-      if (ec) {
-        return fail(ErrorCode::kValidationError,
-                    "CORRCHESS_TRUSTED_PROXIES: '" + item + "' is not an IP address");
-      }
-      config.trusted_proxies.push_back(address.to_string());
-    }
-  }
-  if (const char* url = env("CORRCHESS_SMTP_URL")) config.smtp_url = url;
-  if (const char* from = env("CORRCHESS_SMTP_FROM")) config.smtp_from = from;
-  if (const char* tls = env("CORRCHESS_SMTP_REQUIRE_TLS"))
-    config.smtp_require_tls = parse_flag(tls);
-  if (const char* url = env("CORRCHESS_PUBLIC_URL")) config.public_url = url;
-  if (const char* verified = env("CORRCHESS_REQUIRE_VERIFIED_EMAIL")) {
-    config.require_verified_email = parse_flag(verified);
-  }
-  if (const char* allow = env("CORRCHESS_WEBHOOK_ALLOW_PRIVATE")) {
-    config.webhook_allow_private = parse_flag(allow);
   }
   if (!config.smtp_url.empty() && !delivery::is_mail_address(config.smtp_from)) {
     return fail(ErrorCode::kValidationError,
@@ -280,11 +232,88 @@ Result<Config> config_from_env() {
   if (!config.public_url.starts_with("http://") && !config.public_url.starts_with("https://")) {
     return fail(ErrorCode::kValidationError, "CORRCHESS_PUBLIC_URL must start with http(s)://");
   }
-  if (auto rated = rating_settings(config); !rated) return std::unexpected(rated.error());
   if (config.admin_user.empty() != config.admin_password.empty()) {
     return fail(ErrorCode::kValidationError,
                 "set both CORRCHESS_ADMIN_USER and CORRCHESS_ADMIN_PASSWORD, or neither");
   }
+  return {};
+}
+
+}  // namespace
+
+Result<Config> config_from_env() {
+  Config config;
+  // Set but empty: no web client (the first page at `/`).
+  if (const char* web = std::getenv("CORRCHESS_WEB_DIR")) config.web_dir = web;
+  if (const char* listen = env("CORRCHESS_LISTEN")) {
+    TRY_LET(parsed, parse_listen(listen));
+    config.listen_address = parsed->first;
+    config.listen_port = parsed->second;
+  }
+  if (auto url = db::database_url_from_env()) config.database_url = *url;
+  const char* listen_url = env("CORRCHESS_LISTEN_DATABASE_URL");
+  config.listen_database_url = listen_url != nullptr ? listen_url : config.database_url;
+  read_text_settings({
+      {"CORRCHESS_DOCS_DIR", &config.docs_dir},
+      {"CORRCHESS_METRICS_TOKEN", &config.metrics_token},
+      {"CORRCHESS_LOG_LEVEL", &config.log_level},
+      {"CORRCHESS_TIMEZONE", &config.time_zone},
+      {"CORRCHESS_ADMIN_USER", &config.admin_user},
+      {"CORRCHESS_ADMIN_PASSWORD", &config.admin_password},
+      {"CORRCHESS_SMTP_URL", &config.smtp_url},
+      {"CORRCHESS_SMTP_FROM", &config.smtp_from},
+      {"CORRCHESS_PUBLIC_URL", &config.public_url},
+  });
+  read_flag_settings({
+      {"CORRCHESS_SECURE_COOKIES", &config.secure_cookies},
+      {"CORRCHESS_DB_PREPARED_STATEMENTS", &config.db_prepared_statements},
+      {"CORRCHESS_AUTO_MIGRATE", &config.run_migrations},
+      {"CORRCHESS_OPEN_REGISTRATION", &config.open_registration},
+      {"CORRCHESS_SMTP_REQUIRE_TLS", &config.smtp_require_tls},
+      {"CORRCHESS_REQUIRE_VERIFIED_EMAIL", &config.require_verified_email},
+      {"CORRCHESS_WEBHOOK_ALLOW_PRIVATE", &config.webhook_allow_private},
+  });
+  // Every integer setting but the live-event retention (checked against its minimum below).
+  TRY(read_int_settings({
+      {"CORRCHESS_IO_THREADS", &config.io_threads},
+      {"CORRCHESS_DB_POOL_SIZE", &config.db_pool_size},
+      {"CORRCHESS_TOKEN_TTL_DAYS", &config.token_ttl_days},
+      {"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
+      {"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},
+      {"CORRCHESS_MAX_BODY_BYTES", &config.max_body_bytes},
+      {"CORRCHESS_NOTIFY_RETRY_BASE_SECONDS", &config.notify_retry_base_seconds},
+      {"CORRCHESS_NOTIFY_RETRY_MAX_SECONDS", &config.notify_retry_max_seconds},
+      {"CORRCHESS_NOTIFY_GIVE_UP_SECONDS", &config.notify_give_up_seconds},
+      {"CORRCHESS_WEBHOOK_TIMEOUT_SECONDS", &config.webhook_timeout_seconds},
+      {"CORRCHESS_MAX_CONNECTIONS", &config.max_connections},
+      {"CORRCHESS_MAX_WEBSOCKETS_PER_USER", &config.max_websockets_per_user},
+      {"CORRCHESS_REGISTRATIONS_PER_HOUR", &config.registrations_per_hour},
+      {"CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN", &config.writes_per_minute_per_token, true},
+      {"CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS", &config.writes_per_minute_per_address, true},
+      {"CORRCHESS_MAX_OPEN_CHALLENGES", &config.challenges.max_open_challenges, true},
+      {"CORRCHESS_MAX_ONGOING_GAMES", &config.challenges.max_ongoing_games, true},
+      {"CORRCHESS_CHALLENGE_MIN_DAYS", &config.challenges.min_days},
+      {"CORRCHESS_CHALLENGE_MAX_DAYS", &config.challenges.max_days},
+      {"CORRCHESS_CHALLENGES_PER_OPPONENT_PER_DAY", &config.challenges.max_per_opponent_per_day,
+       true},
+      {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_DECLINE_MINUTES",
+       &config.challenges.cooldown_after_decline_minutes, true},
+      {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_CANCEL_MINUTES",
+       &config.challenges.cooldown_after_cancel_minutes, true},
+      {"CORRCHESS_CHALLENGE_MAIL_BATCH_MINUTES", &config.challenge_mail_batch_minutes, true},
+      {"CORRCHESS_MAX_CONCURRENT_HASHES", &config.max_concurrent_hashes, true},
+      {"CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", &config.max_connections_per_address, true},
+      {"CORRCHESS_GAME_CACHE_GAMES", &config.game_cache_games, true},
+  }));
+  TRY(read_clock(config));
+  TRY(read_on_off("CORRCHESS_GAME_CACHE_CHECK", config.game_cache_check));
+  TRY(read_on_off("CORRCHESS_SCHEDULER", config.run_scheduler));
+  config.run_rating_job = config.run_scheduler;
+  TRY(read_on_off("CORRCHESS_RATING_JOB", config.run_rating_job));
+  TRY(read_live_event_retention(config));
+  TRY(read_trusted_proxies(config));
+  TRY(rating_settings(config));
+  TRY(check_combinations(config));
   return config;
 }
 

@@ -213,6 +213,68 @@ Result<Position> Position::from_fen_for_analysis(std::string_view fen, bool ches
   return parse_fen(fen, chess960, FenCheck::kAnalysis);
 }
 
+// Eight ranks from the eighth down, each summing to eight files.
+Result<void> Position::parse_placement(std::string_view field) {
+  int rank = 7;
+  int file = 0;
+  bool last_was_digit = false;
+  for (char ch : field) {
+    if (ch == '/') {
+      if (file != 8)
+        return fail(ErrorCode::kInvalidFen,
+                    "rank " + std::to_string(rank + 1) + " does not have 8 squares");
+      if (rank == 0) return fail(ErrorCode::kInvalidFen, "more than 8 ranks");
+      --rank;
+      file = 0;
+      last_was_digit = false;
+    } else if (ch >= '1' && ch <= '8') {
+      if (last_was_digit) return fail(ErrorCode::kInvalidFen, "two digits in a row in placement");
+      file += ch - '0';
+      if (file > 8)
+        return fail(ErrorCode::kInvalidFen,
+                    "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+      last_was_digit = true;
+    } else {
+      const Piece p = piece_from_char(ch);
+      if (p == Piece::kNoPiece)
+        return fail(ErrorCode::kInvalidFen, std::string("bad placement character '") + ch + "'");
+      if (file >= 8)
+        return fail(ErrorCode::kInvalidFen,
+                    "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+      put_piece(p, make_square(file, rank));
+      ++file;
+      last_was_digit = false;
+    }
+  }
+  if (rank != 0) return fail(ErrorCode::kInvalidFen, "fewer than 8 ranks");
+  if (file != 8) return fail(ErrorCode::kInvalidFen, "rank 1 does not have 8 squares");
+  return {};
+}
+
+// Behind a pawn of the side not to move that just stepped twice; "-" for none.
+Result<void> Position::parse_en_passant(std::string_view field) {
+  if (field == "-") return {};
+  const auto f = field;
+  if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
+    return fail(ErrorCode::kInvalidFen, "bad en-passant square '" + std::string(f) + "'");
+  const Square ep = make_square(f[0] - 'a', f[1] - '1');
+  const int want_rank = side_ == kWhite ? 5 : 2;
+  if (rank_of(ep) != want_rank)
+    return fail(ErrorCode::kInvalidFen, "en-passant square " + std::string(f) + " is not on the " +
+                                            (side_ == kWhite ? "sixth" : "third") + " rank");
+  const int dir = side_ == kWhite ? -8 : 8;
+  const auto pushed_to = static_cast<Square>(ep + dir);
+  const auto pushed_from = static_cast<Square>(ep - dir);
+  if (board_[pushed_to] != make_piece(~side_, PieceType::kPawn))
+    return fail(ErrorCode::kInvalidFen,
+                "en-passant square " + std::string(f) + " has no pawn in front of it");
+  if (board_[ep] != Piece::kNoPiece || board_[pushed_from] != Piece::kNoPiece)
+    return fail(ErrorCode::kInvalidFen, "en-passant square " + std::string(f) +
+                                            " or the square the pawn came from is occupied");
+  ep_square_ = ep;
+  return {};
+}
+
 Result<Position> Position::parse_fen(std::string_view fen, bool chess960, FenCheck check) {
   init_bitboards();
   const auto fields = split_fields(fen);
@@ -224,42 +286,8 @@ Result<Position> Position::parse_fen(std::string_view fen, bool chess960, FenChe
   Position pos;
   pos.chess960_ = chess960;
 
-  // 1. Placement: eight ranks from the eighth down, each summing to eight files.
-  {
-    int rank = 7;
-    int file = 0;
-    bool last_was_digit = false;
-    for (char ch : fields[0]) {
-      if (ch == '/') {
-        if (file != 8)
-          return fail(ErrorCode::kInvalidFen,
-                      "rank " + std::to_string(rank + 1) + " does not have 8 squares");
-        if (rank == 0) return fail(ErrorCode::kInvalidFen, "more than 8 ranks");
-        --rank;
-        file = 0;
-        last_was_digit = false;
-      } else if (ch >= '1' && ch <= '8') {
-        if (last_was_digit) return fail(ErrorCode::kInvalidFen, "two digits in a row in placement");
-        file += ch - '0';
-        if (file > 8)
-          return fail(ErrorCode::kInvalidFen,
-                      "rank " + std::to_string(rank + 1) + " has more than 8 squares");
-        last_was_digit = true;
-      } else {
-        const Piece p = piece_from_char(ch);
-        if (p == Piece::kNoPiece)
-          return fail(ErrorCode::kInvalidFen, std::string("bad placement character '") + ch + "'");
-        if (file >= 8)
-          return fail(ErrorCode::kInvalidFen,
-                      "rank " + std::to_string(rank + 1) + " has more than 8 squares");
-        pos.put_piece(p, make_square(file, rank));
-        ++file;
-        last_was_digit = false;
-      }
-    }
-    if (rank != 0) return fail(ErrorCode::kInvalidFen, "fewer than 8 ranks");
-    if (file != 8) return fail(ErrorCode::kInvalidFen, "rank 1 does not have 8 squares");
-  }
+  // 1. Placement.
+  TRY(pos.parse_placement(fields[0]));
   for (Color c : {kWhite, kBlack}) {
     if (popcount(pos.pieces(c, PieceType::kKing)) != 1)
       return fail(ErrorCode::kInvalidFen,
@@ -277,32 +305,12 @@ Result<Position> Position::parse_fen(std::string_view fen, bool chess960, FenChe
   }
 
   // 3. Castling rights.
-  if (auto r = pos.parse_castling(fields[2]); !r) return std::unexpected(r.error());
+  TRY(pos.parse_castling(fields[2]));
   pos.key_ ^= pos.castling_key();
   pos.update_castling_touch();
 
-  // 4. En-passant square: behind a pawn of the side not to move that just stepped twice.
-  if (fields[3] != "-") {
-    const auto f = fields[3];
-    if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-      return fail(ErrorCode::kInvalidFen, "bad en-passant square '" + std::string(f) + "'");
-    const Square ep = make_square(f[0] - 'a', f[1] - '1');
-    const int want_rank = pos.side_ == kWhite ? 5 : 2;
-    if (rank_of(ep) != want_rank)
-      return fail(ErrorCode::kInvalidFen, "en-passant square " + std::string(f) +
-                                              " is not on the " +
-                                              (pos.side_ == kWhite ? "sixth" : "third") + " rank");
-    const int dir = pos.side_ == kWhite ? -8 : 8;
-    const auto pushed_to = static_cast<Square>(ep + dir);
-    const auto pushed_from = static_cast<Square>(ep - dir);
-    if (pos.board_[pushed_to] != make_piece(~pos.side_, PieceType::kPawn))
-      return fail(ErrorCode::kInvalidFen,
-                  "en-passant square " + std::string(f) + " has no pawn in front of it");
-    if (pos.board_[ep] != Piece::kNoPiece || pos.board_[pushed_from] != Piece::kNoPiece)
-      return fail(ErrorCode::kInvalidFen, "en-passant square " + std::string(f) +
-                                              " or the square the pawn came from is occupied");
-    pos.ep_square_ = ep;
-  }
+  // 4. En-passant square.
+  TRY(pos.parse_en_passant(fields[3]));
 
   // 5. Counters.
   const int halfmove = parse_counter(fields[4]);
@@ -316,7 +324,7 @@ Result<Position> Position::parse_fen(std::string_view fen, bool chess960, FenChe
 
   // 6. Whole-position checks.
   pos.compute_checkers();
-  if (auto r = pos.validate(check); !r) return std::unexpected(r.error());
+  TRY(pos.validate(check));
   if (pos.ep_square_ != kNoSquare) pos.refresh_en_passant_key();
   return pos;
 }

@@ -32,7 +32,7 @@ template <class After>
 Result<ClaimVerdict> judge_claim(const Position& pos, std::optional<Move> intended,
                                  const ClaimVerdict& board, After after) {
   if (intended) {
-    if (auto r = require_legal(pos, *intended); !r) return std::unexpected(r.error());
+    TRY(require_legal(pos, *intended));
   }
   if (board.correct || !intended) return board;
   const std::string san = to_san(pos, *intended);

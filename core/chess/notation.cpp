@@ -350,45 +350,36 @@ Result<Move> parse_numeric(const Position& pos, std::string_view text) {
   return find_by_squares(pos, q, CastlingSquares::kBoth, text);
 }
 
-Result<Move> parse_san(const Position& pos, std::string_view text) {
-  if (text.empty()) return fail(ErrorCode::kInvalidNotation, "empty move");
-  if (has_surrounding_or_inner_space(text)) {
-    return fail(ErrorCode::kInvalidNotation, "cannot read " + quoted(text) +
-                                                 " as SAN: it contains spaces or control or "
-                                                 "non-ASCII characters");
-  }
-  if (is_null_move_text(text)) {
-    return fail(ErrorCode::kIllegalMove, quoted(text) + " is a null move, not a legal move");
-  }
-  // Check and mate marks and annotation glyphs are ignored, wherever they stand at the end.
-  std::string_view body = text;
-  while (!body.empty() &&
-         (body.back() == '+' || body.back() == '#' || body.back() == '!' || body.back() == '?')) {
-    body.remove_suffix(1);
-  }
+namespace {
+
+// The parts of a SAN move other than castling: piece letter, origin file and rank when given,
+// destination, promotion piece.
+struct SanParts {
+  std::optional<PieceType> piece;
+  std::optional<PieceType> promotion;
+  Square to = kNoSquare;
+  std::optional<int> from_file;
+  std::optional<int> from_rank;
+};
+
+// Reads `body` (the SAN of `text` without check marks and glyphs; not castling) into its
+// parts; kInvalidNotation saying what cannot be read.
+Result<SanParts> read_san_parts(std::string_view body, std::string_view text) {
   auto invalid = [&](std::string_view why) {
     return fail(ErrorCode::kInvalidNotation,
                 "cannot read " + quoted(text) + " as SAN: " + std::string(why));
   };
-  if (body.empty()) return invalid("no move");
-
-  if (body == "O-O" || body == "0-0" || body == "o-o") return find_castling(pos, true, text);
-  if (body == "O-O-O" || body == "0-0-0" || body == "o-o-o") {
-    return find_castling(pos, false, text);
-  }
-
+  SanParts parts;
   std::string_view rest = body;
-  std::optional<PieceType> piece;
   if (rest.front() == 'N' || rest.front() == 'B' || rest.front() == 'R' || rest.front() == 'Q' ||
       rest.front() == 'K') {
-    piece = piece_from_letter(rest.front());
+    parts.piece = piece_from_letter(rest.front());
     rest.remove_prefix(1);
   }
   // Promotion: a piece letter (either case) after the destination rank, with or without '='.
-  std::optional<PieceType> promotion;
   if (rest.size() >= 2 && piece_from_letter(rest.back()) &&
       (is_rank_char(rest[rest.size() - 2]) || rest[rest.size() - 2] == '=')) {
-    promotion = piece_from_letter(rest.back());
+    parts.promotion = piece_from_letter(rest.back());
     rest.remove_suffix(1);
     if (rest.back() == '=') rest.remove_suffix(1);
   }
@@ -398,33 +389,27 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   if (!is_file_char(to_file) || !is_rank_char(to_rank)) {
     return invalid("no destination square at the end");
   }
-  const Square to = make_square(to_file - 'a', to_rank - '1');
+  parts.to = make_square(to_file - 'a', to_rank - '1');
   rest.remove_suffix(2);
   if (!rest.empty() && (rest.back() == 'x' || rest.back() == '-')) rest.remove_suffix(1);
-  std::optional<int> from_file;
-  std::optional<int> from_rank;
   if (rest.size() == 2 && is_file_char(rest[0]) && is_rank_char(rest[1])) {
-    from_file = rest[0] - 'a';
-    from_rank = rest[1] - '1';
+    parts.from_file = rest[0] - 'a';
+    parts.from_rank = rest[1] - '1';
   } else if (rest.size() == 1 && is_file_char(rest[0])) {
-    from_file = rest[0] - 'a';
+    parts.from_file = rest[0] - 'a';
   } else if (rest.size() == 1 && is_rank_char(rest[0])) {
-    from_rank = rest[0] - '1';
+    parts.from_rank = rest[0] - '1';
   } else if (!rest.empty()) {
     return invalid("unexpected " + quoted(rest));
   }
-  if (promotion && (*promotion == PieceType::kKing || *promotion == PieceType::kPawn)) {
-    return fail(ErrorCode::kIllegalMove,
-                quoted(text) + " is not a legal move: a pawn promotes to Q, R, B or N");
-  }
+  return parts;
+}
 
-  // Fully specified squares without a piece letter: any piece, castling included (e1g1).
-  if (!piece && from_file && from_rank) {
-    SquareQuery q{make_square(*from_file, *from_rank), to, promotion};
-    return find_by_squares(
-        pos, q, pos.is_chess960() ? CastlingSquares::kKingTakesRook : CastlingSquares::kBoth, text);
-  }
-
+// The legal move of `pos` that the parts of `text` (SAN `body`) name: kAmbiguousMove when
+// several do, kIllegalMove with the likely mistake when none does.
+Result<Move> match_san(const Position& pos, const SanParts& parts, std::string_view body,
+                       std::string_view text) {
+  const auto& [piece, promotion, to, from_file, from_rank] = parts;
   const PieceType type = piece.value_or(PieceType::kPawn);
   std::vector<Move> matches;
   bool needs_promotion = false;
@@ -468,6 +453,52 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     why = " (a pawn capture names the pawn's file, e.g. dxc4)";
   }
   return fail(ErrorCode::kIllegalMove, quoted(text) + " is not a legal move" + why);
+}
+
+}  // namespace
+
+Result<Move> parse_san(const Position& pos, std::string_view text) {
+  if (text.empty()) return fail(ErrorCode::kInvalidNotation, "empty move");
+  if (has_surrounding_or_inner_space(text)) {
+    return fail(ErrorCode::kInvalidNotation, "cannot read " + quoted(text) +
+                                                 " as SAN: it contains spaces or control or "
+                                                 "non-ASCII characters");
+  }
+  if (is_null_move_text(text)) {
+    return fail(ErrorCode::kIllegalMove, quoted(text) + " is a null move, not a legal move");
+  }
+  // Check and mate marks and annotation glyphs are ignored, wherever they stand at the end.
+  std::string_view body = text;
+  while (!body.empty() &&
+         (body.back() == '+' || body.back() == '#' || body.back() == '!' || body.back() == '?')) {
+    body.remove_suffix(1);
+  }
+  auto invalid = [&](std::string_view why) {
+    return fail(ErrorCode::kInvalidNotation,
+                "cannot read " + quoted(text) + " as SAN: " + std::string(why));
+  };
+  if (body.empty()) return invalid("no move");
+
+  if (body == "O-O" || body == "0-0" || body == "o-o") return find_castling(pos, true, text);
+  if (body == "O-O-O" || body == "0-0-0" || body == "o-o-o") {
+    return find_castling(pos, false, text);
+  }
+
+  TRY_LET(parts, read_san_parts(body, text));
+  const auto& promotion = parts->promotion;
+  if (promotion && (*promotion == PieceType::kKing || *promotion == PieceType::kPawn)) {
+    return fail(ErrorCode::kIllegalMove,
+                quoted(text) + " is not a legal move: a pawn promotes to Q, R, B or N");
+  }
+
+  // Fully specified squares without a piece letter: any piece, castling included (e1g1).
+  if (!parts->piece && parts->from_file && parts->from_rank) {
+    SquareQuery q{make_square(*parts->from_file, *parts->from_rank), parts->to, promotion};
+    return find_by_squares(
+        pos, q, pos.is_chess960() ? CastlingSquares::kKingTakesRook : CastlingSquares::kBoth, text);
+  }
+
+  return match_san(pos, *parts, body, text);
 }
 
 Result<Move> parse_move(const Position& pos, std::string_view text) {

@@ -203,37 +203,87 @@ bool Position::castling_legal(int i) const {
   return true;
 }
 
+// King moves: the king is lifted so sliders see through its current square.
+template <Color Us, class Sink>
+void Position::generate_king_moves(Sink& sink) const {
+  constexpr Color kThem = ~Us;
+  const Bitboard us = pieces(Us);
+  const Bitboard occ = us | pieces(kThem);
+  const Square ksq = king_square(Us);
+  Bitboard targets = king_attacks(ksq) & ~us;
+  const Bitboard occ_without_king = occ ^ bit(ksq);
+  const Bitboard their_pawns = pieces(kThem, PieceType::kPawn);
+  const Bitboard their_knights = pieces(kThem, PieceType::kKnight);
+  const Bitboard their_diag = pieces(kThem, PieceType::kBishop) | pieces(kThem, PieceType::kQueen);
+  const Bitboard their_orth = pieces(kThem, PieceType::kRook) | pieces(kThem, PieceType::kQueen);
+  const Square their_king = king_square(kThem);
+  Bitboard safe = 0;
+  while (targets) {
+    const Square to = pop_lsb(targets);
+    if ((pawn_attacks(Us, to) & their_pawns) || (knight_attacks(to) & their_knights) ||
+        (king_attacks(to) & bit(their_king)) ||
+        (bishop_attacks(to, occ_without_king) & their_diag) ||
+        (rook_attacks(to, occ_without_king) & their_orth))
+      continue;
+    safe |= bit(to);
+  }
+  sink.add(ksq, safe);
+}
+
+// Pawns landing on `target`: free pawns set-wise, pinned pawns (of `pinned_men`) one by one
+// restricted to their pin line; en passant.
+template <Color Us, class Sink>
+void Position::generate_pawn_moves(Sink& sink, Bitboard target, Bitboard pinned_men) const {
+  constexpr Color kThem = ~Us;
+  constexpr int kUp = Us == kWhite ? 8 : -8;
+  const Bitboard them = pieces(kThem);
+  const Bitboard occ = pieces(Us) | them;
+  const Square ksq = king_square(Us);
+  const Bitboard pawns = pieces(Us, PieceType::kPawn);
+  const Bitboard empty = ~occ;
+  const Bitboard seventh = relative_rank_bb(Us, 6);
+  const Bitboard third = relative_rank_bb(Us, 2);
+  auto emit = [&](Bitboard group, Bitboard mask) {
+    const Bitboard normal = group & ~seventh;
+    const Bitboard promoting = group & seventh;
+    const Bitboard single = pawn_push<Us>(normal) & empty;
+    const Bitboard dbl = pawn_push<Us>(single & third) & empty;
+    sink.add_pawn(single & mask, kUp);
+    sink.add_pawn(dbl & mask, 2 * kUp);
+    sink.add_pawn(pawn_attacks_west<Us>(normal) & them & mask, kUp - 1);
+    sink.add_pawn(pawn_attacks_east<Us>(normal) & them & mask, kUp + 1);
+    if (promoting) {
+      sink.add_promotions(pawn_push<Us>(promoting) & empty & mask, kUp);
+      sink.add_promotions(pawn_attacks_west<Us>(promoting) & them & mask, kUp - 1);
+      sink.add_promotions(pawn_attacks_east<Us>(promoting) & them & mask, kUp + 1);
+    }
+  };
+  emit(pawns & ~pinned_men, target);
+  if (!checkers_) {  // a pinned man can never resolve a check
+    Bitboard pinned_pawns = pawns & pinned_men;
+    while (pinned_pawns) {
+      const Square from = pop_lsb(pinned_pawns);
+      emit(bit(from), target & line(ksq, from));
+    }
+  }
+  if (ep_square_ != kNoSquare) {
+    Bitboard candidates = pawn_attacks(kThem, ep_square_) & pawns;
+    while (candidates) {
+      const Square from = pop_lsb(candidates);
+      if (en_passant_legal<Us>(from)) sink.add_move(Move(from, ep_square_, MoveKind::kEnPassant));
+    }
+  }
+}
+
 template <Color Us, class Sink>
 void Position::generate(Sink& sink) const {
   constexpr Color kThem = ~Us;
-  constexpr int kUp = Us == kWhite ? 8 : -8;
   const Bitboard us = pieces(Us);
   const Bitboard them = pieces(kThem);
   const Bitboard occ = us | them;
   const Square ksq = king_square(Us);
 
-  // King moves: the king is lifted so sliders see through its current square.
-  {
-    Bitboard targets = king_attacks(ksq) & ~us;
-    const Bitboard occ_without_king = occ ^ bit(ksq);
-    const Bitboard their_pawns = pieces(kThem, PieceType::kPawn);
-    const Bitboard their_knights = pieces(kThem, PieceType::kKnight);
-    const Bitboard their_diag =
-        pieces(kThem, PieceType::kBishop) | pieces(kThem, PieceType::kQueen);
-    const Bitboard their_orth = pieces(kThem, PieceType::kRook) | pieces(kThem, PieceType::kQueen);
-    const Square their_king = king_square(kThem);
-    Bitboard safe = 0;
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      if ((pawn_attacks(Us, to) & their_pawns) || (knight_attacks(to) & their_knights) ||
-          (king_attacks(to) & bit(their_king)) ||
-          (bishop_attacks(to, occ_without_king) & their_diag) ||
-          (rook_attacks(to, occ_without_king) & their_orth))
-        continue;
-      safe |= bit(to);
-    }
-    sink.add(ksq, safe);
-  }
+  generate_king_moves<Us>(sink);
   if (more_than_one(checkers_)) return;
 
   // Squares a non-king move must land on: anywhere not ours, or block/capture a single checker.
@@ -267,43 +317,7 @@ void Position::generate(Sink& sink) const {
       sink.add(from, t);
     }
   }
-  // Pawns: free pawns set-wise, pinned pawns one by one restricted to their pin line.
-  {
-    const Bitboard pawns = pieces(Us, PieceType::kPawn);
-    const Bitboard empty = ~occ;
-    const Bitboard seventh = relative_rank_bb(Us, 6);
-    const Bitboard third = relative_rank_bb(Us, 2);
-    auto emit = [&](Bitboard group, Bitboard mask) {
-      const Bitboard normal = group & ~seventh;
-      const Bitboard promoting = group & seventh;
-      const Bitboard single = pawn_push<Us>(normal) & empty;
-      const Bitboard dbl = pawn_push<Us>(single & third) & empty;
-      sink.add_pawn(single & mask, kUp);
-      sink.add_pawn(dbl & mask, 2 * kUp);
-      sink.add_pawn(pawn_attacks_west<Us>(normal) & them & mask, kUp - 1);
-      sink.add_pawn(pawn_attacks_east<Us>(normal) & them & mask, kUp + 1);
-      if (promoting) {
-        sink.add_promotions(pawn_push<Us>(promoting) & empty & mask, kUp);
-        sink.add_promotions(pawn_attacks_west<Us>(promoting) & them & mask, kUp - 1);
-        sink.add_promotions(pawn_attacks_east<Us>(promoting) & them & mask, kUp + 1);
-      }
-    };
-    emit(pawns & ~pinned_men, target);
-    if (!checkers_) {  // a pinned man can never resolve a check
-      Bitboard pinned_pawns = pawns & pinned_men;
-      while (pinned_pawns) {
-        const Square from = pop_lsb(pinned_pawns);
-        emit(bit(from), target & line(ksq, from));
-      }
-    }
-    if (ep_square_ != kNoSquare) {
-      Bitboard candidates = pawn_attacks(kThem, ep_square_) & pawns;
-      while (candidates) {
-        const Square from = pop_lsb(candidates);
-        if (en_passant_legal<Us>(from)) sink.add_move(Move(from, ep_square_, MoveKind::kEnPassant));
-      }
-    }
-  }
+  generate_pawn_moves<Us>(sink, target, pinned_men);
   // Castling.
   if (!checkers_ && castling_) {
     for (int i = index(Us) * 2; i < index(Us) * 2 + 2; ++i) {

@@ -118,9 +118,10 @@ class Position {
   // Number of legal moves (faster than generating the list when only the count matters).
   std::size_t count_legal_moves() const;
 
-  // Plays a legal move (precondition: is_legal(m)); the copy-make variant returns a new position.
-  // Plays a legal move (not checked). Debug builds (NDEBUG unset, e.g. the sanitizer build)
-  // assert is_consistent() afterwards, as Stockfish's pos_is_ok.
+  // Plays `m`, which must be legal (is_legal(m); not checked here: callers play moves from the
+  // legal-move list or parsed against it). Debug builds (NDEBUG unset, e.g. the sanitizer
+  // build) assert is_consistent() afterwards, as Stockfish's pos_is_ok. after() is the
+  // copy-make form.
   void play(Move m);
   // Whether the redundant representations agree: the board array and the bitboards, one king
   // per side, no pawn on the first or last rank, the Zobrist key recomputed from scratch,
@@ -162,6 +163,10 @@ class Position {
   struct CountSink;
   template <Color Us, class Sink>
   void generate(Sink& sink) const;
+  template <Color Us, class Sink>
+  void generate_king_moves(Sink& sink) const;
+  template <Color Us, class Sink>
+  void generate_pawn_moves(Sink& sink, Bitboard target, Bitboard pinned_men) const;
   template <Color Us>
   bool en_passant_legal(Square from) const;
   template <Color Us>
@@ -175,7 +180,9 @@ class Position {
   std::uint64_t castling_key() const;
   void refresh_en_passant_key();
   void compute_checkers();
+  Result<void> parse_placement(std::string_view field);
   Result<void> parse_castling(std::string_view field);
+  Result<void> parse_en_passant(std::string_view field);
   // How much of "could a game reach this?" a FEN must pass.
   enum class FenCheck { kGame, kRelaxed, kAnalysis };
   static Result<Position> parse_fen(std::string_view fen, bool chess960, FenCheck check);

@@ -1,9 +1,11 @@
 #include "core/game/clock.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <utility>
 
+#include "core/game/clock_rules.h"
 #include "core/game/intervals.h"
 
 namespace corrchess::game {
@@ -67,141 +69,6 @@ class StopSchedule {
 
  private:
   std::vector<TimeInterval> stops_;
-};
-
-// ---- the rules of each kind ----------------------------------------------------------------
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-// Spelled out for compilers without class template argument deduction for aggregates
-// (clang before 17).
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
-// ICCF charge in days for d whole days used (§4.1).
-std::int64_t iccf_charge_days(const IccfStandard& c, std::int64_t d) {
-  if (c.doubling_after_days && d > *c.doubling_after_days) {
-    const std::int64_t t = *c.doubling_after_days;
-    return t + 2 * (d - t);
-  }
-  return d;
-}
-
-// One side's clock between moves. While the side is on move, its remaining time at active
-// time e (since receipt) is base - cost(e); when idle, it is base.
-struct SideState {
-  Seconds base = 0;
-  Seconds bank = 0;
-  int moves = 0;
-};
-
-class Rules {
- public:
-  explicit Rules(const TimeControl& control) : control_(control) {}
-
-  SideState initial() const {
-    return std::visit(Overloaded{
-                          [](const IccfStandard& c) {
-                            return SideState{days(c.days), 0, 0};
-                          },
-                          [](const FischerDays& c) {
-                            return SideState{days(c.initial_days), 0, 0};
-                          },
-                          [](const DaysPerMove& c) {
-                            return SideState{days(c.days), days(c.bank_days.value_or(0)), 0};
-                          },
-                          [](const TripleBlock& c) {
-                            return SideState{kTripleBlockClock, days(c.bank_days), 0};
-                          },
-                      },
-                      control_);
-  }
-
-  // Clock time consumed by e active seconds of one move.
-  Seconds cost(Seconds e) const {
-    if (const auto* c = std::get_if<IccfStandard>(&control_)) {
-      return days(iccf_charge_days(*c, floor_div(e, kSecondsPerDay)));
-    }
-    return e;
-  }
-
-  // The least active time (since receipt) at which the running side is out of time.
-  Seconds flag_threshold(const SideState& s) const {
-    if (const auto* c = std::get_if<IccfStandard>(&control_)) {
-      // First whole-day count d whose charge exceeds the clock: charge(d) >= floor(clock)+1.
-      const std::int64_t need = floor_div(s.base, kSecondsPerDay) + 1;
-      if (need <= 0) return 0;
-      if (!c->doubling_after_days || need <= *c->doubling_after_days) return days(need);
-      const std::int64_t t = *c->doubling_after_days;
-      return days((need + t + 1) / 2);
-    }
-    if (std::holds_alternative<DaysPerMove>(control_)) return s.base + s.bank;
-    return s.base;  // Fischer, Triple Block: the bank never saves the clock
-  }
-
-  // The most the clock may hold (Triple Block), or none.
-  std::optional<Seconds> clock_cap() const {
-    if (std::holds_alternative<TripleBlock>(control_)) return kTripleBlockClock;
-    return std::nullopt;
-  }
-
-  bool is_triple_block() const { return std::holds_alternative<TripleBlock>(control_); }
-  bool is_per_move() const { return std::holds_alternative<DaysPerMove>(control_); }
-
-  // Accounts an accepted move that took `e` active seconds (0 for conditional replies).
-  void apply_move(SideState& s, Seconds e, MoveClockRecord& rec) const {
-    ++s.moves;
-    rec.charged = cost(e);
-    Seconds clock = s.base - rec.charged;
-    std::visit(Overloaded{
-                   [&](const IccfStandard& c) {
-                     rec.remaining_at_accept = clock;
-                     if (s.moves % c.moves == 0) rec.increment = days(c.days);
-                     clock += rec.increment;
-                   },
-                   [&](const FischerDays& c) {
-                     rec.remaining_at_accept = clock;
-                     rec.increment = days(c.increment_days);
-                     clock += rec.increment;
-                     if (c.max_days) clock = std::min(clock, days(*c.max_days));
-                   },
-                   [&](const DaysPerMove& c) {
-                     if (clock < 0) {  // overrun: the bank pays
-                       s.bank += clock;
-                       clock = 0;
-                     }
-                     rec.remaining_at_accept = clock;
-                     rec.increment = days(c.days) - clock;  // the next move starts afresh
-                     clock = days(c.days);
-                   },
-                   [&](const TripleBlock& c) {
-                     rec.remaining_at_accept = clock;
-                     if (s.moves <= kTripleBlockIncrementMoves) {
-                       rec.increment = days(c.increment_days);
-                       clock += rec.increment;
-                       if (clock > kTripleBlockClock) {
-                         s.bank += clock - kTripleBlockClock;
-                         clock = kTripleBlockClock;
-                       }
-                     }
-                     const Seconds refill =
-                         std::max<Seconds>(0, std::min(s.bank, kTripleBlockClock - clock));
-                     clock += refill;
-                     s.bank -= refill;
-                     if (c.sudden_death_protection && s.moves > kTripleBlockIncrementMoves &&
-                         clock + s.bank < kTripleBlockSuddenDeath) {
-                       clock = kTripleBlockSuddenDeath;
-                     }
-                   },
-               },
-               control_);
-    s.base = clock;
-  }
-
- private:
-  const TimeControl& control_;
 };
 
 // ---- validation of stored facts ------------------------------------------------------------
@@ -314,7 +181,7 @@ class Replay {
   Color side_of(std::size_t ply) const {
     return ply % 2 == 0 ? f_.first_to_move : ~f_.first_to_move;
   }
-  SideState& state(Color c) { return sides_[chess::index(c)]; }
+  ClockSideState& state(Color c) { return sides_[chess::index(c)]; }
   const StopSchedule& stops(Color c) const { return stops_[chess::index(c)]; }
 
   // When the running side's flag falls, given the current state, for a segment received
@@ -335,7 +202,7 @@ class Replay {
   }
 
   void apply_adjustment(const ClockAdjustment& a, std::optional<Color> running, Timestamp r) {
-    SideState& s = state(a.side);
+    ClockSideState& s = state(a.side);
     // Remaining time = base - used; `used` is the running move's cost so far.
     Seconds used = 0;
     if (running && *running == a.side) used = rules_.cost(stops(a.side).active(r, a.at));
@@ -350,7 +217,7 @@ class Replay {
 
   // Applies a manual refill; returns the amount moved from bank to clock.
   Seconds apply_refill(const Refill& rf, Timestamp r) {
-    SideState& s = state(rf.side);
+    ClockSideState& s = state(rf.side);
     const Seconds remaining = s.base - stops(rf.side).active(r, rf.at);
     const Seconds amount =
         std::max<Seconds>(0, std::min({rf.amount, s.bank, kTripleBlockClock - remaining}));
@@ -360,11 +227,11 @@ class Replay {
   }
 
   const ClockFacts& f_;
-  Rules rules_;
+  ClockRules rules_;
   Timestamp now_;
   Timestamp cutoff_;
   std::array<StopSchedule, 2> stops_;
-  std::array<SideState, 2> sides_{};
+  std::array<ClockSideState, 2> sides_{};
   std::size_t n_ = 0;  // moves known at the cutoff
   std::vector<const ClockAdjustment*> pre_start_;
   // Adjustments and refills with their segments, in segment order (time order within one
@@ -381,8 +248,8 @@ class Replay {
 Result<ClockState> Replay::run() {
   sides_ = {rules_.initial(), rules_.initial()};
   n_ = moves_known();
-  if (auto ok = place_adjustments(); !ok) return std::unexpected(ok.error());
-  if (auto ok = place_refills(); !ok) return std::unexpected(ok.error());
+  TRY(place_adjustments());
+  TRY(place_refills());
   ClockState out;
   out.now = now_;
   // Plain facts: the clocks up to any move depend on the moves before it alone.
@@ -393,8 +260,8 @@ Result<ClockState> Replay::run() {
       plain && cp && cp->ply > 0 && static_cast<std::size_t>(cp->ply) <= n_) {
     first = static_cast<std::size_t>(cp->ply);
     for (Color c : {Color::kWhite, Color::kBlack}) {
-      state(c) = SideState{cp->remaining[chess::index(c)], cp->bank[chess::index(c)],
-                           cp->moves[chess::index(c)]};
+      state(c) = ClockSideState{cp->remaining[chess::index(c)], cp->bank[chess::index(c)],
+                                cp->moves[chess::index(c)]};
     }
     out.records_from = cp->ply;
   }
@@ -558,7 +425,7 @@ void Replay::show_at_now(ClockState& out) const {
     out.deadline_reason = open_deadline_->reason;
   }
   for (Color c : {Color::kWhite, Color::kBlack}) {
-    const SideState& s = sides_[chess::index(c)];
+    const ClockSideState& s = sides_[chess::index(c)];
     SideClock& sc = out.sides[chess::index(c)];
     sc.moves_made = s.moves;
     sc.on_leave = is_on_leave(f_.leave[chess::index(c)], now_, f_.zone);
@@ -582,17 +449,34 @@ void Replay::show_at_now(ClockState& out) const {
 
 }  // namespace
 
+bool ClockState::is_consistent() const {
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    const SideClock& sc = side(c);
+    if (sc.remaining < 0 || sc.bank < 0 || sc.moves_made < 0) return false;
+    if (sc.running && (c != to_move || !started || suspended || finished)) return false;
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const MoveClockRecord& m = moves[i];
+    if (m.ply != records_from + static_cast<int>(i)) return false;
+    if (m.accepted_at < m.received_at || m.elapsed != m.accepted_at - m.received_at) return false;
+    if (m.stopped < 0 || m.stopped > m.elapsed || m.charged < 0) return false;
+    if (i > 0 && m.side == moves[i - 1].side) return false;
+  }
+  return !flag_fall || flag_fall->at <= now;
+}
+
 Result<ClockState> compute_clock_state(const ClockFacts& facts, Timestamp now) {
-  if (auto ok = validate_facts(facts); !ok) return std::unexpected(ok.error());
-  return Replay(facts, now).run();
+  TRY(validate_facts(facts));
+  auto state = Replay(facts, now).run();
+  assert(!state || state->is_consistent());
+  return state;
 }
 
 Result<void> check_move_allowed(const ClockFacts& facts, Color side, Timestamp now) {
   if (now < facts.start) {
     return fail(ErrorCode::kGameNotStarted, "the game starts at " + format_rfc3339(facts.start));
   }
-  auto state = compute_clock_state(facts, now);
-  if (!state) return std::unexpected(state.error());
+  TRY_LET(state, compute_clock_state(facts, now));
   if (state->finished) return fail(ErrorCode::kGameOver, "the game is over");
   if (state->flag_fall) {
     return fail(ErrorCode::kGameOver, "the flag fell at " + format_rfc3339(state->flag_fall->at));
@@ -608,8 +492,7 @@ Result<Seconds> max_refill(const ClockFacts& facts, Color side, Timestamp now) {
   if (!std::holds_alternative<TripleBlock>(facts.control)) {
     return fail(ErrorCode::kValidationError, "manual refills exist only in Triple Block");
   }
-  auto state = compute_clock_state(facts, now);
-  if (!state) return std::unexpected(state.error());
+  TRY_LET(state, compute_clock_state(facts, now));
   if (!state->started) return fail(ErrorCode::kGameNotStarted, "the game has not started");
   if (state->finished || state->flag_fall) return fail(ErrorCode::kGameOver, "the game is over");
   if (state->to_move != side) return fail(ErrorCode::kNotYourTurn, "refill only while on move");
@@ -621,8 +504,7 @@ Result<void> validate_refill(const ClockFacts& facts, const Refill& refill) {
   if (refill.amount <= 0) {
     return fail(ErrorCode::kValidationError, "a refill must be a positive amount");
   }
-  auto most = max_refill(facts, refill.side, refill.at);
-  if (!most) return std::unexpected(most.error());
+  TRY_LET(most, max_refill(facts, refill.side, refill.at));
   if (refill.amount > *most) {
     return fail(ErrorCode::kValidationError,
                 "at most " + std::to_string(*most) + " seconds can be refilled now");

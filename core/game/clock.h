@@ -206,6 +206,12 @@ struct ClockState {
     if (i < 0 || i >= static_cast<int>(moves.size())) return nullptr;
     return &moves[static_cast<std::size_t>(i)];
   }
+  // Whether the clock state agrees with itself: no negative clock or bank; at most the side
+  // to move running, and only while started, not suspended, not finished; the move records
+  // numbered from records_from in order, each received before accepted with its stopped
+  // seconds within its elapsed ones; a flag fall not after now. Asserted after every clock
+  // replay in debug and sanitizer builds.
+  bool is_consistent() const;
   bool operator==(const ClockState&) const = default;
 };
 

@@ -156,8 +156,7 @@ Result<chess::Position> initial_position(const GameSetup& setup) {
 }
 
 Result<void> validate_setup(const GameSetup& setup) {
-  auto pos = initial_position(setup);
-  if (!pos) return std::unexpected(pos.error());
+  TRY_LET(pos, initial_position(setup));
   if (pos->is_checkmate() || pos->is_stalemate()) {
     return fail(ErrorCode::kValidationError, "the initial position is already finished");
   }

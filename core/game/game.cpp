@@ -1,91 +1,20 @@
 #include "core/game/game.h"
 
 #include <algorithm>
-#include <bit>
 #include <utility>
 #include <variant>
 
 #include "core/chess/notation.h"
 
 namespace corrchess::game {
+
 namespace {
 
 using chess::Position;
 
-const MaterialMateOracle kDefaultMateOracle;
-const NoTablebase kDefaultTablebase;
-
 int idx(Color c) { return chess::index(c); }
 
 }  // namespace
-
-std::string_view to_string(Wdl wdl) {
-  switch (wdl) {
-    case Wdl::kLoss: return "loss";
-    case Wdl::kBlessedLoss: return "blessed_loss";
-    case Wdl::kDraw: return "draw";
-    case Wdl::kCursedWin: return "cursed_win";
-    case Wdl::kWin: return "win";
-  }
-  return "?";
-}
-
-bool MaterialMateOracle::can_mate(const Position& pos, Color side) const {
-  if (pos.is_insufficient_material()) return false;
-  // A lone king never gives mate.
-  return std::popcount(pos.pieces(side)) > 1;
-}
-
-bool UnwinnabilityMateOracle::can_mate(const Position& pos, Color side) const {
-  // Every request replays its game up to the current position, so the same positions are
-  // asked again and again: remember the answers (the fast path costs a small search too).
-  const auto index = static_cast<std::size_t>(chess::index(side));
-  const std::pair key{pos.key(), index};
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    if (auto it = cache_.find(key.first); it != cache_.end() && it->second[index] >= 0) {
-      return it->second[index] == 1;
-    }
-    if (!in_flight_.contains(key)) break;
-    answered_.wait(lock);  // another thread is analysing this position for this side
-  }
-  in_flight_.insert(key);
-  ++analyses_;
-  lock.unlock();
-  bool can = true;
-  try {
-    switch (chess::quick_check(pos, side)) {
-      case chess::QuickVerdict::kWinnable: can = true; break;
-      case chess::QuickVerdict::kUnwinnable: can = false; break;
-      case chess::QuickVerdict::kUnknown:
-        can = chess::analyse_winnability(pos, side, budget_).verdict !=
-              chess::Winnability::kUnwinnable;
-        break;
-    }
-  } catch (...) {
-    lock.lock();
-    in_flight_.erase(key);
-    answered_.notify_all();  // a waiter analyses it itself
-    throw;
-  }
-  lock.lock();
-  if (cache_.size() >= kCacheLimit) cache_.clear();
-  auto [it, inserted] = cache_.try_emplace(key.first, std::array<std::int8_t, 2>{-1, -1});
-  it->second[index] = can ? 1 : 0;
-  in_flight_.erase(key);
-  answered_.notify_all();
-  return can;
-}
-
-std::uint64_t UnwinnabilityMateOracle::analyses() const {
-  const std::lock_guard lock(mutex_);
-  return analyses_;
-}
-
-const MateOracle& Oracles::mate_oracle() const { return mate ? *mate : kDefaultMateOracle; }
-const TablebaseOracle& Oracles::tablebase_oracle() const {
-  return tablebase ? *tablebase : kDefaultTablebase;
-}
 
 // ---------------------------------------------------------------- commands
 
@@ -176,8 +105,7 @@ Result<Game> replay_with(const Game& game, const std::vector<MoveFact>& moves,
 
 Result<Outcome> finish(const Game& game, std::vector<MoveFact> moves,
                        std::vector<GameEvent> events) {
-  auto next = replay_with(game, moves, events);
-  if (!next) return std::unexpected(next.error());
+  TRY_LET(next, replay_with(game, moves, events));
   return Outcome{std::move(moves), std::move(events), std::move(*next), std::nullopt, false, ""};
 }
 
@@ -197,8 +125,7 @@ Result<Outcome> play_with_conditionals(const Game& game, std::vector<MoveFact> m
   std::array<ConditionalTree, 2> trees = conditional;
   bool changed = false;
   for (;;) {
-    auto next = replay_with(game, moves, events);
-    if (!next) return std::unexpected(next.error());
+    TRY_LET(next, replay_with(game, moves, events));
     const GameState& st = next->state();
     bool stop = st.status != GameStatus::kOngoing || moves.empty();
     if (st.status != GameStatus::kOngoing) {
@@ -237,13 +164,12 @@ Result<Outcome> play_with_conditionals(const Game& game, std::vector<MoveFact> m
 
 Result<PendingMove> submit_move(const Game& game, Color side, const MoveRequest& request) {
   const GameState& st = game.state();
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
-  auto move = chess::parse_move(st.position, request.move);
-  if (!move) return std::unexpected(move.error());
+  TRY(check_on_move(st, side));
+  TRY_LET(move, chess::parse_move(st.position, request.move));
   if (request.offer_draw) {
-    if (auto ok = check_offer_allowed(game, side); !ok) return std::unexpected(ok.error());
+    TRY(check_offer_allowed(game, side));
   }
-  if (auto ok = check_message(game, request.message); !ok) return std::unexpected(ok.error());
+  TRY(check_message(game, request.message));
   PendingMove pending;
   pending.side = side;
   pending.uci = chess::to_uci(st.position, *move);
@@ -262,7 +188,7 @@ Result<Outcome> accept_move(const Game& game, Color side, const std::optional<Pe
                             std::string_view move_text,
                             const std::array<ConditionalTree, 2>& conditional) {
   const GameState& st = game.state();
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  TRY(check_on_move(st, side));
   if (!pending) return fail(ErrorCode::kNoPendingMove, "there is no submitted move to accept");
   if (pending->side != side || pending->ply != st.ply + 1) {
     return fail(ErrorCode::kPendingMismatch, "the submitted move is stale; submit it again");
@@ -277,9 +203,9 @@ Result<Outcome> accept_move(const Game& game, Color side, const std::optional<Pe
                 "'" + std::string(move_text) + "' is not the submitted move " + pending->san);
   }
   if (pending->offer_draw) {
-    if (auto ok = check_offer_allowed(game, side); !ok) return std::unexpected(ok.error());
+    TRY(check_offer_allowed(game, side));
   }
-  if (auto ok = check_message(game, pending->message); !ok) return std::unexpected(ok.error());
+  TRY(check_message(game, pending->message));
   MoveFact mf;
   mf.ply = st.ply + 1;
   mf.uci = chess::to_uci(st.position, *stored);
@@ -292,7 +218,7 @@ Result<Outcome> accept_move(const Game& game, Color side, const std::optional<Pe
 
 Result<Outcome> accept_draw(const Game& game, Color side) {
   const GameState& st = game.state();
-  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  TRY(check_decidable(st));
   if (!st.draw_offer || st.draw_offer->by == side) {
     return fail(ErrorCode::kNoDrawOffer, "your opponent has no standing draw offer");
   }
@@ -313,7 +239,7 @@ Result<Outcome> accept_draw(const Game& game, Color side) {
 
 Result<Outcome> decline_draw(const Game& game, Color side) {
   const GameState& st = game.state();
-  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  TRY(check_decidable(st));
   if (!st.draw_offer || st.draw_offer->by == side) {
     return fail(ErrorCode::kNoDrawOffer, "your opponent has no standing draw offer");
   }
@@ -322,7 +248,7 @@ Result<Outcome> decline_draw(const Game& game, Color side) {
 
 Result<Outcome> resign(const Game& game, Color side) {
   const GameState& st = game.state();
-  if (auto ok = check_decidable(st); !ok) return std::unexpected(ok.error());
+  TRY(check_decidable(st));
   return finish(game, {}, {make_event(st, EventKind::kResigned, side)});
 }
 
@@ -341,83 +267,78 @@ Result<Outcome> abort_game(const Game& game, Color side) {
   return finish(game, {}, {make_event(st, EventKind::kAborted, side)});
 }
 
-Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
-                      const std::array<ConditionalTree, 2>& conditional) {
+namespace {
+
+// A tablebase claim (§3.6): judged on the position after the intended move (never played) or
+// the position on the board; the verdict ends the game or is recorded as rejected.
+Result<Outcome> claim_by_tablebase(const Game& game, Color side, const ClaimRequest& request,
+                                   const std::optional<chess::Move>& intended, GameEvent ev) {
   const GameState& st = game.state();
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
-  std::optional<chess::Move> intended;
-  if (request.move) {
-    auto m = chess::parse_move(st.position, *request.move);
-    if (!m) {
-      return fail(m.error().code, "the claim is invalid: intended move '" + *request.move +
-                                      "': " + m.error().detail);
-    }
-    intended = *m;
+  if (!request.expect) {
+    return fail(ErrorCode::kValidationError, "a tablebase claim must say win or draw");
   }
-  GameEvent ev = make_event(st, EventKind::kClaim, side);
-  ev.claim_type = request.type;
-  if (intended) ev.intended_move = chess::to_uci(st.position, *intended);
-
-  if (request.type == ClaimType::kTablebase) {
-    if (!request.expect) {
-      return fail(ErrorCode::kValidationError, "a tablebase claim must say win or draw");
-    }
-    const Position target = intended ? st.position.after(*intended) : st.position;
-    if (target.men_count() > 7) {
-      return fail(ErrorCode::kClaimNotAllowed,
-                  "a tablebase claim needs at most 7 men on the board (" +
-                      std::to_string(target.men_count()) + " stand there)");
-    }
-    // The claimant's outcome: win, draw or loss.
-    enum class Score { kWin, kDraw, kLoss } score = Score::kDraw;
-    std::string evidence;
-    if (target.is_checkmate()) {
-      score = Score::kWin;  // only reachable through the intended move
-      evidence = "the intended move gives checkmate";
-    } else if (target.is_stalemate()) {
-      score = Score::kDraw;
-      evidence = "the intended move gives stalemate";
-    } else {
-      const auto wdl = game.context().oracles.tablebase_oracle().probe_wdl(target);
-      if (!wdl) {
-        return fail(ErrorCode::kTablebaseUnavailable,
-                    "the tablebase for this position is not installed");
-      }
-      // Cursed wins count as wins and blessed losses as losses (§3.6).
-      Score for_mover = Score::kDraw;
-      if (*wdl == Wdl::kWin || *wdl == Wdl::kCursedWin) for_mover = Score::kWin;
-      if (*wdl == Wdl::kLoss || *wdl == Wdl::kBlessedLoss) for_mover = Score::kLoss;
-      score = for_mover;
-      if (intended) {
-        score = for_mover == Score::kWin    ? Score::kLoss
-                : for_mover == Score::kLoss ? Score::kWin
-                                            : Score::kDraw;
-      }
-      evidence = "tablebase WDL " + std::string(to_string(*wdl)) + " for " +
-                 std::string(color_name(target.side_to_move())) + " to move in " + target.fen();
-    }
-    ev.expect = request.expect;
-    ev.evidence = evidence;
-    const bool win = score == Score::kWin;
-    const bool upheld = (*request.expect == ClaimExpectation::kWin && win) ||
-                        (*request.expect == ClaimExpectation::kDraw && score == Score::kDraw);
-    ev.upheld = upheld;
-    const std::string verdict = score == Score::kWin    ? "a win for the claimant"
-                                : score == Score::kDraw ? "a draw"
-                                                        : "a loss for the claimant";
-    ev.reason =
-        (upheld ? "claim upheld: the position is " : "claim rejected: the position is ") + verdict;
-    if (upheld) {
-      ev.result = win ? win_for(side) : GameResult::kDraw;
-      ev.termination = Termination::kTablebase;
-    }
-    auto out = finish(game, {}, {ev});
-    if (!out) return out;
-    out->upheld = upheld;
-    out->reason = ev.reason;
-    return out;
+  const Position target = intended ? st.position.after(*intended) : st.position;
+  if (target.men_count() > 7) {
+    return fail(ErrorCode::kClaimNotAllowed,
+                "a tablebase claim needs at most 7 men on the board (" +
+                    std::to_string(target.men_count()) + " stand there)");
   }
+  // The claimant's outcome: win, draw or loss.
+  enum class Score { kWin, kDraw, kLoss } score = Score::kDraw;
+  std::string evidence;
+  if (target.is_checkmate()) {
+    score = Score::kWin;  // only reachable through the intended move
+    evidence = "the intended move gives checkmate";
+  } else if (target.is_stalemate()) {
+    score = Score::kDraw;
+    evidence = "the intended move gives stalemate";
+  } else {
+    const auto wdl = game.context().oracles.tablebase_oracle().probe_wdl(target);
+    if (!wdl) {
+      return fail(ErrorCode::kTablebaseUnavailable,
+                  "the tablebase for this position is not installed");
+    }
+    // Cursed wins count as wins and blessed losses as losses (§3.6).
+    Score for_mover = Score::kDraw;
+    if (*wdl == Wdl::kWin || *wdl == Wdl::kCursedWin) for_mover = Score::kWin;
+    if (*wdl == Wdl::kLoss || *wdl == Wdl::kBlessedLoss) for_mover = Score::kLoss;
+    score = for_mover;
+    if (intended) {
+      score = for_mover == Score::kWin    ? Score::kLoss
+              : for_mover == Score::kLoss ? Score::kWin
+                                          : Score::kDraw;
+    }
+    evidence = "tablebase WDL " + std::string(to_string(*wdl)) + " for " +
+               std::string(color_name(target.side_to_move())) + " to move in " + target.fen();
+  }
+  ev.expect = request.expect;
+  ev.evidence = evidence;
+  const bool win = score == Score::kWin;
+  const bool upheld = (*request.expect == ClaimExpectation::kWin && win) ||
+                      (*request.expect == ClaimExpectation::kDraw && score == Score::kDraw);
+  ev.upheld = upheld;
+  const std::string verdict = score == Score::kWin    ? "a win for the claimant"
+                              : score == Score::kDraw ? "a draw"
+                                                      : "a loss for the claimant";
+  ev.reason =
+      (upheld ? "claim upheld: the position is " : "claim rejected: the position is ") + verdict;
+  if (upheld) {
+    ev.result = win ? win_for(side) : GameResult::kDraw;
+    ev.termination = Termination::kTablebase;
+  }
+  auto out = finish(game, {}, {ev});
+  if (!out) return out;
+  out->upheld = upheld;
+  out->reason = ev.reason;
+  return out;
+}
 
+// A threefold or fifty-move claim (§3.5): judged by the game record; a correct one draws, an
+// incorrect one plays the intended move (if any) and stands as a draw offer.
+Result<Outcome> claim_by_record(const Game& game, const ClaimRequest& request,
+                                const std::optional<chess::Move>& intended, GameEvent ev,
+                                const std::array<ConditionalTree, 2>& conditional) {
+  const GameState& st = game.state();
   Result<chess::ClaimVerdict> verdict = fail(ErrorCode::kInternal, "");
   if (request.type == ClaimType::kThreefold) {
     verdict = game.record().judge_threefold_claim(intended);
@@ -454,23 +375,45 @@ Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
   return out;
 }
 
+}  // namespace
+
+Result<Outcome> claim(const Game& game, Color side, const ClaimRequest& request,
+                      const std::array<ConditionalTree, 2>& conditional) {
+  const GameState& st = game.state();
+  TRY(check_on_move(st, side));
+  std::optional<chess::Move> intended;
+  if (request.move) {
+    auto m = chess::parse_move(st.position, *request.move);
+    if (!m) {
+      return fail(m.error().code, "the claim is invalid: intended move '" + *request.move +
+                                      "': " + m.error().detail);
+    }
+    intended = *m;
+  }
+  GameEvent ev = make_event(st, EventKind::kClaim, side);
+  ev.claim_type = request.type;
+  if (intended) ev.intended_move = chess::to_uci(st.position, *intended);
+
+  if (request.type == ClaimType::kTablebase) {
+    return claim_by_tablebase(game, side, request, intended, std::move(ev));
+  }
+  return claim_by_record(game, request, intended, std::move(ev), conditional);
+}
+
 Result<Outcome> refill_clock(const Game& game, Color side, std::optional<Seconds> amount) {
   const GameState& st = game.state();
   if (!std::holds_alternative<TripleBlock>(game.facts().setup.time_control)) {
     return fail(ErrorCode::kValidationError, "manual refills exist only in Triple Block games");
   }
-  if (auto ok = check_on_move(st, side); !ok) return std::unexpected(ok.error());
+  TRY(check_on_move(st, side));
   Seconds seconds = 0;
   if (amount) {
     seconds = *amount;
   } else {
-    auto max = max_refill(game.clock_facts(), side, st.now);
-    if (!max) return std::unexpected(max.error());
+    TRY_LET(max, max_refill(game.clock_facts(), side, st.now));
     seconds = *max;
   }
-  if (auto ok = validate_refill(game.clock_facts(), Refill{st.now, side, seconds, st.ply}); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(validate_refill(game.clock_facts(), Refill{st.now, side, seconds, st.ply}));
   GameEvent ev = make_event(st, EventKind::kClockRefill, side);
   ev.seconds = seconds;
   return finish(game, {}, {std::move(ev)});
@@ -549,7 +492,7 @@ Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, 
   if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
   ClockFacts trial = game.clock_facts();
   trial.adjustments.push_back(ClockAdjustment{st.now, side, kind, value, reason, st.ply});
-  if (auto ok = compute_clock_state(trial, st.now); !ok) return std::unexpected(ok.error());
+  TRY(compute_clock_state(trial, st.now));
   GameEvent ev = make_event(st, EventKind::kClockAdjusted, side);
   ev.adjustment = kind;
   ev.seconds = value;

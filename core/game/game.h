@@ -14,102 +14,26 @@
 #pragma once
 
 #include <array>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "core/chess/game_record.h"
 #include "core/chess/position.h"
 #include "core/chess/types.h"
-#include "core/chess/unwinnable.h"
 #include "core/error.h"
 #include "core/game/clock.h"
 #include "core/game/conditional.h"
 #include "core/game/facts.h"
 #include "core/game/leave.h"
+#include "core/game/oracles.h"
 #include "core/game/time.h"
 #include "core/game/time_zone.h"
 
 namespace corrchess::game {
-
-// ---- oracles ----
-
-// "Can side X still checkmate by some sequence of legal moves?" Implementations must be
-// SOUND: answer false only when mate is surely impossible for that side.
-class MateOracle {
- public:
-  virtual ~MateOracle() = default;
-  // False only when `side` can never checkmate from `pos`, whoever is to move.
-  virtual bool can_mate(const chess::Position& pos, Color side) const = 0;
-};
-
-// The default oracle: a side cannot mate only with a bare king, or when the whole board is
-// insufficient material (Position::is_insufficient_material). Sound, deliberately narrow.
-class MaterialMateOracle final : public MateOracle {
- public:
-  bool can_mate(const chess::Position& pos, Color side) const override;
-};
-
-// The full dead-position analysis (core/chess/unwinnable.h): the fast path first, then the
-// bounded search; an undetermined analysis answers "can mate" (a live game is never ended
-// on a guess). Deterministic for a given budget. Thread-safe; remembers recent answers by
-// position key, since every request replays a game up to its current position. A position
-// and side asked by several threads at once is analysed once: the others wait for that
-// answer (the games of an event that opens alike reach the same new positions together).
-class UnwinnabilityMateOracle final : public MateOracle {
- public:
-  explicit UnwinnabilityMateOracle(chess::AnalysisBudget budget = {}) : budget_(budget) {}
-  bool can_mate(const chess::Position& pos, Color side) const override;
-  // How many analyses have run (answers not found in the memory): for metrics and tests.
-  std::uint64_t analyses() const;
-
- private:
-  static constexpr std::size_t kCacheLimit = 1 << 16;  // entries; cleared when full
-  chess::AnalysisBudget budget_;
-  mutable std::mutex mutex_;
-  mutable std::condition_variable answered_;  // an analysis in flight has finished
-  // Position key -> answer per colour (-1: not asked yet, 0: cannot mate, 1: can).
-  mutable std::unordered_map<std::uint64_t, std::array<std::int8_t, 2>> cache_;
-  // The analyses running now: position key and colour index.
-  mutable std::set<std::pair<std::uint64_t, std::size_t>> in_flight_;
-  mutable std::uint64_t analyses_ = 0;
-};
-
-// Tablebase WDL from the side to move's point of view. Cursed wins and blessed losses are
-// kept distinct by the table; the claim rules (§3.6) count them as wins and losses.
-enum class Wdl { kLoss, kBlessedLoss, kDraw, kCursedWin, kWin };
-
-std::string_view to_string(Wdl wdl);  // "loss", "blessed_loss", "draw", "cursed_win", "win"
-
-class TablebaseOracle {
- public:
-  virtual ~TablebaseOracle() = default;
-  // WDL of `pos` for the side to move; nullopt when the needed table is not installed.
-  virtual std::optional<Wdl> probe_wdl(const chess::Position& pos) const = 0;
-};
-
-// No tables installed: every probe is unavailable.
-class NoTablebase final : public TablebaseOracle {
- public:
-  std::optional<Wdl> probe_wdl(const chess::Position&) const override { return std::nullopt; }
-};
-
-// The oracles a replay uses; null pointers mean the defaults above. Not owned: they must
-// outlive every Game that uses them.
-struct Oracles {
-  const MateOracle* mate = nullptr;
-  const TablebaseOracle* tablebase = nullptr;
-
-  const MateOracle& mate_oracle() const;
-  const TablebaseOracle& tablebase_oracle() const;
-};
 
 // ---- replay inputs ----
 
@@ -243,6 +167,12 @@ struct GameState {
     if (ply > 0 && !clock.moves.empty()) return clock.moves.back().accepted_at;
     return std::nullopt;
   }
+  // Whether the parts of the state agree (as Stockfish's pos_is_ok for positions): the
+  // position consistent and matching to_move and ply; a result only for a finished game; an
+  // annulled game annulled or aborted, without a result; a standing offer, legal moves and
+  // claims only while the game goes on; the clock views those of the clock engine, whose own
+  // state is consistent. Asserted after every replay in debug and sanitizer builds; O(moves).
+  bool is_consistent() const;
   bool operator==(const GameState&) const = default;
 };
 

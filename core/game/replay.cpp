@@ -9,6 +9,7 @@
 //   5. fill_status         position, status, result, offers and clocks as shown;
 //   6. fill_claims         what the player to move may claim, and the legal moves.
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 #include "core/chess/notation.h"
@@ -257,8 +258,7 @@ Result<Position> window_start(const ReplayWindow& window, const GameSetup& setup
   if (window.ply < 0 || static_cast<std::size_t>(window.ply) > moves) {
     return fail(ErrorCode::kValidationError, "inconsistent game facts: window out of range");
   }
-  auto pos = Position::from_fen(window.fen, setup.variant == Variant::kChess960);
-  if (!pos) return std::unexpected(pos.error());
+  TRY_LET(pos, Position::from_fen(window.fen, setup.variant == Variant::kChess960));
   if (pos->game_ply() != initial.game_ply() + window.ply) {
     return fail(ErrorCode::kValidationError,
                 "inconsistent game facts: the window's position is not after its ply");
@@ -368,11 +368,29 @@ void fill_claims(GameState& st, const chess::GameRecord& record) {
 
 }  // namespace
 
+bool GameState::is_consistent() const {
+  if (!position.is_consistent() || position.side_to_move() != to_move) return false;
+  if (ply != moves_made[0] + moves_made[1]) return false;
+  if (full_views_from < 0 || moves.size() != static_cast<std::size_t>(ply - full_views_from)) {
+    return false;
+  }
+  if (result.has_value() != (status == GameStatus::kFinished)) return false;
+  if (termination.has_value() != is_over(status)) return false;
+  if (status == GameStatus::kAnnulled && !voids_game(*termination)) return false;
+  if (status != GameStatus::kAnnulled && termination && voids_game(*termination)) return false;
+  if (is_over(status) && (draw_offer || abortable)) return false;
+  if (status != GameStatus::kOngoing && !legal_moves.empty()) return false;
+  for (Color c : {Color::kWhite, Color::kBlack}) {
+    if (clock_of(c).remaining != clock.side(c).remaining) return false;
+  }
+  return clock.is_consistent();
+}
+
 Result<Game> Game::replay(GameFacts facts, GameContext context, Timestamp now) {
   Game game;
   game.facts_ = std::move(facts);
   game.context_ = std::move(context);
-  if (auto ok = game.run(now); !ok) return std::unexpected(ok.error());
+  TRY(game.run(now));
   return game;
 }
 
@@ -404,7 +422,7 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   Game game;
   game.facts_ = std::move(facts);
   game.context_ = std::move(context);
-  if (auto ok = check_fact_order(game.facts_); !ok) return std::unexpected(ok.error());
+  TRY(check_fact_order(game.facts_));
   game.record_ = record_;
   game.record_from_ = record_from_;
   GameState st;
@@ -413,9 +431,7 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   st.moves.reserve(state_.moves.size() + moves.size());
   st.moves.insert(st.moves.end(), state_.moves.begin(), state_.moves.end());
   for (MoveView& view : st.moves) view.elapsed = 0;  // from the clocks again (phase 5)
-  if (auto ok = game.fold_and_finish(*checkpoint_, std::move(st), now); !ok) {
-    return std::unexpected(ok.error());
-  }
+  TRY(game.fold_and_finish(*checkpoint_, std::move(st), now));
   return game;
 }
 
@@ -437,14 +453,12 @@ Result<void> Game::run(Timestamp now) {
   const GameSetup& setup = facts_.setup;
   GameState st;
   st.now = now;
-  auto init = initial_position(setup);
-  if (!init) return std::unexpected(init.error());
+  TRY_LET(init, initial_position(setup));
   st.initial = *init;
   record_ = chess::GameRecord(*init);
   if (auto ok = check_fact_order(facts_); !ok) return ok;
   if (facts_.window && facts_.window->ply > 0) {
-    auto start = window_start(*facts_.window, setup, *init, facts_.moves.size());
-    if (!start) return std::unexpected(start.error());
+    TRY_LET(start, window_start(*facts_.window, setup, *init, facts_.moves.size()));
     record_ = chess::GameRecord(*start);
     record_from_ = facts_.window->ply;
   }
@@ -458,8 +472,7 @@ Result<void> Game::run(Timestamp now) {
 
 Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now) {
   if (auto ok = fold_facts(fold, st); !ok) return ok;
-  auto clock = run_clocks(fold, st.initial.side_to_move(), now);
-  if (!clock) return std::unexpected(clock.error());
+  TRY_LET(clock, run_clocks(fold, st.initial.side_to_move(), now));
   if (auto ok = apply_flag_verdict(fold, *clock, st.flag_fall_pending, now); !ok) return ok;
   st.clock = std::move(*clock);
   clock_checkpoint_ = st.clock.checkpoint;
@@ -467,6 +480,7 @@ Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp 
   fill_claims(st, record_);
   st.full_views_from = record_from_;
   state_ = std::move(st);
+  assert(state_.is_consistent());
   return {};
 }
 
@@ -541,8 +555,7 @@ Result<void> Game::apply_flag_verdict(FoldCheckpoint& fold, ClockState& clock,
   fold.ending = flag_ending(fall, context_.oracles.mate_oracle().can_mate(at_fall, ~fall.side));
   flag_fall_pending = !fold.flag_recorded;
   clock_facts_.finished_at = fall.at;
-  auto stopped = compute_clock_state(clock_facts_, now);
-  if (!stopped) return std::unexpected(stopped.error());
+  TRY_LET(stopped, compute_clock_state(clock_facts_, now));
   clock = std::move(*stopped);
   return {};
 }

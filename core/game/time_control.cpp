@@ -2,20 +2,13 @@
 
 #include <type_traits>
 
+#include "core/game/overloaded.h"
+
 namespace corrchess::game {
 namespace {
 
 // Upper bound on any configured number of days: keeps all second counts far from overflow.
 constexpr int kMaxDays = 100000;
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-// Spelled out for compilers without class template argument deduction for aggregates
-// (clang before 17).
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 Result<void> invalid(std::string detail) {
   return fail(ErrorCode::kValidationError, "time control: " + std::move(detail));

@@ -1,0 +1,71 @@
+#include "core/competition/stages.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace corrchess::competition {
+namespace {
+
+// The share a/b against c/d (denominators >= 0; a zero denominator is a share of 0):
+// -1, 0 or 1, exactly.
+int compare_shares(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d) {
+  const std::int64_t left_num = b == 0 ? 0 : a;
+  const std::int64_t left_den = b == 0 ? 1 : b;
+  const std::int64_t right_num = d == 0 ? 0 : c;
+  const std::int64_t right_den = d == 0 ? 1 : d;
+  const std::int64_t left = left_num * right_den;
+  const std::int64_t right = right_num * left_den;
+  return left < right ? -1 : (left > right ? 1 : 0);
+}
+
+}  // namespace
+
+Result<void> validate(const QualificationRule& rule) {
+  if (rule.per_section < 0 || rule.best_runners_up < 0) {
+    return fail(ErrorCode::kValidationError, "qualification numbers must not be negative");
+  }
+  if (rule.per_section == 0 && rule.best_runners_up == 0) {
+    return fail(ErrorCode::kValidationError,
+                "the qualification rule qualifies nobody: set per_section or best_runners_up");
+  }
+  return {};
+}
+
+std::vector<Qualifier> qualifiers(std::span<const game::Crosstable> sections,
+                                  const QualificationRule& rule) {
+  std::vector<Qualifier> out;
+  std::vector<Qualifier> others;
+  for (std::size_t s = 0; s < sections.size(); ++s) {
+    const auto& rows = sections[s].rows;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const auto& row = rows[r];
+      Qualifier q{s, r, false, row.score_halves, row.games, row.place};
+      if (row.place <= rule.per_section) {
+        out.push_back(q);
+      } else {
+        q.runner_up = true;
+        others.push_back(q);
+      }
+    }
+  }
+  auto better = [&](const Qualifier& a, const Qualifier& b) {
+    if (int c = compare_shares(a.score_halves, a.games, b.score_halves, b.games); c != 0) {
+      return c > 0;
+    }
+    if (a.place != b.place) return a.place < b.place;
+    const auto& ra = sections[a.section].rows[a.row];
+    const auto& rb = sections[b.section].rows[b.row];
+    if (int c = compare_shares(ra.sb_quarters, ra.games, rb.sb_quarters, rb.games); c != 0) {
+      return c > 0;
+    }
+    if (ra.wins != rb.wins) return ra.wins > rb.wins;
+    if (a.section != b.section) return a.section < b.section;
+    return ra.seed < rb.seed;
+  };
+  std::ranges::sort(others, better);
+  const auto take = std::min(others.size(), static_cast<std::size_t>(rule.best_runners_up));
+  out.insert(out.end(), others.begin(), others.begin() + static_cast<std::ptrdiff_t>(take));
+  return out;
+}
+
+}  // namespace corrchess::competition
