@@ -274,7 +274,7 @@ void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
               Doc("The caller, with leave balances per event and year", 200,
                   "the user plus leave: [{event_id, year, allowance_days, used_days, special_days, "
                   "remaining_days}]",
-                  "User")},
+                  "Me")},
              [options](const Call& c) { return me(options, c); });
   routes.add({"PATCH", "/api/v1/admin/users/{username}", Access::kAdmin,
               Doc("Change a user's role", 200, "the user", "User")

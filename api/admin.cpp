@@ -228,7 +228,7 @@ void add_admin_routes(Router& router, GameServiceDeps& deps) {
                return render_game(app::set_suspended(deps, c.caller(), c.id, false, b.reason));
              }));
   routes.add({"GET", "/api/v1/admin/audit", kDirector,
-              Doc("Audit records, newest first", 200, "{records: [AuditRecord]}")
+              Doc("Audit records, newest first", 200, "{records: [AuditRecord]}", "AuditList")
                   .q({{"game_id", "string", false, "only this game"},
                       {"event_id", "string", false, "only this event"},
                       {"user", "string", false, "username: records by or about this user"},
