@@ -181,48 +181,42 @@ json components() {
         {"submitted_at", {{"type", "string"}, {"format", "date-time"}}},
         {"ply", {{"type", "integer"}}},
         {"message", {{"type", "string"}}}}}};
-  schemas["Me"] = {
-    {"description",
-     "the caller: the user, with the session's CSRF token (cookie sessions) "
-     "and the profile and leave balances"},
-    {"allOf",
-     {ref("User"),
-      {{"type", "object"},
-       {"properties",
-        {{"csrf_token", {{"type", "string"}}},
-         {"email", {{"type", {"string", "null"}}}},
-         {"country", {{"type", {"string", "null"}}}},
-         {"time_zone", {{"type", {"string", "null"}}}},
-         {"language", {{"type", {"string", "null"}}}},
-         {"leave",
-          {{"type", "array"},
-           {"items",
-            {{"type", "object"},
-             {"properties",
-              {{"event_id", {{"type", {"string", "null"}}}},
-               {"year", {{"type", "integer"}}},
-               {"allowance_days", {{"type", "integer"}}},
-               {"used_days", {{"type", "integer"}}},
-               {"special_days", {{"type", "integer"}}},
-               {"remaining_days", {{"type", "integer"}}}}}}}}}}}}}}
-  }
-};
-schemas["AuditList"] = {
-    {"type", "object"},
-    {"required", {"records"}},
-    {"properties", {{"records", {{"type", "array"}, {"items", ref("AuditRecord")}}}}}};
-schemas["AuditRecord"] = {{"type", "object"},
-                          {"properties",
-                           {{"at", {{"type", "string"}, {"format", "date-time"}}},
-                            {"actor", {{"type", {"string", "null"}}}},
-                            {"action", {{"type", "string"}}},
-                            {"target", {{"type", {"string", "null"}}}},
-                            {"reason", {{"type", {"string", "null"}}}},
-                            {"detail", {{"type", "object"}}},
-                            {"game_id", {{"type", "string"}}},
-                            {"event_id", {{"type", "string"}}}}}};
-return {{"schemas", schemas},
-        {"securitySchemes", {{"bearer", {{"type", "http"}, {"scheme", "bearer"}}}}}};
+  const json leave_balance = {{"type", "object"},
+                              {"properties",
+                               {{"event_id", {{"type", {"string", "null"}}}},
+                                {"year", {{"type", "integer"}}},
+                                {"allowance_days", {{"type", "integer"}}},
+                                {"used_days", {{"type", "integer"}}},
+                                {"special_days", {{"type", "integer"}}},
+                                {"remaining_days", {{"type", "integer"}}}}}};
+  const json me_details = {{"type", "object"},
+                           {"properties",
+                            {{"csrf_token", {{"type", "string"}}},
+                             {"email", {{"type", {"string", "null"}}}},
+                             {"country", {{"type", {"string", "null"}}}},
+                             {"time_zone", {{"type", {"string", "null"}}}},
+                             {"language", {{"type", {"string", "null"}}}},
+                             {"leave", {{"type", "array"}, {"items", leave_balance}}}}}};
+  schemas["Me"] = {{"description",
+                    "the caller: the user, with the session's CSRF token (cookie sessions) and "
+                    "the profile and leave balances"},
+                   {"allOf", json::array({ref("User"), me_details})}};
+  schemas["AuditList"] = {
+      {"type", "object"},
+      {"required", {"records"}},
+      {"properties", {{"records", {{"type", "array"}, {"items", ref("AuditRecord")}}}}}};
+  schemas["AuditRecord"] = {{"type", "object"},
+                            {"properties",
+                             {{"at", {{"type", "string"}, {"format", "date-time"}}},
+                              {"actor", {{"type", {"string", "null"}}}},
+                              {"action", {{"type", "string"}}},
+                              {"target", {{"type", {"string", "null"}}}},
+                              {"reason", {{"type", {"string", "null"}}}},
+                              {"detail", {{"type", "object"}}},
+                              {"game_id", {{"type", "string"}}},
+                              {"event_id", {{"type", "string"}}}}}};
+  return {{"schemas", schemas},
+          {"securitySchemes", {{"bearer", {{"type", "http"}, {"scheme", "bearer"}}}}}};
 }
 
 json operation(const RouteDoc& d) {

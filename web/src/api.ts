@@ -4,45 +4,23 @@
 import type { components } from './generated/api';
 
 // The answers' types are the schemas of the server's OpenAPI document (openapi.json, turned
-// into generated/api.d.ts at build time by openapi-types.mjs), named here. A schema that says
-// less than the server sends is completed below, each completion marked: those are gaps in
-// the document (api/openapi.cpp) to close there, after which the completion goes.
+// into generated/api.d.ts at build time by openapi-types.mjs), named here; a field the
+// document lacks is a gap to close in api/openapi.cpp, not to patch here.
 type Schemas = components['schemas'];
-// Properties the document leaves optional (its schemas list no `required`) but the server
-// always sends.
-type Always<T, K extends keyof T> = T & Required<Pick<T, K>>;
-// Properties the document types too loosely (`{type: object}` without properties) or lacks.
-type Completed<T, C> = Omit<T, keyof C> & C;
 
 export type Problem = Schemas['Problem'];
 export type TimeControl = Schemas['TimeControl'];
 export type AuditRecord = Schemas['AuditRecord'];
-export type User = Always<Schemas['User'], 'id' | 'username' | 'display_name' | 'role' | 'created_at'>;
-export type Clock = Always<Schemas['Clock'], 'remaining_seconds' | 'running' | 'on_leave'>;
-export type Move = Completed<Always<Schemas['Move'], 'ply' | 'san' | 'uci' | 'numeric' | 'fen_after' | 'at' | 'elapsed_seconds' | 'offer_draw'>, {
-  // gap: not in the Move schema
-  conditional: boolean;
-  clock?: { charged_seconds: number; stopped_seconds: number; increment_seconds: number; bank_change_seconds: number;
-    clock_after_seconds: number; bank_after_seconds: number };
-}>;
-// A move submitted and not yet confirmed (gap: Game.pending_move is a bare object).
-export type PendingMove = { move: { san: string; uci: string; numeric: string }; fen_after: string; offer_draw: boolean;
-  submitted_at: string; ply: number; message?: string };
-type GameSchema = Always<Schemas['Game'], 'id' | 'variant' | 'white' | 'black' | 'status' | 'initial_fen' | 'fen' |
-  'to_move' | 'ply' | 'time_control' | 'version' | 'now' | 'moves' | 'legal_moves' | 'abortable'>;
-export type Game = Completed<GameSchema, {
-  white: User;
-  black: User;
-  moves: Move[];
-  // gap: the clocks' white and black are optional in the schema
-  clocks: { white: Clock; black: Clock };
-  // gap: bare objects in the schema
-  draw_offer?: { by: 'white' | 'black'; ply: number } | null;
+export type User = Schemas['User'];
+export type Clock = Schemas['Clock'];
+export type Move = Schemas['Move'];
+export type PendingMove = Schemas['PendingMove'];
+// The page drops a draw offer or a pending move it learns is gone (null) before the game is
+// read again.
+export type Game = Omit<Schemas['Game'], 'draw_offer' | 'pending_move'> & {
+  draw_offer?: Schemas['Game']['draw_offer'] | null;
   pending_move?: PendingMove | null;
-  claimable: { threefold: boolean; fifty_moves: boolean; tablebase: boolean };
-  // gap: not in the Game schema
-  start_at: string;
-}>;
+};
 // One side's claim on a game awaiting adjudication (GET /api/v1/events/{id} and
 // /api/v1/admin/adjudications; gap: no schema, those answers have none).
 export type Claim = { filed: boolean; claim?: 'win' | 'draw'; implied?: boolean; analysis?: string | null; filed_at?: string };
