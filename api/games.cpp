@@ -194,20 +194,31 @@ Result<app::GameListRequest> parse_list_query(const Request& request) {
   return q;
 }
 
-Result<Response> list(GameServiceDeps& deps, const Request& request, const db::User& user) {
-  TRY_LET(query, parse_list_query(request));
-  TRY_LET(listed, app::list_games(deps, user, std::move(*query)));
-  const auto& page = listed->page;
+// The answer of GET /games (and of a director's view of a player's games): the entries from
+// the side of the player whose games they are.
+Response list_response(const app::GameList& listed) {
+  const auto& page = listed.page;
   json games = json::array();
-  for (const auto& g : page.games) games.push_back(list_entry_json(g, user));
+  for (const auto& g : page.games) games.push_back(list_entry_json(g, listed.player));
   return json_response(200, {{"games", games},
                              {"next_cursor", page.next ? json(std::to_string(page.next->key) + "." +
                                                               std::to_string(page.next->id))
                                                        : json()},
                              {"counts",
-                              {{"to_move", listed->counts.to_move},
-                               {"ongoing", listed->counts.ongoing},
-                               {"finished", listed->counts.finished}}}});
+                              {{"to_move", listed.counts.to_move},
+                               {"ongoing", listed.counts.ongoing},
+                               {"finished", listed.counts.finished}}}});
+}
+
+// The query parameters of the game lists.
+std::vector<FieldDoc> list_query_doc() {
+  return {{"status", "string", false, "active, finished or all (default)"},
+          {"to_move", "string", false, "me: only games where the player is to move"},
+          {"event", "string", false, "only the games of this event"},
+          {"opponent", "string", false, "only the games against this username"},
+          {"variant", "string", false, "standard or chess960"},
+          {"limit", "integer", false, "1..200, default 50"},
+          {"cursor", "string", false, "next_cursor of the page before"}};
 }
 
 // PGN export: Seven Tag Roster plus usernames, time control, termination, the start
@@ -311,14 +322,22 @@ void add_game_read_routes(Routes& routes, GameServiceDeps& deps) {
            "my_pending_move, event: {id, name}, result?, termination?}], next_cursor, counts: "
            "{to_move, ongoing, finished}}; newest first, or by the caller's deadline with "
            "to_move=me")
-           .q({{"status", "string", false, "active, finished or all (default)"},
-               {"to_move", "string", false, "me: only games where the caller is to move"},
-               {"event", "string", false, "only the games of this event"},
-               {"opponent", "string", false, "only the games against this username"},
-               {"variant", "string", false, "standard or chess960"},
-               {"limit", "integer", false, "1..200, default 50"},
-               {"cursor", "string", false, "next_cursor of the page before"}})},
-      [&deps](const Call& c) { return list(deps, c.request, c.caller()); });
+           .q(list_query_doc())},
+      [&deps](const Call& c) -> Result<Response> {
+        TRY_LET(query, parse_list_query(c.request));
+        TRY_LET(listed, app::list_games(deps, c.caller(), std::move(*query)));
+        return list_response(*listed);
+      });
+  routes.add({"GET", "/api/v1/admin/users/{username}/games", Access::kDirector,
+              Doc("A player's games, one page at a time (for directors picking a game)", 200,
+                  "as GET /api/v1/games, seen from that player's side (my_color, my_turn, ...)")
+                  .q(list_query_doc())},
+             [&deps](const Call& c) -> Result<Response> {
+               TRY_LET(query, parse_list_query(c.request));
+               TRY_LET(listed, app::list_player_games(deps, c.caller(), c.params.at("username"),
+                                                      std::move(*query)));
+               return list_response(*listed);
+             });
   routes.add(
       {"GET", "/api/v1/games/{id}", kUser, kGame, Doc("A game", 200, "the game", "Game")},
       [&deps](const Call& c) { return render_game(app::view_game(deps, c.caller(), c.id)); });

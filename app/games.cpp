@@ -7,6 +7,7 @@
 
 #include "app/game_store.h"
 #include "app/ratings.h"
+#include "app/roles.h"
 #include "db/blocks.h"
 #include "db/game_lists.h"
 #include "db/ratings.h"
@@ -225,20 +226,41 @@ Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_
   return {};
 }
 
+namespace {
+
+// One page of `player`'s games inside `tx`, decisions already due stored first.
+Result<GameList> list_games_in(GameDeps& deps, pqxx::work& tx, const db::User& player,
+                               GameListRequest request) {
+  TRY(settle_due_games(deps, tx, {player.id, std::nullopt}));
+  if (request.opponent) {
+    auto opponent = db::find_user(tx, *request.opponent);
+    if (!opponent) {
+      return fail(ErrorCode::kValidationError, "no user '" + *request.opponent + "'");
+    }
+    request.filter.opponent_id = opponent->id;
+  }
+  GameList list;
+  list.player = player;
+  list.page = db::list_games(tx, player.id, request.filter, request.after, request.limit);
+  list.counts = db::count_games(tx, player.id);
+  return list;
+}
+
+}  // namespace
+
 Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameList> {
-    TRY(settle_due_games(deps, tx, {user.id, std::nullopt}));
-    if (request.opponent) {
-      auto opponent = db::find_user(tx, *request.opponent);
-      if (!opponent) {
-        return fail(ErrorCode::kValidationError, "no user '" + *request.opponent + "'");
-      }
-      request.filter.opponent_id = opponent->id;
-    }
-    GameList list;
-    list.page = db::list_games(tx, user.id, request.filter, request.after, request.limit);
-    list.counts = db::count_games(tx, user.id);
-    return list;
+    return list_games_in(deps, tx, user, std::move(request));
+  });
+}
+
+Result<GameList> list_player_games(GameDeps& deps, const db::User& director,
+                                   const std::string& username, GameListRequest request) {
+  TRY(require_director(director));
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameList> {
+    auto player = db::find_user(tx, username);
+    if (!player) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+    return list_games_in(deps, tx, *player, std::move(request));
   });
 }
 

@@ -89,10 +89,15 @@ struct GameListRequest {
   int limit = 50;
 };
 struct GameList {
+  db::User player;  // whose games these are
   db::GameListPage page;
   db::PlayerGameCounts counts;
 };
 Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request);
+// The games of the player `username` as list_games gives them to that player, for a director
+// (kForbidden for others; kNotFound: no such player).
+Result<GameList> list_player_games(GameDeps& deps, const db::User& director,
+                                   const std::string& username, GameListRequest request);
 
 // The games of `user` not over yet plus those that ended within `finished_within_days`, each
 // as its player sees it, by id, with the name of its event and its Berger round (event games

@@ -231,3 +231,38 @@ TEST_F(GameLists, BadQueriesAreValidationErrors) {
 
 }  // namespace
 }  // namespace corrchess
+
+namespace corrchess {
+namespace {
+
+class PlayerGameLists : public testing::TwoPlayerTest {};
+
+// A director picks a game of a player (the result and clock forms): GET
+// /admin/users/{username}/games lists that player's games as that player sees them.
+TEST_F(PlayerGameLists, ADirectorListsAPlayersGamesFromThePlayersSide) {
+  const auto first = create_game();
+  const auto second = create_game();
+  ASSERT_NO_FATAL_FAILURE(api_.play(second, white_, "e4"));
+  const auto listed = api_.expect("GET", "/api/v1/admin/users/black_player/games", td_);
+  ASSERT_EQ(listed["games"].size(), 2u);
+  EXPECT_EQ(listed["games"][0]["id"], second) << "newest first";
+  EXPECT_EQ(listed["games"][0]["my_color"], "black");
+  EXPECT_EQ(listed["games"][0]["my_turn"], true);
+  EXPECT_EQ(listed["games"][1]["id"], first);
+  EXPECT_EQ(listed["games"][1]["my_turn"], false);
+  EXPECT_EQ(listed["counts"]["to_move"], 1);
+  const auto to_move = api_.expect("GET", "/api/v1/admin/users/black_player/games?to_move=me", td_);
+  ASSERT_EQ(to_move["games"].size(), 1u);
+  EXPECT_EQ(to_move["games"][0]["id"], second);
+  // Players may not look at others' lists; an unknown player is 404; a bad query 400.
+  EXPECT_EQ(api_.problem("GET", "/api/v1/admin/users/black_player/games", white_, nullptr, 403),
+            "forbidden");
+  EXPECT_EQ(api_.problem("GET", "/api/v1/admin/users/nobody_here/games", td_, nullptr, 404),
+            "not_found");
+  EXPECT_EQ(
+      api_.problem("GET", "/api/v1/admin/users/black_player/games?limit=0", td_, nullptr, 400),
+      "validation_error");
+}
+
+}  // namespace
+}  // namespace corrchess
