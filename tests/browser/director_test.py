@@ -89,6 +89,40 @@ class DirectorRunsAnEvent(support.ServerTestCase):
         td.save_screenshot(support.artifact_path("event-crosstable.png"))
 
 
+class ResultOutsideEvents(support.ServerTestCase):
+    """A game outside events is picked, not typed: the director picks one of its players and
+    then the game among that player's games (GET /api/v1/admin/users/{username}/games)."""
+
+    users = ("anna", "boris")
+
+    def test_result_for_a_picked_game(self):
+        admin = support.Api(self.base, *support.ADMIN)
+        tc = {"type": "iccf", "moves": 10, "days": 50}
+        admin.call("POST", "/api/v1/admin/games", {"white": "boris", "black": "anna", "time_control": tc})
+        game_id = admin.call("POST", "/api/v1/admin/games",
+                             {"white": "anna", "black": "boris", "time_control": tc})["id"]
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.login(td, self.base, *support.ADMIN)
+        td.find_element(By.LINK_TEXT, "Director").click()
+        wait(td, lambda d: d.find_elements(By.ID, "res-player-search"), message="result form")
+        form = td.find_element(By.ID, "res-player").find_element(By.XPATH, "ancestor::details")
+        form.find_element(By.TAG_NAME, "summary").click()
+        support.pick_player(td, "res-player", "anna")
+        support.choose(td, "res-player-game", game_id)
+        option = td.find_element(By.CSS_SELECTOR, "#res-player-game option[value='%s']" % game_id).text
+        self.assertEqual(option, "Game %s: anna – boris, no event (ongoing)" % game_id)
+        self.assertEqual(len(td.find_elements(By.CSS_SELECTOR, "#res-player-game option[value]:not([value=''])")), 2)
+        td.find_element(By.ID, "res-reason").send_keys("both players agreed by mail")
+        support.choose(td, "res-result", "1/2-1/2")
+        support.choose(td, "res-termination", "agreement")
+        button(td, "Enter result").click()
+        wait(td, lambda d: "Result 1/2-1/2 entered" in d.find_element(By.CSS_SELECTOR, ".director").text,
+             message="result entered")
+        game = admin_game(self, game_id)
+        self.assertEqual((game["status"], game["result"], game["termination"]), ("finished", "1/2-1/2", "agreement"))
+
+
 class AdjudicationClaims(support.ServerTestCase):
     """After an event's end date a player files an adjudication claim on the event page; the
     director reads it there (its analysis as text)."""

@@ -1,7 +1,8 @@
 // Pickers for the director's forms, so that nobody types an id or a username: players found
 // by the start of their username (GET /api/v1/users?prefix=, the only player search the API
-// has), a select of the events (GET /api/v1/events) and a select of an event's games or
-// players (GET /api/v1/events/{id}).
+// has), a select of the events (GET /api/v1/events), a select of an event's games or
+// players (GET /api/v1/events/{id}) and a select of a player's games
+// (GET /api/v1/admin/users/{username}/games).
 import { api, errorText } from '../api';
 import { h, replace } from '../dom';
 import { row } from './game_terms';
@@ -180,19 +181,54 @@ export const playerOptions = (e: EventDetail): [string, string][] => e.players
   .filter((p) => p.status !== 'replaced')
   .map((p) => [p.username, `${p.display_name} (${p.username})${p.status !== 'active' ? `, ${p.status}` : ''}`]);
 
-// A game to act on: an event (running or finished) and one of its games; a game outside
-// events has no list to pick from (no route lists every game), so its id may be given under
-// "A game outside events".
+// One entry of a player's game list (GET /api/v1/admin/users/{username}/games).
+type ListedGame = {
+  id: string; status: string; result?: string; my_color: 'white' | 'black';
+  white: { username: string }; black: { username: string }; event?: { id: string; name: string } | null;
+};
+
+// The games of the player chosen in `picker` (their newest 200), refilled on each choice.
+function playerGames(id: string, picker: PlayerPicker): { select: HTMLSelectElement; refresh(): Promise<void> } {
+  const select = h('select', { id, name: id, disabled: true }, h('option', { value: '' }, 'Choose a player first'));
+  let asked = 0;
+  async function refresh(): Promise<void> {
+    const n = ++asked;
+    const [username] = picker.values();
+    if (!username) {
+      replace(select, h('option', { value: '' }, 'Choose a player first'));
+      select.disabled = true;
+      return;
+    }
+    try {
+      const { games } = await api<{ games: ListedGame[] }>('GET',
+        `/api/v1/admin/users/${encodeURIComponent(username)}/games?limit=200`);
+      if (n !== asked) return;
+      replace(select, h('option', { value: '' }, games.length ? 'Choose…' : 'This player has no games'),
+        games.map((g) => h('option', { value: g.id },
+          `Game ${g.id}: ${g.white.username} – ${g.black.username}, ${g.event ? g.event.name : 'no event'} ` +
+          `(${g.result ?? g.status.replace(/_/g, ' ')})`)));
+      select.disabled = games.length === 0;
+    } catch (e) {
+      if (n === asked) replace(select, h('option', { value: '' }, errorText(e)));
+    }
+  }
+  picker.search.addEventListener('picked', () => void refresh());
+  return { select, refresh };
+}
+
+// A game to act on: an event (running or finished) and one of its games, or, under "A game
+// outside events" (or any game of one player), a player and one of their games.
 export type GameChoice = { fields: HTMLElement[]; gameId(): string; refresh(): Promise<void> };
 export function gameChoice(prefix: string): GameChoice {
   const event = eventSelect(`${prefix}-event`, ['running', 'finished']);
   const games = fromEvent(`${prefix}-game`, event.select, gameOptions, 'No games yet');
-  const other = h('input', { id: `${prefix}-game-id`, inputmode: 'numeric', autocomplete: 'off' });
+  const player = playerPicker(`${prefix}-player`, 'Player');
+  const theirs = playerGames(`${prefix}-player-game`, player);
   return {
     fields: [row(`${prefix}-event`, 'Event', event.select), row(`${prefix}-game`, 'Game', games.select),
       h('details', { class: 'other-game' }, h('summary', {}, 'A game outside events'),
-        row(`${prefix}-game-id`, 'Its game id (from its address, /games/…)', other))],
-    gameId: () => other.value.trim() || games.select.value,
-    refresh: async () => { await event.refresh(); await games.refresh(); },
+        player.el, row(`${prefix}-player-game`, 'Their game', theirs.select))],
+    gameId: () => theirs.select.value || games.select.value,
+    refresh: async () => { await event.refresh(); await games.refresh(); await theirs.refresh(); },
   };
 }
