@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "app/events.h"
 #include "app/games.h"
 #include "app/live_events.h"
 #include "db/live_events.h"
