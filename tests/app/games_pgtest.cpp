@@ -2,6 +2,8 @@
 // others), the stale-state precondition, and that a refused command changes nothing.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "tests/support/use_case_test.h"
 
 namespace corrchess {
@@ -47,9 +49,9 @@ TEST_F(GameUseCases, OnlyADirectorCreatesGamesAndOnlyPlayersPlayThem) {
   EXPECT_EQ(app::create_single_game(deps, cid(), request).error().code, ErrorCode::kForbidden);
   const auto id = directors_game();
   const int before = version(id);
-  for (const db::User* who : {&cid(), &director_, &ben()}) {
+  for (const db::User* who : std::vector<const db::User*>{&cid(), &director_, &ben()}) {
     // Not a player, a director (directors decide, they do not play), the side not to move.
-    auto refused = app::submit_move(deps, *who, id, game::MoveRequest{"e4"});
+    auto refused = app::submit_move(deps, *who, id, move_request("e4"));
     ASSERT_FALSE(refused) << who->username;
     EXPECT_EQ(refused.error().code, who == &ben() ? ErrorCode::kNotYourTurn : ErrorCode::kForbidden)
         << who->username;

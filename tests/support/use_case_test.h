@@ -66,10 +66,17 @@ class UseCaseTest : public ::testing::Test {
     return made ? made->stored.id : 0;
   }
 
+  // A request to play `move`, nothing else.
+  static game::MoveRequest move_request(const std::string& move) {
+    game::MoveRequest request;
+    request.move = move;
+    return request;
+  }
+
   // Submits and accepts `move` for `user` in game `id` (both must succeed).
   void play(const db::User& user, std::int64_t id, const std::string& move) {
     auto deps = game_deps();
-    auto pending = app::submit_move(deps, user, id, game::MoveRequest{move}, {});
+    auto pending = app::submit_move(deps, user, id, move_request(move), {});
     ASSERT_TRUE(pending.has_value()) << move << ": " << pending.error().detail;
     auto played = app::accept_move(deps, user, id, move, {});
     ASSERT_TRUE(played.has_value()) << move << ": " << played.error().detail;
