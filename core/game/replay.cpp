@@ -145,7 +145,8 @@ Result<void> FoldCheckpoint::apply(const GameEvent& ev) {
       break;
     case EventKind::kAborted:
       // Only before both players have moved (§2.3); a stored abort after that is ignored.
-      if (live() && has_side && plies < 2) {
+      // `plies` is set once the fold is done: count the moves folded before this event.
+      if (live() && has_side && made[0] + made[1] < 2) {
         annulled = true;
         annulled_at = ev.at;
         aborted_by = side;
