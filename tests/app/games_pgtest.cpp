@@ -14,7 +14,7 @@ class GameUseCases : public testing::UseCaseTest {
   GameUseCases() : UseCaseTest({"ann", "ben", "cid"}) {}
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(UseCaseTest::SetUp());
-    director_ = player("td", "director");
+    director_ = player("td", "td");
   }
   const db::User& ann() const { return users_[0]; }
   const db::User& ben() const { return users_[1]; }

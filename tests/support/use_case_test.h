@@ -35,7 +35,7 @@ class UseCaseTest : public ::testing::Test {
     for (const auto& name : players_) users_.push_back(player(name));
   }
 
-  // A new account `name` with `role` (player, director or admin).
+  // A new account `name` with `role` (player, td or admin).
   db::User player(const std::string& name, const std::string& role = "player") {
     auto created = db::in_transaction(*pool_, [&](pqxx::work& tx) {
       return db::create_user(tx, db::NewUser{name, name, std::nullopt, "x", role});
