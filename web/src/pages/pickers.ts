@@ -184,7 +184,7 @@ export const playerOptions = (e: EventDetail): [string, string][] => e.players
 // One entry of a player's game list (GET /api/v1/admin/users/{username}/games).
 type ListedGame = {
   id: string; status: string; result?: string; my_color: 'white' | 'black';
-  white: { username: string }; black: { username: string }; event?: { id: string; name: string } | null;
+  white: string; black: string; event?: { id: string; name: string } | null; // usernames
 };
 
 // The games of the player chosen in `picker` (their newest 200), refilled on each choice.
@@ -205,7 +205,7 @@ function playerGames(id: string, picker: PlayerPicker): { select: HTMLSelectElem
       if (n !== asked) return;
       replace(select, h('option', { value: '' }, games.length ? 'Choose…' : 'This player has no games'),
         games.map((g) => h('option', { value: g.id },
-          `Game ${g.id}: ${g.white.username} – ${g.black.username}, ${g.event ? g.event.name : 'no event'} ` +
+          `Game ${g.id}: ${g.white} – ${g.black}, ${g.event ? g.event.name : 'no event'} ` +
           `(${g.result ?? g.status.replace(/_/g, ' ')})`)));
       select.disabled = games.length === 0;
     } catch (e) {
