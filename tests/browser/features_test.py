@@ -170,10 +170,10 @@ class Features(support.ServerTestCase):
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".next-note").text == "No other game is waiting for your move.")
         support.phone_screen(d, 390, 844)
         try:
-            wait(d, lambda d: support.page_width(d) <= 390, 5, "no sideways scroll at 390 px")
+            wait(d, lambda d: support.page_width(d) <= 390, 15, "no sideways scroll at 390 px")
         except Exception:
-            print(d.execute_script("""return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391)
-                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('\\n')"""))
+            print(d.execute_script("""return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)
+                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right + ' scroll ' + document.documentElement.scrollWidth).join('\\n')"""))
             raise
         d.save_screenshot(support.artifact_path("game-next-390.png"))
 
