@@ -8,20 +8,12 @@ namespace {
 
 constexpr int kMaxPlayers = 1024;
 
-// Half points the first player scores in `g`.
-int first_halves(const MatchGame& g) {
+// Half points the match's first player (`first`) or second player scores in the finished `g`.
+int halves(const MatchGame& g, bool first) {
+  const bool white = g.a_white == first;
   switch (*g.result) {
-    case game::GameResult::kWhiteWins: return g.a_white ? 2 : 0;
-    case game::GameResult::kBlackWins: return g.a_white ? 0 : 2;
-    case game::GameResult::kDraw: return 1;
-    case game::GameResult::kDoubleDefault: return 0;
-  }
-  return 0;
-}
-int second_halves(const MatchGame& g) {
-  switch (*g.result) {
-    case game::GameResult::kWhiteWins: return g.a_white ? 0 : 2;
-    case game::GameResult::kBlackWins: return g.a_white ? 2 : 0;
+    case game::GameResult::kWhiteWins: return white ? 2 : 0;
+    case game::GameResult::kBlackWins: return white ? 0 : 2;
     case game::GameResult::kDraw: return 1;
     case game::GameResult::kDoubleDefault: return 0;
   }
@@ -40,8 +32,8 @@ Block judge(const std::vector<MatchGame>& games, std::size_t from, std::size_t c
       ++open;
       continue;
     }
-    a += first_halves(games[i]);
-    b += second_halves(games[i]);
+    a += halves(games[i], true);
+    b += halves(games[i], false);
   }
   if (a - b > 2 * open) return Block::kFirst;
   if (b - a > 2 * open) return Block::kSecond;
