@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <queue>
-#include <stdexcept>
-#include <tuple>
 
 #include "core/chess/bitboard.h"
 #include "core/chess/frozen_structure.h"
