@@ -16,9 +16,9 @@ using game::Color;
 using game::Timestamp;
 using nlohmann::json;
 
-std::string rfc3339(Timestamp t) { return game::format_rfc3339(t); }
-
-json optional_time(const std::optional<Timestamp>& t) { return t ? json(rfc3339(*t)) : json(); }
+json optional_time(const std::optional<Timestamp>& t) {
+  return t ? json(game::format_rfc3339(*t)) : json();
+}
 
 json settings_json(const db::StoredEvent& e) {
   const auto& s = e.settings;
@@ -37,7 +37,7 @@ json settings_json(const db::StoredEvent& e) {
             {"delay_moves", s.delay_moves},
             {"open_for_entry", s.open_for_entry},
             {"max_players", s.max_players ? json(*s.max_players) : json()},
-            {"start_at", rfc3339(s.start_at)},
+            {"start_at", game::format_rfc3339(s.start_at)},
             {"end_at", optional_time(s.end_at)},
             {"adjudication_at", optional_time(e.adjudication_at())},
             {"adjudication_claim_days", app::kAdjudicationClaimWindow / game::kSecondsPerDay}};
@@ -49,8 +49,8 @@ json player_json(const db::EventPlayer& p) {
             {"username", p.user.username},
             {"display_name", p.user.display_name},
             {"status", p.status},
-            {"joined_at", rfc3339(p.joined_at)}};
-  if (p.left_at) j["left_at"] = rfc3339(*p.left_at);
+            {"joined_at", game::format_rfc3339(p.joined_at)}};
+  if (p.left_at) j["left_at"] = game::format_rfc3339(*p.left_at);
   if (p.replaced_by) j["replaced_by"] = *p.replaced_by;
   if (p.reason) j["reason"] = *p.reason;
   return j;
@@ -75,13 +75,13 @@ json adjudication_json(const db::EventGame& g, const std::vector<db::Adjudicatio
     } else if (may_read) {
       j["claim"] = it->claim;
       j["analysis"] = it->analysis;
-      j["filed_at"] = rfc3339(it->filed_at);
+      j["filed_at"] = game::format_rfc3339(it->filed_at);
       j["implied"] = false;
     }
     sides[std::string(game::color_name(side))] = j;
   }
-  return {{"pending_since", rfc3339(*g.adjudication_since)},
-          {"claims_due", rfc3339(due)},
+  return {{"pending_since", game::format_rfc3339(*g.adjudication_since)},
+          {"claims_due", game::format_rfc3339(due)},
           {"window_open", now < due && g.status == "adjudication_pending"},
           {"claims", sides}};
 }
@@ -100,7 +100,7 @@ json game_entry_json(const db::EventGame& g, const std::vector<db::AdjudicationC
             {"status", g.status}};
   if (g.result) j["result"] = game::to_string(*g.result);
   if (g.termination) j["termination"] = game::to_string(*g.termination);
-  if (g.finished_at) j["finished_at"] = rfc3339(*g.finished_at);
+  if (g.finished_at) j["finished_at"] = game::format_rfc3339(*g.finished_at);
   if (g.adjudication_since) j["adjudication"] = adjudication_json(g, claims, viewer, now);
   return j;
 }
@@ -114,7 +114,7 @@ json summary_json(const db::StoredEvent& e, const std::string& status, int playe
           {"variant", game::to_string(e.settings.variant)},
           {"time_control", db::time_control_json(e.settings.time_control)},
           {"open_for_entry", e.settings.open_for_entry},
-          {"start_at", rfc3339(e.settings.start_at)},
+          {"start_at", game::format_rfc3339(e.settings.start_at)},
           {"end_at", optional_time(e.settings.end_at)},
           {"players", players}};
 }
@@ -136,7 +136,7 @@ json event_json(const app::EventView& v, const db::User& viewer) {
   json j = summary_json(v.event, app::event_status(v.event, v.games), app::entered(v.players));
   j["settings"] = settings_json(v.event);
   j["settings"].update(event_rating_terms_json(v.rating_terms));
-  j["created_at"] = rfc3339(v.event.created_at);
+  j["created_at"] = game::format_rfc3339(v.event.created_at);
   j["started_at"] = optional_time(v.event.started_at);
   json players = json::array();
   for (const auto& p : v.players) {
@@ -149,7 +149,7 @@ json event_json(const app::EventView& v, const db::User& viewer) {
   j["games"] = games;
   auto table = app::section_crosstable(v.players, v.games);
   j["crosstable"] = table ? rated_crosstable_json(*table, v) : json();
-  j["now"] = rfc3339(v.now);
+  j["now"] = game::format_rfc3339(v.now);
   return j;
 }
 

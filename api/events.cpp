@@ -15,8 +15,6 @@ namespace {
 using game::Timestamp;
 using nlohmann::json;
 
-std::string rfc3339(Timestamp t) { return game::format_rfc3339(t); }
-
 Result<Response> show_event(GameServiceDeps& deps, const db::User& user, std::int64_t id,
                             int status = 200) {
   TRY_LET(view, app::read_event(deps, id));
@@ -49,7 +47,8 @@ Result<Response> join(GameServiceDeps& deps, const db::User& user, std::int64_t 
   auto done = app::join_event(deps, user, id, barred_until);
   if (!done) {
     Error error = done.error();
-    if (barred_until) error = std::move(error).with("barred_until", rfc3339(*barred_until));
+    if (barred_until)
+      error = std::move(error).with("barred_until", game::format_rfc3339(*barred_until));
     return std::unexpected(std::move(error));
   }
   return show_event(deps, user, id, 201);
@@ -116,8 +115,8 @@ Result<Response> file_claim(GameServiceDeps& deps, const Call& call, ClaimFiling
                              {"side", game::color_name(c.side)},
                              {"claim", c.claim},
                              {"analysis", c.analysis},
-                             {"filed_at", rfc3339(c.filed_at)},
-                             {"claims_due", rfc3339(filed->claims_due)}});
+                             {"filed_at", game::format_rfc3339(c.filed_at)},
+                             {"claims_due", game::format_rfc3339(filed->claims_due)}});
 }
 
 }  // namespace

@@ -96,18 +96,23 @@ Error busy() {
 }
 
 std::atomic<std::uint64_t> computations{0};
+std::atomic<HashCost> hash_cost{HashCost::kInteractive};
 
 std::string hash_now(const std::string& password) {
   computations.fetch_add(1, std::memory_order_relaxed);
   char out[crypto_pwhash_STRBYTES];
-  if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
+  const bool minimum = hash_cost.load(std::memory_order_relaxed) == HashCost::kMinimum;
+  const auto ops = minimum ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE;
+  const auto mem = minimum ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE;
+  if (crypto_pwhash_str(out, password.data(), password.size(), ops, mem) != 0) {
     throw std::runtime_error("out of memory while hashing a password");
   }
   return out;
 }
 
 }  // namespace
+
+void set_hash_cost(HashCost cost) { hash_cost.store(cost, std::memory_order_relaxed); }
 
 void set_hash_limits(unsigned running, unsigned waiting) {
   if (running == 0) running = cores();

@@ -13,11 +13,19 @@ namespace corrchess::app {
 // how many more may wait for their turn (0: as many as may run). Call before serving.
 void set_hash_limits(unsigned running, unsigned waiting);
 
+// The Argon2id cost of new password hashes: libsodium's interactive limits (64 MiB, about a
+// third of a second of one core), or its minimum (8 KiB, about a millisecond), which no
+// deployment should use: it exists so that the test suite, which signs up thousands of
+// players, does not spend most of its CPU hashing (CORRCHESS_PASSWORD_HASH=minimum).
+// Verification uses the cost stored in each hash. Call before serving.
+enum class HashCost { kInteractive, kMinimum };
+void set_hash_cost(HashCost cost);
+
 // Seconds a caller refused because the hash bound is full should wait (Retry-After).
 inline constexpr std::int64_t kHashBusyRetrySeconds = 1;
 
-// Argon2id hash string (libsodium crypto_pwhash_str, interactive limits). At most the limits
-// above of hashes and verifications run at a time and wait their turn (each holds a request
+// Argon2id hash string (libsodium crypto_pwhash_str, the limits of set_hash_cost). At most the
+// limits above of hashes and verifications run at a time and wait their turn (each holds a request
 // thread while it waits); past that a call is refused at once with kUnavailable, so a flood
 // of sign-ins cannot take every request thread (the caller answers 503 with Retry-After:
 // kHashBusyRetrySeconds).

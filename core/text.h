@@ -37,4 +37,15 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t& cp);
 bool valid_utf8(std::string_view s);
 void append_utf8(std::string& out, char32_t cp);
 
+// ASCII white space: space, tab, line feed, carriage return, form feed, vertical tab.
+constexpr bool is_ascii_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+// `s` without ASCII white space at either end.
+constexpr std::string_view trim_ascii_space(std::string_view s) {
+  while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
 }  // namespace corrchess::text

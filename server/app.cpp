@@ -80,6 +80,10 @@ int run_serve() {
   db::set_database_error_logger(
       [](const std::string& text) { spdlog::error("database: {}", text); });
   app::set_hash_limits(hash_bound(config), hash_queue(config));
+  if (config.minimum_password_hashes) {
+    app::set_hash_cost(app::HashCost::kMinimum);
+    spdlog::warn("CORRCHESS_PASSWORD_HASH=minimum: new password hashes are cheap to break");
+  }
   if (!config.admin_user.empty() && !bootstrap_admin(pool, config)) return 1;
   auto clock = make_clock(config, pool);
   if (config.manual_clock) {

@@ -219,6 +219,19 @@ Result<void> read_clock(Config& config) {
   return {};
 }
 
+// CORRCHESS_PASSWORD_HASH: interactive (default) or minimum (the test suite's).
+Result<void> read_password_hash(Config& config) {
+  const char* cost = env("CORRCHESS_PASSWORD_HASH");
+  if (cost == nullptr) return {};
+  const std::string v = cost;
+  if (v != "interactive" && v != "minimum") {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_PASSWORD_HASH must be interactive or minimum");
+  }
+  config.minimum_password_hashes = v == "minimum";
+  return {};
+}
+
 // Settings that are wrong only together.
 Result<void> check_combinations(const Config& config) {
   if (config.challenges.min_days > config.challenges.max_days) {
@@ -306,6 +319,7 @@ Result<Config> config_from_env() {
       {"CORRCHESS_GAME_CACHE_GAMES", &config.game_cache_games, true},
   }));
   TRY(read_clock(config));
+  TRY(read_password_hash(config));
   TRY(read_on_off("CORRCHESS_GAME_CACHE_CHECK", config.game_cache_check));
   TRY(read_on_off("CORRCHESS_SCHEDULER", config.run_scheduler));
   config.run_rating_job = config.run_scheduler;

@@ -61,6 +61,7 @@ struct Config {
   int registrations_per_hour = 20;        // CORRCHESS_REGISTRATIONS_PER_HOUR, per address
   int max_websockets_per_user = 32;       // CORRCHESS_MAX_WEBSOCKETS_PER_USER (per instance)
   int max_concurrent_hashes = 0;          // CORRCHESS_MAX_CONCURRENT_HASHES (0: one per core)
+  bool minimum_password_hashes = false;   // CORRCHESS_PASSWORD_HASH=minimum (tests only)
   std::vector<std::string> trusted_proxies;   // CORRCHESS_TRUSTED_PROXIES: comma-separated IPs
   std::string metrics_token;                  // CORRCHESS_METRICS_TOKEN: /metrics needs it
   std::string docs_dir = default_docs_dir();  // CORRCHESS_DOCS_DIR: served at /docs/*.md

@@ -18,10 +18,6 @@ namespace corrchess::server {
 
 namespace {
 
-bool is_trusted(const std::vector<std::string>& proxies, const std::string& address) {
-  return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
-}
-
 // Errors of the HTTP parser that mean the bytes were not a well-formed request (as opposed to
 // the peer closing or a timeout).
 bool is_malformed_request(const beast::error_code& ec) {
@@ -32,6 +28,10 @@ bool is_malformed_request(const beast::error_code& ec) {
 }
 
 }  // namespace
+
+bool is_trusted_proxy(const std::vector<std::string>& proxies, const std::string& address) {
+  return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
+}
 
 void limit_parser(RequestParser& parser, std::size_t max_body_bytes) {
   parser.body_limit(max_body_bytes);
@@ -72,7 +72,7 @@ std::optional<api::Response> answer_read_error(const beast::error_code& ec,
 
 std::string client_address(const BeastRequest& req, const std::string& peer,
                            const std::vector<std::string>& proxies) {
-  if (!is_trusted(proxies, peer)) return peer;
+  if (!is_trusted_proxy(proxies, peer)) return peer;
   std::string forwarded;
   const auto [first, last] = req.equal_range("X-Forwarded-For");
   for (auto field = first; field != last; ++field) {
@@ -90,14 +90,14 @@ std::string client_address(const BeastRequest& req, const std::string& peer,
     const auto address = asio::ip::make_address(std::string(item), ec);
     if (ec) return peer;  // not an address: believe nothing of the header
     const std::string text = address.to_string();
-    if (!is_trusted(proxies, text)) return text;
+    if (!is_trusted_proxy(proxies, text)) return text;
   }
   return peer;
 }
 
 bool forwarded_https(const BeastRequest& req, const std::string& peer,
                      const std::vector<std::string>& proxies) {
-  if (!is_trusted(proxies, peer)) return false;
+  if (!is_trusted_proxy(proxies, peer)) return false;
   const auto proto = req.find("X-Forwarded-Proto");
   return proto != req.end() && beast::iequals(proto->value(), "https");
 }

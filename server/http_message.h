@@ -46,6 +46,9 @@ std::optional<api::Response> refuse_framing(const BeastRequest& req);
 std::optional<api::Response> answer_read_error(const boost::beast::error_code& ec,
                                                std::size_t max_body_bytes);
 
+// Is `address` one of the trusted proxies (CORRCHESS_TRUSTED_PROXIES)?
+bool is_trusted_proxy(const std::vector<std::string>& proxies, const std::string& address);
+
 // The client's address: the peer, or behind a trusted proxy the rightmost address of
 // X-Forwarded-For that is not itself a trusted proxy.
 std::string client_address(const BeastRequest& req, const std::string& peer,

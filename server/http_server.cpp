@@ -28,10 +28,6 @@ namespace corrchess::server {
 
 namespace {
 
-bool is_trusted(const std::vector<std::string>& proxies, const std::string& address) {
-  return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
-}
-
 // What a server shares with its sessions, for graceful shutdown.
 struct Shutdown {
   std::atomic<int> in_flight{0};      // requests handled or being answered
@@ -279,7 +275,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
     const auto endpoint = socket.remote_endpoint(ec);
     if (ec) return;  // the peer is gone already
     std::string peer = endpoint.address().to_string();
-    auto lease = tracker->admit(peer, is_trusted(limits.trusted_proxies, peer));
+    auto lease = tracker->admit(peer, is_trusted_proxy(limits.trusted_proxies, peer));
     if (!lease) {
       log_throttled(refusal_log, "connection from {} refused: connection cap reached", peer);
       return refuse_connection(std::move(socket));

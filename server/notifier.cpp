@@ -7,13 +7,13 @@ namespace corrchess::server {
 namespace {
 // Retries fall due on database time, so the queue is looked at this often even unpoked.
 constexpr auto kPollInterval = std::chrono::seconds(1);
-constexpr int kBatch = 20;
+constexpr int kDeliveryBatch = 20;
 }  // namespace
 
 std::chrono::milliseconds Notifier::step() {
   std::chrono::milliseconds pause = kPollInterval;
   try {
-    auto counts = app::deliver_due(pool_, clock_, settings_, kBatch);
+    auto counts = app::deliver_due(pool_, clock_, settings_, kDeliveryBatch);
     if (!counts) {
       spdlog::error("notifications: {}", counts.error().detail);
       pause = std::chrono::seconds(5);
@@ -32,7 +32,7 @@ std::chrono::milliseconds Notifier::step() {
           spdlog::warn("notifications: gave up {} {} deliveries", c.failed, channel);
       }
       // A full batch: more may be due right away.
-      if (counts->handled() >= kBatch) {
+      if (counts->handled() >= kDeliveryBatch) {
         pause = std::chrono::seconds(0);
       }
     }

@@ -7,7 +7,7 @@ namespace corrchess::server {
 namespace {
 // Upper bound of one sleep: bounds the effect of wall-clock jumps and lost notifications.
 constexpr auto kMaxSleep = std::chrono::seconds(60);
-constexpr int kBatch = 50;
+constexpr int kDecisionBatch = 50;
 }  // namespace
 
 void Scheduler::record(const app::SweepResult& swept) {
@@ -30,7 +30,7 @@ std::chrono::milliseconds Scheduler::sweep() {
     awaited_ = game::Timestamp::max();
     // Decide everything due now (in batches), then sleep until the next deadline.
     while (true) {
-      auto swept = app::decide_due_games(deps_, kBatch);
+      auto swept = app::decide_due_games(deps_, kDecisionBatch);
       if (!swept) {
         spdlog::error("scheduler: {}", swept.error().detail);
         return std::chrono::seconds(5);
@@ -39,7 +39,7 @@ std::chrono::milliseconds Scheduler::sweep() {
       if (swept->processed > 0) {
         spdlog::info("scheduler: processed {} due game(s)", swept->processed);
       }
-      if (swept->processed < kBatch) break;
+      if (swept->processed < kDecisionBatch) break;
     }
     auto next = app::next_due(deps_);
     if (next && *next) {

@@ -4,17 +4,13 @@
 
 #include "core/chess/perft.h"
 #include "core/chess/position.h"
+#include "core/text.h"
 
 namespace corrchess::chess {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
+using text::trim_ascii_space;
 
 bool starts_with_word(std::string_view line, std::string_view word) {
   return line.size() > word.size() && line.starts_with(word) &&
@@ -23,7 +19,7 @@ bool starts_with_word(std::string_view line, std::string_view word) {
 
 template <class T>
 bool parse_number(std::string_view s, T& out) {
-  s = trim(s);
+  s = trim_ascii_space(s);
   if (s.empty()) return false;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc{} && ptr == s.data() + s.size();
@@ -43,7 +39,7 @@ int count_fields(std::string_view s) {
 }  // namespace
 
 std::string complete_fen_counters(std::string_view fen) {
-  const std::string_view t = trim(fen);
+  const std::string_view t = trim_ascii_space(fen);
   const int n = count_fields(t);
   if (n == 4) return std::string(t) + " 0 1";
   if (n == 5) return std::string(t) + " 1";
@@ -62,12 +58,12 @@ Result<std::vector<PerftSuiteEntry>> parse_perft_suite(std::string_view text) {
     std::string_view raw = text.substr(0, nl);
     text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
     ++line_no;
-    const std::string_view line = trim(raw);
+    const std::string_view line = trim_ascii_space(raw);
     if (line.empty() || line.front() == '#') continue;
 
     if (starts_with_word(line, "id")) {
       PerftSuiteEntry e;
-      e.id = std::string(trim(line.substr(2)));
+      e.id = std::string(trim_ascii_space(line.substr(2)));
       e.line = line_no;
       entries.push_back(std::move(e));
       in_block = true;
@@ -82,7 +78,7 @@ Result<std::vector<PerftSuiteEntry>> parse_perft_suite(std::string_view text) {
       entries.back().fen = complete_fen_counters(line.substr(3));
     } else if (starts_with_word(line, "perft")) {
       if (!in_block || entries.back().fen.empty()) return bad("'perft' line outside an epd block");
-      const std::string_view rest = trim(line.substr(5));
+      const std::string_view rest = trim_ascii_space(line.substr(5));
       const std::size_t sp = rest.find_first_of(" \t");
       PerftExpectation x;
       if (sp == std::string_view::npos || !parse_number(rest.substr(0, sp), x.depth) ||
@@ -94,8 +90,8 @@ Result<std::vector<PerftSuiteEntry>> parse_perft_suite(std::string_view text) {
       std::string_view body = line;
       std::string name;
       if (const std::size_t hash = body.find('#'); hash != std::string_view::npos) {
-        name = std::string(trim(body.substr(hash + 1)));
-        body = trim(body.substr(0, hash));
+        name = std::string(trim_ascii_space(body.substr(hash + 1)));
+        body = trim_ascii_space(body.substr(0, hash));
       }
       const std::size_t semi = body.find(';');
       if (semi == std::string_view::npos) return bad("expected 'FEN ;D1 n ...' or a block keyword");
@@ -107,7 +103,7 @@ Result<std::vector<PerftSuiteEntry>> parse_perft_suite(std::string_view text) {
       while (!ops.empty()) {
         ops.remove_prefix(1);  // the ';'
         const std::size_t next = ops.find(';');
-        const std::string_view op = trim(ops.substr(0, next));
+        const std::string_view op = trim_ascii_space(ops.substr(0, next));
         ops = next == std::string_view::npos ? std::string_view{} : ops.substr(next);
         if (op.empty()) continue;
         const std::size_t sp = op.find_first_of(" \t");

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/chess/notation.h"
+#include "core/text.h"
 
 namespace corrchess::chess {
 namespace {
@@ -14,16 +15,9 @@ constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "
                                                              "White", "Black", "Result"};
 constexpr std::size_t kLineWidth = 80;
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
+using text::is_ascii_space;
+using text::trim_ascii_space;
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 bool is_result_token(std::string_view s) {
   return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
@@ -44,8 +38,8 @@ std::optional<int> glyph_nag(std::string_view s) {
 std::string normalize_comment(std::string_view s) {
   std::string out;
   bool pending_space = false;
-  for (char c : trim(s)) {
-    if (is_space(c)) {
+  for (char c : trim_ascii_space(s)) {
+    if (is_ascii_space(c)) {
       pending_space = true;
       continue;
     }
@@ -100,22 +94,22 @@ bool is_tag_name_char(char c) {
 // before the closing bracket, so unescaped quotes and brackets inside it survive. An escaped
 // quote or an escaped backslash is unescaped; any other backslash is kept.
 std::optional<PgnTag> parse_tag_line(std::string_view line) {
-  line = trim(line);
+  line = trim_ascii_space(line);
   if (line.size() < 2 || line.front() != '[' || line.back() != ']') return std::nullopt;
   std::string_view inner = line.substr(1, line.size() - 2);
   std::size_t i = 0;
-  while (i < inner.size() && is_space(inner[i])) ++i;
+  while (i < inner.size() && is_ascii_space(inner[i])) ++i;
   std::size_t name_begin = i;
   while (i < inner.size() && is_tag_name_char(inner[i])) ++i;
   if (i == name_begin) return std::nullopt;
   PgnTag tag;
   tag.name = std::string(inner.substr(name_begin, i - name_begin));
-  while (i < inner.size() && is_space(inner[i])) ++i;
+  while (i < inner.size() && is_ascii_space(inner[i])) ++i;
   if (i >= inner.size() || inner[i] != '"') return std::nullopt;
   std::size_t open = i;
   std::size_t close = inner.rfind('"');
   if (close == open) return std::nullopt;
-  if (!trim(inner.substr(close + 1)).empty()) return std::nullopt;
+  if (!trim_ascii_space(inner.substr(close + 1)).empty()) return std::nullopt;
   std::string_view raw = inner.substr(open + 1, close - open - 1);
   for (std::size_t k = 0; k < raw.size(); ++k) {
     if (raw[k] == '\\' && k + 1 < raw.size() && (raw[k + 1] == '"' || raw[k + 1] == '\\')) {
@@ -135,7 +129,7 @@ class Scanner {
   bool skip_to_content() {
     while (pos_ < text_.size()) {
       char c = text_[pos_];
-      if (is_space(c)) {
+      if (is_ascii_space(c)) {
         ++pos_;
       } else if (c == '%' && at_line_start(pos_)) {
         skip_line();
@@ -158,7 +152,7 @@ class Scanner {
       if (tag && game.has_tag(tag->name)) return game;
       pos_ = line_end;
       if (!tag) {
-        game.error("malformed tag line " + std::string(trim(line)));
+        game.error("malformed tag line " + std::string(trim_ascii_space(line)));
         continue;
       }
       game.tags.push_back(std::move(*tag));
@@ -179,14 +173,15 @@ class Scanner {
   }
 
   static bool is_delimiter(char c) {
-    return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$';
+    return is_ascii_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
+           c == '$';
   }
 
   void scan_movetext(RawGame& game) {
     int depth = 0;  // variation nesting; everything inside is skipped
     while (pos_ < text_.size()) {
       const char c = text_[pos_];
-      if (is_space(c)) {
+      if (is_ascii_space(c)) {
         ++pos_;
       } else if (c == '%' && at_line_start(pos_)) {
         skip_line();
@@ -290,7 +285,7 @@ Result<PgnGame> build_game(RawGame raw, int number) {
     chess960 = *v;
   }
   if (auto fen = game.tag("FEN")) {
-    auto start = Position::from_fen(trim(*fen), chess960);
+    auto start = Position::from_fen(trim_ascii_space(*fen), chess960);
     if (!start) {
       return fail(ErrorCode::kInvalidPgn, where + ": FEN tag: " + start.error().detail);
     }
@@ -449,7 +444,7 @@ Result<bool> is_chess960_variant(std::string_view variant) {
     return true;
   }
   return fail(ErrorCode::kUnsupportedVariant,
-              "variant '" + std::string(trim(variant)) +
+              "variant '" + std::string(trim_ascii_space(variant)) +
                   "' is not supported (only standard chess and Chess960)");
 }
 

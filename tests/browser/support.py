@@ -80,6 +80,8 @@ class Server:
             "CORRCHESS_WRITES_PER_MINUTE_PER_TOKEN": "0",
             "CORRCHESS_WRITES_PER_MINUTE_PER_ADDRESS": "0",
             "CORRCHESS_GAME_CACHE_CHECK": "on",
+            # Cheap password hashes (tests only; see docs/operations.md).
+            "CORRCHESS_PASSWORD_HASH": "minimum",
         })
         env.pop("CORRCHESS_DATABASE_URL", None)
         env.update(extra_env or {})

@@ -303,7 +303,8 @@ std::vector<testing::HttpResult> all_at_once(int count,
 class HashBound : public testing::ApiServerTest {
  protected:
   HashBound()
-      : ApiServerTest(testing::director_env(true, {{"CORRCHESS_MAX_CONCURRENT_HASHES", "1"}})) {}
+      : ApiServerTest(testing::director_env(true, {{"CORRCHESS_MAX_CONCURRENT_HASHES", "1"},
+                                                   {"CORRCHESS_PASSWORD_HASH", "interactive"}})) {}
 };
 
 // Argon2id takes 64 MiB per hash. 16 registrations at once on 8 request threads once took
@@ -398,6 +399,7 @@ class BusyRegistrations : public testing::ApiServerTest {
  protected:
   BusyRegistrations()
       : ApiServerTest(testing::director_env(true, {{"CORRCHESS_MAX_CONCURRENT_HASHES", "1"},
+                                                   {"CORRCHESS_PASSWORD_HASH", "interactive"},
                                                    {"CORRCHESS_REGISTRATIONS_PER_HOUR", "8"}})) {}
 };
 

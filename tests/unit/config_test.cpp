@@ -184,5 +184,24 @@ TEST(LiveEventConfig, RetentionBelowSevenDaysIsRefused) {
   unsetenv("CORRCHESS_LIVE_EVENT_RETENTION_DAYS");
 }
 
+// CORRCHESS_PASSWORD_HASH: interactive unless the test suite asks for the minimum; nothing
+// else is accepted.
+TEST(PasswordHashConfig, InteractiveUnlessMinimumIsAskedFor) {
+  unsetenv("CORRCHESS_PASSWORD_HASH");
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_FALSE(c->minimum_password_hashes);
+  setenv("CORRCHESS_PASSWORD_HASH", "minimum", 1);
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_TRUE(c->minimum_password_hashes);
+  setenv("CORRCHESS_PASSWORD_HASH", "fast", 1);
+  c = config_from_env();
+  ASSERT_FALSE(c.has_value());
+  EXPECT_EQ(c.error().code, ErrorCode::kValidationError);
+  EXPECT_NE(c.error().detail.find("CORRCHESS_PASSWORD_HASH"), std::string::npos);
+  unsetenv("CORRCHESS_PASSWORD_HASH");
+}
+
 }  // namespace
 }  // namespace corrchess::server
