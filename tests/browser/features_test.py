@@ -168,12 +168,23 @@ class Features(support.ServerTestCase):
         wait(d, lambda d: self.badge(d) == "1", 5)
         button(d, "Next game").click()
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".next-note").text == "No other game is waiting for your move.")
+        # The same page opened on a phone (a fresh layout: the check is of the page at 390 px,
+        # not of how a desktop window shrinks).
         support.phone_screen(d, 390, 844)
+        d.refresh()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-square='e4']"), message="the game again")
         try:
             wait(d, lambda d: support.page_width(d) <= 390, 15, "no sideways scroll at 390 px")
         except Exception:
-            print(d.execute_script("""return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)
-                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right + ' scroll ' + document.documentElement.scrollWidth).join('\\n')"""))
+            # What sticks out: elements, and text running past its element's box.
+            print(d.execute_script("""
+                const out = ['scrollWidth ' + document.documentElement.scrollWidth + ' innerWidth ' + innerWidth + ' scrollX ' + scrollX];
+                for (const e of document.querySelectorAll('body *')) {
+                  const r = e.getBoundingClientRect();
+                  if (r.right > 390 || e.scrollWidth > e.clientWidth + 1)
+                    out.push(e.tagName + '.' + e.className + ' right ' + r.right + ' scroll ' + e.scrollWidth + '/' + e.clientWidth);
+                }
+                return out.slice(0, 12).join('\\n');"""))
             raise
         d.save_screenshot(support.artifact_path("game-next-390.png"))
 
