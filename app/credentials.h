@@ -14,9 +14,9 @@ namespace corrchess::app {
 void set_hash_limits(unsigned running, unsigned waiting);
 
 // The Argon2id cost of new password hashes: libsodium's interactive limits (64 MiB, about a
-// third of a second of one core), or its minimum (8 KiB, about a millisecond), which no
-// deployment should use: it exists so that the test suite, which signs up thousands of
-// players, does not spend most of its CPU hashing (CORRCHESS_PASSWORD_HASH=minimum).
+// quarter of a second of one core here), or its minimum (8 KiB, well under a millisecond),
+// which no deployment should use: it exists so that the test suite, which signs up thousands
+// of players, does not spend half its end-to-end time hashing (CORRCHESS_PASSWORD_HASH=minimum).
 // Verification uses the cost stored in each hash. Call before serving.
 enum class HashCost { kInteractive, kMinimum };
 void set_hash_cost(HashCost cost);

@@ -45,8 +45,9 @@ ServerProcess::ServerProcess(const std::string& database_url,
     // No web client (whether web/dist is built must not change what these tests see;
     // web_session_test gives one).
     setenv("CORRCHESS_WEB_DIR", "", 1);
-    // Cheap password hashes: interactive Argon2id took most of the suite's CPU (a third of a
-    // second or more per sign-up and login). The tests of the hash bound ask for the real cost.
+    // Cheap password hashes: interactive Argon2id (a quarter of a second of a core or more per
+    // sign-up and login) took more than half of the e2e tests' time. The tests of the hash
+    // bound ask for the real cost.
     setenv("CORRCHESS_PASSWORD_HASH", "minimum", 1);
     // Every copy of a game the server keeps in memory is compared with the stored game before
     // a command uses it: any test that changes a game by a path the copies miss fails (500).
