@@ -24,6 +24,7 @@ json settings_json(const db::StoredEvent& e) {
   const auto& s = e.settings;
   json j = {{"variant", game::to_string(s.variant)},
             {"start_position", s.start_position ? json(*s.start_position) : json()},
+            {"initial_fen", s.initial_fen.empty() ? json() : json(s.initial_fen)},
             {"allow_518", s.allow_518},
             {"time_control", db::time_control_json(s.time_control)},
             {"leave_days_per_year", s.leave_days_per_year},

@@ -14,6 +14,7 @@ std::string_view to_string(IdKind kind) {
     case IdKind::kChallenge: return "challenge";
     case IdKind::kLeave: return "leave period";
     case IdKind::kWebhook: return "webhook";
+    case IdKind::kSeries: return "series";
   }
   return "";
 }

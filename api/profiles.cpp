@@ -14,6 +14,15 @@ using nlohmann::json;
 json nullable(const std::optional<std::string>& v) { return v ? json(*v) : json(); }
 
 json profile_json(const app::PublicProfile& p) {
+  json credits = json::array();
+  for (const auto& c : p.credits) {
+    credits.push_back({{"series_id", std::to_string(c.series_id)},
+                       {"series_name", c.series_name},
+                       {"event_id", std::to_string(c.event_id)},
+                       {"place", c.place},
+                       {"earned_at", game::format_rfc3339(c.earned_at)},
+                       {"expires_at", game::format_rfc3339(c.expires_at)}});
+  }
   return {{"username", p.user.username},
           {"display_name", p.user.display_name},
           {"country", nullable(p.country)},
@@ -24,7 +33,8 @@ json profile_json(const app::PublicProfile& p) {
             {"wins", p.record.wins},
             {"draws", p.record.draws},
             {"losses", p.record.losses}}},
-          {"on_leave", p.on_leave}};
+          {"on_leave", p.on_leave},
+          {"promotion_credits", credits}};
 }
 
 // A member that may be absent (keep), null (clear) or a string of at most `max` bytes.
@@ -90,7 +100,8 @@ void add_profile_routes(Router& router, app::ProfileDeps& deps) {
       {"GET", "/api/v1/users/{username}", Access::kUser,
        Doc("A player's public profile", 200,
            "{username, display_name, country, created_at, games: {played, current, wins, draws, "
-           "losses}, on_leave}")},
+           "losses}, on_leave, promotion_credits: [{series_id, series_name, event_id, place, "
+           "earned_at, expires_at}]}")},
       [&deps](const Call& c) {
         return json_after(app::public_profile(deps, c.params.at("username")), profile_json);
       });

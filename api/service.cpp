@@ -18,6 +18,7 @@
 #include "api/pipeline.h"
 #include "api/profiles.h"
 #include "api/ratings.h"
+#include "api/series.h"
 #include "api/xfcc.h"
 #include "app/notifications.h"
 #include "app/server_status.h"
@@ -164,6 +165,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_game_routes(router_, *game_deps_);
   add_admin_routes(router_, *game_deps_);
   add_event_routes(router_, *game_deps_);
+  add_series_routes(router_, *game_deps_);
   add_adjudication_routes(router_, *game_deps_);
   add_leave_routes(router_, *game_deps_);
   game::GameContext rules;

@@ -7,6 +7,7 @@
 #include "app/game_store.h"
 #include "app/ratings.h"
 #include "app/roles.h"
+#include "app/section_start.h"
 #include "core/game/tournament.h"
 #include "db/event_messages.h"
 #include "db/transaction.h"
@@ -61,44 +62,14 @@ Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t 
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(event, db::load_event(tx, id, true));
-    if (event->started()) return fail(ErrorCode::kConflict, "the event has already started");
     const auto now = deps.clock.now(tx);
-    const auto& s = event->settings;
-    if (s.end_at && *s.end_at <= now) {
-      return fail(ErrorCode::kConflict, "the event's end date has passed");
-    }
-    if (db::event_rating_terms(tx, id).seeding == "rating") {
-      db::seed_event_by_rating(tx, id, rating_pool_of(s.variant));
-    }
-    db::compact_seats(tx, id);
-    auto players = db::event_players(tx, id);
-    std::erase_if(players, [](const db::EventPlayer& p) { return p.status != "active"; });
-    if (players.size() < 2) return fail(ErrorCode::kConflict, "an event needs at least 2 players");
-    std::ranges::sort(players, {}, &db::EventPlayer::seat);
-
-    auto setup = event_game_setup(s, std::max(s.start_at, now));
-    if (s.variant == game::Variant::kChess960 && !setup.start_position) {
-      setup.start_position = random_chess960_position(s.allow_518);
-    }
-    game::GameContext rules;
-    rules.zone = deps.zone;
-    rules.oracles = deps.oracles;
-    TRY_LET(fresh, prepare_game(std::move(setup), rules, now));
-
-    const auto pairings = game::berger_pairings(static_cast<int>(players.size()), s.double_round);
-    for (const auto& p : pairings) {
-      const auto& white = players[static_cast<std::size_t>(p.white)];
-      const auto& black = players[static_cast<std::size_t>(p.black)];
-      const auto game_id = start_game(tx, white.user.id, black.user.id, id, *fresh, now);
-      db::insert_event_game(tx, id, game_id, p.round, p.board, p.white + 1, p.black + 1);
-    }
-    db::mark_event_started(tx, id, fresh->setup.start_position, now);
-    const auto& position = fresh->setup.start_position;
+    TRY_LET(started, start_section(deps, tx, *event, now));
+    const auto& position = started->start_position;
     db::write_audit(
         tx, {now, director.id, "event_started", std::nullopt, id, std::nullopt, "",
-             db::Fields{{"games", static_cast<std::int64_t>(pairings.size())},
-                        {"players", static_cast<std::int64_t>(players.size())},
-                        {"start_at", game::format_rfc3339(fresh->setup.start_at)},
+             db::Fields{{"games", std::int64_t{started->games}},
+                        {"players", std::int64_t{started->players}},
+                        {"start_at", game::format_rfc3339(started->start_at)},
                         {"start_position", position ? db::FieldValue{std::int64_t{*position}}
                                                     : db::FieldValue{nullptr}}}});
     return {};

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <set>
 
+#include "app/entry_rules.h"
 #include "app/ratings.h"
 #include "app/roles.h"
-#include "core/game/entry_bar.h"
 #include "db/game_lists.h"
 #include "db/game_schedule.h"
 #include "db/transaction.h"
@@ -68,19 +68,6 @@ Result<void> check_settings_at(const db::EventSettings& s, Timestamp now) {
   return game::validate_setup(event_game_setup(s, s.start_at));
 }
 
-// Players who lost on time are barred from entering new events (rules.md §5.6).
-Result<void> check_entry_bar(pqxx::work& tx, const db::User& user, Timestamp now) {
-  const auto losses = db::time_forfeit_losses(tx, user.id);
-  const auto until = game::entry_barred_until(losses);
-  if (until && now < *until) {
-    return fail(ErrorCode::kConflict,
-                "you lost a game on time and may not enter new events until " +
-                    game::format_rfc3339(*until) +
-                    " (30 days after a time-forfeit loss, 90 if it came while already barred)");
-  }
-  return {};
-}
-
 }  // namespace
 
 int entered(const std::vector<db::EventPlayer>& players) {
@@ -92,6 +79,7 @@ game::GameSetup event_game_setup(const db::EventSettings& s, Timestamp start_at)
   game::GameSetup setup;
   setup.variant = s.variant;
   setup.start_position = s.start_position;
+  setup.initial_fen = s.initial_fen;
   setup.time_control = s.time_control;
   setup.start_at = start_at;
   setup.rules = s.rules;
@@ -226,10 +214,7 @@ Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
       return fail(ErrorCode::kConflict, "the event is full");
     }
     const auto now = deps.clock.now(tx);
-    if (auto ok = check_entry_bar(tx, user, now); !ok) {
-      barred_until = game::entry_barred_until(db::time_forfeit_losses(tx, user.id));
-      return ok;
-    }
+    TRY(check_entry_bar(tx, user, now, barred_until));
     const auto terms = db::event_rating_terms(tx, id);
     if (auto ok = check_rating_range(tx, rating_pool_of(event->settings.variant), user.id,
                                      {terms.min_rating, terms.max_rating}, "this event");

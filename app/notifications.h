@@ -14,6 +14,7 @@
 
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
+#include "core/notify/compose.h"
 #include "db/games.h"
 
 namespace corrchess::app {
@@ -60,6 +61,12 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
                                   const std::string& challenger, std::int64_t challenge_id,
                                   const std::string& message, game::Timestamp now);
+
+// News of a series for `user_id` (section started, entry expired or removed, promotion
+// credit), mailed at once when they want `competition` mails; `link` is a path below the
+// public URL ("/events/12", "/series/3").
+void queue_series_mail(pqxx::work& tx, std::int64_t user_id, notify::SeriesNews news,
+                       const std::string& link, game::Timestamp now);
 
 // Account mails (password reset, address verification) to `user_id`'s current address,
 // whatever their preferences and (for `to_unverified`) whether the address is verified;

@@ -49,8 +49,14 @@ Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& usern
     TRY(settle_due_games(games, tx, {user->id, std::nullopt}));
     const auto settings = db::profile_settings(tx, user->id);
     const auto record = db::player_record(tx, user->id);
-    const auto today = game::format_date(deps.zone.local_date(deps.clock.now(tx)));
-    return PublicProfile{*user, settings.country, record, db::on_leave_today(tx, user->id, today)};
+    const auto now = deps.clock.now(tx);
+    const auto today = game::format_date(deps.zone.local_date(now));
+    auto credits = db::credits_of_user(tx, user->id);
+    std::erase_if(credits, [&](const db::PromotionCredit& c) {
+      return c.used_at.has_value() || c.expires_at <= now;
+    });
+    return PublicProfile{*user, settings.country, record, db::on_leave_today(tx, user->id, today),
+                         std::move(credits)};
   });
 }
 

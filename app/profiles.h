@@ -11,6 +11,7 @@
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
 #include "db/pool.h"
+#include "db/series.h"
 #include "db/server_clock.h"
 #include "db/users.h"
 
@@ -24,12 +25,14 @@ struct ProfileDeps {
 };
 
 // A player's public profile: the user, their country, their record (due results stored
-// first) and whether they are on leave today.
+// first), whether they are on leave today and their available promotion credits.
 struct PublicProfile {
   db::User user;
   std::optional<std::string> country;
   db::PlayerRecord record;
   bool on_leave = false;
+  // Promotion credits still available (unused, unexpired), newest first (rules.md 6.8).
+  std::vector<db::PromotionCredit> credits;
 };
 // kNotFound when there is no such user.
 Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& username);

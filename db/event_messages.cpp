@@ -19,4 +19,19 @@ void notify_player_replaced(pqxx::work& tx, const std::vector<std::int64_t>& use
   notify_game(tx, change.game_id, users, nlohmann::json::array({message}));
 }
 
+void notify_series(pqxx::work& tx, const std::vector<std::int64_t>& users, const SeriesMessage& m,
+                   game::Timestamp now) {
+  nlohmann::json message = {{"type", m.type},
+                            {"at", game::format_rfc3339(now)},
+                            {"series_id", std::to_string(m.series_id)},
+                            {"series_name", m.series_name}};
+  if (m.entry_id) message["entry_id"] = std::to_string(*m.entry_id);
+  if (m.event_id) message["event_id"] = std::to_string(*m.event_id);
+  if (m.section) message["section"] = *m.section;
+  if (m.place) message["place"] = *m.place;
+  if (m.expires_at) message["expires_at"] = game::format_rfc3339(*m.expires_at);
+  if (m.reason) message["reason"] = *m.reason;
+  notify_users(tx, users, nlohmann::json::array({message}));
+}
+
 }  // namespace corrchess::db

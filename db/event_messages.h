@@ -1,8 +1,9 @@
-// Live messages about changes to an event's players (api.md "Live events"), encoded here
-// because they are stored with the user's other messages (db::notify_game).
+// Live messages about changes to an event's players and to series entries (api.md "Live events"),
+// encoded here because they are stored with the user's other messages (db::notify_game).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,25 @@ struct PlayerReplaced {
 // for `users` (db::notify_game).
 void notify_player_replaced(pqxx::work& tx, const std::vector<std::int64_t>& users,
                             const PlayerReplaced& change, game::Timestamp now);
+
+// A change of a series entry or section for its player (docs/api.md "Series"): `type` is
+// "series_section_started" (with event_id and section), "series_entry_expired",
+// "series_entry_removed" (with reason) or "promotion_credit" (with event_id, place and
+// expires_at).
+struct SeriesMessage {
+  std::string type;
+  std::int64_t series_id = 0;
+  std::string series_name;
+  std::optional<std::int64_t> entry_id;
+  std::optional<std::int64_t> event_id;
+  std::optional<int> section;
+  std::optional<int> place;
+  std::optional<game::Timestamp> expires_at;
+  std::optional<std::string> reason;
+};
+// Queues {type, at, series_id, series_name, ...the members set} for `users`
+// (db::notify_users).
+void notify_series(pqxx::work& tx, const std::vector<std::int64_t>& users,
+                   const SeriesMessage& message, game::Timestamp now);
 
 }  // namespace corrchess::db

@@ -80,7 +80,7 @@ constexpr const char* kEventColumns =
     "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, visibility, "
     "delay_moves, open_for_entry, max_players, extract(epoch FROM start_at)::bigint, "
     "extract(epoch FROM end_at)::bigint, status, extract(epoch FROM started_at)::bigint, "
-    "created_by, extract(epoch FROM created_at)::bigint";
+    "created_by, extract(epoch FROM created_at)::bigint, initial_fen";
 
 Result<StoredEvent> event_from_row(const pqxx::row& row) {
   StoredEvent e;
@@ -110,6 +110,7 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
   e.started_at = opt_time(row[19]);
   if (!row[20].is_null()) e.created_by = row[20].as<std::int64_t>();
   e.created_at = Timestamp(row[21].as<std::int64_t>());
+  s.initial_fen = opt_text(row[22]).value_or("");
   return e;
 }
 
@@ -141,18 +142,21 @@ constexpr const char* kInsertEvent =
     "INSERT INTO events (name, variant, start_position, allow_518, time_control, "
     "leave_days_per_year, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
     "double_round, visibility, delay_moves, open_for_entry, max_players, start_at, end_at, "
-    "created_by, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, "
-    "$13, $14, $15, to_timestamp($16), to_timestamp($17), $18, to_timestamp($19)) RETURNING id";
+    "created_by, created_at, initial_fen) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, "
+    "$11, $12, $13, $14, $15, to_timestamp($16), to_timestamp($17), $18, to_timestamp($19), "
+    "$20) RETURNING id";
 
 std::int64_t insert_event(pqxx::work& tx, const EventSettings& s,
                           std::optional<std::int64_t> created_by, Timestamp now) {
   return tx
-      .exec_params1(kInsertEvent, s.name, std::string(game::to_string(s.variant)), s.start_position,
-                    s.allow_518, time_control_json(s.time_control).dump(), s.leave_days_per_year,
-                    s.rules.no_draw_before_move, s.rules.ten_moves_rule, s.rules.silence_rule,
-                    s.rules.messages_allowed, s.double_round, std::string(to_string(s.visibility)),
-                    s.delay_moves, s.open_for_entry, s.max_players, s.start_at.unix_seconds(),
-                    epoch_of(s.end_at), created_by, now.unix_seconds())[0]
+      .exec_params1(
+          kInsertEvent, s.name, std::string(game::to_string(s.variant)), s.start_position,
+          s.allow_518, time_control_json(s.time_control).dump(), s.leave_days_per_year,
+          s.rules.no_draw_before_move, s.rules.ten_moves_rule, s.rules.silence_rule,
+          s.rules.messages_allowed, s.double_round, std::string(to_string(s.visibility)),
+          s.delay_moves, s.open_for_entry, s.max_players, s.start_at.unix_seconds(),
+          epoch_of(s.end_at), created_by, now.unix_seconds(),
+          s.initial_fen.empty() ? std::nullopt : std::optional<std::string>(s.initial_fen))[0]
       .as<std::int64_t>();
 }
 

@@ -32,6 +32,7 @@ struct EventSettings {
   std::string name;
   game::Variant variant = game::Variant::kStandard;
   std::optional<int> start_position;  // Chess960: fixed by the director, else drawn at start
+  std::string initial_fen;            // thematic events: every game starts here; empty: none
   bool allow_518 = false;             // may the random draw give the standard array?
   game::TimeControl time_control = game::IccfStandard{};
   int leave_days_per_year = 45;

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/series.h"
+
 namespace corrchess::server {
 
 namespace {
@@ -41,7 +43,20 @@ std::chrono::milliseconds Scheduler::sweep() {
       }
       if (swept->processed < kDecisionBatch) break;
     }
+    // Series: full waiting lists start their sections, entries past the maximum wait
+    // expire, finished sections close with their promotion credits (rules.md 6.8).
+    if (auto run = app::run_series(deps_); !run) {
+      spdlog::error("series starter: {}", run.error().detail);
+    } else if (run->sections_started + run->entries_expired + run->sections_closed > 0) {
+      spdlog::info(
+          "series starter: {} section(s) started, {} entr(y/ies) expired, {} section(s) "
+          "closed, {} promotion credit(s)",
+          run->sections_started, run->entries_expired, run->sections_closed, run->credits);
+    }
     auto next = app::next_due(deps_);
+    if (auto entry_deadline = app::next_series_deadline(deps_); entry_deadline && *entry_deadline) {
+      if (next && (!*next || **entry_deadline < **next)) next = *entry_deadline;
+    }
     if (next && *next) {
       awaited_ = **next;
       const auto now = deps_.clock.now();

@@ -275,6 +275,37 @@ Message compose_challenge_batch(const std::vector<std::pair<std::string, int>>& 
                      " waiting for you");
 }
 
+Message compose_series_news(const SeriesNews& news, const Reader& reader) {
+  Body body(reader);
+  using What = SeriesNews::What;
+  const std::string section = news.series + ", section " + std::to_string(news.section);
+  switch (news.what) {
+    case What::kSectionStarted:
+      body.paragraph("Enough players were waiting: " + section +
+                     " has started, and its games are on your list.");
+      body.link("See the section", news.url);
+      return body.finish(section + " has started");
+    case What::kEntryExpired:
+      body.paragraph("Your entry in " + news.series + " has expired: " + news.reason + ".");
+      body.paragraph("You may join the waiting list again.");
+      body.link("See the series", news.url);
+      return body.finish("Your entry in " + news.series + " has expired");
+    case What::kEntryRemoved:
+      body.paragraph("A tournament director took your entry in " + news.series +
+                     " off the waiting list. The reason given: " + news.reason);
+      body.link("See the series", news.url);
+      return body.finish("Your entry in " + news.series + " was removed");
+    case What::kPromotionCredit:
+      body.paragraph("Your place " + std::to_string(news.place) + " in " + section +
+                     " earns you a promotion credit: it admits you once to the class above, "
+                     "until " +
+                     format_local(news.expires_at, reader.zone) + ".");
+      body.link("See the section", news.url);
+      return body.finish("A promotion credit from " + news.series);
+  }
+  return body.finish(news.series);
+}
+
 Message compose_leave(const GameInfo& game, const std::string& taker, const std::string& first_day,
                       const std::string& last_day, const std::string& change,
                       const game::GameState& state, game::Color reader_color,

@@ -74,6 +74,19 @@ Message compose_leave(const GameInfo& game, const std::string& taker, const std:
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
                        const std::string& reader_name, const std::string& unsubscribe_url = {});
 
+// News of a series (rules.md 6.8) for one player: what happened, and where to look.
+struct SeriesNews {
+  enum class What { kSectionStarted, kEntryExpired, kEntryRemoved, kPromotionCredit };
+  What what = What::kSectionStarted;
+  std::string series;          // the series' name
+  int section = 0;             // kSectionStarted, kPromotionCredit
+  int place = 0;               // kPromotionCredit
+  game::Timestamp expires_at;  // kPromotionCredit
+  std::string reason;          // kEntryExpired, kEntryRemoved
+  std::string url;             // the section's event page, or the series page
+};
+Message compose_series_news(const SeriesNews& news, const Reader& reader);
+
 // Account mails: the single-use link to choose a new password (valid until `expires`), and
 // the link that confirms the reader owns their address.
 Message compose_password_reset(const std::string& username, const std::string& link,

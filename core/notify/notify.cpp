@@ -11,7 +11,7 @@ namespace corrchess::notify {
 
 namespace {
 
-constexpr std::array<std::pair<Kind, std::string_view>, 11> kKindNames = {{
+constexpr std::array<std::pair<Kind, std::string_view>, 12> kKindNames = {{
     {Kind::kOpponentMoved, "opponent_moved"},
     {Kind::kDrawDeclined, "draw_declined"},
     {Kind::kClaimDecided, "claim_decided"},
@@ -23,6 +23,7 @@ constexpr std::array<std::pair<Kind, std::string_view>, 11> kKindNames = {{
     {Kind::kDirectorDecision, "director_decision"},
     {Kind::kAdjudicationPending, "adjudication_pending"},
     {Kind::kOpponentLeave, "opponent_leave"},
+    {Kind::kCompetition, "competition"},
 }};
 
 }  // namespace

@@ -31,6 +31,8 @@ enum class Kind {
   kDirectorDecision,     // a director suspended, resumed or adjusted a clock in my game
   kAdjudicationPending,  // the event's end date passed with my game unfinished
   kOpponentLeave,        // my opponent's leave was approved, cancelled or ended
+  kCompetition,          // my series entry started a section, expired or was removed; I earned
+                         // a promotion credit (rules.md 6.8)
 };
 enum class Channel { kEmail, kWebhook };
 
@@ -40,8 +42,8 @@ inline constexpr Kind kAllKinds[] = {Kind::kOpponentMoved,    Kind::kDrawDecline
                                      Kind::kGameStarted,      Kind::kChallengeReceived,
                                      Kind::kDeadlineReminder, Kind::kSilenceReminder,
                                      Kind::kDirectorDecision, Kind::kAdjudicationPending,
-                                     Kind::kOpponentLeave};
-static_assert(std::size(kAllKinds) == static_cast<std::size_t>(Kind::kOpponentLeave) + 1,
+                                     Kind::kOpponentLeave,    Kind::kCompetition};
+static_assert(std::size(kAllKinds) == static_cast<std::size_t>(Kind::kCompetition) + 1,
               "kAllKinds lists every Kind");
 inline constexpr Channel kAllChannels[] = {Channel::kEmail, Channel::kWebhook};
 

@@ -131,11 +131,11 @@ TEST_F(Notifications, UnsubscribeInOneClick) {
   for (const char* kind :
        {"opponent_moved", "draw_declined", "claim_decided", "game_over", "game_started",
         "challenge_received", "deadline_reminder", "silence_reminder", "director_decision",
-        "adjudication_pending", "opponent_leave"}) {
+        "adjudication_pending", "opponent_leave", "competition"}) {
     EXPECT_EQ(prefs["channels"]["email"][kind], true) << kind;
     EXPECT_EQ(prefs["channels"]["webhook"][kind], true) << kind;
   }
-  EXPECT_EQ(prefs["channels"]["email"].size(), 11u);
+  EXPECT_EQ(prefs["channels"]["email"].size(), 12u);
   const auto post = server_.request("POST", target, "List-Unsubscribe=One-Click",
                                     {{"Content-Type", "application/x-www-form-urlencoded"}});
   EXPECT_EQ(post.status, 200) << post.body;

@@ -7,6 +7,7 @@ import { h, replace } from '../dom';
 import { setTitle } from '../title';
 import { auditLog, gameControls, leaveQueue } from './director_more';
 import { newEventForm } from './director_event';
+import { newSeriesForm } from './director_series';
 import { section } from './forms';
 import { gameTerms, row } from './game_terms';
 import { eventSelect, fromEvent, gameChoice, loadEvents, playerOptions, playerPicker } from './pickers';
@@ -99,6 +100,6 @@ export function directorPage(root: HTMLElement, go: (path: string) => void): voi
   const event = newEventForm((id) => void run.choose(id));
   replace(root, h('div', { class: 'director-page' }, h('h1', {}, 'Tournament director'),
     h('p', {}, h('a', { href: '/adjudications' }, 'Adjudication queue'), ': games past their end date waiting for your decision.'),
-    h('div', { class: 'director' }, event, run.el, newGame(go), decide(), gameControls()),
+    h('div', { class: 'director' }, event, run.el, newSeriesForm(), newGame(go), decide(), gameControls()),
     leaveQueue(), auditLog()));
 }

@@ -4,9 +4,9 @@
 // delay, entry (open, at most so many players), leave days, rated and the rating range. Each
 // field says what is wrong with it next to it; a refusal of the server is shown under the
 // form and next to the field it names, and changes nothing.
-import { api, ApiError, errorText } from '../api';
-import { errorBox, h, replace, showError } from '../dom';
-import { checkFields, clearFieldErrors, fieldError, refusedField } from './form_errors';
+import { api } from '../api';
+import { errorBox, h } from '../dom';
+import { creationSubmit, fieldError } from './form_errors';
 import { check, gameTerms, num, row, value } from './game_terms';
 import { playerPicker } from './pickers';
 
@@ -82,29 +82,7 @@ export function newEventForm(created: (id: string, name: string) => void): HTMLE
     return b;
   }
 
-  const form = h('form', { class: 'event-form', id: 'event-form', novalidate: true, onsubmit: async (e: Event) => {
-    e.preventDefault();
-    clearFieldErrors(form);
-    replace(done);
-    const fine = checkFields(form);
-    if (!crossChecks() || !fine) {
-      showError(error, 'Nothing was created: see the messages next to the fields.');
-      (form.querySelector('[aria-invalid]') as HTMLElement | null)?.focus();
-      return;
-    }
-    try {
-      const ev = await api<{ id: string; name: string }>('POST', '/api/v1/admin/events', body());
-      showError(error, null);
-      replace(done, `Event “${ev.name}” created (id ${ev.id}). `, h('a', { href: `/events/${encodeURIComponent(ev.id)}` }, 'Open its page'));
-      players.clear();
-      created(ev.id, ev.name);
-    } catch (err) {
-      const detail = err instanceof ApiError && typeof err.problem.detail === 'string' ? err.problem.detail : '';
-      showError(error, `The server refused the event: ${errorText(err)} Nothing was created.`);
-      const field = detail ? refusedField(detail, fields) : null;
-      if (field?.id) fieldError(field, errorText(err));
-    }
-  } },
+  const form: HTMLElement = h('form', { class: 'event-form', id: 'event-form', novalidate: true, onsubmit: (e: Event) => submit(e) },
   h('h2', {}, 'New event'),
   h('div', { class: 'event-fieldsets' },
     h('fieldset', {}, h('legend', {}, 'Event and players'),
@@ -126,6 +104,15 @@ export function newEventForm(created: (id: string, name: string) => void): HTMLE
       row('ev-min-rating', 'Lowest rating to enter (0–4000)', minRating),
       row('ev-max-rating', 'Highest rating to enter (0–4000)', maxRating))),
   h('button', { type: 'submit', class: 'primary' }, 'Create event'), done, error);
+  const submit = creationSubmit('event', {
+    form, fields, done, error, crossChecks,
+    post: () => api<{ id: string; name: string }>('POST', '/api/v1/admin/events', body()),
+    created: async (ev) => {
+      players.clear();
+      created(ev.id, ev.name);
+      return [`Event “${ev.name}” created (id ${ev.id}). `, h('a', { href: `/events/${encodeURIComponent(ev.id)}` }, 'Open its page')];
+    },
+  });
   terms.showParts();
   showDelay();
   return h('section', { class: 'director-form wide' }, form);

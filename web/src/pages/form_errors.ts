@@ -1,7 +1,8 @@
 // Messages next to the fields of a form: the browser's own checks of each shown field (range,
 // required, ...), checks across fields, and a refusal of the server whose detail names a
 // field ("field 'max_players' must be 2..100") put next to that field too.
-import { h } from '../dom';
+import { ApiError, errorText } from '../api';
+import { h, replace, showError } from '../dom';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -54,4 +55,36 @@ export function refusedField(detail: string, fields: Record<string, HTMLElement>
   const mentioned = Object.keys(fields).filter((k) => at(k) >= 0)
     .sort((a, b) => Number(!a.includes('_')) - Number(!b.includes('_')) || at(a) - at(b));
   return mentioned.length ? fields[mentioned[0]] : null;
+}
+
+// The submit handler of a director's creation form (new event, new series): the browser's
+// checks and `crossChecks` first, each failure next to its field; then `post()`; its answer
+// goes to `created`, whose text is shown in `done`. A refusal of the server is shown in
+// `error` and next to the field its detail names. Either way a refused form creates nothing.
+export function creationSubmit<T>(what: string, parts: {
+  form: HTMLElement; fields: Record<string, HTMLElement>; done: HTMLElement; error: HTMLElement;
+  crossChecks: () => boolean; post: () => Promise<T>; created: (answer: T) => Promise<(Node | string)[]>;
+}): (e: Event) => Promise<void> {
+  const { form, fields, done, error } = parts;
+  return async (e: Event) => {
+    e.preventDefault();
+    clearFieldErrors(form);
+    replace(done);
+    const fine = checkFields(form);
+    if (!parts.crossChecks() || !fine) {
+      showError(error, 'Nothing was created: see the messages next to the fields.');
+      (form.querySelector('[aria-invalid]') as HTMLElement | null)?.focus();
+      return;
+    }
+    try {
+      const answer = await parts.post();
+      showError(error, null);
+      replace(done, ...(await parts.created(answer)));
+    } catch (err) {
+      const detail = err instanceof ApiError && typeof err.problem.detail === 'string' ? err.problem.detail : '';
+      showError(error, `The server refused the ${what}: ${errorText(err)} Nothing was created.`);
+      const field = detail ? refusedField(detail, fields) : null;
+      if (field?.id) fieldError(field, errorText(err));
+    }
+  };
 }

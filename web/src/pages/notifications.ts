@@ -24,6 +24,7 @@ const kindNames: Record<string, string> = {
   director_decision: 'A director changed a clock',
   adjudication_pending: 'A game waits for adjudication',
   opponent_leave: "Your opponent's leave",
+  competition: 'Series: sections, expired entries, promotion credits',
 };
 const channelNames: Record<string, string> = { email: 'Email', webhook: 'Webhook' };
 

@@ -1,0 +1,51 @@
+#include "app/section_start.h"
+
+#include <algorithm>
+
+#include "app/events.h"
+#include "app/game_start.h"
+#include "app/ratings.h"
+#include "core/game/tournament.h"
+#include "db/ratings.h"
+
+namespace corrchess::app {
+
+Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
+                                     const db::StoredEvent& event, game::Timestamp now) {
+  if (event.started()) return fail(ErrorCode::kConflict, "the event has already started");
+  const auto id = event.id;
+  const auto& s = event.settings;
+  if (s.end_at && *s.end_at <= now) {
+    return fail(ErrorCode::kConflict, "the event's end date has passed");
+  }
+  if (db::event_rating_terms(tx, id).seeding == "rating") {
+    db::seed_event_by_rating(tx, id, rating_pool_of(s.variant));
+  }
+  db::compact_seats(tx, id);
+  auto players = db::event_players(tx, id);
+  std::erase_if(players, [](const db::EventPlayer& p) { return p.status != "active"; });
+  if (players.size() < 2) return fail(ErrorCode::kConflict, "an event needs at least 2 players");
+  std::ranges::sort(players, {}, &db::EventPlayer::seat);
+
+  auto setup = event_game_setup(s, std::max(s.start_at, now));
+  if (s.variant == game::Variant::kChess960 && !setup.start_position && setup.initial_fen.empty()) {
+    setup.start_position = random_chess960_position(s.allow_518);
+  }
+  game::GameContext rules;
+  rules.zone = deps.zone;
+  rules.oracles = deps.oracles;
+  TRY_LET(fresh, prepare_game(std::move(setup), rules, now));
+
+  const auto pairings = game::berger_pairings(static_cast<int>(players.size()), s.double_round);
+  for (const auto& p : pairings) {
+    const auto& white = players[static_cast<std::size_t>(p.white)];
+    const auto& black = players[static_cast<std::size_t>(p.black)];
+    const auto game_id = start_game(tx, white.user.id, black.user.id, id, *fresh, now);
+    db::insert_event_game(tx, id, game_id, p.round, p.board, p.white + 1, p.black + 1);
+  }
+  db::mark_event_started(tx, id, fresh->setup.start_position, now);
+  return StartedSection{static_cast<int>(pairings.size()), static_cast<int>(players.size()),
+                        fresh->setup.start_at, fresh->setup.start_position};
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,31 @@
+// Starting a section (rules.md 6.3), the one path for a director's start of an event and a
+// series' automatic start: seats by rating when the event's terms say so, the seats closed
+// up, every game of the section created at once with the Berger tables' pairings and
+// colours (a Chess960 position drawn when none was fixed), the players told through the
+// new-game notifications. App-internal: it runs inside the caller's transaction.
+#pragma once
+
+#include <optional>
+
+#include <pqxx/pqxx>
+
+#include "app/games.h"
+#include "core/error.h"
+#include "core/game/time.h"
+#include "db/events.h"
+
+namespace corrchess::app {
+
+struct StartedSection {
+  int games = 0;
+  int players = 0;
+  game::Timestamp start_at;
+  std::optional<int> start_position;
+};
+
+// Starts the locked event `event` at `now` in `tx`. kConflict when already started, past its
+// end date or with fewer than 2 active players.
+Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
+                                     const db::StoredEvent& event, game::Timestamp now);
+
+}  // namespace corrchess::app

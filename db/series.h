@@ -1,0 +1,159 @@
+// Tournament series in PostgreSQL (migrations/0022_series.sql, rules.md 6.8): the series a
+// director defined, its waiting list, the sections it started (each an event) and the
+// promotion credits its sections handed out. Plain structs in and out; the rules live in
+// core/competition/series.h and the use cases in app/series.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+#include "core/competition/series.h"
+#include "core/error.h"
+#include "core/game/facts.h"
+#include "core/game/time.h"
+#include "core/game/time_control.h"
+
+namespace corrchess::db {
+
+// Everything the director fixes when defining a series.
+struct SeriesSettings {
+  std::string name;
+  // What every section's event gets.
+  game::Variant variant = game::Variant::kStandard;
+  bool allow_518 = false;
+  game::TimeControl time_control = game::IccfStandard{};
+  int leave_days_per_year = 45;
+  game::EventRules rules;
+  bool double_round = false;
+  bool rated = true;
+  // Thematic: the opening as given (SAN moves or a FEN) and the position it reaches.
+  std::optional<std::string> opening;
+  std::string initial_fen;
+  competition::SectionRules sections;
+  bool country_spread = false;
+  competition::ClassGate gate;
+  int min_finished_games = 0;
+  competition::PromotionRule promotion;
+  int credit_valid_days = 365;
+
+  bool operator==(const SeriesSettings&) const = default;
+};
+
+struct StoredSeries {
+  std::int64_t id = 0;
+  SeriesSettings settings;
+  std::string status;  // "open" or "paused"
+  std::optional<std::int64_t> created_by;
+  game::Timestamp created_at;
+};
+
+// Inserts a series (status open); kConflict when another series has the name
+// (case-insensitive).
+Result<std::int64_t> insert_series(pqxx::work& tx, const SeriesSettings& settings,
+                                   std::optional<std::int64_t> created_by, game::Timestamp now);
+// kNotFound when there is no such series; `lock` takes the row lock that serialises the
+// starter, entries and the director's changes of one series.
+Result<StoredSeries> load_series(pqxx::work& tx, std::int64_t id, bool lock);
+// Every series by id.
+std::vector<StoredSeries> list_series(pqxx::work& tx);
+void set_series_status(pqxx::work& tx, std::int64_t id, const std::string& status);
+// Open series with waiting entries (the starter's work list), by id.
+std::vector<std::int64_t> series_with_waiting(pqxx::work& tx);
+// The earliest instant a waiting entry of an open series reaches its maximum wait.
+std::optional<game::Timestamp> next_entry_deadline(pqxx::work& tx);
+
+// One entry with its player (and the player's country, for the compatriot spread).
+struct SeriesEntry {
+  std::int64_t id = 0;
+  std::int64_t series_id = 0;
+  std::string series_name;
+  std::int64_t user_id = 0;
+  std::string username;
+  std::string display_name;
+  std::string country;  // empty: not given
+  game::Timestamp entered_at;
+  std::string admission;  // "rating", "unrated", "credit"
+  std::string status;     // "waiting", "started", "left", "expired", "removed"
+  std::optional<std::int64_t> event_id;
+  std::optional<game::Timestamp> closed_at;
+  std::optional<std::string> reason;
+};
+
+// Adds a waiting entry; kConflict when the player already waits in the series.
+Result<SeriesEntry> insert_entry(pqxx::work& tx, std::int64_t series_id, std::int64_t user_id,
+                                 const std::string& admission, game::Timestamp now);
+// The waiting entries of a series in entry order.
+std::vector<SeriesEntry> waiting_entries(pqxx::work& tx, std::int64_t series_id);
+// The player's waiting entry in the series, if any.
+std::optional<SeriesEntry> waiting_entry_of(pqxx::work& tx, std::int64_t series_id,
+                                            std::int64_t user_id);
+// One entry of the series (any status); kNotFound when absent.
+Result<SeriesEntry> find_entry(pqxx::work& tx, std::int64_t series_id, std::int64_t entry_id);
+// The player's entries in every series, newest first (at most `limit`).
+std::vector<SeriesEntry> entries_of_user(pqxx::work& tx, std::int64_t user_id, int limit);
+// Ends a waiting entry: status "started" (with the event), "left", "expired" or "removed"
+// (with the reason and the director). False when the entry was no longer waiting.
+struct EntryClosing {
+  std::string status;
+  std::optional<std::int64_t> event_id;
+  std::optional<std::string> reason;
+  std::optional<std::int64_t> removed_by;
+};
+bool close_entry(pqxx::work& tx, std::int64_t entry_id, const EntryClosing& closing,
+                 game::Timestamp now);
+// True when the player has a game not yet over in a section of the series.
+bool plays_in_series(pqxx::work& tx, std::int64_t series_id, std::int64_t user_id);
+
+// A section the series started.
+struct SeriesSection {
+  std::int64_t series_id = 0;
+  int number = 0;
+  std::int64_t event_id = 0;
+  std::string event_name;
+  game::Timestamp started_at;
+  std::optional<game::Timestamp> closed_at;
+  int players = 0;
+};
+// Records event `event_id` as the series' next section; returns its number.
+int insert_section(pqxx::work& tx, std::int64_t series_id, std::int64_t event_id,
+                   game::Timestamp now);
+// The sections of a series by number.
+std::vector<SeriesSection> series_sections(pqxx::work& tx, std::int64_t series_id);
+// Sections not closed yet whose every game is over (finished or annulled), oldest first.
+std::vector<SeriesSection> finished_open_sections(pqxx::work& tx, int limit);
+// Marks a section closed; false when another run closed it first.
+bool close_section(pqxx::work& tx, std::int64_t series_id, int number, game::Timestamp now);
+
+// A promotion credit.
+struct PromotionCredit {
+  std::int64_t id = 0;
+  std::int64_t user_id = 0;
+  std::string username;
+  std::int64_t series_id = 0;  // where it was earned
+  std::string series_name;
+  std::int64_t event_id = 0;
+  int place = 0;
+  int score_halves = 0;
+  int games = 0;
+  game::Timestamp earned_at;
+  game::Timestamp expires_at;
+  std::optional<game::Timestamp> used_at;
+  std::optional<std::int64_t> used_by_entry;
+};
+void insert_credit(pqxx::work& tx, const PromotionCredit& credit);
+// The player's oldest unused credit of `series_id` still valid at `now`.
+std::optional<PromotionCredit> usable_credit(pqxx::work& tx, std::int64_t user_id,
+                                             std::int64_t series_id, game::Timestamp now);
+void use_credit(pqxx::work& tx, std::int64_t credit_id, std::int64_t entry_id, game::Timestamp now);
+// Gives back the credit entry `entry_id` used (the entry ended before a section started).
+void release_credit(pqxx::work& tx, std::int64_t entry_id);
+// The player's credits, newest first.
+std::vector<PromotionCredit> credits_of_user(pqxx::work& tx, std::int64_t user_id);
+// The credits earned in a section (event), by place.
+std::vector<PromotionCredit> credits_of_event(pqxx::work& tx, std::int64_t event_id);
+
+}  // namespace corrchess::db

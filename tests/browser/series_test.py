@@ -1,0 +1,115 @@
+"""Series in the browser (issue #36): a director defines a series with the "New series" form
+(a refused opening shows why next to the field and creates nothing); players find it on
+/series, join its waiting list on its page, and the entry that completes the list starts the
+section, which the page links; a player's entries show on /series; a director removes a
+waiting entry with a reason; the pages fit a 390 px wide screen."""
+
+import sys
+import unittest
+
+from selenium.webdriver.common.by import By
+
+import support
+from support import button, wait
+
+PLAYERS = ("ann", "ben", "cat", "dan")
+
+
+class SeriesPages(support.ServerTestCase):
+    users = PLAYERS
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.admin = support.Api(cls.base, *support.ADMIN)
+
+    def director(self):
+        d = support.chromium()
+        self.addCleanup(d.quit)
+        support.login(d, self.base, *support.ADMIN)
+        d.get(self.base + "/director")
+        wait(d, lambda d: d.find_elements(By.ID, "se-name"), message="director page")
+        return d
+
+    def fill(self, d, element_id, text):
+        field = d.find_element(By.ID, element_id)
+        field.clear()
+        field.send_keys(text)
+
+    def series_id(self, name):
+        for s in self.admin.call("GET", "/api/v1/series")["series"]:
+            if s["name"] == name:
+                return s["id"]
+        return None
+
+    def test_define_join_start_and_remove(self):
+        d = self.director()
+        form = d.find_element(By.ID, "series-form")
+        self.fill(d, "se-name", "Open class")
+        self.fill(d, "se-section-size", "3")
+        self.fill(d, "se-promotion-max-place", "1")
+        # An illegal opening: the server names the move, next to the field; nothing is created.
+        self.fill(d, "se-opening", "1. e4 e5 2. Ke3")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(d, lambda d: "Ke3" in d.find_element(By.ID, "se-error").text, message="refusal shown")
+        self.assertIn("Nothing was created", d.find_element(By.ID, "se-error").text)
+        self.assertEqual(d.find_element(By.ID, "se-opening").get_attribute("aria-invalid"), "true")
+        self.assertIsNone(self.series_id("Open class"))
+        # Without the opening it is created.
+        d.find_element(By.ID, "se-opening").clear()
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(d, lambda d: "created" in form.find_element(By.CSS_SELECTOR, ".done").text, message="series created")
+        sid = self.series_id("Open class")
+        self.assertIsNotNone(sid)
+        stored = self.admin.call("GET", "/api/v1/series/" + sid)
+        self.assertEqual(stored["settings"]["section_size"], 3)
+        self.assertEqual(stored["settings"]["promotion_max_place"], 1)
+        d.save_screenshot(support.artifact_path("series-director-form.png"))
+
+        # ann finds it on /series, at a phone's width, and joins on its page.
+        ann = self.browser("ann", 390, 844)
+        ann.get(self.base + "/series")
+        wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, "tr[data-series='%s'] a" % sid), message="listed")
+        ann.find_element(By.CSS_SELECTOR, "tr[data-series='%s'] a" % sid).click()
+        wait(ann, lambda d: d.find_elements(By.ID, "series-join"), message="series page")
+        ann.find_element(By.ID, "series-join").click()
+        wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, ".waiting-list li[data-player='ann']"), message="ann waits")
+        self.assertIn("Waiting (1 of 3)", ann.find_element(By.TAG_NAME, "main").text)
+        self.assertLessEqual(support.page_width(ann), 390)
+        ann.save_screenshot(support.artifact_path("series-page-phone.png"))
+
+        # ben joins by the API; cat's join in the browser completes the list: the section starts.
+        support.Api(self.base, "ben", self.passwords["ben"]).call("POST", "/api/v1/series/%s/join" % sid)
+        cat = self.browser("cat")
+        cat.get(self.base + "/series/" + sid)
+        wait(cat, lambda d: d.find_elements(By.ID, "series-join"), message="series page")
+        cat.find_element(By.ID, "series-join").click()
+        wait(cat, lambda d: d.find_elements(By.CSS_SELECTOR, ".series-sections a"), message="section started")
+        self.assertIn("Open class - section 1", cat.find_element(By.CSS_SELECTOR, ".series-sections").text)
+        self.assertIn("Nobody waits.", cat.find_element(By.TAG_NAME, "main").text)
+        cat.find_element(By.CSS_SELECTOR, ".series-sections a").click()
+        wait(cat, lambda d: "Open class - section 1" in d.find_element(By.TAG_NAME, "h1").text, message="event page")
+        wait(cat, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".event-games li")) == 3, message="three games")
+
+        # ann's entries on /series say she plays in a section.
+        ann.get(self.base + "/series")
+        wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, ".my-entries li"), message="my entries")
+        self.assertIn("in a section", ann.find_element(By.CSS_SELECTOR, ".my-entries").text)
+
+        # dan waits; the director removes the entry with a reason, which dan then reads.
+        support.Api(self.base, "dan", self.passwords["dan"]).call("POST", "/api/v1/series/%s/join" % sid)
+        d.get(self.base + "/series/" + sid)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "button[data-remove='dan']"), message="remove button")
+        d.find_element(By.CSS_SELECTOR, "button[data-remove='dan']").click()
+        wait(d, lambda d: "reason" in d.find_element(By.ID, "series-error").text, message="reason asked")
+        self.fill(d, "series-reason", "duplicate account")
+        d.find_element(By.CSS_SELECTOR, "button[data-remove='dan']").click()
+        wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "button[data-remove='dan']"), message="entry removed")
+        dan = self.browser("dan")
+        dan.get(self.base + "/series")
+        wait(dan, lambda d: d.find_elements(By.CSS_SELECTOR, ".my-entries li"), message="dan's entries")
+        self.assertIn("removed (duplicate account)", dan.find_element(By.CSS_SELECTOR, ".my-entries").text)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
