@@ -15,6 +15,7 @@ std::string_view to_string(IdKind kind) {
     case IdKind::kLeave: return "leave period";
     case IdKind::kWebhook: return "webhook";
     case IdKind::kSeries: return "series";
+    case IdKind::kCup: return "cup";
   }
   return "";
 }

@@ -153,16 +153,9 @@ Result<Response> my_series(GameServiceDeps& deps, const db::User& user) {
   return json_response(200, {{"entries", entries}, {"credits", credits}});
 }
 
-json run_json(const app::SeriesRun& run) {
-  return {{"sections_started", run.sections_started},
-          {"entries_expired", run.entries_expired},
-          {"sections_closed", run.sections_closed},
-          {"credits", run.credits}};
-}
-
 using SeriesReasonBody = OptionalReasonBody<2000>;
 
-// The director's routes: define a series, run the starter, pause and reopen, remove entries.
+// The director's routes: define a series, pause and reopen it, remove entries.
 void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/series", kDirector,
@@ -206,14 +199,6 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
         TRY_LET(id, app::create_series(deps, c.caller(), std::move(b.value)));
         return show_series(deps, *id, 201);
       }));
-  routes.add({"POST", "/api/v1/admin/series/run", kDirector,
-              Doc("Run the starter now: due sections start, entries expire, finished sections "
-                  "close (the scheduler does this by itself)",
-                  200, "{sections_started, entries_expired, sections_closed, credits}")},
-             [&deps](const Call&) -> Result<Response> {
-               TRY_LET(run, app::run_series(deps));
-               return json_response(200, run_json(*run));
-             });
   for (const bool open : {false, true}) {
     routes.add({"POST", std::string("/api/v1/admin/series/{id}/") + (open ? "open" : "pause"),
                 kDirector, kSeries,

@@ -8,7 +8,7 @@
 namespace corrchess::api {
 
 // GET /api/v1/series, /series/{id}, /me/series; POST, DELETE /api/v1/series/{id}/join;
-// POST /api/v1/admin/series, /admin/series/run, /admin/series/{id}/{pause,open},
+// POST /api/v1/admin/series, /admin/series/{id}/{pause,open},
 // /admin/series/{id}/entries/{entry}/remove. `router` and `deps` must outlive the
 // registration.
 void add_series_routes(Router& router, GameServiceDeps& deps);

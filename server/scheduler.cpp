@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/series.h"
+#include "app/competitions.h"
 
 namespace corrchess::server {
 
@@ -43,18 +43,21 @@ std::chrono::milliseconds Scheduler::sweep() {
       }
       if (swept->processed < kDecisionBatch) break;
     }
-    // Series: full waiting lists start their sections, entries past the maximum wait
-    // expire, finished sections close with their promotion credits (rules.md 6.8).
-    if (auto run = app::run_series(deps_); !run) {
-      spdlog::error("series starter: {}", run.error().detail);
-    } else if (run->sections_started + run->entries_expired + run->sections_closed > 0) {
+    // Competitions: full waiting lists start their sections, entries past the maximum wait
+    // expire, finished sections close with their promotion credits, cup matches move on
+    // (rules.md 6.8-6.10).
+    if (auto run = app::run_competitions(deps_); !run) {
+      spdlog::error("competition starter: {}", run.error().detail);
+    } else if (run->any()) {
       spdlog::info(
-          "series starter: {} section(s) started, {} entr(y/ies) expired, {} section(s) "
-          "closed, {} promotion credit(s)",
-          run->sections_started, run->entries_expired, run->sections_closed, run->credits);
+          "competition starter: {} section(s) started, {} entr(y/ies) expired, {} section(s) "
+          "closed, {} promotion credit(s), {} cup match(es) decided, {} cup game(s) started",
+          run->series.sections_started, run->series.entries_expired, run->series.sections_closed,
+          run->series.credits, run->cups.matches_decided, run->cups.games_started);
     }
     auto next = app::next_due(deps_);
-    if (auto entry_deadline = app::next_series_deadline(deps_); entry_deadline && *entry_deadline) {
+    if (auto entry_deadline = app::next_competition_deadline(deps_);
+        entry_deadline && *entry_deadline) {
       if (next && (!*next || **entry_deadline < **next)) next = *entry_deadline;
     }
     if (next && *next) {

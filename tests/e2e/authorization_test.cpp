@@ -74,6 +74,30 @@ class Authorization : public testing::ApiServerTest {
     return json::parse(r.body).value("id", "");
   }
 
+  // A series of sections of three and, when `entry`, alice's waiting entry in it.
+  std::pair<std::string, std::string> create_series(bool entry) {
+    json body = {{"name", "Matrix series " + std::to_string(++events_)},
+                 {"time_control", testing::iccf_control()},
+                 {"section_size", 3}};
+    auto r = api_.call("POST", "/api/v1/admin/series", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    const auto id = json::parse(r.body).value("id", "");
+    if (!entry) return {id, ""};
+    auto joined = api_.call("POST", "/api/v1/series/" + id + "/join", alice_token());
+    EXPECT_EQ(joined.status, 201) << joined.body;
+    return {id, json::parse(joined.body).value("id", "")};
+  }
+
+  // A cup of alice and bob (its first match starts at once).
+  std::string create_cup() {
+    json body = {{"name", "Matrix cup " + std::to_string(++events_)},
+                 {"time_control", testing::iccf_control()},
+                 {"players", {"alice", "bob"}}};
+    auto r = api_.call("POST", "/api/v1/admin/cups", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+
   // A pending special leave request of alice, on days no other request of hers uses.
   std::string create_leave() {
     const int k = ++leaves_;
@@ -177,6 +201,12 @@ class Authorization : public testing::ApiServerTest {
       replace("{id}", hook);
       replace("{delivery}", delivery);
     }
+    if (path.find("/series/{id}") != std::string::npos) {
+      const auto [series, entry] = create_series(path.find("{entry}") != std::string::npos);
+      replace("{id}", series);
+      replace("{entry}", entry);
+    }
+    if (path.find("/cups/{id}") != std::string::npos) replace("{id}", create_cup());
     replace("{username}", "erin");
     if (path.find("{period}") != std::string::npos) replace("{period}", rating_period());
     return out.find('{') == std::string::npos ? out : "";

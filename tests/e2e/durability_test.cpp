@@ -13,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-const auto kEnv = testing::director_env(false);
+const auto kDurabilityEnv = testing::director_env(false);
 
 // Registers two players and creates a game between them; returns its id.
 std::string new_game(const testing::ApiClient& api, std::string& white, std::string& black) {
@@ -32,7 +32,7 @@ long stored_moves(const std::string& url, const std::string& id) {
 
 TEST(Concurrency, SixteenSimultaneousAcceptsLandExactlyOneMove) {
   testing::TempDatabase db;
-  testing::ServerProcess server(db.url(), kEnv);
+  testing::ServerProcess server(db.url(), kDurabilityEnv);
   ASSERT_TRUE(server.started());
   const testing::ApiClient api(server);
   std::string white, black;
@@ -63,7 +63,7 @@ TEST(Concurrency, SixteenSimultaneousAcceptsLandExactlyOneMove) {
 
 TEST(Durability, EveryAcknowledgedMoveSurvivesKillMinusNine) {
   testing::TempDatabase db;
-  auto server = std::make_unique<testing::ServerProcess>(db.url(), kEnv);
+  auto server = std::make_unique<testing::ServerProcess>(db.url(), kDurabilityEnv);
   ASSERT_TRUE(server->started());
   const testing::ApiClient api(*server);
   std::string white, black;
@@ -88,7 +88,7 @@ TEST(Durability, EveryAcknowledgedMoveSurvivesKillMinusNine) {
   EXPECT_GE(acknowledged.load(), 12);
   EXPECT_GE(stored_moves(db.url(), id), acknowledged.load());
   // A restarted server serves the same game.
-  testing::ServerProcess again(db.url(), kEnv);
+  testing::ServerProcess again(db.url(), kDurabilityEnv);
   ASSERT_TRUE(again.started());
   auto g = testing::ApiClient(again).call("GET", "/api/v1/games/" + id, white);
   ASSERT_EQ(g.status, 200);

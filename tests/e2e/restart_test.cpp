@@ -19,7 +19,7 @@ namespace {
 using nlohmann::json;
 using testing::ServerProcess;
 
-const auto kEnv = testing::director_env(false);
+const auto kRestartEnv = testing::director_env(false);
 
 bool wait_for(const std::function<bool()>& condition) {
   return testing::wait_until(condition, std::chrono::seconds(30), std::chrono::milliseconds(50));
@@ -34,7 +34,7 @@ class DatabaseRestart : public ::testing::Test {
   }
 
   testing::PrivateCluster pg_;
-  ServerProcess server_{pg_.url(), kEnv};
+  ServerProcess server_{pg_.url(), kRestartEnv};
   const testing::ApiClient api_{server_};
 };
 

@@ -12,7 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-const auto kEnv = testing::director_env();
+const auto kSchedulerEnv = testing::director_env();
 
 // The stored facts of a game, straight from the database.
 struct StoredFlag {
@@ -73,7 +73,7 @@ class Scheduler : public ::testing::Test {
 };
 
 TEST_F(Scheduler, DecidesAFlagFallAtTheDeadlineWithoutAnyoneLooking) {
-  testing::ServerProcess server(db_.url(), kEnv);
+  testing::ServerProcess server(db_.url(), kSchedulerEnv);
   ASSERT_TRUE(server.started());
   setup_players(server);
   const auto id = create(server);
@@ -90,7 +90,7 @@ TEST_F(Scheduler, DecidesAFlagFallAtTheDeadlineWithoutAnyoneLooking) {
 }
 
 TEST_F(Scheduler, FlagFallAgainstABareKingIsADraw) {
-  testing::ServerProcess server(db_.url(), kEnv);
+  testing::ServerProcess server(db_.url(), kSchedulerEnv);
   ASSERT_TRUE(server.started());
   setup_players(server);
   // White (to move) has a queen; Black only a king, so Black could never mate.
@@ -106,7 +106,7 @@ TEST_F(Scheduler, FlagFallAgainstABareKingIsADraw) {
 TEST_F(Scheduler, DowntimeLosesNothingVerdictIsForTheDeadline) {
   std::string id;
   {
-    testing::ServerProcess server(db_.url(), kEnv);
+    testing::ServerProcess server(db_.url(), kSchedulerEnv);
     ASSERT_TRUE(server.started());
     setup_players(server);
     id = create(server);
@@ -120,7 +120,7 @@ TEST_F(Scheduler, DowntimeLosesNothingVerdictIsForTheDeadline) {
     tx.commit();
   }
   EXPECT_EQ(stored(db_.url(), id).status, "ongoing");
-  testing::ServerProcess again(db_.url(), kEnv);
+  testing::ServerProcess again(db_.url(), kSchedulerEnv);
   ASSERT_TRUE(again.started());
   const auto s = wait_for_flag(db_.url(), id);
   EXPECT_EQ(s.status, "finished");
@@ -128,10 +128,10 @@ TEST_F(Scheduler, DowntimeLosesNothingVerdictIsForTheDeadline) {
 }
 
 TEST_F(Scheduler, TwoInstancesDecideEachGameOnce) {
-  testing::ServerProcess one(db_.url(), kEnv);
+  testing::ServerProcess one(db_.url(), kSchedulerEnv);
   ASSERT_TRUE(one.started());
   setup_players(one);
-  testing::ServerProcess two(db_.url(), kEnv);
+  testing::ServerProcess two(db_.url(), kSchedulerEnv);
   ASSERT_TRUE(two.started());
   std::vector<std::string> ids;
   for (int i = 0; i < 12; ++i) ids.push_back(create(i % 2 ? one : two));

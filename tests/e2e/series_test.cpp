@@ -31,7 +31,7 @@ class Series : public testing::EventServer {
     return ok("POST", "/api/v1/series/" + id + "/join", who, nullptr, 201);
   }
   json mine(const std::string& who) { return ok("GET", "/api/v1/me/series", who); }
-  json run() { return ok("POST", "/api/v1/admin/series/run", "td"); }
+  json run() { return ok("POST", "/api/v1/admin/competitions/run", "td"); }
   json event(const std::string& id) { return ok("GET", "/api/v1/events/" + id, "td"); }
   // The usernames of an event's players.
   static std::set<std::string> players_of(const json& event) {
@@ -208,7 +208,7 @@ TEST_F(Series, PromotionCreditAdmitsTheWinnerToTheClassAbove) {
     }
   }
   // The last result wakes the scheduler, whose starter closes the section and hands out the
-  // credit (POST /admin/series/run would do the same at once).
+  // credit (POST /admin/competitions/run would do the same at once).
   ASSERT_TRUE(
       testing::wait_until([&] { return series(open)["sections"][0]["status"] == "finished"; },
                           std::chrono::seconds(20)))

@@ -18,7 +18,7 @@ using nlohmann::json;
 using testing::ServerProcess;
 using testing::WsClient;
 
-const auto kEnv = testing::director_env();
+const auto kWebsocketEnv = testing::director_env();
 
 class WebSocket : public ::testing::Test {
  protected:
@@ -36,7 +36,7 @@ class WebSocket : public ::testing::Test {
                             {{"time_control", {{"type", "per_move"}, {"days", 3}}}});
   }
   // Starts server_ (environment `env`) and sets up the players and the game on it.
-  void start(const testing::ServerEnv& env = kEnv) {
+  void start(const testing::ServerEnv& env = kWebsocketEnv) {
     server_.emplace(db_.url(), env);
     ASSERT_TRUE(server_->started());
     ASSERT_NO_FATAL_FAILURE(setup(*server_));
@@ -69,7 +69,7 @@ class WebSocket : public ::testing::Test {
 };
 
 TEST_F(WebSocket, UpgradeWithoutAValidTokenIsRefused) {
-  ServerProcess server(db_.url(), kEnv);
+  ServerProcess server(db_.url(), kWebsocketEnv);
   ASSERT_TRUE(server.started());
   const std::map<std::string, std::string> upgrade = {
       {"Connection", "Upgrade"},
@@ -189,9 +189,9 @@ TEST_F(WebSocket, OthersMaySubscribeToAGame) {
 }
 
 TEST_F(WebSocket, AnEventOnOneInstanceReachesASocketOnAnother) {
-  ServerProcess one(db_.url(), kEnv);
+  ServerProcess one(db_.url(), kWebsocketEnv);
   ASSERT_TRUE(one.started());
-  ServerProcess two(db_.url(), kEnv);
+  ServerProcess two(db_.url(), kWebsocketEnv);
   ASSERT_TRUE(two.started());
   setup(one);
   auto bob_on_two = open(two, bob_);
@@ -231,7 +231,7 @@ TEST_F(WebSocket, MalformedClientMessagesGetAnErrorAndTheSocketStaysUp) {
 }
 
 TEST_F(WebSocket, ASlowClientIsDisconnectedWithoutHoldingUpOthers) {
-  auto env = kEnv;
+  auto env = kWebsocketEnv;
   env.emplace_back("CORRCHESS_WS_MAX_QUEUE", "16");
   ASSERT_NO_FATAL_FAILURE(start(env));
   const ServerProcess& server = *server_;

@@ -1,0 +1,24 @@
+#include "app/competitions.h"
+
+namespace corrchess::app {
+
+bool CompetitionRun::any() const {
+  return series.sections_started + series.entries_expired + series.sections_closed +
+             cups.matches_decided + cups.games_started + cups.cups_finished >
+         0;
+}
+
+Result<CompetitionRun> run_competitions(GameDeps& deps) {
+  CompetitionRun run;
+  TRY_LET(series, run_series(deps));
+  run.series = *series;
+  TRY_LET(cups, run_cups(deps));
+  run.cups = *cups;
+  return run;
+}
+
+Result<std::optional<game::Timestamp>> next_competition_deadline(GameDeps& deps) {
+  return next_series_deadline(deps);
+}
+
+}  // namespace corrchess::app

@@ -1,0 +1,30 @@
+// The competition starter (rules.md 6.8-6.10): one run does what the series and cups wait
+// for (sections to start, entries to expire, sections to close with their promotion credits,
+// cup matches to decide, tie-break games and next-round matches to start). The scheduler
+// runs it on every wake-up of every instance; each part takes its competition's row lock,
+// so a step happens once whoever runs it.
+#pragma once
+
+#include <optional>
+
+#include "app/cups.h"
+#include "app/games.h"
+#include "app/series.h"
+#include "core/error.h"
+#include "core/game/time.h"
+
+namespace corrchess::app {
+
+struct CompetitionRun {
+  SeriesRun series;
+  CupRun cups;
+
+  bool any() const;
+};
+Result<CompetitionRun> run_competitions(GameDeps& deps);
+
+// When the starter next has work that no change will announce: the earliest instant a
+// waiting series entry reaches its maximum wait.
+Result<std::optional<game::Timestamp>> next_competition_deadline(GameDeps& deps);
+
+}  // namespace corrchess::app

@@ -1,0 +1,102 @@
+// Cups in PostgreSQL (migrations/0024_cups.sql, rules.md 6.10): the cup's settings, its
+// seeded players, the matches of its bracket and the games of each match. Plain structs in
+// and out; the bracket and match rules live in core/competition/cup.h and the use cases in
+// app/cups.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+#include "core/competition/cup.h"
+#include "core/error.h"
+#include "core/game/facts.h"
+#include "core/game/time.h"
+#include "core/game/time_control.h"
+#include "db/users.h"
+
+namespace corrchess::db {
+
+struct CupSettings {
+  std::string name;
+  game::Variant variant = game::Variant::kStandard;
+  game::TimeControl time_control = game::IccfStandard{};
+  game::EventRules rules;
+  competition::MatchRules match;
+
+  bool operator==(const CupSettings&) const = default;
+};
+
+struct StoredCup {
+  std::int64_t id = 0;
+  CupSettings settings;
+  std::string status;  // "running" or "finished"
+  std::optional<std::int64_t> winner_id;
+  game::Timestamp created_at;
+  std::optional<game::Timestamp> finished_at;
+};
+
+struct CupPlayer {
+  int seed = 0;
+  User user;
+};
+
+// A match; until both players are known they sit in their bracket slots (a: first).
+struct CupMatch {
+  int round = 0;
+  int match_no = 0;
+  std::optional<std::int64_t> player_a;  // the better seed once both are known
+  std::optional<std::int64_t> player_b;
+  std::string status;  // "waiting", "playing", "decided"
+  bool bye = false;
+  std::optional<std::int64_t> winner_id;
+  std::optional<game::Timestamp> decided_at;
+};
+
+// A game of a match with the state of its row.
+struct CupGame {
+  int round = 0;
+  int match_no = 0;
+  int number = 0;
+  std::int64_t game_id = 0;
+  bool a_white = true;
+  std::string white;  // usernames
+  std::string black;
+  std::string status;  // games.status
+  std::optional<game::GameResult> result;
+};
+
+// Inserts a cup (running); kConflict when another cup has the name (case-insensitive).
+Result<std::int64_t> insert_cup(pqxx::work& tx, const CupSettings& settings,
+                                std::optional<std::int64_t> created_by, game::Timestamp now);
+// kNotFound when there is no such cup; `lock` serialises the runs that advance it.
+Result<StoredCup> load_cup(pqxx::work& tx, std::int64_t id, bool lock);
+std::vector<StoredCup> list_cups(pqxx::work& tx);
+// Running cups with a match in play that has more games over than the starter last saw.
+std::vector<std::int64_t> cups_with_news(pqxx::work& tx);
+void finish_cup(pqxx::work& tx, std::int64_t id, std::int64_t winner_id, game::Timestamp now);
+
+void insert_cup_player(pqxx::work& tx, std::int64_t cup_id, int seed, std::int64_t user_id);
+// The players by seed.
+std::vector<CupPlayer> cup_players(pqxx::work& tx, std::int64_t cup_id);
+
+void insert_cup_match(pqxx::work& tx, std::int64_t cup_id, const CupMatch& match);
+// The matches by round and number.
+std::vector<CupMatch> cup_matches(pqxx::work& tx, std::int64_t cup_id);
+// Stores the players and status of a match (not its result).
+void update_cup_match(pqxx::work& tx, std::int64_t cup_id, const CupMatch& match);
+// Records that the starter saw `games_over` games of the match over.
+void set_games_over_seen(pqxx::work& tx, std::int64_t cup_id, int round, int match_no,
+                         int games_over);
+void decide_cup_match(pqxx::work& tx, std::int64_t cup_id, int round, int match_no,
+                      std::int64_t winner_id, game::Timestamp now);
+
+void insert_cup_game(pqxx::work& tx, std::int64_t cup_id, int round, int match_no, int number,
+                     std::int64_t game_id, bool a_white);
+// The games of every match by round, match and number.
+std::vector<CupGame> cup_games(pqxx::work& tx, std::int64_t cup_id);
+
+}  // namespace corrchess::db
