@@ -1,8 +1,10 @@
-"""Series in the browser (issue #36): a director defines a series with the "New series" form
+"""Series and cups in the browser (issue #36): a director defines a series with the "New series" form
 (a refused opening shows why next to the field and creates nothing); players find it on
 /series, join its waiting list on its page, and the entry that completes the list starts the
 section, which the page links; a player's entries show on /series; a director removes a
-waiting entry with a reason; the pages fit a 390 px wide screen."""
+waiting entry with a reason; the pages fit a 390 px wide screen. A director creates a cup
+with the "New cup" form (players picked) and lands on its bracket, which shows the bye, the
+match in play and, once its games are over, the winner moving on."""
 
 import sys
 import unittest
@@ -10,7 +12,7 @@ import unittest
 from selenium.webdriver.common.by import By
 
 import support
-from support import button, wait
+from support import choose, pick_player, wait
 
 PLAYERS = ("ann", "ben", "cat", "dan")
 
@@ -110,6 +112,45 @@ class SeriesPages(support.ServerTestCase):
         wait(dan, lambda d: d.find_elements(By.CSS_SELECTOR, ".my-entries li"), message="dan's entries")
         self.assertIn("removed (duplicate account)", dan.find_element(By.CSS_SELECTOR, ".my-entries").text)
 
+
+    def test_cup_form_and_bracket(self):
+        d = self.director()
+        self.fill(d, "cup-name", "Winter cup")
+        for name in ("ann", "ben", "cat"):
+            pick_player(d, "cup-players", name)
+        choose(d, "cup-seeding", "entry")
+        self.fill(d, "cup-games", "2")
+        d.find_element(By.ID, "cup-name").find_element(By.XPATH, "ancestor::form").find_element(
+            By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".cup-bracket"), message="bracket page")
+        self.assertIn("Winter cup", d.find_element(By.TAG_NAME, "h1").text)
+        rounds = d.find_elements(By.CSS_SELECTOR, ".cup-round h2")
+        self.assertEqual([r.text for r in rounds], ["Semi-finals", "Final"])
+        first = d.find_elements(By.CSS_SELECTOR, ".cup-round")[0]
+        self.assertIn("(bye)", first.find_element(By.CSS_SELECTOR, "li[data-match='1']").text)
+        match = first.find_element(By.CSS_SELECTOR, "li[data-match='2']")
+        self.assertIn("ben", match.text)
+        self.assertIn("cat", match.text)
+        self.assertEqual(len(match.find_elements(By.CSS_SELECTOR, ".cup-games li")), 2)
+
+        # cat resigns both games: ben meets ann in the final.
+        cup_id = d.current_url.rstrip("/").split("/")[-1]
+        cup = self.admin.call("GET", "/api/v1/cups/" + cup_id)
+        cat = support.Api(self.base, "cat", self.passwords["cat"])
+        for g in cup["rounds"][0]["matches"][1]["games"]:
+            cat.call("POST", "/api/v1/games/%s/resign" % g["game_id"])
+        self.admin.call("POST", "/api/v1/admin/competitions/run")
+        ann = self.browser("ann", 390, 844)
+        ann.get(self.base + "/cups/" + cup_id)
+        wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, ".cup-round"), message="bracket")
+        final = ann.find_elements(By.CSS_SELECTOR, ".cup-round")[1]
+        self.assertIn("ann", final.text)
+        self.assertIn("ben", final.text)
+        self.assertEqual(len(final.find_elements(By.CSS_SELECTOR, ".cup-games li")), 2)
+        semi = ann.find_elements(By.CSS_SELECTOR, ".cup-round")[0].find_element(By.CSS_SELECTOR, "li[data-match='2'] .winner")
+        self.assertEqual(semi.text, "2. ben")
+        self.assertLessEqual(support.page_width(ann), 390)
+        ann.save_screenshot(support.artifact_path("cup-bracket-phone.png"))
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -17,6 +17,7 @@ import { challengesPage } from './pages/challenges';
 import { landingPage } from './pages/landing';
 import { eventPage, eventsPage } from './pages/events';
 import { seriesListPage, seriesPage } from './pages/series';
+import { cupPage, cupsPage } from './pages/cups';
 import { directorPage } from './pages/director';
 import { adjudicationsPage } from './pages/adjudications';
 import { leavePage } from './pages/leave';
@@ -63,7 +64,7 @@ function drawNav(): void {
     h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
   replace(nav, h('a', { href: user ? '/games' : '/', class: 'brand' }, 'corrchess'),
     user
-      ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'), link('/series', 'Series'),
+      ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
          link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
          isDirector() ? link('/adjudications', 'Adjudications') : null,
@@ -104,6 +105,8 @@ async function route(): Promise<void> {
   else if ((m = path.match(/^\/events\/([^/]+)$/))) leave = eventPage(main, decodeURIComponent(m[1]));
   else if (path === '/series') leave = seriesListPage(main);
   else if ((m = path.match(/^\/series\/([^/]+)$/))) leave = seriesPage(main, decodeURIComponent(m[1]));
+  else if (path === '/cups') leave = cupsPage(main);
+  else if ((m = path.match(/^\/cups\/([^/]+)$/))) leave = cupPage(main, decodeURIComponent(m[1]));
   else if (path === '/director') leave = directorPage(main, go);
   else if (path === '/adjudications' && isDirector()) leave = adjudicationsPage(main);
   else if (path === '/leave') leave = leavePage(main);

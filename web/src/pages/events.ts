@@ -22,7 +22,10 @@ type EventFull = {
 export function eventsPage(root: HTMLElement): void {
   setTitle('Events');
   const body = h('div', {}, 'Loading…');
-  replace(root, h('h1', {}, 'Events'), body);
+  replace(root, h('h1', {}, 'Events'),
+    h('nav', { class: 'competition-kinds', 'aria-label': 'Other competitions' },
+      h('a', { href: '/series' }, 'Series: join a waiting list'), ' · ', h('a', { href: '/cups' }, 'Cups (knockout)')),
+    body);
   void (async () => {
     try {
       const { events } = await api<{ events: EventRow[] }>('GET', '/api/v1/events?status=all');

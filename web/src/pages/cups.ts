@@ -1,0 +1,67 @@
+// /cups (every cup) and /cups/{id} (the bracket round by round: each match with its players,
+// score, games and winner). docs/api.md "Cups".
+import { api, errorText } from '../api';
+import { h, replace } from '../dom';
+import { setTitle } from '../title';
+
+// The answers of the cup routes (docs/api.md "Cups"; gap: no schemas in the document).
+type Side = { username: string; seed: number } | null;
+type CupGame = { game_id: string; number: number; tiebreak: boolean; white: string; black: string; result: string };
+type Match = { match: number; a: Side; b: Side; bye: boolean; status: string; score_a: number; score_b: number;
+  winner: string | null; games: CupGame[] };
+type Cup = { id: string; name: string; status: string; winner: string | null;
+  settings: { games_per_match: number; tiebreak_pairs: number };
+  rounds: { round: number; matches: Match[] }[] };
+
+const roundName = (round: number, rounds: number) =>
+  round === rounds ? 'Final' : round === rounds - 1 ? 'Semi-finals' : round === rounds - 2 ? 'Quarter-finals' : `Round ${round}`;
+
+const side = (s: Side, winner: string | null) => s
+  ? h('span', { class: s.username === winner ? 'winner' : null }, `${s.seed}. `, h('a', { href: `/users/${encodeURIComponent(s.username)}` }, s.username))
+  : h('span', { class: 'muted' }, 'to be decided');
+
+function matchBox(m: Match): HTMLElement {
+  return h('li', { class: `cup-match ${m.status}`, 'data-match': String(m.match) },
+    h('div', {}, side(m.a, m.winner), m.bye ? ' (bye)' : [' ', h('strong', {}, String(m.score_a))]),
+    m.bye ? null : h('div', {}, side(m.b, m.winner), ' ', h('strong', {}, String(m.score_b))),
+    m.games.length ? h('ol', { class: 'cup-games' }, m.games.map((g) => h('li', {},
+      h('a', { href: `/games/${encodeURIComponent(g.game_id)}` }, `${g.white} – ${g.black}`), ` ${g.result}`,
+      g.tiebreak ? ' (tie-break)' : ''))) : null);
+}
+
+export function cupsPage(root: HTMLElement): void {
+  setTitle('Cups');
+  const body = h('div', {}, 'Loading…');
+  replace(root, h('h1', {}, 'Cups'), body);
+  void (async () => {
+    try {
+      const { cups } = await api<{ cups: { id: string; name: string; status: string }[] }>('GET', '/api/v1/cups');
+      replace(body, cups.length ? h('ul', { class: 'cup-list' }, cups.map((c) => h('li', {},
+        h('a', { href: `/cups/${encodeURIComponent(c.id)}` }, c.name), ` (${c.status})`)))
+        : h('p', { class: 'muted' }, 'No cups yet.'));
+    } catch (e) {
+      replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
+    }
+  })();
+}
+
+export function cupPage(root: HTMLElement, id: string): void {
+  const body = h('div', {}, 'Loading…');
+  replace(root, body);
+  void (async () => {
+    try {
+      const c = await api<Cup>('GET', `/api/v1/cups/${encodeURIComponent(id)}`);
+      setTitle(c.name);
+      const rounds = c.rounds.length;
+      replace(body,
+        h('h1', {}, c.name),
+        h('p', {}, `Matches of ${c.settings.games_per_match} games, up to ${c.settings.tiebreak_pairs} tie-break pair(s); `,
+          c.winner ? h('strong', { class: 'cup-winner' }, `won by ${c.winner}`) : 'in play', '.'),
+        h('div', { class: 'cup-bracket' }, c.rounds.map((r) => h('section', { class: 'cup-round' },
+          h('h2', {}, roundName(r.round, rounds)),
+          h('ol', { class: 'cup-matches' }, r.matches.map(matchBox))))));
+    } catch (e) {
+      replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
+    }
+  })();
+}
