@@ -183,11 +183,14 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
                   "cup matches move on",
                   200,
                   "{sections_started, entries_expired, sections_closed, credits, "
-                  "matches_decided, cup_games_started, cups_finished}")
+                  "stages_finished, stages_started, matches_decided, cup_games_started, "
+                  "cups_finished}")
                   .tagged("series")},
              [&deps](const Call&) -> Result<Response> {
                TRY_LET(run, app::run_competitions(deps));
                return json_response(200, {{"sections_started", run->series.sections_started},
+                                          {"stages_finished", run->championships.stages_finished},
+                                          {"stages_started", run->championships.stages_started},
                                           {"entries_expired", run->series.entries_expired},
                                           {"sections_closed", run->series.sections_closed},
                                           {"credits", run->series.credits},

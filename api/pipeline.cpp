@@ -16,6 +16,7 @@ std::string_view to_string(IdKind kind) {
     case IdKind::kWebhook: return "webhook";
     case IdKind::kSeries: return "series";
     case IdKind::kCup: return "cup";
+    case IdKind::kChampionship: return "championship";
   }
   return "";
 }

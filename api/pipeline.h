@@ -30,7 +30,17 @@ namespace corrchess::api {
 
 // What the {id} path parameter of a route names; its name appears in the 404 of a malformed
 // id ("no game abc").
-enum class IdKind { kNone, kGame, kEvent, kChallenge, kLeave, kWebhook, kSeries, kCup };
+enum class IdKind {
+  kNone,
+  kGame,
+  kEvent,
+  kChallenge,
+  kLeave,
+  kWebhook,
+  kSeries,
+  kCup,
+  kChampionship
+};
 std::string_view to_string(IdKind kind);
 
 // Short names of the access levels and id kinds for route entries:
@@ -46,6 +56,7 @@ inline constexpr IdKind kLeave = IdKind::kLeave;
 inline constexpr IdKind kWebhook = IdKind::kWebhook;
 inline constexpr IdKind kSeries = IdKind::kSeries;
 inline constexpr IdKind kCup = IdKind::kCup;
+inline constexpr IdKind kChampionship = IdKind::kChampionship;
 
 // A route entry of the pipeline: everything about a route but its handler, its documentation
 // included (the OpenAPI document is generated from the entries, api/openapi.h).

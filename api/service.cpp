@@ -10,6 +10,7 @@
 #include "api/auth.h"
 #include "api/blocks.h"
 #include "api/challenges.h"
+#include "api/championships.h"
 #include "api/cups.h"
 #include "api/events.h"
 #include "api/game_talk.h"
@@ -168,6 +169,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_event_routes(router_, *game_deps_);
   add_series_routes(router_, *game_deps_);
   add_cup_routes(router_, *game_deps_);
+  add_championship_routes(router_, *game_deps_);
   add_adjudication_routes(router_, *game_deps_);
   add_leave_routes(router_, *game_deps_);
   game::GameContext rules;

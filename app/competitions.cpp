@@ -4,7 +4,8 @@ namespace corrchess::app {
 
 bool CompetitionRun::any() const {
   return series.sections_started + series.entries_expired + series.sections_closed +
-             cups.matches_decided + cups.games_started + cups.cups_finished >
+             cups.matches_decided + cups.games_started + cups.cups_finished +
+             championships.stages_finished + championships.stages_started >
          0;
 }
 
@@ -14,6 +15,8 @@ Result<CompetitionRun> run_competitions(GameDeps& deps) {
   run.series = *series;
   TRY_LET(cups, run_cups(deps));
   run.cups = *cups;
+  TRY_LET(championships, run_championships(deps));
+  run.championships = *championships;
   return run;
 }
 

@@ -1,12 +1,14 @@
-// The competition starter (rules.md 6.8-6.10): one run does what the series and cups wait
-// for (sections to start, entries to expire, sections to close with their promotion credits,
-// cup matches to decide, tie-break games and next-round matches to start). The scheduler
+// The competition starter (rules.md 6.8-6.10): one run does what the series, championships
+// and cups wait for (sections to start, entries to expire, sections to close with their
+// promotion credits, stages to close with their qualifiers and the next ones to start, cup
+// matches to decide, tie-break games and next-round matches to start). The scheduler
 // runs it on every wake-up of every instance; each part takes its competition's row lock,
 // so a step happens once whoever runs it.
 #pragma once
 
 #include <optional>
 
+#include "app/championships.h"
 #include "app/cups.h"
 #include "app/games.h"
 #include "app/series.h"
@@ -18,6 +20,7 @@ namespace corrchess::app {
 struct CompetitionRun {
   SeriesRun series;
   CupRun cups;
+  ChampionshipRun championships;
 
   bool any() const;
 };

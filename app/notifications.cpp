@@ -214,15 +214,15 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
   queue_reminders(tx, people, stored, state, now);
 }
 
-void queue_series_mail(pqxx::work& tx, std::int64_t user_id, notify::SeriesNews news,
-                       const std::string& link, game::Timestamp now) {
+void queue_competition_mail(pqxx::work& tx, std::int64_t user_id, notify::CompetitionNews news,
+                            const std::string& link, game::Timestamp now) {
   if (!notification_settings().email) return;
   People people(tx);
   const Person* person = people.get(user_id);
   if (person == nullptr) return;
   news.url = notification_settings().public_url + link;
   const notify::Reader reader{person->user.display_name, person->zone};
-  queue_email(tx, *person, Kind::kCompetition, notify::compose_series_news(news, reader),
+  queue_email(tx, *person, Kind::kCompetition, notify::compose_competition_news(news, reader),
               std::nullopt, now);
 }
 

@@ -65,8 +65,8 @@ void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
 // News of a series for `user_id` (section started, entry expired or removed, promotion
 // credit), mailed at once when they want `competition` mails; `link` is a path below the
 // public URL ("/events/12", "/series/3").
-void queue_series_mail(pqxx::work& tx, std::int64_t user_id, notify::SeriesNews news,
-                       const std::string& link, game::Timestamp now);
+void queue_competition_mail(pqxx::work& tx, std::int64_t user_id, notify::CompetitionNews news,
+                            const std::string& link, game::Timestamp now);
 
 // Account mails (password reset, address verification) to `user_id`'s current address,
 // whatever their preferences and (for `to_unverified`) whether the address is verified;

@@ -48,4 +48,19 @@ Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
                         fresh->setup.start_at, fresh->setup.start_position};
 }
 
+Result<std::int64_t> create_started_section(const GameDeps& deps, pqxx::work& tx,
+                                            const db::EventSettings& settings, bool rated,
+                                            const std::vector<std::int64_t>& players,
+                                            game::Timestamp now) {
+  const auto event_id = db::insert_event(tx, settings, std::nullopt, now);
+  db::EventRatingTerms terms;
+  terms.rated = rated;
+  db::save_event_rating_terms(tx, event_id, terms);
+  int seat = 0;
+  for (const auto user_id : players) TRY(db::add_event_player(tx, event_id, user_id, ++seat, now));
+  TRY_LET(event, db::load_event(tx, event_id, true));
+  TRY(start_section(deps, tx, *event, now));
+  return event_id;
+}
+
 }  // namespace corrchess::app

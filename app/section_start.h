@@ -5,7 +5,9 @@
 // new-game notifications. App-internal: it runs inside the caller's transaction.
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include <pqxx/pqxx>
 
@@ -27,5 +29,12 @@ struct StartedSection {
 // end date or with fewer than 2 active players.
 Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
                                      const db::StoredEvent& event, game::Timestamp now);
+
+// Creates the event of a section a competition composed (`settings`, rated or not, created by
+// nobody) with `players` in seat order, and starts it at `now` in `tx`. The event's id.
+Result<std::int64_t> create_started_section(const GameDeps& deps, pqxx::work& tx,
+                                            const db::EventSettings& settings, bool rated,
+                                            const std::vector<std::int64_t>& players,
+                                            game::Timestamp now);
 
 }  // namespace corrchess::app

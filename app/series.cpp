@@ -47,8 +47,8 @@ std::optional<int> rating_of(pqxx::work& tx, const db::SeriesSettings& s, std::i
 void tell_series_players(pqxx::work& tx, const std::vector<std::int64_t>& users,
                          const db::SeriesMessage& m, Timestamp now) {
   db::notify_series(tx, users, m, now);
-  using What = notify::SeriesNews::What;
-  notify::SeriesNews news;
+  using What = notify::CompetitionNews::What;
+  notify::CompetitionNews news;
   news.what = m.type == "series_section_started" ? What::kSectionStarted
               : m.type == "series_entry_expired" ? What::kEntryExpired
               : m.type == "series_entry_removed" ? What::kEntryRemoved
@@ -60,7 +60,7 @@ void tell_series_players(pqxx::work& tx, const std::vector<std::int64_t>& users,
   news.reason = m.reason.value_or("");
   const auto link = m.event_id ? "/events/" + std::to_string(*m.event_id)
                                : "/series/" + std::to_string(m.series_id);
-  for (const auto user : users) queue_series_mail(tx, user, news, link, now);
+  for (const auto user : users) queue_competition_mail(tx, user, news, link, now);
 }
 
 Result<void> check_settings(GameDeps& deps, pqxx::work& tx, db::SeriesSettings& s, Timestamp now) {
@@ -127,27 +127,18 @@ Result<void> start_series_section(const GameDeps& deps, pqxx::work& tx,
                                   Timestamp now) {
   const int number = static_cast<int>(db::series_sections(tx, series.id).size()) + 1;
   const auto settings = section_settings(series, number, static_cast<int>(players.size()), now);
-  const auto event_id = db::insert_event(tx, settings, std::nullopt, now);
-  db::EventRatingTerms terms;
-  terms.rated = series.settings.rated;
-  db::save_event_rating_terms(tx, event_id, terms);
-  int seat = 0;
   std::vector<std::int64_t> users;
+  for (const auto* entry : players) users.push_back(entry->user_id);
+  TRY_LET(event_id, create_started_section(deps, tx, settings, series.settings.rated, users, now));
+  db::insert_section(tx, series.id, *event_id, now);
   for (const auto* entry : players) {
-    TRY(db::add_event_player(tx, event_id, entry->user_id, ++seat, now));
-    users.push_back(entry->user_id);
-  }
-  db::insert_section(tx, series.id, event_id, now);
-  TRY_LET(event, db::load_event(tx, event_id, true));
-  TRY(start_section(deps, tx, *event, now));
-  for (const auto* entry : players) {
-    if (!db::close_entry(tx, entry->id, {"started", event_id, std::nullopt, std::nullopt}, now)) {
+    if (!db::close_entry(tx, entry->id, {"started", *event_id, std::nullopt, std::nullopt}, now)) {
       return fail(ErrorCode::kConflict, "entry " + std::to_string(entry->id) + " stopped waiting");
     }
   }
   tell_series_players(tx, users,
                       {"series_section_started", series.id, series.settings.name, std::nullopt,
-                       event_id, number, std::nullopt, std::nullopt, std::nullopt},
+                       *event_id, number, std::nullopt, std::nullopt, std::nullopt},
                       now);
   return {};
 }

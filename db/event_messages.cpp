@@ -34,4 +34,17 @@ void notify_series(pqxx::work& tx, const std::vector<std::int64_t>& users, const
   notify_users(tx, users, nlohmann::json::array({message}));
 }
 
+void notify_qualified(pqxx::work& tx, std::int64_t user, const QualifiedMessage& m,
+                      game::Timestamp now) {
+  const nlohmann::json message = {{"type", "championship_qualified"},
+                                  {"at", game::format_rfc3339(now)},
+                                  {"championship_id", std::to_string(m.championship_id)},
+                                  {"championship_name", m.championship_name},
+                                  {"stage", m.stage},
+                                  {"stage_name", m.stage_name},
+                                  {"place", m.place},
+                                  {"runner_up", m.runner_up}};
+  notify_users(tx, {user}, nlohmann::json::array({message}));
+}
+
 }  // namespace corrchess::db

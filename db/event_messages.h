@@ -49,4 +49,18 @@ struct SeriesMessage {
 void notify_series(pqxx::work& tx, const std::vector<std::int64_t>& users,
                    const SeriesMessage& message, game::Timestamp now);
 
+// A player qualified from a stage of a championship (docs/api.md "Championships").
+struct QualifiedMessage {
+  std::int64_t championship_id = 0;
+  std::string championship_name;
+  int stage = 0;
+  std::string stage_name;
+  int place = 0;
+  bool runner_up = false;
+};
+// Queues {type: "championship_qualified", at, championship_id, championship_name, stage,
+// stage_name, place, runner_up} for `user` (db::notify_users).
+void notify_qualified(pqxx::work& tx, std::int64_t user, const QualifiedMessage& message,
+                      game::Timestamp now);
+
 }  // namespace corrchess::db

@@ -51,9 +51,11 @@ std::chrono::milliseconds Scheduler::sweep() {
     } else if (run->any()) {
       spdlog::info(
           "competition starter: {} section(s) started, {} entr(y/ies) expired, {} section(s) "
-          "closed, {} promotion credit(s), {} cup match(es) decided, {} cup game(s) started",
+          "closed, {} promotion credit(s), {} stage(s) finished, {} stage(s) started, {} cup "
+          "match(es) decided, {} cup game(s) started",
           run->series.sections_started, run->series.entries_expired, run->series.sections_closed,
-          run->series.credits, run->cups.matches_decided, run->cups.games_started);
+          run->series.credits, run->championships.stages_finished,
+          run->championships.stages_started, run->cups.matches_decided, run->cups.games_started);
     }
     auto next = app::next_due(deps_);
     if (auto entry_deadline = app::next_competition_deadline(deps_);

@@ -275,9 +275,9 @@ Message compose_challenge_batch(const std::vector<std::pair<std::string, int>>& 
                      " waiting for you");
 }
 
-Message compose_series_news(const SeriesNews& news, const Reader& reader) {
+Message compose_competition_news(const CompetitionNews& news, const Reader& reader) {
   Body body(reader);
-  using What = SeriesNews::What;
+  using What = CompetitionNews::What;
   const std::string section = news.series + ", section " + std::to_string(news.section);
   switch (news.what) {
     case What::kSectionStarted:
@@ -302,6 +302,14 @@ Message compose_series_news(const SeriesNews& news, const Reader& reader) {
                      format_local(news.expires_at, reader.zone) + ".");
       body.link("See the section", news.url);
       return body.finish("A promotion credit from " + news.series);
+    case What::kQualified:
+      body.paragraph("You qualified from the " + news.stage + " of " + news.series + ": " +
+                     (news.runner_up ? "as one of the best runners-up (place " +
+                                           std::to_string(news.place) + " in your section)"
+                                     : "place " + std::to_string(news.place) + " in your section") +
+                     ". Your games of the next stage start when it does.");
+      body.link("See the championship", news.url);
+      return body.finish("You qualified from the " + news.stage + " of " + news.series);
   }
   return body.finish(news.series);
 }

@@ -74,18 +74,21 @@ Message compose_leave(const GameInfo& game, const std::string& taker, const std:
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
                        const std::string& reader_name, const std::string& unsubscribe_url = {});
 
-// News of a series (rules.md 6.8) for one player: what happened, and where to look.
-struct SeriesNews {
-  enum class What { kSectionStarted, kEntryExpired, kEntryRemoved, kPromotionCredit };
+// News of a series or championship (rules.md 6.8, 6.9) for one player: what happened, and
+// where to look.
+struct CompetitionNews {
+  enum class What { kSectionStarted, kEntryExpired, kEntryRemoved, kPromotionCredit, kQualified };
   What what = What::kSectionStarted;
-  std::string series;          // the series' name
+  std::string series;          // the series' (championship's) name
+  std::string stage;           // kQualified: the stage qualified from
+  bool runner_up = false;      // kQualified: as one of the best runners-up
   int section = 0;             // kSectionStarted, kPromotionCredit
-  int place = 0;               // kPromotionCredit
+  int place = 0;               // kPromotionCredit, kQualified
   game::Timestamp expires_at;  // kPromotionCredit
   std::string reason;          // kEntryExpired, kEntryRemoved
   std::string url;             // the section's event page, or the series page
 };
-Message compose_series_news(const SeriesNews& news, const Reader& reader);
+Message compose_competition_news(const CompetitionNews& news, const Reader& reader);
 
 // Account mails: the single-use link to choose a new password (valid until `expires`), and
 // the link that confirms the reader owns their address.

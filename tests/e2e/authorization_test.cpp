@@ -98,6 +98,19 @@ class Authorization : public testing::ApiServerTest {
     return json::parse(r.body).value("id", "");
   }
 
+  // A championship of alice, bob and carol: preliminaries in one section, then a final.
+  std::string create_championship() {
+    json body = {{"name", "Matrix championship " + std::to_string(++events_)},
+                 {"time_control", testing::iccf_control()},
+                 {"players", {"alice", "bob", "carol"}},
+                 {"stages",
+                  {{{"name", "Preliminaries"}, {"section_size", 3}, {"per_section", 2}},
+                   {{"name", "Final"}, {"section_size", 2}}}}};
+    auto r = api_.call("POST", "/api/v1/admin/championships", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+
   // A pending special leave request of alice, on days no other request of hers uses.
   std::string create_leave() {
     const int k = ++leaves_;
@@ -207,6 +220,9 @@ class Authorization : public testing::ApiServerTest {
       replace("{entry}", entry);
     }
     if (path.find("/cups/{id}") != std::string::npos) replace("{id}", create_cup());
+    if (path.find("/championships/{id}") != std::string::npos) {
+      replace("{id}", create_championship());
+    }
     replace("{username}", "erin");
     if (path.find("{period}") != std::string::npos) replace("{period}", rating_period());
     return out.find('{') == std::string::npos ? out : "";

@@ -279,29 +279,29 @@ TEST(Compose, LocalTimeFollowsSummerTime) {
             "2030-01-01 10:00 Europe/London");
 }
 
-TEST(Compose, SeriesNewsSaysWhatHappenedAndWhere) {
+TEST(Compose, CompetitionNewsSaysWhatHappenedAndWhere) {
   auto berlin = game::TimeZone::named("Europe/Berlin");
   ASSERT_TRUE(berlin);
   const Reader reader{"Wilma", *berlin};
-  SeriesNews news;
+  CompetitionNews news;
   news.series = "Open class";
   news.section = 4;
   news.url = "https://chess.example.org/events/12";
-  auto started = compose_series_news(news, reader);
+  auto started = compose_competition_news(news, reader);
   EXPECT_EQ(started.subject, "Open class, section 4 has started");
   EXPECT_NE(started.text.find("https://chess.example.org/events/12"), std::string::npos);
-  news.what = SeriesNews::What::kPromotionCredit;
+  news.what = CompetitionNews::What::kPromotionCredit;
   news.place = 1;
   news.expires_at = game::utc_instant({2031, 1, 7}, 9);
-  auto credit = compose_series_news(news, reader);
+  auto credit = compose_competition_news(news, reader);
   EXPECT_EQ(credit.subject, "A promotion credit from Open class");
   EXPECT_NE(credit.text.find("Your place 1 in Open class, section 4"), std::string::npos)
       << credit.text;
   EXPECT_NE(credit.text.find("until 2031-01-07 10:00 Europe/Berlin"), std::string::npos)
       << credit.text;
-  news.what = SeriesNews::What::kEntryExpired;
+  news.what = CompetitionNews::What::kEntryExpired;
   news.reason = "no section started within the series' maximum wait (30 days)";
-  auto expired = compose_series_news(news, reader);
+  auto expired = compose_competition_news(news, reader);
   EXPECT_EQ(expired.subject, "Your entry in Open class has expired");
   EXPECT_NE(expired.text.find("(30 days)"), std::string::npos) << expired.text;
   EXPECT_NE(expired.html.find("<p>Your entry in Open class has expired"), std::string::npos)

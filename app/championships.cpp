@@ -1,0 +1,321 @@
+#include "app/championships.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "app/event_crosstable.h"
+#include "app/events.h"
+#include "app/game_start.h"
+#include "app/notifications.h"
+#include "app/ratings.h"
+#include "app/roles.h"
+#include "app/section_start.h"
+#include "core/competition/series.h"
+#include "db/event_messages.h"
+#include "db/events.h"
+#include "db/ratings.h"
+#include "db/transaction.h"
+
+namespace corrchess::app {
+
+namespace {
+
+using game::Timestamp;
+
+constexpr int kMaxStages = 5;
+
+int section_count(int players, int section_size) {
+  return (players + section_size - 1) / section_size;
+}
+
+// At least how many players a stage sends on from `players` entrants.
+int qualifying(int players, const db::StageSettings& stage) {
+  const int sections = section_count(players, stage.section_size);
+  return std::min(players, stage.rule.per_section * sections + stage.rule.best_runners_up);
+}
+
+Result<void> check_stages(const db::ChampionshipSettings& s, int players) {
+  const int count = static_cast<int>(s.stages.size());
+  if (count < 2 || count > kMaxStages) {
+    return fail(ErrorCode::kValidationError,
+                "a championship has 2.." + std::to_string(kMaxStages) + " stages");
+  }
+  if (players < 2) return fail(ErrorCode::kValidationError, "a championship needs 2 players");
+  int entrants = players;
+  for (int i = 0; i < count; ++i) {
+    const auto& st = s.stages[static_cast<std::size_t>(i)];
+    const std::string which = "stage " + std::to_string(i + 1);
+    if (st.name.empty() || st.name.size() > 100) {
+      return fail(ErrorCode::kValidationError, which + ": a name of 1..100 bytes is needed");
+    }
+    if (st.section_size < 2 || st.section_size > 32) {
+      return fail(ErrorCode::kValidationError, which + ": section_size must be 2..32");
+    }
+    if (i + 1 == count) {
+      if (st.rule.per_section != 0 || st.rule.best_runners_up != 0) {
+        return fail(ErrorCode::kValidationError,
+                    which + ": the last stage qualifies nobody (no per_section, best_runners_up)");
+      }
+      break;
+    }
+    if (auto ok = competition::validate(st.rule); !ok) {
+      return fail(ErrorCode::kValidationError, which + ": " + ok.error().detail);
+    }
+    entrants = qualifying(entrants, st);
+    if (entrants < 2) {
+      return fail(ErrorCode::kValidationError,
+                  which + " would send " + std::to_string(entrants) +
+                      " player(s) on: the next stage needs at least 2");
+    }
+  }
+  return {};
+}
+
+// Composes and starts stage `stage` (1-based) of `c` with `players` (user ids in entry
+// order): sections of the stage's size as equal as possible, seats by rating, compatriots
+// spread when the championship asks.
+Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const db::StoredChampionship& c,
+                         int stage, const std::vector<std::int64_t>& players, Timestamp now) {
+  const auto& s = c.settings;
+  const auto& st = s.stages[static_cast<std::size_t>(stage - 1)];
+  const auto ratings = db::current_ratings(tx, rating_pool_of(s.variant), players);
+  std::vector<competition::Entrant> entrants;
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    competition::Entrant e{static_cast<std::int64_t>(i), players[i], now, std::nullopt, ""};
+    if (auto it = ratings.find(players[i]); it != ratings.end()) {
+      e.rating = static_cast<int>(std::lround(it->second.rating));
+    }
+    if (s.country_spread) e.country = db::profile_settings(tx, players[i]).country.value_or("");
+    entrants.push_back(std::move(e));
+  }
+  const int count = section_count(static_cast<int>(players.size()), st.section_size);
+  TRY_LET(sections, competition::compose_sections(entrants, count));
+  int number = 0;
+  for (const auto& section : *sections) {
+    ++number;
+    db::EventSettings e;
+    e.name = s.name + " - " + st.name + " - section " + std::to_string(number);
+    if (e.name.size() > 200) e.name = e.name.substr(0, 200);
+    e.variant = s.variant;
+    e.allow_518 = s.allow_518;
+    e.time_control = s.time_control;
+    e.leave_days_per_year = s.leave_days_per_year;
+    e.rules = s.rules;
+    e.double_round = s.double_round;
+    e.max_players = static_cast<int>(section.size());
+    e.start_at = now;
+    std::vector<std::int64_t> seated;
+    for (auto k : section) seated.push_back(players[k]);
+    TRY_LET(event_id, create_started_section(deps, tx, e, s.rated, seated, now));
+    db::insert_stage_section(tx, c.id, stage, number, *event_id);
+  }
+  db::set_stage_status(tx, c.id, stage, "running", now);
+  return {};
+}
+
+// The qualifiers of a finished stage, computed from its sections' crosstables, stored and
+// told; their user ids in rank order.
+Result<std::vector<std::int64_t>> close_stage(pqxx::work& tx, const db::StoredChampionship& c,
+                                              int stage, Timestamp now) {
+  const auto& st = c.settings.stages[static_cast<std::size_t>(stage - 1)];
+  std::vector<game::Crosstable> tables;
+  std::vector<std::vector<db::EventPlayer>> seats;
+  for (const auto& section : db::stage_sections(tx, c.id)) {
+    if (section.stage != stage) continue;
+    auto players = db::event_players(tx, section.event_id);
+    TRY_LET(table, section_crosstable(players, db::event_games(tx, section.event_id)));
+    tables.push_back(std::move(*table));
+    seats.push_back(std::move(players));
+  }
+  db::set_stage_status(tx, c.id, stage, "finished", now);
+  std::vector<std::int64_t> out;
+  if (stage == static_cast<int>(c.stages.size())) return out;
+  int rank = 0;
+  for (const auto& q : competition::qualifiers(tables, st.rule)) {
+    const auto& row = tables[q.section].rows[q.row];
+    const auto& players = seats[q.section];
+    const auto player = std::ranges::find_if(players, [&](const db::EventPlayer& p) {
+      return p.user.username == row.id && p.status != "replaced";
+    });
+    if (player == players.end()) continue;
+    db::StageQualifier stored{stage,
+                              ++rank,
+                              player->user.id,
+                              player->user.username,
+                              static_cast<int>(q.section) + 1,
+                              q.place,
+                              q.score_halves,
+                              q.games,
+                              q.runner_up};
+    db::insert_stage_qualifier(tx, c.id, stored);
+    db::notify_qualified(tx, player->user.id,
+                         {c.id, c.settings.name, stage, st.name, q.place, q.runner_up}, now);
+    notify::CompetitionNews news;
+    news.what = notify::CompetitionNews::What::kQualified;
+    news.series = c.settings.name;
+    news.stage = st.name;
+    news.place = q.place;
+    news.runner_up = q.runner_up;
+    queue_competition_mail(tx, player->user.id, news, "/championships/" + std::to_string(c.id),
+                           now);
+    out.push_back(player->user.id);
+  }
+  return out;
+}
+
+// The qualifiers of stage `stage`, in rank order.
+std::vector<std::int64_t> qualified_from(pqxx::work& tx, std::int64_t id, int stage) {
+  std::vector<std::int64_t> out;
+  for (const auto& q : db::stage_qualifiers(tx, id)) {
+    if (q.stage == stage) out.push_back(q.user_id);
+  }
+  return out;
+}
+
+// The first pending stage, if any.
+std::optional<int> pending_stage(const db::StoredChampionship& c) {
+  for (const auto& st : c.stages) {
+    if (st.status == "pending") return st.number;
+  }
+  return std::nullopt;
+}
+
+Result<ChampionshipRun> advance_championship(const GameDeps& deps, pqxx::work& tx,
+                                             std::int64_t id) {
+  ChampionshipRun run;
+  TRY_LET(c, db::load_championship(tx, id, true));
+  if (c->status != "running") return run;
+  const auto now = deps.clock.now(tx);
+  for (const auto& st : c->stages) {
+    if (st.status != "running" || !db::stage_over(tx, id, st.number)) continue;
+    TRY(close_stage(tx, *c, st.number, now));
+    ++run.stages_finished;
+    if (st.number == static_cast<int>(c->stages.size())) {
+      db::finish_championship(tx, id, now);
+      ++run.championships_finished;
+      return run;
+    }
+  }
+  TRY_LET(reloaded, db::load_championship(tx, id, false));
+  const bool running = std::ranges::any_of(
+      reloaded->stages, [](const db::StoredStage& st) { return st.status == "running"; });
+  if (!running && reloaded->settings.auto_advance) {
+    if (const auto next = pending_stage(*reloaded)) {
+      TRY(start_stage(deps, tx, *reloaded, *next, qualified_from(tx, id, *next - 1), now));
+      ++run.stages_started;
+    }
+  }
+  return run;
+}
+
+}  // namespace
+
+Result<std::int64_t> create_championship(GameDeps& deps, const db::User& director,
+                                         ChampionshipCreation request) {
+  TRY(require_director(director));
+  auto& s = request.settings;
+  TRY(check_stages(s, static_cast<int>(request.players.size())));
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
+    const auto now = deps.clock.now(tx);
+    db::EventSettings probe;
+    probe.variant = s.variant;
+    probe.time_control = s.time_control;
+    probe.rules = s.rules;
+    probe.start_position =
+        s.variant == game::Variant::kChess960 ? std::optional<int>(518) : std::nullopt;
+    TRY(game::validate_setup(event_game_setup(probe, now)));
+    std::vector<std::int64_t> players;
+    std::vector<std::string> names;
+    std::set<std::int64_t> seen;
+    for (const auto& name : request.players) {
+      auto user = db::find_user(tx, name);
+      if (!user) return fail(ErrorCode::kValidationError, "no user '" + name + "'");
+      if (!seen.insert(user->id).second) {
+        return fail(ErrorCode::kValidationError, "player '" + user->username + "' is listed twice");
+      }
+      players.push_back(user->id);
+      names.push_back(user->username);
+    }
+    TRY_LET(id, db::insert_championship(tx, s, director.id, now));
+    TRY_LET(c, db::load_championship(tx, *id, true));
+    TRY(start_stage(deps, tx, *c, 1, players, now));
+    db::write_audit(
+        tx, {now, director.id, "championship_created", std::nullopt, std::nullopt, std::nullopt, "",
+             db::Fields{{"championship_id", *id}, {"name", s.name}, {"players", names}}});
+    return *id;
+  });
+}
+
+Result<ChampionshipView> read_championship(GameDeps& deps, std::int64_t id) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChampionshipView> {
+    TRY_LET(c, db::load_championship(tx, id, false));
+    ChampionshipView v{std::move(*c), db::stage_sections(tx, id), db::stage_qualifiers(tx, id),
+                       std::nullopt};
+    const int last = static_cast<int>(v.championship.stages.size());
+    std::vector<db::StageSection> final_sections;
+    for (const auto& s : v.sections) {
+      if (s.stage == last) final_sections.push_back(s);
+    }
+    if (v.championship.status == "finished" && final_sections.size() == 1) {
+      const auto event_id = final_sections[0].event_id;
+      TRY_LET(table,
+              section_crosstable(db::event_players(tx, event_id), db::event_games(tx, event_id)));
+      if (!table->rows.empty() && table->rows[0].place == 1 && table->rows[0].place_last == 1) {
+        v.champion = table->rows[0].id;
+      }
+    }
+    return v;
+  });
+}
+
+Result<std::vector<db::StoredChampionship>> list_championships(GameDeps& deps) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+    return Result<std::vector<db::StoredChampionship>>(db::list_championships(tx));
+  });
+}
+
+Result<void> start_next_stage(GameDeps& deps, const db::User& director, std::int64_t id) {
+  TRY(require_director(director));
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
+    TRY_LET(c, db::load_championship(tx, id, true));
+    const auto now = deps.clock.now(tx);
+    for (const auto& st : c->stages) {
+      if (st.status == "running" && !db::stage_over(tx, id, st.number)) {
+        return fail(ErrorCode::kConflict, "the " + st.settings.name + " is still in play");
+      }
+    }
+    const auto next = pending_stage(*c);
+    if (!next) return fail(ErrorCode::kConflict, "the championship has no stage left to start");
+    for (const auto& st : c->stages) {
+      if (st.status == "running") TRY(close_stage(tx, *c, st.number, now));
+    }
+    TRY(start_stage(deps, tx, *c, *next, qualified_from(tx, id, *next - 1), now));
+    db::write_audit(
+        tx, {now, director.id, "stage_started", std::nullopt, std::nullopt, std::nullopt, "",
+             db::Fields{{"championship_id", id}, {"stage", std::int64_t{*next}}}});
+    return {};
+  });
+}
+
+Result<ChampionshipRun> run_championships(GameDeps& deps) {
+  ChampionshipRun total;
+  TRY_LET(ids, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+            auto ids = db::championships_with_finished_stage(tx);
+            for (auto id : db::championships_to_advance(tx)) {
+              if (std::ranges::find(ids, id) == ids.end()) ids.push_back(id);
+            }
+            return Result<std::vector<std::int64_t>>(std::move(ids));
+          }));
+  for (const auto id : *ids) {
+    TRY_LET(run, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+              return advance_championship(deps, tx, id);
+            }));
+    total.stages_finished += run->stages_finished;
+    total.stages_started += run->stages_started;
+    total.championships_finished += run->championships_finished;
+  }
+  return total;
+}
+
+}  // namespace corrchess::app
