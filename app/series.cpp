@@ -323,10 +323,6 @@ Result<db::SeriesEntry> join_series(GameDeps& deps, const db::User& user, std::i
   TRY_LET(entry, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::SeriesEntry> {
             TRY_LET(series, db::load_series(tx, id, true));
             const auto& s = series->settings;
-            if (series->status != "open") {
-              return fail(ErrorCode::kConflict,
-                          "the series is paused: it takes no entries for now");
-            }
             if (db::waiting_entry_of(tx, id, user.id)) {
               return fail(ErrorCode::kConflict, "you are already on this series' waiting list");
             }

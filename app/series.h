@@ -50,9 +50,9 @@ Result<SeriesView> read_series(GameDeps& deps, std::int64_t id);
 
 // `user` joins the waiting list (the time losses already due are stored first, in their
 // own transaction); then the starter takes a turn of the series, so the entry returned may
-// already be "started" with its section's event. kConflict when the series is paused, the
-// player already waits in it or plays in one of its sections not over yet, has fewer
-// finished games than the series asks (`min_finished_games`), or is barred after a
+// already be "started" with its section's event (a paused series keeps it waiting).
+// kConflict when the player already waits in it or plays in one of its sections not over yet, has
+// fewer finished games than the series asks (`min_finished_games`), or is barred after a
 // time-forfeit loss (then `barred_until` is set); kRatingOutOfRange when neither the rating
 // nor a promotion credit admits the player (a credit is used only when the rating does not
 // admit, and is used up by the entry).
@@ -70,9 +70,9 @@ Result<void> leave_series(GameDeps& deps, const db::User& user, std::int64_t id)
 Result<void> remove_series_entry(GameDeps& deps, const db::User& director, std::int64_t id,
                                  std::int64_t entry_id, const std::string& reason);
 
-// A director pauses (`open` false: no section starts, no entry expires, nobody joins) or
-// reopens a series (audited "series_paused" / "series_opened"); reopening lets the starter
-// take its turn at once. kConflict when it already is so.
+// A director pauses (`open` false: no section starts and no entry expires; entries still
+// join the waiting list) or reopens a series (audited "series_paused" / "series_opened"); reopening
+// lets the starter take its turn at once. kConflict when it already is so.
 Result<void> set_series_open(GameDeps& deps, const db::User& director, std::int64_t id, bool open,
                              const std::string& reason);
 

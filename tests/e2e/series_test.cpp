@@ -236,8 +236,8 @@ TEST_F(Series, PromotionCreditAdmitsTheWinnerToTheClassAbove) {
   EXPECT_EQ(mine("ann")["credits"][0]["status"], "available");
 }
 
-// The director pauses a series (no entries while paused), reopens it, and takes an entry
-// off the list with a reason, which is audited and told to the player.
+// The director pauses a series (entries wait, no section starts), reopens it, and takes an
+// entry off the list with a reason, which is audited and told to the player.
 TEST_F(Series, DirectorPausesReopensAndRemovesEntries) {
   add_users({"ann", "ben"});
   const std::string id = create_series({{"name", "Supervised"}, {"section_size", 3}})["id"];
@@ -245,7 +245,11 @@ TEST_F(Series, DirectorPausesReopensAndRemovesEntries) {
   EXPECT_EQ(
       ok("POST", "/api/v1/admin/series/" + id + "/pause", "td", {{"reason", "audit"}})["status"],
       "paused");
-  EXPECT_EQ(problem("POST", "/api/v1/series/" + id + "/join", "ben", nullptr, 409), "conflict");
+  add_users({"cat"});
+  EXPECT_EQ(join(id, "ben")["status"], "waiting");
+  EXPECT_EQ(join(id, "cat")["status"], "waiting");  // three wait, but the series is paused
+  EXPECT_EQ(series(id)["sections"].size(), 0u);
+  ok("DELETE", "/api/v1/series/" + id + "/join", "cat", nullptr, 204);
   EXPECT_EQ(problem("POST", "/api/v1/admin/series/" + id + "/pause", "td", json::object(), 409),
             "conflict");
   EXPECT_EQ(ok("POST", "/api/v1/admin/series/" + id + "/open", "td", json::object())["status"],
@@ -258,7 +262,8 @@ TEST_F(Series, DirectorPausesReopensAndRemovesEntries) {
             "forbidden");
   const auto after = ok("POST", "/api/v1/admin/series/" + id + "/entries/" + entry + "/remove",
                         "td", {{"reason", "duplicate account"}});
-  EXPECT_EQ(after["waiting_count"], 0);
+  EXPECT_EQ(after["waiting_count"], 1);  // ben still waits
+  EXPECT_EQ(after["waiting"][0]["username"], "ben");
   EXPECT_EQ(problem("POST", "/api/v1/admin/series/" + id + "/entries/" + entry + "/remove", "td",
                     {{"reason", "again"}}, 409),
             "conflict");
@@ -274,6 +279,38 @@ TEST_F(Series, DirectorPausesReopensAndRemovesEntries) {
     if (r["action"] == "series_entry_removed" && r["reason"] == "duplicate account") found = true;
   }
   EXPECT_TRUE(found) << audit.dump();
+}
+
+// Sections of three with compatriots apart: six players join a paused series, two each from
+// Germany, France and Italy, compatriots one after the other; reopened, the series starts two
+// sections together, each with one player of every country (entry order alone would seat
+// the compatriots together).
+TEST_F(Series, SectionsStartedTogetherSpreadCompatriots) {
+  const std::vector<std::pair<std::string, std::string>> players{
+      {"de1", "DE"}, {"de2", "DE"}, {"fr1", "FR"}, {"fr2", "FR"}, {"it1", "IT"}, {"it2", "IT"}};
+  std::vector<std::string> names;
+  for (const auto& [name, country] : players) names.push_back(name);
+  add_users(names);
+  for (const auto& [name, country] : players) {
+    ok("PATCH", "/api/v1/me", name, {{"country", country}});
+  }
+  const std::string id =
+      create_series({{"name", "Nations"}, {"section_size", 3}, {"country_spread", true}})["id"];
+  ok("POST", "/api/v1/admin/series/" + id + "/pause", "td", {{"reason", "season start"}});
+  for (const auto& name : names) EXPECT_EQ(join(id, name)["status"], "waiting");
+  const auto opened = ok("POST", "/api/v1/admin/series/" + id + "/open", "td", json::object());
+  EXPECT_EQ(opened["waiting_count"], 0);
+  ASSERT_EQ(opened["sections"].size(), 2u);
+  for (const auto& s : opened["sections"]) {
+    const auto section = event(s["event_id"]);
+    std::set<std::string> countries;
+    for (const auto& p : section["players"]) {
+      for (const auto& [name, country] : players) {
+        if (p["username"] == name) countries.insert(country);
+      }
+    }
+    EXPECT_EQ(countries, (std::set<std::string>{"DE", "FR", "IT"})) << section["players"].dump();
+  }
 }
 
 // Bad definitions and entries get clear errors and change nothing.
