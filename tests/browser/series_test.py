@@ -1,10 +1,12 @@
-"""Series and cups in the browser (issue #36): a director defines a series with the "New series" form
+"""Series, championships and cups in the browser (issue #36): a director defines a series with the "New series" form
 (a refused opening shows why next to the field and creates nothing); players find it on
 /series, join its waiting list on its page, and the entry that completes the list starts the
 section, which the page links; a player's entries show on /series; a director removes a
 waiting entry with a reason; the pages fit a 390 px wide screen. A director creates a cup
 with the "New cup" form (players picked) and lands on its bracket, which shows the bye, the
-match in play and, once its games are over, the winner moving on."""
+match in play and, once its games are over, the winner moving on. A director creates a
+two-stage championship with the "New championship" form; its page shows the stages, the
+sections and, once the first stage is over, who qualified and why."""
 
 import sys
 import unittest
@@ -151,6 +153,53 @@ class SeriesPages(support.ServerTestCase):
         self.assertEqual(semi.text, "2. ben")
         self.assertLessEqual(support.page_width(ann), 390)
         ann.save_screenshot(support.artifact_path("cup-bracket-phone.png"))
+
+    def test_championship_form_and_stages(self):
+        d = self.director()
+        self.fill(d, "ch-name", "Club championship")
+        for name in ("ann", "ben", "cat", "dan"):
+            pick_player(d, "ch-players", name)
+        self.fill(d, "ch-stage1-name", "Qualifier")
+        self.fill(d, "ch-stage1-size", "4")
+        self.fill(d, "ch-stage1-per-section", "2")
+        self.fill(d, "ch-stage2-size", "2")
+        d.find_element(By.ID, "ch-name").find_element(By.XPATH, "ancestor::form").find_element(
+            By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".championship-stage"), message="championship page")
+        stages = d.find_elements(By.CSS_SELECTOR, ".championship-stage")
+        self.assertEqual(len(stages), 2)
+        self.assertIn("running", stages[0].find_element(By.CSS_SELECTOR, ".stage-status").text)
+        self.assertIn("pending", stages[1].find_element(By.CSS_SELECTOR, ".stage-status").text)
+        self.assertIn("Club championship - Qualifier - section 1", stages[0].text)
+
+        # The qualifier's six games: the lower seat wins, except 3-4 drawn: ann and ben go on.
+        cid = d.current_url.rstrip("/").split("/")[-1]
+        champ = self.admin.call("GET", "/api/v1/championships/" + cid)
+        event = self.admin.call("GET", "/api/v1/events/" + champ["stages"][0]["sections"][0]["event_id"])
+        seat = {p["username"]: p["seat"] for p in event["players"]}
+        self.assertEqual(seat, {"ann": 1, "ben": 2, "cat": 3, "dan": 4})
+        for g in event["games"]:
+            white, black = g["white"], g["black"]
+            api = lambda who: support.Api(self.base, who, self.passwords[who])
+            if {white, black} == {"cat", "dan"}:
+                api(white).call("POST", "/api/v1/games/%s/moves" % g["id"], {"move": "e4"})
+                api(white).call("POST", "/api/v1/games/%s/moves/accept" % g["id"], {"move": "e4"})
+                api(black).call("POST", "/api/v1/games/%s/moves" % g["id"], {"move": "e5", "offer_draw": True})
+                api(black).call("POST", "/api/v1/games/%s/moves/accept" % g["id"], {"move": "e5"})
+                api(white).call("POST", "/api/v1/games/%s/draw/accept" % g["id"])
+            else:
+                loser = black if seat[white] < seat[black] else white
+                api(loser).call("POST", "/api/v1/games/%s/resign" % g["id"])
+        self.admin.call("POST", "/api/v1/admin/competitions/run")
+        d.refresh()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "table.qualifiers tr[data-player='ben']"), message="qualifiers")
+        table = d.find_element(By.CSS_SELECTOR, "table.qualifiers")
+        self.assertIn("place 1 in section 1, 3 of 3", table.find_element(By.CSS_SELECTOR, "tr[data-player='ann']").text)
+        self.assertIn("place 2 in section 1, 2 of 3", table.find_element(By.CSS_SELECTOR, "tr[data-player='ben']").text)
+        self.assertFalse(d.find_elements(By.CSS_SELECTOR, "table.qualifiers tr[data-player='cat']"))
+        final = d.find_elements(By.CSS_SELECTOR, ".championship-stage")[1]
+        self.assertIn("running", final.find_element(By.CSS_SELECTOR, ".stage-status").text)
+        d.save_screenshot(support.artifact_path("championship-page.png"))
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -18,6 +18,7 @@ import { landingPage } from './pages/landing';
 import { eventPage, eventsPage } from './pages/events';
 import { seriesListPage, seriesPage } from './pages/series';
 import { cupPage, cupsPage } from './pages/cups';
+import { championshipPage, championshipsPage } from './pages/championships';
 import { directorPage } from './pages/director';
 import { adjudicationsPage } from './pages/adjudications';
 import { leavePage } from './pages/leave';
@@ -106,6 +107,8 @@ async function route(): Promise<void> {
   else if (path === '/series') leave = seriesListPage(main);
   else if ((m = path.match(/^\/series\/([^/]+)$/))) leave = seriesPage(main, decodeURIComponent(m[1]));
   else if (path === '/cups') leave = cupsPage(main);
+  else if (path === '/championships') leave = championshipsPage(main);
+  else if ((m = path.match(/^\/championships\/([^/]+)$/))) leave = championshipPage(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/cups\/([^/]+)$/))) leave = cupPage(main, decodeURIComponent(m[1]));
   else if (path === '/director') leave = directorPage(main, go);
   else if (path === '/adjudications' && isDirector()) leave = adjudicationsPage(main);

@@ -9,6 +9,7 @@ import { auditLog, gameControls, leaveQueue } from './director_more';
 import { newEventForm } from './director_event';
 import { newSeriesForm } from './director_series';
 import { newCupForm } from './director_cup';
+import { newChampionshipForm } from './director_championship';
 import { section } from './forms';
 import { gameTerms, row } from './game_terms';
 import { eventSelect, fromEvent, gameChoice, loadEvents, playerOptions, playerPicker } from './pickers';
@@ -101,6 +102,6 @@ export function directorPage(root: HTMLElement, go: (path: string) => void): voi
   const event = newEventForm((id) => void run.choose(id));
   replace(root, h('div', { class: 'director-page' }, h('h1', {}, 'Tournament director'),
     h('p', {}, h('a', { href: '/adjudications' }, 'Adjudication queue'), ': games past their end date waiting for your decision.'),
-    h('div', { class: 'director' }, event, run.el, newSeriesForm(), newCupForm(go), newGame(go), decide(), gameControls()),
+    h('div', { class: 'director' }, event, run.el, newSeriesForm(), newChampionshipForm(go), newCupForm(go), newGame(go), decide(), gameControls()),
     leaveQueue(), auditLog()));
 }

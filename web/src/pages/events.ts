@@ -24,7 +24,8 @@ export function eventsPage(root: HTMLElement): void {
   const body = h('div', {}, 'Loading…');
   replace(root, h('h1', {}, 'Events'),
     h('nav', { class: 'competition-kinds', 'aria-label': 'Other competitions' },
-      h('a', { href: '/series' }, 'Series: join a waiting list'), ' · ', h('a', { href: '/cups' }, 'Cups (knockout)')),
+      h('a', { href: '/series' }, 'Series: join a waiting list'), ' · ',
+      h('a', { href: '/championships' }, 'Championships (stages)'), ' · ', h('a', { href: '/cups' }, 'Cups (knockout)')),
     body);
   void (async () => {
     try {

@@ -1,0 +1,68 @@
+// /championships (every championship) and /championships/{id}: its stages in order, each with
+// its sections (links to their events, where the crosstables are) and, once over, who
+// qualified and why. docs/api.md "Championships".
+import { api, errorText } from '../api';
+import { h, replace } from '../dom';
+import { setTitle } from '../title';
+import { localTime } from '../time';
+
+// The answer of GET /api/v1/championships/{id} (docs/api.md; gap: no schema in the document).
+type Qualifier = { rank: number; username: string; section: number; place: number; score: number; games: number; runner_up: boolean };
+type Stage = {
+  number: number; name: string; section_size: number; per_section: number; best_runners_up: number; status: string;
+  started_at: string | null; finished_at: string | null;
+  sections: { number: number; event_id: string; name: string }[]; qualifiers: Qualifier[];
+};
+type Championship = { id: string; name: string; status: string; champion: string | null; stages: Stage[] };
+
+const rule = (s: Stage, last: boolean) => last ? 'the final'
+  : `the best ${s.per_section} of each section` + (s.best_runners_up ? ` and the ${s.best_runners_up} best runners-up go on` : ' go on');
+
+function stageBox(s: Stage, last: boolean): HTMLElement {
+  return h('section', { class: 'championship-stage', 'data-stage': String(s.number) },
+    h('h2', {}, `${s.number}. ${s.name}`),
+    h('p', {}, `Sections of up to ${s.section_size}; ${rule(s, last)}. Status: `, h('span', { class: 'stage-status' }, s.status),
+      s.started_at ? `, started ${localTime(s.started_at)}` : '', s.finished_at ? `, over ${localTime(s.finished_at)}` : ''),
+    s.sections.length ? h('ul', { class: 'stage-sections' }, s.sections.map((x) => h('li', {},
+      h('a', { href: `/events/${encodeURIComponent(x.event_id)}` }, x.name)))) : null,
+    s.qualifiers.length ? h('table', { class: 'list qualifiers' },
+      h('caption', {}, 'Qualified'),
+      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Why'))),
+      h('tbody', {}, s.qualifiers.map((q) => h('tr', { 'data-player': q.username },
+        h('td', {}, String(q.rank)),
+        h('td', {}, h('a', { href: `/users/${encodeURIComponent(q.username)}` }, q.username)),
+        h('td', {}, `${q.runner_up ? 'best runner-up: ' : ''}place ${q.place} in section ${q.section}, ${q.score} of ${q.games}`)))))
+      : null);
+}
+
+export function championshipsPage(root: HTMLElement): void {
+  setTitle('Championships');
+  const body = h('div', {}, 'Loading…');
+  replace(root, h('h1', {}, 'Championships'), body);
+  void (async () => {
+    try {
+      const { championships } = await api<{ championships: { id: string; name: string; status: string }[] }>('GET', '/api/v1/championships');
+      replace(body, championships.length ? h('ul', { class: 'championship-list' }, championships.map((c) => h('li', {},
+        h('a', { href: `/championships/${encodeURIComponent(c.id)}` }, c.name), ` (${c.status})`)))
+        : h('p', { class: 'muted' }, 'No championships yet.'));
+    } catch (e) {
+      replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
+    }
+  })();
+}
+
+export function championshipPage(root: HTMLElement, id: string): void {
+  const body = h('div', {}, 'Loading…');
+  replace(root, body);
+  void (async () => {
+    try {
+      const c = await api<Championship>('GET', `/api/v1/championships/${encodeURIComponent(id)}`);
+      setTitle(c.name);
+      replace(body, h('h1', {}, c.name),
+        c.champion ? h('p', { class: 'champion' }, 'Champion: ', h('strong', {}, c.champion)) : h('p', {}, c.status),
+        c.stages.map((s, i) => stageBox(s, i === c.stages.length - 1)));
+    } catch (e) {
+      replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
+    }
+  })();
+}
