@@ -75,6 +75,7 @@ Result<app::EventCreation> parse_creation(const json& body) {
   s.end_at = in.take(optional_instant(body, "end_at"));
   c.rating_terms = in.take(parse_event_rating_terms(body));
   c.players = in.take(player_names(body));
+  c.opening = in.optional_string("opening", 2000, Text::kMultiline);
   return in.finish(std::move(c));
 }
 

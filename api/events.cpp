@@ -142,6 +142,8 @@ void add_director_event_routes(Routes& routes, GameServiceDeps& deps) {
                     {"rated", "boolean", false, "default true: the games count for ratings"},
                     {"min_rating", "integer", false, "0..4000: lowest rating for self-entry"},
                     {"max_rating", "integer", false, "0..4000: highest rating for self-entry"},
+                    {"opening", "string", false,
+                     "thematic: SAN moves (\"1. e4 c5\") or a FEN every game starts from"},
                     {"seeding", "string", false,
                      "entry or rating; default entry with players, rating without"}},
                    "default: drawn at start"),

@@ -6,6 +6,7 @@
 #include "app/entry_rules.h"
 #include "app/ratings.h"
 #include "app/roles.h"
+#include "app/section_start.h"
 #include "db/game_lists.h"
 #include "db/game_schedule.h"
 #include "db/transaction.h"
@@ -151,6 +152,7 @@ Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, Even
     auto settings = request.settings;
     settings.start_at = request.start_at.value_or(now);
     TRY(check_settings_at(settings, now));
+    TRY(check_section_games(deps, settings, request.opening, settings.start_at));
     TRY_LET(players, resolve_players(tx, request.players));
     if (settings.max_players && static_cast<int>(players->size()) > *settings.max_players) {
       return fail(ErrorCode::kValidationError, "more players than max_players");

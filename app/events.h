@@ -63,10 +63,14 @@ struct EventCreation {
   std::optional<game::Timestamp> start_at;  // none: now
   db::EventRatingTerms rating_terms;
   std::vector<std::string> players;  // usernames entered at once, in seat order
+  // Thematic: SAN moves or a FEN every game starts from (rules.md 6.8); settings.initial_fen
+  // is derived from it.
+  std::optional<std::string> opening;
 };
 // Creates an event (audited). kForbidden unless `director` is one; kValidationError for an
 // end date not after the start or in the past, an invalid game setup, unknown or repeated
-// players, more players than max_players. Returns the event's id.
+// players, more players than max_players, an opening that is not a legal, playable start.
+// Returns the event's id.
 Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, EventCreation request);
 
 // The director enters `username` at the next seat (audited). kForbidden unless a director;

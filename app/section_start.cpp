@@ -5,6 +5,7 @@
 #include "app/events.h"
 #include "app/game_start.h"
 #include "app/ratings.h"
+#include "core/competition/thematic.h"
 #include "core/game/tournament.h"
 #include "db/ratings.h"
 
@@ -46,6 +47,31 @@ Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
   db::mark_event_started(tx, id, fresh->setup.start_position, now);
   return StartedSection{static_cast<int>(pairings.size()), static_cast<int>(players.size()),
                         fresh->setup.start_at, fresh->setup.start_position};
+}
+
+Result<void> check_section_games(const GameDeps& deps, db::EventSettings& settings,
+                                 const std::optional<std::string>& opening, game::Timestamp now) {
+  settings.initial_fen.clear();
+  if (opening) {
+    if (settings.variant != game::Variant::kStandard) {
+      return fail(ErrorCode::kValidationError, "a thematic opening is for standard chess only");
+    }
+    auto fen = competition::opening_position(*opening);
+    if (!fen) return fail(ErrorCode::kValidationError, "opening: " + fen.error().detail);
+    settings.initial_fen = *fen;
+  }
+  auto setup = event_game_setup(settings, now);
+  if (settings.variant == game::Variant::kChess960 && !setup.start_position) {
+    setup.start_position = 518;
+  }
+  game::GameContext rules;
+  rules.zone = deps.zone;
+  rules.oracles = deps.oracles;
+  if (auto prepared = prepare_game(std::move(setup), rules, now); !prepared) {
+    return fail(ErrorCode::kValidationError,
+                (opening ? "opening: " : "") + prepared.error().detail);
+  }
+  return {};
 }
 
 Result<std::int64_t> create_started_section(const GameDeps& deps, pqxx::work& tx,

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <pqxx/pqxx>
@@ -29,6 +30,13 @@ struct StartedSection {
 // end date or with fewer than 2 active players.
 Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
                                      const db::StoredEvent& event, game::Timestamp now);
+
+// Checks that the games of a section under `settings` can start at `now`: the thematic
+// `opening` (if any, standard chess only) read into settings.initial_fen, then the setup
+// prepared as the start prepares it (time control numbers, a legal position where the game
+// is not already over or dead). kValidationError, naming the opening when it is at fault.
+Result<void> check_section_games(const GameDeps& deps, db::EventSettings& settings,
+                                 const std::optional<std::string>& opening, game::Timestamp now);
 
 // Creates the event of a section a competition composed (`settings`, rated or not, created by
 // nobody) with `players` in seat order, and starts it at `now` in `tx`. The event's id.

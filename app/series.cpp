@@ -11,7 +11,6 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "app/section_start.h"
-#include "core/competition/thematic.h"
 #include "db/event_messages.h"
 #include "db/ratings.h"
 #include "db/transaction.h"
@@ -73,31 +72,14 @@ Result<void> check_settings(GameDeps& deps, pqxx::work& tx, db::SeriesSettings& 
     return fail(ErrorCode::kValidationError,
                 "credit_from_series: no series " + std::to_string(*s.gate.credit_from_series));
   }
-  s.initial_fen.clear();
-  if (s.opening) {
-    if (s.variant != game::Variant::kStandard) {
-      return fail(ErrorCode::kValidationError, "a thematic opening is for standard chess only");
-    }
-    auto fen = competition::opening_position(*s.opening);
-    if (!fen) return fail(ErrorCode::kValidationError, "opening: " + fen.error().detail);
-    s.initial_fen = *fen;
-  }
   // The games of a section must be possible: time control numbers, the thematic position
-  // (legal, not dead).
+  // (legal, not over, not dead).
   db::EventSettings event;
   event.variant = s.variant;
-  event.initial_fen = s.initial_fen;
   event.time_control = s.time_control;
   event.rules = s.rules;
-  auto setup = event_game_setup(event, now);
-  if (s.variant == game::Variant::kChess960) setup.start_position = 518;
-  game::GameContext rules;
-  rules.zone = deps.zone;
-  rules.oracles = deps.oracles;
-  if (auto prepared = prepare_game(std::move(setup), rules, now); !prepared) {
-    return fail(ErrorCode::kValidationError,
-                (s.opening ? "opening: " : "") + prepared.error().detail);
-  }
+  TRY(check_section_games(deps, event, s.opening, now));
+  s.initial_fen = event.initial_fen;
   return {};
 }
 

@@ -139,7 +139,7 @@ TEST_F(Series, SmallerSectionsAndExpiryAfterTheMaximumWait) {
 }
 
 // A thematic series: every game of its section starts from the opening's position, and the
-// PGN says so with the SetUp and FEN tags.
+// PGN says so with the SetUp and FEN tags; a thematic event too.
 TEST_F(Series, ThematicSectionGamesStartFromTheOpening) {
   add_users({"ann", "ben", "cat"});
   const auto created = create_series({{"name", "Najdorf thematic"},
@@ -168,6 +168,24 @@ TEST_F(Series, ThematicSectionGamesStartFromTheOpening) {
     EXPECT_NE(pgn.body.find("[FEN \"" + fen + "\"]"), std::string::npos) << pgn.body;
     EXPECT_NE(pgn.body.find("6. Be3"), std::string::npos) << pgn.body;
   }
+  // A single thematic event works the same way; an opening that mates is refused.
+  const auto thematic = ok("POST", "/api/v1/admin/events", "td",
+                           {{"name", "Thematic event"},
+                            {"time_control", time_control()},
+                            {"players", {"ann", "ben"}},
+                            {"opening", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6"}},
+                           201);
+  EXPECT_EQ(thematic["settings"]["initial_fen"], fen);
+  const std::string thematic_id = thematic["id"];
+  const auto started = ok("POST", "/api/v1/admin/events/" + thematic_id + "/start", "td");
+  ASSERT_EQ(started["games"].size(), 1u);
+  EXPECT_EQ(game(started["games"][0]["id"], "td")["initial_fen"], fen);
+  EXPECT_EQ(
+      problem(
+          "POST", "/api/v1/admin/events", "td",
+          {{"name", "Mated"}, {"time_control", time_control()}, {"opening", "1. f3 e5 2. g4 Qh4#"}},
+          400),
+      "validation_error");
 }
 
 // An Open class whose winner earns a credit, and a Higher class (1900 and above, no unrated
