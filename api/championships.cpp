@@ -2,6 +2,7 @@
 
 #include "api/json_body.h"
 #include "api/rule_settings.h"
+#include "api/section_terms.h"
 #include "app/championships.h"
 #include "db/codec.h"
 
@@ -49,22 +50,9 @@ Result<app::ChampionshipCreation> parse_championship_creation(const json& body) 
   if (in.ok() && s.name.size() > 200) {
     return fail(ErrorCode::kValidationError, "field 'name' is too long");
   }
-  const auto rules = in.take(parse_rule_settings(body));
-  if (in.ok() && (rules.start_position || rules.start_at)) {
-    return fail(ErrorCode::kValidationError,
-                "start_position and start_at: each section draws its position and starts when "
-                "its stage does");
-  }
-  s.variant = rules.variant;
-  s.time_control = rules.time_control;
-  s.rules = rules.rules;
-  if (auto days = in.take(optional_int_in(body, "leave_days_per_year", 0, 366))) {
-    s.leave_days_per_year = *days;
-  }
-  for (auto [field, target] :
-       {std::pair{"double_round", &s.double_round}, std::pair{"allow_518", &s.allow_518},
-        std::pair{"rated", &s.rated}, std::pair{"country_spread", &s.country_spread},
-        std::pair{"auto_advance", &s.auto_advance}}) {
+  s.terms = in.take(parse_section_terms(body));
+  for (auto [field, target] : {std::pair{"country_spread", &s.country_spread},
+                               std::pair{"auto_advance", &s.auto_advance}}) {
     if (auto v = in.optional_bool(field)) *target = *v;
   }
   s.stages = in.take(parse_stages(body));
@@ -90,6 +78,9 @@ json stage_time(const std::optional<Timestamp>& t) {
 json championship_json(const app::ChampionshipView& v) {
   const auto& c = v.championship;
   const auto& s = c.settings;
+  json settings = section_terms_json(s.terms);
+  settings["country_spread"] = s.country_spread;
+  settings["auto_advance"] = s.auto_advance;
   json stages = json::array();
   for (const auto& st : c.stages) {
     json sections = json::array();
@@ -124,19 +115,7 @@ json championship_json(const app::ChampionshipView& v) {
           {"name", s.name},
           {"status", c.status},
           {"champion", v.champion ? json(*v.champion) : json()},
-          {"settings",
-           {{"variant", game::to_string(s.variant)},
-            {"allow_518", s.allow_518},
-            {"time_control", db::time_control_json(s.time_control)},
-            {"leave_days_per_year", s.leave_days_per_year},
-            {"draw_min_moves", s.rules.no_draw_before_move},
-            {"ten_moves_rule", s.rules.ten_moves_rule},
-            {"silence_rule", s.rules.silence_rule},
-            {"messages_allowed", s.rules.messages_allowed},
-            {"double_round", s.double_round},
-            {"rated", s.rated},
-            {"country_spread", s.country_spread},
-            {"auto_advance", s.auto_advance}}},
+          {"settings", settings},
           {"stages", stages},
           {"created_at", game::format_rfc3339(c.created_at)},
           {"finished_at", stage_time(c.finished_at)}};

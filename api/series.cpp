@@ -2,6 +2,7 @@
 
 #include "api/json_body.h"
 #include "api/rule_settings.h"
+#include "api/section_terms.h"
 #include "api/series_requests.h"
 #include "app/series.h"
 #include "db/codec.h"
@@ -23,31 +24,24 @@ json value_or_null(const std::optional<T>& v) {
 }
 
 json series_settings_json(const db::SeriesSettings& s) {
-  return {{"variant", game::to_string(s.variant)},
-          {"allow_518", s.allow_518},
-          {"time_control", db::time_control_json(s.time_control)},
-          {"leave_days_per_year", s.leave_days_per_year},
-          {"draw_min_moves", s.rules.no_draw_before_move},
-          {"ten_moves_rule", s.rules.ten_moves_rule},
-          {"silence_rule", s.rules.silence_rule},
-          {"messages_allowed", s.rules.messages_allowed},
-          {"double_round", s.double_round},
-          {"rated", s.rated},
-          {"opening", value_or_null(s.opening)},
-          {"initial_fen", s.initial_fen.empty() ? json() : json(s.initial_fen)},
-          {"section_size", s.sections.section_size},
-          {"min_section_size", s.sections.min_section_size},
-          {"max_wait_days", s.sections.max_wait / game::kSecondsPerDay},
-          {"country_spread", s.country_spread},
-          {"min_rating", value_or_null(s.gate.min_rating)},
-          {"max_rating", value_or_null(s.gate.max_rating)},
-          {"unrated_allowed", s.gate.unrated_allowed},
-          {"credit_from_series",
-           s.gate.credit_from_series ? json(std::to_string(*s.gate.credit_from_series)) : json()},
-          {"min_finished_games", s.min_finished_games},
-          {"promotion_max_place", value_or_null(s.promotion.max_place)},
-          {"promotion_min_score_percent", value_or_null(s.promotion.min_score_percent)},
-          {"credit_valid_days", s.credit_valid_days}};
+  json out = section_terms_json(s.terms);
+  out.update(
+      json{{"opening", value_or_null(s.opening)},
+           {"initial_fen", s.initial_fen.empty() ? json() : json(s.initial_fen)},
+           {"section_size", s.sections.section_size},
+           {"min_section_size", s.sections.min_section_size},
+           {"max_wait_days", s.sections.max_wait / game::kSecondsPerDay},
+           {"country_spread", s.country_spread},
+           {"min_rating", value_or_null(s.gate.min_rating)},
+           {"max_rating", value_or_null(s.gate.max_rating)},
+           {"unrated_allowed", s.gate.unrated_allowed},
+           {"credit_from_series",
+            s.gate.credit_from_series ? json(std::to_string(*s.gate.credit_from_series)) : json()},
+           {"min_finished_games", s.min_finished_games},
+           {"promotion_max_place", value_or_null(s.promotion.max_place)},
+           {"promotion_min_score_percent", value_or_null(s.promotion.min_score_percent)},
+           {"credit_valid_days", s.credit_valid_days}});
+  return out;
 }
 
 json series_entry_json(const db::SeriesEntry& e) {
@@ -96,8 +90,8 @@ json series_summary_json(const app::SeriesSummary& s) {
   return {{"id", std::to_string(s.series.id)},
           {"name", set.name},
           {"status", s.series.status},
-          {"variant", game::to_string(set.variant)},
-          {"time_control", db::time_control_json(set.time_control)},
+          {"variant", game::to_string(set.terms.variant)},
+          {"time_control", db::time_control_json(set.terms.time_control)},
           {"section_size", set.sections.section_size},
           {"min_rating", value_or_null(set.gate.min_rating)},
           {"max_rating", value_or_null(set.gate.max_rating)},

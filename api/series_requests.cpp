@@ -2,6 +2,7 @@
 
 #include "api/json_body.h"
 #include "api/rule_settings.h"
+#include "api/section_terms.h"
 
 namespace corrchess::api {
 
@@ -42,25 +43,9 @@ Result<db::SeriesSettings> parse_series_creation(const json& body) {
   if (in.ok() && s.name.size() > 200) {
     return fail(ErrorCode::kValidationError, "field 'name' is too long");
   }
-  const auto rules = in.take(parse_rule_settings(body));
-  if (in.ok() && rules.start_position) {
-    return fail(ErrorCode::kValidationError,
-                "start_position: a Chess960 series draws the position of each section");
-  }
-  if (in.ok() && rules.start_at) {
-    return fail(ErrorCode::kValidationError,
-                "start_at: a series' sections start when their players are there");
-  }
-  s.variant = rules.variant;
-  s.time_control = rules.time_control;
-  s.rules = rules.rules;
-  if (auto days = in.take(optional_int_in(body, "leave_days_per_year", 0, 366))) {
-    s.leave_days_per_year = *days;
-  }
-  for (auto [field, target] :
-       {std::pair{"double_round", &s.double_round}, std::pair{"allow_518", &s.allow_518},
-        std::pair{"rated", &s.rated}, std::pair{"country_spread", &s.country_spread},
-        std::pair{"unrated_allowed", &s.gate.unrated_allowed}}) {
+  s.terms = in.take(parse_section_terms(body));
+  for (auto [field, target] : {std::pair{"country_spread", &s.country_spread},
+                               std::pair{"unrated_allowed", &s.gate.unrated_allowed}}) {
     if (auto v = in.optional_bool(field)) *target = *v;
   }
   s.opening = in.optional_string("opening", kMaxOpening, Text::kMultiline);

@@ -79,7 +79,7 @@ Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const db::StoredC
                          int stage, const std::vector<std::int64_t>& players, Timestamp now) {
   const auto& s = c.settings;
   const auto& st = s.stages[static_cast<std::size_t>(stage - 1)];
-  const auto ratings = db::current_ratings(tx, rating_pool_of(s.variant), players);
+  const auto ratings = db::current_ratings(tx, rating_pool_of(s.terms.variant), players);
   std::vector<competition::Entrant> entrants;
   for (std::size_t i = 0; i < players.size(); ++i) {
     competition::Entrant e{static_cast<std::int64_t>(i), players[i], now, std::nullopt, ""};
@@ -94,20 +94,12 @@ Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const db::StoredC
   int number = 0;
   for (const auto& section : *sections) {
     ++number;
-    db::EventSettings e;
-    e.name = s.name + " - " + st.name + " - section " + std::to_string(number);
-    if (e.name.size() > 200) e.name = e.name.substr(0, 200);
-    e.variant = s.variant;
-    e.allow_518 = s.allow_518;
-    e.time_control = s.time_control;
-    e.leave_days_per_year = s.leave_days_per_year;
-    e.rules = s.rules;
-    e.double_round = s.double_round;
-    e.max_players = static_cast<int>(section.size());
-    e.start_at = now;
+    const auto e =
+        section_event(s.terms, s.name + " - " + st.name + " - section " + std::to_string(number),
+                      static_cast<int>(section.size()), now);
     std::vector<std::int64_t> seated;
     for (auto k : section) seated.push_back(players[k]);
-    TRY_LET(event_id, create_started_section(deps, tx, e, s.rated, seated, now));
+    TRY_LET(event_id, create_started_section(deps, tx, e, s.terms.rated, seated, now));
     db::insert_stage_section(tx, c.id, stage, number, *event_id);
   }
   db::set_stage_status(tx, c.id, stage, "running", now);
@@ -218,13 +210,8 @@ Result<std::int64_t> create_championship(GameDeps& deps, const db::User& directo
   TRY(check_stages(s, static_cast<int>(request.players.size())));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     const auto now = deps.clock.now(tx);
-    db::EventSettings probe;
-    probe.variant = s.variant;
-    probe.time_control = s.time_control;
-    probe.rules = s.rules;
-    probe.start_position =
-        s.variant == game::Variant::kChess960 ? std::optional<int>(518) : std::nullopt;
-    TRY(game::validate_setup(event_game_setup(probe, now)));
+    auto probe = section_event(s.terms, s.name, 2, now);
+    TRY(check_section_games(deps, probe, std::nullopt, now));
     std::vector<std::int64_t> players;
     std::vector<std::string> names;
     std::set<std::int64_t> seen;

@@ -49,6 +49,22 @@ Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
                         fresh->setup.start_at, fresh->setup.start_position};
 }
 
+db::EventSettings section_event(const db::SectionTerms& terms, std::string name, int players,
+                                game::Timestamp now) {
+  db::EventSettings e;
+  e.name = std::move(name);
+  if (e.name.size() > 200) e.name.resize(200);
+  e.variant = terms.variant;
+  e.allow_518 = terms.allow_518;
+  e.time_control = terms.time_control;
+  e.leave_days_per_year = terms.leave_days_per_year;
+  e.rules = terms.rules;
+  e.double_round = terms.double_round;
+  e.max_players = players;
+  e.start_at = now;
+  return e;
+}
+
 Result<void> check_section_games(const GameDeps& deps, db::EventSettings& settings,
                                  const std::optional<std::string>& opening, game::Timestamp now) {
   settings.initial_fen.clear();

@@ -16,6 +16,7 @@
 #include "core/error.h"
 #include "core/game/time.h"
 #include "db/events.h"
+#include "db/section_terms.h"
 
 namespace corrchess::app {
 
@@ -30,6 +31,11 @@ struct StartedSection {
 // end date or with fewer than 2 active players.
 Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
                                      const db::StoredEvent& event, game::Timestamp now);
+
+// The event of a section named `name` under `terms` for `players` players, starting `now`
+// (the competition composes and starts it: closed to entries, live visibility).
+db::EventSettings section_event(const db::SectionTerms& terms, std::string name, int players,
+                                game::Timestamp now);
 
 // Checks that the games of a section under `settings` can start at `now`: the thematic
 // `opening` (if any, standard chess only) read into settings.initial_fen, then the setup

@@ -35,7 +35,7 @@ std::string admission_name(competition::Admission a) {
 
 // The player's current rating in the series' pool, rounded (none: not rated yet).
 std::optional<int> rating_of(pqxx::work& tx, const db::SeriesSettings& s, std::int64_t user_id) {
-  const auto ratings = db::current_ratings(tx, rating_pool_of(s.variant), {user_id});
+  const auto ratings = db::current_ratings(tx, rating_pool_of(s.terms.variant), {user_id});
   const auto it = ratings.find(user_id);
   if (it == ratings.end()) return std::nullopt;
   return static_cast<int>(std::lround(it->second.rating));
@@ -74,32 +74,10 @@ Result<void> check_settings(GameDeps& deps, pqxx::work& tx, db::SeriesSettings& 
   }
   // The games of a section must be possible: time control numbers, the thematic position
   // (legal, not over, not dead).
-  db::EventSettings event;
-  event.variant = s.variant;
-  event.time_control = s.time_control;
-  event.rules = s.rules;
+  db::EventSettings event = section_event(s.terms, s.name, s.sections.section_size, now);
   TRY(check_section_games(deps, event, s.opening, now));
   s.initial_fen = event.initial_fen;
   return {};
-}
-
-// The event of section `number` of series `s`.
-db::EventSettings section_settings(const db::StoredSeries& series, int number, int players,
-                                   Timestamp now) {
-  const auto& s = series.settings;
-  db::EventSettings e;
-  e.name = s.name + " - section " + std::to_string(number);
-  if (e.name.size() > 200) e.name = s.name.substr(0, 180) + " - " + std::to_string(number);
-  e.variant = s.variant;
-  e.allow_518 = s.allow_518;
-  e.initial_fen = s.initial_fen;
-  e.time_control = s.time_control;
-  e.leave_days_per_year = s.leave_days_per_year;
-  e.rules = s.rules;
-  e.double_round = s.double_round;
-  e.max_players = players;
-  e.start_at = now;
-  return e;
 }
 
 // Creates and starts one section of `series` with `players` (entries in seat order).
@@ -108,10 +86,14 @@ Result<void> start_series_section(const GameDeps& deps, pqxx::work& tx,
                                   const std::vector<const db::SeriesEntry*>& players,
                                   Timestamp now) {
   const int number = static_cast<int>(db::series_sections(tx, series.id).size()) + 1;
-  const auto settings = section_settings(series, number, static_cast<int>(players.size()), now);
+  auto settings = section_event(series.settings.terms,
+                                series.settings.name + " - section " + std::to_string(number),
+                                static_cast<int>(players.size()), now);
+  settings.initial_fen = series.settings.initial_fen;  // thematic
   std::vector<std::int64_t> users;
   for (const auto* entry : players) users.push_back(entry->user_id);
-  TRY_LET(event_id, create_started_section(deps, tx, settings, series.settings.rated, users, now));
+  TRY_LET(event_id,
+          create_started_section(deps, tx, settings, series.settings.terms.rated, users, now));
   db::insert_section(tx, series.id, *event_id, now);
   for (const auto* entry : players) {
     if (!db::close_entry(tx, entry->id, {"started", *event_id, std::nullopt, std::nullopt}, now)) {
@@ -135,7 +117,7 @@ Result<SeriesRun> take_series_turn(const GameDeps& deps, pqxx::work& tx, std::in
   if (waiting.empty()) return run;
   std::vector<std::int64_t> ids;
   for (const auto& e : waiting) ids.push_back(e.user_id);
-  const auto ratings = db::current_ratings(tx, rating_pool_of(s.variant), ids);
+  const auto ratings = db::current_ratings(tx, rating_pool_of(s.terms.variant), ids);
   std::vector<competition::Entrant> entrants;
   for (const auto& e : waiting) {
     competition::Entrant x{e.id, e.user_id, e.entered_at, std::nullopt, e.country};

@@ -16,10 +16,10 @@ std::optional<Timestamp> stage_time_or_none(const pqxx::field& f) {
   return Timestamp(f.as<std::int64_t>());
 }
 
-constexpr const char* kChampionshipColumns =
-    "id, name, variant, allow_518, time_control::text, leave_days_per_year, draw_min_moves, "
-    "ten_moves_rule, silence_rule, messages_allowed, double_round, rated, country_spread, "
-    "auto_advance, status, extract(epoch FROM created_at)::bigint, "
+// id, name, the section terms (columns 2..11), then the championship's own.
+const std::string kChampionshipColumns =
+    std::string("id, name, ") + kSectionTermsColumns +
+    ", country_spread, auto_advance, status, extract(epoch FROM created_at)::bigint, "
     "extract(epoch FROM finished_at)::bigint";
 
 Result<StoredChampionship> championship_from_row(pqxx::work& tx, const pqxx::row& row) {
@@ -27,18 +27,8 @@ Result<StoredChampionship> championship_from_row(pqxx::work& tx, const pqxx::row
   c.id = row[0].as<std::int64_t>();
   auto& s = c.settings;
   s.name = row[1].as<std::string>();
-  TRY_LET(variant, game::parse_variant(row[2].as<std::string>()));
-  s.variant = *variant;
-  s.allow_518 = row[3].as<bool>();
-  TRY_LET(control, time_control_from_json(nlohmann::json::parse(row[4].as<std::string>())));
-  s.time_control = *control;
-  s.leave_days_per_year = row[5].as<int>();
-  s.rules.no_draw_before_move = row[6].as<int>();
-  s.rules.ten_moves_rule = row[7].as<bool>();
-  s.rules.silence_rule = row[8].as<bool>();
-  s.rules.messages_allowed = row[9].as<bool>();
-  s.double_round = row[10].as<bool>();
-  s.rated = row[11].as<bool>();
+  TRY_LET(terms, section_terms_from_row(row, 2));
+  s.terms = *terms;
   s.country_spread = row[12].as<bool>();
   s.auto_advance = row[13].as<bool>();
   c.status = row[14].as<std::string>();
@@ -80,10 +70,11 @@ Result<std::int64_t> insert_championship(pqxx::work& tx, const ChampionshipSetti
       "country_spread, auto_advance, created_by, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, "
       "$6, $7, $8, $9, $10, $11, $12, $13, $14, to_timestamp($15)) "
       "ON CONFLICT DO NOTHING RETURNING id",
-      s.name, std::string(game::to_string(s.variant)), s.allow_518,
-      time_control_json(s.time_control).dump(), s.leave_days_per_year, s.rules.no_draw_before_move,
-      s.rules.ten_moves_rule, s.rules.silence_rule, s.rules.messages_allowed, s.double_round,
-      s.rated, s.country_spread, s.auto_advance, created_by, now.unix_seconds());
+      s.name, std::string(game::to_string(s.terms.variant)), s.terms.allow_518,
+      time_control_json(s.terms.time_control).dump(), s.terms.leave_days_per_year,
+      s.terms.rules.no_draw_before_move, s.terms.rules.ten_moves_rule, s.terms.rules.silence_rule,
+      s.terms.rules.messages_allowed, s.terms.double_round, s.terms.rated, s.country_spread,
+      s.auto_advance, created_by, now.unix_seconds());
   if (rows.empty()) {
     return fail(ErrorCode::kConflict, "a championship named '" + s.name + "' exists already");
   }
@@ -101,8 +92,8 @@ Result<std::int64_t> insert_championship(pqxx::work& tx, const ChampionshipSetti
 
 Result<StoredChampionship> load_championship(pqxx::work& tx, std::int64_t id, bool lock) {
   const auto rows =
-      tx.exec_params(std::string("SELECT ") + kChampionshipColumns +
-                         " FROM championships WHERE id = $1" + (lock ? " FOR UPDATE" : ""),
+      tx.exec_params("SELECT " + kChampionshipColumns + " FROM championships WHERE id = $1" +
+                         (lock ? " FOR UPDATE" : ""),
                      id);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no championship " + std::to_string(id));
   return championship_from_row(tx, rows[0]);
@@ -111,7 +102,7 @@ Result<StoredChampionship> load_championship(pqxx::work& tx, std::int64_t id, bo
 std::vector<StoredChampionship> list_championships(pqxx::work& tx) {
   std::vector<StoredChampionship> out;
   for (const auto& row :
-       tx.exec(std::string("SELECT ") + kChampionshipColumns + " FROM championships ORDER BY id")) {
+       tx.exec("SELECT " + kChampionshipColumns + " FROM championships ORDER BY id")) {
     if (auto c = championship_from_row(tx, row)) out.push_back(std::move(*c));
   }
   return out;

@@ -17,6 +17,7 @@
 #include "core/game/facts.h"
 #include "core/game/time.h"
 #include "core/game/time_control.h"
+#include "db/section_terms.h"
 
 namespace corrchess::db {
 
@@ -30,13 +31,7 @@ struct StageSettings {
 
 struct ChampionshipSettings {
   std::string name;
-  game::Variant variant = game::Variant::kStandard;
-  bool allow_518 = false;
-  game::TimeControl time_control = game::IccfStandard{};
-  int leave_days_per_year = 45;
-  game::EventRules rules;
-  bool double_round = false;
-  bool rated = true;
+  SectionTerms terms;  // what every section's games are played under
   bool country_spread = false;
   bool auto_advance = true;
   std::vector<StageSettings> stages;

@@ -22,31 +22,23 @@ std::optional<T> series_value_or_none(const pqxx::field& f) {
   return f.as<T>();
 }
 
-constexpr const char* kSeriesColumns =
-    "id, name, variant, allow_518, time_control::text, leave_days_per_year, draw_min_moves, "
-    "ten_moves_rule, silence_rule, messages_allowed, double_round, rated, opening, initial_fen, "
+// id, name, the section terms (columns 2..11), then the series' own.
+const std::string kSeriesColumns =
+    std::string("id, name, ") + kSectionTermsColumns +
+    ", opening, initial_fen, "
     "section_size, min_section_size, max_wait_seconds, country_spread, min_rating, max_rating, "
     "unrated_allowed, credit_from_series, min_finished_games, promote_max_place, "
     "promote_min_percent, credit_valid_days, status, created_by, "
     "extract(epoch FROM created_at)::bigint";
+static_assert(kSectionTermsColumnCount == 10, "the series' own columns start at 12");
 
 Result<StoredSeries> series_from_row(const pqxx::row& row) {
   StoredSeries out;
   out.id = row[0].as<std::int64_t>();
   auto& s = out.settings;
   s.name = row[1].as<std::string>();
-  TRY_LET(variant, game::parse_variant(row[2].as<std::string>()));
-  s.variant = *variant;
-  s.allow_518 = row[3].as<bool>();
-  TRY_LET(control, time_control_from_json(nlohmann::json::parse(row[4].as<std::string>())));
-  s.time_control = *control;
-  s.leave_days_per_year = row[5].as<int>();
-  s.rules.no_draw_before_move = row[6].as<int>();
-  s.rules.ten_moves_rule = row[7].as<bool>();
-  s.rules.silence_rule = row[8].as<bool>();
-  s.rules.messages_allowed = row[9].as<bool>();
-  s.double_round = row[10].as<bool>();
-  s.rated = row[11].as<bool>();
+  TRY_LET(terms, section_terms_from_row(row, 2));
+  s.terms = *terms;
   s.opening = optional_text(row[12]);
   s.initial_fen = optional_text(row[13]).value_or("");
   s.sections.section_size = row[14].as<int>();
@@ -165,12 +157,13 @@ Result<std::int64_t> insert_series(pqxx::work& tx, const SeriesSettings& s,
       "VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
       "$17, $18, $19, $20, $21, $22, $23, $24, $25, $26, to_timestamp($27)) "
       "ON CONFLICT DO NOTHING RETURNING id",
-      s.name, std::string(game::to_string(s.variant)), s.allow_518,
-      time_control_json(s.time_control).dump(), s.leave_days_per_year, s.rules.no_draw_before_move,
-      s.rules.ten_moves_rule, s.rules.silence_rule, s.rules.messages_allowed, s.double_round,
-      s.rated, s.opening, series_text_or_null(s.initial_fen), s.sections.section_size,
-      s.sections.min_section_size, s.sections.max_wait, s.country_spread, s.gate.min_rating,
-      s.gate.max_rating, s.gate.unrated_allowed, s.gate.credit_from_series, s.min_finished_games,
+      s.name, std::string(game::to_string(s.terms.variant)), s.terms.allow_518,
+      time_control_json(s.terms.time_control).dump(), s.terms.leave_days_per_year,
+      s.terms.rules.no_draw_before_move, s.terms.rules.ten_moves_rule, s.terms.rules.silence_rule,
+      s.terms.rules.messages_allowed, s.terms.double_round, s.terms.rated, s.opening,
+      series_text_or_null(s.initial_fen), s.sections.section_size, s.sections.min_section_size,
+      s.sections.max_wait, s.country_spread, s.gate.min_rating, s.gate.max_rating,
+      s.gate.unrated_allowed, s.gate.credit_from_series, s.min_finished_games,
       s.promotion.max_place, s.promotion.min_score_percent, s.credit_valid_days, created_by,
       now.unix_seconds());
   if (rows.empty()) {
@@ -180,17 +173,15 @@ Result<std::int64_t> insert_series(pqxx::work& tx, const SeriesSettings& s,
 }
 
 Result<StoredSeries> load_series(pqxx::work& tx, std::int64_t id, bool lock) {
-  const auto rows = tx.exec_params(std::string("SELECT ") + kSeriesColumns +
-                                       " FROM series WHERE id = $1" + (lock ? " FOR UPDATE" : ""),
-                                   id);
+  const auto rows = tx.exec_params(
+      "SELECT " + kSeriesColumns + " FROM series WHERE id = $1" + (lock ? " FOR UPDATE" : ""), id);
   if (rows.empty()) return fail(ErrorCode::kNotFound, "no series " + std::to_string(id));
   return series_from_row(rows[0]);
 }
 
 std::vector<StoredSeries> list_series(pqxx::work& tx) {
   std::vector<StoredSeries> out;
-  for (const auto& row :
-       tx.exec(std::string("SELECT ") + kSeriesColumns + " FROM series ORDER BY id")) {
+  for (const auto& row : tx.exec("SELECT " + kSeriesColumns + " FROM series ORDER BY id")) {
     if (auto s = series_from_row(row)) out.push_back(std::move(*s));
   }
   return out;

@@ -16,20 +16,14 @@
 #include "core/game/facts.h"
 #include "core/game/time.h"
 #include "core/game/time_control.h"
+#include "db/section_terms.h"
 
 namespace corrchess::db {
 
 // Everything the director fixes when defining a series.
 struct SeriesSettings {
   std::string name;
-  // What every section's event gets.
-  game::Variant variant = game::Variant::kStandard;
-  bool allow_518 = false;
-  game::TimeControl time_control = game::IccfStandard{};
-  int leave_days_per_year = 45;
-  game::EventRules rules;
-  bool double_round = false;
-  bool rated = true;
+  SectionTerms terms;  // what every section's games are played under
   // Thematic: the opening as given (SAN moves or a FEN) and the position it reaches.
   std::optional<std::string> opening;
   std::string initial_fen;

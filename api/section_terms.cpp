@@ -1,0 +1,48 @@
+#include "api/section_terms.h"
+
+#include "api/json_body.h"
+#include "api/rule_settings.h"
+#include "db/codec.h"
+
+namespace corrchess::api {
+
+Result<db::SectionTerms> parse_section_terms(const nlohmann::json& body) {
+  Fields in(body);
+  db::SectionTerms t;
+  const auto rules = in.take(parse_rule_settings(body));
+  if (in.ok() && rules.start_position) {
+    return fail(ErrorCode::kValidationError,
+                "start_position: a Chess960 section draws its own start position");
+  }
+  if (in.ok() && rules.start_at) {
+    return fail(ErrorCode::kValidationError,
+                "start_at: a section starts when its players are there");
+  }
+  t.variant = rules.variant;
+  t.time_control = rules.time_control;
+  t.rules = rules.rules;
+  if (auto days = in.take(optional_int_in(body, "leave_days_per_year", 0, 366))) {
+    t.leave_days_per_year = *days;
+  }
+  for (auto [field, target] :
+       {std::pair{"double_round", &t.double_round}, std::pair{"allow_518", &t.allow_518},
+        std::pair{"rated", &t.rated}}) {
+    if (auto v = in.optional_bool(field)) *target = *v;
+  }
+  return in.finish(std::move(t));
+}
+
+nlohmann::json section_terms_json(const db::SectionTerms& t) {
+  return {{"variant", game::to_string(t.variant)},
+          {"allow_518", t.allow_518},
+          {"time_control", db::time_control_json(t.time_control)},
+          {"leave_days_per_year", t.leave_days_per_year},
+          {"draw_min_moves", t.rules.no_draw_before_move},
+          {"ten_moves_rule", t.rules.ten_moves_rule},
+          {"silence_rule", t.rules.silence_rule},
+          {"messages_allowed", t.rules.messages_allowed},
+          {"double_round", t.double_round},
+          {"rated", t.rated}};
+}
+
+}  // namespace corrchess::api

@@ -1,0 +1,24 @@
+// The section terms of a competition's definition and view (series, championships; docs/api.md
+// "Series", "Championships"): one parser and one JSON form for the fields every section's
+// games are played under.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "db/section_terms.h"
+
+namespace corrchess::api {
+
+// The rule settings of api/rule_settings.h (variant, time_control, draw_min_moves,
+// ten_moves_rule, silence_rule, messages_allowed) without start_position and start_at (a
+// section draws its Chess960 position and starts when its players are there: both refused),
+// and leave_days_per_year (0..366, default 45), allow_518, double_round and rated (default
+// true). kValidationError naming the field.
+Result<db::SectionTerms> parse_section_terms(const nlohmann::json& body);
+
+// {variant, allow_518, time_control, leave_days_per_year, draw_min_moves, ten_moves_rule,
+// silence_rule, messages_allowed, double_round, rated}.
+nlohmann::json section_terms_json(const db::SectionTerms& terms);
+
+}  // namespace corrchess::api

@@ -1,0 +1,36 @@
+// The terms every game of a competition's sections is played under (series and
+// championships; rules.md 6.8, 6.9): variant, the Chess960 draw, time control, leave days,
+// the game rules, double round and whether the games are rated. Stored as the same columns
+// in each competition's table, read here once.
+#pragma once
+
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "core/game/facts.h"
+#include "core/game/time_control.h"
+
+namespace corrchess::db {
+
+struct SectionTerms {
+  game::Variant variant = game::Variant::kStandard;
+  bool allow_518 = false;
+  game::TimeControl time_control = game::IccfStandard{};
+  int leave_days_per_year = 45;
+  game::EventRules rules;
+  bool double_round = false;
+  bool rated = true;
+
+  bool operator==(const SectionTerms&) const = default;
+};
+
+// The terms' columns for a SELECT list, in the order section_terms_from_row reads them.
+inline constexpr const char* kSectionTermsColumns =
+    "variant, allow_518, time_control::text, leave_days_per_year, draw_min_moves, "
+    "ten_moves_rule, silence_rule, messages_allowed, double_round, rated";
+inline constexpr int kSectionTermsColumnCount = 10;
+
+// The terms from kSectionTermsColumns starting at column `first` of `row`.
+Result<SectionTerms> section_terms_from_row(const pqxx::row& row, int first);
+
+}  // namespace corrchess::db
