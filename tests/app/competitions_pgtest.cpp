@@ -1,0 +1,113 @@
+// Use cases of app/series.cpp, app/cups.cpp and app/championships.cpp without HTTP: who may
+// define and direct competitions, the entry conditions a series checks, and that the
+// competition starter does each step once (a second run finds nothing to do).
+#include <gtest/gtest.h>
+
+#include "app/championships.h"
+#include "app/competitions.h"
+#include "app/cups.h"
+#include "app/series.h"
+#include "tests/support/use_case_test.h"
+
+namespace corrchess {
+namespace {
+
+class CompetitionUseCases : public testing::UseCaseTest {
+ protected:
+  CompetitionUseCases() : UseCaseTest({"ann", "ben", "cid"}) {}
+  void SetUp() override {
+    ASSERT_NO_FATAL_FAILURE(UseCaseTest::SetUp());
+    director_ = player("director", "td");
+  }
+  const db::User& ann() const { return users_[0]; }
+  const db::User& ben() const { return users_[1]; }
+  const db::User& cid() const { return users_[2]; }
+
+  static db::SeriesSettings series_of(const std::string& name, int size) {
+    db::SeriesSettings s;
+    s.name = name;
+    s.sections.section_size = size;
+    return s;
+  }
+
+  db::User director_;
+};
+
+TEST_F(CompetitionUseCases, OnlyDirectorsDefineAndDirectCompetitions) {
+  auto deps = game_deps();
+  EXPECT_EQ(app::create_series(deps, ann(), series_of("Mine", 3)).error().code,
+            ErrorCode::kForbidden);
+  const auto id = app::create_series(deps, director_, series_of("Theirs", 3));
+  ASSERT_TRUE(id) << id.error().detail;
+  std::optional<game::Timestamp> barred;
+  const auto entry = app::join_series(deps, ann(), *id, barred);
+  ASSERT_TRUE(entry) << entry.error().detail;
+  EXPECT_EQ(app::remove_series_entry(deps, ben(), *id, entry->id, "spite").error().code,
+            ErrorCode::kForbidden);
+  EXPECT_EQ(app::set_series_open(deps, ben(), *id, false, "").error().code, ErrorCode::kForbidden);
+
+  app::CupCreation cup;
+  cup.settings.name = "Cup";
+  cup.players = {"ann", "ben"};
+  EXPECT_EQ(app::create_cup(deps, ann(), cup).error().code, ErrorCode::kForbidden);
+
+  app::ChampionshipCreation championship;
+  championship.settings.name = "Championship";
+  championship.settings.stages = {{"Prelims", 3, {2, 0}}, {"Final", 2, {0, 0}}};
+  championship.players = {"ann", "ben", "cid"};
+  EXPECT_EQ(app::create_championship(deps, ann(), championship).error().code,
+            ErrorCode::kForbidden);
+  const auto cid_ = app::create_championship(deps, director_, championship);
+  ASSERT_TRUE(cid_) << cid_.error().detail;
+  EXPECT_EQ(app::start_next_stage(deps, ann(), *cid_).error().code, ErrorCode::kForbidden);
+  // The preliminaries are in play: nothing to start yet.
+  EXPECT_EQ(app::start_next_stage(deps, director_, *cid_).error().code, ErrorCode::kConflict);
+}
+
+TEST_F(CompetitionUseCases, ASeriesChecksFinishedGamesAndTheWaitingList) {
+  auto deps = game_deps();
+  auto settings = series_of("Experienced", 3);
+  settings.min_finished_games = 1;
+  const auto id = app::create_series(deps, director_, settings);
+  ASSERT_TRUE(id) << id.error().detail;
+  std::optional<game::Timestamp> barred;
+  const auto refused = app::join_series(deps, ann(), *id, barred);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::kConflict);
+  EXPECT_NE(refused.error().detail.find("1 finished games; you have 0"), std::string::npos)
+      << refused.error().detail;
+  EXPECT_FALSE(barred);
+  // Nothing was entered, and leaving what was never entered is a conflict.
+  const auto view = app::read_series(deps, *id);
+  ASSERT_TRUE(view);
+  EXPECT_TRUE(view->waiting.empty());
+  EXPECT_EQ(app::leave_series(deps, ann(), *id).error().code, ErrorCode::kConflict);
+}
+
+TEST_F(CompetitionUseCases, TheStarterDoesEachStepOnce) {
+  auto deps = game_deps();
+  const auto id = app::create_series(deps, director_, series_of("Once", 3));
+  ASSERT_TRUE(id) << id.error().detail;
+  ASSERT_TRUE(app::set_series_open(deps, director_, *id, false, "gathering"));
+  std::optional<game::Timestamp> barred;
+  for (const auto& u : {ann(), ben(), cid()}) ASSERT_TRUE(app::join_series(deps, u, *id, barred));
+  // Paused: the starter leaves the full list alone.
+  auto run = app::run_competitions(deps);
+  ASSERT_TRUE(run) << run.error().detail;
+  EXPECT_FALSE(run->any());
+  // Reopened: the section starts once; the next runs find nothing.
+  ASSERT_TRUE(app::set_series_open(deps, director_, *id, true, "go"));
+  const auto view = app::read_series(deps, *id);
+  ASSERT_TRUE(view);
+  EXPECT_EQ(view->sections.size(), 1u);
+  EXPECT_TRUE(view->waiting.empty());
+  for (int i = 0; i < 2; ++i) {
+    run = app::run_competitions(deps);
+    ASSERT_TRUE(run) << run.error().detail;
+    EXPECT_FALSE(run->any()) << i;
+  }
+  EXPECT_EQ(app::read_series(deps, *id)->sections.size(), 1u);
+}
+
+}  // namespace
+}  // namespace corrchess
