@@ -114,9 +114,10 @@ TEST_F(Series, SmallerSectionsAndExpiryAfterTheMaximumWait) {
   advance(29 * 86400);
   join(id, "cat");
   EXPECT_EQ(run()["sections_started"], 0);
+  // Day 30: the section of three is due. Moving the clock wakes the scheduler, which may
+  // start it before this run does: either way it starts once.
   advance(86400);
-  const auto turn = run();
-  EXPECT_EQ(turn["sections_started"], 1) << turn.dump();
+  run();
   const auto shown = series(id);
   ASSERT_EQ(shown["sections"].size(), 1u);
   EXPECT_EQ(shown["sections"][0]["players"], 3);
