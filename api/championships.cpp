@@ -4,7 +4,6 @@
 #include "api/rule_settings.h"
 #include "api/section_terms.h"
 #include "app/championships.h"
-#include "db/codec.h"
 
 namespace corrchess::api {
 
@@ -71,10 +70,6 @@ Result<app::ChampionshipCreation> parse_championship_creation(const json& body) 
 }
 using NewChampionshipBody = ParsedBody<parse_championship_creation>;
 
-json stage_time(const std::optional<Timestamp>& t) {
-  return t ? json(game::format_rfc3339(*t)) : json();
-}
-
 json championship_json(const app::ChampionshipView& v) {
   const auto& c = v.championship;
   const auto& s = c.settings;
@@ -106,8 +101,8 @@ json championship_json(const app::ChampionshipView& v) {
                       {"per_section", st.settings.rule.per_section},
                       {"best_runners_up", st.settings.rule.best_runners_up},
                       {"status", st.status},
-                      {"started_at", stage_time(st.started_at)},
-                      {"finished_at", stage_time(st.finished_at)},
+                      {"started_at", instant_or_null(st.started_at)},
+                      {"finished_at", instant_or_null(st.finished_at)},
                       {"sections", sections},
                       {"qualifiers", qualifiers}});
   }
@@ -118,7 +113,7 @@ json championship_json(const app::ChampionshipView& v) {
           {"settings", settings},
           {"stages", stages},
           {"created_at", game::format_rfc3339(c.created_at)},
-          {"finished_at", stage_time(c.finished_at)}};
+          {"finished_at", instant_or_null(c.finished_at)}};
 }
 
 Result<Response> show_championship(GameServiceDeps& deps, std::int64_t id, int status = 200) {

@@ -81,8 +81,6 @@ json cup_json(const app::CupView& v) {
       rounds.push_back({{"round", rounds.size() + 1}, {"matches", json::array()}});
     }
     json games = json::array();
-    double a = 0;
-    double b = 0;
     for (const auto& g : v.games) {
       if (g.round != m.round || g.match_no != m.match_no) continue;
       games.push_back({{"game_id", std::to_string(g.game_id)},
@@ -92,24 +90,16 @@ json cup_json(const app::CupView& v) {
                        {"black", g.black},
                        {"status", g.status},
                        {"result", cup_game_outcome(g)}});
-      if (g.status != "finished" || !g.result) continue;
-      const double white = *g.result == game::GameResult::kWhiteWins ? 1
-                           : *g.result == game::GameResult::kDraw    ? 0.5
-                                                                     : 0;
-      const double black = *g.result == game::GameResult::kBlackWins ? 1
-                           : *g.result == game::GameResult::kDraw    ? 0.5
-                                                                     : 0;
-      a += g.a_white ? white : black;
-      b += g.a_white ? black : white;
     }
+    const auto score = app::cup_match_score(v, m);
     rounds[static_cast<std::size_t>(m.round - 1)]["matches"].push_back(
         {{"match", m.match_no + 1},
          {"a", player(m.player_a)},
          {"b", player(m.player_b)},
          {"bye", m.bye},
          {"status", m.status},
-         {"score_a", a},
-         {"score_b", b},
+         {"score_a", score.first_halves / 2.0},
+         {"score_b", score.second_halves / 2.0},
          {"winner", name(m.winner_id)},
          {"games", games}});
   }

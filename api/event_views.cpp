@@ -16,10 +16,6 @@ using game::Color;
 using game::Timestamp;
 using nlohmann::json;
 
-json optional_time(const std::optional<Timestamp>& t) {
-  return t ? json(game::format_rfc3339(*t)) : json();
-}
-
 json settings_json(const db::StoredEvent& e) {
   const auto& s = e.settings;
   json j = {{"variant", game::to_string(s.variant)},
@@ -39,8 +35,8 @@ json settings_json(const db::StoredEvent& e) {
             {"open_for_entry", s.open_for_entry},
             {"max_players", s.max_players ? json(*s.max_players) : json()},
             {"start_at", game::format_rfc3339(s.start_at)},
-            {"end_at", optional_time(s.end_at)},
-            {"adjudication_at", optional_time(e.adjudication_at())},
+            {"end_at", instant_or_null(s.end_at)},
+            {"adjudication_at", instant_or_null(e.adjudication_at())},
             {"adjudication_claim_days", app::kAdjudicationClaimWindow / game::kSecondsPerDay}};
   return j;
 }
@@ -116,7 +112,7 @@ json summary_json(const db::StoredEvent& e, const std::string& status, int playe
           {"time_control", db::time_control_json(e.settings.time_control)},
           {"open_for_entry", e.settings.open_for_entry},
           {"start_at", game::format_rfc3339(e.settings.start_at)},
-          {"end_at", optional_time(e.settings.end_at)},
+          {"end_at", instant_or_null(e.settings.end_at)},
           {"players", players}};
 }
 
@@ -138,7 +134,7 @@ json event_json(const app::EventView& v, const db::User& viewer) {
   j["settings"] = settings_json(v.event);
   j["settings"].update(event_rating_terms_json(v.rating_terms));
   j["created_at"] = game::format_rfc3339(v.event.created_at);
-  j["started_at"] = optional_time(v.event.started_at);
+  j["started_at"] = instant_or_null(v.event.started_at);
   json players = json::array();
   for (const auto& p : v.players) {
     players.push_back(player_json(p));

@@ -145,6 +145,10 @@ std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_
   return std::pair{*path, query};
 }
 
+nlohmann::json instant_or_null(const std::optional<game::Timestamp>& t) {
+  return t ? nlohmann::json(game::format_rfc3339(*t)) : nlohmann::json();
+}
+
 Response json_response(int status, const nlohmann::json& body) {
   Response r;
   r.status = status;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/game/time.h"
 
 namespace corrchess::api {
 
@@ -43,6 +44,8 @@ std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_
     const std::string& target);
 
 Response json_response(int status, const nlohmann::json& body);
+// An optional instant in a JSON view: RFC 3339 UTC, or null.
+nlohmann::json instant_or_null(const std::optional<game::Timestamp>& t);
 Response text_response(int status, std::string content_type, std::string body);
 // application/problem+json for a core error, with its extra members (Error::members). Every
 // error answer of the server is written by this one function.

@@ -14,10 +14,6 @@ namespace {
 using game::Timestamp;
 using nlohmann::json;
 
-json time_or_null(const std::optional<Timestamp>& t) {
-  return t ? json(game::format_rfc3339(*t)) : json();
-}
-
 template <class T>
 json value_or_null(const std::optional<T>& v) {
   return v ? json(*v) : json();
@@ -55,7 +51,7 @@ json series_entry_json(const db::SeriesEntry& e) {
           {"admission", e.admission},
           {"status", e.status},
           {"event_id", e.event_id ? json(std::to_string(*e.event_id)) : json()},
-          {"closed_at", time_or_null(e.closed_at)},
+          {"closed_at", instant_or_null(e.closed_at)},
           {"reason", value_or_null(e.reason)}};
 }
 
@@ -65,7 +61,7 @@ json section_json(const db::SeriesSection& s) {
           {"name", s.event_name},
           {"players", s.players},
           {"started_at", game::format_rfc3339(s.started_at)},
-          {"closed_at", time_or_null(s.closed_at)},
+          {"closed_at", instant_or_null(s.closed_at)},
           {"status", s.closed_at ? "finished" : "running"}};
 }
 
@@ -81,7 +77,7 @@ json credit_json(const db::PromotionCredit& c, Timestamp now) {
           {"games", c.games},
           {"earned_at", game::format_rfc3339(c.earned_at)},
           {"expires_at", game::format_rfc3339(c.expires_at)},
-          {"used_at", time_or_null(c.used_at)},
+          {"used_at", instant_or_null(c.used_at)},
           {"status", status}};
 }
 

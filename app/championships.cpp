@@ -1,9 +1,8 @@
 #include "app/championships.h"
 
 #include <algorithm>
-#include <cmath>
-#include <set>
 
+#include "app/entry_rules.h"
 #include "app/event_crosstable.h"
 #include "app/events.h"
 #include "app/game_start.h"
@@ -14,7 +13,6 @@
 #include "core/competition/series.h"
 #include "db/event_messages.h"
 #include "db/events.h"
-#include "db/ratings.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -79,13 +77,11 @@ Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const db::StoredC
                          int stage, const std::vector<std::int64_t>& players, Timestamp now) {
   const auto& s = c.settings;
   const auto& st = s.stages[static_cast<std::size_t>(stage - 1)];
-  const auto ratings = db::current_ratings(tx, rating_pool_of(s.terms.variant), players);
+  const auto ratings = whole_ratings(tx, rating_pool_of(s.terms.variant), players);
   std::vector<competition::Entrant> entrants;
   for (std::size_t i = 0; i < players.size(); ++i) {
     competition::Entrant e{static_cast<std::int64_t>(i), players[i], now, std::nullopt, ""};
-    if (auto it = ratings.find(players[i]); it != ratings.end()) {
-      e.rating = static_cast<int>(std::lround(it->second.rating));
-    }
+    if (auto it = ratings.find(players[i]); it != ratings.end()) e.rating = it->second;
     if (s.country_spread) e.country = db::profile_settings(tx, players[i]).country.value_or("");
     entrants.push_back(std::move(e));
   }
@@ -212,17 +208,12 @@ Result<std::int64_t> create_championship(GameDeps& deps, const db::User& directo
     const auto now = deps.clock.now(tx);
     auto probe = section_event(s.terms, s.name, 2, now);
     TRY(check_section_games(deps, probe, std::nullopt, now));
+    TRY_LET(users, resolve_players(tx, request.players));
     std::vector<std::int64_t> players;
     std::vector<std::string> names;
-    std::set<std::int64_t> seen;
-    for (const auto& name : request.players) {
-      auto user = db::find_user(tx, name);
-      if (!user) return fail(ErrorCode::kValidationError, "no user '" + name + "'");
-      if (!seen.insert(user->id).second) {
-        return fail(ErrorCode::kValidationError, "player '" + user->username + "' is listed twice");
-      }
-      players.push_back(user->id);
-      names.push_back(user->username);
+    for (const auto& u : *users) {
+      players.push_back(u.id);
+      names.push_back(u.username);
     }
     TRY_LET(id, db::insert_championship(tx, s, director.id, now));
     TRY_LET(c, db::load_championship(tx, *id, true));

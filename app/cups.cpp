@@ -1,16 +1,14 @@
 #include "app/cups.h"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
-#include <set>
 
+#include "app/entry_rules.h"
 #include "app/game_start.h"
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "core/competition/series.h"
 #include "db/events.h"
-#include "db/ratings.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -24,6 +22,18 @@ std::optional<game::GameResult> cup_game_result(const db::CupGame& g) {
   if (g.status == "finished") return g.result;
   if (g.status == "annulled") return game::GameResult::kDoubleDefault;
   return std::nullopt;
+}
+
+// The games of match `m` as the match rules see them, in their order.
+std::vector<competition::MatchGame> match_games(const std::vector<db::CupGame>& games,
+                                                const db::CupMatch& m) {
+  std::vector<competition::MatchGame> out;
+  for (const auto& g : games) {
+    if (g.round == m.round && g.match_no == m.match_no) {
+      out.push_back({g.a_white, cup_game_result(g)});
+    }
+  }
+  return out;
 }
 
 int cup_seed_of(const std::vector<db::CupPlayer>& players, std::int64_t user_id) {
@@ -73,32 +83,21 @@ Result<CupRun> advance_cup(const GameDeps& deps, pqxx::work& tx, std::int64_t id
     // Matches in play: decided, or their next tie-break pair.
     for (auto& m : matches) {
       if (m.status != "playing") continue;
-      std::vector<competition::MatchGame> played;
-      int over = 0;
-      for (const auto& g : games) {
-        if (g.round == m.round && g.match_no == m.match_no) {
-          played.push_back({g.a_white, cup_game_result(g)});
-          if (played.back().result) ++over;
-        }
+      const auto played = match_games(games, m);
+      const auto over = std::ranges::count_if(
+          played, [](const competition::MatchGame& g) { return g.result.has_value(); });
+      db::set_games_over_seen(tx, id, m.round, m.match_no, static_cast<int>(over));
+      const auto state = competition::match_state(cup->settings.match, played);
+      if (state == competition::MatchState::kInPlay) continue;
+      if (state == competition::MatchState::kTiebreakNeeded) {
+        TRY(start_cup_games(deps, tx, *cup, m, static_cast<int>(played.size()), 2, now));
+        run.games_started += 2;
+      } else {
+        const bool first = state == competition::MatchState::kFirstWins;
+        db::decide_cup_match(tx, id, m.round, m.match_no, first ? *m.player_a : *m.player_b, now);
+        ++run.matches_decided;
       }
-      db::set_games_over_seen(tx, id, m.round, m.match_no, over);
-      switch (competition::match_state(cup->settings.match, played)) {
-        case competition::MatchState::kInPlay: break;
-        case competition::MatchState::kTiebreakNeeded:
-          TRY(start_cup_games(deps, tx, *cup, m, static_cast<int>(played.size()), 2, now));
-          run.games_started += 2;
-          changed = true;
-          break;
-        case competition::MatchState::kFirstWins:
-        case competition::MatchState::kSecondWins: {
-          const bool first = competition::match_state(cup->settings.match, played) ==
-                             competition::MatchState::kFirstWins;
-          db::decide_cup_match(tx, id, m.round, m.match_no, first ? *m.player_a : *m.player_b, now);
-          ++run.matches_decided;
-          changed = true;
-          break;
-        }
-      }
+      changed = true;
     }
     if (changed) continue;  // read the matches again
     // Winners move on; a match whose two players are known starts.
@@ -153,31 +152,20 @@ Result<std::int64_t> create_cup(GameDeps& deps, const db::User& director, CupCre
             setup.start_at = now;
             if (s.variant == game::Variant::kChess960) setup.start_position = 518;
             TRY(game::validate_setup(setup));
-            std::vector<db::User> users;
-            std::set<std::int64_t> seen;
-            for (const auto& name : request.players) {
-              auto user = db::find_user(tx, name);
-              if (!user) return fail(ErrorCode::kValidationError, "no user '" + name + "'");
-              if (!seen.insert(user->id).second) {
-                return fail(ErrorCode::kValidationError,
-                            "player '" + user->username + "' is listed twice");
-              }
-              users.push_back(*user);
-            }
+            TRY_LET(resolved, resolve_players(tx, request.players));
+            const auto& users = *resolved;
             // Seeds: by rating (highest first, unrated after, ties as listed) or as listed.
             std::vector<std::size_t> order(users.size());
             for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
             if (request.seeding == "rating") {
               std::vector<std::int64_t> ids;
               for (const auto& u : users) ids.push_back(u.id);
-              const auto ratings = db::current_ratings(tx, rating_pool_of(s.variant), ids);
+              const auto ratings = whole_ratings(tx, rating_pool_of(s.variant), ids);
               std::vector<competition::Entrant> entrants;
               for (std::size_t i = 0; i < users.size(); ++i) {
                 competition::Entrant e{static_cast<std::int64_t>(i), users[i].id, now, std::nullopt,
                                        ""};
-                if (auto it = ratings.find(users[i].id); it != ratings.end()) {
-                  e.rating = static_cast<int>(std::lround(it->second.rating));
-                }
+                if (auto it = ratings.find(users[i].id); it != ratings.end()) e.rating = it->second;
                 entrants.push_back(e);
               }
               order = competition::seat_order(entrants);
@@ -238,6 +226,10 @@ Result<CupView> read_cup(GameDeps& deps, std::int64_t id) {
     return CupView{std::move(*cup), db::cup_players(tx, id), db::cup_matches(tx, id),
                    db::cup_games(tx, id)};
   });
+}
+
+competition::MatchScore cup_match_score(const CupView& v, const db::CupMatch& m) {
+  return competition::match_score(match_games(v.games, m));
 }
 
 Result<std::vector<db::StoredCup>> list_cups(GameDeps& deps) {

@@ -35,6 +35,8 @@ struct CupView {
   std::vector<db::CupGame> games;
 };
 Result<CupView> read_cup(GameDeps& deps, std::int64_t id);
+// The score of match `m` of the cup `v` shows (competition::match_score over its games).
+competition::MatchScore cup_match_score(const CupView& v, const db::CupMatch& m);
 Result<std::vector<db::StoredCup>> list_cups(GameDeps& deps);
 
 // What a run over the cups did.

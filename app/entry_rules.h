@@ -1,8 +1,13 @@
-// The entry rules every competition shares (rules.md 6.2): the entry bar after time-forfeit
-// losses. App-internal: runs inside the caller's transaction.
+// What every competition's entry shares (rules.md 6.2): the entry bar after time-forfeit
+// losses, the players a director lists, and their current ratings as whole numbers.
+// App-internal: runs inside the caller's transaction.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <pqxx/pqxx>
 
@@ -16,5 +21,15 @@ namespace corrchess::app {
 // (rules.md 6.2), with `barred_until` set to the end of the bar.
 Result<void> check_entry_bar(pqxx::work& tx, const db::User& user, game::Timestamp now,
                              std::optional<game::Timestamp>& barred_until);
+
+// The usernames a director listed, resolved to users in the same order. kValidationError
+// for a name nobody has ("no user 'x'") or a player listed twice.
+Result<std::vector<db::User>> resolve_players(pqxx::work& tx,
+                                              const std::vector<std::string>& names);
+
+// The current ratings of `user_ids` in `pool`, rounded to whole points (players without a
+// rating are absent).
+std::map<std::int64_t, int> whole_ratings(pqxx::work& tx, const std::string& pool,
+                                          const std::vector<std::int64_t>& user_ids);
 
 }  // namespace corrchess::app

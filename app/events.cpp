@@ -41,22 +41,6 @@ Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t i
   return v;
 }
 
-// The usernames of a player list, resolved to users (unique, existing).
-Result<std::vector<db::User>> resolve_players(pqxx::work& tx,
-                                              const std::vector<std::string>& names) {
-  std::vector<db::User> out;
-  std::set<std::int64_t> seen;
-  for (const auto& name : names) {
-    auto user = db::find_user(tx, name);
-    if (!user) return fail(ErrorCode::kValidationError, "no user '" + name + "'");
-    if (!seen.insert(user->id).second) {
-      return fail(ErrorCode::kValidationError, "player '" + user->username + "' is listed twice");
-    }
-    out.push_back(*user);
-  }
-  return out;
-}
-
 // The checks of an event's settings that depend on the instant it is created.
 Result<void> check_settings_at(const db::EventSettings& s, Timestamp now) {
   if (s.end_at && *s.end_at <= s.start_at) {

@@ -1,7 +1,6 @@
 #include "app/series.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "app/entry_rules.h"
 #include "app/event_crosstable.h"
@@ -12,7 +11,6 @@
 #include "app/roles.h"
 #include "app/section_start.h"
 #include "db/event_messages.h"
-#include "db/ratings.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -35,10 +33,10 @@ std::string admission_name(competition::Admission a) {
 
 // The player's current rating in the series' pool, rounded (none: not rated yet).
 std::optional<int> rating_of(pqxx::work& tx, const db::SeriesSettings& s, std::int64_t user_id) {
-  const auto ratings = db::current_ratings(tx, rating_pool_of(s.terms.variant), {user_id});
+  const auto ratings = whole_ratings(tx, rating_pool_of(s.terms.variant), {user_id});
   const auto it = ratings.find(user_id);
   if (it == ratings.end()) return std::nullopt;
-  return static_cast<int>(std::lround(it->second.rating));
+  return it->second;
 }
 
 // Tells `users` of a change of their series entries or sections: a live message (and the
@@ -85,7 +83,7 @@ Result<void> start_series_section(const GameDeps& deps, pqxx::work& tx,
                                   const db::StoredSeries& series,
                                   const std::vector<const db::SeriesEntry*>& players,
                                   Timestamp now) {
-  const int number = static_cast<int>(db::series_sections(tx, series.id).size()) + 1;
+  const int number = db::next_section_number(tx, series.id);
   auto settings = section_event(series.settings.terms,
                                 series.settings.name + " - section " + std::to_string(number),
                                 static_cast<int>(players.size()), now);
@@ -94,7 +92,7 @@ Result<void> start_series_section(const GameDeps& deps, pqxx::work& tx,
   for (const auto* entry : players) users.push_back(entry->user_id);
   TRY_LET(event_id,
           create_started_section(deps, tx, settings, series.settings.terms.rated, users, now));
-  db::insert_section(tx, series.id, *event_id, now);
+  db::insert_section(tx, series.id, number, *event_id, now);
   for (const auto* entry : players) {
     if (!db::close_entry(tx, entry->id, {"started", *event_id, std::nullopt, std::nullopt}, now)) {
       return fail(ErrorCode::kConflict, "entry " + std::to_string(entry->id) + " stopped waiting");
@@ -117,13 +115,11 @@ Result<SeriesRun> take_series_turn(const GameDeps& deps, pqxx::work& tx, std::in
   if (waiting.empty()) return run;
   std::vector<std::int64_t> ids;
   for (const auto& e : waiting) ids.push_back(e.user_id);
-  const auto ratings = db::current_ratings(tx, rating_pool_of(s.terms.variant), ids);
+  const auto ratings = whole_ratings(tx, rating_pool_of(s.terms.variant), ids);
   std::vector<competition::Entrant> entrants;
   for (const auto& e : waiting) {
     competition::Entrant x{e.id, e.user_id, e.entered_at, std::nullopt, e.country};
-    if (auto it = ratings.find(e.user_id); it != ratings.end()) {
-      x.rating = static_cast<int>(std::lround(it->second.rating));
-    }
+    if (auto it = ratings.find(e.user_id); it != ratings.end()) x.rating = it->second;
     entrants.push_back(std::move(x));
   }
 
@@ -264,10 +260,10 @@ Result<std::int64_t> create_series(GameDeps& deps, const db::User& director,
 Result<std::vector<SeriesSummary>> list_series(GameDeps& deps) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<SeriesSummary>> {
     std::vector<SeriesSummary> out;
+    auto counts = db::series_counts(tx);
     for (auto& s : db::list_series(tx)) {
-      const int waiting = static_cast<int>(db::waiting_entries(tx, s.id).size());
-      const int sections = static_cast<int>(db::series_sections(tx, s.id).size());
-      out.push_back({std::move(s), waiting, sections});
+      const auto& n = counts[s.id];
+      out.push_back({std::move(s), n.waiting, n.sections});
     }
     return out;
   });

@@ -11,11 +11,6 @@ namespace {
 
 using game::Timestamp;
 
-std::optional<Timestamp> stage_time_or_none(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return Timestamp(f.as<std::int64_t>());
-}
-
 // id, name, the section terms (columns 2..11), then the championship's own.
 const std::string kChampionshipColumns =
     std::string("id, name, ") + kSectionTermsColumns +
@@ -33,7 +28,7 @@ Result<StoredChampionship> championship_from_row(pqxx::work& tx, const pqxx::row
   s.auto_advance = row[13].as<bool>();
   c.status = row[14].as<std::string>();
   c.created_at = Timestamp(row[15].as<std::int64_t>());
-  c.finished_at = stage_time_or_none(row[16]);
+  c.finished_at = optional_instant(row[16]);
   for (const auto& r : tx.exec_params(
            "SELECT number, name, section_size, per_section, best_runners_up, status, "
            "extract(epoch FROM started_at)::bigint, extract(epoch FROM finished_at)::bigint "
@@ -46,8 +41,8 @@ Result<StoredChampionship> championship_from_row(pqxx::work& tx, const pqxx::row
     st.settings.rule.per_section = r[3].as<int>();
     st.settings.rule.best_runners_up = r[4].as<int>();
     st.status = r[5].as<std::string>();
-    st.started_at = stage_time_or_none(r[6]);
-    st.finished_at = stage_time_or_none(r[7]);
+    st.started_at = optional_instant(r[6]);
+    st.finished_at = optional_instant(r[7]);
     s.stages.push_back(st.settings);
     c.stages.push_back(std::move(st));
   }

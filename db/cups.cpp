@@ -11,16 +11,6 @@ namespace {
 
 using game::Timestamp;
 
-std::optional<std::int64_t> cup_id_or_none(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return f.as<std::int64_t>();
-}
-
-std::optional<Timestamp> cup_time_or_none(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return Timestamp(f.as<std::int64_t>());
-}
-
 constexpr const char* kCupColumns =
     "id, name, variant, time_control::text, draw_min_moves, ten_moves_rule, silence_rule, "
     "messages_allowed, games_per_match, tiebreak_pairs, status, winner_id, "
@@ -42,9 +32,9 @@ Result<StoredCup> cup_from_row(const pqxx::row& row) {
   s.match.games = row[8].as<int>();
   s.match.tiebreak_pairs = row[9].as<int>();
   c.status = row[10].as<std::string>();
-  c.winner_id = cup_id_or_none(row[11]);
+  c.winner_id = optional_id(row[11]);
   c.created_at = Timestamp(row[12].as<std::int64_t>());
-  c.finished_at = cup_time_or_none(row[13]);
+  c.finished_at = optional_instant(row[13]);
   return c;
 }
 
@@ -138,12 +128,12 @@ std::vector<CupMatch> cup_matches(pqxx::work& tx, std::int64_t cup_id) {
     CupMatch m;
     m.round = row[0].as<int>();
     m.match_no = row[1].as<int>();
-    m.player_a = cup_id_or_none(row[2]);
-    m.player_b = cup_id_or_none(row[3]);
+    m.player_a = optional_id(row[2]);
+    m.player_b = optional_id(row[3]);
     m.status = row[4].as<std::string>();
     m.bye = row[5].as<bool>();
-    m.winner_id = cup_id_or_none(row[6]);
-    m.decided_at = cup_time_or_none(row[7]);
+    m.winner_id = optional_id(row[6]);
+    m.decided_at = optional_instant(row[7]);
     out.push_back(std::move(m));
   }
   return out;
@@ -160,7 +150,7 @@ void set_games_over_seen(pqxx::work& tx, std::int64_t cup_id, int round, int mat
                          int games_over) {
   tx.exec_params(
       "UPDATE cup_matches SET games_over_seen = $4 WHERE cup_id = $1 AND round = $2 AND "
-      "match_no = $3",
+      "match_no = $3 AND games_over_seen <> $4",
       cup_id, round, match_no, games_over);
 }
 

@@ -15,16 +15,6 @@ std::optional<std::int64_t> epoch_of(const std::optional<Timestamp>& t) {
   return t->unix_seconds();
 }
 
-std::optional<Timestamp> opt_time(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return Timestamp(f.as<std::int64_t>());
-}
-
-std::optional<std::string> opt_text(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return f.as<std::string>();
-}
-
 // The columns of an event game (event_game_of reads them; 13 and 14 are its event's id and
 // name), to be followed by a WHERE clause.
 constexpr const char* kEventGameSelect =
@@ -52,9 +42,9 @@ EventGame event_game_of(const pqxx::row& row) {
   if (!row[9].is_null()) {
     if (auto t = game::parse_termination(row[9].as<std::string>())) g.termination = *t;
   }
-  g.finished_at = opt_time(row[10]);
+  g.finished_at = optional_instant(row[10]);
   g.ply = row[11].as<int>();
-  g.adjudication_since = opt_time(row[12]);
+  g.adjudication_since = optional_instant(row[12]);
   return g;
 }
 
@@ -105,12 +95,12 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
   s.open_for_entry = row[14].as<bool>();
   if (!row[15].is_null()) s.max_players = row[15].as<int>();
   s.start_at = Timestamp(row[16].as<std::int64_t>());
-  s.end_at = opt_time(row[17]);
+  s.end_at = optional_instant(row[17]);
   e.status = row[18].as<std::string>();
-  e.started_at = opt_time(row[19]);
+  e.started_at = optional_instant(row[19]);
   if (!row[20].is_null()) e.created_by = row[20].as<std::int64_t>();
   e.created_at = Timestamp(row[21].as<std::int64_t>());
-  s.initial_fen = opt_text(row[22]).value_or("");
+  s.initial_fen = optional_text(row[22]).value_or("");
   return e;
 }
 
@@ -236,9 +226,9 @@ std::vector<EventPlayer> event_players(pqxx::work& tx, std::int64_t event_id) {
     p.seat = row[1].as<int>();
     p.status = row[2].as<std::string>();
     p.joined_at = Timestamp(row[3].as<std::int64_t>());
-    p.left_at = opt_time(row[4]);
-    p.replaced_by = opt_text(row[5]);
-    p.reason = opt_text(row[6]);
+    p.left_at = optional_instant(row[4]);
+    p.replaced_by = optional_text(row[5]);
+    p.reason = optional_text(row[6]);
     out.push_back(std::move(p));
   }
   return out;

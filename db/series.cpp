@@ -11,17 +11,6 @@ namespace {
 
 using game::Timestamp;
 
-std::optional<Timestamp> series_time_or_none(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return Timestamp(f.as<std::int64_t>());
-}
-
-template <class T>
-std::optional<T> series_value_or_none(const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  return f.as<T>();
-}
-
 // id, name, the section terms (columns 2..11), then the series' own.
 const std::string kSeriesColumns =
     std::string("id, name, ") + kSectionTermsColumns +
@@ -45,16 +34,16 @@ Result<StoredSeries> series_from_row(const pqxx::row& row) {
   s.sections.min_section_size = row[15].as<int>();
   s.sections.max_wait = row[16].as<std::int64_t>();
   s.country_spread = row[17].as<bool>();
-  s.gate.min_rating = series_value_or_none<int>(row[18]);
-  s.gate.max_rating = series_value_or_none<int>(row[19]);
+  s.gate.min_rating = optional_int(row[18]);
+  s.gate.max_rating = optional_int(row[19]);
   s.gate.unrated_allowed = row[20].as<bool>();
-  s.gate.credit_from_series = series_value_or_none<std::int64_t>(row[21]);
+  s.gate.credit_from_series = optional_id(row[21]);
   s.min_finished_games = row[22].as<int>();
-  s.promotion.max_place = series_value_or_none<int>(row[23]);
-  s.promotion.min_score_percent = series_value_or_none<int>(row[24]);
+  s.promotion.max_place = optional_int(row[23]);
+  s.promotion.min_score_percent = optional_int(row[24]);
   s.credit_valid_days = row[25].as<int>();
   out.status = row[26].as<std::string>();
-  out.created_by = series_value_or_none<std::int64_t>(row[27]);
+  out.created_by = optional_id(row[27]);
   out.created_at = Timestamp(row[28].as<std::int64_t>());
   return out;
 }
@@ -77,8 +66,8 @@ SeriesEntry series_entry_from_row(const pqxx::row& row) {
   e.entered_at = Timestamp(row[7].as<std::int64_t>());
   e.admission = row[8].as<std::string>();
   e.status = row[9].as<std::string>();
-  e.event_id = series_value_or_none<std::int64_t>(row[10]);
-  e.closed_at = series_time_or_none(row[11]);
+  e.event_id = optional_id(row[10]);
+  e.closed_at = optional_instant(row[11]);
   e.reason = optional_text(row[12]);
   return e;
 }
@@ -103,7 +92,7 @@ SeriesSection series_section_from_row(const pqxx::row& row) {
   s.event_id = row[2].as<std::int64_t>();
   s.event_name = row[3].as<std::string>();
   s.started_at = Timestamp(row[4].as<std::int64_t>());
-  s.closed_at = series_time_or_none(row[5]);
+  s.closed_at = optional_instant(row[5]);
   s.players = row[6].as<int>();
   return s;
 }
@@ -128,8 +117,8 @@ PromotionCredit promotion_credit_from_row(const pqxx::row& row) {
   c.games = row[8].as<int>();
   c.earned_at = Timestamp(row[9].as<std::int64_t>());
   c.expires_at = Timestamp(row[10].as<std::int64_t>());
-  c.used_at = series_time_or_none(row[11]);
-  c.used_by_entry = series_value_or_none<std::int64_t>(row[12]);
+  c.used_at = optional_instant(row[11]);
+  c.used_by_entry = optional_id(row[12]);
   return c;
 }
 
@@ -187,6 +176,17 @@ std::vector<StoredSeries> list_series(pqxx::work& tx) {
   return out;
 }
 
+std::map<std::int64_t, SeriesCounts> series_counts(pqxx::work& tx) {
+  std::map<std::int64_t, SeriesCounts> out;
+  for (const auto& row : tx.exec(
+           "SELECT s.id, (SELECT count(*)::int FROM series_entries e WHERE e.series_id = s.id AND "
+           "e.status = 'waiting'), (SELECT count(*)::int FROM series_sections ss WHERE "
+           "ss.series_id = s.id) FROM series s")) {
+    out[row[0].as<std::int64_t>()] = {row[1].as<int>(), row[2].as<int>()};
+  }
+  return out;
+}
+
 void set_series_status(pqxx::work& tx, std::int64_t id, const std::string& status) {
   tx.exec_params("UPDATE series SET status = $2 WHERE id = $1", id, status);
 }
@@ -198,7 +198,7 @@ std::vector<std::int64_t> series_with_waiting(pqxx::work& tx) {
 }
 
 std::optional<Timestamp> next_entry_deadline(pqxx::work& tx) {
-  return series_time_or_none(
+  return optional_instant(
       tx.exec1("SELECT min(extract(epoch FROM e.entered_at)::bigint + s.max_wait_seconds) FROM "
                "series_entries e JOIN series s ON s.id = e.series_id WHERE e.status = 'waiting' "
                "AND s.status = 'open' AND s.max_wait_seconds > 0")[0]);
@@ -271,14 +271,19 @@ bool plays_in_series(pqxx::work& tx, std::int64_t series_id, std::int64_t user_i
       .as<bool>();
 }
 
-int insert_section(pqxx::work& tx, std::int64_t series_id, std::int64_t event_id, Timestamp now) {
+int next_section_number(pqxx::work& tx, std::int64_t series_id) {
   return tx
-      .exec_params1(
-          "INSERT INTO series_sections (series_id, number, event_id, started_at) SELECT $1, "
-          "coalesce(max(number), 0) + 1, $2, to_timestamp($3) FROM series_sections WHERE "
-          "series_id = $1 RETURNING number",
-          series_id, event_id, now.unix_seconds())[0]
+      .exec_params1("SELECT coalesce(max(number), 0) + 1 FROM series_sections WHERE series_id = $1",
+                    series_id)[0]
       .as<int>();
+}
+
+void insert_section(pqxx::work& tx, std::int64_t series_id, int number, std::int64_t event_id,
+                    Timestamp now) {
+  tx.exec_params(
+      "INSERT INTO series_sections (series_id, number, event_id, started_at) VALUES ($1, $2, $3, "
+      "to_timestamp($4))",
+      series_id, number, event_id, now.unix_seconds());
 }
 
 std::vector<SeriesSection> series_sections(pqxx::work& tx, std::int64_t series_id) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,12 @@ Result<std::int64_t> insert_series(pqxx::work& tx, const SeriesSettings& setting
 Result<StoredSeries> load_series(pqxx::work& tx, std::int64_t id, bool lock);
 // Every series by id.
 std::vector<StoredSeries> list_series(pqxx::work& tx);
+// Per series id: how many entries wait, and how many sections it started.
+struct SeriesCounts {
+  int waiting = 0;
+  int sections = 0;
+};
+std::map<std::int64_t, SeriesCounts> series_counts(pqxx::work& tx);
 void set_series_status(pqxx::work& tx, std::int64_t id, const std::string& status);
 // Open series with waiting entries (the starter's work list), by id.
 std::vector<std::int64_t> series_with_waiting(pqxx::work& tx);
@@ -112,9 +119,11 @@ struct SeriesSection {
   std::optional<game::Timestamp> closed_at;
   int players = 0;
 };
-// Records event `event_id` as the series' next section; returns its number.
-int insert_section(pqxx::work& tx, std::int64_t series_id, std::int64_t event_id,
-                   game::Timestamp now);
+// The number the series' next section gets (1 + the highest so far).
+int next_section_number(pqxx::work& tx, std::int64_t series_id);
+// Records event `event_id` as section `number` of the series.
+void insert_section(pqxx::work& tx, std::int64_t series_id, int number, std::int64_t event_id,
+                    game::Timestamp now);
 // The sections of a series by number.
 std::vector<SeriesSection> series_sections(pqxx::work& tx, std::int64_t series_id);
 // Sections not closed yet whose every game is over (finished or annulled), oldest first.

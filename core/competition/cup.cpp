@@ -90,6 +90,16 @@ bool first_player_white(const MatchRules& rules, int number) {
   return (number - rules.games) % 2 == 0;
 }
 
+MatchScore match_score(const std::vector<MatchGame>& games) {
+  MatchScore score;
+  for (const auto& g : games) {
+    if (!g.result) continue;
+    score.first_halves += halves(g, true);
+    score.second_halves += halves(g, false);
+  }
+  return score;
+}
+
 MatchState match_state(const MatchRules& rules, const std::vector<MatchGame>& games) {
   const auto regular = static_cast<std::size_t>(rules.games);
   switch (judge(games, 0, regular)) {

@@ -67,6 +67,15 @@ struct MatchGame {
 // regular games alternate from White, and so does each tie-break pair.
 bool first_player_white(const MatchRules& rules, int number);
 
+// The points of a match so far in half points (the match's first player, then the second),
+// over every finished game, tie-break games included; a double default scores for nobody.
+struct MatchScore {
+  int first_halves = 0;
+  int second_halves = 0;
+  bool operator==(const MatchScore&) const = default;
+};
+MatchScore match_score(const std::vector<MatchGame>& games);
+
 enum class MatchState {
   kInPlay,          // not decided yet, no more games needed now
   kTiebreakNeeded,  // equal after the regular games (or the last pair): start the next pair

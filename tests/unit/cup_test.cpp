@@ -63,6 +63,16 @@ TEST(Matches, DecidedWhenTheLeadExceedsWhatIsLeftToPlay) {
             MatchState::kFirstWins);
 }
 
+TEST(Matches, ScoreCountsFinishedGamesFromEachPlayersSide) {
+  // First player: won with White, lost with Black, drew a tie-break with White; one game in
+  // play and a double default count nothing: 1 1/2 - 1 1/2 (3 - 3 halves).
+  const std::vector<MatchGame> g{game(true, GameResult::kWhiteWins),
+                                 game(false, GameResult::kWhiteWins), game(true, GameResult::kDraw),
+                                 game(false, std::nullopt), game(true, GameResult::kDoubleDefault)};
+  EXPECT_EQ(match_score(g), (MatchScore{3, 3}));
+  EXPECT_EQ(match_score({game(false, GameResult::kBlackWins)}), (MatchScore{2, 0}));
+}
+
 TEST(Matches, EqualGoesToATiebreakPairThenToTheBetterSeed) {
   const MatchRules two{2, 1};
   std::vector<MatchGame> g{game(true, GameResult::kWhiteWins), game(false, GameResult::kWhiteWins)};
