@@ -17,9 +17,11 @@
 //   the points (issue #37). Games against unrated opponents: see NormRules::unrated_rating.
 // - Category (ICCF): from the average rating, rounded as above; category 1 = 2251-2275 and
 //   each category is 25 points wide (category 7 = 2401-2425); below 2251 no category (0).
-//   The section's category is that of all its rated players' average; since 1 April 2017
-//   ICCF gives each player an individual category and individual norm targets from the
-//   average of that player's own opponents, which is what the norm lines use.
+//   The section's category is that of all its rated players' average. Since 1 April 2017
+//   ICCF gives each player individual norm targets from that player's own opponents (ICCF
+//   notice "Changes to how title norms are determined", 24 March 2017); ICCF sums the
+//   winning expectancies against them, corrchess takes their average with dp as issue #37
+//   asks (the two can differ by half a point when the opponents' ratings are spread).
 // - Title (ICCF Tournament Rules, the Grandmaster clause "(c) those players who gain at
 //   least two grandmaster results in international title tournaments with a total of at
 //   least 24 games", the same for the other titles): two norms over at least 24 games.
