@@ -23,6 +23,7 @@ RUN scripts/install-deps --build && rm -rf /var/lib/apt/lists/*
 COPY CMakeLists.txt ./
 COPY bench/CMakeLists.txt bench/*.cpp bench/*.h bench/
 COPY core core
+COPY model model
 COPY db db
 COPY delivery delivery
 COPY app app

@@ -57,13 +57,13 @@ struct ResetRequestBody {
   }
 };
 
-Result<Response> request_reset(db::Pool& pool, db::ServerClock& clock,
+Result<Response> request_reset(app::Database& pool, app::ServerClock& clock,
                                const std::string& username) {
   TRY_LET(done, app::request_password_reset(pool, clock, username));
   return json_response(202, {{"status", "if the account has an address, a link is on its way"}});
 }
 
-Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Request& r) {
+Result<Response> confirm_reset(app::Database& pool, app::ServerClock& clock, const Request& r) {
   TRY_LET(fields, fields_of(r));
   auto reset = app::reset_password(pool, clock, (*fields)["token"], (*fields)["password"]);
   if (!reset) {
@@ -78,13 +78,13 @@ Result<Response> confirm_reset(db::Pool& pool, db::ServerClock& clock, const Req
   return json_response(200, {{"status", "password changed; every session was signed out"}});
 }
 
-Result<Response> request_verification(db::Pool& pool, db::ServerClock& clock,
-                                      const db::User& user) {
+Result<Response> request_verification(app::Database& pool, app::ServerClock& clock,
+                                      const model::User& user) {
   TRY_LET(done, app::request_email_verification(pool, clock, user));
   return json_response(202, {{"status", "a link is on its way to " + *user.email}});
 }
 
-Result<Response> verify(db::Pool& pool, db::ServerClock& clock, const Request& r) {
+Result<Response> verify(app::Database& pool, app::ServerClock& clock, const Request& r) {
   TRY_LET(fields, fields_of(r));
   TRY_LET(done, app::verify_email(pool, clock, (*fields)["token"]));
   if (is_form(r)) return html_page(200, "Address confirmed", "<p>Your address is confirmed.</p>");
@@ -104,7 +104,7 @@ void add_link_page(Routes& routes, const std::string& path, const std::string& s
 
 }  // namespace
 
-void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& clock) {
+void add_account_mail_routes(Router& router, app::Database& pool, app::ServerClock& clock) {
   Routes routes(router, pool, "accounts");
   routes.add({"POST", "/api/v1/auth/password-reset", Access::kNone,
               Doc("Mail a single-use link to choose a new password (valid one hour)", 202,

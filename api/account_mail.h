@@ -4,12 +4,11 @@
 #pragma once
 
 #include "api/router.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
+#include "app/handles.h"
 
 namespace corrchess::api {
 
 // Links point to CORRCHESS_PUBLIC_URL (app::notification_settings).
-void add_account_mail_routes(Router& router, db::Pool& pool, db::ServerClock& clock);
+void add_account_mail_routes(Router& router, app::Database& pool, app::ServerClock& clock);
 
 }  // namespace corrchess::api

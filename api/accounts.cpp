@@ -174,7 +174,7 @@ Result<Response> patch_user(app::AccountDeps& deps, const Call& call, const Role
 
 }  // namespace
 
-nlohmann::json user_json(const db::User& user) {
+nlohmann::json user_json(const model::User& user) {
   return {{"id", std::to_string(user.id)},
           {"username", user.username},
           {"display_name", user.display_name},
@@ -182,7 +182,7 @@ nlohmann::json user_json(const db::User& user) {
           {"created_at", user.created_at}};
 }
 
-Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query) {
+Result<model::User> authenticate(app::Database& pool, const Request& request, bool allow_query) {
   auto credential = request_credential(request, allow_query);
   if (!credential || credential->secret.empty()) {
     return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
@@ -199,7 +199,7 @@ Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow
   return (*owner)->user;
 }
 
-Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request) {
+Result<SocketSession> authenticate_socket(app::Database& pool, const Request& request) {
   std::optional<std::int64_t> since;
   if (auto it = request.query.find("since"); it != request.query.end()) {
     const auto& text = it->second;
@@ -224,9 +224,9 @@ Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request
   return SocketSession{(*owner)->user, hash, (*owner)->expires_in_seconds, since};
 }
 
-Result<void> require_director(const db::User& user) { return app::require_director(user); }
+Result<void> require_director(const model::User& user) { return app::require_director(user); }
 
-void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
+void add_account_routes(Router& router, app::Database& pool, app::ServerClock& clock,
                         const AccountOptions& options) {
   auto deps = std::make_shared<app::AccountDeps>(app::AccountDeps{pool, clock, options});
   Routes routes(router, pool, "accounts");

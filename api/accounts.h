@@ -12,10 +12,9 @@
 
 #include "api/router.h"
 #include "app/accounts.h"
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
-#include "db/users.h"
+#include "model/users.h"
 
 namespace corrchess::api {
 
@@ -26,33 +25,34 @@ struct AccountOptions : app::AccountPolicy {
   bool secure_cookies = false;
   // Extra fields of GET /me for the signed-in user (the leave balances), merged into the
   // user object; unset: none.
-  std::function<Result<nlohmann::json>(const db::User&)> me_details;
+  std::function<Result<nlohmann::json>(const model::User&)> me_details;
 };
 
 // The user behind the request's bearer token or session cookie; kUnauthorized if
 // missing/invalid/expired.
-Result<db::User> authenticate(db::Pool& pool, const Request& request, bool allow_query = false);
+Result<model::User> authenticate(app::Database& pool, const Request& request,
+                                 bool allow_query = false);
 
 // As authenticate (the token may come as ?token=), for a long-lived connection: also the
 // token's hash and the seconds until it expires, so the connection can end with its token,
 // and where its live messages resume (?since=<the last number the client saw>, 0 or more;
 // kValidationError otherwise).
 struct SocketSession {
-  db::User user;
+  model::User user;
   std::string token_hash;
   std::int64_t expires_in_seconds = 0;
   std::optional<std::int64_t> since;
 };
-Result<SocketSession> authenticate_socket(db::Pool& pool, const Request& request);
+Result<SocketSession> authenticate_socket(app::Database& pool, const Request& request);
 // kForbidden unless the user is a td or admin.
-Result<void> require_director(const db::User& user);
+Result<void> require_director(const model::User& user);
 
 // POST /api/v1/auth/{register,login,logout}, POST /me/password, GET /me, PATCH
 // /admin/users/{username}. `router`, `pool` and `clock` must outlive the registration.
-void add_account_routes(Router& router, db::Pool& pool, db::ServerClock& clock,
+void add_account_routes(Router& router, app::Database& pool, app::ServerClock& clock,
                         const AccountOptions& options);
 
 // JSON for a user: {id, username, display_name, role, created_at}.
-nlohmann::json user_json(const db::User& user);
+nlohmann::json user_json(const model::User& user);
 
 }  // namespace corrchess::api

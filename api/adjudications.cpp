@@ -9,7 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-Result<Response> queue(GameServiceDeps& deps, const db::User& user) {
+Result<Response> queue(GameServiceDeps& deps, const model::User& user) {
   TRY_LET(q, app::adjudication_queue(deps, user));
   json list = json::array();
   for (const auto& p : q->games) {

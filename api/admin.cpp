@@ -110,7 +110,7 @@ Result<std::optional<std::int64_t>> id_filter(const Request& request, const char
   return std::optional<std::int64_t>{*id};
 }
 
-Result<Response> audit(GameServiceDeps& deps, const Request& request, const db::User& user) {
+Result<Response> audit(GameServiceDeps& deps, const Request& request, const model::User& user) {
   app::AuditQuery query;
   TRY_LET(game_id, id_filter(request, "game_id"));
   query.game_id = *game_id;
@@ -148,7 +148,7 @@ std::optional<bool> flag_value(const std::string& text) {
   return std::nullopt;
 }
 
-Result<Response> board(GameServiceDeps& deps, const Request& request, const db::User& user,
+Result<Response> board(GameServiceDeps& deps, const Request& request, const model::User& user,
                        std::int64_t id) {
   BoardSvgOptions options;
   if (auto it = request.query.find("orientation"); it != request.query.end()) {

@@ -7,7 +7,7 @@ namespace corrchess::api {
 
 namespace {
 
-nlohmann::json block_json(const db::Block& b) {
+nlohmann::json block_json(const model::Block& b) {
   return {{"username", b.blocked.username},
           {"display_name", b.blocked.display_name},
           {"since", game::format_rfc3339(b.since)}};
@@ -22,7 +22,7 @@ void add_block_routes(Router& router, app::BlockDeps& deps) {
                   "{blocks: [{username, display_name, since}]}, newest first")},
              [&deps](const Call& c) {
                return json_after(app::blocked_users(deps, c.caller()),
-                                 [](const std::vector<db::Block>& blocks) {
+                                 [](const std::vector<model::Block>& blocks) {
                                    nlohmann::json list = nlohmann::json::array();
                                    for (const auto& b : blocks) list.push_back(block_json(b));
                                    return nlohmann::json{{"blocks", std::move(list)}};

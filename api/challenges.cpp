@@ -55,13 +55,13 @@ Result<ChallengeBody> ChallengeBody::from_json(const json& body, const Request&)
 using DeclineBody = OptionalReasonBody<kMaxMessageBytes>;
 json list_json(const std::vector<app::ChallengeView>& views) {
   json out = json::array();
-  for (const auto& v : views) out.push_back(db::challenge_json(v.stored, v.status));
+  for (const auto& v : views) out.push_back(model::challenge_json(v.stored, v.status));
   return out;
 }
 
 Result<Response> render(const Result<app::ChallengeView>& view, int status = 200) {
   if (!view) return std::unexpected(view.error());
-  return json_response(status, db::challenge_json(view->stored, view->status));
+  return json_response(status, model::challenge_json(view->stored, view->status));
 }
 
 }  // namespace
@@ -116,10 +116,10 @@ void add_challenge_routes(Router& router, app::ChallengeDeps& challenges, GameSe
              [&challenges, &games](const Call& c) -> Result<Response> {
                TRY_LET(accepted, app::accept_challenge(challenges, c.caller(), c.id));
                TRY_LET(shown, app::view_game(games, c.caller(), accepted->game_id));
-               return json_response(201,
-                                    {{"challenge", db::challenge_json(accepted->challenge.stored,
-                                                                      accepted->challenge.status)},
-                                     {"game", game_json(*shown)}});
+               return json_response(
+                   201, {{"challenge", model::challenge_json(accepted->challenge.stored,
+                                                             accepted->challenge.status)},
+                         {"game", game_json(*shown)}});
              });
   routes.add(
       {"POST", "/api/v1/challenges/{id}/decline", kUser, kChallenge,

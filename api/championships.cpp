@@ -14,19 +14,19 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxChampionshipPlayers = 1024;
 
-Result<std::vector<db::StageSettings>> parse_stages(const json& body) {
+Result<std::vector<model::StageSettings>> parse_stages(const json& body) {
   if (!body.contains("stages") || !body["stages"].is_array()) {
     return fail(ErrorCode::kValidationError,
                 "field 'stages' must be a list of {name, section_size, per_section, "
                 "best_runners_up}");
   }
-  std::vector<db::StageSettings> out;
+  std::vector<model::StageSettings> out;
   for (const auto& stage : body["stages"]) {
     if (!stage.is_object() || out.size() >= 10) {
       return fail(ErrorCode::kValidationError, "field 'stages' must be a list of 2..5 objects");
     }
     Fields in(stage);
-    db::StageSettings st;
+    model::StageSettings st;
     st.name = in.nonblank_text("name", 100);
     st.section_size = in.take(optional_int_in(stage, "section_size", -1000, 1000)).value_or(0);
     st.rule.per_section = in.take(optional_int_in(stage, "per_section", -1000, 1000)).value_or(0);

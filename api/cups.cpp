@@ -6,7 +6,7 @@
 #include "api/rule_settings.h"
 #include "app/competitions.h"
 #include "app/cups.h"
-#include "db/codec.h"
+#include "model/codec.h"
 
 namespace corrchess::api {
 
@@ -53,13 +53,13 @@ Result<app::CupCreation> parse_cup_creation(const json& body) {
 }
 using NewCupBody = ParsedBody<parse_cup_creation>;
 
-std::string cup_game_outcome(const db::CupGame& g) {
+std::string cup_game_outcome(const model::CupGame& g) {
   if (g.status == "finished" && g.result) return std::string(game::to_string(*g.result));
   return g.status;
 }
 
 json cup_json(const app::CupView& v) {
-  std::map<std::int64_t, const db::CupPlayer*> by_id;
+  std::map<std::int64_t, const model::CupPlayer*> by_id;
   json players = json::array();
   for (const auto& p : v.players) {
     by_id[p.user.id] = &p;
@@ -109,7 +109,7 @@ json cup_json(const app::CupView& v) {
           {"status", v.cup.status},
           {"settings",
            {{"variant", game::to_string(s.variant)},
-            {"time_control", db::time_control_json(s.time_control)},
+            {"time_control", model::time_control_json(s.time_control)},
             {"draw_min_moves", s.rules.no_draw_before_move},
             {"ten_moves_rule", s.rules.ten_moves_rule},
             {"silence_rule", s.rules.silence_rule},

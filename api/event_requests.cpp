@@ -6,7 +6,7 @@
 #include "api/pipeline.h"
 #include "api/ratings.h"
 #include "api/rule_settings.h"
-#include "db/codec.h"
+#include "model/codec.h"
 
 namespace corrchess::api {
 
@@ -60,15 +60,15 @@ Result<app::EventCreation> parse_creation(const json& body) {
         std::pair{"open_for_entry", &s.open_for_entry}}) {
     if (auto v = in.optional_bool(field)) *target = *v;
   }
-  if (auto visibility = in.take(optional_keyword(body, "visibility", db::parse_visibility))) {
+  if (auto visibility = in.take(optional_keyword(body, "visibility", model::parse_visibility))) {
     s.visibility = *visibility;
   }
   s.delay_moves = in.take(optional_int_in(body, "delay_moves", 0, 1000)).value_or(0);
   if (!in.ok()) return in.error();
-  if (s.visibility == db::Visibility::kDelayed && s.delay_moves < 1) {
+  if (s.visibility == model::Visibility::kDelayed && s.delay_moves < 1) {
     return fail(ErrorCode::kValidationError, "visibility 'delayed' needs delay_moves (plies) >= 1");
   }
-  if (s.visibility != db::Visibility::kDelayed && s.delay_moves != 0) {
+  if (s.visibility != model::Visibility::kDelayed && s.delay_moves != 0) {
     return fail(ErrorCode::kValidationError, "delay_moves is only for visibility 'delayed'");
   }
   s.max_players = in.take(optional_int_in(body, "max_players", 2, 100));

@@ -6,7 +6,7 @@
 #include "app/event_crosstable.h"
 #include "app/events.h"
 #include "app/roles.h"
-#include "db/codec.h"
+#include "model/codec.h"
 
 namespace corrchess::api {
 
@@ -16,13 +16,13 @@ using game::Color;
 using game::Timestamp;
 using nlohmann::json;
 
-json settings_json(const db::StoredEvent& e) {
+json settings_json(const model::StoredEvent& e) {
   const auto& s = e.settings;
   json j = {{"variant", game::to_string(s.variant)},
             {"start_position", s.start_position ? json(*s.start_position) : json()},
             {"initial_fen", s.initial_fen.empty() ? json() : json(s.initial_fen)},
             {"allow_518", s.allow_518},
-            {"time_control", db::time_control_json(s.time_control)},
+            {"time_control", model::time_control_json(s.time_control)},
             {"leave_days_per_year", s.leave_days_per_year},
             {"leave_allowed", game::allows_leave(s.time_control)},
             {"draw_min_moves", s.rules.no_draw_before_move},
@@ -30,7 +30,7 @@ json settings_json(const db::StoredEvent& e) {
             {"silence_rule", s.rules.silence_rule},
             {"messages_allowed", s.rules.messages_allowed},
             {"double_round", s.double_round},
-            {"visibility", db::to_string(s.visibility)},
+            {"visibility", model::to_string(s.visibility)},
             {"delay_moves", s.delay_moves},
             {"open_for_entry", s.open_for_entry},
             {"max_players", s.max_players ? json(*s.max_players) : json()},
@@ -41,7 +41,7 @@ json settings_json(const db::StoredEvent& e) {
   return j;
 }
 
-json player_json(const db::EventPlayer& p) {
+json player_json(const model::EventPlayer& p) {
   json j = {{"seat", p.seat},
             {"username", p.user.username},
             {"display_name", p.user.display_name},
@@ -55,14 +55,15 @@ json player_json(const db::EventPlayer& p) {
 
 }  // namespace
 
-json adjudication_json(const db::EventGame& g, const std::vector<db::AdjudicationClaim>& claims,
-                       const db::User& viewer, Timestamp now) {
+json adjudication_json(const model::EventGame& g,
+                       const std::vector<model::AdjudicationClaim>& claims,
+                       const model::User& viewer, Timestamp now) {
   const Timestamp due = *g.adjudication_since + app::kAdjudicationClaimWindow;
   json sides = json::object();
   for (Color side : {Color::kWhite, Color::kBlack}) {
     const auto& player = side == Color::kWhite ? g.white : g.black;
     const bool may_read = app::is_director(viewer) || viewer.username == player;
-    const auto it = std::ranges::find_if(claims, [&](const db::AdjudicationClaim& c) {
+    const auto it = std::ranges::find_if(claims, [&](const model::AdjudicationClaim& c) {
       return c.game_id == g.game_id && c.side == side;
     });
     json j = {{"filed", it != claims.end()}};
@@ -85,8 +86,8 @@ json adjudication_json(const db::EventGame& g, const std::vector<db::Adjudicatio
 
 namespace {
 
-json game_entry_json(const db::EventGame& g, const std::vector<db::AdjudicationClaim>& claims,
-                     const db::User& viewer, Timestamp now) {
+json game_entry_json(const model::EventGame& g, const std::vector<model::AdjudicationClaim>& claims,
+                     const model::User& viewer, Timestamp now) {
   json j = {{"id", std::to_string(g.game_id)},
             {"round", g.round},
             {"board", g.board},
@@ -104,12 +105,12 @@ json game_entry_json(const db::EventGame& g, const std::vector<db::AdjudicationC
 
 }  // namespace
 
-json summary_json(const db::StoredEvent& e, const std::string& status, int players) {
+json summary_json(const model::StoredEvent& e, const std::string& status, int players) {
   return {{"id", std::to_string(e.id)},
           {"name", e.settings.name},
           {"status", status},
           {"variant", game::to_string(e.settings.variant)},
-          {"time_control", db::time_control_json(e.settings.time_control)},
+          {"time_control", model::time_control_json(e.settings.time_control)},
           {"open_for_entry", e.settings.open_for_entry},
           {"start_at", game::format_rfc3339(e.settings.start_at)},
           {"end_at", instant_or_null(e.settings.end_at)},
@@ -129,7 +130,7 @@ json rated_crosstable_json(const game::Crosstable& table, const app::EventView& 
   return out;
 }
 
-json event_json(const app::EventView& v, const db::User& viewer) {
+json event_json(const app::EventView& v, const model::User& viewer) {
   json j = summary_json(v.event, app::event_status(v.event, v.games), app::entered(v.players));
   j["settings"] = settings_json(v.event);
   j["settings"].update(event_rating_terms_json(v.rating_terms));
@@ -151,7 +152,7 @@ json event_json(const app::EventView& v, const db::User& viewer) {
 }
 
 nlohmann::json crosstable_json(const game::Crosstable& table,
-                               const std::vector<db::EventPlayer>& players) {
+                               const std::vector<model::EventPlayer>& players) {
   json rows = json::array();
   for (const auto& row : table.rows) {
     json results = json::object();

@@ -9,31 +9,31 @@
 
 #include "app/events.h"
 #include "core/game/crosstable.h"
-#include "db/events.h"
-#include "db/users.h"
+#include "model/events.h"
+#include "model/users.h"
 
 namespace corrchess::api {
 
 // The adjudication state of a game that reached the end date unfinished (§5.4): when, the
 // claim window, and each side's claim. A side that filed nothing is taken to claim a draw.
 // Directors see the claims in full, a player their own; others only whether one was filed.
-nlohmann::json adjudication_json(const db::EventGame& g,
-                                 const std::vector<db::AdjudicationClaim>& claims,
-                                 const db::User& viewer, game::Timestamp now);
+nlohmann::json adjudication_json(const model::EventGame& g,
+                                 const std::vector<model::AdjudicationClaim>& claims,
+                                 const model::User& viewer, game::Timestamp now);
 
 // {rows: [{seed, player, display_name, status, score, wins, sb, place, place_text, games,
 // unfinished, results: {opponent: marker}}], legend}.
 nlohmann::json crosstable_json(const game::Crosstable& table,
-                               const std::vector<db::EventPlayer>& players);
+                               const std::vector<model::EventPlayer>& players);
 
 // crosstable_json with each player's rating when the event is rated.
 nlohmann::json rated_crosstable_json(const game::Crosstable& table, const app::EventView& v);
 
 // An event in GET /events: id, name, status, settings and the number of players.
-nlohmann::json summary_json(const db::StoredEvent& e, const std::string& status, int players);
+nlohmann::json summary_json(const model::StoredEvent& e, const std::string& status, int players);
 
 // The event page as `viewer` sees it: settings, players, games (with adjudication state),
 // crosstable and the server's now.
-nlohmann::json event_json(const app::EventView& v, const db::User& viewer);
+nlohmann::json event_json(const app::EventView& v, const model::User& viewer);
 
 }  // namespace corrchess::api

@@ -15,7 +15,7 @@ namespace {
 using game::Timestamp;
 using nlohmann::json;
 
-Result<Response> show_event(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+Result<Response> show_event(GameServiceDeps& deps, const model::User& user, std::int64_t id,
                             int status = 200) {
   TRY_LET(view, app::read_event(deps, id));
   return json_response(status, event_json(*view, user));
@@ -28,7 +28,7 @@ Result<Response> shown_after(GameServiceDeps& deps, const Call& call, const Resu
   return show_event(deps, call.caller(), call.id, status);
 }
 
-Result<Response> create_event(GameServiceDeps& deps, const db::User& user, NewEventBody&& body) {
+Result<Response> create_event(GameServiceDeps& deps, const model::User& user, NewEventBody&& body) {
   TRY_LET(id, app::create_event(deps, user, std::move(body.value)));
   return show_event(deps, user, *id, 201);
 }
@@ -42,7 +42,7 @@ Result<Response> list_events(GameServiceDeps& deps, const Request& request) {
   return json_response(200, {{"events", events}});
 }
 
-Result<Response> join(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+Result<Response> join(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
   std::optional<Timestamp> barred_until;
   auto done = app::join_event(deps, user, id, barred_until);
   if (!done) {
@@ -80,7 +80,7 @@ Result<Response> crosstable(GameServiceDeps& deps, const Request& request, std::
   return json_response(200, rated_crosstable_json(*table, *view));
 }
 
-Result<Response> event_pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+Result<Response> event_pgn(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
   TRY_LET(view, app::read_event(deps, id));
   std::string text;
   for (const auto& g : view->games) {

@@ -7,8 +7,8 @@
 #include "api/accounts.h"
 #include "core/chess/notation.h"
 #include "core/game/record_pgn.h"
-#include "db/codec.h"
-#include "db/game_lists.h"
+#include "model/codec.h"
+#include "model/game_lists.h"
 
 namespace corrchess::api {
 
@@ -17,7 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-json listed_player_json(const db::ListedPlayer& p) {
+json listed_player_json(const model::ListedPlayer& p) {
   return {{"username", p.username}, {"display_name", p.display_name}};
 }
 
@@ -34,7 +34,7 @@ json pending_json(const game::PendingMove& p) {
 }
 
 // One entry of GET /games as `user` sees it: what a list shows without another request.
-json list_entry_json(const db::GameListEntry& g, const db::User& user) {
+json list_entry_json(const model::GameListEntry& g, const model::User& user) {
   const bool white = g.white.username == user.username;
   const std::string my_color = white ? "white" : "black";
   const bool my_turn = g.status == "ongoing" && g.to_move == my_color;
@@ -73,8 +73,8 @@ Result<chess::PgnGame> game_pgn(const app::GameView& shown) {
       shown.show_messages ? game::PgnTalk::kMessages : game::PgnTalk::kNone);
 }
 
-json game_json(const db::StoredGame& stored, const game::GameState& s, std::optional<Color> viewer,
-               bool show_messages, int moves_from) {
+json game_json(const model::StoredGame& stored, const game::GameState& s,
+               std::optional<Color> viewer, bool show_messages, int moves_from) {
   const auto& setup = stored.facts.setup;
   json j = {{"id", std::to_string(stored.id)},
             {"variant", game::to_string(setup.variant)},
@@ -86,7 +86,7 @@ json game_json(const db::StoredGame& stored, const game::GameState& s, std::opti
             {"to_move", game::color_name(s.to_move)},
             {"ply", s.ply},
             {"start_at", game::format_rfc3339(setup.start_at)},
-            {"time_control", db::time_control_json(setup.time_control)},
+            {"time_control", model::time_control_json(setup.time_control)},
             {"version", stored.version},
             {"now", game::format_rfc3339(s.now)}};
   if (stored.event_id) j["event_id"] = std::to_string(*stored.event_id);
@@ -123,8 +123,8 @@ json game_json(const db::StoredGame& stored, const game::GameState& s, std::opti
     moves.push_back(mj);
   }
   j["moves"] = moves;
-  j["clocks"] = {{"white", db::clock_json(s.clock_of(Color::kWhite))},
-                 {"black", db::clock_json(s.clock_of(Color::kBlack))}};
+  j["clocks"] = {{"white", model::clock_json(s.clock_of(Color::kWhite))},
+                 {"black", model::clock_json(s.clock_of(Color::kBlack))}};
   if (s.draw_offer) {
     j["draw_offer"] = {{"by", game::color_name(s.draw_offer->by)}, {"ply", s.draw_offer->ply}};
   }

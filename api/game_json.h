@@ -8,14 +8,14 @@
 
 #include "app/games.h"
 #include "core/chess/pgn.h"
-#include "db/game_lists.h"
-#include "db/games.h"
+#include "model/game_lists.h"
+#include "model/games.h"
 
 namespace corrchess::api {
 
 // The game object of api.md for `viewer` (pending move and conditional lines only for
 // their owner; the players' messages only with show_messages).
-nlohmann::json game_json(const db::StoredGame& stored, const game::GameState& state,
+nlohmann::json game_json(const model::StoredGame& stored, const game::GameState& state,
                          std::optional<game::Color> viewer, bool show_messages = true,
                          int moves_from = 0);
 // The game object of a use case's view. `minimal`: the moves before shown.moves_from are
@@ -25,7 +25,7 @@ nlohmann::json game_json(const app::GameView& shown, bool minimal = false);
 // A pending move as its owner sees it.
 nlohmann::json pending_json(const game::PendingMove& pending);
 // One entry of GET /games as `user` sees it: what a list shows without another request.
-nlohmann::json list_entry_json(const db::GameListEntry& entry, const db::User& user);
+nlohmann::json list_entry_json(const model::GameListEntry& entry, const model::User& user);
 // The PGN of a game as shown (Seven Tag Roster, usernames, TimeControl, Termination, Chess960
 // position; moves with clock and timestamp comments). Callers may replace tags before
 // writing it (the event export sets Event and Round).

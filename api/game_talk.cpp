@@ -12,14 +12,14 @@ namespace {
 
 using nlohmann::json;
 
-json message_json(const db::ThreadMessage& m) {
+json message_json(const model::ThreadMessage& m) {
   return {{"ply", m.ply ? json(*m.ply) : json()},
           {"author", m.author},
           {"text", m.text},
           {"at", game::format_rfc3339(m.at)}};
 }
 
-json note_json(const std::optional<db::Note>& n) {
+json note_json(const std::optional<model::Note>& n) {
   return {{"text", n ? n->text : ""},
           {"updated_at", n ? json(game::format_rfc3339(n->updated_at)) : json()}};
 }

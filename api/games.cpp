@@ -7,7 +7,7 @@
 #include "api/json_body.h"
 #include "api/rule_settings.h"
 #include "core/chess/pgn.h"
-#include "db/game_lists.h"
+#include "model/game_lists.h"
 
 namespace corrchess::api {
 
@@ -138,7 +138,7 @@ struct ConditionalBody {
 constexpr int kMaxGamesPerPage = 200;
 
 // A cursor as written by list(): "<sort key>.<id>", both decimal.
-std::optional<db::GameListCursor> parse_cursor(const std::string& text) {
+std::optional<model::GameListCursor> parse_cursor(const std::string& text) {
   const auto dot = text.find('.');
   if (dot == std::string::npos) return std::nullopt;
   auto number = [](const std::string& digits) -> std::optional<std::int64_t> {
@@ -151,7 +151,7 @@ std::optional<db::GameListCursor> parse_cursor(const std::string& text) {
   auto key = number(text.substr(0, dot));
   auto id = number(text.substr(dot + 1));
   if (!key || !id) return std::nullopt;
-  return db::GameListCursor{*key, *id};
+  return model::GameListCursor{*key, *id};
 }
 
 Result<app::GameListRequest> parse_list_query(const Request& request) {
@@ -223,7 +223,7 @@ std::vector<FieldDoc> list_query_doc() {
 
 // PGN export: Seven Tag Roster plus usernames, time control, termination, the start
 // position when it is not the standard one, and per-move clock and timestamp comments.
-Result<Response> pgn(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+Result<Response> pgn(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
   TRY_LET(shown, app::view_game(deps, user, id));
   TRY_LET(game, game_pgn(*shown));
   TRY_LET(text, chess::write_pgn(*game));
@@ -274,7 +274,7 @@ Result<Response> render_game(const Result<app::GameView>& shown, int status, boo
   return response;
 }
 
-std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+std::unexpected<Error> game_problem(GameServiceDeps& deps, const model::User& user, std::int64_t id,
                                     const Error& error) {
   if (error.code != ErrorCode::kStaleGame) return std::unexpected(error);
   auto shown = app::view_game(deps, user, id);
@@ -286,7 +286,7 @@ namespace {
 
 // A player's game command with an optional {"ply"} body and If-Match, answered with the
 // game after it.
-using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const db::User&, std::int64_t,
+using PlayerCommand = Result<app::GameView> (*)(app::GameDeps&, const model::User&, std::int64_t,
                                                 const app::Precondition&);
 void add_player_command(Routes& routes, GameServiceDeps& deps, const char* path, Doc doc,
                         PlayerCommand command) {

@@ -13,7 +13,7 @@
 #include "api/pipeline.h"
 #include "api/router.h"
 #include "app/games.h"
-#include "db/pool.h"
+#include "app/handles.h"
 
 namespace corrchess::api {
 
@@ -31,7 +31,7 @@ Result<app::Precondition> read_precondition(const Request& request, const nlohma
 
 // A refused game command's error; a stale_game error carries the game as `user` now sees it
 // (member `game`), so the client can show what changed without another request.
-std::unexpected<Error> game_problem(GameServiceDeps& deps, const db::User& user, std::int64_t id,
+std::unexpected<Error> game_problem(GameServiceDeps& deps, const model::User& user, std::int64_t id,
                                     const Error& error);
 // The game object, or the error. `minimal` (the request's `Prefer: return=minimal`): only
 // the moves the command added (game_json), and a `Preference-Applied` header.

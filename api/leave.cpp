@@ -16,7 +16,7 @@ json event_id_json(const std::optional<std::int64_t>& event_id) {
   return event_id ? json(std::to_string(*event_id)) : json();
 }
 
-json leave_json(const db::StoredLeave& l, const game::TimeZone& zone) {
+json leave_json(const model::StoredLeave& l, const game::TimeZone& zone) {
   json j = {{"id", std::to_string(l.id)},
             {"user", l.username},
             {"event_id", event_id_json(l.event_id)},
@@ -86,13 +86,13 @@ struct SpecialLeaveBody {
 using DecisionBody = OptionalReasonBody<kMaxReason>;
 
 // The period `leave` with `status`, or its error.
-Result<Response> leave_answer(GameServiceDeps& deps, const Result<db::StoredLeave>& leave,
+Result<Response> leave_answer(GameServiceDeps& deps, const Result<model::StoredLeave>& leave,
                               int status) {
   return json_after(
-      leave, [&deps](const db::StoredLeave& l) { return leave_json(l, deps.zone); }, status);
+      leave, [&deps](const model::StoredLeave& l) { return leave_json(l, deps.zone); }, status);
 }
 
-Result<Response> create_leave(GameServiceDeps& deps, const db::User& user,
+Result<Response> create_leave(GameServiceDeps& deps, const model::User& user,
                               const app::LeaveRequest& request) {
   return leave_answer(deps, app::enter_leave(deps, user, request), 201);
 }
@@ -103,7 +103,7 @@ Result<Response> decide(GameServiceDeps& deps, const Call& call, const DecisionB
       deps, app::decide_special_leave(deps, call.caller(), call.id, approve, body.reason), 200);
 }
 
-Result<Response> my_leave(GameServiceDeps& deps, const db::User& user) {
+Result<Response> my_leave(GameServiceDeps& deps, const model::User& user) {
   TRY_LET(leave, app::my_leave(deps, user));
   json periods = json::array();
   for (const auto& l : leave->periods) periods.push_back(leave_json(l, deps.zone));
@@ -111,7 +111,7 @@ Result<Response> my_leave(GameServiceDeps& deps, const db::User& user) {
                        {{"periods", periods}, {"balances", leave_balances_json(leave->balances)}});
 }
 
-Result<Response> pending_requests(GameServiceDeps& deps, const db::User& user) {
+Result<Response> pending_requests(GameServiceDeps& deps, const model::User& user) {
   TRY_LET(pending, app::pending_special_leave(deps, user));
   json requests = json::array();
   for (const auto& l : *pending) requests.push_back(leave_json(l, deps.zone));

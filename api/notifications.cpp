@@ -90,7 +90,7 @@ Result<notify::Preferences> parse_preferences(const json& body) {
 
 namespace {
 
-json delivery_json(const db::DeliveryView& d) {
+json delivery_json(const model::DeliveryView& d) {
   return {{"id", d.delivery_id},
           {"channel", d.channel},
           {"kind", d.kind},
@@ -103,14 +103,14 @@ json delivery_json(const db::DeliveryView& d) {
           {"finished_at", d.finished_at ? json(*d.finished_at) : json()}};
 }
 
-json webhook_json(const db::Webhook& w) {
+json webhook_json(const model::Webhook& w) {
   return {{"id", std::to_string(w.id)},
           {"url", w.url},
           {"event_id", w.event_id ? json(std::to_string(*w.event_id)) : json()},
           {"created_at", w.created_at}};
 }
 
-json deliveries_json(const std::vector<db::DeliveryView>& deliveries) {
+json deliveries_json(const std::vector<model::DeliveryView>& deliveries) {
   json out = json::array();
   for (const auto& d : deliveries) out.push_back(delivery_json(d));
   return {{"deliveries", out}};
@@ -149,7 +149,7 @@ using WebhookBody = ParsedBody<webhook_request>;
 
 }  // namespace
 
-void add_notification_routes(Router& router, db::Pool& pool) {
+void add_notification_routes(Router& router, app::Database& pool) {
   Routes routes(router, pool, "notifications");
   routes.add(
       {"GET", "/api/v1/me/notifications", kUser,

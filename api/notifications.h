@@ -7,14 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include "api/router.h"
+#include "app/handles.h"
 #include "app/notification_prefs.h"
 #include "core/error.h"
 #include "core/notify/notify.h"
-#include "db/pool.h"
 
 namespace corrchess::api {
 
-void add_notification_routes(Router& router, db::Pool& pool);
+void add_notification_routes(Router& router, app::Database& pool);
 
 // The body of PUT /me/notifications: `channels` ({channel: {kind: bool}}),
 // `reminder_hours_before` (whole hours) and `digest_hour` (0-23 or null); kValidationError

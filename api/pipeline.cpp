@@ -34,10 +34,10 @@ Result<std::int64_t> parse_id(const std::string& text, const char* what) {
 namespace {
 
 // Steps 1 to 3 of the pipeline, then the handler.
-Result<Response> run(db::Pool& pool, const Endpoint& endpoint, const CallHandler& handler,
+Result<Response> run(app::Database& pool, const Endpoint& endpoint, const CallHandler& handler,
                      const Request& request, const PathParams& params) {
   Call call{request, params};
-  db::User user;
+  model::User user;
   if (endpoint.access != Access::kNone) {
     TRY_LET(signed_in, authenticate(pool, request));
     user = std::move(*signed_in);

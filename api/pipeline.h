@@ -22,9 +22,9 @@
 
 #include "api/http.h"
 #include "api/router.h"
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/pool.h"
-#include "db/users.h"
+#include "model/users.h"
 
 namespace corrchess::api {
 
@@ -78,11 +78,11 @@ struct Endpoint {
 struct Call {
   const Request& request;
   const PathParams& params;
-  const db::User* user = nullptr;  // the caller; null only on Access::kNone routes
-  std::int64_t id = 0;             // the {id} parameter (0 when the route declares none)
+  const model::User* user = nullptr;  // the caller; null only on Access::kNone routes
+  std::int64_t id = 0;                // the {id} parameter (0 when the route declares none)
 
   // The signed-in caller (routes whose access is not kNone).
-  const db::User& caller() const { return *user; }
+  const model::User& caller() const { return *user; }
 };
 
 // A request type: a struct with
@@ -116,7 +116,7 @@ Result<std::int64_t> parse_id(const std::string& text, const char* what = "game"
 // Doc::tag wins).
 class Routes {
  public:
-  Routes(Router& router, db::Pool& pool, std::string tag = "")
+  Routes(Router& router, app::Database& pool, std::string tag = "")
       : router_(router), pool_(pool), tag_(std::move(tag)) {}
 
   // A route without a body.
@@ -140,13 +140,13 @@ class Routes {
     return T::from_json(*body, request);
   }
 
-  db::Pool& pool() { return pool_; }
+  app::Database& pool() { return pool_; }
 
  private:
   static Result<nlohmann::json> decode_body(const Request& request, bool allow_empty);
 
   Router& router_;
-  db::Pool& pool_;
+  app::Database& pool_;
   std::string tag_;
 };
 

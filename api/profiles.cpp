@@ -51,13 +51,13 @@ Result<std::optional<std::optional<std::string>>> nullable_member(const json& bo
 
 // PATCH /me: {display_name?, email?, country?, time_zone?, language?}; null clears.
 struct ProfileChangeBody {
-  db::ProfileChange change;
+  model::ProfileChange change;
   static Result<ProfileChangeBody> from_json(const json& body, const Request&);
 };
 
 Result<ProfileChangeBody> ProfileChangeBody::from_json(const json& body, const Request&) {
   Fields in(body);
-  db::ProfileChange change;
+  model::ProfileChange change;
   if (body.contains("display_name")) change.display_name = in.required_string("display_name", 256);
   for (auto [field, target, max] : {std::tuple{"email", &change.email, std::size_t{254}},
                                     std::tuple{"country", &change.country, std::size_t{2}},
@@ -81,7 +81,7 @@ Result<Response> find(app::ProfileDeps& deps, const Request& request) {
 
 }  // namespace
 
-json settings_json(const db::User& user, const db::ProfileSettings& s) {
+json settings_json(const model::User& user, const model::ProfileSettings& s) {
   return {{"email", nullable(user.email)},
           {"country", nullable(s.country)},
           {"time_zone", nullable(s.time_zone)},

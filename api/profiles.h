@@ -13,6 +13,6 @@ namespace corrchess::api {
 void add_profile_routes(Router& router, app::ProfileDeps& deps);
 
 // The private settings of GET /me and PATCH /me: {email, country, time_zone, language}.
-nlohmann::json settings_json(const db::User& user, const db::ProfileSettings& settings);
+nlohmann::json settings_json(const model::User& user, const model::ProfileSettings& settings);
 
 }  // namespace corrchess::api

@@ -16,7 +16,7 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxReasonLength = 2000;
 
-json list_json(const db::RatingList& l) {
+json list_json(const model::RatingList& l) {
   return {{"pool", l.pool},
           {"period", l.period},
           {"period_kind", l.period_kind},
@@ -33,7 +33,7 @@ json list_json(const db::RatingList& l) {
           {"settings", l.settings}};
 }
 
-json entry_json(const db::RatingEntry& e) {
+json entry_json(const model::RatingEntry& e) {
   return {{"rank", e.rank},
           {"username", e.username},
           {"rating", e.rating},
@@ -159,7 +159,7 @@ json preview_side_json(const app::RatingPreviewSide& s) {
             {"loss", s.after_loss - s.rating.rating}}}};
 }
 
-Result<Response> preview(app::RatingDeps& deps, GameServiceDeps& games, const db::User& user,
+Result<Response> preview(app::RatingDeps& deps, GameServiceDeps& games, const model::User& user,
                          std::int64_t id) {
   TRY_LET(shown, app::view_game(games, user, id));
   const auto& g = shown->stored;
@@ -172,9 +172,9 @@ Result<Response> preview(app::RatingDeps& deps, GameServiceDeps& games, const db
 
 }  // namespace
 
-Result<db::RatingRange> parse_rating_range(const json& body) {
+Result<model::RatingRange> parse_rating_range(const json& body) {
   Fields in(body);
-  db::RatingRange range;
+  model::RatingRange range;
   range.min_rating = in.take(optional_int_in(body, "min_rating", 0, 4000));
   range.max_rating = in.take(optional_int_in(body, "max_rating", 0, 4000));
   if (!in.ok()) return in.error();
@@ -184,9 +184,9 @@ Result<db::RatingRange> parse_rating_range(const json& body) {
   return range;
 }
 
-Result<db::EventRatingTerms> parse_event_rating_terms(const json& body) {
+Result<model::EventRatingTerms> parse_event_rating_terms(const json& body) {
   Fields in(body);
-  db::EventRatingTerms terms;
+  model::EventRatingTerms terms;
   terms.rated = in.optional_bool("rated").value_or(true);
   const auto range = in.take(parse_rating_range(body));
   terms.min_rating = range.min_rating;
@@ -202,14 +202,14 @@ Result<db::EventRatingTerms> parse_event_rating_terms(const json& body) {
   return terms;
 }
 
-json event_rating_terms_json(const db::EventRatingTerms& terms) {
+json event_rating_terms_json(const model::EventRatingTerms& terms) {
   return {{"rated", terms.rated},
           {"min_rating", terms.min_rating ? json(*terms.min_rating) : json()},
           {"max_rating", terms.max_rating ? json(*terms.max_rating) : json()},
           {"seeding", terms.seeding}};
 }
 
-json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings, std::int64_t user_id) {
+json rating_value(const std::map<std::int64_t, model::RatingEntry>& ratings, std::int64_t user_id) {
   const auto it = ratings.find(user_id);
   if (it == ratings.end()) return nullptr;
   return std::lround(it->second.rating);

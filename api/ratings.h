@@ -17,15 +17,15 @@ namespace corrchess::api {
 void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& games);
 
 // The rating range fields `min_rating` and `max_rating` (0..4000, min <= max) of a body.
-Result<db::RatingRange> parse_rating_range(const nlohmann::json& body);
+Result<model::RatingRange> parse_rating_range(const nlohmann::json& body);
 // The rating fields of POST /admin/events: `rated` (default true), the rating range for
 // self-entry, and `seeding` ("entry" or "rating"; by default "entry" when the director lists
 // the `players`, else "rating").
-Result<db::EventRatingTerms> parse_event_rating_terms(const nlohmann::json& body);
+Result<model::EventRatingTerms> parse_event_rating_terms(const nlohmann::json& body);
 // {rated, min_rating, max_rating, seeding}.
-nlohmann::json event_rating_terms_json(const db::EventRatingTerms& terms);
+nlohmann::json event_rating_terms_json(const model::EventRatingTerms& terms);
 // The players' ratings as shown beside them: rounded to whole points, null when unrated.
-nlohmann::json rating_value(const std::map<std::int64_t, db::RatingEntry>& ratings,
+nlohmann::json rating_value(const std::map<std::int64_t, model::RatingEntry>& ratings,
                             std::int64_t user_id);
 
 }  // namespace corrchess::api

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "core/game/time.h"
-#include "db/codec.h"
+#include "model/codec.h"
 
 namespace corrchess::api {
 
@@ -52,7 +52,7 @@ Result<RuleSettings> parse_rule_settings(const nlohmann::json& body) {
   if (!body.contains("time_control")) {
     return fail(ErrorCode::kValidationError, "field 'time_control' is required");
   }
-  TRY_LET(control, db::time_control_from_json(body["time_control"]));
+  TRY_LET(control, model::time_control_from_json(body["time_control"]));
   s.time_control = *control;
   TRY_LET(draw_min_moves, optional_int_in(body, "draw_min_moves", 0, kMaxDrawMinMoves));
   if (*draw_min_moves) s.rules.no_draw_before_move = **draw_min_moves;

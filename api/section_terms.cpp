@@ -2,13 +2,13 @@
 
 #include "api/json_body.h"
 #include "api/rule_settings.h"
-#include "db/codec.h"
+#include "model/codec.h"
 
 namespace corrchess::api {
 
-Result<db::SectionTerms> parse_section_terms(const nlohmann::json& body) {
+Result<model::SectionTerms> parse_section_terms(const nlohmann::json& body) {
   Fields in(body);
-  db::SectionTerms t;
+  model::SectionTerms t;
   const auto rules = in.take(parse_rule_settings(body));
   if (in.ok() && rules.start_position) {
     return fail(ErrorCode::kValidationError,
@@ -32,10 +32,10 @@ Result<db::SectionTerms> parse_section_terms(const nlohmann::json& body) {
   return in.finish(std::move(t));
 }
 
-nlohmann::json section_terms_json(const db::SectionTerms& t) {
+nlohmann::json section_terms_json(const model::SectionTerms& t) {
   return {{"variant", game::to_string(t.variant)},
           {"allow_518", t.allow_518},
-          {"time_control", db::time_control_json(t.time_control)},
+          {"time_control", model::time_control_json(t.time_control)},
           {"leave_days_per_year", t.leave_days_per_year},
           {"draw_min_moves", t.rules.no_draw_before_move},
           {"ten_moves_rule", t.rules.ten_moves_rule},

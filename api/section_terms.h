@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
-#include "db/section_terms.h"
+#include "model/section_terms.h"
 
 namespace corrchess::api {
 
@@ -15,10 +15,10 @@ namespace corrchess::api {
 // section draws its Chess960 position and starts when its players are there: both refused),
 // and leave_days_per_year (0..366, default 45), allow_518, double_round and rated (default
 // true). kValidationError naming the field.
-Result<db::SectionTerms> parse_section_terms(const nlohmann::json& body);
+Result<model::SectionTerms> parse_section_terms(const nlohmann::json& body);
 
 // {variant, allow_518, time_control, leave_days_per_year, draw_min_moves, ten_moves_rule,
 // silence_rule, messages_allowed, double_round, rated}.
-nlohmann::json section_terms_json(const db::SectionTerms& terms);
+nlohmann::json section_terms_json(const model::SectionTerms& terms);
 
 }  // namespace corrchess::api

@@ -5,7 +5,7 @@
 #include "api/section_terms.h"
 #include "api/series_requests.h"
 #include "app/series.h"
-#include "db/codec.h"
+#include "model/codec.h"
 
 namespace corrchess::api {
 
@@ -19,7 +19,7 @@ json value_or_null(const std::optional<T>& v) {
   return v ? json(*v) : json();
 }
 
-json series_settings_json(const db::SeriesSettings& s) {
+json series_settings_json(const model::SeriesSettings& s) {
   json out = section_terms_json(s.terms);
   out.update(
       json{{"opening", value_or_null(s.opening)},
@@ -40,7 +40,7 @@ json series_settings_json(const db::SeriesSettings& s) {
   return out;
 }
 
-json series_entry_json(const db::SeriesEntry& e) {
+json series_entry_json(const model::SeriesEntry& e) {
   return {{"id", std::to_string(e.id)},
           {"series_id", std::to_string(e.series_id)},
           {"series_name", e.series_name},
@@ -55,7 +55,7 @@ json series_entry_json(const db::SeriesEntry& e) {
           {"reason", value_or_null(e.reason)}};
 }
 
-json section_json(const db::SeriesSection& s) {
+json section_json(const model::SeriesSection& s) {
   return {{"number", s.number},
           {"event_id", std::to_string(s.event_id)},
           {"name", s.event_name},
@@ -65,7 +65,7 @@ json section_json(const db::SeriesSection& s) {
           {"status", s.closed_at ? "finished" : "running"}};
 }
 
-json credit_json(const db::PromotionCredit& c, Timestamp now) {
+json credit_json(const model::PromotionCredit& c, Timestamp now) {
   const char* status = c.used_at ? "used" : (c.expires_at <= now ? "expired" : "available");
   return {{"id", std::to_string(c.id)},
           {"username", c.username},
@@ -87,7 +87,7 @@ json series_summary_json(const app::SeriesSummary& s) {
           {"name", set.name},
           {"status", s.series.status},
           {"variant", game::to_string(set.terms.variant)},
-          {"time_control", db::time_control_json(set.terms.time_control)},
+          {"time_control", model::time_control_json(set.terms.time_control)},
           {"section_size", set.sections.section_size},
           {"min_rating", value_or_null(set.gate.min_rating)},
           {"max_rating", value_or_null(set.gate.max_rating)},
@@ -122,7 +122,8 @@ Result<Response> series_after(GameServiceDeps& deps, std::int64_t id, const Resu
   return show_series(deps, id);
 }
 
-Result<Response> join_waiting_list(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+Result<Response> join_waiting_list(GameServiceDeps& deps, const model::User& user,
+                                   std::int64_t id) {
   std::optional<Timestamp> barred_until;
   auto entry = app::join_series(deps, user, id, barred_until);
   if (!entry) {
@@ -134,7 +135,7 @@ Result<Response> join_waiting_list(GameServiceDeps& deps, const db::User& user, 
   return json_response(201, series_entry_json(*entry));
 }
 
-Result<Response> my_series(GameServiceDeps& deps, const db::User& user) {
+Result<Response> my_series(GameServiceDeps& deps, const model::User& user) {
   TRY_LET(mine, app::player_series(deps, user.id));
   json entries = json::array();
   for (const auto& e : mine->entries) entries.push_back(series_entry_json(e));

@@ -36,9 +36,9 @@ Result<std::optional<std::int64_t>> optional_series_id(const json& body, const c
 
 }  // namespace
 
-Result<db::SeriesSettings> parse_series_creation(const json& body) {
+Result<model::SeriesSettings> parse_series_creation(const json& body) {
   Fields in(body);
-  db::SeriesSettings s;
+  model::SeriesSettings s;
   s.name = in.nonblank_text("name", kMaxSeriesReason);
   if (in.ok() && s.name.size() > 200) {
     return fail(ErrorCode::kValidationError, "field 'name' is too long");

@@ -10,13 +10,13 @@
 #include "api/http.h"
 #include "api/pipeline.h"
 #include "core/error.h"
-#include "db/series.h"
+#include "model/series.h"
 
 namespace corrchess::api {
 
 // POST /admin/series: the series as far as it can be checked without the database
 // (app::create_series checks the rest).
-Result<db::SeriesSettings> parse_series_creation(const nlohmann::json& body);
+Result<model::SeriesSettings> parse_series_creation(const nlohmann::json& body);
 using NewSeriesBody = ParsedBody<parse_series_creation>;
 
 // POST /admin/series/{id}/entries/{entry}/remove: {reason}.

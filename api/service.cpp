@@ -22,9 +22,7 @@
 #include "api/ratings.h"
 #include "api/series.h"
 #include "api/xfcc.h"
-#include "app/notifications.h"
 #include "app/server_status.h"
-#include "db/error_log.h"
 
 namespace corrchess::api {
 
@@ -92,23 +90,21 @@ Response clock_answer(game::Timestamp now) {
   return json_response(200, {{"now", game::format_rfc3339(now)}, {"manual", true}});
 }
 
-Result<Response> set_clock(db::ManualClock& manual, const ClockChangeBody& body) {
-  Result<game::Timestamp> moved = fail(ErrorCode::kInternal, "unreachable");
+Result<Response> set_clock(app::ServerClock& clock, const ClockChangeBody& body) {
   if (body.advance_seconds) {
-    moved = manual.advance(*body.advance_seconds);
-  } else {
-    TRY_LET(instant, game::parse_rfc3339(*body.now));
-    moved = manual.set(*instant);
+    TRY_LET(moved, app::advance_manual_clock(clock, *body.advance_seconds));
+    return clock_answer(*moved);
   }
-  if (!moved) return std::unexpected(moved.error());
+  TRY_LET(instant, game::parse_rfc3339(*body.now));
+  TRY_LET(moved, app::set_manual_clock(clock, *instant));
   return clock_answer(*moved);
 }
 
 }  // namespace
 
-Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
-                 AccountOptions account_options, game::Oracles oracles, game::TimeZone zone,
-                 ServiceOptions options)
+Service::Service(app::Database& pool, app::ServerClock& clock,
+                 std::vector<model::Migration> migrations, AccountOptions account_options,
+                 game::Oracles oracles, game::TimeZone zone, ServiceOptions options)
     : pool_(pool),
       clock_(clock),
       migrations_(std::move(migrations)),
@@ -136,14 +132,14 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
       [this](const Call& c) -> Result<Response> { return metrics(c.request); });
   add_live_event_docs(router_);
   metrics_.gauge("corrchess_db_pool_in_use", "Database connections lent out.",
-                 [this] { return static_cast<double>(pool_.in_use()); });
+                 [this] { return static_cast<double>(app::pool_usage(pool_).in_use); });
   metrics_.gauge("corrchess_db_pool_waiting", "Requests waiting for a database connection.",
-                 [this] { return static_cast<double>(pool_.waiting()); });
+                 [this] { return static_cast<double>(app::pool_usage(pool_).waiting); });
   metrics_.gauge("corrchess_db_pool_size", "Configured database connections.",
-                 [this] { return static_cast<double>(pool_.size()); });
+                 [this] { return static_cast<double>(app::pool_usage(pool_).size); });
   // GET /me shows the private profile settings (app/profiles) and the leave balances
   // (api/leave); game_deps_ and profile_deps_ exist by the first request.
-  account_options.me_details = [this](const db::User& user) -> Result<nlohmann::json> {
+  account_options.me_details = [this](const model::User& user) -> Result<nlohmann::json> {
     TRY_LET(stored, app::own_settings(*profile_deps_, user));
     auto settings = settings_json(user, *stored);
     TRY_LET(balances, app::leave_balances(*game_deps_, user));
@@ -192,8 +188,7 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
   add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
   add_notification_routes(router_, pool_);
   add_account_mail_routes(router_, pool_, clock_);
-  if (clock_.is_manual()) {
-    auto& manual = static_cast<db::ManualClock&>(clock_);
+  if (app::is_manual(clock_)) {
     Routes routes(router_, pool_, "directors");
     routes.add({"POST", "/api/v1/admin/clock", Access::kDirector,
                 Doc("Move the manual test clock forward", 200, "{now, manual}")
@@ -201,10 +196,10 @@ Service::Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migrati
                          {"now", "string", false, "RFC 3339, not before the current instant"}},
                         {{"advance_seconds", 1}})},
                BodyHandler<ClockChangeBody>(
-                   [&manual](const Call&, ClockChangeBody&& b) { return set_clock(manual, b); }));
+                   [this](const Call&, ClockChangeBody&& b) { return set_clock(clock_, b); }));
     routes.add({"GET", "/api/v1/admin/clock", Access::kDirector,
                 Doc("The manual test clock", 200, "{now, manual}")},
-               [&manual](const Call&) -> Result<Response> { return clock_answer(manual.now()); });
+               [this](const Call&) -> Result<Response> { return clock_answer(app::now(clock_)); });
   }
 }
 
@@ -222,8 +217,8 @@ Response Service::handle(const Request& request) {
       response = router_.dispatch(request);
     }
   } catch (const std::exception& e) {
-    db::log_database_error(std::string("unhandled error on ") + request.method + " " +
-                           request.path + ": " + e.what());
+    app::log_internal_error(std::string("unhandled error on ") + request.method + " " +
+                            request.path + ": " + e.what());
     response = problem_response(Error{ErrorCode::kInternal, "internal error"});
   }
   add_security_headers(response);

@@ -18,11 +18,10 @@
 #include "app/challenges.h"
 #include "app/game_cache.h"
 #include "app/game_talk.h"
+#include "app/handles.h"
 #include "app/profiles.h"
 #include "app/ratings.h"
-#include "db/migrations.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
+#include "model/migrations.h"
 
 namespace corrchess::api {
 
@@ -48,7 +47,7 @@ struct ServiceOptions {
 class Service {
  public:
   // `oracles` (mate analysis, tablebases) must outlive the service.
-  Service(db::Pool& pool, db::ServerClock& clock, std::vector<db::Migration> migrations,
+  Service(app::Database& pool, app::ServerClock& clock, std::vector<model::Migration> migrations,
           AccountOptions account_options = {}, game::Oracles oracles = {}, game::TimeZone zone = {},
           ServiceOptions options = {});
 
@@ -64,9 +63,9 @@ class Service {
   Response healthz() const;
   Response readyz() const;
 
-  db::Pool& pool_;
-  db::ServerClock& clock_;
-  std::vector<db::Migration> migrations_;
+  app::Database& pool_;
+  app::ServerClock& clock_;
+  std::vector<model::Migration> migrations_;
   std::string version_;
   std::string metrics_token_;
   Router router_;

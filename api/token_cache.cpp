@@ -11,8 +11,8 @@ namespace {
 
 // The caches by pool: few (one per server process in practice), registered for their life.
 std::mutex registry_mutex;
-std::vector<std::pair<const db::Pool*, TokenCache*>>& registry() {
-  static std::vector<std::pair<const db::Pool*, TokenCache*>> caches;
+std::vector<std::pair<const app::Database*, TokenCache*>>& registry() {
+  static std::vector<std::pair<const app::Database*, TokenCache*>> caches;
   return caches;
 }
 
@@ -21,7 +21,7 @@ constexpr std::size_t kMaxEntries = 100'000;
 
 }  // namespace
 
-TokenCache::TokenCache(const db::Pool& pool, std::function<bool()> listening,
+TokenCache::TokenCache(const app::Database& pool, std::function<bool()> listening,
                        Clock::duration max_age)
     : pool_(pool), listening_(std::move(listening)), max_age_(max_age) {
   std::lock_guard lock(registry_mutex);
@@ -33,7 +33,7 @@ TokenCache::~TokenCache() {
   std::erase_if(registry(), [this](const auto& entry) { return entry.second == this; });
 }
 
-TokenCache* TokenCache::for_pool(const db::Pool& pool) {
+TokenCache* TokenCache::for_pool(const app::Database& pool) {
   std::lock_guard lock(registry_mutex);
   for (const auto& [p, cache] : registry()) {
     if (p == &pool) return cache;
@@ -41,7 +41,7 @@ TokenCache* TokenCache::for_pool(const db::Pool& pool) {
   return nullptr;
 }
 
-std::optional<db::User> TokenCache::find(const std::string& token_hash) {
+std::optional<model::User> TokenCache::find(const std::string& token_hash) {
   const bool live = listening_();
   std::lock_guard lock(mutex_);
   if (!live) {
@@ -64,7 +64,7 @@ std::uint64_t TokenCache::generation() const {
   return generation_;
 }
 
-void TokenCache::remember(const std::string& token_hash, const db::User& user,
+void TokenCache::remember(const std::string& token_hash, const model::User& user,
                           std::int64_t expires_in_seconds, std::uint64_t generation) {
   if (!listening_()) return;
   const auto now = Clock::now();
@@ -117,7 +117,7 @@ std::uint64_t TokenCache::misses() const {
   return misses_;
 }
 
-void forget_signed_in(const db::Pool& pool, std::int64_t user_id) {
+void forget_signed_in(const app::Database& pool, std::int64_t user_id) {
   if (auto* cache = TokenCache::for_pool(pool)) cache->forget_user(user_id);
 }
 

@@ -20,8 +20,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "db/pool.h"
-#include "db/users.h"
+#include "app/handles.h"
+#include "model/users.h"
 
 namespace corrchess::api {
 
@@ -31,23 +31,23 @@ class TokenCache {
 
   // Serves authenticate() for requests on `pool` from construction to destruction (one
   // cache per pool). `listening` says whether the LISTEN connection is up now.
-  TokenCache(const db::Pool& pool, std::function<bool()> listening,
+  TokenCache(const app::Database& pool, std::function<bool()> listening,
              Clock::duration max_age = std::chrono::seconds(30));
   ~TokenCache();
   TokenCache(const TokenCache&) = delete;
   TokenCache& operator=(const TokenCache&) = delete;
 
   // The cache serving `pool`, or null.
-  static TokenCache* for_pool(const db::Pool& pool);
+  static TokenCache* for_pool(const app::Database& pool);
 
   // The user of a token by its hash, when remembered and still valid.
-  std::optional<db::User> find(const std::string& token_hash);
+  std::optional<model::User> find(const std::string& token_hash);
   // What lookups had seen invalidated so far; pass it to remember() with what a database
   // read that started after this call returned.
   std::uint64_t generation() const;
   // Remembers a token read from the database when no invalidation happened since
   // `generation` (otherwise the read may predate it and is dropped).
-  void remember(const std::string& token_hash, const db::User& user,
+  void remember(const std::string& token_hash, const model::User& user,
                 std::int64_t expires_in_seconds, std::uint64_t generation);
 
   // A note from the events channel: forgets the users a {"revoke"} or {"user_changed"} note
@@ -63,11 +63,11 @@ class TokenCache {
 
  private:
   struct Entry {
-    db::User user;
+    model::User user;
     Clock::time_point valid_until;
   };
 
-  const db::Pool& pool_;
+  const app::Database& pool_;
   std::function<bool()> listening_;
   Clock::duration max_age_;
   mutable std::mutex mutex_;
@@ -80,6 +80,6 @@ class TokenCache {
 // After a change that ends sign-ins of `user_id` or changes what its User carries has
 // committed: forgets the user in the cache serving `pool` at once, so the same instance
 // never answers from the old entry (other instances forget on the note).
-void forget_signed_in(const db::Pool& pool, std::int64_t user_id);
+void forget_signed_in(const app::Database& pool, std::int64_t user_id);
 
 }  // namespace corrchess::api

@@ -7,8 +7,8 @@
 
 #include "api/pipeline.h"
 #include "api/xfcc_wsdl.h"
+#include "app/server_status.h"
 #include "core/game/time_control.h"
-#include "db/error_log.h"
 
 namespace corrchess::api {
 
@@ -94,7 +94,7 @@ xfcc::Game xfcc_game(const app::MyGame& mine, const std::string& base_url) {
 
 // Whether `user` lost game `id` on time (a flag fall or a 40-day silence, rules.md §4.6): the
 // reason a refused move is answered LostOnTime.
-bool lost_on_time(GameServiceDeps& deps, const db::User& user, std::int64_t id) {
+bool lost_on_time(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
   auto shown = app::view_game(deps, user, id);
   if (!shown || !shown->viewer) return false;
   const auto& s = shown->state;
@@ -193,7 +193,8 @@ Response handle_post(GameServiceDeps& games, app::TalkDeps& talk, const AccountO
 }  // namespace
 
 Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDeps& talk,
-                                              const db::User& user, const std::string& base_url) {
+                                              const model::User& user,
+                                              const std::string& base_url) {
   TRY_LET(mine, app::my_games(deps, user, kFinishedShownForDays));
   std::vector<xfcc::Game> games;
   for (const auto& entry : *mine) {
@@ -211,8 +212,8 @@ Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDe
   return games;
 }
 
-xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk, const db::User& user,
-                                  const xfcc::MakeAMove& request) {
+xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk,
+                                  const model::User& user, const xfcc::MakeAMove& request) {
   using xfcc::Action;
   if (request.game_id <= 0) return xfcc::MoveResult::kInvalidGameId;
   // Scid fills myMove and movecount with the last move on the board when resigning or
@@ -256,8 +257,8 @@ xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk, co
   if (ended && !request.my_message.empty()) {
     if (auto posted = app::post_game_message(talk, user, request.game_id, request.my_message);
         !posted) {
-      db::log_database_error("xfcc: the message after game " + std::to_string(request.game_id) +
-                             " ended was not posted: " + posted.error().detail);
+      app::log_internal_error("xfcc: the message after game " + std::to_string(request.game_id) +
+                              " ended was not posted: " + posted.error().detail);
     }
   }
   return xfcc::MoveResult::kSuccess;

@@ -26,14 +26,14 @@ void add_xfcc_routes(Router& router, GameServiceDeps& games, app::TalkDeps& talk
 // last 30 days, with links under `base_url` ("http://host:port"). `message` is what the
 // opponent wrote with their last move, or after the end of a finished game.
 Result<std::vector<xfcc::Game>> xfcc_my_games(GameServiceDeps& deps, app::TalkDeps& talk,
-                                              const db::User& user, const std::string& base_url);
+                                              const model::User& user, const std::string& base_url);
 
 // One MakeAMove by `user`: resign, accept the standing draw offer, claim a draw (threefold
 // or fifty moves, myMove the intended move) or play myMove (submitted and accepted at once,
 // with the draw offer and message), in that order of precedence; one game command in one
 // transaction. A message sent with a resignation or draw acceptance is posted to the game's
 // thread afterwards. The answer is the Xfcc result code.
-xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk, const db::User& user,
-                                  const xfcc::MakeAMove& request);
+xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk,
+                                  const model::User& user, const xfcc::MakeAMove& request);
 
 }  // namespace corrchess::api

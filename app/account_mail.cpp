@@ -3,34 +3,15 @@
 #include "app/accounts.h"
 #include "app/credentials.h"
 #include "app/notifications.h"
+#include "app/verification_mail.h"
 #include "db/account_tokens.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
-namespace {
-
-std::string link(const std::string& path, const std::string& token) {
-  return notification_settings().public_url + path + "?token=" + token;
-}
-
-}  // namespace
-
-bool queue_verification_mail(pqxx::work& tx, db::ServerClock& clock, const db::User& user) {
-  if (!user.email) return false;
-  const auto now = clock.now(tx);
-  const auto token = new_token();
-  const auto expires = now + kVerifyEmailSeconds;
-  db::store_account_token(tx, token.hash, user.id, "verify_email", user.email, expires);
-  return queue_account_mail(tx, user.id, "verify_email",
-                            link("/api/v1/auth/verify-email", token.secret), expires, now);
-}
-
-void mail_verification_if_required(pqxx::work& tx, db::ServerClock& clock, const db::User& user) {
-  if (notification_settings().require_verified_email) queue_verification_mail(tx, clock, user);
-}
-
-Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
+Result<void> request_password_reset(Database& pool, ServerClock& clock,
                                     const std::string& username) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     const auto user = db::find_user(tx, username);
@@ -42,13 +23,14 @@ Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
     const auto expires = now + kPasswordResetSeconds;
     db::store_account_token(tx, token.hash, user->id, "password_reset", user->email, expires);
     queue_account_mail(tx, user->id, "password_reset",
-                       link("/api/v1/auth/password-reset/confirm", token.secret), expires, now);
+                       mailed_link("/api/v1/auth/password-reset/confirm", token.secret), expires,
+                       now);
     return {};
   });
 }
 
-Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
-                                    const std::string& token, const std::string& password) {
+Result<std::int64_t> reset_password(Database& pool, ServerClock& clock, const std::string& token,
+                                    const std::string& password) {
   TRY(validate_password(password));
   // The link first: a bogus one costs a lookup, not an Argon2 hash (64 MiB, tens of ms).
   TRY_LET(usable, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
@@ -71,8 +53,8 @@ Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
   });
 }
 
-Result<void> request_email_verification(db::Pool& pool, db::ServerClock& clock,
-                                        const db::User& user) {
+Result<void> request_email_verification(Database& pool, ServerClock& clock,
+                                        const model::User& user) {
   if (!user.email) {
     return fail(ErrorCode::kValidationError, "set an address first (PATCH /api/v1/me)");
   }
@@ -87,7 +69,7 @@ Result<void> request_email_verification(db::Pool& pool, db::ServerClock& clock,
   return {};
 }
 
-Result<void> verify_email(db::Pool& pool, db::ServerClock& clock, const std::string& token) {
+Result<void> verify_email(Database& pool, ServerClock& clock, const std::string& token) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     auto used = db::use_account_token(tx, token_hash(token), "verify_email", clock.now(tx));
     if (!used || !used->email || !db::mark_email_verified(tx, used->user_id, *used->email)) {

@@ -8,48 +8,36 @@
 #include <cstdint>
 #include <string>
 
-#include <pqxx/pqxx>
-
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
-#include "db/users.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
-// How long a password-reset link and an address-verification link work.
+// How long a password-reset link works (an address-verification link: app/verification_mail.h).
 inline constexpr std::int64_t kPasswordResetSeconds = 3600;
-inline constexpr std::int64_t kVerifyEmailSeconds = 7 * 86400;
 // At most this many password-reset (or confirmation) mails per account and hour.
 inline constexpr int kMailsPerHour = 3;
 
-// Stores a new verification token for `user`'s address and queues the mail with its link,
-// in the caller's transaction; false when the user has no address or the server sends no
-// mail.
-bool queue_verification_mail(pqxx::work& tx, db::ServerClock& clock, const db::User& user);
-// queue_verification_mail when the server requires verified addresses (a registration with
-// an address, a changed address); otherwise nothing.
-void mail_verification_if_required(pqxx::work& tx, db::ServerClock& clock, const db::User& user);
-
 // Mails a reset link to the address of `username`, a few an hour at most; succeeds the same
 // way whether or not there is such an account (no account enumeration).
-Result<void> request_password_reset(db::Pool& pool, db::ServerClock& clock,
+Result<void> request_password_reset(Database& pool, ServerClock& clock,
                                     const std::string& username);
 
 // Sets the password of the account the reset link `token` was sent for and signs it out
 // everywhere; returns the user's id. kValidationError for a bad password or a link used,
 // expired or unknown; kUnavailable when the bound on concurrent password hashes is full (the
 // link stays valid: try again).
-Result<std::int64_t> reset_password(db::Pool& pool, db::ServerClock& clock,
-                                    const std::string& token, const std::string& password);
+Result<std::int64_t> reset_password(Database& pool, ServerClock& clock, const std::string& token,
+                                    const std::string& password);
 
 // Mails `user` a link confirming their address. kValidationError without an address,
 // kRateLimited beyond kMailsPerHour, kConflict when the server sends no mail.
-Result<void> request_email_verification(db::Pool& pool, db::ServerClock& clock,
-                                        const db::User& user);
+Result<void> request_email_verification(Database& pool, ServerClock& clock,
+                                        const model::User& user);
 
 // Marks the address the link `token` was sent to verified. kValidationError for a link
 // used, expired or unknown, or when the address changed since.
-Result<void> verify_email(db::Pool& pool, db::ServerClock& clock, const std::string& token);
+Result<void> verify_email(Database& pool, ServerClock& clock, const std::string& token);
 
 }  // namespace corrchess::app

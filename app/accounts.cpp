@@ -6,32 +6,33 @@
 #include <string>
 #include <utility>
 
-#include "app/account_mail.h"
 #include "app/credentials.h"
+#include "app/verification_mail.h"
 #include "db/account_tokens.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
 namespace {
 
-db::ThrottlePolicy per_user(const AccountPolicy& p) {
+model::ThrottlePolicy per_user(const AccountPolicy& p) {
   return {p.max_failed_logins_per_user, 60, p.login_window_seconds, p.login_window_seconds};
 }
 
-db::ThrottlePolicy per_address(const AccountPolicy& p) {
+model::ThrottlePolicy per_address(const AccountPolicy& p) {
   return {p.max_failed_logins_per_remote, 60, p.login_window_seconds, p.login_window_seconds};
 }
 
-db::ThrottlePolicy registrations(const AccountPolicy& p) {
+model::ThrottlePolicy registrations(const AccountPolicy& p) {
   return {p.registrations_per_hour, 60, 3600, 3600};
 }
 
 // Returns the attempts counted for a password check that did not run (the hash bound was
 // full), so that a busy server never locks anyone out. Best effort: if the database fails
 // here, the attempts stay counted, as they would for a check that ran.
-void give_back_attempts(db::Pool& pool,
-                        std::initializer_list<std::pair<std::string, db::ThrottlePolicy>> keys,
+void give_back_attempts(Database& pool,
+                        std::initializer_list<std::pair<std::string, model::ThrottlePolicy>> keys,
                         const std::string& remote) {
   (void)db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     for (const auto& [key, policy] : keys) db::return_attempt(tx, key, remote, policy);
@@ -74,8 +75,8 @@ Result<void> check_registration_open(const AccountPolicy& policy) {
   return fail(ErrorCode::kForbidden, "open registration is disabled");
 }
 
-Result<db::User> register_account(AccountDeps& deps, const Registration& request,
-                                  const std::string& remote, std::int64_t& retry_after) {
+Result<model::User> register_account(AccountDeps& deps, const Registration& request,
+                                     const std::string& remote, std::int64_t& retry_after) {
   TRY(check_registration_open(deps.policy));
   TRY(validate_username(request.username));
   TRY(validate_password(request.password));
@@ -95,34 +96,34 @@ Result<db::User> register_account(AccountDeps& deps, const Registration& request
     retry_after = kHashBusyRetrySeconds;
     return std::unexpected(hash.error());
   }
-  db::NewUser user{request.username, request.display_name.value_or(request.username), request.email,
-                   *hash, "player"};
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
+  model::NewUser user{request.username, request.display_name.value_or(request.username),
+                      request.email, *hash, "player"};
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::User> {
     auto made = db::create_user(tx, user);
     if (made) mail_verification_if_required(tx, deps.clock, *made);
     return made;
   });
 }
 
-Result<db::User> create_account(db::Pool& pool, const std::string& username,
-                                const std::string& password, const std::string& role) {
+Result<model::User> create_account(Database& pool, const std::string& username,
+                                   const std::string& password, const std::string& role) {
   TRY(validate_username(username));
   TRY(validate_password(password));
   TRY(validate_role(role));
   TRY_LET(hash, hash_password(password));
-  db::NewUser user{username, username, std::nullopt, *hash, role};
+  model::NewUser user{username, username, std::nullopt, *hash, role};
   return db::in_transaction(pool, [&](pqxx::work& tx) { return db::create_user(tx, user); });
 }
 
-Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
-                                   const std::string& username, const std::string& password,
-                                   const std::string& remote, std::int64_t& retry_after) {
+Result<model::User> check_credentials(Database& pool, const AccountPolicy& policy,
+                                      const std::string& username, const std::string& password,
+                                      const std::string& remote, std::int64_t& retry_after) {
   if (password.size() > kMaxPassword) {
     return fail(ErrorCode::kUnauthorized, "invalid username or password");
   }
   // The attempt is counted before the password is checked (state in PostgreSQL, so it
   // holds across instances and parallel guesses cannot pass the limit).
-  using Found = std::optional<std::pair<db::User, std::string>>;
+  using Found = std::optional<std::pair<model::User, std::string>>;
   std::int64_t wait = 0;
   TRY_LET(found, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<Found> {
             wait = db::take_attempt(tx, db::login_key(username), remote, per_user(policy));
@@ -156,7 +157,7 @@ Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
   return (*found)->first;
 }
 
-Result<SignIn> sign_in(AccountDeps& deps, const db::User& user,
+Result<SignIn> sign_in(AccountDeps& deps, const model::User& user,
                        const std::optional<std::string>& replaced_secret) {
   // Always a new secret: a session planted before the login is never adopted (session
   // fixation), and is revoked.
@@ -168,7 +169,7 @@ Result<SignIn> sign_in(AccountDeps& deps, const db::User& user,
   return SignIn{token.secret, *issued};
 }
 
-Result<void> sign_out(AccountDeps& deps, const db::User& user, const std::string& secret,
+Result<void> sign_out(AccountDeps& deps, const model::User& user, const std::string& secret,
                       bool everywhere) {
   const auto hash = token_hash(secret);
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
@@ -183,7 +184,7 @@ Result<void> sign_out(AccountDeps& deps, const db::User& user, const std::string
   });
 }
 
-Result<void> change_password(AccountDeps& deps, const db::User& user, const std::string& current,
+Result<void> change_password(AccountDeps& deps, const model::User& user, const std::string& current,
                              const std::string& next, const std::string& remote,
                              const std::string& kept_secret, std::int64_t& retry_after) {
   if (auto ok = validate_password(next); !ok) return ok;
@@ -192,7 +193,7 @@ Result<void> change_password(AccountDeps& deps, const db::User& user, const std:
   TRY_LET(found,
           db::in_transaction(
               deps.pool,
-              [&](pqxx::work& tx) -> Result<std::optional<std::pair<db::User, std::string>>> {
+              [&](pqxx::work& tx) -> Result<std::optional<std::pair<model::User, std::string>>> {
                 wait = db::take_attempt(tx, db::login_key(user.username), remote, policy);
                 if (wait > 0) return std::nullopt;
                 return db::find_user_with_hash(tx, user.username);
@@ -229,16 +230,16 @@ Result<void> change_password(AccountDeps& deps, const db::User& user, const std:
   });
 }
 
-Result<void> require_admin(const db::User& actor) {
+Result<void> require_admin(const model::User& actor) {
   if (actor.role == "admin") return {};
   return fail(ErrorCode::kForbidden, "only an admin may change roles");
 }
 
-Result<db::User> change_role(AccountDeps& deps, const db::User& actor, const std::string& username,
-                             const std::string& role) {
+Result<model::User> change_role(AccountDeps& deps, const model::User& actor,
+                                const std::string& username, const std::string& role) {
   TRY(require_admin(actor));
   TRY(validate_role(role));
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::User> {
     auto changed = db::set_role(tx, username, role);
     // What the user's sockets may watch depends on the role: they reconnect under the new one.
     if (changed) db::notify_sessions_ended(tx, changed->id, "");
@@ -246,9 +247,10 @@ Result<db::User> change_role(AccountDeps& deps, const db::User& actor, const std
   });
 }
 
-Result<std::optional<db::TokenOwner>> token_owner(db::Pool& pool, const std::string& token_hash) {
+Result<std::optional<model::TokenOwner>> token_owner(Database& pool,
+                                                     const std::string& token_hash) {
   return db::in_transaction(pool, [&](pqxx::work& tx) {
-    return Result<std::optional<db::TokenOwner>>(db::owner_of_token(tx, token_hash));
+    return Result<std::optional<model::TokenOwner>>(db::owner_of_token(tx, token_hash));
   });
 }
 

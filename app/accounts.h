@@ -9,10 +9,9 @@
 #include <optional>
 #include <string>
 
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
-#include "db/users.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -33,8 +32,8 @@ struct AccountPolicy {
 };
 
 struct AccountDeps {
-  db::Pool& pool;
-  db::ServerClock& clock;
+  Database& pool;
+  ServerClock& clock;
   AccountPolicy policy;
 };
 
@@ -61,22 +60,22 @@ struct Registration {
 // `retry_after` set when the bound on concurrent hashes is full, app/credentials.h), creates
 // the account (kConflict for a taken name) and, where addresses must be verified, mails the
 // confirmation link.
-Result<db::User> register_account(AccountDeps& deps, const Registration& request,
-                                  const std::string& remote, std::int64_t& retry_after);
+Result<model::User> register_account(AccountDeps& deps, const Registration& request,
+                                     const std::string& remote, std::int64_t& retry_after);
 
 // Creates a user with the given role (for the admin bootstrap and `admin create-user`);
 // kUnavailable when the bound on concurrent hashes is full.
-Result<db::User> create_account(db::Pool& pool, const std::string& username,
-                                const std::string& password, const std::string& role);
+Result<model::User> create_account(Database& pool, const std::string& username,
+                                   const std::string& password, const std::string& role);
 
 // Checks a username and password under the login throttling (the attempt is counted per
 // user and per address before the password is checked; a success settles it). Errors:
 // kUnauthorized for wrong credentials, kRateLimited with `retry_after` set to the seconds to
 // wait, kUnavailable with `retry_after` set when the bound on concurrent password checks is
 // full (the attempt stays counted).
-Result<db::User> check_credentials(db::Pool& pool, const AccountPolicy& policy,
-                                   const std::string& username, const std::string& password,
-                                   const std::string& remote, std::int64_t& retry_after);
+Result<model::User> check_credentials(Database& pool, const AccountPolicy& policy,
+                                      const std::string& username, const std::string& password,
+                                      const std::string& remote, std::int64_t& retry_after);
 
 // A new sign-in of `user`: its secret (given to the client once) and expiry (RFC 3339).
 struct SignIn {
@@ -85,12 +84,12 @@ struct SignIn {
 };
 // Stores a new token for `user`; `replaced_secret` (a session cookie planted before the
 // login) is revoked in the same transaction.
-Result<SignIn> sign_in(AccountDeps& deps, const db::User& user,
+Result<SignIn> sign_in(AccountDeps& deps, const model::User& user,
                        const std::optional<std::string>& replaced_secret);
 
 // Ends the sign-in of `secret`, or every sign-in of `user` when `everywhere`; their live
 // connections close on every instance.
-Result<void> sign_out(AccountDeps& deps, const db::User& user, const std::string& secret,
+Result<void> sign_out(AccountDeps& deps, const model::User& user, const std::string& secret,
                       bool everywhere);
 
 // Changes `user`'s password after checking `current` (counted like a login attempt from
@@ -98,18 +97,18 @@ Result<void> sign_out(AccountDeps& deps, const db::User& user, const std::string
 // kValidationError for a bad new password or a wrong current one; kRateLimited with
 // `retry_after` set; kUnavailable with `retry_after` set when the bound on concurrent
 // password hashes is full (nothing changed).
-Result<void> change_password(AccountDeps& deps, const db::User& user, const std::string& current,
+Result<void> change_password(AccountDeps& deps, const model::User& user, const std::string& current,
                              const std::string& next, const std::string& remote,
                              const std::string& kept_secret, std::int64_t& retry_after);
 
 // kForbidden unless `actor` is an admin.
-Result<void> require_admin(const db::User& actor);
+Result<void> require_admin(const model::User& actor);
 // An admin gives `username` the role `role`; the user's live connections reconnect under it.
 // kForbidden for non-admins, kValidationError for an unknown role, kNotFound for no user.
-Result<db::User> change_role(AccountDeps& deps, const db::User& actor, const std::string& username,
-                             const std::string& role);
+Result<model::User> change_role(AccountDeps& deps, const model::User& actor,
+                                const std::string& username, const std::string& role);
 
 // The user and expiry of a valid token by its hash (none: unknown, expired or revoked).
-Result<std::optional<db::TokenOwner>> token_owner(db::Pool& pool, const std::string& token_hash);
+Result<std::optional<model::TokenOwner>> token_owner(Database& pool, const std::string& token_hash);
 
 }  // namespace corrchess::app

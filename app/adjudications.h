@@ -7,20 +7,20 @@
 
 #include "app/games.h"
 #include "core/error.h"
-#include "db/events.h"
-#include "db/users.h"
+#include "model/events.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
 struct AdjudicationQueue {
-  std::vector<db::PendingAdjudication> games;  // the longest waiting first
-  std::vector<db::AdjudicationClaim> claims;   // filed in those games
-  game::Timestamp now;                         // server clock, for ages and claim windows
+  std::vector<model::PendingAdjudication> games;  // the longest waiting first
+  std::vector<model::AdjudicationClaim> claims;   // filed in those games
+  game::Timestamp now;                            // server clock, for ages and claim windows
 };
 
 // The queue as of the server's now: due decisions (event end dates passed) are settled first,
 // so a game whose end date just passed is in it whether or not the sweep has run.
 // kForbidden unless `user` is a director.
-Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const db::User& user);
+Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const model::User& user);
 
 }  // namespace corrchess::app

@@ -1,14 +1,16 @@
 #include "app/audit.h"
 
 #include "app/roles.h"
+#include "db/events.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
-Result<std::vector<db::AuditRecord>> audit_log(db::Pool& pool, const db::User& director,
-                                               const AuditQuery& query) {
+Result<std::vector<model::AuditRecord>> audit_log(Database& pool, const model::User& director,
+                                                  const AuditQuery& query) {
   TRY(require_director(director));
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::AuditRecord>> {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<model::AuditRecord>> {
     std::optional<std::int64_t> user_id;
     if (query.username) {
       auto u = db::find_user(tx, *query.username);

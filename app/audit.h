@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/events.h"
-#include "db/pool.h"
-#include "db/users.h"
+#include "model/events.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -24,7 +24,7 @@ struct AuditQuery {
 
 // The newest rows matching `query`, newest first. kForbidden unless `director` is one;
 // kValidationError for an unknown username.
-Result<std::vector<db::AuditRecord>> audit_log(db::Pool& pool, const db::User& director,
-                                               const AuditQuery& query);
+Result<std::vector<model::AuditRecord>> audit_log(Database& pool, const model::User& director,
+                                                  const AuditQuery& query);
 
 }  // namespace corrchess::app

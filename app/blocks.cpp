@@ -1,13 +1,17 @@
 #include "app/blocks.h"
 
+#include "db/blocks.h"
 #include "db/challenges.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
 namespace {
 
-Result<db::User> other_player(pqxx::work& tx, const db::User& user, const std::string& username) {
+Result<model::User> other_player(pqxx::work& tx, const model::User& user,
+                                 const std::string& username) {
   auto other = db::find_user(tx, username);
   if (!other) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
   if (other->id == user.id) return fail(ErrorCode::kValidationError, "you cannot block yourself");
@@ -16,8 +20,9 @@ Result<db::User> other_player(pqxx::work& tx, const db::User& user, const std::s
 
 }  // namespace
 
-Result<db::Block> block_user(BlockDeps& deps, const db::User& user, const std::string& username) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::Block> {
+Result<model::Block> block_user(BlockDeps& deps, const model::User& user,
+                                const std::string& username) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::Block> {
     TRY_LET(blocked, other_player(tx, user, username));
     const auto now = deps.clock.now(tx);
     db::insert_block(tx, user.id, blocked->id, now);
@@ -37,7 +42,7 @@ Result<db::Block> block_user(BlockDeps& deps, const db::User& user, const std::s
   });
 }
 
-Result<void> unblock_user(BlockDeps& deps, const db::User& user, const std::string& username) {
+Result<void> unblock_user(BlockDeps& deps, const model::User& user, const std::string& username) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(blocked, other_player(tx, user, username));
     db::delete_block(tx, user.id, blocked->id);  // idempotent, like blocking
@@ -45,17 +50,10 @@ Result<void> unblock_user(BlockDeps& deps, const db::User& user, const std::stri
   });
 }
 
-Result<std::vector<db::Block>> blocked_users(BlockDeps& deps, const db::User& user) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::Block>> {
+Result<std::vector<model::Block>> blocked_users(BlockDeps& deps, const model::User& user) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<model::Block>> {
     return db::blocks_of(tx, user.id);
   });
-}
-
-Result<void> check_not_blocked(pqxx::work& tx, std::int64_t recipient_id, std::int64_t sender_id,
-                               const char* what) {
-  if (!db::blocks(tx, recipient_id, sender_id)) return {};
-  return fail(ErrorCode::kForbidden,
-              std::string("this player does not accept ") + what + " from you");
 }
 
 }  // namespace corrchess::app

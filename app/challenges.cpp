@@ -1,4 +1,6 @@
 #include "app/challenges.h"
+#include "app/entry_rules.h"
+#include "app/game_store.h"
 
 #include <sodium.h>
 
@@ -12,16 +14,21 @@
 #include "app/notifications.h"
 #include "app/ratings.h"
 #include "app/roles.h"
+#include "db/blocks.h"
+#include "db/challenges.h"
 #include "db/events.h"
 #include "db/game_schedule.h"
 #include "db/games.h"
+#include "db/ratings.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
 namespace {
 
-ChallengeView view_at(db::StoredChallenge stored, game::Timestamp now) {
+ChallengeView view_at(model::StoredChallenge stored, game::Timestamp now) {
   const auto status = game::effective_status(stored.status, stored.expires_at, now);
   return {std::move(stored), status};
 }
@@ -32,14 +39,14 @@ GameDeps game_deps(const ChallengeDeps& deps) {
 }
 
 // Whether `user` may see `c` at all.
-bool may_see(const db::User& user, const db::StoredChallenge& c) {
+bool may_see(const model::User& user, const model::StoredChallenge& c) {
   return c.challenger.id == user.id || (c.opponent && c.opponent->id == user.id) ||
          c.open_to_anyone || is_director(user);
 }
 
 // The challenge `id` locked for a decision by `user`, or kNotFound when `user` may not see it.
-Result<db::StoredChallenge> load_for(pqxx::work& tx, const db::User& user, std::int64_t id,
-                                     bool lock) {
+Result<model::StoredChallenge> load_for(pqxx::work& tx, const model::User& user, std::int64_t id,
+                                        bool lock) {
   auto c = db::load_challenge(tx, id, lock);
   if (!c) return c;
   if (!may_see(user, *c)) return fail(ErrorCode::kNotFound, "no challenge " + std::to_string(id));
@@ -47,7 +54,7 @@ Result<db::StoredChallenge> load_for(pqxx::work& tx, const db::User& user, std::
 }
 
 // The challenge `id` locked for a decision by `user`, as it stands at `now`.
-Result<ChallengeView> load_for_decision(pqxx::work& tx, const db::User& user, std::int64_t id,
+Result<ChallengeView> load_for_decision(pqxx::work& tx, const model::User& user, std::int64_t id,
                                         game::Timestamp now) {
   TRY_LET(stored, load_for(tx, user, id, true));
   return view_at(std::move(*stored), now);
@@ -55,9 +62,9 @@ Result<ChallengeView> load_for_decision(pqxx::work& tx, const db::User& user, st
 
 // Stores `user`'s decision on the open challenge `view` (and shows it in `view`), then tells
 // `told` with a live message of `type` (naming the game an acceptance created).
-void decide(pqxx::work& tx, ChallengeView& view, game::ChallengeStatus status, const db::User& user,
-            game::Timestamp now, const std::vector<std::int64_t>& told, const char* type,
-            std::optional<std::int64_t> game_id = std::nullopt) {
+void decide(pqxx::work& tx, ChallengeView& view, game::ChallengeStatus status,
+            const model::User& user, game::Timestamp now, const std::vector<std::int64_t>& told,
+            const char* type, std::optional<std::int64_t> game_id = std::nullopt) {
   auto& c = view.stored;
   db::close_challenge(tx, c.id, status, now, user.id, c.reason, c.game_id);
   c.status = status;
@@ -68,11 +75,11 @@ void decide(pqxx::work& tx, ChallengeView& view, game::ChallengeStatus status, c
 }
 
 // Inserts the challenge `request` describes for `user` at `now` and tells the opponent.
-Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const db::User& user,
+Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const model::User& user,
                                      ChallengeRequest request, game::Timestamp now,
                                      std::optional<std::int64_t> rematch_of) {
   const auto& limits = deps.limits;
-  db::StoredChallenge c;
+  model::StoredChallenge c;
   c.challenger = user;
   c.open_to_anyone = !request.opponent;
   if (request.opponent) {
@@ -155,28 +162,28 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
 
 }  // namespace
 
-Result<ChallengeView> create_challenge(ChallengeDeps& deps, const db::User& user,
+Result<ChallengeView> create_challenge(ChallengeDeps& deps, const model::User& user,
                                        ChallengeRequest request) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     return insert_checked(deps, tx, user, request, deps.clock.now(tx), std::nullopt);
   });
 }
 
-Result<ChallengeView> get_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id) {
+Result<ChallengeView> get_challenge(ChallengeDeps& deps, const model::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     TRY_LET(c, load_for(tx, user, id, false));
     return view_at(std::move(*c), deps.clock.now(tx));
   });
 }
 
-Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user) {
+Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const model::User& user) {
   constexpr int kMaxOpenListed = 500;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeLists> {
     // The finished-games minimum of seeks counts losses on time already due.
     TRY(settle_due_games(game_deps(deps), tx, {user.id, std::nullopt}));
     const auto now = deps.clock.now(tx);
     ChallengeLists lists;
-    auto views = [&](std::vector<db::StoredChallenge> stored) {
+    auto views = [&](std::vector<model::StoredChallenge> stored) {
       std::vector<ChallengeView> out;
       for (auto& c : stored) out.push_back(view_at(std::move(c), now));
       return out;
@@ -197,18 +204,18 @@ Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user
       return ratings[pool];
     };
     auto seeks = db::open_seeks(tx, user.id, now, kMaxOpenListed);
-    std::erase_if(seeks, [&](const db::StoredChallenge& c) {
-      const db::RatingRange range{c.min_rating, c.max_rating};
+    std::erase_if(seeks, [&](const model::StoredChallenge& c) {
+      const model::RatingRange range{c.min_rating, c.max_rating};
       return finished < c.min_finished_games ||
              ((range.min_rating || range.max_rating) &&
-              !rating_allows(rating_in(rating_pool_of(c.setup.variant)), range));
+              !rating_allows(rating_in(model::rating_pool_of(c.setup.variant)), range));
     });
     lists.open = views(std::move(seeks));
     return lists;
   });
 }
 
-Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& user,
+Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const model::User& user,
                                            std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<AcceptedChallenge> {
     const auto now = deps.clock.now(tx);
@@ -238,7 +245,7 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
     check.acceptor_ongoing_games = acceptor.current;
     check.challenger_ongoing_games = db::player_record(tx, c.challenger.id).current;
     TRY(game::check_can_accept(check, deps.limits));
-    TRY(check_rating_range(tx, rating_pool_of(c.setup.variant), user.id,
+    TRY(check_rating_range(tx, model::rating_pool_of(c.setup.variant), user.id,
                            {c.min_rating, c.max_rating}, "this challenge"));
     game::GameSetup setup = c.setup;
     if (setup.variant == game::Variant::kChess960 && !setup.start_position) {
@@ -260,8 +267,8 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& 
   });
 }
 
-Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id,
-                                        std::optional<std::string> reason) {
+Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const model::User& user,
+                                        std::int64_t id, std::optional<std::string> reason) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     const auto now = deps.clock.now(tx);
     TRY_LET(view, load_for_decision(tx, user, id, now));
@@ -287,7 +294,8 @@ Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& use
   });
 }
 
-Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id) {
+Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const model::User& user,
+                                       std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     const auto now = deps.clock.now(tx);
     TRY_LET(view, load_for_decision(tx, user, id, now));
@@ -303,11 +311,11 @@ Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const db::User& user
   });
 }
 
-Result<ChallengeView> rematch(ChallengeDeps& deps, const db::User& user, std::int64_t game_id) {
+Result<ChallengeView> rematch(ChallengeDeps& deps, const model::User& user, std::int64_t game_id) {
   // A game lost by a fallen flag is over whether or not the sweep has stored it (in a
   // transaction of its own, before the challenger's row is locked).
   auto games = game_deps(deps);
-  TRY(settle_due_games(games, db::GameScope{std::nullopt, std::nullopt, game_id}));
+  TRY(settle_due_games(games, model::GameScope{std::nullopt, std::nullopt, game_id}));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     TRY_LET(played, db::load_game(tx, game_id, false));
     const bool was_white = played->white.id == user.id;

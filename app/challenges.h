@@ -11,19 +11,18 @@
 #include <string>
 #include <vector>
 
+#include "app/handles.h"
 #include "core/error.h"
 #include "core/game/challenge.h"
 #include "core/game/game.h"
-#include "db/challenges.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
-#include "db/users.h"
+#include "model/challenges.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
 struct ChallengeDeps {
-  db::Pool& pool;
-  db::ServerClock& clock;
+  Database& pool;
+  ServerClock& clock;
   game::GameContext rules;  // zone and oracles for the games created
   game::ChallengeLimits limits;
 };
@@ -45,19 +44,19 @@ struct ChallengeRequest {
 
 // A challenge with its status at the instant it was read.
 struct ChallengeView {
-  db::StoredChallenge stored;
+  model::StoredChallenge stored;
   game::ChallengeStatus status = game::ChallengeStatus::kOpen;
 };
 
 // Creates a challenge by `user`. kValidationError for an unknown or own opponent, a time
 // control outside the server's bounds, an expiry in the past or beyond the maximum;
 // kTooManyChallenges / kTooManyGames at the server's limits. Tells the opponent.
-Result<ChallengeView> create_challenge(ChallengeDeps& deps, const db::User& user,
+Result<ChallengeView> create_challenge(ChallengeDeps& deps, const model::User& user,
                                        ChallengeRequest request);
 
 // A challenge as `user` may see it: its two players, directors, and anyone for an open
 // challenge. kNotFound otherwise (its existence is not revealed).
-Result<ChallengeView> get_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id);
+Result<ChallengeView> get_challenge(ChallengeDeps& deps, const model::User& user, std::int64_t id);
 
 struct ChallengeLists {
   std::vector<ChallengeView> incoming;  // addressed to the user
@@ -65,7 +64,7 @@ struct ChallengeLists {
   std::vector<ChallengeView> open;      // open challenges of others the user could accept
 };
 // The user's open challenges, oldest first.
-Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const db::User& user);
+Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const model::User& user);
 
 struct AcceptedChallenge {
   ChallengeView challenge;
@@ -74,17 +73,18 @@ struct AcceptedChallenge {
 // Accepts: the game is created (colours as asked, or by a coin for "random"; a Chess960
 // position drawn when none was given) and starts now. Errors as game::check_can_accept,
 // plus kNotFound when `user` may not see the challenge. Tells both players.
-Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const db::User& user,
+Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const model::User& user,
                                            std::int64_t id);
 // Declines a challenge addressed to `user` (kForbidden for others; an open challenge is
 // simply not accepted), with an optional reason. Tells the challenger.
-Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id,
-                                        std::optional<std::string> reason);
+Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const model::User& user,
+                                        std::int64_t id, std::optional<std::string> reason);
 // Cancels a challenge `user` made (kForbidden for others). Tells the opponent.
-Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const db::User& user, std::int64_t id);
+Result<ChallengeView> cancel_challenge(ChallengeDeps& deps, const model::User& user,
+                                       std::int64_t id);
 // Challenges the opponent of a finished game `user` played to a new game with colours
 // swapped and the same variant, start position, time control and rules (outside any
 // event). kConflict when the game is not over, kForbidden when `user` did not play in it.
-Result<ChallengeView> rematch(ChallengeDeps& deps, const db::User& user, std::int64_t game_id);
+Result<ChallengeView> rematch(ChallengeDeps& deps, const model::User& user, std::int64_t game_id);
 
 }  // namespace corrchess::app

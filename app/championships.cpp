@@ -11,9 +11,12 @@
 #include "app/roles.h"
 #include "app/section_start.h"
 #include "core/competition/series.h"
+#include "db/championships.h"
 #include "db/event_messages.h"
 #include "db/events.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -28,12 +31,12 @@ int section_count(int players, int section_size) {
 }
 
 // At least how many players a stage sends on from `players` entrants.
-int qualifying(int players, const db::StageSettings& stage) {
+int qualifying(int players, const model::StageSettings& stage) {
   const int sections = section_count(players, stage.section_size);
   return std::min(players, stage.rule.per_section * sections + stage.rule.best_runners_up);
 }
 
-Result<void> check_stages(const db::ChampionshipSettings& s, int players) {
+Result<void> check_stages(const model::ChampionshipSettings& s, int players) {
   const int count = static_cast<int>(s.stages.size());
   if (count < 2 || count > kMaxStages) {
     return fail(ErrorCode::kValidationError,
@@ -73,11 +76,11 @@ Result<void> check_stages(const db::ChampionshipSettings& s, int players) {
 // Composes and starts stage `stage` (1-based) of `c` with `players` (user ids in entry
 // order): sections of the stage's size as equal as possible, seats by rating, compatriots
 // spread when the championship asks.
-Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const db::StoredChampionship& c,
+Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const model::StoredChampionship& c,
                          int stage, const std::vector<std::int64_t>& players, Timestamp now) {
   const auto& s = c.settings;
   const auto& st = s.stages[static_cast<std::size_t>(stage - 1)];
-  const auto ratings = whole_ratings(tx, rating_pool_of(s.terms.variant), players);
+  const auto ratings = whole_ratings(tx, model::rating_pool_of(s.terms.variant), players);
   std::vector<competition::Entrant> entrants;
   for (std::size_t i = 0; i < players.size(); ++i) {
     competition::Entrant e{static_cast<std::int64_t>(i), players[i], now, std::nullopt, ""};
@@ -104,11 +107,11 @@ Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const db::StoredC
 
 // The qualifiers of a finished stage, computed from its sections' crosstables, stored and
 // told; their user ids in rank order.
-Result<std::vector<std::int64_t>> close_stage(pqxx::work& tx, const db::StoredChampionship& c,
+Result<std::vector<std::int64_t>> close_stage(pqxx::work& tx, const model::StoredChampionship& c,
                                               int stage, Timestamp now) {
   const auto& st = c.settings.stages[static_cast<std::size_t>(stage - 1)];
   std::vector<game::Crosstable> tables;
-  std::vector<std::vector<db::EventPlayer>> seats;
+  std::vector<std::vector<model::EventPlayer>> seats;
   for (const auto& section : db::stage_sections(tx, c.id)) {
     if (section.stage != stage) continue;
     auto players = db::event_players(tx, section.event_id);
@@ -123,19 +126,19 @@ Result<std::vector<std::int64_t>> close_stage(pqxx::work& tx, const db::StoredCh
   for (const auto& q : competition::qualifiers(tables, st.rule)) {
     const auto& row = tables[q.section].rows[q.row];
     const auto& players = seats[q.section];
-    const auto player = std::ranges::find_if(players, [&](const db::EventPlayer& p) {
+    const auto player = std::ranges::find_if(players, [&](const model::EventPlayer& p) {
       return p.user.username == row.id && p.status != "replaced";
     });
     if (player == players.end()) continue;
-    db::StageQualifier stored{stage,
-                              ++rank,
-                              player->user.id,
-                              player->user.username,
-                              static_cast<int>(q.section) + 1,
-                              q.place,
-                              q.score_halves,
-                              q.games,
-                              q.runner_up};
+    model::StageQualifier stored{stage,
+                                 ++rank,
+                                 player->user.id,
+                                 player->user.username,
+                                 static_cast<int>(q.section) + 1,
+                                 q.place,
+                                 q.score_halves,
+                                 q.games,
+                                 q.runner_up};
     db::insert_stage_qualifier(tx, c.id, stored);
     db::notify_qualified(tx, player->user.id,
                          {c.id, c.settings.name, stage, st.name, q.place, q.runner_up}, now);
@@ -162,7 +165,7 @@ std::vector<std::int64_t> qualified_from(pqxx::work& tx, std::int64_t id, int st
 }
 
 // The first pending stage, if any.
-std::optional<int> pending_stage(const db::StoredChampionship& c) {
+std::optional<int> pending_stage(const model::StoredChampionship& c) {
   for (const auto& st : c.stages) {
     if (st.status == "pending") return st.number;
   }
@@ -187,7 +190,7 @@ Result<ChampionshipRun> advance_championship(const GameDeps& deps, pqxx::work& t
   }
   TRY_LET(reloaded, db::load_championship(tx, id, false));
   const bool running = std::ranges::any_of(
-      reloaded->stages, [](const db::StoredStage& st) { return st.status == "running"; });
+      reloaded->stages, [](const model::StoredStage& st) { return st.status == "running"; });
   if (!running && reloaded->settings.auto_advance) {
     if (const auto next = pending_stage(*reloaded)) {
       TRY(start_stage(deps, tx, *reloaded, *next, qualified_from(tx, id, *next - 1), now));
@@ -199,7 +202,7 @@ Result<ChampionshipRun> advance_championship(const GameDeps& deps, pqxx::work& t
 
 }  // namespace
 
-Result<std::int64_t> create_championship(GameDeps& deps, const db::User& director,
+Result<std::int64_t> create_championship(GameDeps& deps, const model::User& director,
                                          ChampionshipCreation request) {
   TRY(require_director(director));
   auto& s = request.settings;
@@ -220,7 +223,7 @@ Result<std::int64_t> create_championship(GameDeps& deps, const db::User& directo
     TRY(start_stage(deps, tx, *c, 1, players, now));
     db::write_audit(
         tx, {now, director.id, "championship_created", std::nullopt, std::nullopt, std::nullopt, "",
-             db::Fields{{"championship_id", *id}, {"name", s.name}, {"players", names}}});
+             model::Fields{{"championship_id", *id}, {"name", s.name}, {"players", names}}});
     return *id;
   });
 }
@@ -231,7 +234,7 @@ Result<ChampionshipView> read_championship(GameDeps& deps, std::int64_t id) {
     ChampionshipView v{std::move(*c), db::stage_sections(tx, id), db::stage_qualifiers(tx, id),
                        std::nullopt};
     const int last = static_cast<int>(v.championship.stages.size());
-    std::vector<db::StageSection> final_sections;
+    std::vector<model::StageSection> final_sections;
     for (const auto& s : v.sections) {
       if (s.stage == last) final_sections.push_back(s);
     }
@@ -247,13 +250,13 @@ Result<ChampionshipView> read_championship(GameDeps& deps, std::int64_t id) {
   });
 }
 
-Result<std::vector<db::StoredChampionship>> list_championships(GameDeps& deps) {
+Result<std::vector<model::StoredChampionship>> list_championships(GameDeps& deps) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-    return Result<std::vector<db::StoredChampionship>>(db::list_championships(tx));
+    return Result<std::vector<model::StoredChampionship>>(db::list_championships(tx));
   });
 }
 
-Result<void> start_next_stage(GameDeps& deps, const db::User& director, std::int64_t id) {
+Result<void> start_next_stage(GameDeps& deps, const model::User& director, std::int64_t id) {
   TRY(require_director(director));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(c, db::load_championship(tx, id, true));
@@ -271,7 +274,7 @@ Result<void> start_next_stage(GameDeps& deps, const db::User& director, std::int
     TRY(start_stage(deps, tx, *c, *next, qualified_from(tx, id, *next - 1), now));
     db::write_audit(
         tx, {now, director.id, "stage_started", std::nullopt, std::nullopt, std::nullopt, "",
-             db::Fields{{"championship_id", id}, {"stage", std::int64_t{*next}}}});
+             model::Fields{{"championship_id", id}, {"stage", std::int64_t{*next}}}});
     return {};
   });
 }

@@ -14,13 +14,13 @@
 
 #include "app/games.h"
 #include "core/error.h"
-#include "db/championships.h"
-#include "db/users.h"
+#include "model/championships.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
 struct ChampionshipCreation {
-  db::ChampionshipSettings settings;
+  model::ChampionshipSettings settings;
   std::vector<std::string> players;  // usernames, in entry order (ties of rating keep it)
 };
 // Creates a championship and starts its first stage (audited "championship_created").
@@ -29,21 +29,21 @@ struct ChampionshipCreation {
 // nobody (or a rule on the last stage), a stage that would send fewer than 2 players on,
 // fewer than 2 players, unknown or repeated players, games the rules refuse; kConflict for a
 // name in use. Returns the championship's id.
-Result<std::int64_t> create_championship(GameDeps& deps, const db::User& director,
+Result<std::int64_t> create_championship(GameDeps& deps, const model::User& director,
                                          ChampionshipCreation request);
 
 struct ChampionshipView {
-  db::StoredChampionship championship;
-  std::vector<db::StageSection> sections;
-  std::vector<db::StageQualifier> qualifiers;
+  model::StoredChampionship championship;
+  std::vector<model::StageSection> sections;
+  std::vector<model::StageQualifier> qualifiers;
   std::optional<std::string> champion;  // the final's single winner, once it is over
 };
 Result<ChampionshipView> read_championship(GameDeps& deps, std::int64_t id);
-Result<std::vector<db::StoredChampionship>> list_championships(GameDeps& deps);
+Result<std::vector<model::StoredChampionship>> list_championships(GameDeps& deps);
 
 // A director starts the next stage of a championship whose current stage is over (audited
 // "stage_started"). kConflict while a stage is in play, or when no stage is left.
-Result<void> start_next_stage(GameDeps& deps, const db::User& director, std::int64_t id);
+Result<void> start_next_stage(GameDeps& deps, const model::User& director, std::int64_t id);
 
 struct ChampionshipRun {
   int stages_finished = 0;

@@ -8,7 +8,9 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "core/competition/series.h"
+#include "db/cups.h"
 #include "db/events.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -18,15 +20,15 @@ namespace {
 using game::Timestamp;
 
 // A game of a match as the match rules count it: an annulled game scores for nobody.
-std::optional<game::GameResult> cup_game_result(const db::CupGame& g) {
+std::optional<game::GameResult> cup_game_result(const model::CupGame& g) {
   if (g.status == "finished") return g.result;
   if (g.status == "annulled") return game::GameResult::kDoubleDefault;
   return std::nullopt;
 }
 
 // The games of match `m` as the match rules see them, in their order.
-std::vector<competition::MatchGame> match_games(const std::vector<db::CupGame>& games,
-                                                const db::CupMatch& m) {
+std::vector<competition::MatchGame> match_games(const std::vector<model::CupGame>& games,
+                                                const model::CupMatch& m) {
   std::vector<competition::MatchGame> out;
   for (const auto& g : games) {
     if (g.round == m.round && g.match_no == m.match_no) {
@@ -36,7 +38,7 @@ std::vector<competition::MatchGame> match_games(const std::vector<db::CupGame>& 
   return out;
 }
 
-int cup_seed_of(const std::vector<db::CupPlayer>& players, std::int64_t user_id) {
+int cup_seed_of(const std::vector<model::CupPlayer>& players, std::int64_t user_id) {
   for (const auto& p : players) {
     if (p.user.id == user_id) return p.seed;
   }
@@ -45,8 +47,8 @@ int cup_seed_of(const std::vector<db::CupPlayer>& players, std::int64_t user_id)
 
 // Starts games `first`..`first + count - 1` of match `m` (both players known), colours by
 // the match rules; a Chess960 cup draws one start array for the games started together.
-Result<void> start_cup_games(const GameDeps& deps, pqxx::work& tx, const db::StoredCup& cup,
-                             const db::CupMatch& m, int first, int count, Timestamp now) {
+Result<void> start_cup_games(const GameDeps& deps, pqxx::work& tx, const model::StoredCup& cup,
+                             const model::CupMatch& m, int first, int count, Timestamp now) {
   const auto& s = cup.settings;
   game::GameSetup setup;
   setup.variant = s.variant;
@@ -109,7 +111,7 @@ Result<CupRun> advance_cup(const GameDeps& deps, pqxx::work& tx, std::int64_t id
         return run;
       }
       const auto slot = competition::next_slot(m.match_no);
-      auto next = std::ranges::find_if(matches, [&](const db::CupMatch& x) {
+      auto next = std::ranges::find_if(matches, [&](const model::CupMatch& x) {
         return x.round == m.round + 1 && x.match_no == slot.index;
       });
       if (next == matches.end()) return fail(ErrorCode::kInternal, "cup bracket incomplete");
@@ -134,7 +136,7 @@ Result<CupRun> advance_cup(const GameDeps& deps, pqxx::work& tx, std::int64_t id
 
 }  // namespace
 
-Result<std::int64_t> create_cup(GameDeps& deps, const db::User& director, CupCreation request) {
+Result<std::int64_t> create_cup(GameDeps& deps, const model::User& director, CupCreation request) {
   TRY(require_director(director));
   TRY(competition::validate(request.settings.match));
   if (request.seeding != "rating" && request.seeding != "entry") {
@@ -160,7 +162,7 @@ Result<std::int64_t> create_cup(GameDeps& deps, const db::User& director, CupCre
             if (request.seeding == "rating") {
               std::vector<std::int64_t> ids;
               for (const auto& u : users) ids.push_back(u.id);
-              const auto ratings = whole_ratings(tx, rating_pool_of(s.variant), ids);
+              const auto ratings = whole_ratings(tx, model::rating_pool_of(s.variant), ids);
               std::vector<competition::Entrant> entrants;
               for (std::size_t i = 0; i < users.size(); ++i) {
                 competition::Entrant e{static_cast<std::int64_t>(i), users[i].id, now, std::nullopt,
@@ -181,7 +183,7 @@ Result<std::int64_t> create_cup(GameDeps& deps, const db::User& director, CupCre
             TRY_LET(cup, db::load_cup(tx, *cup_id, true));
             for (std::size_t k = 0; k < first->size(); ++k) {
               const auto& f = (*first)[k];
-              db::CupMatch m;
+              model::CupMatch m;
               m.round = 1;
               m.match_no = static_cast<int>(k);
               m.player_a = seeded(f.seed_a);
@@ -202,7 +204,7 @@ Result<std::int64_t> create_cup(GameDeps& deps, const db::User& director, CupCre
             for (int round = 2, count = static_cast<int>(first->size()) / 2; round <= rounds;
                  ++round, count /= 2) {
               for (int k = 0; k < count; ++k) {
-                db::CupMatch m;
+                model::CupMatch m;
                 m.round = round;
                 m.match_no = k;
                 m.status = "waiting";
@@ -213,7 +215,7 @@ Result<std::int64_t> create_cup(GameDeps& deps, const db::User& director, CupCre
             for (auto k : order) names.push_back(users[k].username);
             db::write_audit(
                 tx, {now, director.id, "cup_created", std::nullopt, std::nullopt, std::nullopt, "",
-                     db::Fields{{"cup_id", *cup_id}, {"name", s.name}, {"seeds", names}}});
+                     model::Fields{{"cup_id", *cup_id}, {"name", s.name}, {"seeds", names}}});
             TRY(advance_cup(deps, tx, *cup_id));  // the byes move on
             return *cup_id;
           }));
@@ -228,13 +230,13 @@ Result<CupView> read_cup(GameDeps& deps, std::int64_t id) {
   });
 }
 
-competition::MatchScore cup_match_score(const CupView& v, const db::CupMatch& m) {
+competition::MatchScore cup_match_score(const CupView& v, const model::CupMatch& m) {
   return competition::match_score(match_games(v.games, m));
 }
 
-Result<std::vector<db::StoredCup>> list_cups(GameDeps& deps) {
+Result<std::vector<model::StoredCup>> list_cups(GameDeps& deps) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-    return Result<std::vector<db::StoredCup>>(db::list_cups(tx));
+    return Result<std::vector<model::StoredCup>>(db::list_cups(tx));
   });
 }
 

@@ -12,13 +12,13 @@
 
 #include "app/games.h"
 #include "core/error.h"
-#include "db/cups.h"
-#include "db/users.h"
+#include "model/cups.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
 struct CupCreation {
-  db::CupSettings settings;
+  model::CupSettings settings;
   std::vector<std::string> players;  // usernames
   std::string seeding = "rating";    // "rating" (highest first, unrated last) or "entry"
 };
@@ -26,18 +26,18 @@ struct CupCreation {
 // kValidationError for match rules out of bounds, fewer than 2 or more than 1024 players,
 // unknown or repeated players, a seeding other than rating or entry, or games the rules
 // refuse; kConflict for a name in use. Returns the cup's id.
-Result<std::int64_t> create_cup(GameDeps& deps, const db::User& director, CupCreation request);
+Result<std::int64_t> create_cup(GameDeps& deps, const model::User& director, CupCreation request);
 
 struct CupView {
-  db::StoredCup cup;
-  std::vector<db::CupPlayer> players;
-  std::vector<db::CupMatch> matches;
-  std::vector<db::CupGame> games;
+  model::StoredCup cup;
+  std::vector<model::CupPlayer> players;
+  std::vector<model::CupMatch> matches;
+  std::vector<model::CupGame> games;
 };
 Result<CupView> read_cup(GameDeps& deps, std::int64_t id);
 // The score of match `m` of the cup `v` shows (competition::match_score over its games).
-competition::MatchScore cup_match_score(const CupView& v, const db::CupMatch& m);
-Result<std::vector<db::StoredCup>> list_cups(GameDeps& deps);
+competition::MatchScore cup_match_score(const CupView& v, const model::CupMatch& m);
+Result<std::vector<model::StoredCup>> list_cups(GameDeps& deps);
 
 // What a run over the cups did.
 struct CupRun {

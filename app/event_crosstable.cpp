@@ -4,10 +4,10 @@
 
 namespace corrchess::app {
 
-Result<game::Crosstable> section_crosstable(const std::vector<db::EventPlayer>& players,
-                                            const std::vector<db::EventGame>& games) {
+Result<game::Crosstable> section_crosstable(const std::vector<model::EventPlayer>& players,
+                                            const std::vector<model::EventGame>& games) {
   // Seats in order, each with its current occupant (a replaced player steps aside).
-  std::map<int, const db::EventPlayer*> seats;
+  std::map<int, const model::EventPlayer*> seats;
   for (const auto& p : players) {
     if (p.status != "replaced") seats[p.seat] = &p;
   }

@@ -5,13 +5,13 @@
 
 #include "core/error.h"
 #include "core/game/crosstable.h"
-#include "db/events.h"
+#include "model/events.h"
 
 namespace corrchess::app {
 
 // The crosstable of a section: one row per seat (its current occupant; a replaced player
 // steps aside), the games by seat; annulled games do not count.
-Result<game::Crosstable> section_crosstable(const std::vector<db::EventPlayer>& players,
-                                            const std::vector<db::EventGame>& games);
+Result<game::Crosstable> section_crosstable(const std::vector<model::EventPlayer>& players,
+                                            const std::vector<model::EventGame>& games);
 
 }  // namespace corrchess::app

@@ -10,7 +10,11 @@
 #include "app/section_start.h"
 #include "core/game/tournament.h"
 #include "db/event_messages.h"
+#include "db/events.h"
+#include "db/games.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -19,8 +23,8 @@ namespace {
 using game::Color;
 
 // The active player of an event with this username, from a locked event.
-Result<db::EventPlayer> active_player(pqxx::work& tx, std::int64_t event_id,
-                                      const std::string& username) {
+Result<model::EventPlayer> active_player(pqxx::work& tx, std::int64_t event_id,
+                                         const std::string& username) {
   const auto user = db::find_user(tx, username);
   if (!user) return fail(ErrorCode::kValidationError, "no user '" + username + "'");
   for (auto& p : db::event_players(tx, event_id)) {
@@ -37,8 +41,8 @@ Result<db::EventPlayer> active_player(pqxx::work& tx, std::int64_t event_id,
 // the one commit path (the player's pending move and conditional lines go, the cached state
 // follows the replacement's leave), and tells the three people concerned.
 Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_id,
-                       std::int64_t game_id, const db::EventPlayer& player,
-                       const db::User& replacement, const std::string& reason,
+                       std::int64_t game_id, const model::EventPlayer& player,
+                       const model::User& replacement, const std::string& reason,
                        game::Timestamp now) {
   TRY_LET(stored, db::load_game(tx, game_id, true));
   const Color side = stored->white.id == player.user.id ? Color::kWhite : Color::kBlack;
@@ -58,7 +62,7 @@ Result<void> hand_over(const GameDeps& deps, pqxx::work& tx, std::int64_t event_
 
 }  // namespace
 
-Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t id) {
+Result<void> start_event(GameDeps& deps, const model::User& director, std::int64_t id) {
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(event, db::load_event(tx, id, true));
@@ -67,21 +71,21 @@ Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t 
     const auto& position = started->start_position;
     db::write_audit(
         tx, {now, director.id, "event_started", std::nullopt, id, std::nullopt, "",
-             db::Fields{{"games", std::int64_t{started->games}},
-                        {"players", std::int64_t{started->players}},
-                        {"start_at", game::format_rfc3339(started->start_at)},
-                        {"start_position", position ? db::FieldValue{std::int64_t{*position}}
-                                                    : db::FieldValue{nullptr}}}});
+             model::Fields{{"games", std::int64_t{started->games}},
+                           {"players", std::int64_t{started->players}},
+                           {"start_at", game::format_rfc3339(started->start_at)},
+                           {"start_position", position ? model::FieldValue{std::int64_t{*position}}
+                                                       : model::FieldValue{nullptr}}}});
     return {};
   });
 }
 
-Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> withdraw_player(GameDeps& deps, const model::User& director, std::int64_t id,
                              const std::string& username, const std::string& reason) {
   if (auto ok = require_director(director); !ok) return ok;
   // 1. Check, and before the start simply take the player off the entry list.
   struct Plan {
-    db::EventPlayer player;
+    model::EventPlayer player;
     std::vector<std::int64_t> games;
   };
   TRY_LET(
@@ -91,7 +95,7 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
         if (!event->started()) {
           db::remove_entry(tx, id, player->user.id);
           db::write_audit(tx, {deps.clock.now(tx), director.id, "player_withdrawn", std::nullopt,
-                               id, player->user.id, reason, db::Fields{{"before_start", true}}});
+                               id, player->user.id, reason, model::Fields{{"before_start", true}}});
           return std::optional<Plan>{};
         }
         // A game already lost on time is not defaulted: the decisions due are stored first.
@@ -115,12 +119,12 @@ Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int6
     const auto now = deps.clock.now(tx);
     db::withdraw_event_player(tx, id, withdrawn_id, reason, now);
     db::write_audit(tx, {now, director.id, "player_withdrawn", std::nullopt, id, withdrawn_id,
-                         reason, db::Fields{{"games_defaulted", decided}}});
+                         reason, model::Fields{{"games_defaulted", decided}}});
     return {};
   });
 }
 
-Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> replace_player(GameDeps& deps, const model::User& director, std::int64_t id,
                             const std::string& username, const std::string& replacement_name,
                             const std::string& reason) {
   if (auto ok = require_director(director); !ok) return ok;
@@ -152,9 +156,9 @@ Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64
     }
     db::write_audit(tx,
                     {now, director.id, "player_replaced", std::nullopt, id, player->user.id, reason,
-                     db::Fields{{"player", player->user.username},
-                                {"replacement", replacement->username},
-                                {"games", games}}});
+                     model::Fields{{"player", player->user.username},
+                                   {"replacement", replacement->username},
+                                   {"games", games}}});
     return {};
   });
 }

@@ -10,28 +10,28 @@
 
 #include "app/games.h"
 #include "core/error.h"
-#include "db/users.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
 // Starts event `id`: seeds by rating when its terms say so, closes the seats, creates every
 // game of the section (a Chess960 position drawn when none was fixed) and tells the players.
 // kConflict when already started, past its end date or with fewer than 2 players.
-Result<void> start_event(GameDeps& deps, const db::User& director, std::int64_t id);
+Result<void> start_event(GameDeps& deps, const model::User& director, std::int64_t id);
 
 // Withdraws the active player `username`: before the start the entry is simply taken off;
 // after it, each unfinished game is won by the opponent by default, one transaction per game
 // (a repeated withdrawal after a failure carries on with the games still unfinished), and
 // the player is marked withdrawn. kValidationError when `username` does not play in it,
 // kConflict when not active.
-Result<void> withdraw_player(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> withdraw_player(GameDeps& deps, const model::User& director, std::int64_t id,
                              const std::string& username, const std::string& reason);
 
 // Gives the seat of the active player `username` to `replacement`, who takes over the
 // unfinished games as they stand (the replaced player's pending move and conditional lines
 // go with them); the players of those games are told. kConflict when the replacement plays
 // or played in the event.
-Result<void> replace_player(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> replace_player(GameDeps& deps, const model::User& director, std::int64_t id,
                             const std::string& username, const std::string& replacement,
                             const std::string& reason);
 

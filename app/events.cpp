@@ -1,4 +1,5 @@
 #include "app/events.h"
+#include "app/game_store.h"
 
 #include <algorithm>
 #include <set>
@@ -7,9 +8,14 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "app/section_start.h"
+#include "db/events.h"
 #include "db/game_lists.h"
 #include "db/game_schedule.h"
+#include "db/games.h"
+#include "db/ratings.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -37,12 +43,12 @@ Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t i
               {}};
   std::vector<std::int64_t> ids;
   for (const auto& p : v.players) ids.push_back(p.user.id);
-  v.ratings = db::current_ratings(tx, rating_pool_of(event->settings.variant), ids);
+  v.ratings = db::current_ratings(tx, model::rating_pool_of(event->settings.variant), ids);
   return v;
 }
 
 // The checks of an event's settings that depend on the instant it is created.
-Result<void> check_settings_at(const db::EventSettings& s, Timestamp now) {
+Result<void> check_settings_at(const model::EventSettings& s, Timestamp now) {
   if (s.end_at && *s.end_at <= s.start_at) {
     return fail(ErrorCode::kValidationError, "end_at must be after start_at");
   }
@@ -50,31 +56,20 @@ Result<void> check_settings_at(const db::EventSettings& s, Timestamp now) {
     return fail(ErrorCode::kValidationError, "end_at must be in the future");
   }
   // The games' setup must be valid (time control numbers, Chess960 position).
-  return game::validate_setup(event_game_setup(s, s.start_at));
+  return game::validate_setup(model::event_game_setup(s, s.start_at));
 }
 
 }  // namespace
 
-int entered(const std::vector<db::EventPlayer>& players) {
+int entered(const std::vector<model::EventPlayer>& players) {
   return static_cast<int>(std::ranges::count_if(
-      players, [](const db::EventPlayer& p) { return p.status != "replaced"; }));
+      players, [](const model::EventPlayer& p) { return p.status != "replaced"; }));
 }
 
-game::GameSetup event_game_setup(const db::EventSettings& s, Timestamp start_at) {
-  game::GameSetup setup;
-  setup.variant = s.variant;
-  setup.start_position = s.start_position;
-  setup.initial_fen = s.initial_fen;
-  setup.time_control = s.time_control;
-  setup.start_at = start_at;
-  setup.rules = s.rules;
-  return setup;
-}
-
-std::string event_status(const db::StoredEvent& e, const std::vector<db::EventGame>& games) {
+std::string event_status(const model::StoredEvent& e, const std::vector<model::EventGame>& games) {
   if (!e.started()) return "registration";
   if (!games.empty() &&
-      std::ranges::all_of(games, [](const db::EventGame& g) { return game_over(g.status); })) {
+      std::ranges::all_of(games, [](const model::EventGame& g) { return game_over(g.status); })) {
     return "finished";
   }
   return "running";
@@ -100,7 +95,7 @@ Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string&
     for (const auto& e : events) ids.push_back(e.id);
     std::map<std::int64_t, int> counts;
     for (const auto& [id, n] : db::player_counts(tx, ids)) counts[id] = n;
-    std::map<std::int64_t, db::GameCounts> games;
+    std::map<std::int64_t, model::GameCounts> games;
     const auto count_games = [&] {
       games.clear();
       for (const auto& [id, n] : db::event_game_counts(tx, ids)) games[id] = n;
@@ -109,10 +104,10 @@ Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string&
     // An event whose last games are already decided (a flag that fell, its end date) is
     // finished whether or not the sweep has run: with any event still running, the decisions
     // already due are stored first and the games counted again.
-    if (std::ranges::any_of(events, [&](const db::StoredEvent& e) {
+    if (std::ranges::any_of(events, [&](const model::StoredEvent& e) {
           return e.started() && games[e.id].open > 0;
         })) {
-      TRY(settle_due_games(deps, tx, db::GameScope{}));
+      TRY(settle_due_games(deps, tx, model::GameScope{}));
       count_games();
     }
     std::vector<EventSummary> out;
@@ -129,7 +124,8 @@ Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string&
   });
 }
 
-Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, EventCreation request) {
+Result<std::int64_t> create_event(GameDeps& deps, const model::User& director,
+                                  EventCreation request) {
   TRY(require_director(director));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     const auto now = deps.clock.now(tx);
@@ -150,12 +146,12 @@ Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, Even
       names.push_back(p.username);
     }
     db::write_audit(tx, {now, director.id, "event_created", std::nullopt, id, std::nullopt, "",
-                         db::Fields{{"name", settings.name}, {"players", names}}});
+                         model::Fields{{"name", settings.name}, {"players", names}}});
     return id;
   });
 }
 
-Result<void> add_event_player(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> add_event_player(GameDeps& deps, const model::User& director, std::int64_t id,
                               const std::string& username) {
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
@@ -175,12 +171,12 @@ Result<void> add_event_player(GameDeps& deps, const db::User& director, std::int
       return ok;
     }
     db::write_audit(tx, {now, director.id, "player_added", std::nullopt, id, player->id, "",
-                         db::Fields{{"username", player->username}}});
+                         model::Fields{{"username", player->username}}});
     return {};
   });
 }
 
-Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<void> join_event(GameDeps& deps, const model::User& user, std::int64_t id,
                         std::optional<Timestamp>& barred_until) {
   // Time losses already due count, whether or not the sweep has stored them yet (stored in
   // a transaction of their own: a refused entry must not undo them).
@@ -202,7 +198,7 @@ Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
     const auto now = deps.clock.now(tx);
     TRY(check_entry_bar(tx, user, now, barred_until));
     const auto terms = db::event_rating_terms(tx, id);
-    if (auto ok = check_rating_range(tx, rating_pool_of(event->settings.variant), user.id,
+    if (auto ok = check_rating_range(tx, model::rating_pool_of(event->settings.variant), user.id,
                                      {terms.min_rating, terms.max_rating}, "this event");
         !ok) {
       return ok;
@@ -211,7 +207,7 @@ Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
   });
 }
 
-Result<void> leave_event(GameDeps& deps, const db::User& user, std::int64_t id) {
+Result<void> leave_event(GameDeps& deps, const model::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(event, db::load_event(tx, id, true));
     if (event->started()) {
@@ -224,7 +220,7 @@ Result<void> leave_event(GameDeps& deps, const db::User& user, std::int64_t id) 
   });
 }
 
-Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const db::User& user,
+Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const model::User& user,
                                            std::int64_t event_id, const ClaimFiling& filing) {
   if (filing.claim != "win" && filing.claim != "draw") {
     return fail(ErrorCode::kValidationError, "claim must be win or draw");
@@ -259,22 +255,22 @@ Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const db::User& user,
       return fail(ErrorCode::kConflict, "the claim window closed at " + game::format_rfc3339(due) +
                                             "; without a claim a draw is taken as claimed");
     }
-    db::AdjudicationClaim c{filing.game_id, *side, user.id, filing.claim, filing.analysis, now};
+    model::AdjudicationClaim c{filing.game_id, *side, user.id, filing.claim, filing.analysis, now};
     db::save_adjudication_claim(tx, c);
     return FiledClaim{c, due};
   });
 }
 
-Result<void> may_watch_live(GameDeps& deps, const db::User& user, std::int64_t game_id) {
+Result<void> may_watch_live(GameDeps& deps, const model::User& user, std::int64_t game_id) {
   TRY_LET(shown, view_game(deps, user, game_id));
   const auto status = shown->state.status;
   if (!shown->stored.event_id || shown->viewer || is_director(user) || game::is_over(status)) {
     return {};
   }
   TRY_LET(visibility, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-            return Result<db::GameVisibility>(db::event_visibility(tx, *shown->stored.event_id));
+            return Result<model::GameVisibility>(db::event_visibility(tx, *shown->stored.event_id));
           }));
-  if (visibility->mode == db::Visibility::kDelayed) {
+  if (visibility->mode == model::Visibility::kDelayed) {
     return fail(ErrorCode::kForbidden,
                 "the games of this event are shown to others with a delay, not live");
   }

@@ -15,9 +15,9 @@
 #include "app/games.h"
 #include "core/error.h"
 #include "core/game/time.h"
-#include "db/events.h"
-#include "db/ratings.h"
-#include "db/users.h"
+#include "model/events.h"
+#include "model/ratings.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -25,31 +25,28 @@ namespace corrchess::app {
 inline constexpr game::Seconds kAdjudicationClaimWindow = game::days(14);
 
 // Players holding a seat (a replaced player gave theirs up).
-int entered(const std::vector<db::EventPlayer>& players);
-
-// The setup of every game of an event with `settings`, starting at `start_at`.
-game::GameSetup event_game_setup(const db::EventSettings& settings, game::Timestamp start_at);
+int entered(const std::vector<model::EventPlayer>& players);
 
 // Everything an event page shows, read in one transaction after storing the results already
 // due in its games (so crosstables show what a replay at now shows).
 struct EventView {
-  db::StoredEvent event;
-  std::vector<db::EventPlayer> players;
-  std::vector<db::EventGame> games;
-  std::vector<db::AdjudicationClaim> claims;
+  model::StoredEvent event;
+  std::vector<model::EventPlayer> players;
+  std::vector<model::EventGame> games;
+  std::vector<model::AdjudicationClaim> claims;
   game::Timestamp now;
-  db::EventRatingTerms rating_terms;
-  std::map<std::int64_t, db::RatingEntry> ratings;  // current ratings of the players
+  model::EventRatingTerms rating_terms;
+  std::map<std::int64_t, model::RatingEntry> ratings;  // current ratings of the players
 };
 // kNotFound when there is no such event.
 Result<EventView> read_event(GameDeps& deps, std::int64_t id);
 
 // "registration" before the start, "finished" once every game is over, else "running".
-std::string event_status(const db::StoredEvent& e, const std::vector<db::EventGame>& games);
+std::string event_status(const model::StoredEvent& e, const std::vector<model::EventGame>& games);
 
 // One event of a listing with its derived status and number of players.
 struct EventSummary {
-  db::StoredEvent event;
+  model::StoredEvent event;
   std::string status;
   int players = 0;
 };
@@ -59,9 +56,9 @@ Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string&
 
 // A new event as the director describes it.
 struct EventCreation {
-  db::EventSettings settings;               // start_at: see start_at below
+  model::EventSettings settings;            // start_at: see start_at below
   std::optional<game::Timestamp> start_at;  // none: now
-  db::EventRatingTerms rating_terms;
+  model::EventRatingTerms rating_terms;
   std::vector<std::string> players;  // usernames entered at once, in seat order
   // Thematic: SAN moves or a FEN every game starts from (rules.md 6.8); settings.initial_fen
   // is derived from it.
@@ -71,23 +68,24 @@ struct EventCreation {
 // end date not after the start or in the past, an invalid game setup, unknown or repeated
 // players, more players than max_players, an opening that is not a legal, playable start.
 // Returns the event's id.
-Result<std::int64_t> create_event(GameDeps& deps, const db::User& director, EventCreation request);
+Result<std::int64_t> create_event(GameDeps& deps, const model::User& director,
+                                  EventCreation request);
 
 // The director enters `username` at the next seat (audited). kForbidden unless a director;
 // kConflict once started or when full; kValidationError for an unknown user.
-Result<void> add_event_player(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> add_event_player(GameDeps& deps, const model::User& director, std::int64_t id,
                               const std::string& username);
 
 // `user` enters an open event (the time losses already due are stored first, in their own
 // transaction). kForbidden when the event takes no entries; kConflict once started, when
 // full, already entered or barred after a time-forfeit loss (then `barred_until` is set);
 // kRatingOutOfRange outside the event's rating range.
-Result<void> join_event(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<void> join_event(GameDeps& deps, const model::User& user, std::int64_t id,
                         std::optional<game::Timestamp>& barred_until);
 
 // `user` takes back their entry before the start. kConflict once started or when not
 // entered.
-Result<void> leave_event(GameDeps& deps, const db::User& user, std::int64_t id);
+Result<void> leave_event(GameDeps& deps, const model::User& user, std::int64_t id);
 
 // An adjudication claim of a player in a game of event `event_id` (§5.4).
 struct ClaimFiling {
@@ -96,18 +94,18 @@ struct ClaimFiling {
   std::string analysis;  // required for a win claim
 };
 struct FiledClaim {
-  db::AdjudicationClaim claim;
+  model::AdjudicationClaim claim;
   game::Timestamp claims_due;
 };
 // Files (or replaces) `user`'s claim. kValidationError for a bad claim or a game outside the
 // event; kForbidden when `user` does not play in it; kConflict when the game is not awaiting
 // adjudication or the window has closed.
-Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const db::User& user,
+Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const model::User& user,
                                            std::int64_t event_id, const ClaimFiling& filing);
 
 // May `user` follow game `game_id` live? Its players and directors always; others as
 // view_game allows, except that the games of an event with delayed visibility are not
 // streamed to them while unfinished (kForbidden): a live feed would undo the delay.
-Result<void> may_watch_live(GameDeps& deps, const db::User& user, std::int64_t game_id);
+Result<void> may_watch_live(GameDeps& deps, const model::User& user, std::int64_t game_id);
 
 }  // namespace corrchess::app

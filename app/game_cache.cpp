@@ -6,7 +6,7 @@ namespace corrchess::app {
 
 GameCache::GameCache(std::size_t capacity, bool check) : capacity_(capacity), check_(check) {}
 
-std::optional<db::StoredGame> GameCache::take(std::int64_t id, std::int64_t revision) {
+std::optional<model::StoredGame> GameCache::take(std::int64_t id, std::int64_t revision) {
   std::lock_guard lock(mutex_);
   const auto it = entries_.find(id);
   if (it == entries_.end() || it->second.game.revision != revision) {
@@ -14,13 +14,13 @@ std::optional<db::StoredGame> GameCache::take(std::int64_t id, std::int64_t revi
     return std::nullopt;
   }
   ++hits_;
-  std::optional<db::StoredGame> game(std::move(it->second.game));
+  std::optional<model::StoredGame> game(std::move(it->second.game));
   order_.erase(it->second.position);
   entries_.erase(it);
   return game;
 }
 
-void GameCache::put(db::StoredGame game) {
+void GameCache::put(model::StoredGame game) {
   if (capacity_ == 0) return;
   std::lock_guard lock(mutex_);
   const auto id = game.id;

@@ -14,7 +14,7 @@
 #include <optional>
 #include <unordered_map>
 
-#include "db/games.h"
+#include "model/games.h"
 
 namespace corrchess::app {
 
@@ -29,9 +29,9 @@ class GameCache {
   // The copy of game `id` if one of revision `revision` is kept, moved out (no copy of a
   // game's facts is made: the command that takes it puts the game back as it leaves it, or
   // the game is read again); nullopt otherwise. Counts a hit or a miss.
-  std::optional<db::StoredGame> take(std::int64_t id, std::int64_t revision);
+  std::optional<model::StoredGame> take(std::int64_t id, std::int64_t revision);
   // Keeps `game` (of its id and revision), replacing any older copy.
-  void put(db::StoredGame game);
+  void put(model::StoredGame game);
   // Drops the copy of game `id`, if any.
   void forget(std::int64_t id);
 
@@ -47,7 +47,7 @@ class GameCache {
  private:
   using Order = std::list<std::int64_t>;  // most recently used first
   struct Entry {
-    db::StoredGame game;
+    model::StoredGame game;
     Order::iterator position;
   };
 

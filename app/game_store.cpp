@@ -8,7 +8,11 @@
 #include "app/roles.h"
 #include "core/game/game_change.h"
 #include "core/game/snapshot.h"
+#include "db/error_log.h"
+#include "db/events.h"
+#include "db/games.h"
 #include "db/live_events.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -17,7 +21,7 @@ namespace {
 
 using game::Color;
 
-std::optional<Color> side_of(const db::StoredGame& g, const db::User& user) {
+std::optional<Color> side_of(const model::StoredGame& g, const model::User& user) {
   if (user.id == g.white.id) return Color::kWhite;
   if (user.id == g.black.id) return Color::kBlack;
   return std::nullopt;
@@ -28,18 +32,18 @@ std::optional<Color> side_of(const db::StoredGame& g, const db::User& user) {
 // it stood when its last N plies had not been played yet, with no draw offer, legal moves or
 // running clocks. after_end: nothing (kForbidden) until the game is over.
 Result<void> restrict_to_event_visibility(const GameDeps& deps, pqxx::work& tx,
-                                          const db::User& user, GameView& shown) {
+                                          const model::User& user, GameView& shown) {
   const auto& s = shown.state;
   if (!shown.stored.event_id || shown.viewer || is_director(user) || game::is_over(s.status)) {
     return {};
   }
   const auto visibility = db::event_visibility(tx, *shown.stored.event_id);
   switch (visibility.mode) {
-    case db::Visibility::kLive: return {};
-    case db::Visibility::kAfterEnd:
+    case model::Visibility::kLive: return {};
+    case model::Visibility::kAfterEnd:
       return fail(ErrorCode::kForbidden,
                   "the games of this event are shown to others only once they are over");
-    case db::Visibility::kDelayed: break;
+    case model::Visibility::kDelayed: break;
   }
   const int plies = std::max(0, s.ply - visibility.delay_moves);
   game::GameState view = s;
@@ -103,14 +107,14 @@ void record_due_flag_fall(GameChange& change) {
 
 }  // namespace
 
-GameChange outcome_change(game::Outcome outcome, std::optional<db::AuditEntry> audit) {
+GameChange outcome_change(game::Outcome outcome, std::optional<model::AuditEntry> audit) {
   GameChange change;
   change.outcome = std::move(outcome);
   change.audit = std::move(audit);
   return change;
 }
 
-game::GameContext context_for(const GameDeps& deps, const db::StoredGame& g) {
+game::GameContext context_for(const GameDeps& deps, const model::StoredGame& g) {
   game::GameContext ctx;
   ctx.zone = deps.zone;
   ctx.leave = g.leave;
@@ -119,7 +123,7 @@ game::GameContext context_for(const GameDeps& deps, const db::StoredGame& g) {
   return ctx;
 }
 
-Result<game::Game> replay_game(const GameDeps& deps, const db::StoredGame& stored,
+Result<game::Game> replay_game(const GameDeps& deps, const model::StoredGame& stored,
                                game::Timestamp now) {
   auto result = game::Game::replay(stored.facts, context_for(deps, stored), now);
   if (!result) {
@@ -130,7 +134,7 @@ Result<game::Game> replay_game(const GameDeps& deps, const db::StoredGame& store
   return result;
 }
 
-std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
+std::array<game::ConditionalTree, 2> conditional_trees(const model::StoredGame& g,
                                                        const game::Game& game) {
   std::array<game::ConditionalTree, 2> trees;
   for (Color c : {Color::kWhite, Color::kBlack}) {
@@ -142,7 +146,7 @@ std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& g,
   return trees;
 }
 
-GameView commit_change(pqxx::work& tx, db::StoredGame stored, game::Game game,
+GameView commit_change(pqxx::work& tx, model::StoredGame stored, game::Game game,
                        std::optional<Color> viewer, GameChange change) {
   record_due_flag_fall(change);
   const auto id = stored.id;
@@ -211,7 +215,7 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, game::Game game,
   return view;
 }
 
-Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGame stored,
+Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, model::StoredGame stored,
                               game::Timestamp now, GameChange change) {
   TRY_LET(game, replay_game(deps, stored, now));
   change.outcome = game::Outcome{{}, {}, *game, {}, {}, {}};
@@ -221,7 +225,7 @@ Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGa
 namespace {
 
 // The checks and the decision of run_command on the locked game `stored` replayed as `game`.
-Result<GameChange> decide(const db::StoredGame& stored, const game::Game& game,
+Result<GameChange> decide(const model::StoredGame& stored, const game::Game& game,
                           std::optional<Color> side, const GameCommand& command,
                           const Precondition& expect) {
   if (expect.version && *expect.version != stored.version) {
@@ -255,9 +259,9 @@ namespace {
 // instance's copy when it is of that revision (and, when the cache checks, equal to the
 // stored game), taken out of the cache, else the stored game. A checked copy that differs
 // throws std::logic_error (the request fails with 500; the copy is gone).
-Result<db::StoredGame> locked_game(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
-                                   std::int64_t revision, db::FactsRead read) {
-  if (deps.cache == nullptr || read != db::FactsRead::kFromSnapshot) {
+Result<model::StoredGame> locked_game(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
+                                      std::int64_t revision, model::FactsRead read) {
+  if (deps.cache == nullptr || read != model::FactsRead::kFromSnapshot) {
     return db::load_game(tx, id, false, read);
   }
   auto copy = deps.cache->take(id, revision);
@@ -274,24 +278,26 @@ Result<db::StoredGame> locked_game(const GameDeps& deps, pqxx::work& tx, std::in
 
 }  // namespace
 
-Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t id, Access access,
-                             const GameCommand& command, const Precondition& expect) {
+Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64_t id,
+                             Access access, const GameCommand& command,
+                             const Precondition& expect) {
   if (access == Access::kDirector && !is_director(user)) {
     return fail(ErrorCode::kForbidden, "this needs a tournament director");
   }
   // The game as this command left it, to keep once its transaction has committed.
-  std::optional<db::StoredGame> committed;
+  std::optional<model::StoredGame> committed;
   auto result = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
     committed.reset();
-    const auto read = expect.new_moves_only ? db::FactsRead::kFromSnapshot : db::FactsRead::kAll;
+    const auto read =
+        expect.new_moves_only ? model::FactsRead::kFromSnapshot : model::FactsRead::kAll;
     const auto revision = db::lock_game(tx, id);
     if (!revision) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
     auto stored = locked_game(deps, tx, id, *revision, read);
-    bool from_snapshot = read == db::FactsRead::kFromSnapshot;
+    bool from_snapshot = read == model::FactsRead::kFromSnapshot;
     if (!stored && from_snapshot && stored.error().code == ErrorCode::kInternal) {
       db::log_database_error("game " + std::to_string(id) + ": " + stored.error().detail +
                              "; reading every move");
-      stored = db::load_game(tx, id, false, db::FactsRead::kAll);
+      stored = db::load_game(tx, id, false, model::FactsRead::kAll);
       from_snapshot = false;
     }
     if (!stored) return std::unexpected(stored.error());
@@ -328,7 +334,7 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
       }
       // The facts went into the replay: every move is read again (a windowed replay that
       // cannot decide, or a game that cannot be replayed, which the full replay reports).
-      stored = db::load_game(tx, id, false, db::FactsRead::kAll);
+      stored = db::load_game(tx, id, false, model::FactsRead::kAll);
       if (!stored) return std::unexpected(stored.error());
     }
     TRY_LET(game, replay_game(deps, *stored, now));
@@ -345,7 +351,7 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
   return result;
 }
 
-Result<GameView> view_game(GameDeps& deps, const db::User& user, std::int64_t id) {
+Result<GameView> view_game(GameDeps& deps, const model::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
     TRY_LET(stored, db::load_game(tx, id, false));
     TRY_LET(g, replay_game(deps, *stored, deps.clock.now(tx)));

@@ -10,8 +10,9 @@
 
 #include <pqxx/pqxx>
 
-#include "app/games.h"
-#include "db/events.h"
+#include "app/game_view.h"
+#include "model/events.h"
+#include "model/game_schedule.h"
 
 namespace corrchess::app {
 
@@ -22,12 +23,12 @@ struct GameChange {
   bool delete_pending = false;                    // withdraws the stored pending move
   // Replaces one player's conditional lines (UCI) outside an outcome.
   std::optional<std::pair<game::Color, std::vector<game::ConditionalLine>>> conditional;
-  std::optional<db::AuditEntry> audit;  // a director's action, stamped with the server's now
+  std::optional<model::AuditEntry> audit;  // a director's action, stamped with the server's now
 };
 
 // A change that appends `outcome` (and, optionally, a director's audit row).
 GameChange outcome_change(game::Outcome outcome,
-                          std::optional<db::AuditEntry> audit = std::nullopt);
+                          std::optional<model::AuditEntry> audit = std::nullopt);
 
 // Who may run a command: a player of the game, or a tournament director (td or admin).
 enum class Access { kPlayer, kDirector };
@@ -35,7 +36,7 @@ enum class Access { kPlayer, kDirector };
 // What a command sees: the locked stored game, its replay at the server's now and the side
 // the acting user plays (none for a director who does not play in it).
 struct CommandInput {
-  const db::StoredGame& stored;
+  const model::StoredGame& stored;
   const game::Game& game;
   std::optional<game::Color> side;
 };
@@ -47,8 +48,9 @@ using GameCommand = std::function<Result<GameChange>(const CommandInput&)>;
 // messages). kForbidden unless `user` plays in the game (kPlayer) or directs (kDirector);
 // a director is refused before the game is read. Returns the game after the change as
 // `user` sees it.
-Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t id, Access access,
-                             const GameCommand& command, const Precondition& expect = {});
+Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64_t id,
+                             Access access, const GameCommand& command,
+                             const Precondition& expect = {});
 
 // Commits `change` to the locked game `stored` (replayed as `game`) inside `tx` and returns
 // the game after it. For use cases that hold their own transaction (the sweep). When the
@@ -57,7 +59,7 @@ Result<GameView> run_command(GameDeps& deps, const db::User& user, std::int64_t 
 // The facts of the game returned are taken from `game` (and the change's outcome), not from
 // `stored`, whose facts may have been moved into the replay: nothing that grows with the
 // game is copied.
-GameView commit_change(pqxx::work& tx, db::StoredGame stored, game::Game game,
+GameView commit_change(pqxx::work& tx, model::StoredGame stored, game::Game game,
                        std::optional<game::Color> viewer, GameChange change);
 
 // Re-derives the locked game `stored` at `now` after a change outside its facts (its
@@ -65,15 +67,20 @@ GameView commit_change(pqxx::work& tx, db::StoredGame stored, game::Game game,
 // is replaced) with the refreshed cached state through commit_change: the version bumps,
 // the reminders follow the player to move, and a flag fall already due is stored as its
 // fact with the game-over messages. Seen by no player (no viewer).
-Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, db::StoredGame stored,
+Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, model::StoredGame stored,
                               game::Timestamp now, GameChange change = {});
 
 // The conditional trees of both players that still apply (the owner is not to move), for
 // accept_move and claim.
-std::array<game::ConditionalTree, 2> conditional_trees(const db::StoredGame& stored,
+std::array<game::ConditionalTree, 2> conditional_trees(const model::StoredGame& stored,
                                                        const game::Game& game);
 
 // The rules context of a stored game: the server's zone and oracles, the players' leave.
-game::GameContext context_for(const GameDeps& deps, const db::StoredGame& stored);
+game::GameContext context_for(const GameDeps& deps, const model::StoredGame& stored);
+
+// settle_due_games (app/games.h) inside the caller's transaction, for use cases that read in
+// it afterwards.
+Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,
+                                     const model::GameScope& scope);
 
 }  // namespace corrchess::app

@@ -1,7 +1,10 @@
 // The flag-fall sweep (app/games.h): decisions that fall due with time alone.
 #include "app/game_store.h"
 #include "app/games.h"
+#include "db/events.h"
 #include "db/game_schedule.h"
+#include "db/games.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -13,7 +16,7 @@ namespace {
 // over by then. If facts were stored after `end` (the sweep ran late), the game is marked
 // as it stands at `now`.
 Result<std::optional<game::GameEvent>> end_of_play_fact(const GameDeps& deps,
-                                                        const db::StoredGame& stored,
+                                                        const model::StoredGame& stored,
                                                         game::Timestamp end, game::Timestamp now) {
   game::Timestamp at = end;
   const auto& facts = stored.facts;
@@ -75,7 +78,7 @@ Result<SweepResult> decide_due_games(GameDeps& deps, int limit) {
 }
 
 Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,
-                                     const db::GameScope& scope) {
+                                     const model::GameScope& scope) {
   SweepResult swept;
   const auto now = deps.clock.now(tx);
   for (const auto id : db::lock_due_games(tx, now, scope)) {
@@ -84,7 +87,7 @@ Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,
   return swept;
 }
 
-Result<SweepResult> settle_due_games(GameDeps& deps, const db::GameScope& scope) {
+Result<SweepResult> settle_due_games(GameDeps& deps, const model::GameScope& scope) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<SweepResult> {
     return settle_due_games(deps, tx, scope);
   });

@@ -5,6 +5,7 @@
 #include "app/game_store.h"
 #include "core/game/snapshot.h"
 #include "db/games.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -24,8 +25,8 @@ std::string shown(const std::string& value) { return "'" + value + "'"; }
 std::string shown(int value) { return std::to_string(value); }
 
 // The differences between the stored columns and the replay's, by column.
-std::vector<std::string> compare(const db::CachedColumns& stored, const db::CachedColumns& replay,
-                                 bool due) {
+std::vector<std::string> compare(const model::CachedColumns& stored,
+                                 const model::CachedColumns& replay, bool due) {
   std::vector<std::string> out;
   const auto check = [&](const char* name, const auto& a, const auto& b) {
     if (a != b) out.push_back(std::string(name) + ": stored " + shown(a) + ", replay " + shown(b));
@@ -77,7 +78,7 @@ Result<VerifyReport> verify_games(GameDeps& deps,
         found = compare(*columns, replayed, due);
         // The snapshot (move log and window) must continue the game exactly as every move
         // does: the replay from it is compared with the full one.
-        auto from_snapshot = db::load_game(tx, id, false, db::FactsRead::kFromSnapshot);
+        auto from_snapshot = db::load_game(tx, id, false, model::FactsRead::kFromSnapshot);
         if (!from_snapshot) {
           found.push_back("snapshot cannot be read: " + from_snapshot.error().detail);
           return {};

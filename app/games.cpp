@@ -6,12 +6,13 @@
 #include <map>
 
 #include "app/game_store.h"
-#include "app/ratings.h"
 #include "app/roles.h"
 #include "db/blocks.h"
 #include "db/game_lists.h"
 #include "db/ratings.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -31,7 +32,7 @@ GameCommand outcome_command(Decide decide) {
 
 // A command of the player's side that needs nothing but the replayed game:
 // `decide(game, side)`, e.g. game::resign.
-Result<GameView> side_command(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> side_command(GameDeps& deps, const model::User& user, std::int64_t id,
                               const Precondition& expect,
                               Result<game::Outcome> (*decide)(const game::Game&, Color)) {
   return run_command(
@@ -43,7 +44,7 @@ Result<GameView> side_command(GameDeps& deps, const db::User& user, std::int64_t
 // A claim by the player: `judge` decides it on the replayed game; the game after it with the
 // verdict and its reason.
 template <class Judge>
-Result<ClaimDecision> decide_claim(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<ClaimDecision> decide_claim(GameDeps& deps, const model::User& user, std::int64_t id,
                                    const Precondition& expect, Judge judge) {
   ClaimDecision decision;
   TRY_LET(shown, run_command(deps, user, id, Access::kPlayer,
@@ -62,7 +63,7 @@ Result<ClaimDecision> decide_claim(GameDeps& deps, const db::User& user, std::in
 
 // A move's message may not reach an opponent who blocked its writer (app/blocks.h): refused
 // before anything else, nothing recorded. Only a move that carries a message pays the read.
-Result<void> check_message_welcome(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<void> check_message_welcome(GameDeps& deps, const model::User& user, std::int64_t id,
                                    const game::MoveRequest& request) {
   if (!request.message || request.message->empty()) return {};
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
@@ -74,7 +75,7 @@ Result<void> check_message_welcome(GameDeps& deps, const db::User& user, std::in
 
 }  // namespace
 
-Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<game::PendingMove> submit_move(GameDeps& deps, const model::User& user, std::int64_t id,
                                       const game::MoveRequest& request,
                                       const Precondition& expect) {
   TRY(check_message_welcome(deps, user, id, request));
@@ -92,7 +93,7 @@ Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std:
   return *shown->stored.pending;
 }
 
-Result<void> cancel_pending_move(GameDeps& deps, const db::User& user, std::int64_t id) {
+Result<void> cancel_pending_move(GameDeps& deps, const model::User& user, std::int64_t id) {
   Precondition pending_only;
   pending_only.new_moves_only = true;  // the answer shows no move
   TRY_LET(shown, run_command(
@@ -110,7 +111,7 @@ Result<void> cancel_pending_move(GameDeps& deps, const db::User& user, std::int6
   return {};
 }
 
-Result<GameView> accept_move(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> accept_move(GameDeps& deps, const model::User& user, std::int64_t id,
                              const std::string& move, const Precondition& expect) {
   return run_command(deps, user, id, Access::kPlayer, outcome_command([&](const CommandInput& in) {
                        std::optional<game::PendingMove> mine;
@@ -123,7 +124,7 @@ Result<GameView> accept_move(GameDeps& deps, const db::User& user, std::int64_t 
                      expect);
 }
 
-Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> play_move(GameDeps& deps, const model::User& user, std::int64_t id,
                            const game::MoveRequest& request, const Precondition& expect) {
   TRY(check_message_welcome(deps, user, id, request));
   return run_command(deps, user, id, Access::kPlayer,
@@ -135,22 +136,22 @@ Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id
                      expect);
 }
 
-Result<GameView> accept_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> accept_draw(GameDeps& deps, const model::User& user, std::int64_t id,
                              const Precondition& expect) {
   return side_command(deps, user, id, expect, game::accept_draw);
 }
 
-Result<GameView> decline_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> decline_draw(GameDeps& deps, const model::User& user, std::int64_t id,
                               const Precondition& expect) {
   return side_command(deps, user, id, expect, game::decline_draw);
 }
 
-Result<GameView> resign(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> resign(GameDeps& deps, const model::User& user, std::int64_t id,
                         const Precondition& expect) {
   return side_command(deps, user, id, expect, game::resign);
 }
 
-Result<GameView> abort_game(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> abort_game(GameDeps& deps, const model::User& user, std::int64_t id,
                             const Precondition& expect) {
   return run_command(deps, user, id, Access::kPlayer, outcome_command([](const CommandInput& in) {
                        return game::abort_game(in.game, *in.side);
@@ -158,14 +159,14 @@ Result<GameView> abort_game(GameDeps& deps, const db::User& user, std::int64_t i
                      expect);
 }
 
-Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<ClaimDecision> claim(GameDeps& deps, const model::User& user, std::int64_t id,
                             const game::ClaimRequest& request, const Precondition& expect) {
   return decide_claim(deps, user, id, expect, [&](const CommandInput& in) {
     return game::claim(in.game, *in.side, request, conditional_trees(in.stored, in.game));
   });
 }
 
-Result<ClaimDecision> claim_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<ClaimDecision> claim_draw(GameDeps& deps, const model::User& user, std::int64_t id,
                                  const std::string& intended_move, const Precondition& expect) {
   return decide_claim(deps, user, id, expect, [&](const CommandInput& in) {
     const auto trees = conditional_trees(in.stored, in.game);
@@ -182,14 +183,14 @@ Result<ClaimDecision> claim_draw(GameDeps& deps, const db::User& user, std::int6
   });
 }
 
-Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> refill_clock(GameDeps& deps, const model::User& user, std::int64_t id,
                               std::optional<std::int64_t> seconds) {
   return run_command(deps, user, id, Access::kPlayer, outcome_command([&](const CommandInput& in) {
                        return game::refill_clock(in.game, *in.side, seconds);
                      }));
 }
 
-Result<SanLines> set_conditional(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<SanLines> set_conditional(GameDeps& deps, const model::User& user, std::int64_t id,
                                  const std::vector<game::ConditionalLine>& lines) {
   SanLines stored;
   TRY_LET(shown, run_command(deps, user, id, Access::kPlayer,
@@ -203,7 +204,7 @@ Result<SanLines> set_conditional(GameDeps& deps, const db::User& user, std::int6
   return stored;
 }
 
-Result<SanLines> get_conditional(GameDeps& deps, const db::User& user, std::int64_t id) {
+Result<SanLines> get_conditional(GameDeps& deps, const model::User& user, std::int64_t id) {
   SanLines lines;
   TRY_LET(shown,
           run_command(deps, user, id, Access::kPlayer,
@@ -215,7 +216,7 @@ Result<SanLines> get_conditional(GameDeps& deps, const db::User& user, std::int6
   return lines;
 }
 
-Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_t id) {
+Result<void> clear_conditional(GameDeps& deps, const model::User& user, std::int64_t id) {
   TRY_LET(shown,
           run_command(
               deps, user, id, Access::kPlayer, [](const CommandInput& in) -> Result<GameChange> {
@@ -229,7 +230,7 @@ Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_
 namespace {
 
 // One page of `player`'s games inside `tx`, decisions already due stored first.
-Result<GameList> list_games_in(GameDeps& deps, pqxx::work& tx, const db::User& player,
+Result<GameList> list_games_in(GameDeps& deps, pqxx::work& tx, const model::User& player,
                                GameListRequest request) {
   TRY(settle_due_games(deps, tx, {player.id, std::nullopt}));
   if (request.opponent) {
@@ -248,13 +249,13 @@ Result<GameList> list_games_in(GameDeps& deps, pqxx::work& tx, const db::User& p
 
 }  // namespace
 
-Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request) {
+Result<GameList> list_games(GameDeps& deps, const model::User& user, GameListRequest request) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameList> {
     return list_games_in(deps, tx, user, std::move(request));
   });
 }
 
-Result<GameList> list_player_games(GameDeps& deps, const db::User& director,
+Result<GameList> list_player_games(GameDeps& deps, const model::User& director,
                                    const std::string& username, GameListRequest request) {
   TRY(require_director(director));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameList> {
@@ -264,12 +265,12 @@ Result<GameList> list_player_games(GameDeps& deps, const db::User& director,
   });
 }
 
-Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
+Result<std::vector<MyGame>> my_games(GameDeps& deps, const model::User& user,
                                      int finished_within_days) {
   struct Listed {
-    std::vector<db::CurrentGame> games;
+    std::vector<model::CurrentGame> games;
     // Current ratings by pool ("standard", "chess960"), of every player listed.
-    std::map<std::string, std::map<std::int64_t, db::RatingEntry>> ratings;
+    std::map<std::string, std::map<std::int64_t, model::RatingEntry>> ratings;
   };
   TRY_LET(listed, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<Listed> {
             TRY(settle_due_games(deps, tx, {user.id, std::nullopt}));
@@ -284,7 +285,7 @@ Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
             std::ranges::sort(players);
             players.erase(std::unique(players.begin(), players.end()), players.end());
             for (const auto variant : {game::Variant::kStandard, game::Variant::kChess960}) {
-              const auto pool = rating_pool_of(variant);
+              const auto pool = model::rating_pool_of(variant);
               out.ratings[pool] = db::current_ratings(tx, pool, players);
             }
             return out;
@@ -292,7 +293,7 @@ Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
   std::vector<MyGame> games;
   for (const auto& entry : listed->games) {
     TRY_LET(shown, view_game(deps, user, entry.id));
-    const auto& ratings = listed->ratings[rating_pool_of(shown->stored.facts.setup.variant)];
+    const auto& ratings = listed->ratings[model::rating_pool_of(shown->stored.facts.setup.variant)];
     auto player = [&](std::int64_t id, const std::optional<std::string>& country) {
       MyGamePlayer p;
       if (auto it = ratings.find(id); it != ratings.end()) {

@@ -12,60 +12,16 @@
 #include <string>
 #include <vector>
 
+#include "app/game_view.h"
 #include "core/error.h"
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
-#include "db/game_lists.h"
-#include "db/game_schedule.h"
-#include "db/games.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
-#include "db/users.h"
+#include "model/game_lists.h"
+#include "model/game_schedule.h"
+#include "model/games.h"
+#include "model/users.h"
 
 namespace corrchess::app {
-
-// What every game use case needs: the database, the server's clock (a test clock in tests),
-// the server's zone for day-based rules and the dead-position and tablebase oracles.
-class GameCache;
-
-struct GameDeps {
-  db::Pool& pool;
-  db::ServerClock& clock;
-  game::TimeZone zone;
-  game::Oracles oracles;
-  // This instance's copies of the games its commands committed (app/game_cache.h), used by
-  // the player and director commands; none: every command reads its game.
-  GameCache* cache = nullptr;
-};
-
-// A game as a use case saw it (after its change, for commands), for rendering.
-struct GameView {
-  db::StoredGame stored;
-  game::GameState state;
-  std::optional<game::Color> viewer;  // the side the user plays, if any
-  // Messages between the players are shown to the players and directors only.
-  bool show_messages = true;
-  // The plies the game had before the command that produced this view (0 for a read): a
-  // client that saw them needs only the moves after, and an answer may leave them out.
-  int moves_from = 0;
-};
-
-// What the client saw, for a write that must not land on a game that changed meanwhile
-// (the Xfcc movecount idea): the number of plies and the game's version. Absent members are
-// not checked; a mismatch is kStaleGame and nothing changes.
-struct Precondition {
-  std::optional<int> ply;
-  std::optional<int> version;
-  // The full-move number of the move the caller is about to play (the Xfcc movecount),
-  // checked only while the caller is to move in an ongoing game (otherwise the command
-  // itself says why it is refused).
-  std::optional<int> move_number;
-  // Not a check: the caller shows only the moves the command adds (Prefer: return=minimal),
-  // so the command may continue the game from its snapshot (db::FactsRead::kFromSnapshot)
-  // instead of reading and replaying every move. The view's moves before its moves_from
-  // may then be bare (GameState::full_views_from).
-  bool new_moves_only = false;
-};
 
 // ---- reading ----
 
@@ -73,30 +29,30 @@ struct Precondition {
 // players and directors; for others the players' messages are left out and an event game is
 // shown as its event's visibility allows (delayed by N plies, or kForbidden until it is
 // over). kNotFound when there is no such game.
-Result<GameView> view_game(GameDeps& deps, const db::User& user, std::int64_t id);
+Result<GameView> view_game(GameDeps& deps, const model::User& user, std::int64_t id);
 
 // A stored game's facts replayed at `now` with the server's zone, oracles and the players'
 // leave. kInternal (logged) when the stored facts are inconsistent.
-Result<game::Game> replay_game(const GameDeps& deps, const db::StoredGame& stored,
+Result<game::Game> replay_game(const GameDeps& deps, const model::StoredGame& stored,
                                game::Timestamp now);
 
 // One page of `user`'s games (GET /games): `opponent` is a username (kValidationError when
 // unknown), plus the counts of the user's games.
 struct GameListRequest {
-  db::GameListFilter filter;
+  model::GameListFilter filter;
   std::optional<std::string> opponent;
-  std::optional<db::GameListCursor> after;
+  std::optional<model::GameListCursor> after;
   int limit = 50;
 };
 struct GameList {
-  db::User player;  // whose games these are
-  db::GameListPage page;
-  db::PlayerGameCounts counts;
+  model::User player;  // whose games these are
+  model::GameListPage page;
+  model::PlayerGameCounts counts;
 };
-Result<GameList> list_games(GameDeps& deps, const db::User& user, GameListRequest request);
+Result<GameList> list_games(GameDeps& deps, const model::User& user, GameListRequest request);
 // The games of the player `username` as list_games gives them to that player, for a director
 // (kForbidden for others; kNotFound: no such player).
-Result<GameList> list_player_games(GameDeps& deps, const db::User& director,
+Result<GameList> list_player_games(GameDeps& deps, const model::User& director,
                                    const std::string& username, GameListRequest request);
 
 // The games of `user` not over yet plus those that ended within `finished_within_days`, each
@@ -115,36 +71,36 @@ struct MyGame {
   MyGamePlayer white;
   MyGamePlayer black;
 };
-Result<std::vector<MyGame>> my_games(GameDeps& deps, const db::User& user,
+Result<std::vector<MyGame>> my_games(GameDeps& deps, const model::User& user,
                                      int finished_within_days);
 
 // ---- the players' commands (kForbidden unless `user` plays in the game) ----
 
 // Submit (rules.md §2.1): stores the private pending move that replaces any earlier one.
 // Errors of game::submit_move.
-Result<game::PendingMove> submit_move(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<game::PendingMove> submit_move(GameDeps& deps, const model::User& user, std::int64_t id,
                                       const game::MoveRequest& request,
                                       const Precondition& expect = {});
 // Withdraws the user's pending move; kNoPendingMove when there is none.
-Result<void> cancel_pending_move(GameDeps& deps, const db::User& user, std::int64_t id);
+Result<void> cancel_pending_move(GameDeps& deps, const model::User& user, std::int64_t id);
 // Accept: plays the user's pending move `move` (its conditional replies may follow).
 // Errors of game::accept_move.
-Result<GameView> accept_move(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> accept_move(GameDeps& deps, const model::User& user, std::int64_t id,
                              const std::string& move, const Precondition& expect = {});
 // Submit and accept in one transaction, for clients that confirmed the move themselves
 // (Xfcc): the move with its draw offer and message is played at once.
-Result<GameView> play_move(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> play_move(GameDeps& deps, const model::User& user, std::int64_t id,
                            const game::MoveRequest& request, const Precondition& expect = {});
-Result<GameView> accept_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> accept_draw(GameDeps& deps, const model::User& user, std::int64_t id,
                              const Precondition& expect = {});
-Result<GameView> decline_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> decline_draw(GameDeps& deps, const model::User& user, std::int64_t id,
                               const Precondition& expect = {});
 // Aborts a game outside events before both players have moved (rules.md §2.3): no result,
 // unrated, the opponent is told as of any game end.
-Result<GameView> abort_game(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> abort_game(GameDeps& deps, const model::User& user, std::int64_t id,
                             const Precondition& expect);
 
-Result<GameView> resign(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> resign(GameDeps& deps, const model::User& user, std::int64_t id,
                         const Precondition& expect = {});
 // A claim (threefold, fifty moves, tablebase): stored and decided at once; a rejected claim
 // is a fact too. `upheld` and `reason` say how it was decided.
@@ -153,26 +109,26 @@ struct ClaimDecision {
   bool upheld = false;
   std::string reason;
 };
-Result<ClaimDecision> claim(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<ClaimDecision> claim(GameDeps& deps, const model::User& user, std::int64_t id,
                             const game::ClaimRequest& request, const Precondition& expect = {});
 // A draw claim that does not name its rule (clients with one "claim draw" button, Xfcc
 // claimDraw) with the intended move (may be empty): threefold repetition when that is
 // correct, else fifty moves when that is, else it is decided as an incorrect threefold claim
 // (rules.md: the claim stands as a draw offer and the intended move is played).
-Result<ClaimDecision> claim_draw(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<ClaimDecision> claim_draw(GameDeps& deps, const model::User& user, std::int64_t id,
                                  const std::string& intended_move, const Precondition& expect = {});
 // Triple Block manual refill of the user's clock (all of the block, or `seconds`).
-Result<GameView> refill_clock(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<GameView> refill_clock(GameDeps& deps, const model::User& user, std::int64_t id,
                               std::optional<std::int64_t> seconds);
 
 // Conditional lines (rules.md §2.5), only ever shown to their owner, as SAN lines from the
 // current position.
 using SanLines = std::vector<std::vector<std::string>>;
 // Replaces the user's lines by `lines` (SAN, UCI or numeric moves); returns them as stored.
-Result<SanLines> set_conditional(GameDeps& deps, const db::User& user, std::int64_t id,
+Result<SanLines> set_conditional(GameDeps& deps, const model::User& user, std::int64_t id,
                                  const std::vector<game::ConditionalLine>& lines);
-Result<SanLines> get_conditional(GameDeps& deps, const db::User& user, std::int64_t id);
-Result<void> clear_conditional(GameDeps& deps, const db::User& user, std::int64_t id);
+Result<SanLines> get_conditional(GameDeps& deps, const model::User& user, std::int64_t id);
+Result<void> clear_conditional(GameDeps& deps, const model::User& user, std::int64_t id);
 
 // ---- the directors' decisions (kForbidden unless td or admin; audited) ----
 
@@ -185,33 +141,28 @@ struct SingleGameRequest {
   std::optional<game::Timestamp> start_at;  // none: now
   std::optional<std::string> initial_fen;   // none: from the variant
 };
-Result<GameView> create_single_game(GameDeps& deps, const db::User& director,
+Result<GameView> create_single_game(GameDeps& deps, const model::User& director,
                                     SingleGameRequest request);
 
-Result<GameView> set_result(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<GameView> set_result(GameDeps& deps, const model::User& director, std::int64_t id,
                             game::GameResult result, game::Termination termination,
                             const std::string& reason);
-Result<GameView> annul_game(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<GameView> annul_game(GameDeps& deps, const model::User& director, std::int64_t id,
                             const std::string& reason);
-Result<GameView> adjust_clock(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<GameView> adjust_clock(GameDeps& deps, const model::User& director, std::int64_t id,
                               game::Color side, game::AdjustmentKind kind, std::int64_t value,
                               const std::string& reason);
 // Suspends (true) or resumes (false) both clocks.
-Result<GameView> set_suspended(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<GameView> set_suspended(GameDeps& deps, const model::User& director, std::int64_t id,
                                bool suspend, const std::string& reason);
 // The opponent of the withdrawn user wins game `id` by default (rules.md §5.5); nothing
 // happens to a game already over. Audited as a result set in event `event_id`.
-Result<GameView> default_for_withdrawal(GameDeps& deps, const db::User& director, std::int64_t id,
-                                        std::int64_t event_id, std::int64_t withdrawn_user_id,
-                                        const std::string& reason);
+Result<GameView> default_for_withdrawal(GameDeps& deps, const model::User& director,
+                                        std::int64_t id, std::int64_t event_id,
+                                        std::int64_t withdrawn_user_id, const std::string& reason);
 
 // ---- the flag-fall sweep ----
 
-struct SweepResult {
-  int processed = 0;              // games claimed and refreshed
-  int flag_falls = 0;             // flag falls stored
-  int adjudications_pending = 0;  // games stopped by their event's end date
-};
 // Claims live games whose next deadline is due (FOR UPDATE SKIP LOCKED, so concurrent
 // instances never decide the same game), stores each flag fall at its deadline instant (or
 // the adjudication pending of an event past its end date) and refreshes the cached state
@@ -222,10 +173,7 @@ Result<SweepResult> decide_due_games(GameDeps& deps, int limit);
 // them). Called before reads that count stored outcomes (lists and counts, records, the
 // entry bar, crosstables), so they show what a replay at the server's now shows whether or
 // not the sweep has run yet.
-Result<SweepResult> settle_due_games(GameDeps& deps, const db::GameScope& scope);
-// The same inside the caller's transaction (for use cases that read in it afterwards).
-Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,
-                                     const db::GameScope& scope);
+Result<SweepResult> settle_due_games(GameDeps& deps, const model::GameScope& scope);
 // The earliest instant any live game needs the sweep.
 Result<std::optional<game::Timestamp>> next_due(GameDeps& deps);
 

@@ -6,7 +6,7 @@
 
 namespace corrchess::app {
 
-Result<HousekeepingReport> run_housekeeping(db::Pool& pool, const HousekeepingPolicy& policy) {
+Result<HousekeepingReport> run_housekeeping(Database& pool, const HousekeepingPolicy& policy) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<HousekeepingReport> {
     HousekeepingReport report;
     report.live_events_deleted = db::prune_user_events(tx, policy.live_event_retention_days);

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/pool.h"
 
 namespace corrchess::app {
 
@@ -21,6 +21,6 @@ struct HousekeepingReport {
 
 // Deletes stored live messages older than the retention and login-throttling rows that are
 // neither blocked nor recent.
-Result<HousekeepingReport> run_housekeeping(db::Pool& pool, const HousekeepingPolicy& policy);
+Result<HousekeepingReport> run_housekeeping(Database& pool, const HousekeepingPolicy& policy);
 
 }  // namespace corrchess::app

@@ -9,6 +9,8 @@
 #include "db/events.h"
 #include "db/game_schedule.h"
 #include "db/games.h"
+#include "db/leave.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -23,7 +25,7 @@ struct LeaveContext {
   game::LeavePolicy policy{kDefaultLeaveDaysPerYear};
 };
 
-Result<LeaveContext> leave_context(pqxx::work& tx, const db::User& user,
+Result<LeaveContext> leave_context(pqxx::work& tx, const model::User& user,
                                    const std::optional<std::int64_t>& event_id) {
   LeaveContext c;
   if (!event_id) return c;
@@ -45,7 +47,7 @@ Result<LeaveContext> leave_context(pqxx::work& tx, const db::User& user,
 // re-derives through the one commit path (refresh_game) the cached state (deadlines,
 // on_leave) of the taker's live games in that event and queues a `leave` message to both
 // players of each (or only to the taker when `taker_only`, for decisions that change no game).
-Result<void> leave_changed(const GameDeps& deps, pqxx::work& tx, const db::StoredLeave& leave,
+Result<void> leave_changed(const GameDeps& deps, pqxx::work& tx, const model::StoredLeave& leave,
                            const std::string& change, Timestamp now, bool taker_only = false) {
   // A game already lost on time is over, not re-derived: the decisions due are stored first
   // (with their game-over messages), so no refresh writes a loss without its fact.
@@ -70,7 +72,8 @@ std::string event_key(const std::optional<std::int64_t>& event_id) {
   return event_id ? std::to_string(*event_id) : std::string();
 }
 
-std::vector<LeaveBalance> balances_in(const GameDeps& deps, pqxx::work& tx, const db::User& user) {
+std::vector<LeaveBalance> balances_in(const GameDeps& deps, pqxx::work& tx,
+                                      const model::User& user) {
   const auto today = deps.zone.local_date(deps.clock.now(tx));
   // Every context the user has leave in or plays in: games outside events, their events.
   std::map<std::string, std::pair<std::optional<std::int64_t>, int>>
@@ -101,10 +104,10 @@ std::vector<LeaveBalance> balances_in(const GameDeps& deps, pqxx::work& tx, cons
 
 }  // namespace
 
-Result<db::StoredLeave> enter_leave(GameDeps& deps, const db::User& user,
-                                    const LeaveRequest& request) {
+Result<model::StoredLeave> enter_leave(GameDeps& deps, const model::User& user,
+                                       const LeaveRequest& request) {
   const bool special = request.period.special;
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::StoredLeave> {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::StoredLeave> {
     TRY_LET(context, leave_context(tx, user, request.event_id));
     const auto now = deps.clock.now(tx);
     // Pending requests count for overlaps (not for the allowance: they are special).
@@ -122,7 +125,7 @@ Result<db::StoredLeave> enter_leave(GameDeps& deps, const db::User& user,
   });
 }
 
-Result<void> cancel_leave(GameDeps& deps, const db::User& user, std::int64_t id) {
+Result<void> cancel_leave(GameDeps& deps, const model::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     auto leave = db::load_leave(tx, id, true);
     if (!leave || leave->user_id != user.id) {
@@ -151,11 +154,11 @@ Result<void> cancel_leave(GameDeps& deps, const db::User& user, std::int64_t id)
   });
 }
 
-Result<db::StoredLeave> decide_special_leave(GameDeps& deps, const db::User& director,
-                                             std::int64_t id, bool approve,
-                                             const std::optional<std::string>& reason) {
+Result<model::StoredLeave> decide_special_leave(GameDeps& deps, const model::User& director,
+                                                std::int64_t id, bool approve,
+                                                const std::optional<std::string>& reason) {
   TRY(require_director(director));
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::StoredLeave> {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::StoredLeave> {
     TRY_LET(leave, db::load_leave(tx, id, true));
     if (leave->status != "pending") {
       return fail(ErrorCode::kConflict, "the request is " + leave->status + ", not pending");
@@ -172,34 +175,35 @@ Result<db::StoredLeave> decide_special_leave(GameDeps& deps, const db::User& dir
     db::write_audit(
         tx, {now, director.id, approve ? "special_leave_approved" : "special_leave_rejected",
              std::nullopt, leave->event_id, leave->user_id, reason.value_or(""),
-             db::Fields{{"leave_id", std::to_string(id)},
-                        {"start_date", game::format_date(leave->period.first_day)},
-                        {"end_date", game::format_date(leave->period.last_day)},
-                        {"request_reason", leave->period.reason}}});
+             model::Fields{{"leave_id", std::to_string(id)},
+                           {"start_date", game::format_date(leave->period.first_day)},
+                           {"end_date", game::format_date(leave->period.last_day)},
+                           {"request_reason", leave->period.reason}}});
     TRY_LET(stored, db::load_leave(tx, id, false));
     TRY(leave_changed(deps, tx, *stored, status, now, !approve));
     return stored;
   });
 }
 
-Result<std::vector<LeaveBalance>> leave_balances(GameDeps& deps, const db::User& user) {
+Result<std::vector<LeaveBalance>> leave_balances(GameDeps& deps, const model::User& user) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<LeaveBalance>> {
     return balances_in(deps, tx, user);
   });
 }
 
-Result<LeaveOverview> my_leave(GameDeps& deps, const db::User& user) {
+Result<LeaveOverview> my_leave(GameDeps& deps, const model::User& user) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<LeaveOverview> {
     return LeaveOverview{db::user_leave(tx, user.id), balances_in(deps, tx, user)};
   });
 }
 
-Result<std::vector<db::StoredLeave>> pending_special_leave(GameDeps& deps,
-                                                           const db::User& director) {
+Result<std::vector<model::StoredLeave>> pending_special_leave(GameDeps& deps,
+                                                              const model::User& director) {
   TRY(require_director(director));
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::StoredLeave>> {
-    return db::pending_special_leave(tx);
-  });
+  return db::in_transaction(deps.pool,
+                            [&](pqxx::work& tx) -> Result<std::vector<model::StoredLeave>> {
+                              return db::pending_special_leave(tx);
+                            });
 }
 
 }  // namespace corrchess::app

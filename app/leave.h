@@ -15,8 +15,8 @@
 #include "app/games.h"
 #include "core/error.h"
 #include "core/game/leave.h"
-#include "db/leave.h"
-#include "db/users.h"
+#include "model/leave.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -34,20 +34,20 @@ struct LeaveRequest {
 // kLeaveNotAllowed when `user` does not play in it, and the errors of
 // game::validate_leave_request (overlaps count pending requests too). Returns the period
 // as stored ("approved", or "pending" for special leave).
-Result<db::StoredLeave> enter_leave(GameDeps& deps, const db::User& user,
-                                    const LeaveRequest& request);
+Result<model::StoredLeave> enter_leave(GameDeps& deps, const model::User& user,
+                                       const LeaveRequest& request);
 
 // Cancels `user`'s period `id`: a pending request is withdrawn, an approved period not yet
 // begun is cancelled, a running one ends today. kNotFound unless it is `user`'s; kConflict
 // when it is neither pending nor approved, or is over.
-Result<void> cancel_leave(GameDeps& deps, const db::User& user, std::int64_t id);
+Result<void> cancel_leave(GameDeps& deps, const model::User& user, std::int64_t id);
 
 // A director approves or rejects the pending special leave request `id` (audited; only the
 // taker is told of a rejection). kForbidden unless `director` is one; kConflict when the
 // request is not pending, or for an approval once its first day has begun.
-Result<db::StoredLeave> decide_special_leave(GameDeps& deps, const db::User& director,
-                                             std::int64_t id, bool approve,
-                                             const std::optional<std::string>& reason);
+Result<model::StoredLeave> decide_special_leave(GameDeps& deps, const model::User& director,
+                                                std::int64_t id, bool approve,
+                                                const std::optional<std::string>& reason);
 
 // The leave balance of one context (event, or none: games outside events) and year.
 struct LeaveBalance {
@@ -61,18 +61,18 @@ struct LeaveBalance {
 
 // `user`'s balances per event (and outside events) for this year, next year and any year a
 // period touches, by context then year.
-Result<std::vector<LeaveBalance>> leave_balances(GameDeps& deps, const db::User& user);
+Result<std::vector<LeaveBalance>> leave_balances(GameDeps& deps, const model::User& user);
 
 // Every period of `user` and their balances, read in one transaction.
 struct LeaveOverview {
-  std::vector<db::StoredLeave> periods;
+  std::vector<model::StoredLeave> periods;
   std::vector<LeaveBalance> balances;
 };
-Result<LeaveOverview> my_leave(GameDeps& deps, const db::User& user);
+Result<LeaveOverview> my_leave(GameDeps& deps, const model::User& user);
 
 // The special leave requests waiting for a decision, oldest first; kForbidden unless
 // `director` is one.
-Result<std::vector<db::StoredLeave>> pending_special_leave(GameDeps& deps,
-                                                           const db::User& director);
+Result<std::vector<model::StoredLeave>> pending_special_leave(GameDeps& deps,
+                                                              const model::User& director);
 
 }  // namespace corrchess::app

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <optional>
 
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/live_events.h"
-#include "db/pool.h"
+#include "model/live_events.h"
 
 namespace corrchess::app {
 
@@ -16,7 +16,7 @@ inline constexpr int kLiveEventPage = 100;
 
 // The user's live messages numbered above `since` (at most kLiveEventPage), or without
 // `since` only the newest number (db::user_events_after).
-Result<db::UserEventPage> live_events_after(db::Pool& pool, std::int64_t user_id,
-                                            std::optional<std::int64_t> since);
+Result<model::UserEventPage> live_events_after(Database& pool, std::int64_t user_id,
+                                               std::optional<std::int64_t> since);
 
 }  // namespace corrchess::app

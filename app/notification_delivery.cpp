@@ -8,6 +8,7 @@
 #include "core/notify/compose.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
 
 namespace corrchess::app {
@@ -32,7 +33,7 @@ std::string unsubscribe_url(const DeliverySettings& settings, const std::string&
 }
 
 // The mail of an email row.
-delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettings& settings,
+delivery::MailMessage mail_of(const model::ClaimedDelivery& d, const DeliverySettings& settings,
                               const std::string& secret, game::Timestamp now) {
   const auto& p = d.email;
   const std::string host = delivery::url_host(settings.public_url);
@@ -61,8 +62,8 @@ delivery::MailMessage mail_of(const db::ClaimedDelivery& d, const DeliverySettin
 }
 
 // The mail of a digest made of the rows' messages, with its one-click unsubscribe.
-db::EmailPayload digest_mail(const std::vector<db::ClaimedDelivery>& rows,
-                             const DeliverySettings& settings, const std::string& secret) {
+model::EmailPayload digest_mail(const std::vector<model::ClaimedDelivery>& rows,
+                                const DeliverySettings& settings, const std::string& secret) {
   std::vector<std::pair<std::string, std::string>> items;
   for (const auto& r : rows) items.emplace_back(r.email.subject, r.email.text);
   const auto& first = rows.front().email;
@@ -78,7 +79,7 @@ db::EmailPayload digest_mail(const std::vector<db::ClaimedDelivery>& rows,
 
 // Posts one webhook row, stamped with the server clock's `now`: done on 2xx; 410 Gone is final, any
 // other answer is retried.
-Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings,
+Result<void> post(const model::ClaimedDelivery& d, const DeliverySettings& settings,
                   game::Timestamp now) {
   const delivery::WebhookRequest request{d.webhook_url, d.webhook_secret, d.delivery_id,
                                          d.webhook_body, now.unix_seconds()};
@@ -89,7 +90,7 @@ Result<void> post(const db::ClaimedDelivery& d, const DeliverySettings& settings
 }
 
 // Sends one claimed row.
-Result<void> send(const db::ClaimedDelivery& d, const DeliverySettings& settings,
+Result<void> send(const model::ClaimedDelivery& d, const DeliverySettings& settings,
                   const std::string& secret, game::Timestamp now) {
   if (d.channel == "webhook") return post(d, settings, now);
   if (d.channel != "email") {
@@ -101,7 +102,7 @@ Result<void> send(const db::ClaimedDelivery& d, const DeliverySettings& settings
 
 }  // namespace
 
-Result<std::string> notification_secret(db::Pool& pool) {
+Result<std::string> notification_secret(Database& pool) {
   static std::mutex mutex;
   static std::string cached;
   std::lock_guard lock(mutex);
@@ -121,7 +122,7 @@ std::string unsubscribe_token(const std::string& secret, std::int64_t user_id,
   return text + "." + hmac_hex(secret, text);
 }
 
-Result<void> unsubscribe(db::Pool& pool, const std::string& token) {
+Result<void> unsubscribe(Database& pool, const std::string& token) {
   const auto bad = [] {
     return fail(ErrorCode::kValidationError, "this unsubscribe link is not valid");
   };
@@ -154,7 +155,7 @@ Result<void> unsubscribe(db::Pool& pool, const std::string& token) {
   });
 }
 
-Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
+Result<DeliveryCounts> deliver_due(Database& pool, ServerClock& clock,
                                    const DeliverySettings& settings, int limit) {
   TRY_LET(secret, notification_secret(pool));
   DeliveryCounts counts;
@@ -165,7 +166,7 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
               if (!claimed) return false;
               auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
               // A digest row takes every other one of its user due now into the same mail.
-              std::vector<db::ClaimedDelivery> rows{*claimed};
+              std::vector<model::ClaimedDelivery> rows{*claimed};
               if (claimed->kind == "digest" && claimed->user_id) {
                 for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
                   rows.push_back(std::move(item));
@@ -194,13 +195,13 @@ Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
   return counts;
 }
 
-Result<std::optional<game::Timestamp>> next_delivery_due(db::Pool& pool) {
+Result<std::optional<game::Timestamp>> next_delivery_due(Database& pool) {
   return db::in_transaction(pool, [&](pqxx::work& tx) {
     return Result<std::optional<game::Timestamp>>(db::next_delivery_due(tx));
   });
 }
 
-Result<std::int64_t> oldest_due_delivery_age(db::Pool& pool, db::ServerClock& clock) {
+Result<std::int64_t> oldest_due_delivery_age(Database& pool, ServerClock& clock) {
   return db::in_transaction(pool, [&](pqxx::work& tx) {
     return Result<std::int64_t>(db::oldest_due_age(tx, clock.now(tx)));
   });

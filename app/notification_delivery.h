@@ -11,10 +11,9 @@
 #include <string>
 #include <string_view>
 
+#include "app/handles.h"
 #include "core/error.h"
 #include "core/notify/notify.h"
-#include "db/pool.h"
-#include "db/server_clock.h"
 #include "delivery/smtp.h"
 #include "delivery/webhook.h"
 
@@ -45,16 +44,16 @@ struct DeliveryCounts {
 
 // Sends what is due at the server clock's now, until nothing is due or `limit` rows were
 // handled.
-Result<DeliveryCounts> deliver_due(db::Pool& pool, db::ServerClock& clock,
+Result<DeliveryCounts> deliver_due(Database& pool, ServerClock& clock,
                                    const DeliverySettings& settings, int limit);
 
 // The earliest due instant of a pending delivery (server clock), and the age in seconds of
 // the oldest delivery due now (metrics).
-Result<std::optional<game::Timestamp>> next_delivery_due(db::Pool& pool);
-Result<std::int64_t> oldest_due_delivery_age(db::Pool& pool, db::ServerClock& clock);
+Result<std::optional<game::Timestamp>> next_delivery_due(Database& pool);
+Result<std::int64_t> oldest_due_delivery_age(Database& pool, ServerClock& clock);
 
 // The signing key of links, created in the database on first use.
-Result<std::string> notification_secret(db::Pool& pool);
+Result<std::string> notification_secret(Database& pool);
 // What an unsubscribe token of a digest mail switches off: every digested kind by email.
 inline constexpr std::string_view kDigestScope = "digest";
 // "<user id>.<scope>.<hex HMAC-SHA256>" for switching `scope` (a kind's name, or
@@ -65,6 +64,6 @@ std::string unsubscribe_token(const std::string& secret, std::int64_t user_id,
 // and the digest items still waiting are dropped, so no digest comes any more);
 // kValidationError for a token that is malformed or not signed by this server. Repeating it
 // changes nothing.
-Result<void> unsubscribe(db::Pool& pool, const std::string& token);
+Result<void> unsubscribe(Database& pool, const std::string& token);
 
 }  // namespace corrchess::app

@@ -2,28 +2,30 @@
 
 #include "db/account_tokens.h"
 #include "db/notification_prefs.h"
+#include "db/outbox.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
 namespace {
 
 NotificationPreferences with_profile(pqxx::work& tx, notify::Preferences prefs,
-                                     const db::User& user) {
+                                     const model::User& user) {
   return {std::move(prefs), db::profile_settings(tx, user.id).time_zone, user.email,
           db::email_verified(tx, user.id)};
 }
 
 }  // namespace
 
-Result<NotificationPreferences> notification_preferences(db::Pool& pool, const db::User& user) {
+Result<NotificationPreferences> notification_preferences(Database& pool, const model::User& user) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<NotificationPreferences> {
     return with_profile(tx, db::load_preferences(tx, user.id), user);
   });
 }
 
-Result<NotificationPreferences> replace_notification_preferences(db::Pool& pool,
-                                                                 const db::User& user,
+Result<NotificationPreferences> replace_notification_preferences(Database& pool,
+                                                                 const model::User& user,
                                                                  const notify::Preferences& prefs) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<NotificationPreferences> {
     db::save_preferences(tx, user.id, prefs);
@@ -31,10 +33,10 @@ Result<NotificationPreferences> replace_notification_preferences(db::Pool& pool,
   });
 }
 
-Result<std::vector<db::DeliveryView>> failed_notifications(db::Pool& pool, const db::User& user,
-                                                           int limit) {
+Result<std::vector<model::DeliveryView>> failed_notifications(Database& pool,
+                                                              const model::User& user, int limit) {
   if (user.role != "admin") return fail(ErrorCode::kForbidden, "only admins see failed deliveries");
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::DeliveryView>> {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<model::DeliveryView>> {
     return db::failed_deliveries(tx, limit);
   });
 }

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "app/handles.h"
 #include "core/error.h"
 #include "core/notify/notify.h"
-#include "db/outbox.h"
-#include "db/pool.h"
-#include "db/users.h"
+#include "model/outbox.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -24,16 +24,16 @@ struct NotificationPreferences {
 };
 
 // `user`'s stored preferences.
-Result<NotificationPreferences> notification_preferences(db::Pool& pool, const db::User& user);
+Result<NotificationPreferences> notification_preferences(Database& pool, const model::User& user);
 
 // Replaces `user`'s preferences by `prefs` (already checked by notify::checked_reminder_offsets
 // and the parser of the transport); returns them as stored.
-Result<NotificationPreferences> replace_notification_preferences(db::Pool& pool,
-                                                                 const db::User& user,
+Result<NotificationPreferences> replace_notification_preferences(Database& pool,
+                                                                 const model::User& user,
                                                                  const notify::Preferences& prefs);
 
 // Admins only (kForbidden otherwise): the newest `limit` deliveries given up.
-Result<std::vector<db::DeliveryView>> failed_notifications(db::Pool& pool, const db::User& user,
-                                                           int limit);
+Result<std::vector<model::DeliveryView>> failed_notifications(Database& pool,
+                                                              const model::User& user, int limit);
 
 }  // namespace corrchess::app

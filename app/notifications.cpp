@@ -34,7 +34,7 @@ game::TimeZone reader_zone(pqxx::work& tx, std::int64_t user_id) {
 
 // A recipient as the messages need them.
 struct Person {
-  db::User user;
+  model::User user;
   notify::Preferences prefs;
   game::TimeZone zone;
 };
@@ -67,7 +67,7 @@ std::string game_url(std::int64_t game_id) {
   return notification_settings().public_url + "/games/" + std::to_string(game_id);
 }
 
-notify::GameInfo game_info(const db::StoredGame& g) {
+notify::GameInfo game_info(const model::StoredGame& g) {
   return {g.id, g.white.display_name, g.black.display_name, game_url(g.id), g.facts.setup.start_at};
 }
 
@@ -75,24 +75,24 @@ notify::GameInfo game_info(const db::StoredGame& g) {
 void queue_email(pqxx::work& tx, const Person& person, Kind kind, const notify::Message& message,
                  std::optional<std::int64_t> game_id, game::Timestamp due,
                  std::optional<std::string> dedupe_key = std::nullopt,
-                 std::vector<db::MailAttachment> attachments = {}) {
+                 std::vector<model::MailAttachment> attachments = {}) {
   if (!notification_settings().email || !person.user.email) return;
   if (!notify::wants(person.prefs, kind, Channel::kEmail)) return;
   // With a daily digest the message waits for the next digest hour, collected with others.
   const bool digest = person.prefs.digest_hour && notify::digested(kind);
   if (digest) due = notify::next_digest_at(due, person.zone, *person.prefs.digest_hour);
-  db::EmailPayload payload{*person.user.email, person.user.display_name,
-                           message.subject,    message.text,
-                           message.html,       std::string(notify::to_string(kind)),
-                           std::nullopt,       std::move(attachments)};
+  model::EmailPayload payload{*person.user.email, person.user.display_name,
+                              message.subject,    message.text,
+                              message.html,       std::string(notify::to_string(kind)),
+                              std::nullopt,       std::move(attachments)};
   if (game_id) payload.thread = "game-" + std::to_string(*game_id);
-  db::enqueue(
-      tx, db::OutboxEntry{"email", digest ? "digest" : std::string(notify::to_string(kind)),
-                          person.user.id, game_id, std::move(dedupe_key), std::move(payload), due});
+  db::enqueue(tx, model::OutboxEntry{
+                      "email", digest ? "digest" : std::string(notify::to_string(kind)),
+                      person.user.id, game_id, std::move(dedupe_key), std::move(payload), due});
 }
 
-std::vector<db::MailAttachment> pgn_attachment(const db::StoredGame& stored,
-                                               const game::GameState& after) {
+std::vector<model::MailAttachment> pgn_attachment(const model::StoredGame& stored,
+                                                  const game::GameState& after) {
   const game::PgnPlayers players{stored.white.display_name, stored.black.display_name,
                                  stored.white.username, stored.black.username};
   // The mail goes to the players, who read the messages.
@@ -106,7 +106,7 @@ std::vector<db::MailAttachment> pgn_attachment(const db::StoredGame& stored,
 
 // Rewrites the reminders of the player to move: the ones still wanted stay (same dedupe
 // keys), the others are cancelled, new ones are written due at their instants.
-void queue_reminders(pqxx::work& tx, People& people, const db::StoredGame& stored,
+void queue_reminders(pqxx::work& tx, People& people, const model::StoredGame& stored,
                      const game::GameState& after, game::Timestamp now) {
   const auto player_id = [&](game::Color c) {
     return c == game::Color::kWhite ? stored.white.id : stored.black.id;
@@ -148,7 +148,7 @@ void configure_notifications(NotificationSettings settings) {
 
 const NotificationSettings& notification_settings() { return current_settings; }
 
-void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
+void queue_game_notifications(pqxx::work& tx, const model::StoredGame& stored,
                               const game::GameState& before,
                               const std::vector<game::MoveFact>& moves,
                               const std::vector<game::GameEvent>& events,
@@ -164,12 +164,12 @@ void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
     const auto message = notify::compose_game_notice(notice, info, after, events, reader);
     queue_email(
         tx, *person, notice.kind, message, stored.id, now, std::nullopt,
-        message.attach_pgn ? pgn_attachment(stored, after) : std::vector<db::MailAttachment>{});
+        message.attach_pgn ? pgn_attachment(stored, after) : std::vector<model::MailAttachment>{});
   }
   queue_reminders(tx, people, stored, after, now);
 }
 
-void queue_leave_notifications(pqxx::work& tx, const db::StoredGame& stored,
+void queue_leave_notifications(pqxx::work& tx, const model::StoredGame& stored,
                                const game::GameState& state, std::int64_t taker_id,
                                const std::string& first_day, const std::string& last_day,
                                const std::string& change, game::Timestamp now) {
@@ -197,7 +197,7 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
   const Person* white = people.get(white_id);
   const Person* black = people.get(black_id);
   if (white == nullptr || black == nullptr) return;
-  db::StoredGame stored;
+  model::StoredGame stored;
   stored.id = game_id;
   stored.event_id = event_id;
   stored.white = white->user;
@@ -235,10 +235,10 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
   const auto message = kind == "password_reset"
                            ? notify::compose_password_reset(user->username, link, expires, reader)
                            : notify::compose_email_verification(user->username, link, reader);
-  db::EmailPayload payload{*user->email, user->display_name, message.subject, message.text,
-                           message.html, std::nullopt,       std::nullopt,    {}};
-  db::enqueue(tx, db::OutboxEntry{"email", kind, user_id, std::nullopt, std::nullopt,
-                                  std::move(payload), now});
+  model::EmailPayload payload{*user->email, user->display_name, message.subject, message.text,
+                              message.html, std::nullopt,       std::nullopt,    {}};
+  db::enqueue(tx, model::OutboxEntry{"email", kind, user_id, std::nullopt, std::nullopt,
+                                     std::move(payload), now});
   return true;
 }
 
@@ -280,14 +280,14 @@ void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
   }
   for (auto& [name, count] : challengers) count = counts[name];
   const auto mail = notify::compose_challenge_batch(challengers, base + "/challenges", reader);
-  db::EmailPayload payload{*person->user.email, person->user.display_name,
-                           mail.subject,        mail.text,
-                           mail.html,           kind,
-                           std::nullopt,        {}};
-  db::enqueue_or_update(tx, db::OutboxEntry{"email", kind, opponent_id, std::nullopt,
-                                            "challenges:" + std::to_string(opponent_id) + ":" +
-                                                std::to_string(batch_at.unix_seconds()),
-                                            std::move(payload), batch_at});
+  model::EmailPayload payload{*person->user.email, person->user.display_name,
+                              mail.subject,        mail.text,
+                              mail.html,           kind,
+                              std::nullopt,        {}};
+  db::enqueue_or_update(tx, model::OutboxEntry{"email", kind, opponent_id, std::nullopt,
+                                               "challenges:" + std::to_string(opponent_id) + ":" +
+                                                   std::to_string(batch_at.unix_seconds()),
+                                               std::move(payload), batch_at});
 }
 
 }  // namespace corrchess::app

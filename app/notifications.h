@@ -15,7 +15,7 @@
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
 #include "core/notify/compose.h"
-#include "db/games.h"
+#include "model/games.h"
 
 namespace corrchess::app {
 
@@ -36,7 +36,7 @@ const NotificationSettings& notification_settings();
 // The notifications of one committed change of a game (the same inputs as its live
 // messages): the opponent's moves, declined offers, decided claims, start and end; and the
 // reminders of the player to move, replacing those written before.
-void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
+void queue_game_notifications(pqxx::work& tx, const model::StoredGame& stored,
                               const game::GameState& before,
                               const std::vector<game::MoveFact>& moves,
                               const std::vector<game::GameEvent>& events,
@@ -44,7 +44,7 @@ void queue_game_notifications(pqxx::work& tx, const db::StoredGame& stored,
 
 // A leave period of `taker_id` changed (`change`: approved, cancelled, ended) in a game now
 // in `state`: the opponent is told, the reminders follow the new deadlines.
-void queue_leave_notifications(pqxx::work& tx, const db::StoredGame& stored,
+void queue_leave_notifications(pqxx::work& tx, const model::StoredGame& stored,
                                const game::GameState& state, std::int64_t taker_id,
                                const std::string& first_day, const std::string& last_day,
                                const std::string& change, game::Timestamp now);

@@ -1,18 +1,22 @@
 #include "app/profiles.h"
+#include "app/game_store.h"
 
-#include "app/account_mail.h"
 #include "app/games.h"
+#include "app/verification_mail.h"
 
 #include "core/game/facts.h"
 #include "core/game/profile.h"
 #include "db/account_tokens.h"
+#include "db/series.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
 namespace {
 
-Result<void> check_change(const db::ProfileChange& c) {
+Result<void> check_change(const model::ProfileChange& c) {
   if (c.display_name) {
     const auto n = game::utf8_characters(*c.display_name);
     if (n < 1 || n > 64) {
@@ -52,7 +56,7 @@ Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& usern
     const auto now = deps.clock.now(tx);
     const auto today = game::format_date(deps.zone.local_date(now));
     auto credits = db::credits_of_user(tx, user->id);
-    std::erase_if(credits, [&](const db::PromotionCredit& c) {
+    std::erase_if(credits, [&](const model::PromotionCredit& c) {
       return c.used_at.has_value() || c.expires_at <= now;
     });
     return PublicProfile{*user, settings.country, record, db::on_leave_today(tx, user->id, today),
@@ -60,16 +64,16 @@ Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& usern
   });
 }
 
-Result<db::ProfileSettings> own_settings(ProfileDeps& deps, const db::User& user) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::ProfileSettings> {
+Result<model::ProfileSettings> own_settings(ProfileDeps& deps, const model::User& user) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::ProfileSettings> {
     return db::profile_settings(tx, user.id);
   });
 }
 
-Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
-                                    const db::ProfileChange& change) {
+Result<model::User> update_own_profile(ProfileDeps& deps, const model::User& user,
+                                       const model::ProfileChange& change) {
   TRY(check_change(change));
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::User> {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::User> {
     // The shape is checked above; the name must also be a zone of the tz database (the one
     // PostgreSQL ships), since mails show deadlines in it.
     if (change.time_zone && *change.time_zone && !db::is_known_time_zone(tx, **change.time_zone)) {
@@ -86,8 +90,8 @@ Result<db::User> update_own_profile(ProfileDeps& deps, const db::User& user,
   });
 }
 
-Result<std::vector<db::User>> find_players(ProfileDeps& deps, const std::string& prefix,
-                                           int limit) {
+Result<std::vector<model::User>> find_players(ProfileDeps& deps, const std::string& prefix,
+                                              int limit) {
   if (prefix.empty() || prefix.size() > 32) {
     return fail(ErrorCode::kValidationError, "prefix must have 1 to 32 characters");
   }
@@ -95,7 +99,7 @@ Result<std::vector<db::User>> find_players(ProfileDeps& deps, const std::string&
     return fail(ErrorCode::kValidationError,
                 "limit must be 1.." + std::to_string(kMaxPlayersFound));
   }
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::User>> {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<model::User>> {
     return db::users_with_prefix(tx, prefix, limit);
   });
 }

@@ -1,25 +1,29 @@
 #include "app/ratings.h"
+#include "app/game_store.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "app/games.h"
+#include "app/game_view.h"
 #include "app/roles.h"
-#include "db/codec.h"
 #include "db/events.h"
 #include "db/game_schedule.h"
+#include "db/ratings.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
+#include "model/codec.h"
 
 namespace corrchess::app {
 
 namespace {
 
-db::RatedGameRule rule_for(const RatingDeps& deps, const std::string& pool) {
+model::RatedGameRule rule_for(const RatingDeps& deps, const std::string& pool) {
   return {pool, deps.settings.rate_default_wins};
 }
 
 // The settings a list was computed with, stored with it.
-db::Fields settings_fields(const RatingSettings& s) {
+model::Fields settings_fields(const RatingSettings& s) {
   return {{"tau", s.glicko.tau},
           {"period", std::string(rating::to_string(s.period))},
           {"provisional_games", std::int64_t{s.glicko.provisional_games}},
@@ -29,18 +33,18 @@ db::Fields settings_fields(const RatingSettings& s) {
 
 // The entries after a period: the players of `before` and of `games` rated by Glicko-2,
 // ranked by rating (ties: the lower user id first).
-std::vector<db::RatingEntry> compute_entries(const std::vector<db::RatingEntry>& before,
-                                             const std::vector<db::ListedGame>& games,
-                                             const rating::Glicko2Settings& settings) {
+std::vector<model::RatingEntry> compute_entries(const std::vector<model::RatingEntry>& before,
+                                                const std::vector<model::ListedGame>& games,
+                                                const rating::Glicko2Settings& settings) {
   std::vector<rating::PlayerRating> players;
   for (const auto& e : before) {
     players.push_back({e.user_id, {e.rating, e.deviation, e.volatility}, e.total_games});
   }
   std::vector<rating::RatedGame> rated;
   for (const auto& g : games) rated.push_back({g.white_id, g.black_id, g.white_score});
-  std::vector<db::RatingEntry> out;
+  std::vector<model::RatingEntry> out;
   for (const auto& r : rating::rate_period(players, rated, settings)) {
-    db::RatingEntry e;
+    model::RatingEntry e;
     e.user_id = r.player;
     e.rating = r.rating.rating;
     e.deviation = r.rating.deviation;
@@ -84,11 +88,11 @@ Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
       // first game the sweep stores later still falls in the period of its deadline, since
       // its flag-fall fact is stamped at that instant.)
       const GameDeps games{deps.pool, deps.clock, deps.zone, deps.oracles};
-      TRY(settle_due_games(games, tx, db::GameScope{}));
+      TRY(settle_due_games(games, tx, model::GameScope{}));
       period = next_period(tx, deps, pool);
     }
     if (!period) return false;
-    db::RatingList list;
+    model::RatingList list;
     list.pool = pool;
     list.period = rating::period_key(*period, deps.settings.period);
     list.period_kind = rating::to_string(deps.settings.period);
@@ -99,9 +103,9 @@ Result<bool> publish_next(RatingDeps& deps, const std::string& pool) {
     if (list.ends_at > now) return false;
     list.version = 1;
     list.published_at = now;
-    list.settings = db::fields_json(settings_fields(deps.settings));
+    list.settings = model::fields_json(settings_fields(deps.settings));
     const auto last = db::latest_rating_list(tx, pool);
-    const auto before = last ? db::rating_entries(tx, last->id) : std::vector<db::RatingEntry>{};
+    const auto before = last ? db::rating_entries(tx, last->id) : std::vector<model::RatingEntry>{};
     const auto games = db::unlisted_rated_games(tx, rule_for(deps, pool), list.ends_at);
     const auto entries = compute_entries(before, games, deps.settings.glicko);
     TRY_LET(id, db::insert_rating_list(tx, list, std::nullopt, entries, games));
@@ -158,14 +162,15 @@ Result<std::optional<game::Timestamp>> next_rating_publication(RatingDeps& deps)
                             });
 }
 
-Result<std::vector<db::RatingList>> rating_lists(RatingDeps& deps,
-                                                 const std::optional<std::string>& pool) {
+Result<std::vector<model::RatingList>> rating_lists(RatingDeps& deps,
+                                                    const std::optional<std::string>& pool) {
   if (pool) {
     TRY(check_pool(*pool));
   }
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::RatingList>> {
-    return db::all_rating_lists(tx, pool);
-  });
+  return db::in_transaction(deps.pool,
+                            [&](pqxx::work& tx) -> Result<std::vector<model::RatingList>> {
+                              return db::all_rating_lists(tx, pool);
+                            });
 }
 
 Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
@@ -178,10 +183,10 @@ Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
   });
 }
 
-Result<std::vector<db::RatingHistoryRow>> rating_history(RatingDeps& deps,
-                                                         const std::string& username) {
+Result<std::vector<model::RatingHistoryRow>> rating_history(RatingDeps& deps,
+                                                            const std::string& username) {
   return db::in_transaction(deps.pool,
-                            [&](pqxx::work& tx) -> Result<std::vector<db::RatingHistoryRow>> {
+                            [&](pqxx::work& tx) -> Result<std::vector<model::RatingHistoryRow>> {
                               auto user = db::find_user(tx, username);
                               if (!user)
                                 return fail(ErrorCode::kNotFound, "no user '" + username + "'");
@@ -189,68 +194,70 @@ Result<std::vector<db::RatingHistoryRow>> rating_history(RatingDeps& deps,
                             });
 }
 
-Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
-                                                            const db::User& director,
-                                                            const std::string& pool,
-                                                            const std::string& period,
-                                                            const std::string& reason) {
+Result<std::vector<model::RatingList>> recompute_rating_period(RatingDeps& deps,
+                                                               const model::User& director,
+                                                               const std::string& pool,
+                                                               const std::string& period,
+                                                               const std::string& reason) {
   if (!is_director(director)) {
     return fail(ErrorCode::kForbidden, "only a tournament director recomputes ratings");
   }
   TRY(check_pool(pool));
   TRY(check_period(period));
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<db::RatingList>> {
-    db::lock_rating_pool(tx, pool);
-    TRY_LET(target, db::find_rating_list(tx, pool, period, std::nullopt));
-    const auto now = deps.clock.now(tx);
-    const auto previous = db::rating_list_before(tx, pool, target->first_day);
-    auto before = previous ? db::rating_entries(tx, previous->id) : std::vector<db::RatingEntry>{};
-    std::vector<db::RatingList> out;
-    for (auto list : db::rating_lists_from(tx, pool, target->first_day)) {
-      const auto games = db::relisted_games(tx, list.id, rule_for(deps, pool));
-      auto entries = compute_entries(before, games, deps.settings.glicko);
-      const int superseded = list.version;
-      list.version = list.latest_version + 1;
-      list.latest_version = list.version;
-      list.published_at = now;
-      list.published_by = director.username;
-      list.reason = reason;
-      list.settings = db::fields_json(settings_fields(deps.settings));
-      TRY_LET(id, db::insert_rating_list(tx, list, director.id, entries, games));
-      list.id = *id;
-      db::write_audit(tx, db::AuditEntry{now,
-                                         director.id,
-                                         "rating_list_recomputed",
-                                         std::nullopt,
-                                         std::nullopt,
-                                         std::nullopt,
-                                         reason,
-                                         {{"pool", pool},
-                                          {"period", list.period},
-                                          {"version", list.version},
-                                          {"supersedes_version", superseded},
-                                          {"games", static_cast<std::int64_t>(games.size())},
-                                          {"requested_period", period}}});
-      out.push_back(std::move(list));
-      before = std::move(entries);
-    }
-    return out;
-  });
+  return db::in_transaction(
+      deps.pool, [&](pqxx::work& tx) -> Result<std::vector<model::RatingList>> {
+        db::lock_rating_pool(tx, pool);
+        TRY_LET(target, db::find_rating_list(tx, pool, period, std::nullopt));
+        const auto now = deps.clock.now(tx);
+        const auto previous = db::rating_list_before(tx, pool, target->first_day);
+        auto before =
+            previous ? db::rating_entries(tx, previous->id) : std::vector<model::RatingEntry>{};
+        std::vector<model::RatingList> out;
+        for (auto list : db::rating_lists_from(tx, pool, target->first_day)) {
+          const auto games = db::relisted_games(tx, list.id, rule_for(deps, pool));
+          auto entries = compute_entries(before, games, deps.settings.glicko);
+          const int superseded = list.version;
+          list.version = list.latest_version + 1;
+          list.latest_version = list.version;
+          list.published_at = now;
+          list.published_by = director.username;
+          list.reason = reason;
+          list.settings = model::fields_json(settings_fields(deps.settings));
+          TRY_LET(id, db::insert_rating_list(tx, list, director.id, entries, games));
+          list.id = *id;
+          db::write_audit(tx, model::AuditEntry{now,
+                                                director.id,
+                                                "rating_list_recomputed",
+                                                std::nullopt,
+                                                std::nullopt,
+                                                std::nullopt,
+                                                reason,
+                                                {{"pool", pool},
+                                                 {"period", list.period},
+                                                 {"version", list.version},
+                                                 {"supersedes_version", superseded},
+                                                 {"games", static_cast<std::int64_t>(games.size())},
+                                                 {"requested_period", period}}});
+          out.push_back(std::move(list));
+          before = std::move(entries);
+        }
+        return out;
+      });
 }
 
-Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
-    db::Pool& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids) {
-  return db::in_transaction(pool,
-                            [&](pqxx::work& tx) -> Result<std::map<std::int64_t, db::RatingEntry>> {
-                              return db::current_ratings(tx, rating_pool, user_ids);
-                            });
+Result<std::map<std::int64_t, model::RatingEntry>> current_ratings(
+    Database& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids) {
+  return db::in_transaction(
+      pool, [&](pqxx::work& tx) -> Result<std::map<std::int64_t, model::RatingEntry>> {
+        return db::current_ratings(tx, rating_pool, user_ids);
+      });
 }
 
 Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, game::Variant variant,
                                      std::int64_t white_id, std::int64_t black_id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<RatingPreview> {
     RatingPreview out;
-    out.pool = rating_pool_of(variant);
+    out.pool = model::rating_pool_of(variant);
     out.rated = db::game_is_rated(tx, game_id);
     const auto current = db::current_ratings(tx, out.pool, {white_id, black_id});
     const auto& g = deps.settings.glicko;
@@ -272,35 +279,11 @@ Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, gam
   });
 }
 
-std::string rating_pool_of(game::Variant variant) {
-  return variant == game::Variant::kChess960 ? "chess960" : "standard";
-}
-
-bool rating_allows(const std::optional<double>& rating, const db::RatingRange& range) {
+bool rating_allows(const std::optional<double>& rating, const model::RatingRange& range) {
   if (!rating) return !range.min_rating;
   const long rounded = std::lround(*rating);
   return !(range.min_rating && rounded < *range.min_rating) &&
          !(range.max_rating && rounded > *range.max_rating);
-}
-
-Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
-                                const db::RatingRange& range, const std::string& what) {
-  if (!range.min_rating && !range.max_rating) return {};
-  const auto ratings = db::current_ratings(tx, pool, {user_id});
-  const auto it = ratings.find(user_id);
-  const auto rating = it == ratings.end() ? std::nullopt : std::optional<double>(it->second.rating);
-  if (rating_allows(rating, range)) return {};
-  if (!rating) {
-    return fail(ErrorCode::kRatingOutOfRange, "you have no " + pool + " rating yet; " + what +
-                                                  " needs a rating of at least " +
-                                                  std::to_string(*range.min_rating));
-  }
-  const auto bounds = std::string(" (") +
-                      (range.min_rating ? std::to_string(*range.min_rating) : "any") + " to " +
-                      (range.max_rating ? std::to_string(*range.max_rating) : "any") + ")";
-  return fail(ErrorCode::kRatingOutOfRange, "your " + pool + " rating " +
-                                                std::to_string(std::lround(*rating)) +
-                                                " is outside the range of " + what + bounds);
 }
 
 }  // namespace corrchess::app

@@ -10,16 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "app/handles.h"
 #include "core/error.h"
 #include "core/game/facts.h"
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
 #include "core/rating/glicko2.h"
 #include "core/rating/period.h"
-#include "db/pool.h"
-#include "db/ratings.h"
-#include "db/server_clock.h"
-#include "db/users.h"
+#include "model/ratings.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -32,8 +31,8 @@ struct RatingSettings {
 };
 
 struct RatingDeps {
-  db::Pool& pool;
-  db::ServerClock& clock;
+  Database& pool;
+  ServerClock& clock;
   game::TimeZone zone;  // periods are calendar periods of the server zone
   RatingSettings settings;
   game::Oracles oracles;  // to store the decisions due (flag falls) before a period is rated
@@ -53,42 +52,42 @@ Result<std::optional<game::Timestamp>> next_rating_publication(RatingDeps& deps)
 
 // A list with its entries.
 struct RatingListView {
-  db::RatingList list;
-  std::vector<db::RatingEntry> entries;
+  model::RatingList list;
+  std::vector<model::RatingEntry> entries;
 };
 
 // Every published list (every version), newest period first; `pool` filters.
-Result<std::vector<db::RatingList>> rating_lists(RatingDeps& deps,
-                                                 const std::optional<std::string>& pool);
+Result<std::vector<model::RatingList>> rating_lists(RatingDeps& deps,
+                                                    const std::optional<std::string>& pool);
 // One period's list of a pool ("standard" unless given): the current version, or `version`.
 // kValidationError for an unknown pool or a malformed period key, kNotFound when absent.
 Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
                                    const std::string& period, std::optional<int> version);
 // The player's line in every current list, per pool and oldest period first. kNotFound for
 // an unknown user.
-Result<std::vector<db::RatingHistoryRow>> rating_history(RatingDeps& deps,
-                                                         const std::string& username);
+Result<std::vector<model::RatingHistoryRow>> rating_history(RatingDeps& deps,
+                                                            const std::string& username);
 
 // Director: recompute `period` of `pool` from the current results of the games its list
 // rated, and every later period of the pool from the new ratings; each gets a new version
 // with `reason` and an audit record. The new lists, oldest first. kForbidden for players,
 // kNotFound when the period has no list.
-Result<std::vector<db::RatingList>> recompute_rating_period(RatingDeps& deps,
-                                                            const db::User& director,
-                                                            const std::string& pool,
-                                                            const std::string& period,
-                                                            const std::string& reason);
+Result<std::vector<model::RatingList>> recompute_rating_period(RatingDeps& deps,
+                                                               const model::User& director,
+                                                               const std::string& pool,
+                                                               const std::string& period,
+                                                               const std::string& reason);
 
 // The players' current ratings in a pool (absent: not rated yet).
-Result<std::map<std::int64_t, db::RatingEntry>> current_ratings(
-    db::Pool& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids);
+Result<std::map<std::int64_t, model::RatingEntry>> current_ratings(
+    Database& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids);
 
 // What a game may do to its players' ratings, for the game page: each side's current
 // rating (a newcomer's when unrated), expected score, and the rating after a win, a draw or
 // a loss were this game their only one in the period.
 struct RatingPreviewSide {
-  std::optional<db::RatingEntry> current;  // none: not rated yet
-  rating::Rating rating;                   // the rating used (a newcomer's when unrated)
+  std::optional<model::RatingEntry> current;  // none: not rated yet
+  rating::Rating rating;                      // the rating used (a newcomer's when unrated)
   double expected_score = 0.5;
   double after_win = 0;
   double after_draw = 0;
@@ -103,15 +102,8 @@ struct RatingPreview {
 Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, game::Variant variant,
                                      std::int64_t white_id, std::int64_t black_id);
 
-// The rating pool of a variant: "standard" or "chess960".
-std::string rating_pool_of(game::Variant variant);
-
-// Whether the player's current rating (rounded to a whole number) lies in [min, max] of the
-// pool; kRatingOutOfRange when not, or when a minimum is set and the player has no rating
-// yet. `what` names the thing entered ("this event", "this challenge").
-Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::int64_t user_id,
-                                const db::RatingRange& range, const std::string& what);
-// The same rule for a rating already read (none: not rated yet).
-bool rating_allows(const std::optional<double>& rating, const db::RatingRange& range);
+// Whether a rating (none: not rated yet), rounded to a whole number, lies in [min, max] of
+// `range` (app/entry_rules.h check_rating_range reads it inside a transaction).
+bool rating_allows(const std::optional<double>& rating, const model::RatingRange& range);
 
 }  // namespace corrchess::app

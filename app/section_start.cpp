@@ -2,17 +2,17 @@
 
 #include <algorithm>
 
-#include "app/events.h"
 #include "app/game_start.h"
 #include "app/ratings.h"
 #include "core/competition/thematic.h"
 #include "core/game/tournament.h"
+#include "db/events.h"
 #include "db/ratings.h"
 
 namespace corrchess::app {
 
 Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
-                                     const db::StoredEvent& event, game::Timestamp now) {
+                                     const model::StoredEvent& event, game::Timestamp now) {
   if (event.started()) return fail(ErrorCode::kConflict, "the event has already started");
   const auto id = event.id;
   const auto& s = event.settings;
@@ -20,15 +20,15 @@ Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
     return fail(ErrorCode::kConflict, "the event's end date has passed");
   }
   if (db::event_rating_terms(tx, id).seeding == "rating") {
-    db::seed_event_by_rating(tx, id, rating_pool_of(s.variant));
+    db::seed_event_by_rating(tx, id, model::rating_pool_of(s.variant));
   }
   db::compact_seats(tx, id);
   auto players = db::event_players(tx, id);
-  std::erase_if(players, [](const db::EventPlayer& p) { return p.status != "active"; });
+  std::erase_if(players, [](const model::EventPlayer& p) { return p.status != "active"; });
   if (players.size() < 2) return fail(ErrorCode::kConflict, "an event needs at least 2 players");
-  std::ranges::sort(players, {}, &db::EventPlayer::seat);
+  std::ranges::sort(players, {}, &model::EventPlayer::seat);
 
-  auto setup = event_game_setup(s, std::max(s.start_at, now));
+  auto setup = model::event_game_setup(s, std::max(s.start_at, now));
   if (s.variant == game::Variant::kChess960 && !setup.start_position && setup.initial_fen.empty()) {
     setup.start_position = random_chess960_position(s.allow_518);
   }
@@ -49,9 +49,9 @@ Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
                         fresh->setup.start_at, fresh->setup.start_position};
 }
 
-db::EventSettings section_event(const db::SectionTerms& terms, std::string name, int players,
-                                game::Timestamp now) {
-  db::EventSettings e;
+model::EventSettings section_event(const model::SectionTerms& terms, std::string name, int players,
+                                   game::Timestamp now) {
+  model::EventSettings e;
   e.name = std::move(name);
   if (e.name.size() > 200) e.name.resize(200);
   e.variant = terms.variant;
@@ -65,7 +65,7 @@ db::EventSettings section_event(const db::SectionTerms& terms, std::string name,
   return e;
 }
 
-Result<void> check_section_games(const GameDeps& deps, db::EventSettings& settings,
+Result<void> check_section_games(const GameDeps& deps, model::EventSettings& settings,
                                  const std::optional<std::string>& opening, game::Timestamp now) {
   settings.initial_fen.clear();
   if (opening) {
@@ -76,7 +76,7 @@ Result<void> check_section_games(const GameDeps& deps, db::EventSettings& settin
     if (!fen) return fail(ErrorCode::kValidationError, "opening: " + fen.error().detail);
     settings.initial_fen = *fen;
   }
-  auto setup = event_game_setup(settings, now);
+  auto setup = model::event_game_setup(settings, now);
   if (settings.variant == game::Variant::kChess960 && !setup.start_position) {
     setup.start_position = 518;
   }
@@ -91,11 +91,11 @@ Result<void> check_section_games(const GameDeps& deps, db::EventSettings& settin
 }
 
 Result<std::int64_t> create_started_section(const GameDeps& deps, pqxx::work& tx,
-                                            const db::EventSettings& settings, bool rated,
+                                            const model::EventSettings& settings, bool rated,
                                             const std::vector<std::int64_t>& players,
                                             game::Timestamp now) {
   const auto event_id = db::insert_event(tx, settings, std::nullopt, now);
-  db::EventRatingTerms terms;
+  model::EventRatingTerms terms;
   terms.rated = rated;
   db::save_event_rating_terms(tx, event_id, terms);
   int seat = 0;

@@ -12,11 +12,11 @@
 
 #include <pqxx/pqxx>
 
-#include "app/games.h"
+#include "app/game_view.h"
 #include "core/error.h"
 #include "core/game/time.h"
-#include "db/events.h"
-#include "db/section_terms.h"
+#include "model/events.h"
+#include "model/section_terms.h"
 
 namespace corrchess::app {
 
@@ -30,24 +30,24 @@ struct StartedSection {
 // Starts the locked event `event` at `now` in `tx`. kConflict when already started, past its
 // end date or with fewer than 2 active players.
 Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
-                                     const db::StoredEvent& event, game::Timestamp now);
+                                     const model::StoredEvent& event, game::Timestamp now);
 
 // The event of a section named `name` under `terms` for `players` players, starting `now`
 // (the competition composes and starts it: closed to entries, live visibility).
-db::EventSettings section_event(const db::SectionTerms& terms, std::string name, int players,
-                                game::Timestamp now);
+model::EventSettings section_event(const model::SectionTerms& terms, std::string name, int players,
+                                   game::Timestamp now);
 
 // Checks that the games of a section under `settings` can start at `now`: the thematic
 // `opening` (if any, standard chess only) read into settings.initial_fen, then the setup
 // prepared as the start prepares it (time control numbers, a legal position where the game
 // is not already over or dead). kValidationError, naming the opening when it is at fault.
-Result<void> check_section_games(const GameDeps& deps, db::EventSettings& settings,
+Result<void> check_section_games(const GameDeps& deps, model::EventSettings& settings,
                                  const std::optional<std::string>& opening, game::Timestamp now);
 
 // Creates the event of a section a competition composed (`settings`, rated or not, created by
 // nobody) with `players` in seat order, and starts it at `now` in `tx`. The event's id.
 Result<std::int64_t> create_started_section(const GameDeps& deps, pqxx::work& tx,
-                                            const db::EventSettings& settings, bool rated,
+                                            const model::EventSettings& settings, bool rated,
                                             const std::vector<std::int64_t>& players,
                                             game::Timestamp now);
 

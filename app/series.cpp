@@ -11,7 +11,11 @@
 #include "app/roles.h"
 #include "app/section_start.h"
 #include "db/event_messages.h"
+#include "db/events.h"
+#include "db/series.h"
+#include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -32,8 +36,8 @@ std::string admission_name(competition::Admission a) {
 }
 
 // The player's current rating in the series' pool, rounded (none: not rated yet).
-std::optional<int> rating_of(pqxx::work& tx, const db::SeriesSettings& s, std::int64_t user_id) {
-  const auto ratings = whole_ratings(tx, rating_pool_of(s.terms.variant), {user_id});
+std::optional<int> rating_of(pqxx::work& tx, const model::SeriesSettings& s, std::int64_t user_id) {
+  const auto ratings = whole_ratings(tx, model::rating_pool_of(s.terms.variant), {user_id});
   const auto it = ratings.find(user_id);
   if (it == ratings.end()) return std::nullopt;
   return it->second;
@@ -42,7 +46,7 @@ std::optional<int> rating_of(pqxx::work& tx, const db::SeriesSettings& s, std::i
 // Tells `users` of a change of their series entries or sections: a live message (and the
 // webhooks), and a mail to those who want `competition` mails.
 void tell_series_players(pqxx::work& tx, const std::vector<std::int64_t>& users,
-                         const db::SeriesMessage& m, Timestamp now) {
+                         const model::SeriesMessage& m, Timestamp now) {
   db::notify_series(tx, users, m, now);
   using What = notify::CompetitionNews::What;
   notify::CompetitionNews news;
@@ -60,7 +64,8 @@ void tell_series_players(pqxx::work& tx, const std::vector<std::int64_t>& users,
   for (const auto user : users) queue_competition_mail(tx, user, news, link, now);
 }
 
-Result<void> check_settings(GameDeps& deps, pqxx::work& tx, db::SeriesSettings& s, Timestamp now) {
+Result<void> check_settings(GameDeps& deps, pqxx::work& tx, model::SeriesSettings& s,
+                            Timestamp now) {
   TRY(competition::validate(s.sections));
   TRY(competition::validate(s.promotion));
   if (s.gate.min_rating && s.gate.max_rating && *s.gate.min_rating > *s.gate.max_rating) {
@@ -72,7 +77,7 @@ Result<void> check_settings(GameDeps& deps, pqxx::work& tx, db::SeriesSettings& 
   }
   // The games of a section must be possible: time control numbers, the thematic position
   // (legal, not over, not dead).
-  db::EventSettings event = section_event(s.terms, s.name, s.sections.section_size, now);
+  model::EventSettings event = section_event(s.terms, s.name, s.sections.section_size, now);
   TRY(check_section_games(deps, event, s.opening, now));
   s.initial_fen = event.initial_fen;
   return {};
@@ -80,8 +85,8 @@ Result<void> check_settings(GameDeps& deps, pqxx::work& tx, db::SeriesSettings& 
 
 // Creates and starts one section of `series` with `players` (entries in seat order).
 Result<void> start_series_section(const GameDeps& deps, pqxx::work& tx,
-                                  const db::StoredSeries& series,
-                                  const std::vector<const db::SeriesEntry*>& players,
+                                  const model::StoredSeries& series,
+                                  const std::vector<const model::SeriesEntry*>& players,
                                   Timestamp now) {
   const int number = db::next_section_number(tx, series.id);
   auto settings = section_event(series.settings.terms,
@@ -115,7 +120,7 @@ Result<SeriesRun> take_series_turn(const GameDeps& deps, pqxx::work& tx, std::in
   if (waiting.empty()) return run;
   std::vector<std::int64_t> ids;
   for (const auto& e : waiting) ids.push_back(e.user_id);
-  const auto ratings = whole_ratings(tx, rating_pool_of(s.terms.variant), ids);
+  const auto ratings = whole_ratings(tx, model::rating_pool_of(s.terms.variant), ids);
   std::vector<competition::Entrant> entrants;
   for (const auto& e : waiting) {
     competition::Entrant x{e.id, e.user_id, e.entered_at, std::nullopt, e.country};
@@ -179,7 +184,7 @@ Result<SeriesRun> take_series_turn(const GameDeps& deps, pqxx::work& tx, std::in
       for (auto j : competition::seat_order(group)) ordered.push_back(section[j]);
       section = std::move(ordered);
     }
-    std::vector<const db::SeriesEntry*> players;
+    std::vector<const model::SeriesEntry*> players;
     for (auto i : section) players.push_back(&waiting[i]);
     TRY(start_series_section(deps, tx, *series, players, now));
     ++run.sections_started;
@@ -203,7 +208,7 @@ Result<SeriesRun> take_series_turn(const GameDeps& deps, pqxx::work& tx, std::in
 
 // Closes a finished section and hands out its promotion credits.
 Result<int> close_finished_section(const GameDeps& deps, pqxx::work& tx,
-                                   const db::SeriesSection& section) {
+                                   const model::SeriesSection& section) {
   TRY_LET(series, db::load_series(tx, section.series_id, true));
   const auto now = deps.clock.now(tx);
   if (!db::close_section(tx, section.series_id, section.number, now)) return 0;
@@ -215,11 +220,11 @@ Result<int> close_finished_section(const GameDeps& deps, pqxx::work& tx,
   int credits = 0;
   for (auto row : competition::promoted(*table, rule)) {
     const auto& r = table->rows[row];
-    const auto player = std::ranges::find_if(players, [&](const db::EventPlayer& p) {
+    const auto player = std::ranges::find_if(players, [&](const model::EventPlayer& p) {
       return p.user.username == r.id && p.status != "replaced";
     });
     if (player == players.end()) continue;
-    db::PromotionCredit c;
+    model::PromotionCredit c;
     c.user_id = player->user.id;
     c.series_id = series->id;
     c.event_id = section.event_id;
@@ -240,8 +245,8 @@ Result<int> close_finished_section(const GameDeps& deps, pqxx::work& tx,
 
 }  // namespace
 
-Result<std::int64_t> create_series(GameDeps& deps, const db::User& director,
-                                   db::SeriesSettings settings) {
+Result<std::int64_t> create_series(GameDeps& deps, const model::User& director,
+                                   model::SeriesSettings settings) {
   TRY(require_director(director));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     const auto now = deps.clock.now(tx);
@@ -250,9 +255,9 @@ Result<std::int64_t> create_series(GameDeps& deps, const db::User& director,
     TRY_LET(id, db::insert_series(tx, s, director.id, now));
     db::write_audit(
         tx, {now, director.id, "series_created", std::nullopt, std::nullopt, std::nullopt, "",
-             db::Fields{{"series_id", *id},
-                        {"name", s.name},
-                        {"section_size", std::int64_t{s.sections.section_size}}}});
+             model::Fields{{"series_id", *id},
+                           {"name", s.name},
+                           {"section_size", std::int64_t{s.sections.section_size}}}});
     return *id;
   });
 }
@@ -277,10 +282,10 @@ Result<SeriesView> read_series(GameDeps& deps, std::int64_t id) {
   });
 }
 
-Result<db::SeriesEntry> join_series(GameDeps& deps, const db::User& user, std::int64_t id,
-                                    std::optional<Timestamp>& barred_until) {
+Result<model::SeriesEntry> join_series(GameDeps& deps, const model::User& user, std::int64_t id,
+                                       std::optional<Timestamp>& barred_until) {
   TRY(settle_due_games(deps, {user.id, std::nullopt}));
-  TRY_LET(entry, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<db::SeriesEntry> {
+  TRY_LET(entry, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::SeriesEntry> {
             TRY_LET(series, db::load_series(tx, id, true));
             const auto& s = series->settings;
             if (db::waiting_entry_of(tx, id, user.id)) {
@@ -301,7 +306,7 @@ Result<db::SeriesEntry> join_series(GameDeps& deps, const db::User& user, std::i
                                 " finished games; you have " + std::to_string(finished));
               }
             }
-            std::optional<db::PromotionCredit> credit;
+            std::optional<model::PromotionCredit> credit;
             if (s.gate.credit_from_series) {
               credit = db::usable_credit(tx, user.id, *s.gate.credit_from_series, now);
             }
@@ -319,7 +324,7 @@ Result<db::SeriesEntry> join_series(GameDeps& deps, const db::User& user, std::i
                             [&](pqxx::work& tx) { return db::find_entry(tx, id, entry->id); });
 }
 
-Result<void> leave_series(GameDeps& deps, const db::User& user, std::int64_t id) {
+Result<void> leave_series(GameDeps& deps, const model::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY(db::load_series(tx, id, true));
     const auto entry = db::waiting_entry_of(tx, id, user.id);
@@ -331,7 +336,7 @@ Result<void> leave_series(GameDeps& deps, const db::User& user, std::int64_t id)
   });
 }
 
-Result<void> remove_series_entry(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> remove_series_entry(GameDeps& deps, const model::User& director, std::int64_t id,
                                  std::int64_t entry_id, const std::string& reason) {
   TRY(require_director(director));
   if (reason.find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -348,7 +353,7 @@ Result<void> remove_series_entry(GameDeps& deps, const db::User& director, std::
     db::release_credit(tx, entry_id);
     db::write_audit(
         tx, {now, director.id, "series_entry_removed", std::nullopt, std::nullopt, entry->user_id,
-             reason, db::Fields{{"series_id", id}, {"entry_id", entry_id}}});
+             reason, model::Fields{{"series_id", id}, {"entry_id", entry_id}}});
     tell_series_players(tx, {entry->user_id},
                         {"series_entry_removed", id, series->settings.name, entry_id, std::nullopt,
                          std::nullopt, std::nullopt, std::nullopt, reason},
@@ -357,8 +362,8 @@ Result<void> remove_series_entry(GameDeps& deps, const db::User& director, std::
   });
 }
 
-Result<void> set_series_open(GameDeps& deps, const db::User& director, std::int64_t id, bool open,
-                             const std::string& reason) {
+Result<void> set_series_open(GameDeps& deps, const model::User& director, std::int64_t id,
+                             bool open, const std::string& reason) {
   TRY(require_director(director));
   TRY(db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(series, db::load_series(tx, id, true));
@@ -369,7 +374,7 @@ Result<void> set_series_open(GameDeps& deps, const db::User& director, std::int6
     db::set_series_status(tx, id, status);
     db::write_audit(
         tx, {deps.clock.now(tx), director.id, open ? "series_opened" : "series_paused",
-             std::nullopt, std::nullopt, std::nullopt, reason, db::Fields{{"series_id", id}}});
+             std::nullopt, std::nullopt, std::nullopt, reason, model::Fields{{"series_id", id}}});
     return {};
   }));
   if (open) {
@@ -393,10 +398,10 @@ Result<SeriesRun> run_series(GameDeps& deps) {
     total.sections_started += run->sections_started;
     total.entries_expired += run->entries_expired;
   }
-  TRY_LET(
-      finished, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-        return Result<std::vector<db::SeriesSection>>(db::finished_open_sections(tx, kCloseBatch));
-      }));
+  TRY_LET(finished, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+            return Result<std::vector<model::SeriesSection>>(
+                db::finished_open_sections(tx, kCloseBatch));
+          }));
   for (const auto& section : *finished) {
     TRY_LET(credits, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
               return close_finished_section(deps, tx, section);

@@ -16,8 +16,8 @@
 #include "app/games.h"
 #include "core/error.h"
 #include "core/game/time.h"
-#include "db/series.h"
-#include "db/users.h"
+#include "model/series.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -28,12 +28,12 @@ namespace corrchess::app {
 // credit_from_series that names no series, an opening that is not a legal, playable start
 // (and a thematic Chess960 series), a time control the games would refuse; kConflict for a
 // name in use. Returns the series' id.
-Result<std::int64_t> create_series(GameDeps& deps, const db::User& director,
-                                   db::SeriesSettings settings);
+Result<std::int64_t> create_series(GameDeps& deps, const model::User& director,
+                                   model::SeriesSettings settings);
 
 // One series of the listing: how many wait and how many sections it started.
 struct SeriesSummary {
-  db::StoredSeries series;
+  model::StoredSeries series;
   int waiting = 0;
   int sections = 0;
 };
@@ -41,9 +41,9 @@ Result<std::vector<SeriesSummary>> list_series(GameDeps& deps);
 
 // A series with its waiting list (entry order) and sections.
 struct SeriesView {
-  db::StoredSeries series;
-  std::vector<db::SeriesEntry> waiting;
-  std::vector<db::SeriesSection> sections;
+  model::StoredSeries series;
+  std::vector<model::SeriesEntry> waiting;
+  std::vector<model::SeriesSection> sections;
   game::Timestamp now;
 };
 Result<SeriesView> read_series(GameDeps& deps, std::int64_t id);
@@ -56,25 +56,25 @@ Result<SeriesView> read_series(GameDeps& deps, std::int64_t id);
 // time-forfeit loss (then `barred_until` is set); kRatingOutOfRange when neither the rating
 // nor a promotion credit admits the player (a credit is used only when the rating does not
 // admit, and is used up by the entry).
-Result<db::SeriesEntry> join_series(GameDeps& deps, const db::User& user, std::int64_t id,
-                                    std::optional<game::Timestamp>& barred_until);
+Result<model::SeriesEntry> join_series(GameDeps& deps, const model::User& user, std::int64_t id,
+                                       std::optional<game::Timestamp>& barred_until);
 
 // `user` takes their waiting entry back (a credit it used is given back). kConflict when
 // the user does not wait in the series.
-Result<void> leave_series(GameDeps& deps, const db::User& user, std::int64_t id);
+Result<void> leave_series(GameDeps& deps, const model::User& user, std::int64_t id);
 
 // A director takes entry `entry_id` off the waiting list (audited "series_entry_removed",
 // the player told; a credit it used is given back). kForbidden unless a director;
 // kValidationError for an empty reason; kNotFound for an entry of another series;
 // kConflict when the entry no longer waits.
-Result<void> remove_series_entry(GameDeps& deps, const db::User& director, std::int64_t id,
+Result<void> remove_series_entry(GameDeps& deps, const model::User& director, std::int64_t id,
                                  std::int64_t entry_id, const std::string& reason);
 
 // A director pauses (`open` false: no section starts and no entry expires; entries still
 // join the waiting list) or reopens a series (audited "series_paused" / "series_opened"); reopening
 // lets the starter take its turn at once. kConflict when it already is so.
-Result<void> set_series_open(GameDeps& deps, const db::User& director, std::int64_t id, bool open,
-                             const std::string& reason);
+Result<void> set_series_open(GameDeps& deps, const model::User& director, std::int64_t id,
+                             bool open, const std::string& reason);
 
 // What a run of the starter did.
 struct SeriesRun {
@@ -99,8 +99,8 @@ Result<std::optional<game::Timestamp>> next_series_deadline(GameDeps& deps);
 
 // A player's entries (newest first) and promotion credits (newest first).
 struct PlayerSeries {
-  std::vector<db::SeriesEntry> entries;
-  std::vector<db::PromotionCredit> credits;
+  std::vector<model::SeriesEntry> entries;
+  std::vector<model::PromotionCredit> credits;
   game::Timestamp now;
 };
 Result<PlayerSeries> player_series(GameDeps& deps, std::int64_t user_id);

@@ -4,12 +4,16 @@
 
 #include <pqxx/pqxx>
 
+#include "db/error_log.h"
 #include "db/game_schedule.h"
 #include "db/games.h"
+#include "db/migrations.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
 
 namespace corrchess::app {
 
-Readiness readiness(db::Pool& pool, const std::vector<db::Migration>& migrations) {
+Readiness readiness(Database& pool, const std::vector<model::Migration>& migrations) {
   try {
     auto conn = pool.acquire();
     auto current = db::migrations_current(*conn, migrations);
@@ -21,7 +25,7 @@ Readiness readiness(db::Pool& pool, const std::vector<db::Migration>& migrations
   }
 }
 
-std::int64_t live_game_count(db::Pool& pool) {
+std::int64_t live_game_count(Database& pool) {
   try {
     auto conn = pool.acquire();
     pqxx::work tx(*conn);
@@ -30,5 +34,32 @@ std::int64_t live_game_count(db::Pool& pool) {
     return -1;  // database unreachable
   }
 }
+
+PoolUsage pool_usage(const Database& pool) { return {pool.in_use(), pool.waiting(), pool.size()}; }
+
+bool is_manual(const ServerClock& clock) { return clock.is_manual(); }
+
+game::Timestamp now(ServerClock& clock) { return clock.now(); }
+
+namespace {
+
+Result<db::ManualClock*> manual_clock(ServerClock& clock) {
+  if (!clock.is_manual()) return fail(ErrorCode::kInternal, "the server clock is not manual");
+  return static_cast<db::ManualClock*>(&clock);
+}
+
+}  // namespace
+
+Result<game::Timestamp> advance_manual_clock(ServerClock& clock, game::Seconds seconds) {
+  TRY_LET(manual, manual_clock(clock));
+  return (*manual)->advance(seconds);
+}
+
+Result<game::Timestamp> set_manual_clock(ServerClock& clock, game::Timestamp to) {
+  TRY_LET(manual, manual_clock(clock));
+  return (*manual)->set(to);
+}
+
+void log_internal_error(const std::string& text) { db::log_database_error(text); }
 
 }  // namespace corrchess::app

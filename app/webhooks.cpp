@@ -2,6 +2,7 @@
 
 #include "app/roles.h"
 #include "db/events.h"
+#include "db/outbox.h"
 #include "db/transaction.h"
 #include "db/webhooks.h"
 #include "delivery/webhook.h"
@@ -10,7 +11,7 @@ namespace corrchess::app {
 
 namespace {
 
-Result<db::Webhook> owned(pqxx::work& tx, const db::User& user, std::int64_t id) {
+Result<model::Webhook> owned(pqxx::work& tx, const model::User& user, std::int64_t id) {
   auto w = db::webhook_of(tx, user.id, id);
   if (!w) return fail(ErrorCode::kNotFound, "no webhook " + std::to_string(id));
   return *w;
@@ -18,14 +19,14 @@ Result<db::Webhook> owned(pqxx::work& tx, const db::User& user, std::int64_t id)
 
 }  // namespace
 
-Result<std::vector<db::Webhook>> list_webhooks(db::Pool& pool, const db::User& user) {
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::Webhook>> {
+Result<std::vector<model::Webhook>> list_webhooks(Database& pool, const model::User& user) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<model::Webhook>> {
     return db::webhooks_of(tx, user.id);
   });
 }
 
-Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
-                                   const WebhookRequest& request) {
+Result<model::Webhook> create_webhook(Database& pool, const model::User& user,
+                                      const WebhookRequest& request) {
   // Stored as it will be called, so the stored text is always a URL the database accepts.
   TRY_LET(url, delivery::normalize_webhook_url(request.url));
   std::optional<std::int64_t> event_id;
@@ -40,7 +41,7 @@ Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
     }
     event_id = std::stoll(text);
   }
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<db::Webhook> {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<model::Webhook> {
     if (event_id) {
       TRY(db::load_event(tx, *event_id, false));
     }
@@ -52,7 +53,7 @@ Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
   });
 }
 
-Result<void> delete_webhook(db::Pool& pool, const db::User& user, std::int64_t id) {
+Result<void> delete_webhook(Database& pool, const model::User& user, std::int64_t id) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     if (!db::delete_webhook(tx, user.id, id)) {
       return fail(ErrorCode::kNotFound, "no webhook " + std::to_string(id));
@@ -61,15 +62,15 @@ Result<void> delete_webhook(db::Pool& pool, const db::User& user, std::int64_t i
   });
 }
 
-Result<std::vector<db::DeliveryView>> webhook_deliveries(db::Pool& pool, const db::User& user,
-                                                         std::int64_t id, int limit) {
-  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<db::DeliveryView>> {
+Result<std::vector<model::DeliveryView>> webhook_deliveries(Database& pool, const model::User& user,
+                                                            std::int64_t id, int limit) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<std::vector<model::DeliveryView>> {
     TRY_LET(w, owned(tx, user, id));
     return db::webhook_deliveries(tx, id, limit);
   });
 }
 
-Result<void> redeliver_webhook(db::Pool& pool, const db::User& user, std::int64_t id,
+Result<void> redeliver_webhook(Database& pool, const model::User& user, std::int64_t id,
                                const std::string& delivery_id) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(w, owned(tx, user, id));

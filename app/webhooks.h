@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "app/handles.h"
 #include "core/error.h"
-#include "db/outbox.h"
-#include "db/pool.h"
-#include "db/users.h"
-#include "db/webhooks.h"
+#include "model/outbox.h"
+#include "model/users.h"
+#include "model/webhooks.h"
 
 namespace corrchess::app {
 
@@ -21,7 +21,7 @@ namespace corrchess::app {
 inline constexpr int kMaxWebhooksPerUser = 10;
 
 // The webhooks `user` created.
-Result<std::vector<db::Webhook>> list_webhooks(db::Pool& pool, const db::User& user);
+Result<std::vector<model::Webhook>> list_webhooks(Database& pool, const model::User& user);
 
 // A subscription as asked: the URL and, for a director, the event whose games it follows
 // (the id as given, checked here).
@@ -32,15 +32,15 @@ struct WebhookRequest {
 // Creates a webhook; its secret (in the result) is shown only now. kValidationError for a
 // bad URL or event id; kForbidden when a non-director names an event; kNotFound for no such
 // event; kConflict beyond kMaxWebhooksPerUser.
-Result<db::Webhook> create_webhook(db::Pool& pool, const db::User& user,
-                                   const WebhookRequest& request);
+Result<model::Webhook> create_webhook(Database& pool, const model::User& user,
+                                      const WebhookRequest& request);
 // kNotFound unless `user` created webhook `id`.
-Result<void> delete_webhook(db::Pool& pool, const db::User& user, std::int64_t id);
+Result<void> delete_webhook(Database& pool, const model::User& user, std::int64_t id);
 // The newest `limit` deliveries of webhook `id` (kNotFound unless `user` created it).
-Result<std::vector<db::DeliveryView>> webhook_deliveries(db::Pool& pool, const db::User& user,
-                                                         std::int64_t id, int limit);
+Result<std::vector<model::DeliveryView>> webhook_deliveries(Database& pool, const model::User& user,
+                                                            std::int64_t id, int limit);
 // Queues delivery `delivery_id` of webhook `id` again (same id); kNotFound when unknown.
-Result<void> redeliver_webhook(db::Pool& pool, const db::User& user, std::int64_t id,
+Result<void> redeliver_webhook(Database& pool, const model::User& user, std::int64_t id,
                                const std::string& delivery_id);
 
 }  // namespace corrchess::app

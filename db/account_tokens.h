@@ -9,8 +9,12 @@
 #include <pqxx/pqxx>
 
 #include "core/game/time.h"
+#include "model/account_tokens.h"
 
 namespace corrchess::db {
+
+// The records of model/account_tokens.h under their db/ names.
+using model::UsedAccountToken;
 
 // Stores a token (hex SHA-256 of what is mailed) for `purpose` ("password_reset" or
 // "verify_email"), valid until `expires` (server clock). The user's earlier unused links of
@@ -22,10 +26,6 @@ void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int
 // How many tokens for `purpose` the user got in the last hour (database time).
 int recent_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& purpose);
 
-struct UsedAccountToken {
-  std::int64_t user_id = 0;
-  std::optional<std::string> email;
-};
 // Uses a token once, atomically: its user when it exists for `purpose`, is unused and has not
 // expired at `now`; nullopt otherwise (nothing changes then).
 std::optional<UsedAccountToken> use_account_token(pqxx::work& tx, const std::string& token_hash,

@@ -9,13 +9,12 @@
 
 #include "core/game/time.h"
 #include "db/users.h"
+#include "model/blocks.h"
 
 namespace corrchess::db {
 
-struct Block {
-  User blocked;
-  game::Timestamp since;
-};
+// The records of model/blocks.h under their db/ names.
+using model::Block;
 
 // Adds the block (kept as it was when it exists); true when it is new.
 bool insert_block(pqxx::work& tx, std::int64_t blocker_id, std::int64_t blocked_id,

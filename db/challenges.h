@@ -16,38 +16,14 @@
 #include "core/game/challenge.h"
 #include "core/game/facts.h"
 #include "db/users.h"
+#include "model/challenges.h"
 
 namespace corrchess::db {
 
-struct StoredChallenge {
-  std::int64_t id = 0;
-  User challenger;
-  // The named opponent; for an open challenge none, or once accepted the acceptor.
-  std::optional<User> opponent;
-  bool open_to_anyone = false;  // made without an opponent (a "seek")
-  game::ChallengeColor color = game::ChallengeColor::kRandom;
-  // Variant, Chess960 position (none: drawn at acceptance), time control and rules; the
-  // start instant and initial FEN are set when the game is created.
-  game::GameSetup setup;
-  bool rated = true;
-  int min_finished_games = 0;
-  // Open challenges: the acceptor's rating range in the variant's pool (docs/ratings.md).
-  std::optional<int> min_rating;
-  std::optional<int> max_rating;
-  std::optional<std::string> message;
-  std::optional<std::int64_t> rematch_of;
-  game::ChallengeStatus status = game::ChallengeStatus::kOpen;  // as stored (never kExpired)
-  game::Timestamp created_at;
-  game::Timestamp expires_at;
-  std::optional<game::Timestamp> decided_at;
-  std::optional<std::string> decided_by;  // username
-  std::optional<std::string> reason;
-  std::optional<std::int64_t> game_id;
-};
+// The records of model/challenges.h under their db/ names.
+using model::challenge_json;
+using model::StoredChallenge;
 
-// The challenge object of the API and of the live messages, with its status at the instant
-// it was read.
-nlohmann::json challenge_json(const StoredChallenge& c, game::ChallengeStatus status);
 // Queues the live message {type, at, challenge} (plus game_id when given) for `users`
 // (db::notify_users).
 void notify_challenge(pqxx::work& tx, const std::vector<std::int64_t>& users, const char* type,

@@ -1,51 +1,32 @@
-// JSON forms of core values shared by storage and the HTTP API: time controls in the
-// api.md shape ({type:"iccf", moves, days, doubling_after_days?} ...), and game-event
-// details (the optional fields of a GameEvent); typed objects (Fields) for stored JSON the
-// layers above describe; and array parameters of queries.
+// The JSON forms of model/codec.h under their db/ names, and array parameters of queries.
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "core/error.h"
-#include "core/game/facts.h"
-#include "core/game/game.h"
-#include "core/game/time_control.h"
+#include "model/codec.h"
 
 namespace corrchess::db {
 
-// A JSON object described without a JSON library, for the layers above db/ that have one
-// stored (audit details, the settings of a rating list): members in order, each null, a
-// flag, an integer, a number, a text, a list of texts or an object of its own.
-struct Field;
-using Fields = std::vector<Field>;
-using FieldValue = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string,
-                                std::vector<std::string>, Fields>;
-struct Field {
-  std::string name;
-  FieldValue value;
-};
-// The JSON object of `fields`.
-nlohmann::json fields_json(const Fields& fields);
+using model::clock_json;
+using model::event_detail_from_json;
+using model::event_detail_json;
+using model::Field;
+using model::Fields;
+using model::fields_json;
+using model::FieldValue;
+using model::time_control_from_json;
+using model::time_control_json;
 
 // A PostgreSQL array literal of ids, "{1,2,3}", for a bigint[] parameter.
-std::string id_array_literal(const std::vector<std::int64_t>& ids);
-
-nlohmann::json time_control_json(const game::TimeControl& control);
-// Reads and validates a time control object; kValidationError naming the bad field.
-Result<game::TimeControl> time_control_from_json(const nlohmann::json& json);
-
-// A clock as games and live messages show it: remaining_seconds, running, on_leave, and
-// deadline (RFC 3339) and bank_seconds when there are.
-nlohmann::json clock_json(const game::ClockView& clock);
-
-// The kind-specific fields of an event as a JSON object (claim, seconds, result, ...).
-nlohmann::json event_detail_json(const game::GameEvent& event);
-// Fills the kind-specific fields of `event` from a detail object.
-Result<void> event_detail_from_json(const nlohmann::json& detail, game::GameEvent& event);
+inline std::string id_array_literal(const std::vector<std::int64_t>& ids) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(ids[i]);
+  }
+  return out + "}";
+}
 
 }  // namespace corrchess::db

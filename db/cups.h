@@ -17,57 +17,16 @@
 #include "core/game/time.h"
 #include "core/game/time_control.h"
 #include "db/users.h"
+#include "model/cups.h"
 
 namespace corrchess::db {
 
-struct CupSettings {
-  std::string name;
-  game::Variant variant = game::Variant::kStandard;
-  game::TimeControl time_control = game::IccfStandard{};
-  game::EventRules rules;
-  competition::MatchRules match;
-
-  bool operator==(const CupSettings&) const = default;
-};
-
-struct StoredCup {
-  std::int64_t id = 0;
-  CupSettings settings;
-  std::string status;  // "running" or "finished"
-  std::optional<std::int64_t> winner_id;
-  game::Timestamp created_at;
-  std::optional<game::Timestamp> finished_at;
-};
-
-struct CupPlayer {
-  int seed = 0;
-  User user;
-};
-
-// A match; until both players are known they sit in their bracket slots (a: first).
-struct CupMatch {
-  int round = 0;
-  int match_no = 0;
-  std::optional<std::int64_t> player_a;  // the better seed once both are known
-  std::optional<std::int64_t> player_b;
-  std::string status;  // "waiting", "playing", "decided"
-  bool bye = false;
-  std::optional<std::int64_t> winner_id;
-  std::optional<game::Timestamp> decided_at;
-};
-
-// A game of a match with the state of its row.
-struct CupGame {
-  int round = 0;
-  int match_no = 0;
-  int number = 0;
-  std::int64_t game_id = 0;
-  bool a_white = true;
-  std::string white;  // usernames
-  std::string black;
-  std::string status;  // games.status
-  std::optional<game::GameResult> result;
-};
+// The records of model/cups.h under their db/ names.
+using model::CupGame;
+using model::CupMatch;
+using model::CupPlayer;
+using model::CupSettings;
+using model::StoredCup;
 
 // Inserts a cup (running); kConflict when another cup has the name (case-insensitive).
 Result<std::int64_t> insert_cup(pqxx::work& tx, const CupSettings& settings,

@@ -106,28 +106,6 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
 
 }  // namespace
 
-std::string_view to_string(Visibility v) {
-  switch (v) {
-    case Visibility::kLive: return "live";
-    case Visibility::kDelayed: return "delayed";
-    case Visibility::kAfterEnd: return "after_end";
-  }
-  return "live";
-}
-
-Result<Visibility> parse_visibility(std::string_view text) {
-  if (text == "live") return Visibility::kLive;
-  if (text == "delayed") return Visibility::kDelayed;
-  if (text == "after_end") return Visibility::kAfterEnd;
-  return fail(ErrorCode::kValidationError,
-              "visibility must be live, delayed or after_end, not '" + std::string(text) + "'");
-}
-
-std::optional<Timestamp> StoredEvent::adjudication_at() const {
-  if (!game::adjudicates_at_end_date(settings.time_control)) return std::nullopt;
-  return settings.end_at;
-}
-
 constexpr const char* kInsertEvent =
     "INSERT INTO events (name, variant, start_position, allow_518, time_control, "
     "leave_days_per_year, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "

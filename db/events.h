@@ -19,85 +19,24 @@
 #include "core/game/time_control.h"
 #include "db/codec.h"
 #include "db/users.h"
+#include "model/events.h"
 
 namespace corrchess::db {
 
-// What players who do not play in a game may see of it (api: event setting `visibility`).
-enum class Visibility { kLive, kDelayed, kAfterEnd };
-std::string_view to_string(Visibility v);  // "live", "delayed", "after_end"
-Result<Visibility> parse_visibility(std::string_view text);
-
-// Everything the director fixes when creating an event.
-struct EventSettings {
-  std::string name;
-  game::Variant variant = game::Variant::kStandard;
-  std::optional<int> start_position;  // Chess960: fixed by the director, else drawn at start
-  std::string initial_fen;            // thematic events: every game starts here; empty: none
-  bool allow_518 = false;             // may the random draw give the standard array?
-  game::TimeControl time_control = game::IccfStandard{};
-  int leave_days_per_year = 45;
-  game::EventRules rules;  // draw limits, ten-moves rule, silence rule, messages
-  bool double_round = false;
-  Visibility visibility = Visibility::kLive;
-  int delay_moves = 0;  // plies hidden from others when visibility is delayed
-  bool open_for_entry = false;
-  std::optional<int> max_players;
-  game::Timestamp start_at;
-  std::optional<game::Timestamp> end_at;
-
-  bool operator==(const EventSettings&) const = default;
-};
-
-struct StoredEvent {
-  std::int64_t id = 0;
-  EventSettings settings;
-  std::string status;  // "registration" (not started) or "running"
-  std::optional<game::Timestamp> started_at;
-  std::optional<std::int64_t> created_by;
-  game::Timestamp created_at;
-
-  bool started() const { return status == "running"; }
-  // Unfinished games become adjudication pending at the end date: standard events with an
-  // end date (Triple Block events have none, rules.md §5.4).
-  std::optional<game::Timestamp> adjudication_at() const;
-};
-
-struct EventPlayer {
-  User user;
-  int seat = 0;        // 1-based seed number
-  std::string status;  // "active", "withdrawn", "replaced"
-  game::Timestamp joined_at;
-  std::optional<game::Timestamp> left_at;
-  std::optional<std::string> replaced_by;  // username of the replacement
-  std::optional<std::string> reason;
-};
-
-// A game of a section with the cached state of its row.
-struct EventGame {
-  std::int64_t game_id = 0;
-  int round = 0;
-  int board = 0;
-  int white_seat = 0;
-  int black_seat = 0;
-  std::string white;  // usernames of the current players
-  std::string black;
-  std::string status;  // games.status
-  std::optional<game::GameResult> result;
-  std::optional<game::Termination> termination;
-  std::optional<game::Timestamp> finished_at;
-  int ply = 0;
-  // Set once the game became adjudication pending: when (the event's end instant, normally).
-  std::optional<game::Timestamp> adjudication_since;
-};
-
-struct AdjudicationClaim {
-  std::int64_t game_id = 0;
-  game::Color side = game::Color::kWhite;
-  std::int64_t user_id = 0;
-  std::string claim;  // "win" or "draw"
-  std::string analysis;
-  game::Timestamp filed_at;
-};
+// The records of model/events.h under their db/ names.
+using model::AdjudicationClaim;
+using model::AuditEntry;
+using model::AuditRecord;
+using model::EventGame;
+using model::EventPlayer;
+using model::EventSettings;
+using model::GameCounts;
+using model::GameVisibility;
+using model::parse_visibility;
+using model::PendingAdjudication;
+using model::StoredEvent;
+using model::to_string;
+using model::Visibility;
 
 // Inserts an event (status registration); returns its id.
 std::int64_t insert_event(pqxx::work& tx, const EventSettings& settings,
@@ -112,10 +51,6 @@ std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
                                                         const std::vector<std::int64_t>& ids);
 
 // Games per event id: all of them, and those not over yet (not finished nor annulled).
-struct GameCounts {
-  int total = 0;
-  int open = 0;
-};
 std::vector<std::pair<std::int64_t, GameCounts>> event_game_counts(
     pqxx::work& tx, const std::vector<std::int64_t>& ids);
 
@@ -154,12 +89,6 @@ void save_adjudication_claim(pqxx::work& tx, const AdjudicationClaim& claim);
 std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t event_id,
                                                    std::optional<std::int64_t> game_id = {});
 
-// An adjudication-pending game with its event, for the directors' queue.
-struct PendingAdjudication {
-  std::int64_t event_id = 0;
-  std::string event_name;
-  EventGame game;
-};
 // Every event game awaiting adjudication, the longest waiting first, and the claims filed
 // in them.
 std::vector<PendingAdjudication> pending_adjudications(pqxx::work& tx);
@@ -169,40 +98,14 @@ std::vector<AdjudicationClaim> pending_adjudication_claims(pqxx::work& tx);
 std::vector<game::Timestamp> time_forfeit_losses(pqxx::work& tx, std::int64_t user_id);
 
 // Visibility setting of the event of a game (live for games outside events).
-struct GameVisibility {
-  Visibility mode = Visibility::kLive;
-  int delay_moves = 0;
-};
 GameVisibility event_visibility(pqxx::work& tx, std::int64_t event_id);
 
 // The adjudication instant of an event (StoredEvent::adjudication_at), nullopt when none.
 std::optional<game::Timestamp> event_adjudication_at(pqxx::work& tx, std::int64_t event_id);
 
-// One audit_log row stamped `at`.
-struct AuditEntry {
-  game::Timestamp at;
-  std::int64_t actor_id = 0;
-  std::string action;
-  std::optional<std::int64_t> game_id;
-  std::optional<std::int64_t> event_id;
-  std::optional<std::int64_t> target_user;
-  std::string reason;
-  Fields detail;  // stored as a JSON object
-};
 // The one writer of audit rows, in the transaction of the action.
 void write_audit(pqxx::work& tx, const AuditEntry& entry);
 
-// One audit_log row as listed (usernames resolved; null actor or target when gone).
-struct AuditRecord {
-  std::string at;  // RFC 3339 UTC
-  std::optional<std::string> actor;
-  std::string action;
-  std::optional<std::string> target;
-  nlohmann::json detail;
-  std::optional<std::string> reason;
-  std::optional<std::int64_t> game_id;
-  std::optional<std::int64_t> event_id;
-};
 // The newest `limit` audit rows, filtered by game, event and user (actor or target) when
 // given, newest first.
 std::vector<AuditRecord> audit_records(pqxx::work& tx, std::optional<std::int64_t> game_id,

@@ -10,16 +10,14 @@
 
 #include "core/game/talk.h"
 #include "core/game/time.h"
+#include "model/game_talk.h"
 
 namespace corrchess::db {
 
-// One message of a game's thread: carried by a move (ply set) or written after the end.
-struct ThreadMessage {
-  std::optional<int> ply;
-  std::string author;  // username
-  std::string text;
-  game::Timestamp at;
-};
+// The records of model/game_talk.h under their db/ names.
+using model::Note;
+using model::ThreadMessage;
+
 // The thread of game `game_id` in time order: the messages moves carried, then the ones
 // written after the end.
 std::vector<ThreadMessage> game_thread(pqxx::work& tx, std::int64_t game_id);
@@ -31,10 +29,6 @@ void insert_game_message(pqxx::work& tx, std::int64_t game_id, std::int64_t auth
 void notify_game_message(pqxx::work& tx, std::int64_t game_id,
                          const std::vector<std::int64_t>& users, const ThreadMessage& message);
 
-struct Note {
-  std::string text;
-  game::Timestamp updated_at;
-};
 // The note of `user_id` on game `game_id`, if any.
 std::optional<Note> game_note(pqxx::work& tx, std::int64_t game_id, std::int64_t user_id);
 // What `author_id` wrote to game `game_id` after its end in the minute and the day before

@@ -434,11 +434,6 @@ std::int64_t save_pending(pqxx::work& tx, std::int64_t id, const game::PendingMo
                                 p.use_40_plus_days, p.submitted_at.unix_seconds()));
 }
 
-bool StoredGame::running_use_40_plus_days() const {
-  const int running = static_cast<int>(facts.moves.size()) + 1;
-  return (pending && pending->use_40_plus_days) || use_40_plus_days_ply == running;
-}
-
 std::int64_t delete_pending(pqxx::work& tx, std::int64_t id) {
   return revision_of(exec_named(tx, kDeletePending, id));
 }

@@ -18,43 +18,19 @@
 #include "core/game/game.h"
 #include "core/game/leave.h"
 #include "db/users.h"
+#include "model/games.h"
 
 namespace corrchess::db {
 
-struct StoredGame {
-  std::int64_t id = 0;
-  std::optional<std::int64_t> event_id;
-  User white;
-  User black;
-  game::GameFacts facts;
-  std::optional<game::PendingMove> pending;
-  std::array<std::vector<game::ConditionalLine>, 2> conditional;  // UCI lines, by colour
-  std::array<std::vector<game::LeavePeriod>, 2> leave;            // approved periods, by colour
-  int version = 0;
-  // Changes whenever anything above changes in the database (migrations/0018): what a copy
-  // of the game kept in memory is checked against (app/game_cache.h).
-  std::int64_t revision = 0;
-  // "Use 40+ days" was ticked for the move in progress, which will have this ply; the tick
-  // sticks to that move even when the pending move is withdrawn or replaced (rules.md 3.6).
-  std::optional<int> use_40_plus_days_ply;
-
-  // Whether the move in progress (ply facts.moves.size() + 1) has "use 40+ days" ticked,
-  // on the pending move or earlier.
-  bool running_use_40_plus_days() const;
-
-  bool operator==(const StoredGame&) const = default;
-};
+// The records of model/games.h under their db/ names.
+using model::CachedColumns;
+using model::FactsRead;
+using model::StoredGame;
 
 // Inserts a new game and its cached state; returns the id.
 std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t black_id,
                          std::optional<std::int64_t> event_id, const game::GameSetup& setup,
                          const game::GameState& state);
-
-// How load_game reads a game's moves.
-enum class FactsRead {
-  kAll,           // every move whole
-  kFromSnapshot,  // up to the snapshot's window only their instants and flags (facts.window)
-};
 
 // Takes the row lock of game `id` (SELECT ... FOR UPDATE, which serialises state changes) and
 // returns its revision; nullopt when there is no such game.
@@ -94,20 +70,6 @@ std::int64_t store_change(pqxx::work& tx, std::int64_t id, const std::vector<gam
                           const std::vector<game::GameEvent>& events, std::size_t existing_events,
                           const game::GameState& state, const game::ReplayWindow& window);
 
-// The cached columns of a game row (what update_cache writes from a replayed state).
-// Instants are epoch seconds; next_deadline of a game not started yet is its start.
-struct CachedColumns {
-  std::string status;
-  std::optional<std::string> result;
-  std::optional<std::string> termination;
-  std::optional<std::int64_t> finished_at;
-  std::string fen;
-  int ply = 0;
-  std::string to_move;
-  std::optional<std::int64_t> next_deadline;
-  std::optional<std::string> draw_offer_by;
-  bool operator==(const CachedColumns&) const = default;
-};
 // The columns update_cache would write for `state` (`start_at`: the game's start instant).
 CachedColumns cached_columns(const game::GameState& state, game::Timestamp start_at);
 // The cached columns as stored; nullopt when there is no such game.

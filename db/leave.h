@@ -13,21 +13,12 @@
 #include "core/error.h"
 #include "core/game/leave.h"
 #include "core/game/time.h"
+#include "model/leave.h"
 
 namespace corrchess::db {
 
-struct StoredLeave {
-  std::int64_t id = 0;
-  std::int64_t user_id = 0;
-  std::string username;
-  std::optional<std::int64_t> event_id;
-  game::LeavePeriod period;  // days, special flag, reason, ended_at
-  std::string status;        // "approved", "pending", "rejected", "cancelled"
-  game::Timestamp created_at;
-  std::optional<std::string> decided_by;  // username of the director
-  std::optional<game::Timestamp> decided_at;
-  std::optional<std::string> decision_reason;
-};
+// The records of model/leave.h under their db/ names.
+using model::StoredLeave;
 
 // The one reader of a stored period, whether its columns come as a row (the queries here)
 // or inside a game's row (load_game): dates as 'YYYY-MM-DD', the reason (NULL: none) and

@@ -11,8 +11,13 @@
 #include <pqxx/pqxx>
 
 #include "core/game/game_change.h"
+#include "model/live_events.h"
 
 namespace corrchess::db {
+
+// The records of model/live_events.h under their db/ names.
+using model::UserEvent;
+using model::UserEventPage;
 
 inline constexpr const char* kEventsChannel = "corrchess_events";
 
@@ -39,18 +44,6 @@ void notify_game_change(pqxx::work& tx, std::int64_t game_id, int version,
 // The same for messages that concern no game (challenges): no "game_id", no watchers.
 void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
                   const nlohmann::json& messages);
-
-struct UserEvent {
-  std::int64_t seq = 0;
-  std::string message;  // the JSON object as stored (without its number)
-};
-
-// What a client that last saw number `since` has missed.
-struct UserEventPage {
-  std::vector<UserEvent> events;  // numbers above `since`, ascending, contiguous
-  std::int64_t last_seq = 0;      // the user's newest number when read
-  bool missed = false;            // `since` is older than what is kept, or newer than last_seq
-};
 
 // The user's messages numbered above `since`, at most `limit` of them; without `since`
 // only last_seq.

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 #include <pqxx/pqxx>
@@ -182,6 +183,17 @@ Result<bool> migrations_current(pqxx::connection& conn, const std::vector<Migrat
   const auto applied = applied_migrations(tx);
   TRY(verify_applied(applied, migrations));
   return applied.size() == migrations.size();
+}
+
+Result<MigrationReport> migrate_database(const std::string& url,
+                                         const std::vector<Migration>& migrations) {
+  std::unique_ptr<pqxx::connection> conn;
+  try {
+    conn = std::make_unique<pqxx::connection>(url);
+  } catch (const std::exception& e) {
+    return fail(ErrorCode::kUnavailable, std::string("cannot reach the database: ") + e.what());
+  }
+  return migrate(*conn, migrations);
 }
 
 }  // namespace corrchess::db

@@ -9,15 +9,13 @@
 #include <pqxx/connection>
 
 #include "core/error.h"
+#include "model/migrations.h"
 
 namespace corrchess::db {
 
-struct Migration {
-  int version = 0;
-  std::string name;  // "init" for 0001_init.sql
-  std::string sql;
-  std::string checksum;  // hex FNV-1a 64 of the file contents
-};
+// The records of model/migrations.h under their db/ names.
+using model::Migration;
+using model::MigrationReport;
 
 // Default directory: CORRCHESS_MIGRATIONS_DIR from the environment, else the source tree's.
 std::string default_migrations_dir();
@@ -28,14 +26,15 @@ Result<std::vector<Migration>> load_migrations(const std::string& dir);
 // Hex checksum used to detect edited migrations.
 std::string migration_checksum(const std::string& sql);
 
-struct MigrationReport {
-  std::vector<std::string> applied;  // "0002_games" for each newly applied file
-  int current_version = 0;
-};
-
 // Applies every pending migration. Fails with kConflict (and applies nothing further)
 // when an already-applied migration's file changed or disappeared.
 Result<MigrationReport> migrate(pqxx::connection& conn, const std::vector<Migration>& migrations);
+
+// migrate over a connection of its own to `url` (directly to PostgreSQL: the migration lock
+// is a session advisory lock, which a transaction-pooling PgBouncer would not keep), closed
+// when done; kUnavailable when the database cannot be reached.
+Result<MigrationReport> migrate_database(const std::string& url,
+                                         const std::vector<Migration>& migrations);
 
 // True when every migration has been applied and none was edited (for /readyz).
 Result<bool> migrations_current(pqxx::connection& conn, const std::vector<Migration>& migrations);

@@ -11,37 +11,16 @@
 #include <pqxx/pqxx>
 
 #include "core/game/time.h"
+#include "model/outbox.h"
 
 namespace corrchess::db {
 
-// A file sent with a mail.
-struct MailAttachment {
-  std::string filename;
-  std::string content_type;
-  std::string data;
-};
-
-// What an email row sends (stored as its JSON payload).
-struct EmailPayload {
-  std::string to;  // address
-  std::string to_name;
-  std::string subject;
-  std::string text;
-  std::string html;
-  std::optional<std::string> unsubscribe;  // the scope of the one-click unsubscribe link
-  std::optional<std::string> thread;       // the mail thread (one per game)
-  std::vector<MailAttachment> attachments;
-};
-
-struct OutboxEntry {
-  std::string channel;  // "email" (webhook rows are written with the live messages)
-  std::string kind;     // notify::to_string(Kind), "password_reset", ...
-  std::optional<std::int64_t> user_id;
-  std::optional<std::int64_t> game_id;
-  std::optional<std::string> dedupe_key;  // reminders: at most one row per key, ever
-  EmailPayload email;                     // what the channel sends
-  game::Timestamp due;                    // server-clock instant
-};
+// The records of model/outbox.h under their db/ names.
+using model::ClaimedDelivery;
+using model::DeliveryView;
+using model::EmailPayload;
+using model::MailAttachment;
+using model::OutboxEntry;
 
 // Writes a row in the caller's transaction; false when a row with its dedupe key exists.
 bool enqueue(pqxx::work& tx, const OutboxEntry& entry);
@@ -63,23 +42,6 @@ std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
 // Cancels the pending digest items (kind "digest") of `user_id`; returns how many.
 std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id);
 
-// A delivery claimed by a worker: its row stays locked until the transaction ends, so no
-// other worker sends it meanwhile; a crash before the commit leaves it pending.
-struct ClaimedDelivery {
-  std::int64_t id = 0;
-  std::string delivery_id;  // stable id (uuid) for receivers' de-duplication
-  std::string channel;
-  std::string kind;
-  std::optional<std::int64_t> user_id;
-  std::optional<std::int64_t> game_id;
-  EmailPayload email;        // channel email: the mail (missing members empty)
-  std::string webhook_body;  // channel webhook: the JSON body to post
-  std::string webhook_url;   // channel webhook: where to, and the signing secret
-  std::string webhook_secret;
-  int attempts = 0;                      // made before this one
-  std::int64_t seconds_since_first = 0;  // database time since the first attempt (0: none)
-};
-
 // One pending delivery due at `now` (server clock) whose retry time (database time) has
 // come, oldest due first, skipping rows other workers hold.
 std::optional<ClaimedDelivery> claim_due_delivery(pqxx::work& tx, game::Timestamp now);
@@ -99,19 +61,6 @@ std::optional<game::Timestamp> next_delivery_due(pqxx::work& tx);
 // Seconds since the oldest pending delivery due at `now` fell due (0 when none is due).
 std::int64_t oldest_due_age(pqxx::work& tx, game::Timestamp now);
 
-// A delivery as shown to its user or to admins.
-struct DeliveryView {
-  std::string delivery_id;
-  std::string channel;
-  std::string kind;
-  std::optional<std::int64_t> user_id;
-  std::optional<std::int64_t> game_id;
-  std::string status;
-  std::string due_at;  // RFC 3339
-  int attempts = 0;
-  std::optional<std::string> last_error;
-  std::optional<std::string> finished_at;
-};
 // Deliveries that were given up, newest first, at most `limit`.
 std::vector<DeliveryView> failed_deliveries(pqxx::work& tx, int limit);
 // The deliveries of webhook `webhook_id`, newest first, at most `limit`.

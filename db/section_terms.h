@@ -9,20 +9,12 @@
 #include "core/error.h"
 #include "core/game/facts.h"
 #include "core/game/time_control.h"
+#include "model/section_terms.h"
 
 namespace corrchess::db {
 
-struct SectionTerms {
-  game::Variant variant = game::Variant::kStandard;
-  bool allow_518 = false;
-  game::TimeControl time_control = game::IccfStandard{};
-  int leave_days_per_year = 45;
-  game::EventRules rules;
-  bool double_round = false;
-  bool rated = true;
-
-  bool operator==(const SectionTerms&) const = default;
-};
+// The records of model/section_terms.h under their db/ names.
+using model::SectionTerms;
 
 // The terms' columns for a SELECT list, in the order section_terms_from_row reads them.
 inline constexpr const char* kSectionTermsColumns =

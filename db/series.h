@@ -18,33 +18,18 @@
 #include "core/game/time.h"
 #include "core/game/time_control.h"
 #include "db/section_terms.h"
+#include "model/series.h"
 
 namespace corrchess::db {
 
-// Everything the director fixes when defining a series.
-struct SeriesSettings {
-  std::string name;
-  SectionTerms terms;  // what every section's games are played under
-  // Thematic: the opening as given (SAN moves or a FEN) and the position it reaches.
-  std::optional<std::string> opening;
-  std::string initial_fen;
-  competition::SectionRules sections;
-  bool country_spread = false;
-  competition::ClassGate gate;
-  int min_finished_games = 0;
-  competition::PromotionRule promotion;
-  int credit_valid_days = 365;
-
-  bool operator==(const SeriesSettings&) const = default;
-};
-
-struct StoredSeries {
-  std::int64_t id = 0;
-  SeriesSettings settings;
-  std::string status;  // "open" or "paused"
-  std::optional<std::int64_t> created_by;
-  game::Timestamp created_at;
-};
+// The records of model/series.h under their db/ names.
+using model::EntryClosing;
+using model::PromotionCredit;
+using model::SeriesCounts;
+using model::SeriesEntry;
+using model::SeriesSection;
+using model::SeriesSettings;
+using model::StoredSeries;
 
 // Inserts a series (status open); kConflict when another series has the name
 // (case-insensitive).
@@ -56,33 +41,12 @@ Result<StoredSeries> load_series(pqxx::work& tx, std::int64_t id, bool lock);
 // Every series by id.
 std::vector<StoredSeries> list_series(pqxx::work& tx);
 // Per series id: how many entries wait, and how many sections it started.
-struct SeriesCounts {
-  int waiting = 0;
-  int sections = 0;
-};
 std::map<std::int64_t, SeriesCounts> series_counts(pqxx::work& tx);
 void set_series_status(pqxx::work& tx, std::int64_t id, const std::string& status);
 // Open series with waiting entries (the starter's work list), by id.
 std::vector<std::int64_t> series_with_waiting(pqxx::work& tx);
 // The earliest instant a waiting entry of an open series reaches its maximum wait.
 std::optional<game::Timestamp> next_entry_deadline(pqxx::work& tx);
-
-// One entry with its player (and the player's country, for the compatriot spread).
-struct SeriesEntry {
-  std::int64_t id = 0;
-  std::int64_t series_id = 0;
-  std::string series_name;
-  std::int64_t user_id = 0;
-  std::string username;
-  std::string display_name;
-  std::string country;  // empty: not given
-  game::Timestamp entered_at;
-  std::string admission;  // "rating", "unrated", "credit"
-  std::string status;     // "waiting", "started", "left", "expired", "removed"
-  std::optional<std::int64_t> event_id;
-  std::optional<game::Timestamp> closed_at;
-  std::optional<std::string> reason;
-};
 
 // Adds a waiting entry; kConflict when the player already waits in the series.
 Result<SeriesEntry> insert_entry(pqxx::work& tx, std::int64_t series_id, std::int64_t user_id,
@@ -98,27 +62,11 @@ Result<SeriesEntry> find_entry(pqxx::work& tx, std::int64_t series_id, std::int6
 std::vector<SeriesEntry> entries_of_user(pqxx::work& tx, std::int64_t user_id, int limit);
 // Ends a waiting entry: status "started" (with the event), "left", "expired" or "removed"
 // (with the reason and the director). False when the entry was no longer waiting.
-struct EntryClosing {
-  std::string status;
-  std::optional<std::int64_t> event_id;
-  std::optional<std::string> reason;
-  std::optional<std::int64_t> removed_by;
-};
 bool close_entry(pqxx::work& tx, std::int64_t entry_id, const EntryClosing& closing,
                  game::Timestamp now);
 // True when the player has a game not yet over in a section of the series.
 bool plays_in_series(pqxx::work& tx, std::int64_t series_id, std::int64_t user_id);
 
-// A section the series started.
-struct SeriesSection {
-  std::int64_t series_id = 0;
-  int number = 0;
-  std::int64_t event_id = 0;
-  std::string event_name;
-  game::Timestamp started_at;
-  std::optional<game::Timestamp> closed_at;
-  int players = 0;
-};
 // The number the series' next section gets (1 + the highest so far).
 int next_section_number(pqxx::work& tx, std::int64_t series_id);
 // Records event `event_id` as section `number` of the series.
@@ -132,21 +80,6 @@ std::vector<SeriesSection> finished_open_sections(pqxx::work& tx, int limit);
 bool close_section(pqxx::work& tx, std::int64_t series_id, int number, game::Timestamp now);
 
 // A promotion credit.
-struct PromotionCredit {
-  std::int64_t id = 0;
-  std::int64_t user_id = 0;
-  std::string username;
-  std::int64_t series_id = 0;  // where it was earned
-  std::string series_name;
-  std::int64_t event_id = 0;
-  int place = 0;
-  int score_halves = 0;
-  int games = 0;
-  game::Timestamp earned_at;
-  game::Timestamp expires_at;
-  std::optional<game::Timestamp> used_at;
-  std::optional<std::int64_t> used_by_entry;
-};
 void insert_credit(pqxx::work& tx, const PromotionCredit& credit);
 // The player's oldest unused credit of `series_id` still valid at `now`.
 std::optional<PromotionCredit> usable_credit(pqxx::work& tx, std::int64_t user_id,

@@ -9,27 +9,18 @@
 #include <pqxx/pqxx>
 
 #include "core/error.h"
+#include "model/users.h"
 
 namespace corrchess::db {
 
-struct User {
-  std::int64_t id = 0;
-  std::string username;
-  std::string display_name;
-  std::optional<std::string> email;
-  std::string role;        // player | td | admin
-  std::string created_at;  // RFC 3339 UTC
-
-  bool operator==(const User&) const = default;
-};
-
-struct NewUser {
-  std::string username;
-  std::string display_name;
-  std::optional<std::string> email;
-  std::string password_hash;
-  std::string role = "player";
-};
+// The records of model/users.h under their db/ names.
+using model::NewUser;
+using model::PlayerRecord;
+using model::ProfileChange;
+using model::ProfileSettings;
+using model::ThrottlePolicy;
+using model::TokenOwner;
+using model::User;
 
 // Inserts a user; kConflict when the username (case-insensitive) is taken.
 Result<User> create_user(pqxx::work& tx, const NewUser& user);
@@ -51,10 +42,6 @@ void revoke_user_tokens(pqxx::work& tx, std::int64_t user_id, const std::string&
 void set_password_hash(pqxx::work& tx, std::int64_t user_id, const std::string& password_hash);
 
 // The user owning a live token and the seconds until the token expires.
-struct TokenOwner {
-  User user;
-  std::int64_t expires_in_seconds = 0;
-};
 std::optional<TokenOwner> owner_of_token(pqxx::work& tx, const std::string& token_hash);
 
 // Tells every server instance (on commit, through the events channel) that sessions of
@@ -68,12 +55,6 @@ void notify_user_changed(pqxx::work& tx, std::int64_t user_id);
 // Throttling of logins and registrations (table login_attempts): per key and address, the
 // first `free_attempts` within `window_seconds` pass; each further one first waits
 // base_seconds, doubling per attempt up to max_seconds (max_seconds <= window_seconds).
-struct ThrottlePolicy {
-  int free_attempts = 5;
-  int base_seconds = 60;
-  int max_seconds = 900;
-  int window_seconds = 900;
-};
 inline constexpr const char* kAddressKey = "address";        // every login from an address
 inline constexpr const char* kRegistrationKey = "register";  // registrations from an address
 // The key of logins as one user (case-insensitive).
@@ -101,22 +82,10 @@ void settle_successful_login(pqxx::work& tx, const std::string& username, const 
 // ---- profiles (migrations/0008_profiles.sql)
 
 // The optional settings of a profile.
-struct ProfileSettings {
-  std::optional<std::string> country;    // ISO 3166-1 alpha-2
-  std::optional<std::string> time_zone;  // IANA name, for display
-  std::optional<std::string> language;   // BCP 47 tag
-};
 ProfileSettings profile_settings(pqxx::work& tx, std::int64_t user_id);
 
 // A change of one's own profile: an absent member keeps the value, an empty optional inside
 // clears it. Fields are checked by the caller.
-struct ProfileChange {
-  std::optional<std::string> display_name;
-  std::optional<std::optional<std::string>> email;
-  std::optional<std::optional<std::string>> country;
-  std::optional<std::optional<std::string>> time_zone;
-  std::optional<std::optional<std::string>> language;
-};
 User update_profile(pqxx::work& tx, std::int64_t user_id, const ProfileChange& change);
 // Whether `name` is a time zone of the tz database PostgreSQL uses (pg_timezone_names).
 bool is_known_time_zone(pqxx::work& tx, const std::string& name);
@@ -127,13 +96,6 @@ std::vector<User> users_with_prefix(pqxx::work& tx, const std::string& prefix, i
 
 // A player's games: finished (not annulled) with wins, draws and losses among them, and
 // games not over yet.
-struct PlayerRecord {
-  int finished = 0;
-  int wins = 0;
-  int draws = 0;
-  int losses = 0;
-  int current = 0;
-};
 PlayerRecord player_record(pqxx::work& tx, std::int64_t user_id);
 
 // Whether the user has approved leave covering the calendar date `today` (YYYY-MM-DD in the

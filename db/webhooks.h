@@ -9,17 +9,12 @@
 #include <vector>
 
 #include <pqxx/pqxx>
+#include "model/webhooks.h"
 
 namespace corrchess::db {
 
-struct Webhook {
-  std::int64_t id = 0;
-  std::int64_t user_id = 0;
-  std::optional<std::int64_t> event_id;
-  std::string url;
-  std::string secret;
-  std::string created_at;  // RFC 3339
-};
+// The records of model/webhooks.h under their db/ names.
+using model::Webhook;
 
 Webhook insert_webhook(pqxx::work& tx, std::int64_t user_id, std::optional<std::int64_t> event_id,
                        const std::string& url, const std::string& secret);

@@ -130,7 +130,7 @@ Fixture* fixture = nullptr;
 
 app::AccountDeps account_deps() { return app::AccountDeps{*fixture->pool, *fixture->clock, {}}; }
 
-std::string sign_in(const db::User& user) {
+std::string sign_in(const model::User& user) {
   auto deps = account_deps();
   auto signed_in = app::sign_in(deps, user, std::nullopt);
   if (!signed_in) die("sign-in of " + user.username + ": " + signed_in.error().detail);
@@ -141,7 +141,7 @@ std::string sign_in(const db::User& user) {
 void restore_users(bool password) {
   auto lease = fixture->pool->acquire();
   for (auto& user : fixture->users) {
-    std::optional<db::User> stored;
+    std::optional<model::User> stored;
     {
       pqxx::work tx(*lease);
       auto set = db::set_role(tx, user.name, user.role);

@@ -1,6 +1,6 @@
 // JSON request bodies of the API, everything that reads them without a database: the body
 // reader (api/json_body), the typed field readers, the rule settings of games, events and
-// challenges (api/rule_settings, with db/codec's time control reader), game-event details,
+// challenges (api/rule_settings, with model/codec's time control reader), game-event details,
 // RFC 3339 instants, the keyword fields (variant, color, ...), the director's event creation
 // (parse_event_creation) and the other event bodies (api/event_requests), the rating range and
 // event rating terms (api/ratings) and the notification preferences (api/notifications).
@@ -21,8 +21,8 @@
 #include "core/game/challenge.h"
 #include "core/game/facts.h"
 #include "core/game/time.h"
-#include "db/codec.h"
 #include "fuzz/fuzz_support.h"
+#include "model/codec.h"
 
 namespace {
 
@@ -31,9 +31,9 @@ using fuzz::require;
 using nlohmann::json;
 
 void check_time_control(const json& j) {
-  auto control = db::time_control_from_json(j);
+  auto control = model::time_control_from_json(j);
   if (!control) return;
-  auto again = db::time_control_from_json(db::time_control_json(*control));
+  auto again = model::time_control_from_json(model::time_control_json(*control));
   require(again && *again == *control, "a time control writes back to the same control", j.dump());
 }
 
@@ -104,12 +104,12 @@ void check_event_details(const json& body) {
   for (int kind = 0; kind <= static_cast<int>(game::EventKind::kAdjudicationPending); ++kind) {
     game::GameEvent event;
     event.kind = static_cast<game::EventKind>(kind);
-    if (!db::event_detail_from_json(body, event)) continue;
-    (void)db::event_detail_json(event);
+    if (!model::event_detail_from_json(body, event)) continue;
+    (void)model::event_detail_json(event);
   }
 }
 
-bool same_terms(const db::EventRatingTerms& a, const db::EventRatingTerms& b) {
+bool same_terms(const model::EventRatingTerms& a, const model::EventRatingTerms& b) {
   return a.rated == b.rated && a.min_rating == b.min_rating && a.max_rating == b.max_rating &&
          a.seeding == b.seeding;
 }
@@ -142,7 +142,7 @@ void check_event_bodies(const json& body, const api::Request& request) {
     require(terms && same_terms(*terms, creation->rating_terms),
             "an event's rating terms are those of its body", body.dump());
     const auto control =
-        db::time_control_from_json(db::time_control_json(creation->settings.time_control));
+        model::time_control_from_json(model::time_control_json(creation->settings.time_control));
     require(control && *control == creation->settings.time_control,
             "an event's time control writes back to itself", body.dump());
   }

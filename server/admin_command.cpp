@@ -69,7 +69,7 @@ int create_user(int argc, char** argv) {
     return 2;
   }
   Config config;
-  std::vector<db::Migration> migrations;
+  std::vector<model::Migration> migrations;
   if (!load_config(config) || !load_migration_files(migrations)) return 1;
   if (config.run_migrations && !apply_migrations(config, migrations)) return 1;
   auto password = read_password();

@@ -64,14 +64,14 @@ bool bootstrap_admin(db::Pool& pool, const Config& config) {
 
 int run_migrate() {
   Config config;
-  std::vector<db::Migration> migrations;
+  std::vector<model::Migration> migrations;
   if (!load_config(config) || !load_migration_files(migrations)) return 1;
   return apply_migrations(config, migrations) ? 0 : 1;
 }
 
 int run_serve() {
   Config config;
-  std::vector<db::Migration> migrations;
+  std::vector<model::Migration> migrations;
   if (!load_config(config) || !load_migration_files(migrations)) return 1;
   if (config.run_migrations && !apply_migrations(config, migrations)) return 1;
 

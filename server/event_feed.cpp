@@ -16,7 +16,7 @@ void EventFeed::deliver(Step& step, std::int64_t seq, const std::string& message
   last_ = seq;
 }
 
-EventFeed::Step EventFeed::on_page(const db::UserEventPage& page, bool full) {
+EventFeed::Step EventFeed::on_page(const model::UserEventPage& page, bool full) {
   Step step;
   started_ = true;
   // The store holds a contiguous run of numbers; a page that does not continue from the

@@ -43,7 +43,7 @@ class EventFeed {
   bool started() const { return started_; }
 
   // A page read from the store; `full`: it had as many events as asked for.
-  Step on_page(const db::UserEventPage& page, bool full);
+  Step on_page(const model::UserEventPage& page, bool full);
   // A live message numbered `seq` (the JSON object without its number).
   Step on_live(std::int64_t seq, std::string message);
   // Messages may have been lost on the way (the LISTEN connection was re-established).

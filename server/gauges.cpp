@@ -3,6 +3,9 @@
 #include "app/credentials.h"
 #include "app/notification_delivery.h"
 #include "app/server_status.h"
+#include "db/listener.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
 
 namespace corrchess::server {
 

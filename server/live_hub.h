@@ -142,7 +142,8 @@ struct LiveHooks {
   std::function<Result<void>(const LiveUser&, std::int64_t game_id)> can_watch;
   // Runs on a worker thread: the user's stored messages after `since` (app/live_events.h).
   // Without it nothing is stored: connections start at number 0.
-  std::function<Result<db::UserEventPage>(std::int64_t user_id, std::optional<std::int64_t> since)>
+  std::function<Result<model::UserEventPage>(std::int64_t user_id,
+                                             std::optional<std::int64_t> since)>
       read_events;
   // How many events read_events returns at most (a full page means: read on).
   int page_size = 100;

@@ -90,7 +90,7 @@ void LiveSession::read_store() {
   }
   const auto since = feed_.fetch_from();
   asio::post(workers_, [self = shared_from_this(), since] {
-    Result<db::UserEventPage> page = db::UserEventPage{};
+    Result<model::UserEventPage> page = model::UserEventPage{};
     if (self->hooks_->read_events) page = self->hooks_->read_events(self->user_.id, since);
     asio::post(self->executor_, [self, page = std::move(page)] {
       if (self->closing_) return;

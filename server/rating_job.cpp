@@ -1,4 +1,5 @@
 #include "server/rating_job.h"
+#include "db/server_clock.h"
 
 #include <algorithm>
 

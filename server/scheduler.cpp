@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/competitions.h"
+#include "db/server_clock.h"
 
 namespace corrchess::server {
 

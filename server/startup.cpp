@@ -1,4 +1,8 @@
 #include "server/startup.h"
+#include "db/migrations.h"
+#include "db/pool.h"
+#include "db/server_clock.h"
+#include "db/tablebase.h"
 
 #include <cstdio>
 #include <ctime>
@@ -7,7 +11,6 @@
 
 #include <spdlog/pattern_formatter.h>
 #include <spdlog/spdlog.h>
-#include <pqxx/pqxx>
 
 namespace corrchess::server {
 
@@ -70,12 +73,9 @@ bool load_config(Config& out) {
   return true;
 }
 
-bool apply_migrations(const Config& config, const std::vector<db::Migration>& migrations) {
+bool apply_migrations(const Config& config, const std::vector<model::Migration>& migrations) {
   try {
-    // Directly to PostgreSQL: the migration lock is a session advisory lock, which a
-    // transaction-pooling PgBouncer would not keep.
-    pqxx::connection conn(config.listen_database_url);
-    auto report = db::migrate(conn, migrations);
+    auto report = db::migrate_database(config.listen_database_url, migrations);
     if (!report) {
       spdlog::critical("migrations failed: {}", report.error().detail);
       return false;
@@ -84,12 +84,12 @@ bool apply_migrations(const Config& config, const std::vector<db::Migration>& mi
     spdlog::info("database schema at version {}", report->current_version);
     return true;
   } catch (const std::exception& e) {
-    spdlog::critical("cannot reach the database: {}", e.what());
+    spdlog::critical("migrations failed: {}", e.what());
     return false;
   }
 }
 
-bool load_migration_files(std::vector<db::Migration>& out) {
+bool load_migration_files(std::vector<model::Migration>& out) {
   auto migrations = db::load_migrations(db::default_migrations_dir());
   if (!migrations) {
     spdlog::critical("{}", migrations.error().detail);

@@ -19,10 +19,10 @@ namespace corrchess::server {
 bool load_config(Config& out);
 
 // Reads the NNNN_name.sql files of CORRCHESS_MIGRATIONS_DIR; logs and returns false on error.
-bool load_migration_files(std::vector<db::Migration>& out);
+bool load_migration_files(std::vector<model::Migration>& out);
 
 // Applies pending migrations under the migration lock; logs and returns false on failure.
-bool apply_migrations(const Config& config, const std::vector<db::Migration>& migrations);
+bool apply_migrations(const Config& config, const std::vector<model::Migration>& migrations);
 
 // The rules' oracles every command that replays games must share, so that `serve` and
 // `verify` reach the same verdicts: the full dead-position analysis (undetermined within

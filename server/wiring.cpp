@@ -17,7 +17,9 @@
 #include "app/events.h"
 #include "app/games.h"
 #include "app/live_events.h"
+#include "db/listener.h"
 #include "db/live_events.h"
+#include "db/pool.h"
 
 namespace corrchess::server {
 
@@ -153,7 +155,7 @@ LiveHooks live_hooks(db::Pool& pool, LiveHub& hub, api::Service& service, const 
   };
   hooks.page_size = app::kLiveEventPage;
   hooks.can_watch = [&service](const LiveUser& user, std::int64_t game_id) -> Result<void> {
-    db::User viewer;
+    model::User viewer;
     viewer.id = user.id;
     viewer.username = user.username;
     viewer.role = user.role;

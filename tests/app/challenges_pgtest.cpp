@@ -11,9 +11,9 @@ namespace {
 class ChallengeUseCases : public testing::UseCaseTest {
  protected:
   ChallengeUseCases() : UseCaseTest({"ann", "ben", "cid"}) {}
-  const db::User& ann() const { return users_[0]; }
-  const db::User& ben() const { return users_[1]; }
-  const db::User& cid() const { return users_[2]; }
+  const model::User& ann() const { return users_[0]; }
+  const model::User& ben() const { return users_[1]; }
+  const model::User& cid() const { return users_[2]; }
 };
 
 TEST_F(ChallengeUseCases, OnlyTheChallengedDeclinesAndOnlyTheChallengerCancels) {

@@ -19,18 +19,18 @@ class CompetitionUseCases : public testing::UseCaseTest {
     ASSERT_NO_FATAL_FAILURE(UseCaseTest::SetUp());
     director_ = player("director", "td");
   }
-  const db::User& ann() const { return users_[0]; }
-  const db::User& ben() const { return users_[1]; }
-  const db::User& cid() const { return users_[2]; }
+  const model::User& ann() const { return users_[0]; }
+  const model::User& ben() const { return users_[1]; }
+  const model::User& cid() const { return users_[2]; }
 
-  static db::SeriesSettings series_of(const std::string& name, int size) {
-    db::SeriesSettings s;
+  static model::SeriesSettings series_of(const std::string& name, int size) {
+    model::SeriesSettings s;
     s.name = name;
     s.sections.section_size = size;
     return s;
   }
 
-  db::User director_;
+  model::User director_;
 };
 
 TEST_F(CompetitionUseCases, OnlyDirectorsDefineAndDirectCompetitions) {

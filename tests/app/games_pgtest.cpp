@@ -16,9 +16,9 @@ class GameUseCases : public testing::UseCaseTest {
     ASSERT_NO_FATAL_FAILURE(UseCaseTest::SetUp());
     director_ = player("td", "td");
   }
-  const db::User& ann() const { return users_[0]; }
-  const db::User& ben() const { return users_[1]; }
-  const db::User& cid() const { return users_[2]; }
+  const model::User& ann() const { return users_[0]; }
+  const model::User& ben() const { return users_[1]; }
+  const model::User& cid() const { return users_[2]; }
 
   // A game ann (White) - ben created by the director.
   std::int64_t directors_game() {
@@ -39,7 +39,7 @@ class GameUseCases : public testing::UseCaseTest {
     return app::view_game(deps, ann(), id).value().stored.version;
   }
 
-  db::User director_;
+  model::User director_;
 };
 
 TEST_F(GameUseCases, OnlyADirectorCreatesGamesAndOnlyPlayersPlayThem) {
@@ -49,7 +49,7 @@ TEST_F(GameUseCases, OnlyADirectorCreatesGamesAndOnlyPlayersPlayThem) {
   EXPECT_EQ(app::create_single_game(deps, cid(), request).error().code, ErrorCode::kForbidden);
   const auto id = directors_game();
   const int before = version(id);
-  for (const db::User* who : std::vector<const db::User*>{&cid(), &director_, &ben()}) {
+  for (const model::User* who : std::vector<const model::User*>{&cid(), &director_, &ben()}) {
     // Not a player, a director (directors decide, they do not play), the side not to move.
     auto refused = app::submit_move(deps, *who, id, move_request("e4"));
     ASSERT_FALSE(refused) << who->username;

@@ -23,8 +23,8 @@ class EventsRepository : public testing::RepositoryTest {
  protected:
   EventsRepository() : RepositoryTest({"alpha", "beta", "gamma", "delta"}) {}
 
-  static db::EventSettings settings() {
-    db::EventSettings s;
+  static model::EventSettings settings() {
+    model::EventSettings s;
     s.name = "Championship";
     s.variant = game::Variant::kChess960;
     s.allow_518 = true;
@@ -35,7 +35,7 @@ class EventsRepository : public testing::RepositoryTest {
     s.rules.silence_rule = false;
     s.rules.messages_allowed = false;
     s.double_round = true;
-    s.visibility = db::Visibility::kDelayed;
+    s.visibility = model::Visibility::kDelayed;
     s.delay_moves = 4;
     s.open_for_entry = true;
     s.max_players = 12;
@@ -119,7 +119,7 @@ TEST_F(EventsRepository, EventPlayersGamesAndClaimsRoundTrip) {
   EXPECT_EQ(players[2].status == "replaced" ? players[2].replaced_by : players[3].replaced_by,
             "delta");
 
-  db::AdjudicationClaim claim{g1, game::Color::kWhite, users_[0].id, "win", "1. Qxh7+!", kNow};
+  model::AdjudicationClaim claim{g1, game::Color::kWhite, users_[0].id, "win", "1. Qxh7+!", kNow};
   db::save_adjudication_claim(tx, claim);
   claim.claim = "draw";  // refiled: replaces the first
   claim.analysis = "";
@@ -135,7 +135,7 @@ TEST_F(EventsRepository, EventPlayersGamesAndClaimsRoundTrip) {
   EXPECT_EQ(db::adjudication_claims(tx, id, g2).size(), 0u);
 
   const auto visibility = db::event_visibility(tx, id);
-  EXPECT_EQ(visibility.mode, db::Visibility::kDelayed);
+  EXPECT_EQ(visibility.mode, model::Visibility::kDelayed);
   EXPECT_EQ(visibility.delay_moves, 4);
   EXPECT_EQ(db::event_adjudication_at(tx, id), kNow + game::days(700));
 }

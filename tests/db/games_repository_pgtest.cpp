@@ -489,7 +489,7 @@ TEST_F(GamesRepository, TheRevisionChangesWithEverythingACommandReads) {
     pqxx::work tx(*conn_);
     const auto locked = db::lock_game(tx, id);
     EXPECT_TRUE(locked.has_value());
-    const auto stored = db::load_game(tx, id, false, db::FactsRead::kFromSnapshot);
+    const auto stored = db::load_game(tx, id, false, model::FactsRead::kFromSnapshot);
     EXPECT_TRUE(stored.has_value());
     EXPECT_EQ(stored->revision, locked.value_or(-1));
     return locked.value_or(-1);

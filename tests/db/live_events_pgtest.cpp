@@ -30,7 +30,8 @@ class LiveEventStore : public testing::RepositoryTest {
     return out;
   }
 
-  db::UserEventPage after(std::int64_t user, std::optional<std::int64_t> since, int limit = 100) {
+  model::UserEventPage after(std::int64_t user, std::optional<std::int64_t> since,
+                             int limit = 100) {
     pqxx::work tx(*conn_);
     return db::user_events_after(tx, user, since, limit);
   }

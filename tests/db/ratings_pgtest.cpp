@@ -19,8 +19,8 @@ class RatingsRepository : public testing::RepositoryTest {
  protected:
   RatingsRepository() : RepositoryTest({"alpha", "beta"}) {}
 
-  db::RatingList list(int version) const {
-    db::RatingList l;
+  model::RatingList list(int version) const {
+    model::RatingList l;
     l.pool = "standard";
     l.period = "2030-01";
     l.period_kind = "month";
@@ -34,9 +34,9 @@ class RatingsRepository : public testing::RepositoryTest {
     return l;
   }
 
-  std::vector<db::RatingEntry> entries(double top) const {
-    db::RatingEntry a{ids_[0], "", 1, top, 150, 0.06, 1, 1, true};
-    db::RatingEntry b{ids_[1], "", 2, 3000 - top, 150, 0.06, 1, 1, true};
+  std::vector<model::RatingEntry> entries(double top) const {
+    model::RatingEntry a{ids_[0], "", 1, top, 150, 0.06, 1, 1, true};
+    model::RatingEntry b{ids_[1], "", 2, 3000 - top, 150, 0.06, 1, 1, true};
     return {a, b};
   }
 };

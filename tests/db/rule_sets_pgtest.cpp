@@ -11,8 +11,8 @@
 
 #include "core/game/facts.h"
 #include "core/game/time_control.h"
-#include "db/codec.h"
 #include "db/rule_sets.h"
+#include "model/codec.h"
 #include "tests/support/repository_test.h"
 
 namespace corrchess {
@@ -100,7 +100,7 @@ TEST_F(RuleSets, DeadlineQueriesWithTheLiteralConditionCanUseThePartialIndex) {
 template <std::size_t... I>
 void expect_type_sets(pqxx::work& tx, std::index_sequence<I...>) {
   const auto check = [&](const game::TimeControl& kind) {
-    const std::string json = db::time_control_json(kind).dump();
+    const std::string json = model::time_control_json(kind).dump();
     const auto row = tx.exec_params1(
         "SELECT ($1::jsonb ->> 'type') = ANY($2::text[]), ($1::jsonb ->> 'type') = "
         "ANY($3::text[])",
@@ -117,7 +117,7 @@ TEST_F(RuleSets, TimeControlTypeSetsHoldExactlyTheKindsOfTheirTrait) {
   // Numbers do not matter: a Triple Block with other numbers is still outside both sets.
   const game::TimeControl triple = game::TripleBlock{.increment_days = 2, .bank_days = 10};
   EXPECT_FALSE(tx.exec_params1("SELECT ($1::jsonb ->> 'type') = ANY($2::text[])",
-                               db::time_control_json(triple).dump(), db::leave_types())[0]
+                               model::time_control_json(triple).dump(), db::leave_types())[0]
                    .as<bool>());
   EXPECT_EQ(db::leave_types(), R"({"iccf","fischer","per_move"})");
 }

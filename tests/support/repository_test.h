@@ -30,7 +30,7 @@ class RepositoryTest : public ::testing::Test {
     ASSERT_TRUE(conn_);
     pqxx::work tx(*conn_);
     for (const auto& name : players_) {
-      auto created = db::create_user(tx, db::NewUser{name, name, std::nullopt, "x", "player"});
+      auto created = db::create_user(tx, model::NewUser{name, name, std::nullopt, "x", "player"});
       ASSERT_TRUE(created.has_value()) << name;
       users_.push_back(*created);
       ids_.push_back(created->id);
@@ -40,7 +40,7 @@ class RepositoryTest : public ::testing::Test {
 
   TempDatabase db_;
   std::unique_ptr<pqxx::connection> conn_;
-  std::vector<db::User> users_;
+  std::vector<model::User> users_;
   std::vector<std::int64_t> ids_;
 
  private:

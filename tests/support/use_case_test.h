@@ -36,12 +36,12 @@ class UseCaseTest : public ::testing::Test {
   }
 
   // A new account `name` with `role` (player, td or admin).
-  db::User player(const std::string& name, const std::string& role = "player") {
+  model::User player(const std::string& name, const std::string& role = "player") {
     auto created = db::in_transaction(*pool_, [&](pqxx::work& tx) {
-      return db::create_user(tx, db::NewUser{name, name, std::nullopt, "x", role});
+      return db::create_user(tx, model::NewUser{name, name, std::nullopt, "x", role});
     });
     EXPECT_TRUE(created.has_value()) << name;
-    return created.value_or(db::User{});
+    return created.value_or(model::User{});
   }
 
   app::GameDeps game_deps() { return {*pool_, *clock_, game::TimeZone::utc(), {}, nullptr}; }
@@ -51,7 +51,7 @@ class UseCaseTest : public ::testing::Test {
   app::BlockDeps block_deps() { return {*pool_, *clock_}; }
 
   // A challenge to `to` in which the challenger plays White, ICCF 10 in 50.
-  static app::ChallengeRequest challenge_to(const db::User& to) {
+  static app::ChallengeRequest challenge_to(const model::User& to) {
     app::ChallengeRequest request;
     request.opponent = to.username;
     request.color = game::ChallengeColor::kWhite;
@@ -59,7 +59,7 @@ class UseCaseTest : public ::testing::Test {
     return request;
   }
   // A challenge from `from` to `to` (challenge_to) that must be created.
-  std::int64_t challenge(const db::User& from, const db::User& to) {
+  std::int64_t challenge(const model::User& from, const model::User& to) {
     auto deps = challenge_deps();
     auto made = app::create_challenge(deps, from, challenge_to(to));
     EXPECT_TRUE(made.has_value()) << (made ? "" : made.error().detail);
@@ -74,7 +74,7 @@ class UseCaseTest : public ::testing::Test {
   }
 
   // Submits and accepts `move` for `user` in game `id` (both must succeed).
-  void play(const db::User& user, std::int64_t id, const std::string& move) {
+  void play(const model::User& user, std::int64_t id, const std::string& move) {
     auto deps = game_deps();
     auto pending = app::submit_move(deps, user, id, move_request(move), {});
     ASSERT_TRUE(pending.has_value()) << move << ": " << pending.error().detail;
@@ -85,7 +85,7 @@ class UseCaseTest : public ::testing::Test {
   TempDatabase db_;
   std::unique_ptr<db::Pool> pool_;
   std::unique_ptr<db::ManualClock> clock_;
-  std::vector<db::User> users_;
+  std::vector<model::User> users_;
 
  private:
   std::vector<std::string> players_;

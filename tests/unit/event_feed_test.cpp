@@ -18,9 +18,9 @@ using nlohmann::json;
 std::string msg(std::int64_t n) { return json{{"type", "test"}, {"n", n}}.dump(); }
 
 // A page of stored messages first..last (none when first > last), the newest number `newest`.
-db::UserEventPage page(std::int64_t first, std::int64_t last, std::int64_t newest,
-                       bool missed = false) {
-  db::UserEventPage p;
+model::UserEventPage page(std::int64_t first, std::int64_t last, std::int64_t newest,
+                          bool missed = false) {
+  model::UserEventPage p;
   for (auto n = first; n <= last; ++n) p.events.push_back({n, msg(n)});
   p.last_seq = newest;
   p.missed = missed;

@@ -10,8 +10,8 @@
 namespace corrchess {
 namespace {
 
-db::StoredGame game_at(std::int64_t id, std::int64_t revision, int version = 0) {
-  db::StoredGame g;
+model::StoredGame game_at(std::int64_t id, std::int64_t revision, int version = 0) {
+  model::StoredGame g;
   g.id = id;
   g.revision = revision;
   g.version = version;
@@ -35,7 +35,7 @@ TEST(GameCache, ACopyIsOnlyGivenForItsOwnRevisionAndOnlyOnce) {
   cache.put(game_at(1, 7, 4));
   cache.put(game_at(1, 8, 5));  // a later commit replaces the copy
   EXPECT_FALSE(cache.take(1, 7).has_value());
-  EXPECT_EQ(cache.take(1, 8).value_or(db::StoredGame{}).version, 5);
+  EXPECT_EQ(cache.take(1, 8).value_or(model::StoredGame{}).version, 5);
   const auto counts = cache.counts();
   EXPECT_EQ(counts.hits, 2u);
   EXPECT_EQ(counts.misses, 6u);

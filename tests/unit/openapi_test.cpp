@@ -79,7 +79,7 @@ struct Served {
     } else {
       clock = db::system_clock();
     }
-    service = std::make_unique<Service>(pool, *clock, std::vector<db::Migration>{});
+    service = std::make_unique<Service>(pool, *clock, std::vector<model::Migration>{});
   }
   json document() {
     Request r;

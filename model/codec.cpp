@@ -1,6 +1,6 @@
-#include "db/codec.h"
+#include "model/codec.h"
 
-namespace corrchess::db {
+namespace corrchess::model {
 
 namespace {
 
@@ -71,15 +71,6 @@ nlohmann::json fields_json(const Fields& fields) {
         value);
   }
   return out;
-}
-
-std::string id_array_literal(const std::vector<std::int64_t>& ids) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i) out += ',';
-    out += std::to_string(ids[i]);
-  }
-  return out + "}";
 }
 
 json time_control_json(const game::TimeControl& control) {
@@ -209,4 +200,4 @@ nlohmann::json clock_json(const game::ClockView& c) {
   return j;
 }
 
-}  // namespace corrchess::db
+}  // namespace corrchess::model
