@@ -50,6 +50,7 @@ json player_json(const model::EventPlayer& p) {
   if (p.left_at) j["left_at"] = game::format_rfc3339(*p.left_at);
   if (p.replaced_by) j["replaced_by"] = *p.replaced_by;
   if (p.reason) j["reason"] = *p.reason;
+  j["start_rating"] = p.start_rating ? json(*p.start_rating) : json();
   return j;
 }
 
@@ -130,6 +131,67 @@ json rated_crosstable_json(const game::Crosstable& table, const app::EventView& 
   return out;
 }
 
+namespace {
+
+// Half points as a number of points with one decimal ("8.0", "7.5").
+std::string points_text(int halves) {
+  return std::to_string(halves / 2) + (halves % 2 ? ".5" : ".0");
+}
+
+json norm_target_json(const competition::NormTarget& t, int games) {
+  const auto title = std::string(competition::to_string(t.title));
+  return {{"title", title},
+          {"min_performance", t.min_performance},
+          {"points_needed", t.halves_needed / 2.0},
+          {"secured", t.secured},
+          {"reachable", t.reachable},
+          {"text", "needs " + points_text(t.halves_needed) + " of " + std::to_string(games) +
+                       " for " + title}};
+}
+
+// The category and norm lines of a section (docs/api.md "Norms"), rows in crosstable seed
+// order with the player's username.
+json norms_json(const competition::NormSection& norms, const app::EventView& v) {
+  const auto table = app::section_crosstable(v.players, v.games);
+  const competition::NormRules rules;
+  json levels = json::object();
+  for (const auto title : competition::kTitles) {
+    levels[std::string(competition::to_string(title))] = competition::min_performance(rules, title);
+  }
+  json rows = json::array();
+  for (const auto& line : norms.lines) {
+    json row = {{"seed", line.seed + 1}};
+    if (table) {
+      const auto it = std::ranges::find_if(
+          table->rows, [&](const game::CrosstableRow& r) { return r.seed == line.seed; });
+      if (it != table->rows.end()) row["player"] = it->id;
+    }
+    json targets = json::array();
+    for (const auto& t : line.targets) targets.push_back(norm_target_json(t, line.games));
+    json reached = json::array();
+    for (const auto title : line.norms)
+      reached.push_back(std::string(competition::to_string(title)));
+    row.update(
+        {{"games", line.games},
+         {"finished", line.finished},
+         {"points", line.halves / 2.0},
+         {"opponents_average", line.opponents_average ? json(*line.opponents_average) : json()},
+         {"category", line.category},
+         {"eligible", line.eligible},
+         {"targets", targets},
+         {"performance", line.performance ? json(*line.performance) : json()},
+         {"norms", reached}});
+    rows.push_back(std::move(row));
+  }
+  return {{"average_rating", norms.average ? json(*norms.average) : json()},
+          {"category", norms.category},
+          {"min_games", rules.min_games},
+          {"levels", levels},
+          {"rows", rows}};
+}
+
+}  // namespace
+
 json event_json(const app::EventView& v, const model::User& viewer) {
   json j = summary_json(v.event, app::event_status(v.event, v.games), app::entered(v.players));
   j["settings"] = settings_json(v.event);
@@ -147,6 +209,7 @@ json event_json(const app::EventView& v, const model::User& viewer) {
   j["games"] = games;
   auto table = app::section_crosstable(v.players, v.games);
   j["crosstable"] = table ? rated_crosstable_json(*table, v) : json();
+  j["norms"] = v.norms ? norms_json(*v.norms, v) : json();
   j["now"] = game::format_rfc3339(v.now);
   return j;
 }

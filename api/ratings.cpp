@@ -147,6 +147,67 @@ Result<Response> recompute(app::RatingDeps& deps, const Call& call, const Recomp
   return json_response(201, {{"lists", out}});
 }
 
+// A number field of one imported entry: none when absent; validation_error naming the entry
+// and field when it is not a number.
+Result<std::optional<double>> imported_number(const json& entry, const char* field,
+                                              std::size_t index) {
+  if (!entry.contains(field) || entry[field].is_null()) return std::optional<double>{};
+  if (!entry[field].is_number()) {
+    return fail(ErrorCode::kValidationError,
+                "ratings[" + std::to_string(index) + "]." + field + " must be a number");
+  }
+  return std::optional<double>{entry[field].get<double>()};
+}
+
+Result<app::ImportedRating> imported_rating(const json& entry, std::size_t index) {
+  const auto where = "ratings[" + std::to_string(index) + "]";
+  if (!entry.is_object()) return fail(ErrorCode::kValidationError, where + " must be an object");
+  TRY_LET(username, required_string(entry, "username", 64));
+  TRY_LET(rating, imported_number(entry, "rating", index));
+  if (!*rating) return fail(ErrorCode::kValidationError, where + ".rating is required");
+  TRY_LET(deviation, imported_number(entry, "deviation", index));
+  TRY_LET(games, optional_int(entry, "games"));
+  if (games && *games && (**games < 0 || **games > 100000)) {
+    return fail(ErrorCode::kValidationError, where + ".games: 0 to 100000");
+  }
+  app::ImportedRating out;
+  out.username = std::move(*username);
+  out.rating = **rating;
+  out.deviation = *deviation;
+  if (*games) out.games = static_cast<int>(**games);
+  return out;
+}
+
+// POST /admin/ratings/import: {pool?, reason, ratings: [{username, rating, deviation?, games?}]}.
+struct ImportBody {
+  std::optional<std::string> pool;
+  std::string reason;
+  std::vector<app::ImportedRating> ratings;
+
+  static Result<ImportBody> from_json(const json& body, const Request&) {
+    Fields in(body);
+    auto pool = in.optional_string("pool", 16);
+    auto reason = in.nonblank_text("reason", kMaxReasonLength);
+    if (!in.ok()) return in.error();
+    if (!body.contains("ratings") || !body["ratings"].is_array()) {
+      return fail(ErrorCode::kValidationError, "ratings must be an array of {username, rating}");
+    }
+    std::vector<app::ImportedRating> ratings;
+    const auto& list = body["ratings"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      TRY_LET(rating, imported_rating(list[i], i));
+      ratings.push_back(std::move(*rating));
+    }
+    return ImportBody{pool, reason, std::move(ratings)};
+  }
+};
+
+Result<Response> import(app::RatingDeps& deps, const Call& call, const ImportBody& body) {
+  TRY_LET(list, app::import_ratings(deps, call.caller(), body.pool.value_or("standard"),
+                                    body.ratings, body.reason));
+  return json_response(201, list_json(*list));
+}
+
 json preview_side_json(const app::RatingPreviewSide& s) {
   return {{"rating", s.rating.rating},
           {"deviation", s.rating.deviation},
@@ -258,6 +319,21 @@ void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& g
                {{"reason", "result of game 12 corrected"}})},
       BodyHandler<RecomputeBody>(
           [&deps](const Call& c, RecomputeBody&& b) { return recompute(deps, c, b); }));
+  routes.add(
+      {"POST", "/api/v1/admin/ratings/import", Access::kDirector,
+       Doc("Import players' ratings (e.g. the federation's list)", 201,
+           "the new list as in the index: a new version of the pool's latest list (or its first "
+           "list, for the period containing today) with every entry of that list and the "
+           "imported ratings; audited (ratings_imported)")
+           .in({{"pool", "string", false, "standard (default) or chess960"},
+                {"reason", "string", true, "non-empty, at most 500 characters"},
+                {"ratings", "array", true,
+                 "1..5000 of {username, rating (0..4000), deviation? (1..350, default 50), "
+                 "games? (rated games behind it; default: not provisional)}"}},
+               {{"reason", "ICCF rating list 2026/4"},
+                {"ratings", json::array({{{"username", "ann"}, {"rating", 2401}}})}})},
+      BodyHandler<ImportBody>(
+          [&deps](const Call& c, ImportBody&& b) { return import(deps, c, b); }));
 }
 
 }  // namespace corrchess::api

@@ -1,6 +1,4 @@
 #include "app/challenges.h"
-#include "app/entry_rules.h"
-#include "app/game_store.h"
 
 #include <sodium.h>
 
@@ -9,7 +7,9 @@
 #include <utility>
 
 #include "app/blocks.h"
+#include "app/entry_rules.h"
 #include "app/game_start.h"
+#include "app/game_store.h"
 #include "app/games.h"
 #include "app/notifications.h"
 #include "app/ratings.h"
@@ -208,7 +208,7 @@ Result<ChallengeLists> list_challenges(ChallengeDeps& deps, const model::User& u
       const model::RatingRange range{c.min_rating, c.max_rating};
       return finished < c.min_finished_games ||
              ((range.min_rating || range.max_rating) &&
-              !rating_allows(rating_in(model::rating_pool_of(c.setup.variant)), range));
+              !model::rating_allows(rating_in(model::rating_pool_of(c.setup.variant)), range));
     });
     lists.open = views(std::move(seeks));
     return lists;

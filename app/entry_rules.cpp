@@ -3,7 +3,6 @@
 #include <cmath>
 #include <set>
 
-#include "app/ratings.h"
 #include "core/game/entry_bar.h"
 #include "db/blocks.h"
 #include "db/events.h"
@@ -55,7 +54,7 @@ Result<void> check_rating_range(pqxx::work& tx, const std::string& pool, std::in
   const auto ratings = db::current_ratings(tx, pool, {user_id});
   const auto it = ratings.find(user_id);
   const auto rating = it == ratings.end() ? std::nullopt : std::optional<double>(it->second.rating);
-  if (rating_allows(rating, range)) return {};
+  if (model::rating_allows(rating, range)) return {};
   if (!rating) {
     return fail(ErrorCode::kRatingOutOfRange, "you have no " + pool + " rating yet; " + what +
                                                   " needs a rating of at least " +

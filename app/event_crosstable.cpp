@@ -4,20 +4,27 @@
 
 namespace corrchess::app {
 
-Result<game::Crosstable> section_crosstable(const std::vector<model::EventPlayer>& players,
-                                            const std::vector<model::EventGame>& games) {
-  // Seats in order, each with its current occupant (a replaced player steps aside).
+namespace {
+
+// The section as the crosstable sees it: the seats' current occupants in seat order (a
+// replaced player steps aside) and the games between their seed indexes.
+struct SectionTable {
+  std::vector<const model::EventPlayer*> occupants;
+  std::vector<game::CrosstableGame> games;
+};
+
+SectionTable section_table(const std::vector<model::EventPlayer>& players,
+                           const std::vector<model::EventGame>& games) {
   std::map<int, const model::EventPlayer*> seats;
   for (const auto& p : players) {
     if (p.status != "replaced") seats[p.seat] = &p;
   }
+  SectionTable out;
   std::map<int, int> index;  // seat -> seed index
-  std::vector<game::CrosstablePlayer> table_players;
   for (const auto& [seat, p] : seats) {
-    index[seat] = static_cast<int>(table_players.size());
-    table_players.push_back({p->user.username, p->user.display_name});
+    index[seat] = static_cast<int>(out.occupants.size());
+    out.occupants.push_back(p);
   }
-  std::vector<game::CrosstableGame> table_games;
   for (const auto& g : games) {
     if (!index.contains(g.white_seat) || !index.contains(g.black_seat)) continue;
     game::CrosstableGame cg;
@@ -26,9 +33,30 @@ Result<game::Crosstable> section_crosstable(const std::vector<model::EventPlayer
     if (g.status == "finished") cg.result = g.result;
     cg.termination = g.termination;
     cg.counts = g.status != "annulled";
-    table_games.push_back(cg);
+    out.games.push_back(cg);
   }
-  return game::build_crosstable(table_players, table_games);
+  return out;
+}
+
+}  // namespace
+
+Result<game::Crosstable> section_crosstable(const std::vector<model::EventPlayer>& players,
+                                            const std::vector<model::EventGame>& games) {
+  const auto table = section_table(players, games);
+  std::vector<game::CrosstablePlayer> table_players;
+  for (const auto* p : table.occupants) {
+    table_players.push_back({p->user.username, p->user.display_name});
+  }
+  return game::build_crosstable(table_players, table.games);
+}
+
+Result<competition::NormSection> section_norms(const std::vector<model::EventPlayer>& players,
+                                               const std::vector<model::EventGame>& games,
+                                               const competition::NormRules& rules) {
+  const auto table = section_table(players, games);
+  std::vector<competition::NormPlayer> norm_players;
+  for (const auto* p : table.occupants) norm_players.push_back({p->start_rating, false});
+  return competition::norm_section(norm_players, table.games, rules);
 }
 
 }  // namespace corrchess::app

@@ -12,6 +12,7 @@
 #include "db/event_messages.h"
 #include "db/events.h"
 #include "db/games.h"
+#include "db/ratings.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
 #include "db/users.h"
@@ -147,6 +148,8 @@ Result<void> replace_player(GameDeps& deps, const model::User& director, std::in
         !ok) {
       return ok;
     }
+    // The replacement brings their rating of today to the section's norm arithmetic.
+    db::record_start_ratings(tx, id, model::rating_pool_of(event->settings.variant));
     std::vector<std::string> games;
     for (const auto game_id : db::unfinished_games_of(tx, id, player->user.id)) {
       if (auto ok = hand_over(deps, tx, id, game_id, *player, *replacement, reason, now); !ok) {

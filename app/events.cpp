@@ -1,10 +1,11 @@
 #include "app/events.h"
-#include "app/game_store.h"
 
 #include <algorithm>
 #include <set>
 
 #include "app/entry_rules.h"
+#include "app/event_crosstable.h"
+#include "app/game_store.h"
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "app/section_start.h"
@@ -40,10 +41,15 @@ Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t i
               db::adjudication_claims(tx, id),
               deps.clock.now(tx),
               db::event_rating_terms(tx, id),
-              {}};
+              {},
+              std::nullopt};
   std::vector<std::int64_t> ids;
   for (const auto& p : v.players) ids.push_back(p.user.id);
   v.ratings = db::current_ratings(tx, model::rating_pool_of(event->settings.variant), ids);
+  if (v.rating_terms.rated && v.event.started()) {
+    TRY_LET(norms, section_norms(v.players, v.games, competition::NormRules{}));
+    v.norms = std::move(*norms);
+  }
   return v;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/games.h"
+#include "core/competition/norms.h"
 #include "core/error.h"
 #include "core/game/time.h"
 #include "model/events.h"
@@ -37,6 +38,8 @@ struct EventView {
   game::Timestamp now;
   model::EventRatingTerms rating_terms;
   std::map<std::int64_t, model::RatingEntry> ratings;  // current ratings of the players
+  // The section's category and norm lines (rules.md 6.12): a rated event once started.
+  std::optional<competition::NormSection> norms;
 };
 // kNotFound when there is no such event.
 Result<EventView> read_event(GameDeps& deps, std::int64_t id);

@@ -1,8 +1,8 @@
 #include "app/game_talk.h"
-#include "app/entry_rules.h"
-#include "app/game_store.h"
 
 #include "app/blocks.h"
+#include "app/entry_rules.h"
+#include "app/game_store.h"
 #include "app/games.h"
 #include "app/roles.h"
 #include "core/game/talk.h"

@@ -1,6 +1,6 @@
 #include "app/profiles.h"
-#include "app/game_store.h"
 
+#include "app/game_store.h"
 #include "app/games.h"
 #include "app/verification_mail.h"
 

@@ -1,9 +1,10 @@
 #include "app/ratings.h"
-#include "app/game_store.h"
 
 #include <algorithm>
 #include <cmath>
 
+#include "app/entry_rules.h"
+#include "app/game_store.h"
 #include "app/game_view.h"
 #include "app/roles.h"
 #include "db/events.h"
@@ -31,6 +32,14 @@ model::Fields settings_fields(const RatingSettings& s) {
           {"rate_default_wins", s.rate_default_wins}};
 }
 
+// Ranks a list's entries by rating (ties: the lower user id first).
+void rank_entries(std::vector<model::RatingEntry>& entries) {
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    return a.rating != b.rating ? a.rating > b.rating : a.user_id < b.user_id;
+  });
+  for (std::size_t i = 0; i < entries.size(); ++i) entries[i].rank = static_cast<int>(i) + 1;
+}
+
 // The entries after a period: the players of `before` and of `games` rated by Glicko-2,
 // ranked by rating (ties: the lower user id first).
 std::vector<model::RatingEntry> compute_entries(const std::vector<model::RatingEntry>& before,
@@ -54,10 +63,7 @@ std::vector<model::RatingEntry> compute_entries(const std::vector<model::RatingE
     e.provisional = r.provisional;
     out.push_back(e);
   }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    return a.rating != b.rating ? a.rating > b.rating : a.user_id < b.user_id;
-  });
-  for (std::size_t i = 0; i < out.size(); ++i) out[i].rank = static_cast<int>(i) + 1;
+  rank_entries(out);
   return out;
 }
 
@@ -245,6 +251,110 @@ Result<std::vector<model::RatingList>> recompute_rating_period(RatingDeps& deps,
       });
 }
 
+namespace {
+
+Result<void> check_imported(const std::vector<ImportedRating>& ratings, const std::string& reason) {
+  if (reason.empty() || reason.size() > 500) {
+    return fail(ErrorCode::kValidationError, "reason: 1 to 500 characters");
+  }
+  if (ratings.empty() || ratings.size() > 5000) {
+    return fail(ErrorCode::kValidationError, "ratings: 1 to 5000 players");
+  }
+  for (const auto& r : ratings) {
+    const auto who = " ('" + r.username + "')";
+    if (!(r.rating >= 0 && r.rating <= 4000)) {
+      return fail(ErrorCode::kValidationError, "rating: 0 to 4000" + who);
+    }
+    if (r.deviation && !(*r.deviation >= 1 && *r.deviation <= 350)) {
+      return fail(ErrorCode::kValidationError, "deviation: 1 to 350" + who);
+    }
+    if (r.games && (*r.games < 0 || *r.games > 100000)) {
+      return fail(ErrorCode::kValidationError, "games: 0 to 100000" + who);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<model::RatingList> import_ratings(RatingDeps& deps, const model::User& director,
+                                         const std::string& pool,
+                                         const std::vector<ImportedRating>& ratings,
+                                         const std::string& reason) {
+  if (!is_director(director)) {
+    return fail(ErrorCode::kForbidden, "only a tournament director imports ratings");
+  }
+  TRY(check_pool(pool));
+  TRY(check_imported(ratings, reason));
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::RatingList> {
+    db::lock_rating_pool(tx, pool);
+    std::vector<std::string> names;
+    for (const auto& r : ratings) names.push_back(r.username);
+    TRY_LET(users, resolve_players(tx, names));
+    const auto now = deps.clock.now(tx);
+    const auto& glicko = deps.settings.glicko;
+    model::RatingList list;
+    std::vector<model::RatingEntry> entries;
+    std::vector<model::ListedGame> games;
+    if (auto latest = db::latest_rating_list(tx, pool)) {
+      list = *latest;
+      list.version = latest->latest_version + 1;
+      entries = db::rating_entries(tx, latest->id);
+      games = db::relisted_games(tx, latest->id, rule_for(deps, pool));
+    } else {
+      const auto period =
+          rating::period_containing(deps.zone.local_date(now), deps.settings.period);
+      list.pool = pool;
+      list.period = rating::period_key(period, deps.settings.period);
+      list.period_kind = rating::to_string(deps.settings.period);
+      list.first_day = period.first;
+      list.end_day = period.end;
+      list.starts_at = deps.zone.start_of_day(period.first);
+      list.ends_at = deps.zone.start_of_day(period.end);
+      list.version = 1;
+    }
+    for (std::size_t i = 0; i < users->size(); ++i) {
+      const auto& user = (*users)[i];
+      const auto& r = ratings[i];
+      auto it = std::ranges::find(entries, user.id, &model::RatingEntry::user_id);
+      if (it == entries.end()) {
+        entries.push_back({});
+        it = std::prev(entries.end());
+        it->user_id = user.id;
+        it->volatility = glicko.initial_volatility;
+      }
+      it->rating = r.rating;
+      it->deviation = r.deviation.value_or(50.0);
+      it->total_games = std::max(it->total_games, r.games.value_or(glicko.provisional_games));
+      it->games_in_period = std::min(it->games_in_period, it->total_games);
+      it->provisional = it->total_games < glicko.provisional_games;
+    }
+    rank_entries(entries);
+    list.latest_version = list.version;
+    list.published_at = now;
+    list.published_by = director.username;
+    list.reason = reason;
+    auto settings = settings_fields(deps.settings);
+    settings.push_back({"imported", static_cast<std::int64_t>(ratings.size())});
+    list.settings = model::fields_json(settings);
+    TRY_LET(id, db::insert_rating_list(tx, list, director.id, entries, games));
+    list.id = *id;
+    db::write_audit(tx,
+                    model::AuditEntry{now,
+                                      director.id,
+                                      "ratings_imported",
+                                      std::nullopt,
+                                      std::nullopt,
+                                      std::nullopt,
+                                      reason,
+                                      {{"pool", pool},
+                                       {"period", list.period},
+                                       {"version", list.version},
+                                       {"players", static_cast<std::int64_t>(ratings.size())}}});
+    return list;
+  });
+}
+
 Result<std::map<std::int64_t, model::RatingEntry>> current_ratings(
     Database& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids) {
   return db::in_transaction(
@@ -277,13 +387,6 @@ Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, gam
     }
     return out;
   });
-}
-
-bool rating_allows(const std::optional<double>& rating, const model::RatingRange& range) {
-  if (!rating) return !range.min_rating;
-  const long rounded = std::lround(*rating);
-  return !(range.min_rating && rounded < *range.min_rating) &&
-         !(range.max_rating && rounded > *range.max_rating);
 }
 
 }  // namespace corrchess::app

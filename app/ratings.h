@@ -79,6 +79,26 @@ Result<std::vector<model::RatingList>> recompute_rating_period(RatingDeps& deps,
                                                                const std::string& reason);
 
 // The players' current ratings in a pool (absent: not rated yet).
+// One player's rating as a director imports it (e.g. from the federation's list).
+struct ImportedRating {
+  std::string username;
+  double rating = 0;                // 0..4000
+  std::optional<double> deviation;  // 1..350; none: 50
+  std::optional<int> games;         // rated games behind it; none: enough not to be provisional
+};
+// Director: publishes a new version of the pool's latest list (or, with none yet, a first
+// list for the period containing today) holding every entry of that list and the imported
+// ratings, which replace a player's line or add one (rules.md 6.12 reads ratings from the
+// latest list; the next period is rated from this one). `reason` (1..500 characters) is
+// recorded with the list and in the audit log. kForbidden for players; kValidationError for
+// an unknown pool, an empty or over-long (5000) list, an unknown or repeated username, a
+// rating, deviation or game count out of range. A later recomputation of this period (or of
+// an earlier one) rates it again from the games and drops the import.
+Result<model::RatingList> import_ratings(RatingDeps& deps, const model::User& director,
+                                         const std::string& pool,
+                                         const std::vector<ImportedRating>& ratings,
+                                         const std::string& reason);
+
 Result<std::map<std::int64_t, model::RatingEntry>> current_ratings(
     Database& pool, const std::string& rating_pool, const std::vector<std::int64_t>& user_ids);
 
@@ -101,9 +121,5 @@ struct RatingPreview {
 };
 Result<RatingPreview> rating_preview(RatingDeps& deps, std::int64_t game_id, game::Variant variant,
                                      std::int64_t white_id, std::int64_t black_id);
-
-// Whether a rating (none: not rated yet), rounded to a whole number, lies in [min, max] of
-// `range` (app/entry_rules.h check_rating_range reads it inside a transaction).
-bool rating_allows(const std::optional<double>& rating, const model::RatingRange& range);
 
 }  // namespace corrchess::app

@@ -22,6 +22,7 @@ Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
   if (db::event_rating_terms(tx, id).seeding == "rating") {
     db::seed_event_by_rating(tx, id, model::rating_pool_of(s.variant));
   }
+  db::record_start_ratings(tx, id, model::rating_pool_of(s.variant));
   db::compact_seats(tx, id);
   auto players = db::event_players(tx, id);
   std::erase_if(players, [](const model::EventPlayer& p) { return p.status != "active"; });

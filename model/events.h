@@ -68,6 +68,9 @@ struct EventPlayer {
   std::optional<game::Timestamp> left_at;
   std::optional<std::string> replaced_by;  // username of the replacement
   std::optional<std::string> reason;
+  // The rating (rounded) the player brought to the section, fixed at its start or when they
+  // took a seat as a replacement; none: unrated then, or not started yet (rules.md 6.12).
+  std::optional<int> start_rating;
 };
 
 // A game of a section with the cached state of its row.

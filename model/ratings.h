@@ -88,4 +88,8 @@ struct RatingRange {
 // The rating pool of a variant: "standard" or "chess960".
 std::string rating_pool_of(game::Variant variant);
 
+// Whether a rating (none: not rated yet), rounded to a whole number, lies in [min, max] of
+// `range` (the entry check of app/entry_rules.h, a seek's visibility).
+bool rating_allows(const std::optional<double>& rating, const model::RatingRange& range);
+
 }  // namespace corrchess::model

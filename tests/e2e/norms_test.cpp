@@ -1,0 +1,217 @@
+// Title norms end to end (rules.md 6.12): ratings imported by the director, fixed when a
+// section starts, the section's category and each player's norm targets in GET
+// /api/v1/events/{id}, and the norms a finished score reaches; against values computed by
+// hand from the FIDE dp table.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/support/event_fixture.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+
+class Norms : public testing::EventServer {
+ protected:
+  // Fifteen players n01..n15.
+  static std::vector<std::string> norm_players() {
+    std::vector<std::string> names;
+    for (int i = 1; i <= 15; ++i)
+      names.push_back(std::string(i < 10 ? "n0" : "n") + std::to_string(i));
+    return names;
+  }
+
+  // Imports `rating` for every name; returns the new list.
+  json import_ratings(const std::vector<std::string>& names, int rating) {
+    json ratings = json::array();
+    for (const auto& n : names) ratings.push_back({{"username", n}, {"rating", rating}});
+    return ok("POST", "/api/v1/admin/ratings/import", "td",
+              {{"reason", "federation list"}, {"ratings", ratings}}, 201);
+  }
+
+  // A started single-round section of `names`; its id.
+  std::string started_section(const std::string& name, const std::vector<std::string>& names) {
+    const json created = ok("POST", "/api/v1/admin/events", "td",
+                            {{"name", name},
+                             {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}},
+                             {"players", names},
+                             {"start_at", kStart}},
+                            201);
+    const std::string id = created["id"];
+    ok("POST", "/api/v1/admin/events/" + id + "/start", "td");
+    return id;
+  }
+
+  json event(const std::string& id) { return ok("GET", "/api/v1/events/" + id, "td"); }
+
+  static json norm_row(const json& event, const std::string& player) {
+    for (const auto& r : event["norms"]["rows"]) {
+      if (r["player"] == player) return r;
+    }
+    return json();
+  }
+  static json target(const json& row, const std::string& title) {
+    for (const auto& t : row["targets"]) {
+      if (t["title"] == title) return t;
+    }
+    return json();
+  }
+
+  // The director decides every game of `player` in the event: wins against `beaten`, losses
+  // against everyone else, with `termination`.
+  void decide_games_of(const json& event, const std::string& player,
+                       const std::set<std::string>& beaten,
+                       const std::string& termination = "adjudication") {
+    for (const auto& g : event["games"]) {
+      const std::string white = g["white"], black = g["black"];
+      if (white != player && black != player) continue;
+      const std::string opponent = white == player ? black : white;
+      const bool wins = beaten.contains(opponent);
+      const std::string result = (white == player) == wins ? "1-0" : "0-1";
+      ok("POST", "/api/v1/admin/games/" + g["id"].get<std::string>() + "/result", "td",
+         {{"result", result}, {"termination", termination}, {"reason", "position assessed"}});
+    }
+  }
+};
+
+// The worked example: a category-7 section of 15 players (every rating 2401) needs
+// 8.0 of 14 for an IM norm: 8/14 = 57.14% -> 57%, dp 50, 2401 + 50 = 2451 >= 2450, while
+// 7.5/14 = 53.57% -> 54%, dp 29, 2430 does not. SIM (2525) needs dp >= 124: 9/14 -> 64%
+// (dp 102) does not, 9.5/14 -> 68% (dp 133) does: 9.5. GM (2600) needs dp >= 199: 10.5/14 =
+// 75% (dp 193) does not, 11/14 -> 79% (dp 230) does: 11.0.
+TEST_F(Norms, CategorySevenNeedsEightOfFourteenForAnIMNormAndTheNormIsReached) {
+  const auto names = norm_players();
+  add_users(names);
+  import_ratings(names, 2401);
+  const auto id = started_section("Title section A", names);
+
+  json e = event(id);
+  ASSERT_TRUE(e["norms"].is_object()) << e.dump();
+  EXPECT_EQ(e["norms"]["average_rating"], 2401);
+  EXPECT_EQ(e["norms"]["category"], 7);
+  EXPECT_EQ(e["norms"]["min_games"], 8);
+  EXPECT_EQ(e["norms"]["levels"]["IM"], 2450);
+  EXPECT_EQ(e["norms"]["rows"].size(), 15u);
+  for (const auto& p : e["players"]) EXPECT_EQ(p["start_rating"], 2401) << p.dump();
+
+  json row = norm_row(e, "n01");
+  EXPECT_EQ(row["games"], 14);
+  EXPECT_EQ(row["finished"], 0);
+  EXPECT_EQ(row["opponents_average"], 2401);
+  EXPECT_EQ(row["category"], 7);
+  EXPECT_EQ(row["eligible"], true);
+  EXPECT_EQ(row["performance"], nullptr);
+  ASSERT_EQ(row["targets"].size(), 3u) << row.dump();  // GM, SIM, IM (no ladies' titles)
+  EXPECT_EQ(target(row, "IM")["points_needed"], 8.0);
+  EXPECT_EQ(target(row, "IM")["text"], "needs 8.0 of 14 for IM");
+  EXPECT_EQ(target(row, "SIM")["points_needed"], 9.5);
+  EXPECT_EQ(target(row, "GM")["points_needed"], 11.0);
+  EXPECT_EQ(target(row, "IM")["secured"], false);
+  EXPECT_EQ(target(row, "IM")["reachable"], true);
+
+  // n01 beats n02..n09 and loses to n10..n15: 8.0 of 14.
+  decide_games_of(e, "n01", {"n02", "n03", "n04", "n05", "n06", "n07", "n08", "n09"});
+  e = event(id);
+  row = norm_row(e, "n01");
+  EXPECT_EQ(row["finished"], 14);
+  EXPECT_EQ(row["points"], 8.0);
+  EXPECT_EQ(row["performance"], 2451);
+  EXPECT_EQ(row["norms"], json::array({"IM"}));
+  EXPECT_EQ(target(row, "IM")["secured"], true);
+  EXPECT_EQ(target(row, "SIM")["reachable"], false);
+  EXPECT_EQ(target(row, "GM")["reachable"], false);
+  // n02 lost to n01 and has 13 games to play: 8.0 of 14 is still the IM target.
+  EXPECT_EQ(target(norm_row(e, "n02"), "IM")["points_needed"], 8.0);
+  EXPECT_EQ(target(norm_row(e, "n02"), "IM")["reachable"], true);
+}
+
+// Ratings are fixed when a section starts: a later import does not move a running section's
+// category, and a section started after it is of the new category. A category-5 section
+// (every rating 2351) needs 9.0 of 14 for IM: 9/14 -> 64%, dp 102, 2453; 8.5/14 -> 61%, dp
+// 80, 2431. A game decided by default leaves both players' counts (rules.md 6.12).
+TEST_F(Norms, StartRatingsStayAndDefaultsDoNotCount) {
+  const auto names = norm_players();
+  add_users(names);
+  import_ratings(names, 2401);
+  const auto first = started_section("Title section A", names);
+  import_ratings(names, 2351);
+  const auto second = started_section("Title section B", names);
+
+  EXPECT_EQ(event(first)["norms"]["category"], 7);
+  json e = event(second);
+  EXPECT_EQ(e["norms"]["average_rating"], 2351);
+  EXPECT_EQ(e["norms"]["category"], 5);
+  EXPECT_EQ(target(norm_row(e, "n01"), "IM")["points_needed"], 9.0);
+
+  // n15's games in section B all end by default (n15 withdrew): they no longer count for
+  // n15 nor for the opponents, whose targets are computed over 13 games: 8/13 = 61.5% -> 62%,
+  // dp 87, 2438; 8.5/13 = 65.4% -> 65%, dp 110, 2461: 8.5 of 13.
+  decide_games_of(e, "n15", {}, "default");
+  e = event(second);
+  const json n15 = norm_row(e, "n15");
+  EXPECT_EQ(n15["games"], 0);
+  EXPECT_EQ(n15["eligible"], false);
+  EXPECT_EQ(n15["targets"], json::array());
+  const json n01 = norm_row(e, "n01");
+  EXPECT_EQ(n01["games"], 13);
+  EXPECT_EQ(target(n01, "IM")["points_needed"], 8.5);
+  EXPECT_EQ(target(n01, "IM")["text"], "needs 8.5 of 13 for IM");
+}
+
+TEST_F(Norms, OnlyDirectorsImportAndBadImportsChangeNothing) {
+  add_users({"n01", "n02"});
+  const json valid = {{"reason", "federation list"},
+                      {"ratings", json::array({{{"username", "n01"}, {"rating", 2200}}})}};
+  EXPECT_EQ(problem("POST", "/api/v1/admin/ratings/import", "n01", valid, 403), "forbidden");
+  for (const json& bad : {
+           json{{"reason", "x"},
+                {"ratings", json::array({{{"username", "nobody"}, {"rating", 2200}}})}},
+           json{{"reason", "x"},
+                {"ratings", json::array({{{"username", "n01"}, {"rating", 5000}}})}},
+           json{{"reason", "x"}, {"ratings", json::array({{{"username", "n01"}}})}},
+           json{{"reason", "x"}, {"ratings", json::array()}},
+           json{{"reason", "x"},
+                {"ratings", json::array({{{"username", "n01"}, {"rating", 2200}},
+                                         {{"username", "n01"}, {"rating", 2300}}})}},
+           json{{"ratings", json::array({{{"username", "n01"}, {"rating", 2200}}})}},
+           json{{"reason", "x"},
+                {"pool", "blitz"},
+                {"ratings", json::array({{{"username", "n01"}, {"rating", 2200}}})}},
+       }) {
+    EXPECT_EQ(problem("POST", "/api/v1/admin/ratings/import", "td", bad, 400), "validation_error")
+        << bad.dump();
+  }
+  EXPECT_EQ(ok("GET", "/api/v1/ratings/lists", "td")["lists"], json::array());
+
+  // A valid import publishes a list with the imported line, audited.
+  const json list = ok("POST", "/api/v1/admin/ratings/import", "td", valid, 201);
+  EXPECT_EQ(list["version"], 1);
+  EXPECT_EQ(list["reason"], "federation list");
+  const json history = ok("GET", "/api/v1/users/n01/ratings", "n02");
+  EXPECT_EQ(history["pools"]["standard"]["current"]["rating"], 2200.0);
+  EXPECT_EQ(history["pools"]["standard"]["current"]["provisional"], false);
+  // A second import is a new version of the same list that keeps n01's line.
+  const json second = ok("POST", "/api/v1/admin/ratings/import", "td",
+                         {{"reason", "late entry"},
+                          {"ratings", json::array({{{"username", "n02"}, {"rating", 1900}}})}},
+                         201);
+  EXPECT_EQ(second["period"], list["period"]);
+  EXPECT_EQ(second["version"], 2);
+  const json current =
+      ok("GET", "/api/v1/ratings/lists/" + second["period"].get<std::string>(), "n01");
+  ASSERT_EQ(current["entries"].size(), 2u) << current.dump();
+  EXPECT_EQ(current["entries"][0]["username"], "n01");
+  EXPECT_EQ(current["entries"][1]["username"], "n02");
+  const json audit = ok("GET", "/api/v1/admin/audit", "td");
+  int imports = 0;
+  for (const auto& r : audit["records"]) imports += r["action"] == "ratings_imported";
+  EXPECT_EQ(imports, 2);
+}
+
+}  // namespace
+}  // namespace corrchess
