@@ -1,18 +1,28 @@
 // The fixture of use-case tests (tests/app): app/'s use cases called directly, without HTTP,
 // over a fresh migrated database, a connection pool and the manual clock, with a player
-// account per name the test asks for and the usual dependencies of the use cases.
+// account per name the test asks for and the usual dependencies of the use cases; helpers
+// make games, events and challenges, and turn mail on and read what the outbox holds.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "app/accounts.h"
 #include "app/blocks.h"
 #include "app/challenges.h"
+#include "app/credentials.h"
+#include "app/events.h"
+#include "app/game_talk.h"
 #include "app/games.h"
+#include "app/notifications.h"
+#include "app/profiles.h"
+#include "app/ratings.h"
+#include "db/outbox.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
@@ -26,8 +36,10 @@ class UseCaseTest : public ::testing::Test {
   explicit UseCaseTest(std::vector<std::string> players = {}) : players_(std::move(players)) {}
 
   // Migrates the database, starts the manual clock at 2030-01-07T09:00:00Z and creates the
-  // players (role player) into users_, in order.
+  // players (role player) into users_, in order. Passwords are hashed at the minimum cost, as
+  // the test server's are (app::set_hash_cost).
   void SetUp() override {
+    app::set_hash_cost(app::HashCost::kMinimum);
     ASSERT_TRUE(db_.connect_migrated());
     pool_ = std::make_unique<db::Pool>(db_.url(), 4);
     clock_ = std::make_unique<db::ManualClock>(*pool_);
@@ -35,13 +47,33 @@ class UseCaseTest : public ::testing::Test {
     for (const auto& name : players_) users_.push_back(player(name));
   }
 
-  // A new account `name` with `role` (player, td or admin).
-  model::User player(const std::string& name, const std::string& role = "player") {
+  // The hash cost and mail are process-wide settings: back to their defaults (interactive
+  // hashes, no mail) for whatever runs next in this process.
+  void TearDown() override {
+    app::set_hash_cost(app::HashCost::kInteractive);
+    if (mail_on_) app::configure_notifications({});
+  }
+
+  // A new account `name` with `role` (player, td or admin) and `email`. Its password hash is
+  // a placeholder no password matches: accounts that sign in are made by app::create_account
+  // or app::register_account.
+  model::User player(const std::string& name, const std::string& role = "player",
+                     const std::optional<std::string>& email = std::nullopt) {
     auto created = db::in_transaction(*pool_, [&](pqxx::work& tx) {
-      return db::create_user(tx, model::NewUser{name, name, std::nullopt, "x", role});
+      return db::create_user(tx, model::NewUser{name, name, email, "x", role});
     });
     EXPECT_TRUE(created.has_value()) << name;
     return created.value_or(model::User{});
+  }
+
+  // The account `name` as stored now (none: no such account).
+  std::optional<model::User> stored_user(const std::string& name) {
+    auto found =
+        db::in_transaction(*pool_, [&](pqxx::work& tx) -> Result<std::optional<model::User>> {
+          return db::find_user(tx, name);
+        });
+    EXPECT_TRUE(found.has_value());
+    return found.value_or(std::nullopt);
   }
 
   app::GameDeps game_deps() { return {*pool_, *clock_, game::TimeZone::utc(), {}, nullptr}; }
@@ -49,6 +81,74 @@ class UseCaseTest : public ::testing::Test {
     return {*pool_, *clock_, game::GameContext{}, game::ChallengeLimits{}};
   }
   app::BlockDeps block_deps() { return {*pool_, *clock_}; }
+  app::TalkDeps talk_deps() { return {*pool_, *clock_, game::TimeZone::utc(), {}}; }
+  app::ProfileDeps profile_deps() { return {*pool_, *clock_, game::TimeZone::utc(), {}}; }
+  app::RatingDeps rating_deps() { return {*pool_, *clock_, game::TimeZone::utc(), {}, {}}; }
+  app::AccountDeps account_deps() { return {*pool_, *clock_, {}}; }
+
+  // From now on until the end of the test the server sends mail (links to
+  // https://corrchess.test) and queues it in the outbox; to verified addresses only when
+  // `require_verified_email`.
+  void send_mail(bool require_verified_email = false) {
+    app::NotificationSettings settings;
+    settings.email = true;
+    settings.require_verified_email = require_verified_email;
+    settings.public_url = "https://corrchess.test";
+    settings.server_zone = game::TimeZone::utc();
+    app::configure_notifications(settings);
+    mail_on_ = true;
+  }
+  // Every delivery due now, taken out of the outbox (recorded sent), oldest first.
+  std::vector<model::ClaimedDelivery> take_deliveries() {
+    std::vector<model::ClaimedDelivery> out;
+    auto taken = db::in_transaction(*pool_, [&](pqxx::work& tx) -> Result<void> {
+      const auto now = clock_->now(tx);
+      while (auto d = db::claim_due_delivery(tx, now)) {
+        db::record_sent(tx, *d);
+        out.push_back(std::move(*d));
+      }
+      return {};
+    });
+    EXPECT_TRUE(taken.has_value());
+    return out;
+  }
+
+  // The token of the first mailed link in `text` ("" when there is none).
+  static std::string link_token(const std::string& text) {
+    const auto at = text.find("?token=");
+    if (at == std::string::npos) return "";
+    const auto from = at + 7;
+    const auto end = text.find_first_not_of(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", from);
+    return text.substr(from, end == std::string::npos ? std::string::npos : end - from);
+  }
+
+  // A game `white` - `black` (ICCF 10 in 50, outside events) created by `director`.
+  std::int64_t single_game(const model::User& director, const model::User& white,
+                           const model::User& black) {
+    auto deps = game_deps();
+    app::SingleGameRequest request{white.username, black.username, {}, std::nullopt, std::nullopt};
+    request.setup.time_control = game::IccfStandard{};
+    auto made = app::create_single_game(deps, director, request);
+    EXPECT_TRUE(made.has_value()) << (made ? "" : made.error().detail);
+    return made ? made->stored.id : 0;
+  }
+
+  // An event named `name` (ICCF 10 in 50, starting now, not started) with `players` entered.
+  static app::EventCreation event_creation(const std::string& name,
+                                           std::vector<std::string> players = {}) {
+    app::EventCreation request;
+    request.settings.name = name;
+    request.players = std::move(players);
+    return request;
+  }
+  // The id of the event `director` creates by `request` (which must succeed).
+  std::int64_t new_event(const model::User& director, const app::EventCreation& request) {
+    auto deps = game_deps();
+    auto made = app::create_event(deps, director, request);
+    EXPECT_TRUE(made.has_value()) << (made ? "" : made.error().detail);
+    return made.value_or(0);
+  }
 
   // A challenge to `to` in which the challenger plays White, ICCF 10 in 50.
   static app::ChallengeRequest challenge_to(const model::User& to) {
@@ -89,6 +189,7 @@ class UseCaseTest : public ::testing::Test {
 
  private:
   std::vector<std::string> players_;
+  bool mail_on_ = false;
 };
 
 }  // namespace corrchess::testing
