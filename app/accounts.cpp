@@ -8,6 +8,7 @@
 
 #include "app/credentials.h"
 #include "app/verification_mail.h"
+#include "core/game/profile.h"
 #include "db/account_tokens.h"
 #include "db/transaction.h"
 #include "db/users.h"
@@ -80,9 +81,9 @@ Result<model::User> register_account(AccountDeps& deps, const Registration& requ
   TRY(check_registration_open(deps.policy));
   TRY(validate_username(request.username));
   TRY(validate_password(request.password));
-  if (request.email && request.email->find('@') == std::string::npos) {
-    return fail(ErrorCode::kValidationError, "email is not an address");
-  }
+  // The same checks as a profile change (core/game/profile.h).
+  if (request.display_name) TRY(game::check_display_name(*request.display_name));
+  if (request.email) TRY(game::check_email(*request.email));
   TRY_LET(waited, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
             return db::take_attempt(tx, db::kRegistrationKey, remote, registrations(deps.policy));
           }));

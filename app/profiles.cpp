@@ -17,20 +17,8 @@ namespace corrchess::app {
 namespace {
 
 Result<void> check_change(const model::ProfileChange& c) {
-  if (c.display_name) {
-    const auto n = game::utf8_characters(*c.display_name);
-    if (n < 1 || n > 64) {
-      return fail(ErrorCode::kValidationError, "display_name must have 1 to 64 characters");
-    }
-  }
-  if (c.email && *c.email) {
-    const auto& e = **c.email;
-    const auto at = e.find('@');
-    if (e.size() > 254 || at == std::string::npos || at == 0 || at + 1 == e.size() ||
-        e.find('@', at + 1) != std::string::npos || e.find(' ') != std::string::npos) {
-      return fail(ErrorCode::kValidationError, "email must be an address like name@example.org");
-    }
-  }
+  if (c.display_name) TRY(game::check_display_name(*c.display_name));
+  if (c.email && *c.email) TRY(game::check_email(**c.email));
   if (c.country && *c.country) {
     if (auto ok = game::check_country(**c.country); !ok) return ok;
   }

@@ -2,6 +2,9 @@
 
 #include <string>
 
+#include "core/game/facts.h"
+#include "core/text.h"
+
 namespace corrchess::game {
 
 namespace {
@@ -23,6 +26,27 @@ bool all_parts(std::string_view text, char sep, Fn&& ok) {
 }
 
 }  // namespace
+
+Result<void> check_display_name(std::string_view name) {
+  const auto n = utf8_characters(name);
+  if (n < 1 || n > 64) {
+    return fail(ErrorCode::kValidationError, "display_name must have 1 to 64 characters");
+  }
+  if (const auto refused = text::first_refused(name, text::Kind::kLine)) {
+    return fail(ErrorCode::kValidationError,
+                "display_name must not contain " + text::code_point_name(*refused));
+  }
+  return {};
+}
+
+Result<void> check_email(std::string_view e) {
+  const auto at = e.find('@');
+  if (e.size() > 254 || at == std::string_view::npos || at == 0 || at + 1 == e.size() ||
+      e.find('@', at + 1) != std::string_view::npos || e.find(' ') != std::string_view::npos) {
+    return fail(ErrorCode::kValidationError, "email must be an address like name@example.org");
+  }
+  return {};
+}
 
 Result<void> check_country(std::string_view code) {
   if (code.size() == 2 && upper(code[0]) && upper(code[1])) return {};

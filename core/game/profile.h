@@ -1,5 +1,6 @@
-// What a player may put in a profile (docs/api.md "Players"): the checks on a country code,
-// a time zone name and a language tag, pure so that every transport refuses the same input.
+// What a player may put in a profile (docs/api.md "Players"): the checks on a display name,
+// an address, a country code, a time zone name and a language tag, pure so that every
+// transport and every use case (registration, a profile change) refuses the same input.
 #pragma once
 
 #include <string_view>
@@ -8,6 +9,12 @@
 
 namespace corrchess::game {
 
+// 1 to 64 characters of one line under the text rule (core/text.h). kValidationError
+// otherwise.
+Result<void> check_display_name(std::string_view name);
+// An address like name@example.org: one '@' with something on both sides, no space, at most
+// 254 bytes. kValidationError otherwise.
+Result<void> check_email(std::string_view address);
 // ISO 3166-1 alpha-2: two upper-case ASCII letters ("DE", "GB"). kValidationError otherwise.
 Result<void> check_country(std::string_view code);
 // An IANA time zone name as browsers and tz databases spell it: "UTC", or area/location

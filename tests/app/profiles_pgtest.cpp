@@ -144,11 +144,9 @@ TEST_F(ProfileUseCases, APublicProfileCountsTheResultsDueAndTheLeaveOfToday) {
   EXPECT_FALSE(winner->on_leave);
 }
 
-// DEFECT (disabled until fixed): app/profiles.h promises that update_own_profile refuses a
-// display name with control characters, but check_change only counts its characters; only
-// the HTTP decoder (api/json_body.h, Text::kLine) keeps them out today, so any other caller
-// of the use case stores a name with a bell or a line break in it.
-TEST_F(ProfileUseCases, DISABLED_ADisplayNameWithControlCharactersIsRefused) {
+// A display name is one line under the text rule (core/text.h) whoever calls the use case,
+// not only over HTTP (once a defect: only the HTTP decoder kept control characters out).
+TEST_F(ProfileUseCases, ADisplayNameWithControlCharactersIsRefused) {
   for (const auto* name : {"Ann\x07", "Ann\nBen", "\x1b[31mAnn"}) {
     model::ProfileChange c;
     c.display_name = name;
