@@ -4,6 +4,7 @@ import { errorBox, h, replace, showError } from '../dom';
 import { setTitle } from '../title';
 import { section } from './forms';
 import { localTime } from '../time';
+import { Norms, normsSection } from './norms';
 
 type EventRow = { id: string; name: string; status: string; players: number; open_for_entry: boolean; start_at: string | null };
 type CrossRow = {
@@ -17,6 +18,7 @@ type EventFull = {
   games: { id: string; white: string; black: string; round: number; board: number; status: string; result?: string;
     adjudication?: Adjudication }[];
   crosstable: { legend: string; rows: CrossRow[] };
+  norms: Norms | null;
 };
 
 export function eventsPage(root: HTMLElement): void {
@@ -77,6 +79,7 @@ export function eventPage(root: HTMLElement, id: string): void {
         h('p', {}, `${e.players.length} players`, e.status ? `, ${e.status}` : ''), join,
         h('div', { class: 'table-scroll' }, crosstable(e.crosstable.rows)),
         h('pre', { class: 'legend' }, e.crosstable.legend),
+        e.norms ? normsSection(e.norms, Object.fromEntries(e.players.map((p) => [p.username, p.display_name]))) : null,
         h('h2', {}, 'Games'),
         e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},
           h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `Round ${g.round}: ${g.white} – ${g.black}`),
