@@ -149,7 +149,8 @@ Result<void> replace_player(GameDeps& deps, const model::User& director, std::in
       return ok;
     }
     // The replacement brings their rating of today to the section's norm arithmetic.
-    db::record_start_ratings(tx, id, model::rating_pool_of(event->settings.variant));
+    db::record_start_ratings(tx, id, model::rating_pool_of(event->settings.variant),
+                             replacement->id);
     std::vector<std::string> games;
     for (const auto game_id : db::unfinished_games_of(tx, id, player->user.id)) {
       if (auto ok = hand_over(deps, tx, id, game_id, *player, *replacement, reason, now); !ok) {

@@ -280,14 +280,15 @@ EventRatingTerms event_rating_terms(pqxx::work& tx, std::int64_t event_id) {
   return terms;
 }
 
-void record_start_ratings(pqxx::work& tx, std::int64_t event_id, const std::string& pool) {
+void record_start_ratings(pqxx::work& tx, std::int64_t event_id, const std::string& pool,
+                          std::optional<std::int64_t> user_id) {
   const auto latest = latest_rating_list(tx, pool);
   if (!latest) return;
   tx.exec_params(
       "UPDATE event_players p SET start_rating = round(e.rating)::integer "
-      "FROM rating_list_entries e WHERE p.event_id = $1 AND p.start_rating IS NULL "
-      "AND p.status = 'active' AND e.list_id = $2 AND e.user_id = p.user_id",
-      event_id, latest->id);
+      "FROM rating_list_entries e WHERE p.event_id = $1 AND p.status = 'active' "
+      "AND ($3::bigint IS NULL OR p.user_id = $3) AND e.list_id = $2 AND e.user_id = p.user_id",
+      event_id, latest->id, user_id);
 }
 
 void seed_event_by_rating(pqxx::work& tx, std::int64_t event_id, const std::string& pool) {

@@ -83,9 +83,11 @@ EventRatingTerms event_rating_terms(pqxx::work& tx, std::int64_t event_id);
 // Renumbers the seats of the event's players by their rating in the pool's latest list,
 // highest first; unrated players after them in their seat order.
 void seed_event_by_rating(pqxx::work& tx, std::int64_t event_id, const std::string& pool);
-// Fixes the start rating (rules.md 6.12) of the event's players who have none yet: their
-// rating in the latest list of `pool`, rounded (unrated players keep none).
-void record_start_ratings(pqxx::work& tx, std::int64_t event_id, const std::string& pool);
+// Fixes the start rating (rules.md 6.12) of the event's active players, or of `user_id`
+// alone (a replacement taking a seat): their rating in the latest list of `pool`, rounded;
+// unrated players keep none.
+void record_start_ratings(pqxx::work& tx, std::int64_t event_id, const std::string& pool,
+                          std::optional<std::int64_t> user_id = std::nullopt);
 
 // The rating range of a challenge (who may accept it).
 void save_challenge_rating_range(pqxx::work& tx, std::int64_t challenge_id,

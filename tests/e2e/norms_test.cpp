@@ -163,6 +163,35 @@ TEST_F(Norms, StartRatingsStayAndDefaultsDoNotCount) {
   EXPECT_EQ(target(n01, "IM")["text"], "needs 8.5 of 13 for IM");
 }
 
+// A replacement brings the rating of the day they take the seat; the others keep theirs, and
+// a player unrated at the start stays unrated in the section whatever lists come later.
+TEST_F(Norms, AReplacementBringsTheRatingOfTheDayAndUnratedPlayersStayUnrated) {
+  const auto all = norm_players();
+  add_users(all);
+  const std::vector<std::string> section(all.begin(), all.begin() + 9);  // n01..n09
+  const std::vector<std::string> rated(all.begin(), all.begin() + 8);    // n09 unrated
+  import_ratings(rated, 2401);
+  const auto id = started_section("Title section C", section);
+  import_ratings({"n09", "n10"}, 2300);
+  ok("POST", "/api/v1/admin/events/" + id + "/replace", "td",
+     {{"username", "n08"}, {"replacement", "n10"}, {"reason", "illness"}});
+  const json e = event(id);
+  std::map<std::string, json> start;
+  for (const auto& p : e["players"]) start[p["username"]] = p["start_rating"];
+  EXPECT_EQ(start["n01"], 2401);
+  EXPECT_EQ(start["n10"], 2300);
+  EXPECT_EQ(start["n09"], nullptr);  // rated 2300 only after the start
+  // Seated: n01..n07 (2401), n09 (unrated), n10 (2300): (7 x 2401 + 2300) / 8 = 2388.4 -> 2388.
+  EXPECT_EQ(e["norms"]["average_rating"], 2388);
+  EXPECT_EQ(e["norms"]["category"], 6);
+  // Games against the unrated n09 do not count: n01 has 7 countable games (n02..n07, n10),
+  // fewer than 8, so no norm is possible in this section.
+  const json n01 = norm_row(e, "n01");
+  EXPECT_EQ(n01["games"], 7);
+  EXPECT_EQ(n01["eligible"], false);
+  EXPECT_EQ(n01["targets"], json::array());
+}
+
 TEST_F(Norms, OnlyDirectorsImportAndBadImportsChangeNothing) {
   add_users({"n01", "n02"});
   const json valid = {{"reason", "federation list"},
