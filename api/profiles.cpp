@@ -23,6 +23,20 @@ json profile_json(const app::PublicProfile& p) {
                        {"earned_at", game::format_rfc3339(c.earned_at)},
                        {"expires_at", game::format_rfc3339(c.expires_at)}});
   }
+  json titles = json::array();
+  for (const auto& t : p.titles) {
+    titles.push_back({{"title", t.title}, {"awarded_at", game::format_rfc3339(t.awarded_at)}});
+  }
+  json norms = json::array();
+  for (const auto& n : p.norms) {
+    norms.push_back({{"title", n.title},
+                     {"event_id", std::to_string(n.event_id)},
+                     {"event_name", n.event_name},
+                     {"games", n.games},
+                     {"performance", n.performance},
+                     {"category", n.category},
+                     {"recorded_at", game::format_rfc3339(n.recorded_at)}});
+  }
   return {{"username", p.user.username},
           {"display_name", p.user.display_name},
           {"country", nullable(p.country)},
@@ -34,7 +48,9 @@ json profile_json(const app::PublicProfile& p) {
             {"draws", p.record.draws},
             {"losses", p.record.losses}}},
           {"on_leave", p.on_leave},
-          {"promotion_credits", credits}};
+          {"promotion_credits", credits},
+          {"titles", titles},
+          {"norms", norms}};
 }
 
 // A member that may be absent (keep), null (clear) or a string of at most `max` bytes.
@@ -101,7 +117,8 @@ void add_profile_routes(Router& router, app::ProfileDeps& deps) {
        Doc("A player's public profile", 200,
            "{username, display_name, country, created_at, games: {played, current, wins, draws, "
            "losses}, on_leave, promotion_credits: [{series_id, series_name, event_id, place, "
-           "earned_at, expires_at}]}")},
+           "earned_at, expires_at}], titles: [{title, awarded_at}], norms: [{title, event_id, "
+           "event_name, games, performance, category, recorded_at}]}")},
       [&deps](const Call& c) {
         return json_after(app::public_profile(deps, c.params.at("username")), profile_json);
       });

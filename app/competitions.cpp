@@ -5,7 +5,8 @@ namespace corrchess::app {
 bool CompetitionRun::any() const {
   return series.sections_started + series.entries_expired + series.sections_closed +
              cups.matches_decided + cups.games_started + cups.cups_finished +
-             championships.stages_finished + championships.stages_started >
+             championships.stages_finished + championships.stages_started + norms.norms_recorded +
+             norms.titles_awarded >
          0;
 }
 
@@ -17,6 +18,8 @@ Result<CompetitionRun> run_competitions(GameDeps& deps) {
   run.cups = *cups;
   TRY_LET(championships, run_championships(deps));
   run.championships = *championships;
+  TRY_LET(norms, run_norms(deps));
+  run.norms = *norms;
   return run;
 }
 

@@ -7,6 +7,7 @@
 #include "core/game/facts.h"
 #include "core/game/profile.h"
 #include "db/account_tokens.h"
+#include "db/norms.h"
 #include "db/series.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
@@ -47,8 +48,13 @@ Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& usern
     std::erase_if(credits, [&](const model::PromotionCredit& c) {
       return c.used_at.has_value() || c.expires_at <= now;
     });
-    return PublicProfile{*user, settings.country, record, db::on_leave_today(tx, user->id, today),
-                         std::move(credits)};
+    return PublicProfile{*user,
+                         settings.country,
+                         record,
+                         db::on_leave_today(tx, user->id, today),
+                         std::move(credits),
+                         db::titles_of(tx, user->id),
+                         db::norms_of(tx, user->id)};
   });
 }
 

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
+#include "model/norms.h"
 #include "model/series.h"
 #include "model/users.h"
 
@@ -32,6 +33,9 @@ struct PublicProfile {
   bool on_leave = false;
   // Promotion credits still available (unused, unexpired), newest first (rules.md 6.8).
   std::vector<model::PromotionCredit> credits;
+  // Titles awarded and the norms behind them, oldest first (rules.md 6.12).
+  std::vector<model::AwardedTitle> titles;
+  std::vector<model::NormRecord> norms;
 };
 // kNotFound when there is no such user.
 Result<PublicProfile> public_profile(ProfileDeps& deps, const std::string& username);

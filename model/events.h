@@ -122,7 +122,7 @@ struct GameVisibility {
 // One audit_log row stamped `at`.
 struct AuditEntry {
   game::Timestamp at;
-  std::int64_t actor_id = 0;
+  std::optional<std::int64_t> actor_id;  // none: the server itself (the competition starter)
   std::string action;
   std::optional<std::int64_t> game_id;
   std::optional<std::int64_t> event_id;

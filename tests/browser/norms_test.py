@@ -1,7 +1,8 @@
 """Title norms in the browser (issue #37, rules.md 6.12): under a rated section's crosstable
 the event page shows the section's category and each player's norm line, what they need
 while the section runs ("needs 5.0 of 8 for IM") and the norm reached once their games are
-over; at a phone's width it fits the screen. The ratings come from a director's import.
+over; at a phone's width it fits the screen. The ratings come from a director's import. A
+player's profile shows the title two norms earned and the norms with their sections.
 
 Nine players rated 2401 (Ra 2401, 8 games each): IM (2450) needs dp >= 49, 5/8 = 62.5% ->
 63%, dp 95 (4.5/8 -> 56%, dp 43, falls short): 5.0. SIM (2525) needs dp >= 124: 5.5/8 ->
@@ -17,10 +18,12 @@ import support
 from support import wait
 
 PLAYERS = ("ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy")
+# Thirteen players for the title (two sections of 12 games each: 24 games).
+TITLE_PLAYERS = PLAYERS + ("jon", "kim", "lea", "max")
 
 
 class NormLines(support.ServerTestCase):
-    users = PLAYERS
+    users = TITLE_PLAYERS
 
     @classmethod
     def setUpClass(cls):
@@ -33,7 +36,7 @@ class NormLines(support.ServerTestCase):
     def test_norm_lines_while_running_and_the_norm_reached(self):
         self.admin.call("POST", "/api/v1/admin/ratings/import", {
             "reason": "federation list",
-            "ratings": [{"username": p, "rating": 2401} for p in PLAYERS]})
+            "ratings": [{"username": p, "rating": 2401} for p in TITLE_PLAYERS]})
         event = self.admin.call("POST", "/api/v1/admin/events", {
             "name": "Title section", "players": list(PLAYERS),
             "time_control": {"type": "iccf", "moves": 10, "days": 50}})
@@ -75,6 +78,42 @@ class NormLines(support.ServerTestCase):
         wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ".norm-lines"), message="norm lines on a phone")
         self.assertLessEqual(support.page_width(phone), 390)
         phone.save_screenshot(support.artifact_path("norms-event-page-phone.png"))
+
+    def test_title_on_the_profile(self):
+        """Two IM norms over 24 games (7 of 12 at Ra 2401: 58%, dp 57, 2458) earn IM; the
+        profile shows the title and both norms with links to their sections."""
+        self.admin.call("POST", "/api/v1/admin/ratings/import", {
+            "reason": "federation list",
+            "ratings": [{"username": p, "rating": 2401} for p in TITLE_PLAYERS]})
+        beaten = {"ann", "ben", "cat", "dan", "eve", "fay", "gus"}
+        for name in ("Title section 1", "Title section 2"):
+            event = self.admin.call("POST", "/api/v1/admin/events", {
+                "name": name, "players": list(TITLE_PLAYERS),
+                "time_control": {"type": "iccf", "moves": 10, "days": 50}})
+            started = self.admin.call("POST", "/api/v1/admin/events/%s/start" % event["id"])
+            for g in started["games"]:
+                result = "1/2-1/2"
+                if "max" in (g["white"], g["black"]):
+                    opponent = g["black"] if g["white"] == "max" else g["white"]
+                    result = "1-0" if (g["white"] == "max") == (opponent in beaten) else "0-1"
+                self.admin.call("POST", "/api/v1/admin/games/%s/result" % g["id"],
+                                {"result": result, "termination": "adjudication", "reason": "assessed"})
+        self.admin.call("POST", "/api/v1/admin/competitions/run")
+
+        ann = self.browser("ann")
+        ann.get(self.base + "/users/max")
+
+        def titled(d):
+            rows = d.find_elements(By.CSS_SELECTOR, "table.profile tr.titles")
+            if not rows:
+                d.refresh()
+            return rows
+        wait(ann, titled, timeout=30, message="title on the profile")
+        self.assertIn("IM (", ann.find_element(By.CSS_SELECTOR, "table.profile tr.titles").text)
+        norms = ann.find_element(By.CSS_SELECTOR, "table.profile tr.norms")
+        self.assertEqual(len(norms.find_elements(By.TAG_NAME, "a")), 2)
+        self.assertIn("IM in Title section 1 (12 games, performance 2458)", norms.text)
+        ann.save_screenshot(support.artifact_path("norms-profile-title.png"))
 
 
 if __name__ == "__main__":

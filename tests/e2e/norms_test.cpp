@@ -4,6 +4,8 @@
 // hand from the FIDE dp table.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -48,6 +50,19 @@ class Norms : public testing::EventServer {
   }
 
   json event(const std::string& id) { return ok("GET", "/api/v1/events/" + id, "td"); }
+
+  // Polls `read` (bounded, no fixed sleeps: the scheduler may run the starter too) until
+  // `done` holds; returns the last value.
+  json wait_value(const std::function<json()>& read, const std::function<bool(const json&)>& done) {
+    json v;
+    testing::wait_until(
+        [&] {
+          v = read();
+          return done(v);
+        },
+        std::chrono::seconds(20));
+    return v;
+  }
 
   static json norm_row(const json& event, const std::string& player) {
     for (const auto& r : event["norms"]["rows"]) {
@@ -190,6 +205,67 @@ TEST_F(Norms, AReplacementBringsTheRatingOfTheDayAndUnratedPlayersStayUnrated) {
   EXPECT_EQ(n01["games"], 7);
   EXPECT_EQ(n01["eligible"], false);
   EXPECT_EQ(n01["targets"], json::array());
+}
+
+// Two IM norms over 24 games earn the IM title (rules.md 6.12). Thirteen players rated 2401
+// (12 games each): 7 of 12 = 58.3% -> 58%, dp 57, 2458 >= 2450 (6.5 of 12 -> 54%, dp 29,
+// falls short), so n01 beating n02..n08 and losing to n09..n13 makes an IM norm; every other
+// game is drawn (n09, with 6.5 of 12, makes none). The first section's norm (12 games) earns
+// nothing; the second (24 games in all) earns IM, once, audited.
+TEST_F(Norms, TwoNormsOverTwentyFourGamesEarnTheTitle) {
+  const auto all = norm_players();
+  const std::vector<std::string> names(all.begin(), all.begin() + 13);
+  add_users(names);
+  import_ratings(names, 2401);
+  const std::set<std::string> beaten{"n02", "n03", "n04", "n05", "n06", "n07", "n08"};
+  const auto play_out = [&](const std::string& name) {
+    const auto id = started_section(name, names);
+    const json e = event(id);
+    for (const auto& g : e["games"]) {
+      const std::string white = g["white"], black = g["black"];
+      std::string result = "1/2-1/2";
+      if (white == "n01" || black == "n01") {
+        const bool wins = beaten.contains(white == "n01" ? black : white);
+        result = (white == "n01") == wins ? "1-0" : "0-1";
+      }
+      ok("POST", "/api/v1/admin/games/" + g["id"].get<std::string>() + "/result", "td",
+         {{"result", result}, {"termination", "adjudication"}, {"reason", "assessed"}});
+    }
+    ok("POST", "/api/v1/admin/competitions/run", "td");
+    return id;
+  };
+  const auto profile = [&](const std::string& who) {
+    return ok("GET", "/api/v1/users/" + who, "n02");
+  };
+
+  const auto first = play_out("Title section 1");
+  json p = wait_value([&] { return profile("n01"); },
+                      [](const json& v) { return v["norms"].size() == 1; });
+  EXPECT_EQ(p["norms"][0]["title"], "IM");
+  EXPECT_EQ(p["norms"][0]["event_id"], first);
+  EXPECT_EQ(p["norms"][0]["games"], 12);
+  EXPECT_EQ(p["norms"][0]["performance"], 2458);
+  EXPECT_EQ(p["norms"][0]["category"], 7);
+  EXPECT_EQ(p["titles"], json::array());
+  EXPECT_EQ(profile("n09")["norms"], json::array());
+
+  play_out("Title section 2");
+  p = wait_value([&] { return profile("n01"); },
+                 [](const json& v) { return v["titles"].size() == 1; });
+  EXPECT_EQ(p["titles"][0]["title"], "IM");
+  EXPECT_EQ(p["norms"].size(), 2u);
+  EXPECT_EQ(profile("n02")["titles"], json::array());
+  // Another run awards nothing twice.
+  ok("POST", "/api/v1/admin/competitions/run", "td");
+  const json audit = ok("GET", "/api/v1/admin/audit", "td");
+  int awards = 0;
+  for (const auto& r : audit["records"]) {
+    if (r["action"] != "title_awarded") continue;
+    ++awards;
+    EXPECT_EQ(r["target"], "n01") << r.dump();
+    EXPECT_EQ(r["actor"], nullptr) << r.dump();
+  }
+  EXPECT_EQ(awards, 1);
 }
 
 TEST_F(Norms, OnlyDirectorsImportAndBadImportsChangeNothing) {

@@ -9,7 +9,24 @@ import { ratingHistory } from './ratings';
 type Profile = {
   username: string; display_name: string; country: string | null; created_at: string; on_leave: boolean;
   games: { played: number; current: number; wins: number; draws: number; losses: number };
+  titles: { title: string; awarded_at: string }[];
+  norms: { title: string; event_id: string; event_name: string; games: number; performance: number }[];
 };
+
+// The titles awarded and the norms behind them (rules.md 6.12); nothing without any.
+function titleRows(p: Profile): HTMLElement[] {
+  const rows: HTMLElement[] = [];
+  if (p.titles.length) {
+    rows.push(h('tr', { class: 'titles' }, h('th', {}, 'Titles'),
+      h('td', {}, p.titles.map((t) => `${t.title} (${localTime(t.awarded_at).slice(0, 10)})`).join(', '))));
+  }
+  if (p.norms.length) {
+    rows.push(h('tr', { class: 'norms' }, h('th', {}, 'Norms'), h('td', {}, p.norms.map((n, i) => h('span', {},
+      i ? '; ' : '', `${n.title} in `, h('a', { href: `/events/${encodeURIComponent(n.event_id)}` }, n.event_name),
+      ` (${n.games} games, performance ${n.performance})`)))));
+  }
+  return rows;
+}
 
 export function profilePage(root: HTMLElement, username: string): void {
   setTitle(username);
@@ -27,7 +44,8 @@ export function profilePage(root: HTMLElement, username: string): void {
         h('table', { class: 'list profile' }, h('tbody', {},
           h('tr', {}, h('th', {}, 'Finished games'), h('td', {}, String(p.games.played))),
           h('tr', {}, h('th', {}, 'Won / drawn / lost'), h('td', {}, `${p.games.wins} / ${p.games.draws} / ${p.games.losses}`)),
-          h('tr', {}, h('th', {}, 'Current games'), h('td', {}, String(p.games.current))))),
+          h('tr', {}, h('th', {}, 'Current games'), h('td', {}, String(p.games.current))),
+          titleRows(p))),
         ratings,
         h('p', {}, h('a', { href: `/challenges?opponent=${encodeURIComponent(p.username)}` }, `Challenge ${p.display_name}`)),
         p.username === me()?.username ? null : blockBox(p));
