@@ -1,5 +1,6 @@
 #include "api/ratings.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -166,15 +167,12 @@ Result<app::ImportedRating> imported_rating(const json& entry, std::size_t index
   TRY_LET(rating, imported_number(entry, "rating", index));
   if (!*rating) return fail(ErrorCode::kValidationError, where + ".rating is required");
   TRY_LET(deviation, imported_number(entry, "deviation", index));
-  TRY_LET(games, optional_int(entry, "games"));
-  if (games && *games && (**games < 0 || **games > 100000)) {
-    return fail(ErrorCode::kValidationError, where + ".games: 0 to 100000");
-  }
+  TRY_LET(games, optional_int(entry, "games"));  // its range: app::import_ratings
   app::ImportedRating out;
   out.username = std::move(*username);
   out.rating = **rating;
   out.deviation = *deviation;
-  if (*games) out.games = static_cast<int>(**games);
+  if (*games) out.games = static_cast<int>(std::clamp<std::int64_t>(**games, -1, 100001));
   return out;
 }
 
