@@ -1,6 +1,7 @@
 #include "api/adjudications.h"
 
 #include "api/events.h"
+#include "api/json_body.h"
 #include "app/adjudications.h"
 
 namespace corrchess::api {
@@ -8,6 +9,58 @@ namespace corrchess::api {
 namespace {
 
 using nlohmann::json;
+
+std::string_view color_name(game::Color c) { return c == game::Color::kWhite ? "white" : "black"; }
+
+json evidence_json(const game::PositionEvidence& e) {
+  json tablebase = {{"status", game::to_string(e.tablebase)},
+                    {"wdl", e.wdl ? json(game::to_string(*e.wdl)) : json()},
+                    {"dtz", e.dtz ? json(*e.dtz) : json()}};
+  const auto white = e.can_win[0];
+  const auto black = e.can_win[1];
+  json dead = {{"white", game::to_string(white)},
+               {"black", game::to_string(black)},
+               {"dead", white == chess::Winnability::kUnwinnable &&
+                            black == chess::Winnability::kUnwinnable}};
+  json suggestion;
+  if (e.suggestion) {
+    suggestion = {{"result", game::to_string(e.suggestion->result)},
+                  {"basis", e.suggestion->basis},
+                  {"reason", e.suggestion->reason}};
+  }
+  return {{"men", e.men},
+          {"to_move", color_name(e.to_move)},
+          {"tablebase", std::move(tablebase)},
+          {"dead_position", std::move(dead)},
+          {"repetition",
+           {{"count", e.repetitions},
+            {"plies", e.repeated_at},
+            {"threefold_claimable", e.threefold_claimable}}},
+          {"fifty_moves",
+           {{"halfmove_clock", e.halfmove_clock}, {"claimable", e.fifty_moves_claimable}}},
+          {"suggestion", std::move(suggestion)}};
+}
+
+json line_json(const game::LineCheck& l) {
+  return {{"legal", l.legal},
+          {"moves", l.moves},
+          {"text", l.text},
+          {"illegal_move", l.illegal_move ? json(*l.illegal_move) : json()},
+          {"detail", l.detail.empty() ? json() : json(l.detail)},
+          {"ends", l.ends.empty() ? json() : json(l.ends)},
+          {"repetitions", l.repetitions}};
+}
+
+// Adds `line` to each filed claim of `claims` ({white, black}): null when its analysis holds
+// no line.
+void add_lines(json& claims, std::int64_t game_id, const app::ClaimLines& lines) {
+  for (const auto side : {game::Color::kWhite, game::Color::kBlack}) {
+    const auto key = std::string(color_name(side));
+    if (!claims.contains(key) || !claims[key].value("filed", false)) continue;
+    const auto it = lines.find({game_id, side});
+    claims[key]["line"] = it == lines.end() ? json() : line_json(it->second);
+  }
+}
 
 Result<Response> queue(GameServiceDeps& deps, const model::User& user) {
   TRY_LET(q, app::adjudication_queue(deps, user));
@@ -23,10 +76,44 @@ Result<Response> queue(GameServiceDeps& deps, const model::User& user) {
               {"ply", g.ply},
               {"age_seconds", q->now.unix_seconds() - g.adjudication_since->unix_seconds()}};
     j.update(adjudication_json(g, q->claims, user, q->now));
+    add_lines(j["claims"], g.game_id, q->lines);
+    const auto evidence = q->evidence.find(g.game_id);
+    j["evidence"] = evidence == q->evidence.end() ? json() : evidence_json(evidence->second);
     list.push_back(std::move(j));
   }
   return json_response(200, {{"adjudications", list}});
 }
+
+Result<Response> evidence(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
+  TRY_LET(e, app::game_evidence(deps, user, id));
+  json claims = json::array();
+  for (const auto& c : e->claims) {
+    const auto line = e->lines.find({id, c.side});
+    claims.push_back({{"side", color_name(c.side)},
+                      {"claim", c.claim},
+                      {"analysis", c.analysis},
+                      {"filed_at", game::format_rfc3339(c.filed_at)},
+                      {"line", line == e->lines.end() ? json() : line_json(line->second)}});
+  }
+  return json_response(200, {{"game_id", std::to_string(id)},
+                             {"ply", e->ply},
+                             {"fen", e->fen},
+                             {"evidence", evidence_json(e->evidence)},
+                             {"claims", std::move(claims)}});
+}
+
+// POST /admin/events/{id}/auto-adjudication: {enabled, reason}.
+struct AutoAdjudicationBody {
+  bool enabled = false;
+  std::string reason;
+  static Result<AutoAdjudicationBody> from_json(const json& body, const Request&) {
+    Fields in(body);
+    const auto enabled = in.optional_bool("enabled");
+    auto reason = in.nonblank_text("reason", 1000);
+    if (in.ok() && !enabled) return fail(ErrorCode::kValidationError, "enabled is required");
+    return in.finish(AutoAdjudicationBody{enabled.value_or(false), std::move(reason)});
+  }
+};
 
 }  // namespace
 
@@ -34,10 +121,32 @@ void add_adjudication_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "events");
   routes.add(
       {"GET", "/api/v1/admin/adjudications", Access::kDirector,
-       Doc("Event games awaiting adjudication across all events, the longest waiting first", 200,
+       Doc("Event games awaiting adjudication across all events, the longest waiting first, with "
+           "the server's evidence on each position",
+           200,
            "{adjudications: [{game_id, event: {id, name}, round, board, white, black, ply, "
-           "age_seconds, pending_since, claims_due, window_open, claims: {white, black}}]}")},
+           "age_seconds, pending_since, claims_due, window_open, claims: {white, black} (each "
+           "with line), evidence}]}")},
       [&deps](const Call& c) { return queue(deps, c.caller()); });
+  routes.add({"GET", "/api/v1/admin/games/{id}/evidence", kDirector, kGame,
+              Doc("What the server can prove about a game's current position", 200,
+                  "{game_id, ply, fen, evidence, claims: [{side, claim, analysis, filed_at, "
+                  "line}]}")},
+             [&deps](const Call& c) { return evidence(deps, c.caller(), c.id); });
+  routes.add(
+      {"POST", "/api/v1/admin/events/{id}/auto-adjudication", kDirector, kEvent,
+       Doc("Let the server decide proven games at the end date (or stop it); turning it on "
+           "decides the proven games already waiting",
+           200, "{event_id, auto_adjudicate, decided}")
+           .in({{"enabled", "boolean", true, ""}, {"reason", "string", true, "non-empty"}},
+               {{"enabled", true}, {"reason", "tablebase and dead positions need no director"}})},
+      BodyHandler<AutoAdjudicationBody>([&deps](const Call& c,
+                                                AutoAdjudicationBody&& b) -> Result<Response> {
+        TRY_LET(decided, app::set_auto_adjudication(deps, c.caller(), c.id, b.enabled, b.reason));
+        return json_response(200, {{"event_id", std::to_string(c.id)},
+                                   {"auto_adjudicate", b.enabled},
+                                   {"decided", *decided}});
+      }));
 }
 
 }  // namespace corrchess::api

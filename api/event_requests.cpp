@@ -57,7 +57,8 @@ Result<app::EventCreation> parse_creation(const json& body) {
   }
   for (auto [field, target] :
        {std::pair{"double_round", &s.double_round}, std::pair{"allow_518", &s.allow_518},
-        std::pair{"open_for_entry", &s.open_for_entry}}) {
+        std::pair{"open_for_entry", &s.open_for_entry},
+        std::pair{"auto_adjudicate", &s.auto_adjudicate}}) {
     if (auto v = in.optional_bool(field)) *target = *v;
   }
   if (auto visibility = in.take(optional_keyword(body, "visibility", model::parse_visibility))) {

@@ -37,7 +37,8 @@ json settings_json(const model::StoredEvent& e) {
             {"start_at", game::format_rfc3339(s.start_at)},
             {"end_at", instant_or_null(s.end_at)},
             {"adjudication_at", instant_or_null(e.adjudication_at())},
-            {"adjudication_claim_days", app::kAdjudicationClaimWindow / game::kSecondsPerDay}};
+            {"adjudication_claim_days", app::kAdjudicationClaimWindow / game::kSecondsPerDay},
+            {"auto_adjudicate", s.auto_adjudicate}};
   return j;
 }
 

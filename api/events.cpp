@@ -136,6 +136,9 @@ void add_director_event_routes(Routes& routes, GameServiceDeps& deps) {
                     {"visibility", "string", false, "live (default), delayed or after_end"},
                     {"delay_moves", "integer", false, "plies hidden when delayed"},
                     {"open_for_entry", "boolean", false, "players may join until the start"},
+                    {"auto_adjudicate", "boolean", false,
+                     "default false: the server decides games that reach the end date in a "
+                     "position its evidence proves (a tablebase result, a dead position)"},
                     {"max_players", "integer", false, "2..100"},
                     {"end_at", "string", false, "RFC 3339; adjudication date (not Triple Block)"},
                     {"players", "string[]", false, "usernames, in seed order"},

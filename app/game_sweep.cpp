@@ -1,4 +1,5 @@
 // The flag-fall sweep (app/games.h): decisions that fall due with time alone.
+#include "app/auto_adjudication.h"
 #include "app/game_store.h"
 #include "app/games.h"
 #include "db/events.h"
@@ -57,7 +58,20 @@ Result<void> decide_locked(const GameDeps& deps, pqxx::work& tx, std::int64_t id
     }
   }
   TRY_LET(after, game::Game::replay(std::move(facts), context_for(deps, *stored), now));
-  auto change = outcome_change(game::Outcome{{}, std::move(events), std::move(*after), {}, {}, {}});
+  std::optional<model::AuditEntry> audit;
+  if (fact && fact->kind == game::EventKind::kAdjudicationPending &&
+      db::event_auto_adjudicates(tx, *stored->event_id)) {
+    // The event lets the server decide what the evidence proves (rules.md 6.5).
+    TRY_LET(proven, proven_decision(deps, *stored, *after, now));
+    if (*proven) {
+      auto& decided = (*proven)->outcome;
+      events.insert(events.end(), decided.events.begin(), decided.events.end());
+      *after = std::move(decided.game);
+      audit = std::move((*proven)->audit);
+    }
+  }
+  auto change = outcome_change(game::Outcome{{}, std::move(events), std::move(*after), {}, {}, {}},
+                               std::move(audit));
   change.delete_pending = fact.has_value();
   commit_change(tx, std::move(*stored), std::move(*game), std::nullopt, std::move(change));
   ++swept.processed;

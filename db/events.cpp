@@ -70,7 +70,7 @@ constexpr const char* kEventColumns =
     "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, visibility, "
     "delay_moves, open_for_entry, max_players, extract(epoch FROM start_at)::bigint, "
     "extract(epoch FROM end_at)::bigint, status, extract(epoch FROM started_at)::bigint, "
-    "created_by, extract(epoch FROM created_at)::bigint, initial_fen";
+    "created_by, extract(epoch FROM created_at)::bigint, initial_fen, auto_adjudicate";
 
 Result<StoredEvent> event_from_row(const pqxx::row& row) {
   StoredEvent e;
@@ -101,6 +101,7 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
   if (!row[20].is_null()) e.created_by = row[20].as<std::int64_t>();
   e.created_at = Timestamp(row[21].as<std::int64_t>());
   s.initial_fen = optional_text(row[22]).value_or("");
+  s.auto_adjudicate = row[23].as<bool>();
   return e;
 }
 
@@ -110,9 +111,9 @@ constexpr const char* kInsertEvent =
     "INSERT INTO events (name, variant, start_position, allow_518, time_control, "
     "leave_days_per_year, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
     "double_round, visibility, delay_moves, open_for_entry, max_players, start_at, end_at, "
-    "created_by, created_at, initial_fen) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, "
-    "$11, $12, $13, $14, $15, to_timestamp($16), to_timestamp($17), $18, to_timestamp($19), "
-    "$20) RETURNING id";
+    "created_by, created_at, initial_fen, auto_adjudicate) VALUES ($1, $2, $3, $4, $5::jsonb, $6, "
+    "$7, $8, $9, $10, $11, $12, $13, $14, $15, to_timestamp($16), to_timestamp($17), $18, "
+    "to_timestamp($19), $20, $21) RETURNING id";
 
 std::int64_t insert_event(pqxx::work& tx, const EventSettings& s,
                           std::optional<std::int64_t> created_by, Timestamp now) {
@@ -124,7 +125,8 @@ std::int64_t insert_event(pqxx::work& tx, const EventSettings& s,
           s.rules.messages_allowed, s.double_round, std::string(to_string(s.visibility)),
           s.delay_moves, s.open_for_entry, s.max_players, s.start_at.unix_seconds(),
           epoch_of(s.end_at), created_by, now.unix_seconds(),
-          s.initial_fen.empty() ? std::nullopt : std::optional<std::string>(s.initial_fen))[0]
+          s.initial_fen.empty() ? std::nullopt : std::optional<std::string>(s.initial_fen),
+          s.auto_adjudicate)[0]
       .as<std::int64_t>();
 }
 
@@ -369,6 +371,27 @@ std::optional<Timestamp> event_adjudication_at(pqxx::work& tx, std::int64_t even
   const auto r = tx.exec_params(kEventAdjudicationAt, event_id, end_date_types());
   if (r.empty()) return std::nullopt;
   return Timestamp(r[0][0].as<std::int64_t>());
+}
+
+bool event_auto_adjudicates(pqxx::work& tx, std::int64_t event_id) {
+  const auto r = tx.exec_params("SELECT auto_adjudicate FROM events WHERE id = $1", event_id);
+  return !r.empty() && r[0][0].as<bool>();
+}
+
+void set_event_auto_adjudicate(pqxx::work& tx, std::int64_t event_id, bool enabled) {
+  tx.exec_params("UPDATE events SET auto_adjudicate = $2 WHERE id = $1", event_id, enabled);
+}
+
+std::vector<std::int64_t> lock_pending_event_games(pqxx::work& tx, std::int64_t event_id) {
+  std::vector<std::int64_t> ids;
+  for (const auto& row :
+       tx.exec_params("SELECT g.id FROM games g JOIN event_games eg ON eg.game_id = g.id "
+                      "WHERE eg.event_id = $1 AND g.status = 'adjudication_pending' "
+                      "ORDER BY g.id FOR UPDATE OF g",
+                      event_id)) {
+    ids.push_back(row[0].as<std::int64_t>());
+  }
+  return ids;
 }
 
 constexpr const char* kWriteAudit =

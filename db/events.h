@@ -102,6 +102,11 @@ GameVisibility event_visibility(pqxx::work& tx, std::int64_t event_id);
 
 // The adjudication instant of an event (StoredEvent::adjudication_at), nullopt when none.
 std::optional<game::Timestamp> event_adjudication_at(pqxx::work& tx, std::int64_t event_id);
+// Whether the event lets the server decide proven games at the end date (auto_adjudicate).
+bool event_auto_adjudicates(pqxx::work& tx, std::int64_t event_id);
+void set_event_auto_adjudicate(pqxx::work& tx, std::int64_t event_id, bool enabled);
+// The event's games awaiting adjudication, locked, by id.
+std::vector<std::int64_t> lock_pending_event_games(pqxx::work& tx, std::int64_t event_id);
 
 // The one writer of audit rows, in the transaction of the action.
 void write_audit(pqxx::work& tx, const AuditEntry& entry);

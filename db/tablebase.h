@@ -50,7 +50,7 @@ class SyzygyTablebase final : public game::TablebaseOracle {
   std::optional<game::Wdl> probe_wdl(const chess::Position& pos) const override;
   // Distance to zeroing in plies (Syzygy DTZ, with the sign of the WDL; 0 for a draw, a
   // checkmate or a stalemate); nullopt when unavailable, including positions with castling rights.
-  std::optional<int> probe_dtz(const chess::Position& pos) const;
+  std::optional<int> probe_dtz(const chess::Position& pos) const override;
 
  private:
   std::string path_;

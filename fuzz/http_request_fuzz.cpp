@@ -396,7 +396,7 @@ void set_up() {
   options.write_limits.per_address_per_minute = 100000;
   fixture->service = std::make_unique<api::Service>(
       *fixture->pool, *fixture->clock, *migrations, api::AccountOptions{},
-      game::Oracles{fixture->mate.get(), nullptr}, game::TimeZone{}, options);
+      game::Oracles{fixture->mate.get(), nullptr, nullptr}, game::TimeZone{}, options);
   for (int code = 0; code <= static_cast<int>(ErrorCode::kInternal); ++code) {
     fixture->codes.insert(std::string(error_code_name(static_cast<ErrorCode>(code))));
   }

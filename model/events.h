@@ -42,6 +42,9 @@ struct EventSettings {
   std::optional<int> max_players;
   game::Timestamp start_at;
   std::optional<game::Timestamp> end_at;
+  // The server decides the games that reach the end date in a position the director's
+  // evidence proves (rules.md 6.5): a tablebase result or a dead position.
+  bool auto_adjudicate = false;
 
   bool operator==(const EventSettings&) const = default;
 };

@@ -96,7 +96,7 @@ int run_serve() {
   }
   // Dead positions (after every move) and flag falls (Art. 6.7) use the full
   // unwinnability analysis; undetermined within the budget counts as "can mate".
-  const RulesOracles rules;
+  const RulesOracles rules(config);
   log_tablebases(rules);
   api::Service service(pool, *clock, migrations, account_options(config), rules.oracles(), *zone,
                        service_options(config));

@@ -317,6 +317,8 @@ Result<Config> config_from_env() {
       {"CORRCHESS_MAX_CONCURRENT_HASHES", &config.max_concurrent_hashes, true},
       {"CORRCHESS_MAX_CONNECTIONS_PER_ADDRESS", &config.max_connections_per_address, true},
       {"CORRCHESS_GAME_CACHE_GAMES", &config.game_cache_games, true},
+      {"CORRCHESS_DEAD_POSITION_NODES", &config.dead_position_nodes},
+      {"CORRCHESS_EVIDENCE_NODES", &config.evidence_nodes},
   }));
   TRY(read_clock(config));
   TRY(read_password_hash(config));

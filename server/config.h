@@ -40,6 +40,11 @@ struct Config {
   // the stored game first (tests; a difference fails the request with 500 and is logged).
   int game_cache_games = 10000;
   bool game_cache_check = false;
+  // CORRCHESS_DEAD_POSITION_NODES: the dead-position analysis after every move and at flag
+  // falls, in positions per side (rules.md 2.2). CORRCHESS_EVIDENCE_NODES: the deeper analysis
+  // behind the director's evidence (rules.md 6.5), asked on demand for a few positions.
+  int dead_position_nodes = 500'000;
+  int evidence_nodes = 2'000'000;
   bool run_migrations = true;
   bool open_registration = true;
   int token_ttl_days = 30;

@@ -105,16 +105,18 @@ namespace corrchess::server {
 
 namespace {
 
-chess::AnalysisBudget mate_budget() {
+chess::AnalysisBudget nodes(int max_nodes) {
   chess::AnalysisBudget budget;
-  budget.max_nodes = 500'000;
+  budget.max_nodes = static_cast<std::uint64_t>(max_nodes);
   return budget;
 }
 
 }  // namespace
 
-RulesOracles::RulesOracles()
-    : mate(mate_budget()), tablebase(db::SyzygyTablebase::from_environment()) {}
+RulesOracles::RulesOracles(const Config& config)
+    : mate(nodes(config.dead_position_nodes)),
+      tablebase(db::SyzygyTablebase::from_environment()),
+      evidence(nodes(config.evidence_nodes)) {}
 
 std::unique_ptr<db::ServerClock> make_clock(const Config& config, db::Pool& pool) {
   if (config.manual_clock) return std::make_unique<db::ManualClock>(pool);

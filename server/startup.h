@@ -28,11 +28,14 @@ bool apply_migrations(const Config& config, const std::vector<model::Migration>&
 // `verify` reach the same verdicts: the full dead-position analysis (undetermined within
 // its budget counts as "can mate") and the Syzygy tables of CORRCHESS_SYZYGY_PATH.
 struct RulesOracles {
-  RulesOracles();
-  game::Oracles oracles() const { return game::Oracles{&mate, &tablebase}; }
+  // Budgets in positions per side: after every move (Config::dead_position_nodes) and for
+  // the director's evidence (Config::evidence_nodes).
+  explicit RulesOracles(const Config& config);
+  game::Oracles oracles() const { return game::Oracles{&mate, &tablebase, &evidence}; }
 
   game::UnwinnabilityMateOracle mate;
   db::SyzygyTablebase tablebase;
+  game::UnwinnabilityMateOracle evidence;
 };
 
 // The server's clock: the manual test clock (CORRCHESS_CLOCK=manual) or the system's.

@@ -22,7 +22,7 @@ int run_verify() {
   }
   db::Pool pool(config.database_url, 1);
   const auto clock = make_clock(config, pool);
-  const RulesOracles rules;
+  const RulesOracles rules(config);
   app::GameDeps deps{pool, *clock, *zone, rules.oracles()};
   auto report = app::verify_games(deps, [](const app::GameDifference& d) {
     std::printf("game %lld: %s\n", static_cast<long long>(d.game_id), d.what.c_str());

@@ -30,6 +30,10 @@ bool MaterialMateOracle::can_mate(const Position& pos, Color side) const {
 }
 
 bool UnwinnabilityMateOracle::can_mate(const Position& pos, Color side) const {
+  return winnability(pos, side) != chess::Winnability::kUnwinnable;
+}
+
+chess::Winnability UnwinnabilityMateOracle::winnability(const Position& pos, Color side) const {
   // Every request replays its game up to the current position, so the same positions are
   // asked again and again: remember the answers (the fast path costs a small search too).
   const auto index = static_cast<std::size_t>(chess::index(side));
@@ -37,7 +41,7 @@ bool UnwinnabilityMateOracle::can_mate(const Position& pos, Color side) const {
   std::unique_lock lock(mutex_);
   for (;;) {
     if (auto it = cache_.find(key.first); it != cache_.end() && it->second[index] >= 0) {
-      return it->second[index] == 1;
+      return static_cast<chess::Winnability>(it->second[index]);
     }
     if (!in_flight_.contains(key)) break;
     answered_.wait(lock);  // another thread is analysing this position for this side
@@ -45,14 +49,13 @@ bool UnwinnabilityMateOracle::can_mate(const Position& pos, Color side) const {
   in_flight_.insert(key);
   ++analyses_;
   lock.unlock();
-  bool can = true;
+  auto verdict = chess::Winnability::kUndetermined;
   try {
     switch (chess::quick_check(pos, side)) {
-      case chess::QuickVerdict::kWinnable: can = true; break;
-      case chess::QuickVerdict::kUnwinnable: can = false; break;
+      case chess::QuickVerdict::kWinnable: verdict = chess::Winnability::kWinnable; break;
+      case chess::QuickVerdict::kUnwinnable: verdict = chess::Winnability::kUnwinnable; break;
       case chess::QuickVerdict::kUnknown:
-        can = chess::analyse_winnability(pos, side, budget_).verdict !=
-              chess::Winnability::kUnwinnable;
+        verdict = chess::analyse_winnability(pos, side, budget_).verdict;
         break;
     }
   } catch (...) {
@@ -64,10 +67,10 @@ bool UnwinnabilityMateOracle::can_mate(const Position& pos, Color side) const {
   lock.lock();
   if (cache_.size() >= kCacheLimit) cache_.clear();
   auto [it, inserted] = cache_.try_emplace(key.first, std::array<std::int8_t, 2>{-1, -1});
-  it->second[index] = can ? 1 : 0;
+  it->second[index] = static_cast<std::int8_t>(verdict);
   in_flight_.erase(key);
   answered_.notify_all();
-  return can;
+  return verdict;
 }
 
 std::uint64_t UnwinnabilityMateOracle::analyses() const {
@@ -79,5 +82,6 @@ const MateOracle& Oracles::mate_oracle() const { return mate ? *mate : kDefaultM
 const TablebaseOracle& Oracles::tablebase_oracle() const {
   return tablebase ? *tablebase : kDefaultTablebase;
 }
+const MateOracle& Oracles::evidence_oracle() const { return evidence ? *evidence : mate_oracle(); }
 
 }  // namespace corrchess::game

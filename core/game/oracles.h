@@ -29,6 +29,13 @@ class MateOracle {
   virtual ~MateOracle() = default;
   // False only when `side` can never checkmate from `pos`, whoever is to move.
   virtual bool can_mate(const chess::Position& pos, Color side) const = 0;
+  // The three-valued answer behind can_mate, for the director's evidence (evidence.h):
+  // kUnwinnable only with a proof, kWinnable only with a helpmate found, else kUndetermined.
+  // The default knows only what can_mate says: unwinnable or undetermined.
+  virtual chess::Winnability winnability(const chess::Position& pos, Color side) const {
+    return can_mate(pos, side) ? chess::Winnability::kUndetermined
+                               : chess::Winnability::kUnwinnable;
+  }
 };
 
 // The default oracle: a side cannot mate only with a bare king, or when the whole board is
@@ -48,6 +55,7 @@ class UnwinnabilityMateOracle final : public MateOracle {
  public:
   explicit UnwinnabilityMateOracle(chess::AnalysisBudget budget = {}) : budget_(budget) {}
   bool can_mate(const chess::Position& pos, Color side) const override;
+  chess::Winnability winnability(const chess::Position& pos, Color side) const override;
   // How many analyses have run (answers not found in the memory): for metrics and tests.
   std::uint64_t analyses() const;
 
@@ -56,7 +64,7 @@ class UnwinnabilityMateOracle final : public MateOracle {
   chess::AnalysisBudget budget_;
   mutable std::mutex mutex_;
   mutable std::condition_variable answered_;  // an analysis in flight has finished
-  // Position key -> answer per colour (-1: not asked yet, 0: cannot mate, 1: can).
+  // Position key -> answer per colour (-1: not asked yet, else a chess::Winnability).
   mutable std::unordered_map<std::uint64_t, std::array<std::int8_t, 2>> cache_;
   // The analyses running now: position key and colour index.
   mutable std::set<std::pair<std::uint64_t, std::size_t>> in_flight_;
@@ -74,6 +82,9 @@ class TablebaseOracle {
   virtual ~TablebaseOracle() = default;
   // WDL of `pos` for the side to move; nullopt when the needed table is not installed.
   virtual std::optional<Wdl> probe_wdl(const chess::Position& pos) const = 0;
+  // Distance to zeroing in plies with the WDL's sign (0 for a draw); nullopt when the table
+  // is not installed. Shown as evidence only, never used for a verdict.
+  virtual std::optional<int> probe_dtz(const chess::Position&) const { return std::nullopt; }
 };
 
 // No tables installed: every probe is unavailable.
@@ -87,9 +98,13 @@ class NoTablebase final : public TablebaseOracle {
 struct Oracles {
   const MateOracle* mate = nullptr;
   const TablebaseOracle* tablebase = nullptr;
+  // The deeper analysis behind the director's evidence (evidence.h), asked for a few
+  // positions on demand rather than after every move; null: the mate oracle.
+  const MateOracle* evidence = nullptr;
 
   const MateOracle& mate_oracle() const;
   const TablebaseOracle& tablebase_oracle() const;
+  const MateOracle& evidence_oracle() const;
 };
 
 }  // namespace corrchess::game

@@ -6,7 +6,6 @@ result has no default; the director decides it there, and the game is finished w
 result and leaves the queue."""
 
 import sys
-import time
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -22,17 +21,8 @@ class AdjudicationQueue(support.ServerTestCase):
 
     def test_director_sees_a_claim_in_the_queue_and_decides_it(self):
         admin = support.Api(self.base, *support.ADMIN)
-        admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-01T00:00:00Z"})
-        event = admin.call("POST", "/api/v1/admin/events", {
-            "name": "Winter Cup", "players": ["anna", "boris"], "end_at": "2027-01-10T00:00:00Z",
-            "time_control": {"type": "iccf", "moves": 10, "days": 50}})
-        game = admin.call("POST", "/api/v1/admin/events/%s/start" % event["id"])["games"][0]
+        event, game = support.pending_event_game(admin, "Winter Cup", ("anna", "boris"))
         game_id = game["id"]
-        admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-12T00:00:00Z"})
-        for _ in range(200):  # the scheduler marks the game once it sees the new time
-            if admin.call("GET", "/api/v1/games/" + game_id)["status"] == "adjudication_pending":
-                break
-            time.sleep(0.05)
         td = support.chromium()
         self.addCleanup(td.quit)
         support.phone_screen(td)

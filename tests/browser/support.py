@@ -151,6 +151,24 @@ class Api:
         return answer.json() if answer.body else None
 
 
+def pending_event_game(admin, name, players, opening=None):
+    """A two-player event started on 2027-01-01 (manual clock) whose end date, 2027-01-10,
+    has passed: (event, game) once the game awaits adjudication on 2027-01-12."""
+    admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-01T00:00:00Z"})
+    body = {"name": name, "players": list(players), "end_at": "2027-01-10T00:00:00Z",
+            "time_control": {"type": "iccf", "moves": 10, "days": 50}}
+    if opening:
+        body["opening"] = opening
+    event = admin.call("POST", "/api/v1/admin/events", body)
+    game = admin.call("POST", "/api/v1/admin/events/%s/start" % event["id"])["games"][0]
+    admin.call("POST", "/api/v1/admin/clock", {"now": "2027-01-12T00:00:00Z"})
+    for _ in range(200):  # the scheduler marks the game once it sees the new time
+        if admin.call("GET", "/api/v1/games/" + game["id"])["status"] == "adjudication_pending":
+            break
+        time.sleep(0.05)
+    return event, game
+
+
 def register(base, username, display_name=None):
     body = {"username": username, "password": username + "-password-1"}
     if display_name:

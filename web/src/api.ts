@@ -23,7 +23,13 @@ export type Game = Omit<Schemas['Game'], 'draw_offer' | 'pending_move'> & {
 };
 // One side's claim on a game awaiting adjudication (GET /api/v1/events/{id} and
 // /api/v1/admin/adjudications; gap: no schema, those answers have none).
-export type Claim = { filed: boolean; claim?: 'win' | 'draw'; implied?: boolean; analysis?: string | null; filed_at?: string };
+export type Claim = { filed: boolean; claim?: 'win' | 'draw'; implied?: boolean; analysis?: string | null; filed_at?: string; line?: ClaimLine | null };
+
+// The legality of a claim's line (directors only: docs/api.md "Directors").
+export type ClaimLine = {
+  legal: boolean; moves: string[]; text: string; illegal_move: string | null; detail: string | null;
+  ends: 'checkmate' | 'stalemate' | null; repetitions: number;
+};
 
 let csrf = '';
 

@@ -1,8 +1,10 @@
 // /adjudications (td and admin): the queue of event games awaiting adjudication across all
 // events, the longest waiting first, each with its players, both sides' claims and analyses
-// (as text), how long it has waited, a link to the game and a form to decide the result.
+// (as text) and the legality of their lines, how long it has waited, what the server can prove
+// about the position (./evidence.ts), a link to the game and a form to decide the result.
 import { api, Claim, errorText } from '../api';
 import { announce, errorBox, h, replace, showError } from '../dom';
+import { Evidence, evidenceView, lineText } from './evidence';
 import { deadline, duration } from '../time';
 import { setTitle } from '../title';
 
@@ -10,6 +12,7 @@ type Entry = {
   game_id: string; event: { id: string; name: string }; round: number; board: number;
   white: string; black: string; ply: number; age_seconds: number; pending_since: string;
   claims_due: string; window_open: boolean; claims: { white: Claim; black: Claim };
+  evidence: Evidence | null;
 };
 
 function claimText(player: string, c: Claim): string {
@@ -32,6 +35,15 @@ function decisionForm(e: Entry, done: () => Promise<void>): HTMLElement {
     result.removeAttribute('aria-invalid');
     showError(error, null);
   });
+  // A complete proof fills the form in one click (the director still decides).
+  const suggestion = e.evidence?.suggestion;
+  const fill = suggestion ? h('button', { type: 'button', 'aria-label': `Use the suggestion for game ${e.game_id}`,
+    onclick: () => {
+      result.value = suggestion.result;
+      reason.value = suggestion.reason;
+      result.removeAttribute('aria-invalid');
+      showError(error, null);
+    } }, 'Use the suggestion') : null;
   return h('form', { class: 'decide', onsubmit: async (ev: Event) => {
     ev.preventDefault();
     if (!result.value) {
@@ -51,11 +63,11 @@ function decisionForm(e: Entry, done: () => Promise<void>): HTMLElement {
   } },
   h('label', { for: `${id}-result` }, 'Result'), result,
   h('label', { for: `${id}-reason` }, 'Reason'), reason,
-  h('button', { type: 'submit', class: 'primary', 'aria-label': `Decide game ${e.game_id}` }, 'Decide'), error);
+  h('button', { type: 'submit', class: 'primary', 'aria-label': `Decide game ${e.game_id}` }, 'Decide'), fill, error);
 }
 
 // What the queue shows of a game above its form (refreshed without touching the form).
-function entryInfo(e: Entry): HTMLElement[] {
+function entryInfo(e: Entry): (HTMLElement | null)[] {
   const move = Math.floor(e.ply / 2) + 1;
   return [
     h('h2', {}, h('a', { href: `/games/${encodeURIComponent(e.game_id)}` }, `${e.white} – ${e.black}`),
@@ -66,8 +78,10 @@ function entryInfo(e: Entry): HTMLElement[] {
     h('ul', { class: 'claims' }, (['white', 'black'] as const).map((side) => {
       const c = e.claims[side];
       return h('li', {}, claimText(side === 'white' ? e.white : e.black, c),
-        c.analysis ? h('pre', { class: 'analysis' }, c.analysis) : null);
-    }))];
+        c.analysis ? h('pre', { class: 'analysis' }, c.analysis) : null,
+        c.line ? h('p', { class: c.line.legal ? 'line legal' : 'line illegal' }, lineText(c.line)) : null);
+    })),
+    e.evidence ? evidenceView(e.evidence) : null];
 }
 
 // How often the queue is read again while the page is shown (players file claims meanwhile;
