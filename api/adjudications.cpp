@@ -108,10 +108,8 @@ struct AutoAdjudicationBody {
   std::string reason;
   static Result<AutoAdjudicationBody> from_json(const json& body, const Request&) {
     Fields in(body);
-    const auto enabled = in.optional_bool("enabled");
-    auto reason = in.nonblank_text("reason", 1000);
-    if (in.ok() && !enabled) return fail(ErrorCode::kValidationError, "enabled is required");
-    return in.finish(AutoAdjudicationBody{enabled.value_or(false), std::move(reason)});
+    const bool enabled = in.required_bool("enabled");
+    return in.finish(AutoAdjudicationBody{enabled, in.nonblank_text("reason", 1000)});
   }
 };
 

@@ -152,8 +152,8 @@ json norm_target_json(const competition::NormTarget& t, int games) {
 
 // The category and norm lines of a section (docs/api.md "Norms"), rows in crosstable seed
 // order with the player's username.
-json norms_json(const competition::NormSection& norms, const Result<game::Crosstable>& table) {
-  const competition::NormRules rules;
+json norms_json(const competition::NormSection& norms, const Result<game::Crosstable>& table,
+                const competition::NormRules& rules) {
   json levels = json::object();
   for (const auto title : competition::kTitles) {
     levels[std::string(competition::to_string(title))] = competition::min_performance(rules, title);
@@ -209,7 +209,7 @@ json event_json(const app::EventView& v, const model::User& viewer) {
   j["games"] = games;
   auto table = app::section_crosstable(v.players, v.games);
   j["crosstable"] = table ? rated_crosstable_json(*table, v) : json();
-  j["norms"] = v.norms ? norms_json(*v.norms, table) : json();
+  j["norms"] = v.norms ? norms_json(*v.norms, table, v.norm_rules) : json();
   j["now"] = game::format_rfc3339(v.now);
   return j;
 }

@@ -131,6 +131,13 @@ std::optional<bool> Fields::optional_bool(const std::string& field) {
   return take(api::optional_bool(body_, field));
 }
 
+bool Fields::required_bool(const std::string& field) {
+  const auto value = optional_bool(field);
+  if (error_) return false;
+  if (!value) error_ = Error{ErrorCode::kValidationError, "field '" + field + "' is required"};
+  return value.value_or(false);
+}
+
 std::optional<std::int64_t> Fields::optional_int(const std::string& field) {
   if (error_) return {};
   return take(api::optional_int(body_, field));

@@ -61,6 +61,7 @@ class Fields {
                                              Text text = Text::kLine);
   std::string nonblank_text(const std::string& field, std::size_t max_length);
   std::optional<bool> optional_bool(const std::string& field);
+  bool required_bool(const std::string& field);  // true or false, present
   std::optional<std::int64_t> optional_int(const std::string& field);
 
   // The value of any other read (parse_rule_settings(body), a parse of a field read before),

@@ -8,6 +8,7 @@
 #include "api/csv.h"
 #include "api/json_body.h"
 #include "api/rule_settings.h"
+#include "app/titles.h"
 
 namespace corrchess::api {
 
@@ -176,6 +177,17 @@ Result<app::ImportedRating> imported_rating(const json& entry, std::size_t index
   return out;
 }
 
+// POST /admin/users/{username}/ladies-titles: {eligible, reason}.
+struct LadiesBody {
+  bool eligible = false;
+  std::string reason;
+  static Result<LadiesBody> from_json(const json& body, const Request&) {
+    Fields in(body);
+    const bool eligible = in.required_bool("eligible");
+    return in.finish(LadiesBody{eligible, in.nonblank_text("reason", 1000)});
+  }
+};
+
 // POST /admin/ratings/import: {pool?, reason, ratings: [{username, rating, deviation?, games?}]}.
 struct ImportBody {
   std::optional<std::string> pool;
@@ -332,6 +344,17 @@ void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& g
                 {"ratings", json::array({{{"username", "ann"}, {"rating", 2401}}})}})},
       BodyHandler<ImportBody>(
           [&deps](const Call& c, ImportBody&& b) { return import(deps, c, b); }));
+  routes.add({"POST", "/api/v1/admin/users/{username}/ladies-titles", Access::kDirector,
+              Doc("Whether a player may earn ladies' titles (LGM, LIM)", 200,
+                  "{username, ladies_titles}; audited (ladies_titles_changed)")
+                  .in({{"eligible", "boolean", true, ""}, {"reason", "string", true, "non-empty"}},
+                      {{"eligible", true}, {"reason", "confirmed by the federation"}})},
+             BodyHandler<LadiesBody>([&games](const Call& c, LadiesBody&& b) -> Result<Response> {
+               const auto& username = c.params.at("username");
+               TRY_LET(eligible,
+                       app::set_ladies_titles(games, c.caller(), username, b.eligible, b.reason));
+               return json_response(200, {{"username", username}, {"ladies_titles", *eligible}});
+             }));
 }
 
 }  // namespace corrchess::api

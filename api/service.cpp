@@ -149,8 +149,8 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
   add_account_routes(router_, pool_, clock_, account_options);
   game_cache_ =
       std::make_unique<app::GameCache>(options.game_cache_games, options.game_cache_check);
-  game_deps_ = std::make_unique<GameServiceDeps>(
-      GameServiceDeps{{pool_, clock_, std::move(zone), oracles, game_cache_.get()}, metrics_});
+  game_deps_ = std::make_unique<GameServiceDeps>(GameServiceDeps{
+      {pool_, clock_, std::move(zone), oracles, game_cache_.get(), options.norm_rules}, metrics_});
   metrics_.gauge("corrchess_game_cache_games", "Games kept in memory for the commands.",
                  [this] { return static_cast<double>(game_cache_->counts().games); });
   metrics_.gauge("corrchess_game_cache_hits",

@@ -42,6 +42,8 @@ struct ServiceOptions {
   // whether each copy is compared with the stored game before use.
   std::size_t game_cache_games = 10000;
   bool game_cache_check = false;
+  // Title norms: levels, games per norm and per title (CORRCHESS_NORMS, rules.md 6.12).
+  competition::NormRules norm_rules;
 };
 
 class Service {

@@ -55,7 +55,7 @@ Result<competition::NormSection> section_norms(const std::vector<model::EventPla
                                                const competition::NormRules& rules) {
   const auto table = section_table(players, games);
   std::vector<competition::NormPlayer> norm_players;
-  for (const auto* p : table.occupants) norm_players.push_back({p->start_rating, false});
+  for (const auto* p : table.occupants) norm_players.push_back({p->start_rating, p->ladies});
   return competition::norm_section(norm_players, table.games, rules);
 }
 

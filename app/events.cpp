@@ -42,12 +42,13 @@ Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t i
               deps.clock.now(tx),
               db::event_rating_terms(tx, id),
               {},
-              std::nullopt};
+              std::nullopt,
+              deps.norm_rules};
   std::vector<std::int64_t> ids;
   for (const auto& p : v.players) ids.push_back(p.user.id);
   v.ratings = db::current_ratings(tx, model::rating_pool_of(event->settings.variant), ids);
   if (v.rating_terms.rated && v.event.started()) {
-    TRY_LET(norms, section_norms(v.players, v.games, competition::NormRules{}));
+    TRY_LET(norms, section_norms(v.players, v.games, deps.norm_rules));
     v.norms = std::move(*norms);
   }
   return v;

@@ -40,6 +40,7 @@ struct EventView {
   std::map<std::int64_t, model::RatingEntry> ratings;  // current ratings of the players
   // The section's category and norm lines (rules.md 6.12): a rated event once started.
   std::optional<competition::NormSection> norms;
+  competition::NormRules norm_rules;  // the server's (GameDeps::norm_rules): levels, min_games
 };
 // kNotFound when there is no such event.
 Result<EventView> read_event(GameDeps& deps, std::int64_t id);

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/handles.h"
+#include "core/competition/norms.h"
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
 #include "model/games.h"
@@ -24,6 +25,9 @@ struct GameDeps {
   // This instance's copies of the games its commands committed (app/game_cache.h), used by
   // the player and director commands; none: every command reads its game.
   GameCache* cache = nullptr;
+  // Title norms (rules.md 6.12): the levels, games and norms a title needs (ICCF's unless the
+  // server is configured otherwise, CORRCHESS_NORMS).
+  competition::NormRules norm_rules = {};
 };
 
 // A game as a use case saw it (after its change, for commands), for rendering.

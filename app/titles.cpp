@@ -5,12 +5,14 @@
 
 #include "app/event_crosstable.h"
 #include "app/events.h"
+#include "app/roles.h"
 #include "core/competition/norms.h"
 #include "db/events.h"
 #include "db/norms.h"
 #include "db/ratings.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -51,7 +53,8 @@ Result<int> award_titles(pqxx::work& tx, std::int64_t user_id, const competition
     held.push_back({*title, n.games, std::to_string(n.event_id)});
   }
   int awarded = 0;
-  for (const auto title : competition::titles_earned(held, rules, false)) {
+  const bool ladies = db::ladies_titles(tx, user_id);
+  for (const auto title : competition::titles_earned(held, rules, ladies)) {
     const auto name = std::string(competition::to_string(title));
     if (!db::award_title(tx, user_id, name, now)) continue;
     ++awarded;
@@ -67,7 +70,7 @@ Result<int> award_titles(pqxx::work& tx, std::int64_t user_id, const competition
 }
 
 Result<NormRun> check_section(GameDeps& deps, std::int64_t event_id) {
-  const competition::NormRules rules;
+  const competition::NormRules& rules = deps.norm_rules;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<NormRun> {
     NormRun run;
     TRY_LET(event, db::load_event(tx, event_id, true));
@@ -108,6 +111,22 @@ Result<NormRun> run_norms(GameDeps& deps) {
     total.titles_awarded += run->titles_awarded;
   }
   return total;
+}
+
+Result<bool> set_ladies_titles(GameDeps& deps, const model::User& director,
+                               const std::string& username, bool eligible,
+                               const std::string& reason) {
+  TRY(require_director(director));
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<bool> {
+    const auto user = db::find_user(tx, username);
+    if (!user) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+    const bool before = db::ladies_titles(tx, user->id);
+    db::set_ladies_titles(tx, user->id, eligible);
+    db::write_audit(
+        tx, {deps.clock.now(tx), director.id, "ladies_titles_changed", std::nullopt, std::nullopt,
+             user->id, reason, model::Fields{{"ladies_titles", eligible}, {"before", before}}});
+    return eligible;
+  });
 }
 
 }  // namespace corrchess::app

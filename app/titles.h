@@ -7,6 +7,7 @@
 
 #include "app/game_view.h"
 #include "core/error.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -17,5 +18,13 @@ struct NormRun {
 };
 // Checks at most 20 sections (each in its own transaction, under its event's row lock).
 Result<NormRun> run_norms(GameDeps& deps);
+
+// Whether `username` may earn ladies' titles (LGM, LIM): set by a director with a reason,
+// audited as ladies_titles_changed; norm lines of running sections show the ladies' targets
+// at once, norms of sections already over are not recomputed. Returns the setting.
+// kForbidden unless `director` is one; kNotFound for an unknown user.
+Result<bool> set_ladies_titles(GameDeps& deps, const model::User& director,
+                               const std::string& username, bool eligible,
+                               const std::string& reason);
 
 }  // namespace corrchess::app

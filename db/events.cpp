@@ -192,8 +192,8 @@ Result<void> add_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_
 
 constexpr const char* kEventPlayers =
     "SELECT p.user_id, p.seat, p.status, extract(epoch FROM p.joined_at)::bigint, "
-    "extract(epoch FROM p.left_at)::bigint, r.username, p.reason, p.start_rating FROM "
-    "event_players p "
+    "extract(epoch FROM p.left_at)::bigint, r.username, p.reason, p.start_rating, "
+    "u.ladies_titles FROM event_players p JOIN users u ON u.id = p.user_id "
     "LEFT JOIN "
     "users r ON r.id = p.replaced_by WHERE p.event_id = $1 ORDER BY p.seat, p.joined_at, "
     "p.user_id";
@@ -212,6 +212,7 @@ std::vector<EventPlayer> event_players(pqxx::work& tx, std::int64_t event_id) {
     p.replaced_by = optional_text(row[5]);
     p.reason = optional_text(row[6]);
     p.start_rating = optional_int(row[7]);
+    p.ladies = row[8].as<bool>();
     out.push_back(std::move(p));
   }
   return out;

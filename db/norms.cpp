@@ -29,6 +29,15 @@ void replace_norms(pqxx::work& tx, std::int64_t event_id, const std::vector<Norm
   }
 }
 
+bool ladies_titles(pqxx::work& tx, std::int64_t user_id) {
+  const auto r = tx.exec_params("SELECT ladies_titles FROM users WHERE id = $1", user_id);
+  return !r.empty() && r[0][0].as<bool>();
+}
+
+void set_ladies_titles(pqxx::work& tx, std::int64_t user_id, bool eligible) {
+  tx.exec_params("UPDATE users SET ladies_titles = $2 WHERE id = $1", user_id, eligible);
+}
+
 std::vector<NormRecord> norms_of(pqxx::work& tx, std::int64_t user_id) {
   std::vector<NormRecord> out;
   for (const auto& row : tx.exec_params(

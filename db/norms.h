@@ -34,6 +34,9 @@ void replace_norms(pqxx::work& tx, std::int64_t event_id, const std::vector<Norm
 std::vector<NormRecord> norms_of(pqxx::work& tx, std::int64_t user_id);
 
 // Awards `title` to `user_id` at `now`; false when they hold it already.
+// Whether the user may earn ladies' titles (users.ladies_titles).
+bool ladies_titles(pqxx::work& tx, std::int64_t user_id);
+void set_ladies_titles(pqxx::work& tx, std::int64_t user_id, bool eligible);
 bool award_title(pqxx::work& tx, std::int64_t user_id, const std::string& title,
                  game::Timestamp now);
 // The titles of `user_id`, in the order they were awarded.

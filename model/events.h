@@ -74,6 +74,8 @@ struct EventPlayer {
   // The rating (rounded) the player brought to the section, fixed at its start or when they
   // took a seat as a replacement; none: unrated then, or not started yet (rules.md 6.12).
   std::optional<int> start_rating;
+  // The player may earn ladies' titles (users.ladies_titles, rules.md 6.12).
+  bool ladies = false;
 };
 
 // A game of a section with the cached state of its row.

@@ -320,6 +320,12 @@ Result<Config> config_from_env() {
       {"CORRCHESS_DEAD_POSITION_NODES", &config.dead_position_nodes},
       {"CORRCHESS_EVIDENCE_NODES", &config.evidence_nodes},
   }));
+  if (const char* text = env("CORRCHESS_NORMS")) {
+    auto rules = competition::parse_norm_rules(text);
+    if (!rules)
+      return fail(ErrorCode::kValidationError, "CORRCHESS_NORMS: " + rules.error().detail);
+    config.norm_rules = *rules;
+  }
   TRY(read_clock(config));
   TRY(read_password_hash(config));
   TRY(read_on_off("CORRCHESS_GAME_CACHE_CHECK", config.game_cache_check));

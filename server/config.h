@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/competition/norms.h"
 #include "core/error.h"
 #include "core/game/challenge.h"
 #include "core/rating/glicko2.h"
@@ -43,6 +44,9 @@ struct Config {
   // CORRCHESS_DEAD_POSITION_NODES: the dead-position analysis after every move and at flag
   // falls, in positions per side (rules.md 2.2). CORRCHESS_EVIDENCE_NODES: the deeper analysis
   // behind the director's evidence (rules.md 6.5), asked on demand for a few positions.
+  // CORRCHESS_NORMS: title norm levels and counts, e.g. "GM=2600,IM=2450,min_games=8"
+  // (competition::parse_norm_rules; ICCF's when unset).
+  competition::NormRules norm_rules;
   int dead_position_nodes = 500'000;
   int evidence_nodes = 2'000'000;
   bool run_migrations = true;

@@ -51,6 +51,7 @@ api::ServiceOptions service_options(const Config& config) {
   options.ratings.glicko = config.rating;
   options.ratings.period = config.rating_period;
   options.ratings.rate_default_wins = config.rating_default_wins;
+  options.norm_rules = config.norm_rules;
   return options;
 }
 

@@ -1,6 +1,7 @@
 #include "core/competition/norms.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <map>
 #include <numeric>
@@ -53,6 +54,60 @@ Result<Title> parse_title(std::string_view text) {
     if (to_string(t) == text) return t;
   }
   return fail(ErrorCode::kValidationError, "unknown title '" + std::string(text) + "'");
+}
+
+Result<NormRules> parse_norm_rules(std::string_view text, NormRules base) {
+  const auto trim = [](std::string_view v) {
+    while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+    return v;
+  };
+  std::vector<std::string> seen;
+  while (!trim(text).empty()) {
+    const auto comma = text.find(',');
+    const auto item = trim(text.substr(0, comma));
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    const auto eq = item.find('=');
+    const auto name = std::string(trim(item.substr(0, eq)));
+    const auto value =
+        eq == std::string_view::npos ? std::string_view{} : trim(item.substr(eq + 1));
+    int number = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || ec != std::errc{} || end != value.data() + value.size()) {
+      return fail(ErrorCode::kValidationError,
+                  "norm rules: '" + std::string(item) + "' is not name=whole number");
+    }
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
+      return fail(ErrorCode::kValidationError, "norm rules: " + name + " is given twice");
+    }
+    seen.push_back(name);
+    const std::pair<const char*, int*> fields[] = {{"GM", &base.gm},
+                                                   {"SIM", &base.sim},
+                                                   {"IM", &base.im},
+                                                   {"LGM", &base.lgm},
+                                                   {"LIM", &base.lim},
+                                                   {"min_games", &base.min_games},
+                                                   {"title_norms", &base.title_norms},
+                                                   {"title_games", &base.title_games}};
+    bool known = false;
+    for (const auto& [field, target] : fields) {
+      if (name == field) {
+        *target = number;
+        known = true;
+      }
+    }
+    if (name == "unrated") {
+      base.unrated_rating = number;
+      known = true;
+    }
+    if (!known) {
+      return fail(ErrorCode::kValidationError,
+                  "norm rules: unknown name '" + name +
+                      "' (GM, SIM, IM, LGM, LIM, min_games, title_norms, title_games, unrated)");
+    }
+  }
+  TRY(validate(base));
+  return base;
 }
 
 Result<void> validate(const NormRules& rules) {

@@ -91,6 +91,12 @@ Result<void> validate(const NormRules& rules);
 // The minimum performance of a norm for `title`.
 int min_performance(const NormRules& rules, Title title);
 
+// A server's norm rules written as "GM=2600,SIM=2525,IM=2450,LGM=2300,LIM=2150,min_games=8,
+// title_norms=2,title_games=24,unrated=1400" (any subset, in any order; blanks around items
+// ignored): each item replaces that value of `base`. kValidationError for an unknown name, a
+// value that is not a whole number, a name given twice, or rules validate() refuses.
+Result<NormRules> parse_norm_rules(std::string_view text, NormRules base = {});
+
 // The FIDE conversion of a percentage score (0..100, as percent_score gives it) into a rating
 // difference: 100 -> 800, 99 -> 677, 57 -> 50, 50 -> 0, 43 -> -50, 0 -> -800. Values outside
 // 0..100 are clamped.

@@ -20,6 +20,9 @@ using nlohmann::json;
 
 class Norms : public testing::EventServer {
  protected:
+  Norms() = default;
+  explicit Norms(const testing::ServerEnv& env) : EventServer(env) {}
+
   // Fifteen players n01..n15.
   static std::vector<std::string> norm_players() {
     std::vector<std::string> names;
@@ -316,6 +319,52 @@ TEST_F(Norms, OnlyDirectorsImportAndBadImportsChangeNothing) {
   int imports = 0;
   for (const auto& r : audit["records"]) imports += r["action"] == "ratings_imported";
   EXPECT_EQ(imports, 2);
+}
+
+// A server with its own levels (CORRCHESS_NORMS): IM at 2425 and LIM at 2200 against a field
+// averaging 2401. IM needs dp >= 24: 7/14 is 50% (dp 0), 7.5/14 -> 54% (dp 29): 7.5. LGM
+// (2300, unchanged) needs dp >= -101: 5/14 -> 36% (dp -102) does not, 5.5/14 -> 39% (dp -80)
+// does: 5.5. LIM (2200) needs dp >= -201: 3/14 -> 21% (dp -230) does not, 3.5/14 = 25%
+// (dp -193) does: 3.5. A player a director marked for ladies' titles gets the LGM and LIM
+// targets too; the others do not.
+class ConfiguredNorms : public Norms {
+ protected:
+  ConfiguredNorms() : Norms(testing::ServerEnv{{"CORRCHESS_NORMS", "IM=2425,LIM=2200"}}) {}
+};
+
+TEST_F(ConfiguredNorms, ServerLevelsAndLadiesTitles) {
+  const auto names = norm_players();
+  add_users(names);
+  import_ratings(names, 2401);
+  // Only directors mark a player; a bad body changes nothing.
+  const std::string path = "/api/v1/admin/users/n02/ladies-titles";
+  EXPECT_EQ(problem("POST", path, "n02", {{"eligible", true}, {"reason", "me"}}, 403), "forbidden");
+  EXPECT_EQ(problem("POST", path, "td", {{"reason", "no flag"}}, 400), "validation_error");
+  EXPECT_EQ(problem("POST", path, "td", {{"eligible", "yes"}, {"reason", "x"}}, 400),
+            "validation_error");
+  EXPECT_EQ(problem("POST", "/api/v1/admin/users/nobody/ladies-titles", "td",
+                    {{"eligible", true}, {"reason", "x"}}, 404),
+            "not_found");
+  EXPECT_EQ(ok("POST", path, "td", {{"eligible", true}, {"reason", "confirmed by the federation"}}),
+            json({{"username", "n02"}, {"ladies_titles", true}}));
+  const json audit = ok("GET", "/api/v1/admin/audit?user=n02", "td");
+  ASSERT_FALSE(audit["records"].empty());
+  EXPECT_EQ(audit["records"][0]["action"], "ladies_titles_changed");
+  EXPECT_EQ(audit["records"][0]["reason"], "confirmed by the federation");
+
+  const auto e = event(started_section("Configured section", names));
+  EXPECT_EQ(e["norms"]["levels"]["IM"], 2425);
+  EXPECT_EQ(e["norms"]["levels"]["LIM"], 2200);
+  EXPECT_EQ(e["norms"]["levels"]["GM"], 2600);
+  const auto n01 = norm_row(e, "n01");
+  EXPECT_EQ(target(n01, "IM")["points_needed"], 7.5);
+  EXPECT_EQ(target(n01, "LIM"), nullptr);  // not marked: no ladies' targets
+  ASSERT_EQ(n01["targets"].size(), 3u) << n01.dump();
+  const auto n02 = norm_row(e, "n02");
+  ASSERT_EQ(n02["targets"].size(), 5u) << n02.dump();  // GM, SIM, IM, LGM, LIM
+  EXPECT_EQ(target(n02, "IM")["points_needed"], 7.5);
+  EXPECT_EQ(target(n02, "LGM")["points_needed"], 5.5);
+  EXPECT_EQ(target(n02, "LIM")["points_needed"], 3.5);
 }
 
 }  // namespace

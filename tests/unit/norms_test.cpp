@@ -368,5 +368,34 @@ TEST(NormTitles, LadiesTitles) {
   EXPECT_EQ(titles_earned(im, rules, false), std::vector<Title>{Title::kIM});
 }
 
+TEST(NormRulesText, ReplacesTheGivenValuesOnly) {
+  // A federation with its own levels and a 10-game minimum; the rest stays ICCF's.
+  const auto rules = parse_norm_rules(" GM=2575, IM=2425 ,min_games=10, unrated=1400");
+  ASSERT_TRUE(rules.has_value()) << rules.error().detail;
+  EXPECT_EQ(rules->gm, 2575);
+  EXPECT_EQ(rules->sim, 2525);
+  EXPECT_EQ(rules->im, 2425);
+  EXPECT_EQ(rules->lgm, 2300);
+  EXPECT_EQ(rules->lim, 2150);
+  EXPECT_EQ(rules->min_games, 10);
+  EXPECT_EQ(rules->title_norms, 2);
+  EXPECT_EQ(rules->title_games, 24);
+  EXPECT_EQ(rules->unrated_rating, 1400);
+  EXPECT_EQ(parse_norm_rules(""), NormRules{});
+  // The levels reach the targets: IM at 2425 against a field averaging 2401 needs dp >= 24,
+  // first reached at 54% (dp 29; 53% gives 21): 7.5 of 14 (53.57% rounds to 54).
+  const std::vector<int> field(14, 2401);
+  EXPECT_EQ(points_needed(field, rules->im), 15);
+}
+
+TEST(NormRulesText, RefusesWhatItCannotRead) {
+  for (const char* bad : {"GM", "GM=", "GM=26OO", "FM=2300", "GM=2600,GM=2650", "IM=2700",
+                          "min_games=0", "GM=2600;SIM=2500"}) {
+    const auto rules = parse_norm_rules(bad);
+    ASSERT_FALSE(rules.has_value()) << bad;
+    EXPECT_EQ(rules.error().code, ErrorCode::kValidationError) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace corrchess::competition
