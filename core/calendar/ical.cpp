@@ -18,18 +18,18 @@ void add_line(std::string& out, std::string_view name, std::string_view value) {
   out += fold_line(line);
 }
 
-void add_event(std::string& out, const Event& e) {
+void add_event(std::string& out, const Event& e, game::Timestamp stamp) {
   add_line(out, "BEGIN", "VEVENT");
   add_line(out, "UID", escape_text(e.uid));
-  add_line(out, "DTSTAMP", format_date_time(e.stamp));
-  add_line(out, "LAST-MODIFIED", format_date_time(e.stamp));
+  add_line(out, "DTSTAMP", date_time_value(stamp));
+  add_line(out, "LAST-MODIFIED", date_time_value(e.modified));
   add_line(out, "SEQUENCE", std::to_string(e.sequence));
   if (e.first_day && e.last_day) {
-    add_line(out, "DTSTART;VALUE=DATE", format_date(*e.first_day));
-    add_line(out, "DTEND;VALUE=DATE", format_date(game::add_days(*e.last_day, 1)));
+    add_line(out, "DTSTART;VALUE=DATE", date_value(*e.first_day));
+    add_line(out, "DTEND;VALUE=DATE", date_value(game::add_days(*e.last_day, 1)));
   } else {
-    add_line(out, "DTSTART", format_date_time(e.start));
-    if (e.end) add_line(out, "DTEND", format_date_time(*e.end));
+    add_line(out, "DTSTART", date_time_value(e.start));
+    if (e.end) add_line(out, "DTEND", date_time_value(*e.end));
   }
   add_line(out, "SUMMARY", escape_text(e.summary));
   if (!e.description.empty()) add_line(out, "DESCRIPTION", escape_text(e.description));
@@ -79,7 +79,7 @@ std::string fold_line(std::string_view line) {
   return out;
 }
 
-std::string format_date_time(game::Timestamp t) {
+std::string date_time_value(game::Timestamp t) {
   const auto seconds = t.unix_seconds();
   const auto day = game::floor_div(seconds, game::kSecondsPerDay);
   const auto in_day = seconds - day * game::kSecondsPerDay;
@@ -91,7 +91,7 @@ std::string format_date_time(game::Timestamp t) {
   return buf;
 }
 
-std::string format_date(game::CivilDate d) {
+std::string date_value(game::CivilDate d) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%04d%02d%02d", d.year, d.month, d.day);
   return buf;
@@ -107,7 +107,7 @@ std::string render(const Calendar& calendar) {
   add_line(out, "X-WR-CALNAME", escape_text(calendar.name));
   add_line(out, "X-PUBLISHED-TTL", "PT1H");
   add_line(out, "REFRESH-INTERVAL;VALUE=DURATION", "PT1H");
-  for (const auto& e : calendar.events) add_event(out, e);
+  for (const auto& e : calendar.events) add_event(out, e, calendar.stamp);
   add_line(out, "END", "VCALENDAR");
   return out;
 }

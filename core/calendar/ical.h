@@ -23,15 +23,15 @@ std::string escape_text(std::string_view value);
 std::string fold_line(std::string_view line);
 
 // "20250301T120000Z" (a UTC DATE-TIME).
-std::string format_date_time(game::Timestamp t);
+std::string date_time_value(game::Timestamp t);
 // "20250301" (a DATE).
-std::string format_date(game::CivilDate d);
+std::string date_value(game::CivilDate d);
 
 // One VEVENT.
 struct Event {
   std::string uid;  // stable across requests: a client updates the event it has
-  // DTSTAMP and LAST-MODIFIED: when the item last changed (not when it was served).
-  game::Timestamp stamp;
+  // LAST-MODIFIED: when the item last changed (a move, a decision), not when it was served.
+  game::Timestamp modified;
   int sequence = 0;  // SEQUENCE: grows with every change of the item
   // A moment (DTSTART only) or an interval [start, end).
   game::Timestamp start;
@@ -46,7 +46,8 @@ struct Event {
 };
 
 struct Calendar {
-  std::string name;  // X-WR-CALNAME
+  std::string name;       // X-WR-CALNAME
+  game::Timestamp stamp;  // DTSTAMP of every event: when this copy was made (METHOD:PUBLISH)
   std::vector<Event> events;
 };
 

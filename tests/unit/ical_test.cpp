@@ -93,9 +93,9 @@ TEST(IcalText, FoldingNeverSplitsAUtf8Sequence) {
 }
 
 TEST(IcalText, DatesAndDateTimesInUtc) {
-  EXPECT_EQ(format_date_time(game::utc_instant({2025, 3, 1}, 12, 5, 9)), "20250301T120509Z");
-  EXPECT_EQ(format_date_time(game::Timestamp(0)), "19700101T000000Z");
-  EXPECT_EQ(format_date({2024, 2, 29}), "20240229");
+  EXPECT_EQ(date_time_value(game::utc_instant({2025, 3, 1}, 12, 5, 9)), "20250301T120509Z");
+  EXPECT_EQ(date_time_value(game::Timestamp(0)), "19700101T000000Z");
+  EXPECT_EQ(date_value({2024, 2, 29}), "20240229");
 }
 
 TEST(IcalText, ACalendarOfOneEventWithADisplayNameThatNeedsEscaping) {
@@ -103,7 +103,8 @@ TEST(IcalText, ACalendarOfOneEventWithADisplayNameThatNeedsEscaping) {
   c.name = "corrchess: anna";
   Event e;
   e.uid = "game-12-deadline@corrchess";
-  e.stamp = game::utc_instant({2025, 1, 2}, 3, 4, 5);
+  c.stamp = game::utc_instant({2025, 1, 3}, 0, 0, 0);
+  e.modified = game::utc_instant({2025, 1, 2}, 3, 4, 5);
   e.sequence = 7;
   e.start = game::utc_instant({2025, 2, 1}, 10, 0, 0);
   e.summary = "Your move in Åsa, the; Großmeisterin–boris (game 12): flag falls";
@@ -111,7 +112,7 @@ TEST(IcalText, ACalendarOfOneEventWithADisplayNameThatNeedsEscaping) {
   c.events.push_back(e);
   Event leave;
   leave.uid = "leave-3@corrchess";
-  leave.stamp = e.stamp;
+  leave.modified = e.modified;
   leave.first_day = game::CivilDate{2025, 3, 30};
   leave.last_day = game::CivilDate{2025, 3, 31};
   leave.summary = "Leave";
@@ -122,7 +123,8 @@ TEST(IcalText, ACalendarOfOneEventWithADisplayNameThatNeedsEscaping) {
   EXPECT_EQ(text.substr(text.size() - 15), "END:VCALENDAR\r\n");
   EXPECT_NE(unfolded.find("\r\nVERSION:2.0\r\n"), std::string::npos);
   EXPECT_NE(unfolded.find("\r\nUID:game-12-deadline@corrchess\r\n"), std::string::npos);
-  EXPECT_NE(unfolded.find("\r\nDTSTAMP:20250102T030405Z\r\n"), std::string::npos);
+  EXPECT_NE(unfolded.find("\r\nDTSTAMP:20250103T000000Z\r\n"), std::string::npos);
+  EXPECT_NE(unfolded.find("\r\nLAST-MODIFIED:20250102T030405Z\r\n"), std::string::npos);
   EXPECT_NE(unfolded.find("\r\nSEQUENCE:7\r\n"), std::string::npos);
   EXPECT_NE(unfolded.find("\r\nDTSTART:20250201T100000Z\r\n"), std::string::npos);
   EXPECT_NE(unfolded.find("\r\nSUMMARY:Your move in Åsa\\, the\\; Großmeisterin–boris (game "
