@@ -37,7 +37,9 @@ class Archive : public testing::EventServer {
       if (end == std::string::npos) break;
       const json g = json::parse(answer.body.substr(from, end - from), nullptr, false);
       EXPECT_TRUE(g.is_object() && g.contains("id") && g.contains("moves")) << g;
-      if (g.is_object()) EXPECT_TRUE(ids.insert(g.value("id", "")).second) << "twice: " << g["id"];
+      if (g.is_object()) {
+        EXPECT_TRUE(ids.insert(g.value("id", "")).second) << "twice: " << g["id"];
+      }
       from = end + 1;
     }
     return ids;
@@ -133,7 +135,8 @@ TEST_F(Archive, PgnByDefaultAndFilterErrors) {
   EXPECT_EQ(pgn.body.find("[Event \"corrchess game " + a + "\"]"), 0u) << pgn.body;
   EXPECT_NE(pgn.body.find("[GameId \"" + a + "\"]"), std::string::npos);
   EXPECT_NE(pgn.body.find("[GameId \"" + b + "\"]"), std::string::npos);
-  EXPECT_NE(pgn.body.find("1. e4 c5"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("1. e4 {"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("1... c5 {"), std::string::npos) << pgn.body;
   const auto movetext = single.body.substr(single.body.find("\n\n"));
   EXPECT_NE(pgn.body.find(movetext), std::string::npos) << single.body;
   // ?format= instead of Accept.
