@@ -50,8 +50,7 @@ void add_calendar_routes(Router& router, GameServiceDeps& deps) {
              [&deps](const Call& c) { return feed_state(deps, c); });
   routes.add({"DELETE", "/api/v1/me/calendar", Access::kUser,
               Doc("Revoke one's deadline calendar address", 204,
-                  "nothing; the address answers 404 from now on (404 not_found when there was "
-                  "none)")},
+                  "nothing; the address answers 404 from now on (also 204 when there was none)")},
              [&deps](const Call& c) {
                return no_content_after(app::revoke_calendar_feed(deps, c.caller()));
              });

@@ -150,9 +150,7 @@ Result<std::string> create_calendar_feed(GameDeps& deps, const model::User& user
 
 Result<void> revoke_calendar_feed(GameDeps& deps, const model::User& user) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    if (!db::delete_calendar_feed(tx, user.id)) {
-      return fail(ErrorCode::kNotFound, "you have no calendar address");
-    }
+    db::delete_calendar_feed(tx, user.id);
     return {};
   });
 }

@@ -21,7 +21,7 @@ namespace corrchess::app {
 // A new feed token for `user`, replacing the one they had (whose address stops working).
 // Returned once: only its hash is kept.
 Result<std::string> create_calendar_feed(GameDeps& deps, const model::User& user);
-// Revokes `user`'s feed; kNotFound when they have none.
+// Revokes `user`'s feed (nothing to do when they have none).
 Result<void> revoke_calendar_feed(GameDeps& deps, const model::User& user);
 // Whether `user` has a feed, and since when.
 Result<std::optional<model::CalendarFeed>> calendar_feed(GameDeps& deps, const model::User& user);
