@@ -1,5 +1,6 @@
 #include "api/http.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <string_view>
@@ -147,6 +148,15 @@ std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_
 
 nlohmann::json instant_or_null(const std::optional<game::Timestamp>& t) {
   return t ? nlohmann::json(game::format_rfc3339(*t)) : nlohmann::json();
+}
+
+std::string request_base_url(const Request& request) {
+  std::string host = request.header("host").value_or("");
+  const bool plain = !host.empty() && std::ranges::all_of(host, [](unsigned char c) {
+    return std::isalnum(c) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
+  });
+  if (!plain) host = "localhost";
+  return (request.secure ? "https://" : "http://") + host;
 }
 
 Response json_response(int status, const nlohmann::json& body) {

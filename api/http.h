@@ -2,6 +2,7 @@
 // to and from these, so api/ holds no socket code and handlers are plain functions.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -31,12 +32,21 @@ struct Request {
   bool prefers_minimal() const;
 };
 
+// The body of an answer written while it is made, for answers of any size in constant
+// memory (GET /users/{username}/games): each call returns the next piece (never empty), or
+// nullopt once there is no more, or an error. The transport calls it only after the piece
+// before was written (on a request thread: it may read the database) and sends the pieces
+// as HTTP/1.1 chunks; after an error it ends the connection without the last chunk, so the
+// client sees the answer is incomplete (the status line is gone already).
+using BodyProducer = std::function<Result<std::optional<std::string>>()>;
+
 struct Response {
   int status = 200;
   std::string content_type = "application/json";
-  std::string body;
+  std::string body;  // the whole body, unless `stream` is set
   std::vector<std::pair<std::string, std::string>> headers;
-  std::string route;  // matched route pattern (for metrics and logs; not sent)
+  std::string route;    // matched route pattern (for metrics and logs; not sent)
+  BodyProducer stream;  // when set: the body, piece by piece (`body` is not sent)
 };
 
 // Splits "/a/b?x=1&y=%20" into the decoded path and query map; nullopt if malformed.
@@ -44,6 +54,9 @@ std::optional<std::pair<std::string, std::map<std::string, std::string>>> split_
     const std::string& target);
 
 Response json_response(int status, const nlohmann::json& body);
+// "http://host[:port]" as the client reached the server: its Host header (when plain), https
+// when the request came over TLS (Request::secure); for addresses the server hands out.
+std::string request_base_url(const Request& request);
 // An optional instant in a JSON view: RFC 3339 UTC, or null.
 nlohmann::json instant_or_null(const std::optional<game::Timestamp>& t);
 Response text_response(int status, std::string content_type, std::string body);

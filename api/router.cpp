@@ -1,6 +1,7 @@
 #include "api/router.h"
 
 #include <optional>
+#include <string_view>
 
 namespace corrchess::api {
 
@@ -25,9 +26,13 @@ std::optional<PathParams> match(const std::vector<std::string>& pattern,
   PathParams params;
   for (std::size_t i = 0; i < pattern.size(); ++i) {
     const auto& p = pattern[i];
-    if (p.size() >= 2 && p.front() == '{' && p.back() == '}') {
-      if (path[i].empty()) return std::nullopt;
-      params[p.substr(1, p.size() - 2)] = path[i];
+    const auto close = !p.empty() && p.front() == '{' ? p.find('}') : std::string::npos;
+    if (close != std::string::npos) {
+      // "{name}" or "{name}.ext": the segment without its literal suffix, which must be there.
+      const std::string_view suffix = std::string_view(p).substr(close + 1);
+      const std::string& segment = path[i];
+      if (segment.size() <= suffix.size() || !segment.ends_with(suffix)) return std::nullopt;
+      params[p.substr(1, close - 1)] = segment.substr(0, segment.size() - suffix.size());
     } else if (p != path[i]) {
       return std::nullopt;
     }

@@ -18,7 +18,8 @@ using Handler = std::function<Response(const Request&, const PathParams&)>;
 class Router {
  public:
   // Registers a handler for `entry.method` and `entry.path` (a pattern whose segments in
-  // braces capture path parameters), documented by `entry` (api/openapi.h).
+  // braces capture path parameters; "{token}.ics" captures what comes before ".ics"), documented by
+  // `entry` (api/openapi.h).
   void add(RouteDoc entry, Handler handler);
   // An undocumented route (tests of the router itself).
   void add(std::string method, std::string pattern, Handler handler);

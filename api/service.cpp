@@ -7,8 +7,10 @@
 #include "api/account_mail.h"
 #include "api/adjudications.h"
 #include "api/admin.h"
+#include "api/archive.h"
 #include "api/auth.h"
 #include "api/blocks.h"
+#include "api/calendar.h"
 #include "api/challenges.h"
 #include "api/championships.h"
 #include "api/cups.h"
@@ -168,6 +170,8 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
   add_championship_routes(router_, *game_deps_);
   add_adjudication_routes(router_, *game_deps_);
   add_leave_routes(router_, *game_deps_);
+  add_calendar_routes(router_, *game_deps_);
+  add_archive_routes(router_, *game_deps_);
   game::GameContext rules;
   rules.zone = game_deps_->zone;
   rules.oracles = game_deps_->oracles;

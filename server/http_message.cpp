@@ -140,4 +140,19 @@ BeastResponse to_beast_response(const api::Response& r, unsigned version, bool k
   return res;
 }
 
+BeastStreamHeader to_beast_stream_header(const api::Response& r, unsigned version,
+                                         bool keep_alive) {
+  BeastStreamHeader res{static_cast<http::status>(r.status), version};
+  res.set(http::field::server, "corrchess");
+  res.set(http::field::content_type, r.content_type);
+  for (const auto& [name, value] : r.headers) res.set(name, value);
+  if (version >= 11) {
+    res.keep_alive(keep_alive);
+    res.chunked(true);
+  } else {
+    res.keep_alive(false);
+  }
+  return res;
+}
+
 }  // namespace corrchess::server

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <boost/beast/core/error.hpp>
+#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -22,6 +23,8 @@ namespace corrchess::server {
 
 using BeastRequest = boost::beast::http::request<boost::beast::http::string_body>;
 using BeastResponse = boost::beast::http::response<boost::beast::http::string_body>;
+// The header of a streamed answer (api::Response::stream), its body written piece by piece.
+using BeastStreamHeader = boost::beast::http::response<boost::beast::http::empty_body>;
 using RequestParser = boost::beast::http::request_parser<boost::beast::http::string_body>;
 using RequestHandler = std::function<api::Response(const api::Request&)>;
 
@@ -69,5 +72,9 @@ api::Response answer_request(const api::Request& request, const RequestHandler& 
 // The Beast message of an answer; `head`: the request was HEAD (no body, its length told).
 BeastResponse to_beast_response(const api::Response& r, unsigned version, bool keep_alive,
                                 bool head);
+
+// The header of a streamed answer: chunked for HTTP/1.1; for HTTP/1.0, which has no chunks,
+// without a length and closing the connection after the body.
+BeastStreamHeader to_beast_stream_header(const api::Response& r, unsigned version, bool keep_alive);
 
 }  // namespace corrchess::server

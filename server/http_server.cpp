@@ -101,7 +101,15 @@ class Session : public std::enable_shared_from_this<Session> {
     ++shutdown_->in_flight;  // until the response is written (graceful shutdown waits for it)
     asio::post(workers_, [self = shared_from_this(), api_req = std::move(api_req), keep_alive,
                           version, head]() mutable {
-      const api::Response response = answer_request(api_req, self->handler_);
+      api::Response response = answer_request(api_req, self->handler_);
+      if (response.stream) {
+        auto header = to_beast_stream_header(response, version, keep_alive);
+        auto producer = std::make_shared<api::BodyProducer>(std::move(response.stream));
+        return asio::post(self->stream_.get_executor(),
+                          [self, header = std::move(header), producer, head]() mutable {
+                            self->write_streamed(std::move(header), std::move(producer), head);
+                          });
+      }
       auto res = to_beast_response(response, version, keep_alive, head);
       asio::post(self->stream_.get_executor(),
                  [self, res = std::move(res)]() mutable { self->write(std::move(res), true); });
@@ -151,6 +159,85 @@ class Session : public std::enable_shared_from_this<Session> {
   void close() {
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  // A streamed answer (api::Response::stream): the header, then each piece the producer
+  // gives as it is asked for (on a worker: it may read the database), one at a time, so the
+  // memory a session holds is one piece whatever the length of the answer.
+  void write_streamed(BeastStreamHeader&& header, std::shared_ptr<api::BodyProducer> producer,
+                      bool head) {
+    auto sp = std::make_shared<BeastStreamHeader>(std::move(header));
+    auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*sp);
+    const bool chunked = sp->chunked();
+    const bool close_after = !sp->keep_alive();
+    stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
+    http::async_write_header(
+        stream_, *serializer,
+        [self = shared_from_this(), sp, serializer, producer = std::move(producer), head, chunked,
+         close_after](beast::error_code ec, std::size_t) mutable {
+          if (ec) return self->end_streamed(false, true);
+          if (head) return self->end_streamed(true, close_after);
+          self->next_piece(std::move(producer), chunked, close_after);
+        });
+  }
+
+  void next_piece(std::shared_ptr<api::BodyProducer> producer, bool chunked, bool close_after) {
+    asio::post(workers_, [self = shared_from_this(), producer = std::move(producer), chunked,
+                          close_after]() mutable {
+      Result<std::optional<std::string>> piece = std::nullopt;
+      try {
+        piece = (*producer)();
+      } catch (const std::exception& e) {
+        piece = fail(ErrorCode::kInternal, e.what());
+      }
+      asio::post(self->stream_.get_executor(),
+                 [self, producer = std::move(producer), piece = std::move(piece), chunked,
+                  close_after]() mutable {
+                   self->write_piece(std::move(producer), std::move(piece), chunked, close_after);
+                 });
+    });
+  }
+
+  void write_piece(std::shared_ptr<api::BodyProducer> producer,
+                   Result<std::optional<std::string>> piece, bool chunked, bool close_after) {
+    if (!piece) {
+      spdlog::error("streamed answer cut: {}", piece.error().detail);
+      return end_streamed(false, true);
+    }
+    stream_.expires_after(std::chrono::seconds(limits_.read_timeout_seconds));
+    if (!*piece) {
+      if (!chunked) return end_streamed(true, true);
+      return asio::async_write(
+          stream_, http::make_chunk_last(),
+          [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
+            self->end_streamed(!ec, ec || close_after);
+          });
+    }
+    auto data = std::make_shared<std::string>(std::move(**piece));
+    auto on_written = [self = shared_from_this(), data, producer = std::move(producer), chunked,
+                       close_after](beast::error_code ec, std::size_t) mutable {
+      if (ec) return self->end_streamed(false, true);
+      self->next_piece(std::move(producer), chunked, close_after);
+    };
+    if (chunked) {
+      asio::async_write(stream_, http::make_chunk(asio::buffer(*data)), std::move(on_written));
+    } else {
+      asio::async_write(stream_, asio::buffer(*data), std::move(on_written));
+    }
+  }
+
+  // The streamed answer ended: whole (`complete`) or not. An incomplete one ends the
+  // connection at once, without the last chunk, so the client knows it is cut.
+  void end_streamed(bool complete, bool close_after) {
+    --shutdown_->in_flight;
+    if (!complete) {
+      beast::error_code ec;
+      stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+      stream_.socket().close(ec);
+      return;
+    }
+    if (close_after || shutdown_->draining) return close();
+    read();
   }
 
   // Closing a socket with unread data makes the kernel send a reset, and a client still

@@ -199,6 +199,13 @@ class Authorization : public testing::ApiServerTest {
   }
 
   // The path with its parameters replaced by real values; empty when a parameter is unknown.
+  // The secret of a fresh deadline calendar address of root (POST /api/v1/me/calendar).
+  std::string calendar_token() {
+    const std::string url = api_.expect("POST", "/api/v1/me/calendar", root_, nullptr, 201)["url"];
+    const auto from = url.find("/calendar/") + 10;
+    return url.substr(from, url.size() - 4 - from);
+  }
+
   std::string substitute(const std::string& path, const std::string& game_id) {
     std::string out = path;
     auto replace = [&out](const std::string& param, const std::string& value) {
@@ -224,6 +231,7 @@ class Authorization : public testing::ApiServerTest {
       replace("{id}", create_championship());
     }
     replace("{username}", "erin");
+    if (path.find("{token}") != std::string::npos) replace("{token}", calendar_token());
     if (path.find("{period}") != std::string::npos) replace("{period}", rating_period());
     return out.find('{') == std::string::npos ? out : "";
   }

@@ -48,11 +48,22 @@ export function profilePage(root: HTMLElement, username: string): void {
           titleRows(p))),
         ratings,
         h('p', {}, h('a', { href: `/challenges?opponent=${encodeURIComponent(p.username)}` }, `Challenge ${p.display_name}`)),
+        exportLink(p),
         p.username === me()?.username ? null : blockBox(p));
     } catch (e) {
       replace(root, h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
   })();
+}
+
+// The archive (GET /api/v1/users/{username}/games, docs/api.md "Archive"): every game of the
+// player one may see, as one PGN file the browser saves while the server streams it.
+function exportLink(p: Profile): HTMLElement {
+  const mine = p.username === me()?.username;
+  return h('p', { class: 'export-games' }, h('a', {
+    id: 'export-games', class: 'button', download: `${p.username}.pgn`,
+    href: `/api/v1/users/${encodeURIComponent(p.username)}/games?format=pgn`,
+  }, mine ? 'Export my games (PGN)' : `Export ${p.display_name}'s games (PGN)`));
 }
 
 // Block / Unblock (PUT / DELETE /api/v1/me/blocks/{username}): a blocked player can no longer

@@ -1,7 +1,8 @@
 // /settings: profile and preferences (display name, time zone, email, country, language),
-// password change, and ending every sign-in.
+// password change, the deadline calendar's address, and ending every sign-in.
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
+import { calendarLink } from './calendar_link';
 import { section } from './forms';
 import { notificationSettings } from './notifications';
 import { logout, me, restore } from '../session';
@@ -58,6 +59,7 @@ export function settingsPage(root: HTMLElement, go: (path: string) => void): voi
         return 'Password changed; your other sign-ins have ended.';
       }, 'narrow'),
       notificationSettings(),
+      calendarLink(),
       blockedPlayers(),
       h('section', { class: 'narrow' }, h('h2', {}, 'Sign-ins'),
         h('p', {}, `Signed in as ${me()?.username ?? ''}.`),
