@@ -143,5 +143,61 @@ class TeamPages(support.ServerTestCase):
         phone.save_screenshot(support.artifact_path("olympiad-page-phone.png"))
 
 
+    def test_director_creates_a_team_and_a_match_and_a_captain_nominates(self):
+        d = support.chromium(1280, 1400)
+        self.addCleanup(d.quit)
+        support.login(d, self.base, *support.ADMIN)
+        d.get(self.base + "/director")
+        wait(d, lambda d: d.find_elements(By.ID, "team-name"), message="new team form")
+        d.find_element(By.ID, "team-name").send_keys("Form Team")
+        d.find_element(By.ID, "team-country").send_keys("at")
+        d.find_element(By.ID, "team-captains").send_keys("capa")
+        d.find_element(By.ID, "team-members").send_keys("ana, anb")
+        d.find_element(By.ID, "team-name").submit()
+        wait(d, lambda d: "/teams/" in d.current_url and d.find_elements(By.CSS_SELECTOR, ".team-members li"),
+             message="the new team's page")
+        self.assertEqual(d.find_element(By.TAG_NAME, "h1").text, "Form Team")
+        self.assertIn("National team, AT.", d.find_element(By.CSS_SELECTOR, "main p").text)
+        self.assertEqual([li.text for li in d.find_elements(By.CSS_SELECTOR, ".team-members li")], ["Ana", "Anb"])
+        team_id = d.current_url.rsplit("/", 1)[1]
+        other = self.admin.call("POST", "/api/v1/teams", {
+            "kind": "club", "name": "Form Opponents", "country": "CH", "members": ["bea"]})
+
+        d.get(self.base + "/director")
+        wait(d, lambda d: d.find_elements(By.ID, "tm-name"), message="new team match form")
+        d.find_element(By.ID, "tm-name").send_keys("Form match")
+        d.find_element(By.ID, "tm-team-a").send_keys(team_id)
+        d.find_element(By.ID, "tm-team-b").send_keys(other["id"])
+        boards = d.find_element(By.ID, "tm-boards")
+        boards.clear()
+        boards.send_keys("1")
+        d.find_element(By.ID, "tm-name").submit()
+        wait(d, lambda d: "/team-matches/" in d.current_url and d.find_elements(By.ID, "match-state"),
+             message="the new match's page")
+        match_id = d.current_url.rsplit("/", 1)[1]
+        self.assertEqual(d.find_element(By.ID, "match-state").text, "Nominations open.")
+
+        # The captain nominates board 1 from the match page.
+        capa = self.browser("capa")
+        capa.get(self.base + "/team-matches/" + match_id)
+        wait(capa, lambda d: d.find_elements(By.ID, "nominate-username"), message="nomination form")
+        capa.find_element(By.ID, "nominate-username").send_keys("anb")
+        capa.find_element(By.ID, "nominate-username").submit()
+        wait(capa, lambda d: [c for c in d.find_elements(By.CSS_SELECTOR, "table.match-boards tr[data-board='1'] td")
+                              if c.text == "Anb"], message="anb nominated")
+        # Not for the other team: the refusal is shown and nothing changes.
+        support.choose(capa, "nominate-team", other["id"])
+        capa.find_element(By.ID, "nominate-username").clear()
+        capa.find_element(By.ID, "nominate-username").send_keys("bea")
+        capa.find_element(By.ID, "nominate-username").submit()
+        wait(capa, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, ".nominate-form .error") if e.text],
+             message="refusal shown")
+        self.assertIn("captain", capa.find_element(By.CSS_SELECTOR, ".nominate-form .error").text)
+        capa.save_screenshot(support.artifact_path("team-match-nomination.png"))
+        view = self.admin.call("GET", "/api/v1/team-matches/" + match_id)
+        self.assertIsNone(view["boards"][0]["player_b"])
+        self.assertEqual(view["boards"][0]["player_a"]["username"], "anb")
+
+
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1] + ["-v"])

@@ -7,6 +7,7 @@ import { h, replace } from '../dom';
 import { section } from './forms';
 import { num, row } from './game_terms';
 import { setTitle } from '../title';
+import './teams.css';
 
 // The answers of the team routes (docs/api.md "Teams"; gap: no schemas in the document).
 type Person = { username: string; display_name: string };
