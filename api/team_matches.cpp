@@ -114,7 +114,7 @@ const char* const kMatchAnswer =
 
 void add_olympiad_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
-      {"POST", "/api/v1/olympiads", kUser,
+      {"POST", "/api/v1/olympiads", kDirector,
        Doc("Create and start an Olympiad (directors only): one all-play-all event per board", 201,
            "the Olympiad")
            .in(with_rule_settings(
@@ -165,7 +165,7 @@ void add_olympiad_routes(Routes& routes, GameServiceDeps& deps) {
 
 void add_team_match_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "teams");
-  routes.add({"POST", "/api/v1/team-matches", kUser,
+  routes.add({"POST", "/api/v1/team-matches", kDirector,
               Doc("Create a team match (directors only); the captains then nominate the boards",
                   201, "the match")
                   .in(with_rule_settings(
@@ -216,7 +216,7 @@ void add_team_match_routes(Router& router, GameServiceDeps& deps) {
         TRY(app::nominate_team_player(deps, c.caller(), c.id, b.value));
         return show_match(deps, c.id);
       }));
-  routes.add({"POST", "/api/v1/team-matches/{id}/start", kUser, kTeamMatch,
+  routes.add({"POST", "/api/v1/team-matches/{id}/start", kDirector, kTeamMatch,
               Doc("Start the match (directors only): every board both teams nominated starts "
                   "now; a board nominated later starts at its second nomination",
                   200, "the match")},

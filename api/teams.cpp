@@ -74,7 +74,7 @@ CallHandler remove_from_team(GameServiceDeps& deps, TeamChange change) {
 
 void add_team_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "teams");
-  routes.add({"POST", "/api/v1/teams", kUser,
+  routes.add({"POST", "/api/v1/teams", kDirector,
               Doc("Create a team (directors only)", 201, "the team", "")
                   .in({{"kind", "string", true, "federation, club or national"},
                        {"name", "string", true, "unique (case-insensitive), 1..200 bytes"},
@@ -122,16 +122,16 @@ void add_team_routes(Router& router, GameServiceDeps& deps) {
              add_to_team(deps, app::add_team_member));
   routes.add({"DELETE", "/api/v1/teams/{id}/members/{username}", kUser, kTeam,
               Doc("Remove a member (a captain of the team or a director)", 204,
-                  "nothing; 404 when they were not a member")},
+                  "nothing (also when they were not a member)")},
              remove_from_team(deps, app::remove_team_member));
-  routes.add({"POST", "/api/v1/teams/{id}/captains", kUser, kTeam,
+  routes.add({"POST", "/api/v1/teams/{id}/captains", kDirector, kTeam,
               Doc("Appoint a captain (directors only)", 200, "the team")
                   .in({{"username", "string", true, "the new captain"}}, {{"username", "klara"}})},
              add_to_team(deps, app::add_team_captain));
-  routes.add(
-      {"DELETE", "/api/v1/teams/{id}/captains/{username}", kUser, kTeam,
-       Doc("Remove a captain (directors only)", 204, "nothing; 404 when they were not a captain")},
-      remove_from_team(deps, app::remove_team_captain));
+  routes.add({"DELETE", "/api/v1/teams/{id}/captains/{username}", kDirector, kTeam,
+              Doc("Remove a captain (directors only)", 204,
+                  "nothing (also when they were not a captain)")},
+             remove_from_team(deps, app::remove_team_captain));
 }
 
 }  // namespace corrchess::api

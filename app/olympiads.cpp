@@ -5,6 +5,7 @@
 #include "app/entry_rules.h"
 #include "app/roles.h"
 #include "app/section_start.h"
+#include "app/team_match_reads.h"
 #include "db/events.h"
 #include "db/olympiads.h"
 #include "db/server_clock.h"
@@ -73,6 +74,7 @@ Result<std::int64_t> create_olympiad(GameDeps& deps, const model::User& director
     const auto team_count = static_cast<int>(request.teams.size());
     for (int t = 0; t < team_count; ++t) {
       const auto& entry = request.teams[static_cast<std::size_t>(t)];
+      TRY(team_named_in_body(tx, entry.team_id));
       TRY_LET(team, db::load_team(tx, entry.team_id, false));
       for (int b = 0; b < s.boards; ++b) {
         const auto& u = (*users)[static_cast<std::size_t>(t * s.boards + b)];

@@ -32,7 +32,7 @@ struct OlympiadCreation {
 // Creates and starts an Olympiad (audited "olympiad_created"). kForbidden unless a director;
 // kValidationError for boards outside 1..20, teams outside 2..32, a team listed twice, a team
 // without exactly `boards` players, an unknown user, a player who is not a member of the team
-// or listed twice in the Olympiad, games the rules refuse; kNotFound for an unknown team;
+// or listed twice in the Olympiad, an unknown team, games the rules refuse;
 // kConflict for a name in use. Returns its id.
 Result<std::int64_t> create_olympiad(GameDeps& deps, const model::User& director,
                                      OlympiadCreation request);

@@ -13,4 +13,7 @@ namespace corrchess::app {
 // The view of `match`: its teams, players, games and score.
 Result<TeamMatchView> team_match_view(pqxx::work& tx, model::StoredTeamMatch match);
 
+// kValidationError ("no team 7") unless team `team_id` exists: a team named in a request.
+Result<void> team_named_in_body(pqxx::work& tx, std::int64_t team_id);
+
 }  // namespace corrchess::app

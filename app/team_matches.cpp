@@ -69,6 +69,11 @@ Result<void> start_board(const GameDeps& deps, pqxx::work& tx, const model::Stor
 
 }  // namespace
 
+Result<void> team_named_in_body(pqxx::work& tx, std::int64_t team_id) {
+  if (db::load_team(tx, team_id, false)) return {};
+  return fail(ErrorCode::kValidationError, "no team " + std::to_string(team_id));
+}
+
 Result<std::int64_t> create_team_match(GameDeps& deps, const model::User& director,
                                        model::TeamMatchSettings settings) {
   TRY(require_director(director));
@@ -81,8 +86,8 @@ Result<std::int64_t> create_team_match(GameDeps& deps, const model::User& direct
   }
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     const auto now = deps.clock.now(tx);
-    TRY(db::load_team(tx, settings.team_a, false));
-    TRY(db::load_team(tx, settings.team_b, false));
+    TRY(team_named_in_body(tx, settings.team_a));
+    TRY(team_named_in_body(tx, settings.team_b));
     auto setup = match_setup(settings, now);
     if (setup.variant == game::Variant::kChess960) setup.start_position = 518;
     TRY(game::validate_setup(setup));
@@ -103,15 +108,15 @@ Result<NominationDone> nominate_team_player(GameDeps& deps, const model::User& c
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<NominationDone> {
     TRY_LET(m, db::load_team_match(tx, match_id, true));
     const auto& s = m->settings;
+    if (!is_director(caller) && !db::is_team_captain(tx, n.team_id, caller.id)) {
+      return fail(ErrorCode::kForbidden,
+                  "this needs a captain of the team or a tournament director");
+    }
     if (n.team_id != s.team_a && n.team_id != s.team_b) {
       return fail(ErrorCode::kValidationError,
                   "team " + std::to_string(n.team_id) + " does not play this match");
     }
     const bool side_a = n.team_id == s.team_a;
-    if (!is_director(caller) && !db::is_team_captain(tx, n.team_id, caller.id)) {
-      return fail(ErrorCode::kForbidden,
-                  "this needs a captain of the team or a tournament director");
-    }
     if (n.board < 1 || n.board > s.match.boards) {
       return fail(ErrorCode::kValidationError,
                   "board must be 1.." + std::to_string(s.match.boards));

@@ -22,8 +22,8 @@
 namespace corrchess::app {
 
 // Creates a match (audited "team_match_created"). kForbidden unless a director;
-// kValidationError for boards outside 1..200, games_per_board other than 1 or 2, a team
-// playing itself, games the rules refuse; kNotFound for an unknown team. Returns its id.
+// kValidationError for boards outside 1..200, games_per_board other than 1 or 2, an unknown
+// team, a team playing itself, games the rules refuse. Returns its id.
 Result<std::int64_t> create_team_match(GameDeps& deps, const model::User& director,
                                        model::TeamMatchSettings settings);
 

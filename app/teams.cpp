@@ -63,11 +63,10 @@ Result<void> change_team(GameDeps& deps, const model::User& caller, std::int64_t
       }
       return {};
     }
-    if (!(captain ? db::remove_team_captain(tx, team_id, user->id)
-                  : db::remove_team_member(tx, team_id, user->id))) {
-      return fail(ErrorCode::kNotFound, username + " is not a " + what + " of the team");
+    if (captain ? db::remove_team_captain(tx, team_id, user->id)
+                : db::remove_team_member(tx, team_id, user->id)) {
+      audit_team(tx, now, caller, "team_" + what + "_removed", team_id, user->id);
     }
-    audit_team(tx, now, caller, "team_" + what + "_removed", team_id, user->id);
     return {};
   });
 }

@@ -50,7 +50,8 @@ struct TeamView {
 Result<TeamView> read_team(GameDeps& deps, std::int64_t id);
 
 // Members: a captain of the team or a director (kForbidden otherwise). kValidationError for
-// an unknown user; kNotFound when removing someone who is not a member.
+// an unknown user; adding someone already there or removing someone who is not there
+// changes nothing.
 Result<void> add_team_member(GameDeps& deps, const model::User& caller, std::int64_t team_id,
                              const std::string& username);
 Result<void> remove_team_member(GameDeps& deps, const model::User& caller, std::int64_t team_id,

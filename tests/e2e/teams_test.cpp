@@ -222,7 +222,7 @@ TEST_F(Teams, MembersAndCaptainsOnlyByTheirTeamsCaptainsAndDirectors) {
   EXPECT_EQ(t["members"].size(), 2u);
   ok("POST", "/api/v1/teams/" + nl + "/members", "capb", {{"username", "newbie"}});
   EXPECT_EQ(call("DELETE", members + "/ana", "capa").status, 204);
-  EXPECT_EQ(problem("DELETE", members + "/ana", "capa", nullptr, 404), "not_found");
+  EXPECT_EQ(call("DELETE", members + "/ana", "capa").status, 204);  // nothing to remove
   t = ok("GET", "/api/v1/teams/" + de, "ana");
   ASSERT_EQ(t["members"].size(), 1u);
   EXPECT_EQ(t["members"][0]["username"], "newbie");
