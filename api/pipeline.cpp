@@ -17,6 +17,9 @@ std::string_view to_string(IdKind kind) {
     case IdKind::kSeries: return "series";
     case IdKind::kCup: return "cup";
     case IdKind::kChampionship: return "championship";
+    case IdKind::kTeam: return "team";
+    case IdKind::kTeamMatch: return "team match";
+    case IdKind::kOlympiad: return "olympiad";
   }
   return "";
 }

@@ -39,7 +39,10 @@ enum class IdKind {
   kWebhook,
   kSeries,
   kCup,
-  kChampionship
+  kChampionship,
+  kTeam,
+  kTeamMatch,
+  kOlympiad
 };
 std::string_view to_string(IdKind kind);
 
@@ -57,6 +60,9 @@ inline constexpr IdKind kWebhook = IdKind::kWebhook;
 inline constexpr IdKind kSeries = IdKind::kSeries;
 inline constexpr IdKind kCup = IdKind::kCup;
 inline constexpr IdKind kChampionship = IdKind::kChampionship;
+inline constexpr IdKind kTeam = IdKind::kTeam;
+inline constexpr IdKind kTeamMatch = IdKind::kTeamMatch;
+inline constexpr IdKind kOlympiad = IdKind::kOlympiad;
 
 // A route entry of the pipeline: everything about a route but its handler, its documentation
 // included (the OpenAPI document is generated from the entries, api/openapi.h).

@@ -23,6 +23,7 @@
 #include "api/profiles.h"
 #include "api/ratings.h"
 #include "api/series.h"
+#include "api/teams.h"
 #include "api/xfcc.h"
 #include "app/server_status.h"
 
@@ -168,6 +169,8 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
   add_series_routes(router_, *game_deps_);
   add_cup_routes(router_, *game_deps_);
   add_championship_routes(router_, *game_deps_);
+  add_team_routes(router_, *game_deps_);
+  add_team_match_routes(router_, *game_deps_);
   add_adjudication_routes(router_, *game_deps_);
   add_leave_routes(router_, *game_deps_);
   add_calendar_routes(router_, *game_deps_);

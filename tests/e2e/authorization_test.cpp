@@ -98,6 +98,39 @@ class Authorization : public testing::ApiServerTest {
     return json::parse(r.body).value("id", "");
   }
 
+  // A team with `members` (no captain among the callers), a team match between two teams of
+  // alice and of bob, an Olympiad of those two teams on one board.
+  std::string create_team(const std::vector<std::string>& members) {
+    json body = {{"kind", "club"},
+                 {"name", "Matrix team " + std::to_string(++events_)},
+                 {"country", "DE"},
+                 {"members", members}};
+    auto r = api_.call("POST", "/api/v1/teams", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+  std::string create_team_match() {
+    json body = {{"name", "Matrix match"},
+                 {"team_a", create_team({"alice"})},
+                 {"team_b", create_team({"bob"})},
+                 {"boards", 1},
+                 {"time_control", testing::iccf_control()}};
+    auto r = api_.call("POST", "/api/v1/team-matches", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+  std::string create_olympiad() {
+    json body = {{"name", "Matrix olympiad " + std::to_string(++events_)},
+                 {"boards", 1},
+                 {"time_control", testing::iccf_control()},
+                 {"teams",
+                  {{{"team_id", create_team({"alice"})}, {"players", {"alice"}}},
+                   {{"team_id", create_team({"bob"})}, {"players", {"bob"}}}}}};
+    auto r = api_.call("POST", "/api/v1/olympiads", root_, body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
+
   // A championship of alice, bob and carol: preliminaries in one section, then a final.
   std::string create_championship() {
     json body = {{"name", "Matrix championship " + std::to_string(++events_)},
@@ -227,6 +260,9 @@ class Authorization : public testing::ApiServerTest {
       replace("{entry}", entry);
     }
     if (path.find("/cups/{id}") != std::string::npos) replace("{id}", create_cup());
+    if (path.find("/teams/{id}") != std::string::npos) replace("{id}", create_team({"erin"}));
+    if (path.find("/team-matches/{id}") != std::string::npos) replace("{id}", create_team_match());
+    if (path.find("/olympiads/{id}") != std::string::npos) replace("{id}", create_olympiad());
     if (path.find("/championships/{id}") != std::string::npos) {
       replace("{id}", create_championship());
     }
@@ -280,6 +316,12 @@ class Authorization : public testing::ApiServerTest {
     }
     // Private notes are for a game's players and directors.
     if (path == "/api/v1/games/{id}/note") return c.in_game || c.role == "td" || c.role == "admin";
+    // A team's members and a team match's boards: its captains (none of the callers) and
+    // directors.
+    if (path.starts_with("/api/v1/teams/{id}/members") ||
+        path == "/api/v1/team-matches/{id}/nominations") {
+      return c.role == "td" || c.role == "admin";
+    }
     if (access == "user") return true;
     if (access == "player") return c.in_game;
     if (access == "director") return c.role == "td" || c.role == "admin";

@@ -19,6 +19,7 @@ import { eventPage, eventsPage } from './pages/events';
 import { seriesListPage, seriesPage } from './pages/series';
 import { cupPage, cupsPage } from './pages/cups';
 import { championshipPage, championshipsPage } from './pages/championships';
+import { olympiadPage, teamMatchPage, teamPage, teamsPage } from './pages/teams';
 import { directorPage } from './pages/director';
 import { adjudicationsPage } from './pages/adjudications';
 import { leavePage } from './pages/leave';
@@ -65,7 +66,7 @@ function drawNav(): void {
     h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
   replace(nav, h('a', { href: user ? '/games' : '/', class: 'brand' }, 'corrchess'),
     user
-      ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'),
+      ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'), link('/teams', 'Teams'),
          link('/leave', 'Leave'),
          isDirector() ? link('/director', 'Director') : null,
          isDirector() ? link('/adjudications', 'Adjudications') : null,
@@ -110,6 +111,10 @@ async function route(): Promise<void> {
   else if (path === '/championships') leave = championshipsPage(main);
   else if ((m = path.match(/^\/championships\/([^/]+)$/))) leave = championshipPage(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/cups\/([^/]+)$/))) leave = cupPage(main, decodeURIComponent(m[1]));
+  else if (path === '/teams') leave = teamsPage(main);
+  else if ((m = path.match(/^\/teams\/([^/]+)$/))) leave = teamPage(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/team-matches\/([^/]+)$/))) leave = teamMatchPage(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/olympiads\/([^/]+)$/))) leave = olympiadPage(main, decodeURIComponent(m[1]));
   else if (path === '/director') leave = directorPage(main, go);
   else if (path === '/adjudications' && isDirector()) leave = adjudicationsPage(main);
   else if (path === '/leave') leave = leavePage(main);

@@ -9,6 +9,7 @@ import { auditLog, gameControls, leaveQueue } from './director_more';
 import { newEventForm } from './director_event';
 import { newSeriesForm } from './director_series';
 import { newCupForm } from './director_cup';
+import { newOlympiadForm, newTeamForm, newTeamMatchForm, startTeamMatchForm } from './director_teams';
 import { newChampionshipForm } from './director_championship';
 import { section } from './forms';
 import { gameTerms, row } from './game_terms';
@@ -102,6 +103,6 @@ export function directorPage(root: HTMLElement, go: (path: string) => void): voi
   const event = newEventForm((id) => void run.choose(id));
   replace(root, h('div', { class: 'director-page' }, h('h1', {}, 'Tournament director'),
     h('p', {}, h('a', { href: '/adjudications' }, 'Adjudication queue'), ': games past their end date waiting for your decision.'),
-    h('div', { class: 'director' }, event, run.el, newSeriesForm(), newChampionshipForm(go), newCupForm(go), newGame(go), decide(), gameControls()),
+    h('div', { class: 'director' }, event, run.el, newSeriesForm(), newChampionshipForm(go), newCupForm(go), newTeamForm(go), newTeamMatchForm(go), startTeamMatchForm(go), newOlympiadForm(go), newGame(go), decide(), gameControls()),
     leaveQueue(), auditLog()));
 }
