@@ -12,8 +12,6 @@ namespace {
 
 using chess::Position;
 
-int idx(Color c) { return chess::index(c); }
-
 }  // namespace
 
 // ---------------------------------------------------------------- commands
@@ -51,7 +49,7 @@ Result<void> check_decidable(const GameState& st) {
 
 Result<void> check_offer_allowed(const Game& game, Color side) {
   const GameState& st = game.state();
-  const int number = st.moves_made[idx(side)] + 1;
+  const int number = st.moves_made[chess::index(side)] + 1;
   const int min_move = game.facts().setup.rules.no_draw_before_move;
   if (number < min_move) {
     return fail(ErrorCode::kDrawOfferNotAllowed,
@@ -60,16 +58,16 @@ Result<void> check_offer_allowed(const Game& game, Color side) {
   // Agreement needs a move by each player (Art. 5.2.3): an offer made before the opponent
   // has moved at all could never be accepted (the opponent's first move declines it) and
   // would then bar the offerer for ten moves. So it is refused, and nothing changes.
-  if (st.moves_made[idx(~side)] < 1) {
+  if (st.moves_made[chess::index(~side)] < 1) {
     return fail(ErrorCode::kDrawOfferNotAllowed,
                 "a draw can be offered only once your opponent has made a move (Art. 5.2.3): "
                 "this offer could never be accepted");
   }
-  if (const auto& bar = st.draw_offer_barred_until[idx(side)];
-      bar && st.moves_made[idx(side)] < *bar) {
+  if (const auto& bar = st.draw_offer_barred_until[chess::index(side)];
+      bar && st.moves_made[chess::index(side)] < *bar) {
     return fail(ErrorCode::kDrawOfferNotAllowed,
                 "ten-moves rule: your last offer was declined; you may offer again after " +
-                    std::to_string(*bar - st.moves_made[idx(side)]) + " more moves");
+                    std::to_string(*bar - st.moves_made[chess::index(side)]) + " more moves");
   }
   return {};
 }
@@ -137,7 +135,7 @@ Result<Outcome> play_with_conditionals(const Game& game, std::vector<MoveFact> m
       }
     }
     const Color owner = st.to_move;
-    ConditionalTree& tree = trees[idx(owner)];
+    ConditionalTree& tree = trees[chess::index(owner)];
     if (!stop && !tree.empty()) {
       const std::optional<std::string> reply = tree.follow(moves.back().uci);
       changed = true;
@@ -230,7 +228,7 @@ Result<Outcome> accept_draw(const Game& game, Color side) {
   // before it (check_offer_allowed), and a rejected claim that stands as an offer (§3.5)
   // cannot be accepted before it either. Nothing changes; the claim offer keeps standing.
   const int min_move = game.facts().setup.rules.no_draw_before_move;
-  if (st.moves_made[idx(st.draw_offer->by)] < min_move) {
+  if (st.moves_made[chess::index(st.draw_offer->by)] < min_move) {
     return fail(ErrorCode::kDrawOfferNotAllowed,
                 "no agreed draw before move " + std::to_string(min_move) + " in this event");
   }

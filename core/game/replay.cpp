@@ -23,8 +23,6 @@ Result<void> invalid_facts(std::string detail) {
   return fail(ErrorCode::kValidationError, "inconsistent game facts: " + std::move(detail));
 }
 
-int idx(Color c) { return chess::index(c); }
-
 }  // namespace
 
 // Phase 2: the facts folded in replay order (an event with ply p after move p).
@@ -59,7 +57,8 @@ struct FoldCheckpoint {
 
   // The offer of `by` was declined: the ten-moves rule bars the next one (§3.3).
   void decline_offer() {
-    if (!offer->from_claim && ten_moves) barred[idx(offer->by)] = made[idx(offer->by)] + 10;
+    if (!offer->from_claim && ten_moves)
+      barred[chess::index(offer->by)] = made[chess::index(offer->by)] + 10;
     offer.reset();
   }
 
@@ -105,7 +104,7 @@ Result<void> FoldCheckpoint::apply(const GameEvent& ev) {
       } else if (*ev.claim_type != ClaimType::kTablebase) {
         // A rejected threefold / fifty-move claim stands as a draw offer (§3.5).
         offer = DrawOffer{side, ev.ply, true};
-        barred[idx(~side)].reset();
+        barred[chess::index(~side)].reset();
       }
       break;
     case EventKind::kClockRefill:
@@ -168,11 +167,12 @@ Result<void> FoldCheckpoint::apply(const GameEvent& ev) {
 void FoldCheckpoint::moved(const MoveFact& mf, Color mover) {
   // The opponent's standing offer is declined by this move (§3.1).
   if (offer && offer->by != mover) decline_offer();
-  ++made[idx(mover)];
-  if (barred[idx(mover)] && made[idx(mover)] >= *barred[idx(mover)]) barred[idx(mover)].reset();
+  ++made[chess::index(mover)];
+  if (barred[chess::index(mover)] && made[chess::index(mover)] >= *barred[chess::index(mover)])
+    barred[chess::index(mover)].reset();
   if (mf.offer_draw) {
     offer = DrawOffer{mover, mf.ply, false};
-    barred[idx(~mover)].reset();  // the opponent offered meanwhile
+    barred[chess::index(~mover)].reset();  // the opponent offered meanwhile
   }
 }
 
@@ -343,7 +343,7 @@ void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
   const bool banked = has_bank(setup.time_control);
   for (Color c : {Color::kWhite, Color::kBlack}) {
     const SideClock& sc = st.clock.side(c);
-    ClockView& v = st.clocks[idx(c)];
+    ClockView& v = st.clocks[chess::index(c)];
     v.remaining = sc.remaining;
     v.running = sc.running;
     v.on_leave = sc.on_leave;
