@@ -94,7 +94,8 @@ Result<app::ArchiveRequest> parse_archive_query(const Call& c) {
 }
 
 // One page of games as text in the answer's format.
-Result<std::string> render_page(const std::vector<app::GameView>& page, ArchiveFormat format) {
+Result<std::string> render_page(const std::vector<app::GameView>& page, ArchiveFormat format,
+                                const app::PlayerTitles& titles) {
   std::string text;
   for (const auto& shown : page) {
     if (format == ArchiveFormat::kNdjson) {
@@ -102,7 +103,7 @@ Result<std::string> render_page(const std::vector<app::GameView>& page, ArchiveF
       text += '\n';
       continue;
     }
-    TRY_LET(pgn, game_pgn(shown));
+    TRY_LET(pgn, game_pgn(shown, titles));
     pgn->set_tag("GameId", std::to_string(shown.stored.id));
     TRY_LET(written, chess::write_pgn(*pgn));
     text += *written;
@@ -122,7 +123,17 @@ struct ArchiveStream {
     while (!archive.done) {
       TRY_LET(page, app::next_archive_page(deps, caller, archive, kArchivePage));
       if (page->empty()) continue;
-      TRY_LET(text, render_page(*page, format));
+      app::PlayerTitles titles;
+      if (format == ArchiveFormat::kPgn) {
+        std::vector<std::int64_t> players;
+        for (const auto& g : *page) {
+          players.push_back(g.stored.white.id);
+          players.push_back(g.stored.black.id);
+        }
+        TRY_LET(found, app::player_titles(deps, players));
+        titles = std::move(*found);
+      }
+      TRY_LET(text, render_page(*page, format, titles));
       return std::optional<std::string>(std::move(*text));
     }
     return std::optional<std::string>();

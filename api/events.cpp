@@ -82,6 +82,9 @@ Result<Response> crosstable(GameServiceDeps& deps, const Request& request, std::
 
 Result<Response> event_pgn(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
   TRY_LET(view, app::read_event(deps, id));
+  std::vector<std::int64_t> players;
+  for (const auto& p : view->players) players.push_back(p.user.id);
+  TRY_LET(titles, app::player_titles(deps, players));
   std::string text;
   for (const auto& g : view->games) {
     // The same view as GET /games/{id}: games hidden from this user by the event's
@@ -91,7 +94,7 @@ Result<Response> event_pgn(GameServiceDeps& deps, const model::User& user, std::
       if (shown.error().code == ErrorCode::kForbidden) continue;
       return std::unexpected(shown.error());
     }
-    TRY_LET(pgn, game_pgn(*shown));
+    TRY_LET(pgn, game_pgn(*shown, *titles));
     pgn->set_tag("Event", view->event.settings.name);
     pgn->set_tag("Round", std::to_string(g.round) + "." + std::to_string(g.board));
     pgn->set_tag("EventId", std::to_string(id));

@@ -65,12 +65,16 @@ json list_entry_json(const model::GameListEntry& g, const model::User& user) {
   return j;
 }
 
-Result<chess::PgnGame> game_pgn(const app::GameView& shown) {
+Result<chess::PgnGame> game_pgn(const app::GameView& shown, const app::PlayerTitles& titles) {
   const auto& g = shown.stored;
-  return game::record_pgn(
-      g.id, g.event_id, g.facts.setup, shown.state,
-      {g.white.display_name, g.black.display_name, g.white.username, g.black.username},
-      shown.show_messages ? game::PgnTalk::kMessages : game::PgnTalk::kNone);
+  const auto title_of = [&](std::int64_t user) {
+    const auto it = titles.find(user);
+    return it == titles.end() ? std::string() : it->second;
+  };
+  return game::record_pgn(g.id, g.event_id, g.facts.setup, shown.state,
+                          {g.white.display_name, g.black.display_name, g.white.username,
+                           g.black.username, title_of(g.white.id), title_of(g.black.id)},
+                          shown.show_messages ? game::PgnTalk::kMessages : game::PgnTalk::kNone);
 }
 
 json game_json(const model::StoredGame& stored, const game::GameState& s,

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/games.h"
+#include "app/titles.h"
 #include "core/chess/pgn.h"
 #include "model/game_lists.h"
 #include "model/games.h"
@@ -29,6 +30,7 @@ nlohmann::json list_entry_json(const model::GameListEntry& entry, const model::U
 // The PGN of a game as shown (Seven Tag Roster, usernames, TimeControl, Termination, Chess960
 // position; moves with clock and timestamp comments). Callers may replace tags before
 // writing it (the event export sets Event and Round).
-Result<chess::PgnGame> game_pgn(const app::GameView& shown);
+// With `titles` (app::player_titles of the two players), WhiteTitle and BlackTitle tags.
+Result<chess::PgnGame> game_pgn(const app::GameView& shown, const app::PlayerTitles& titles = {});
 
 }  // namespace corrchess::api

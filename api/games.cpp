@@ -225,7 +225,8 @@ std::vector<FieldDoc> list_query_doc() {
 // position when it is not the standard one, and per-move clock and timestamp comments.
 Result<Response> pgn(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
   TRY_LET(shown, app::view_game(deps, user, id));
-  TRY_LET(game, game_pgn(*shown));
+  TRY_LET(titles, app::player_titles(deps, {shown->stored.white.id, shown->stored.black.id}));
+  TRY_LET(game, game_pgn(*shown, *titles));
   TRY_LET(text, chess::write_pgn(*game));
   return text_response(200, "application/x-chess-pgn", *text);
 }

@@ -1,5 +1,6 @@
 #include "app/titles.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -126,6 +127,23 @@ Result<bool> set_ladies_titles(GameDeps& deps, const model::User& director,
         tx, {deps.clock.now(tx), director.id, "ladies_titles_changed", std::nullopt, std::nullopt,
              user->id, reason, model::Fields{{"ladies_titles", eligible}, {"before", before}}});
     return eligible;
+  });
+}
+
+Result<PlayerTitles> player_titles(GameDeps& deps, const std::vector<std::int64_t>& user_ids) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<PlayerTitles> {
+    PlayerTitles best;
+    std::map<std::int64_t, std::size_t> rank;  // index in kTitles of the best so far
+    for (const auto& [user, name] : db::titles_of_users(tx, user_ids)) {
+      const auto title = competition::parse_title(name);
+      if (!title) continue;  // a title this server no longer knows
+      const auto at = static_cast<std::size_t>(std::ranges::find(competition::kTitles, *title) -
+                                               competition::kTitles.begin());
+      if (const auto it = rank.find(user); it != rank.end() && it->second <= at) continue;
+      rank[user] = at;
+      best[user] = name;
+    }
+    return best;
   });
 }
 

@@ -5,6 +5,11 @@
 // awarded it, audited (title_awarded). Titles are never taken back by the server.
 #pragma once
 
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
 #include "app/game_view.h"
 #include "core/error.h"
 #include "model/users.h"
@@ -18,6 +23,11 @@ struct NormRun {
 };
 // Checks at most 20 sections (each in its own transaction, under its event's row lock).
 Result<NormRun> run_norms(GameDeps& deps);
+
+// Each user's highest title (GM, SIM, IM, LGM, LIM: the first of competition::kTitles the
+// user holds), for PGN's WhiteTitle and BlackTitle; users without a title are not listed.
+using PlayerTitles = std::map<std::int64_t, std::string>;
+Result<PlayerTitles> player_titles(GameDeps& deps, const std::vector<std::int64_t>& user_ids);
 
 // Whether `username` may earn ladies' titles (LGM, LIM): set by a director with a reason,
 // audited as ladies_titles_changed; norm lines of running sections show the ladies' targets

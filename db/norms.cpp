@@ -1,5 +1,6 @@
 #include "db/norms.h"
 
+#include "db/codec.h"
 #include "db/rows.h"
 
 namespace corrchess::db {
@@ -27,6 +28,18 @@ void replace_norms(pqxx::work& tx, std::int64_t event_id, const std::vector<Norm
         "VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7))",
         n.user_id, event_id, n.title, n.games, n.performance, n.category, now.unix_seconds());
   }
+}
+
+std::vector<std::pair<std::int64_t, std::string>> titles_of_users(
+    pqxx::work& tx, const std::vector<std::int64_t>& user_ids) {
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  if (user_ids.empty()) return out;
+  for (const auto& row :
+       tx.exec_params("SELECT user_id, title FROM titles WHERE user_id = ANY($1::bigint[])",
+                      id_array_literal(user_ids))) {
+    out.emplace_back(row[0].as<std::int64_t>(), row[1].as<std::string>());
+  }
+  return out;
 }
 
 bool ladies_titles(pqxx::work& tx, std::int64_t user_id) {

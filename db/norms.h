@@ -34,6 +34,9 @@ void replace_norms(pqxx::work& tx, std::int64_t event_id, const std::vector<Norm
 std::vector<NormRecord> norms_of(pqxx::work& tx, std::int64_t user_id);
 
 // Awards `title` to `user_id` at `now`; false when they hold it already.
+// The titles of several users: (user id, title) pairs in no particular order.
+std::vector<std::pair<std::int64_t, std::string>> titles_of_users(
+    pqxx::work& tx, const std::vector<std::int64_t>& user_ids);
 // Whether the user may earn ladies' titles (users.ladies_titles).
 bool ladies_titles(pqxx::work& tx, std::int64_t user_id);
 void set_ladies_titles(pqxx::work& tx, std::int64_t user_id, bool eligible);

@@ -30,6 +30,8 @@ Result<chess::PgnGame> record_pgn(std::int64_t game_id, std::optional<std::int64
   out.set_tag("Result", result);
   out.set_tag("WhiteUsername", players.white_username);
   out.set_tag("BlackUsername", players.black_username);
+  if (!players.white_title.empty()) out.set_tag("WhiteTitle", players.white_title);
+  if (!players.black_title.empty()) out.set_tag("BlackTitle", players.black_title);
   out.set_tag("TimeControl", pgn_time_control(setup.time_control));
   if (s.termination) out.set_tag("Termination", std::string(to_string(*s.termination)));
   if (setup.start_position) out.set_tag("Chess960", std::to_string(*setup.start_position));

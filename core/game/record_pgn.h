@@ -19,6 +19,10 @@ struct PgnPlayers {
   std::string black_name;
   std::string white_username;
   std::string black_username;
+  // The players' titles ("GM", "IM", ... rules.md 6.12) for the WhiteTitle and BlackTitle
+  // tags; empty: none (no tag).
+  std::string white_title = {};
+  std::string black_title = {};
 };
 
 // What the record says besides the moves, clocks and timestamps.

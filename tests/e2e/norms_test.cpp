@@ -269,6 +269,29 @@ TEST_F(Norms, TwoNormsOverTwentyFourGamesEarnTheTitle) {
     EXPECT_EQ(r["actor"], nullptr) << r.dump();
   }
   EXPECT_EQ(awards, 1);
+
+  // The title is in the PGN of the player's games, of one game and of the section; a player
+  // without a title gets no tag.
+  const json section = event(first);
+  for (const auto& g : section["games"]) {
+    const std::string white = g["white"], black = g["black"];
+    if (white != "n01" && black != "n01") continue;
+    const auto text =
+        call("GET", "/api/v1/games/" + g["id"].get<std::string>() + "/pgn", "n02").body;
+    const std::string tag = white == "n01" ? "[WhiteTitle \"IM\"]" : "[BlackTitle \"IM\"]";
+    EXPECT_NE(text.find(tag), std::string::npos) << text;
+    EXPECT_EQ(text.find(white == "n01" ? "BlackTitle" : "WhiteTitle"), std::string::npos) << text;
+    break;
+  }
+  const auto section_pgn = call("GET", "/api/v1/events/" + first + "/pgn", "n02").body;
+  std::size_t tagged = 0;
+  for (auto at = section_pgn.find("Title \"IM\"]"); at != std::string::npos;
+       at = section_pgn.find("Title \"IM\"]", at + 1)) {
+    ++tagged;
+  }
+  EXPECT_EQ(tagged, 12u) << section_pgn;  // n01's 12 games of the 13-player section
+  const auto archive = call("GET", "/api/v1/users/n01/games?format=pgn", "n02").body;
+  EXPECT_NE(archive.find("Title \"IM\"]"), std::string::npos);
 }
 
 TEST_F(Norms, OnlyDirectorsImportAndBadImportsChangeNothing) {

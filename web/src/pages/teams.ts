@@ -142,8 +142,11 @@ export function olympiadPage(root: HTMLElement, id: string): void {
     return [h('h1', {}, o.name),
       h('p', {}, `${o.teams.length} teams of ${o.boards} boards; ${o.games_over} of ${o.games} games over`,
         o.status === 'finished' ? ': final table.' : '.'),
-      h('div', { class: 'game-table' }, h('table', { class: 'crosstable olympiad-table' },
-        h('caption', {}, 'Team table (board points, then match points, then board 1)'),
+      // The heading stays outside the box that scrolls sideways on a phone (a caption would
+      // be as wide as the table and cut).
+      h('h2', { id: `olympiad-${id}-table` }, 'Team table (board points, then match points, then board 1)'),
+      h('div', { class: 'game-table' }, h('table', { class: 'crosstable olympiad-table',
+        'aria-labelledby': `olympiad-${id}-table` },
         h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Team'), h('th', {}, 'Board points'),
           h('th', {}, 'Match points'), boards.map((k) => h('th', {}, `Board ${k + 1}`)), h('th', {}, 'W–D–L'))),
         h('tbody', {}, o.table.map((r) => h('tr', { 'data-seed': String(r.seed) },
