@@ -95,6 +95,12 @@ class ArchiveMemory : public testing::EventServer {
 };
 
 TEST_F(ArchiveMemory, FiveThousandGamesStreamInTheMemoryOfFiveHundred) {
+#ifdef __SANITIZE_ADDRESS__
+  // AddressSanitizer keeps freed memory in quarantine (256 MB by default), so resident memory
+  // grows with everything allocated, streamed or not. The optimized build measures it; the
+  // archive's answers are checked under the sanitizers by tests/e2e/archive_test.cpp.
+  GTEST_SKIP() << "resident memory is not measurable under AddressSanitizer";
+#endif
   add_users({"anna", "boris"});
   const auto source = api_.create_game(token(kDirector), "anna", "boris");
   for (std::size_t i = 0; i < kMoves.size(); ++i) {
