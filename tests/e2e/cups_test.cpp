@@ -22,19 +22,9 @@ class Cups : public testing::EventServer {
     return c["rounds"][static_cast<std::size_t>(round - 1)]["matches"]
             [static_cast<std::size_t>(n - 1)];
   }
-  // Ends game `g` (an entry of a match's games) with `result`: "1-0" and "0-1" by the loser's
-  // resignation, "1/2-1/2" by agreement after a move each.
+  // Ends game `g` (an entry of a match's games) with `result` (EventServer::finish_game).
   void finish(const json& g, const std::string& result) {
-    const std::string id = g["game_id"], white = g["white"], black = g["black"];
-    if (result == "1-0") {
-      ok("POST", "/api/v1/games/" + id + "/resign", black);
-    } else if (result == "0-1") {
-      ok("POST", "/api/v1/games/" + id + "/resign", white);
-    } else {
-      play(id, white, "e4");
-      play(id, black, "e5", true);
-      ok("POST", "/api/v1/games/" + id + "/draw/accept", white);
-    }
+    finish_game(g["game_id"], g["white"], g["black"], result);
   }
   // Plays the games of a match numbered from `first` (1-based) with `results`, as seen from
   // the match's first player `a` ("a" wins, "b" wins, "=" draw), then lets the starter run.

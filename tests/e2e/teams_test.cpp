@@ -38,19 +38,6 @@ class Teams : public testing::EventServer {
                        {{"team_id", team_id}, {"board", board}, {"username", username}}, status);
   }
   json match(const std::string& id) { return ok("GET", "/api/v1/team-matches/" + id, "td"); }
-  // Ends game `id` between `white` and `black` with `result` ("1-0", "0-1", "1/2-1/2").
-  void finish(const std::string& id, const std::string& white, const std::string& black,
-              const std::string& result) {
-    if (result == "1-0") {
-      ok("POST", "/api/v1/games/" + id + "/resign", black);
-    } else if (result == "0-1") {
-      ok("POST", "/api/v1/games/" + id + "/resign", white);
-    } else {
-      play(id, white, "e4");
-      play(id, black, "e5", true);
-      ok("POST", "/api/v1/games/" + id + "/draw/accept", white);
-    }
-  }
   // Ends game `number` (1-based) of `board` of the match with team A scoring `a_points`.
   void finish_board_game(const std::string& match_id, int board, int number, double a_points) {
     const auto m = match(match_id);
@@ -58,10 +45,10 @@ class Teams : public testing::EventServer {
                      [static_cast<std::size_t>(number - 1)];
     const bool a_white = g["a_white"];
     const double white_points = a_white ? a_points : 1 - a_points;
-    finish(g["game_id"], g["white"], g["black"],
-           white_points == 1   ? "1-0"
-           : white_points == 0 ? "0-1"
-                               : "1/2-1/2");
+    finish_game(g["game_id"], g["white"], g["black"],
+                white_points == 1   ? "1-0"
+                : white_points == 0 ? "0-1"
+                                    : "1/2-1/2");
   }
 };
 
@@ -300,10 +287,10 @@ TEST_F(Teams, OlympiadOfFourTeamsOfThreeBoardsToItsFinalTable) {
       const double lower = lower_scores.at(
           {std::min(tw, tb), std::max(tw, tb)})[static_cast<std::size_t>(board - 1)];
       const double white_points = tw < tb ? lower : 1 - lower;
-      finish(g["id"], white, black,
-             white_points == 1   ? "1-0"
-             : white_points == 0 ? "0-1"
-                                 : "1/2-1/2");
+      finish_game(g["id"], white, black,
+                  white_points == 1   ? "1-0"
+                  : white_points == 0 ? "0-1"
+                                      : "1/2-1/2");
     }
     EXPECT_EQ(ok("GET", "/api/v1/events/" + event_id + "/crosstable", "td").is_object(), true);
   }

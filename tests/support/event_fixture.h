@@ -83,6 +83,21 @@ class EventServer : public ApiServerTest {
     api_.play(game, token(who), move, {{"offer_draw", offer_draw}});
   }
 
+  // Ends game `id` between `white` and `black` with `result`: "1-0" and "0-1" by the loser's
+  // resignation, "1/2-1/2" by agreement after a move each.
+  void finish_game(const std::string& id, const std::string& white, const std::string& black,
+                   const std::string& result) {
+    if (result == "1-0") {
+      ok("POST", "/api/v1/games/" + id + "/resign", black);
+    } else if (result == "0-1") {
+      ok("POST", "/api/v1/games/" + id + "/resign", white);
+    } else {
+      play(id, white, "e4");
+      play(id, black, "e5", true);
+      ok("POST", "/api/v1/games/" + id + "/draw/accept", white);
+    }
+  }
+
   json game(const std::string& id, const std::string& who) { return api_.game(id, token(who)); }
 
   // Polls (bounded, no fixed sleeps) until the game satisfies `done`; returns the last view.
