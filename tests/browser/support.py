@@ -53,9 +53,14 @@ def psql(url, sql):
 
 
 class TempDatabase:
+    """A fresh database: a copy of the migrated template scripts/test makes once per run
+    (CORRCHESS_TEST_TEMPLATE_DATABASE), else empty (the server migrates it)."""
+
     def __init__(self):
         self.name = "corrchess_browser_%d_%s" % (os.getpid(), secrets.token_hex(4))
-        psql(admin_url(), 'CREATE DATABASE "%s"' % self.name)
+        template = os.environ.get("CORRCHESS_TEST_TEMPLATE_DATABASE")
+        psql(admin_url(), 'CREATE DATABASE "%s"%s' % (
+            self.name, ' TEMPLATE "%s"' % template if template else ""))
         self.url = with_dbname(admin_url(), self.name)
 
     def drop(self):

@@ -27,7 +27,7 @@ class ManualClockTest : public ::testing::Test {
     ASSERT_TRUE(clock_.set(at("2030-01-01T00:00:00Z")));
   }
 
-  testing::TempDatabase db_;
+  testing::TempDatabase db_{testing::TempDatabase::Schema::migrated};
   Pool pool_{db_.url(), 2};
   ManualClock clock_{pool_};
 };

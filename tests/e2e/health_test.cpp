@@ -11,7 +11,10 @@ namespace {
 // `env`).
 class ServerHealth : public testing::ApiServerTest {
  protected:
-  explicit ServerHealth(const testing::ServerEnv& env = {}) : ApiServerTest(env) {}
+  explicit ServerHealth(
+      const testing::ServerEnv& env = {},
+      testing::TempDatabase::Schema schema = testing::TempDatabase::Schema::migrated)
+      : ApiServerTest(env, schema) {}
 };
 
 using ServerMetrics = ServerHealth;
@@ -19,7 +22,8 @@ using ServerMetrics = ServerHealth;
 // The same, told not to migrate its database.
 class UnmigratedServer : public ServerHealth {
  protected:
-  UnmigratedServer() : ServerHealth({{"CORRCHESS_AUTO_MIGRATE", "0"}}) {}
+  UnmigratedServer()
+      : ServerHealth({{"CORRCHESS_AUTO_MIGRATE", "0"}}, testing::TempDatabase::Schema::empty) {}
 };
 
 TEST_F(ServerHealth, HealthzAndReadyzAnswerOnARealServer) {

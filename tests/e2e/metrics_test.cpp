@@ -26,7 +26,7 @@ class OperationsMetrics : public ::testing::Test {
     alice_ = api_.login("alice");
   }
 
-  testing::TempDatabase db_;
+  testing::TempDatabase db_{testing::TempDatabase::Schema::migrated};
   ServerProcess server_{db_.url(), testing::director_env()};
   const testing::ApiClient api_{server_};
   std::string td_;

@@ -97,7 +97,7 @@ class ResumableEvents : public ::testing::Test {
     return hello ? (*hello)["seq"].get<std::int64_t>() : -1;
   }
 
-  testing::TempDatabase db_;
+  testing::TempDatabase db_{testing::TempDatabase::Schema::migrated};
   ServerProcess one_{db_.url(), testing::director_env()};
   ServerProcess two_{db_.url(), testing::director_env()};
   std::string alice_, bob_, td_;

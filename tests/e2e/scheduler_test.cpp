@@ -68,7 +68,7 @@ class Scheduler : public ::testing::Test {
     testing::ApiClient(s).advance_clock(td_, seconds);
   }
 
-  testing::TempDatabase db_;
+  testing::TempDatabase db_{testing::TempDatabase::Schema::migrated};
   std::string td_;
 };
 

@@ -49,7 +49,7 @@ class TokenCacheAcrossInstances : public ::testing::Test {
     return json::parse(s.request("GET", "/api/v1/me", "", testing::bearer(token)).body);
   }
 
-  testing::TempDatabase db_;
+  testing::TempDatabase db_{testing::TempDatabase::Schema::migrated};
   ServerProcess one_;
   ServerProcess two_;
   testing::ApiClient api_one_;

@@ -63,7 +63,7 @@ class WebSocket : public ::testing::Test {
     EXPECT_EQ((*pong)["type"], "pong");
   }
 
-  testing::TempDatabase db_;
+  testing::TempDatabase db_{testing::TempDatabase::Schema::migrated};
   std::optional<ServerProcess> server_;  // what start() started
   std::string td_, alice_, bob_, carol_, game_;
 };

@@ -17,8 +17,9 @@ namespace corrchess::testing {
 
 class ApiServerTest : public ::testing::Test {
  protected:
-  explicit ApiServerTest(const ServerEnv& env = director_env())
-      : server_(db_.url(), env), api_(server_) {}
+  explicit ApiServerTest(const ServerEnv& env = director_env(),
+                         TempDatabase::Schema schema = TempDatabase::Schema::migrated)
+      : db_(schema), server_(db_.url(), env), api_(server_) {}
 
   void SetUp() override { ASSERT_TRUE(server_.started()); }
 

@@ -93,7 +93,7 @@ class MailTest : public ::testing::Test {
     return sink_.messages();
   }
 
-  TempDatabase db_;
+  TempDatabase db_{TempDatabase::Schema::migrated};
   SmtpSink sink_;
   ServerProcess server_;
   ApiClient api_;

@@ -38,7 +38,7 @@ class RepositoryTest : public ::testing::Test {
     tx.commit();
   }
 
-  TempDatabase db_;
+  TempDatabase db_{TempDatabase::Schema::migrated};
   std::unique_ptr<pqxx::connection> conn_;
   std::vector<model::User> users_;
   std::vector<std::int64_t> ids_;

@@ -12,7 +12,7 @@
 
 namespace corrchess::testing {
 
-TempDatabase::TempDatabase() : admin_url_(test_database_url()) {
+TempDatabase::TempDatabase(Schema schema) : admin_url_(test_database_url()) {
   static std::atomic<int> counter{0};
   const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
   name_ = "corrchess_t" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" +
@@ -20,7 +20,9 @@ TempDatabase::TempDatabase() : admin_url_(test_database_url()) {
   if (admin_url_.empty()) return;
   pqxx::connection conn(admin_url_);
   pqxx::nontransaction tx(conn);
-  tx.exec("CREATE DATABASE " + tx.quote_name(name_));
+  const std::string tmpl = schema == Schema::migrated ? test_template_database() : "";
+  tx.exec("CREATE DATABASE " + tx.quote_name(name_) +
+          (tmpl.empty() ? "" : " TEMPLATE " + tx.quote_name(tmpl)));
   url_ = admin_url_;
   const auto pos = url_.find("dbname=");
   if (pos != std::string::npos) {

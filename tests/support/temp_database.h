@@ -1,5 +1,9 @@
-// A fresh, empty database on the throwaway cluster of scripts/test, dropped at the end
-// of the test, so tests never see each other's data.
+// A fresh database on the throwaway cluster of scripts/test, dropped at the end of the
+// test, so tests never see each other's data. Empty, or with corrchess' schema: a copy of
+// the migrated template database scripts/test makes once per run
+// (CORRCHESS_TEST_TEMPLATE_DATABASE; `corrchess-server migrate` applied to it), so a test
+// does not pay for every migration again. Without that variable a "migrated" database
+// starts empty too, and the server (or connect_migrated) migrates it as before.
 #pragma once
 
 #include <memory>
@@ -11,7 +15,8 @@ namespace corrchess::testing {
 
 class TempDatabase {
  public:
-  TempDatabase();
+  enum class Schema { empty, migrated };
+  explicit TempDatabase(Schema schema = Schema::empty);
   ~TempDatabase();
   TempDatabase(const TempDatabase&) = delete;
   TempDatabase& operator=(const TempDatabase&) = delete;

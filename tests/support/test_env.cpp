@@ -35,6 +35,11 @@ std::string test_database_url() {
   return url;
 }
 
+std::string test_template_database() {
+  const char* name = std::getenv("CORRCHESS_TEST_TEMPLATE_DATABASE");
+  return name == nullptr ? "" : name;
+}
+
 std::string complete_epd(const std::string& fen) {
   static const char* kDefaults[] = {"-", "-", "0", "1"};
   std::istringstream in(fen);

@@ -16,6 +16,9 @@ std::string source_dir();
 // libpq connection string of the throwaway cluster's maintenance database
 // (CORRCHESS_TEST_DATABASE_URL, set by scripts/test). Fails the test if unset.
 std::string test_database_url();
+// The migrated template database on that cluster that scripts/test made
+// (CORRCHESS_TEST_TEMPLATE_DATABASE), or "" when there is none.
+std::string test_template_database();
 // An EPD-style FEN (placement and side, maybe castling and en passant) completed to six
 // fields with "- - 0 1" defaults; a six-field FEN comes back unchanged.
 std::string complete_epd(const std::string& fen);

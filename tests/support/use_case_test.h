@@ -182,7 +182,7 @@ class UseCaseTest : public ::testing::Test {
     ASSERT_TRUE(played.has_value()) << move << ": " << played.error().detail;
   }
 
-  TempDatabase db_;
+  TempDatabase db_{TempDatabase::Schema::migrated};
   std::unique_ptr<db::Pool> pool_;
   std::unique_ptr<db::ManualClock> clock_;
   std::vector<model::User> users_;

@@ -16,7 +16,7 @@ using chess::Color;
 constexpr int kA = 0, kB = 1, kC = 2, kD = 3, kE = 4, kF = 5, kG = 6;
 
 // The outcome of one pairing, independent of colours: `a` < `b` are seed indices.
-struct Outcome {
+struct PairOutcome {
   int a = 0;
   int b = 0;
   char winner = '=';  // 'a', 'b', '=' draw, 'd' double default, '.' unfinished, 'x' annulled
@@ -24,11 +24,11 @@ struct Outcome {
 };
 
 // Turns the outcome of a pair into the game as paired (white / black from the Berger table).
-CrosstableGame game_for(const Pairing& p, const std::vector<Outcome>& outcomes) {
+CrosstableGame game_for(const Pairing& p, const std::vector<PairOutcome>& outcomes) {
   const int a = std::min(p.white, p.black);
   const int b = std::max(p.white, p.black);
   const auto it = std::find_if(outcomes.begin(), outcomes.end(),
-                               [&](const Outcome& o) { return o.a == a && o.b == b; });
+                               [&](const PairOutcome& o) { return o.a == a && o.b == b; });
   EXPECT_NE(it, outcomes.end()) << a << "-" << b;
   CrosstableGame g;
   g.white = p.white;
@@ -62,7 +62,7 @@ std::vector<CrosstablePlayer> seven_players() {
 //   C-E ½ adjudicated    C-F ½               C-G 1-0             D-E 1-0
 //   D-F ½                D-G 1-0 by default  E-F 0-1             E-G 0-0 double default
 //   F-G 0-1
-std::vector<Outcome> seven_outcomes() {
+std::vector<PairOutcome> seven_outcomes() {
   using T = Termination;
   return {
       {kA, kB, 'a', T::kTimeForfeit},  {kA, kC, 'a', T::kResignation},
@@ -81,7 +81,7 @@ std::vector<Outcome> seven_outcomes() {
 
 std::vector<CrosstableGame> seven_games() {
   std::vector<CrosstableGame> games;
-  const std::vector<Outcome> outcomes = seven_outcomes();
+  const std::vector<PairOutcome> outcomes = seven_outcomes();
   for (const Pairing& p : berger_pairings(7, false)) games.push_back(game_for(p, outcomes));
   return games;
 }

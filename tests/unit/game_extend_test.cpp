@@ -18,7 +18,7 @@ using testing::events_between;
 using testing::facts_prefix;
 using testing::pgn_game_facts;
 using testing::read_pgn_games;
-constexpr std::int64_t kStart = testing::kPgnGameStart;
+constexpr std::int64_t kExtendStart = testing::kPgnGameStart;
 
 void expect_same(const Game& extended, const Game& replayed) {
   EXPECT_EQ(extended.facts(), replayed.facts());
@@ -111,10 +111,10 @@ TEST_F(GameExtend, AnEventBeforeTheLastMoveIsReplayedWhole) {
 TEST_F(GameExtend, TheUse40PlusDaysTickEndsWithItsMove) {
   GameFacts facts;
   facts.setup.time_control = IccfStandard{10, 50, std::nullopt};
-  facts.setup.start_at = Timestamp(kStart);
+  facts.setup.start_at = Timestamp(kExtendStart);
   GameContext ticked = testing::utc_context();
   ticked.running_use_40_plus_days = true;  // White ticked it for move 1
-  const Timestamp move_at(kStart + 30 * 86'400);
+  const Timestamp move_at(kExtendStart + 30 * 86'400);
   auto before = Game::replay(facts, ticked, move_at);
   ASSERT_TRUE(before.has_value()) << before.error().detail;
   MoveFact e4;

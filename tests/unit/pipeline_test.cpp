@@ -49,7 +49,7 @@ void expect_problem(const Response& r, int status, const std::string& code,
   EXPECT_EQ(body["detail"], detail);
 }
 
-class Pipeline : public testing::Test {
+class Pipeline : public ::testing::Test {
  protected:
   Pipeline() {
     Routes routes(router_, pool_);
