@@ -3,6 +3,7 @@
 #include <curl/curl.h>
 #include <sodium.h>
 
+#include <cctype>
 #include <chrono>
 #include <memory>
 #include <vector>
@@ -84,7 +85,9 @@ std::optional<std::string> url_origin(const std::string& url) {
     return std::nullopt;
   }
   const auto scheme = url_part(u.get(), CURLUPART_SCHEME);
-  const auto host = url_part(u.get(), CURLUPART_HOST);
+  // libcurl keeps the host as written; an origin has it in lower case (RFC 6454 section 6.1).
+  auto host = url_part(u.get(), CURLUPART_HOST);
+  for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if ((scheme != "http" && scheme != "https") || host.empty()) return std::nullopt;
   // CURLUPART_PORT is empty unless the URL names a port; a default one is left out.
   auto port = url_part(u.get(), CURLUPART_PORT);
