@@ -20,6 +20,7 @@ std::string_view to_string(IdKind kind) {
     case IdKind::kTeam: return "team";
     case IdKind::kTeamMatch: return "team match";
     case IdKind::kOlympiad: return "olympiad";
+    case IdKind::kPushSubscription: return "push subscription";
   }
   return "";
 }

@@ -42,7 +42,8 @@ enum class IdKind {
   kChampionship,
   kTeam,
   kTeamMatch,
-  kOlympiad
+  kOlympiad,
+  kPushSubscription
 };
 std::string_view to_string(IdKind kind);
 
@@ -63,6 +64,7 @@ inline constexpr IdKind kChampionship = IdKind::kChampionship;
 inline constexpr IdKind kTeam = IdKind::kTeam;
 inline constexpr IdKind kTeamMatch = IdKind::kTeamMatch;
 inline constexpr IdKind kOlympiad = IdKind::kOlympiad;
+inline constexpr IdKind kPushSubscription = IdKind::kPushSubscription;
 
 // A route entry of the pipeline: everything about a route but its handler, its documentation
 // included (the OpenAPI document is generated from the entries, api/openapi.h).

@@ -21,6 +21,7 @@
 #include "api/notifications.h"
 #include "api/pipeline.h"
 #include "api/profiles.h"
+#include "api/push.h"
 #include "api/ratings.h"
 #include "api/series.h"
 #include "api/teams.h"
@@ -194,6 +195,7 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
   add_rating_routes(router_, *rating_deps_, *game_deps_);
   add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
   add_notification_routes(router_, pool_);
+  add_push_routes(router_, pool_);
   add_account_mail_routes(router_, pool_, clock_);
   if (app::is_manual(clock_)) {
     Routes routes(router_, pool_, "directors");

@@ -8,6 +8,7 @@
 #include "core/notify/compose.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
+#include "db/push_subscriptions.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
 
@@ -89,10 +90,52 @@ Result<void> post(const model::ClaimedDelivery& d, const DeliverySettings& setti
               "HTTP " + std::to_string(*status));
 }
 
+// What a push service's answer means for the row and its subscription.
+enum class PushOutcome { kSent, kGone, kRetry, kFinal };
+PushOutcome push_outcome(long status) {
+  if (status >= 200 && status < 300) return PushOutcome::kSent;
+  if (status == 404 || status == 410) return PushOutcome::kGone;
+  if (status == 429 || status >= 500) return PushOutcome::kRetry;
+  return PushOutcome::kFinal;  // 400 (bad request), 401/403 (VAPID refused), 413, ...
+}
+
+// Sends one push row to its subscription; a subscription its push service says is gone (404,
+// 410) is deleted (with its pending rows), 429 and 5xx are retried, another 4xx is given up.
+Result<void> send_push_row(pqxx::work& tx, const model::ClaimedDelivery& d,
+                           const DeliverySettings& settings) {
+  if (!settings.vapid) return fail(ErrorCode::kInternal, "no VAPID key configured");
+  if (!d.push_subscription_id) {
+    return fail(ErrorCode::kValidationError, "the subscription was removed");
+  }
+  const auto p256dh = delivery::base64url_decode(d.push_p256dh);
+  const auto auth = delivery::base64url_decode(d.push_auth);
+  if (!p256dh || !auth) return fail(ErrorCode::kValidationError, "malformed subscription keys");
+  const delivery::PushRequest request{d.push_endpoint, *p256dh,        *auth,
+                                      d.push_body,     d.push_urgency, {}};
+  auto status = delivery::send_push(settings.webhook, *settings.vapid, request);
+  if (!status) {
+    db::record_push_failure(tx, *d.push_subscription_id);
+    return std::unexpected(status.error());
+  }
+  switch (push_outcome(*status)) {
+    case PushOutcome::kSent: db::record_push_success(tx, *d.push_subscription_id); return {};
+    case PushOutcome::kGone:
+      db::drop_push_subscription(tx, *d.push_subscription_id);
+      return fail(ErrorCode::kNotFound, "HTTP " + std::to_string(*status) + ": subscription gone");
+    case PushOutcome::kRetry: break;
+    case PushOutcome::kFinal:
+      db::record_push_failure(tx, *d.push_subscription_id);
+      return fail(ErrorCode::kValidationError, "HTTP " + std::to_string(*status));
+  }
+  db::record_push_failure(tx, *d.push_subscription_id);
+  return fail(ErrorCode::kInternal, "HTTP " + std::to_string(*status));
+}
+
 // Sends one claimed row.
-Result<void> send(const model::ClaimedDelivery& d, const DeliverySettings& settings,
+Result<void> send(pqxx::work& tx, const model::ClaimedDelivery& d, const DeliverySettings& settings,
                   const std::string& secret, game::Timestamp now) {
   if (d.channel == "webhook") return post(d, settings, now);
+  if (d.channel == "push") return send_push_row(tx, d, settings);
   if (d.channel != "email") {
     return fail(ErrorCode::kValidationError, "unknown channel " + d.channel);
   }
@@ -164,7 +207,9 @@ Result<DeliveryCounts> deliver_due(Database& pool, ServerClock& clock,
               const auto now = clock.now(tx);
               auto claimed = db::claim_due_delivery(tx, now);
               if (!claimed) return false;
-              auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
+              auto& channel = claimed->channel == "webhook" ? counts.webhook
+                              : claimed->channel == "push"  ? counts.push
+                                                            : counts.email;
               // A digest row takes every other one of its user due now into the same mail.
               std::vector<model::ClaimedDelivery> rows{*claimed};
               if (claimed->kind == "digest" && claimed->user_id) {
@@ -173,10 +218,15 @@ Result<DeliveryCounts> deliver_due(Database& pool, ServerClock& clock,
                 }
                 claimed->email = digest_mail(rows, settings, *secret);
               }
-              auto sent = send(*claimed, settings, *secret, now);
+              auto sent = send(tx, *claimed, settings, *secret, now);
               if (sent) {
                 for (const auto& row : rows) db::record_sent(tx, row);
                 ++channel.sent;
+                return true;
+              }
+              // The subscription is gone, and its rows with it: nothing left to record.
+              if (sent.error().code == ErrorCode::kNotFound) {
+                ++channel.failed;
                 return true;
               }
               const bool permanent = sent.error().code == ErrorCode::kValidationError;

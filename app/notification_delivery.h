@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/notify/notify.h"
 #include "delivery/smtp.h"
+#include "delivery/web_push.h"
 #include "delivery/webhook.h"
 
 namespace corrchess::app {
@@ -23,8 +24,9 @@ struct DeliverySettings {
   delivery::SmtpSettings smtp;  // empty url: email rows are not sent
   std::string from_address;     // CORRCHESS_SMTP_FROM (addr-spec)
   std::string from_name = "corrchess";
-  std::string public_url;  // links (unsubscribe), message ids' host
-  delivery::WebhookSettings webhook;
+  std::string public_url;                        // links (unsubscribe), message ids' host
+  delivery::WebhookSettings webhook;             // also the HTTP client of Web Push
+  std::optional<delivery::VapidIdentity> vapid;  // none: push rows are not sent
   notify::RetryPolicy retry;
 };
 
@@ -36,9 +38,10 @@ struct ChannelCounts {
 struct DeliveryCounts {
   ChannelCounts email;
   ChannelCounts webhook;
+  ChannelCounts push;
   int handled() const {
     return email.sent + email.retried + email.failed + webhook.sent + webhook.retried +
-           webhook.failed;
+           webhook.failed + push.sent + push.retried + push.failed;
   }
 };
 

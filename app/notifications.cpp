@@ -7,11 +7,13 @@
 #include "core/game/record_pgn.h"
 #include "core/notify/compose.h"
 #include "core/notify/notify.h"
+#include "core/notify/push_text.h"
 #include "db/account_tokens.h"
 #include "db/challenges.h"
 #include "db/events.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
+#include "db/push_subscriptions.h"
 #include "db/users.h"
 
 namespace corrchess::app {
@@ -32,11 +34,16 @@ game::TimeZone reader_zone(pqxx::work& tx, std::int64_t user_id) {
   return notification_settings().server_zone;
 }
 
+// Whether any channel the queue functions write to is on (webhooks are queued with the live
+// messages).
+bool any_channel() { return notification_settings().email || notification_settings().push; }
+
 // A recipient as the messages need them.
 struct Person {
   model::User user;
   notify::Preferences prefs;
   game::TimeZone zone;
+  std::vector<model::PushSubscription> devices;  // when push is on
 };
 
 // The people of one change, read once each.
@@ -47,7 +54,8 @@ class People {
     if (auto it = cache_.find(id); it != cache_.end()) return it->second ? &*it->second : nullptr;
     std::optional<Person> person;
     if (auto user = db::find_user_by_id(tx_, id)) {
-      Person p{*user, db::load_preferences(tx_, id), reader_zone(tx_, id)};
+      Person p{*user, db::load_preferences(tx_, id), reader_zone(tx_, id), {}};
+      if (notification_settings().push) p.devices = db::push_subscriptions_of(tx_, id);
       // Where addresses must be verified, an unverified one gets nothing.
       if (notification_settings().require_verified_email && !db::email_verified(tx_, id)) {
         p.user.email.reset();
@@ -71,11 +79,40 @@ notify::GameInfo game_info(const model::StoredGame& g) {
   return {g.id, g.white.display_name, g.black.display_name, game_url(g.id), g.facts.setup.start_at};
 }
 
-// Writes one email for `person` when they have an address and want `kind` by email.
+// Writes one push row per device of `person` when they want `kind` by push: the message's
+// subject and first paragraph, opening `link` (a path below the public URL, or a URL). Sent
+// at `due` (a digest is for mail: pushes come at once).
+void queue_push(pqxx::work& tx, const Person& person, Kind kind, const notify::Message& message,
+                std::optional<std::int64_t> game_id, game::Timestamp due,
+                const std::optional<std::string>& dedupe_key, const std::string& link) {
+  if (!notification_settings().push || person.devices.empty()) return;
+  if (!notify::wants(person.prefs, kind, Channel::kPush)) return;
+  const auto text = notify::push_text(message);
+  const bool urgent = kind == Kind::kDeadlineReminder || kind == Kind::kSilenceReminder;
+  model::PushPayload payload{
+      text.title, text.body,
+      link.starts_with("/") ? notification_settings().public_url + link : link,
+      game_id ? "game-" + std::to_string(*game_id) : std::string(notify::to_string(kind)),
+      urgent ? "high" : "normal"};
+  for (const auto& device : person.devices) {
+    model::OutboxEntry entry{
+        "push", std::string(notify::to_string(kind)), person.user.id, game_id, std::nullopt, {},
+        due};
+    if (dedupe_key) entry.dedupe_key = *dedupe_key + ":push:" + std::to_string(device.id);
+    entry.push_subscription_id = device.id;
+    entry.push = payload;
+    db::enqueue(tx, entry);
+  }
+}
+
+// Writes one email for `person` when they have an address and want `kind` by email, and
+// their pushes (queue_push) opening `link` (empty: the game's page).
 void queue_email(pqxx::work& tx, const Person& person, Kind kind, const notify::Message& message,
                  std::optional<std::int64_t> game_id, game::Timestamp due,
                  std::optional<std::string> dedupe_key = std::nullopt,
-                 std::vector<model::MailAttachment> attachments = {}) {
+                 std::vector<model::MailAttachment> attachments = {}, std::string link = {}) {
+  if (link.empty() && game_id) link = "/games/" + std::to_string(*game_id);
+  queue_push(tx, person, kind, message, game_id, due, dedupe_key, link);
   if (!notification_settings().email || !person.user.email) return;
   if (!notify::wants(person.prefs, kind, Channel::kEmail)) return;
   // With a daily digest the message waits for the next digest hour, collected with others.
@@ -153,7 +190,7 @@ void queue_game_notifications(pqxx::work& tx, const model::StoredGame& stored,
                               const std::vector<game::MoveFact>& moves,
                               const std::vector<game::GameEvent>& events,
                               const game::GameState& after, game::Timestamp now) {
-  if (!notification_settings().email) return;
+  if (!any_channel()) return;
   People people(tx);
   const auto info = game_info(stored);
   for (const auto& notice : notify::game_notices(before, moves, events, after)) {
@@ -173,7 +210,7 @@ void queue_leave_notifications(pqxx::work& tx, const model::StoredGame& stored,
                                const game::GameState& state, std::int64_t taker_id,
                                const std::string& first_day, const std::string& last_day,
                                const std::string& change, game::Timestamp now) {
-  if (!notification_settings().email) return;
+  if (!any_channel()) return;
   People people(tx);
   const bool white_took = taker_id == stored.white.id;
   const auto& taker = white_took ? stored.white : stored.black;
@@ -192,7 +229,7 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
                                   std::int64_t black_id, std::optional<std::int64_t> event_id,
                                   const game::GameSetup& setup, const game::GameState& state,
                                   game::Timestamp now) {
-  if (!notification_settings().email) return;
+  if (!any_channel()) return;
   People people(tx);
   const Person* white = people.get(white_id);
   const Person* black = people.get(black_id);
@@ -216,14 +253,14 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
 
 void queue_competition_mail(pqxx::work& tx, std::int64_t user_id, notify::CompetitionNews news,
                             const std::string& link, game::Timestamp now) {
-  if (!notification_settings().email) return;
+  if (!any_channel()) return;
   People people(tx);
   const Person* person = people.get(user_id);
   if (person == nullptr) return;
   news.url = notification_settings().public_url + link;
   const notify::Reader reader{person->user.display_name, person->zone};
   queue_email(tx, *person, Kind::kCompetition, notify::compose_competition_news(news, reader),
-              std::nullopt, now);
+              std::nullopt, now, std::nullopt, {}, link);
 }
 
 bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string& kind,
@@ -245,7 +282,7 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
                                   const std::string& challenger, std::int64_t challenge_id,
                                   const std::string& message, game::Timestamp now) {
-  if (!notification_settings().email) return;
+  if (!any_channel()) return;
   People people(tx);
   const Person* person = people.get(opponent_id);
   if (person == nullptr) return;
@@ -257,14 +294,16 @@ void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
   const auto last = window > 0 && !person->prefs.digest_hour
                         ? db::latest_email_due(tx, opponent_id, kind)
                         : std::nullopt;
+  const auto challenge_message = notify::compose_challenge(
+      challenger, message, base + "/challenges/" + std::to_string(challenge_id), reader);
   if (!last || *last + window <= now) {
-    queue_email(
-        tx, *person, Kind::kChallengeReceived,
-        notify::compose_challenge(challenger, message,
-                                  base + "/challenges/" + std::to_string(challenge_id), reader),
-        std::nullopt, now);
+    queue_email(tx, *person, Kind::kChallengeReceived, challenge_message, std::nullopt, now,
+                std::nullopt, {}, "/challenges");
     return;
   }
+  // Mails are batched; a push tells of each challenge at once (one notification, replaced).
+  queue_push(tx, *person, Kind::kChallengeReceived, challenge_message, std::nullopt, now,
+             std::nullopt, "/challenges");
   // A batch: the one pending at the end of the window, or a new one a window after the last.
   if (!notify::wants(person->prefs, Kind::kChallengeReceived, Channel::kEmail) ||
       !person->user.email) {

@@ -23,6 +23,8 @@ namespace corrchess::app {
 // request is served. Without a channel nothing is queued.
 struct NotificationSettings {
   bool email = false;                   // CORRCHESS_SMTP_URL is set
+  bool push = false;                    // CORRCHESS_VAPID_PRIVATE_KEY is set (Web Push)
+  std::string vapid_public_key;         // base64url, for the browsers' applicationServerKey
   bool require_verified_email = false;  // CORRCHESS_REQUIRE_VERIFIED_EMAIL: only to verified
   std::string public_url;      // CORRCHESS_PUBLIC_URL, no trailing slash: links in messages
   game::TimeZone server_zone;  // readers without a time zone of their own

@@ -46,6 +46,7 @@ enum class ErrorCode {
   kRatingOutOfRange,   // the player's rating is outside an event's or challenge's range
   kMethodNotAllowed,   // the path exists, but not with this method
   kUnavailable,        // the server is too busy to take the request now
+  kPushNotConfigured,  // Web Push is off: the server has no VAPID keys
   kInternal,
 };
 

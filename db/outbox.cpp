@@ -48,14 +48,32 @@ EmailPayload email_of(const nlohmann::json& p) {
   return e;
 }
 
+// The stored payload of a push row; what is sent is push_body_of it.
+std::string push_payload_text(const model::PushPayload& p) {
+  return nlohmann::json{
+      {"title", p.title}, {"body", p.body}, {"url", p.url}, {"tag", p.tag}, {"urgency", p.urgency}}
+      .dump();
+}
+
+// The JSON the service worker gets: {title, body, url, tag}.
+std::string push_body_of(const nlohmann::json& p) {
+  return nlohmann::json{{"title", p.value("title", "")},
+                        {"body", p.value("body", "")},
+                        {"url", p.value("url", "")},
+                        {"tag", p.value("tag", "")}}
+      .dump();
+}
+
 // Inserts `e`; `on_conflict` says what a row with the same dedupe key does.
 bool insert_row(pqxx::work& tx, const OutboxEntry& e, const std::string& on_conflict) {
   const auto r = tx.exec_params(
       "INSERT INTO notification_outbox (channel, kind, user_id, game_id, dedupe_key, payload, "
-      "due_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, to_timestamp($7)) ON CONFLICT (dedupe_key) " +
+      "due_at, push_subscription_id) VALUES ($1, $2, $3, $4, $5, $6::jsonb, to_timestamp($7), "
+      "$8) ON CONFLICT (dedupe_key) " +
           on_conflict + " RETURNING id",
-      e.channel, e.kind, e.user_id, e.game_id, e.dedupe_key, payload_text(e.email),
-      e.due.unix_seconds());
+      e.channel, e.kind, e.user_id, e.game_id, e.dedupe_key,
+      e.channel == "push" ? push_payload_text(e.push) : payload_text(e.email), e.due.unix_seconds(),
+      e.push_subscription_id);
   return !r.empty();
 }
 
@@ -105,7 +123,9 @@ std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
       .exec_params(std::string("UPDATE notification_outbox SET status = 'cancelled', "
                                "finished_at = now() WHERE game_id = $1 AND status = 'pending' "
                                "AND kind IN ") +
-                       kReminderKinds + " AND NOT (dedupe_key = ANY ($2::text[]))",
+                       kReminderKinds +
+                       // A push reminder's key is the reminder's key + ":push:<subscription>".
+                       " AND NOT (split_part(dedupe_key, ':push:', 1) = ANY ($2::text[]))",
                    game_id, literal)
       .affected_rows();
 }
@@ -121,8 +141,10 @@ std::vector<ClaimedDelivery> claim(pqxx::work& tx, const std::string& where, gam
        tx.exec_params("SELECT o.id, o.delivery_id::text, o.channel, o.kind, o.user_id, o.game_id, "
                       "o.payload::text, o.attempts, "
                       "COALESCE(extract(epoch FROM now() - o.first_attempt_at)::bigint, 0), "
-                      "COALESCE(w.url, ''), COALESCE(w.secret, '') "
+                      "COALESCE(w.url, ''), COALESCE(w.secret, ''), o.push_subscription_id, "
+                      "COALESCE(s.endpoint, ''), COALESCE(s.p256dh, ''), COALESCE(s.auth, '') "
                       "FROM notification_outbox o LEFT JOIN webhooks w ON w.id = o.webhook_id "
+                      "LEFT JOIN push_subscriptions s ON s.id = o.push_subscription_id "
                       "WHERE o.status = 'pending' AND o.due_at <= to_timestamp($1) "
                       "AND (o.retry_at IS NULL OR o.retry_at <= now()) AND " +
                           where + " ORDER BY o.due_at, o.id LIMIT $4 FOR UPDATE OF o SKIP LOCKED",
@@ -137,6 +159,9 @@ std::vector<ClaimedDelivery> claim(pqxx::work& tx, const std::string& where, gam
     const auto payload = nlohmann::json::parse(row[6].as<std::string>());
     if (d.channel == "webhook") {
       d.webhook_body = payload.value("body", nlohmann::json::object()).dump();
+    } else if (d.channel == "push") {
+      d.push_body = push_body_of(payload);
+      d.push_urgency = payload.value("urgency", "normal");
     } else {
       d.email = email_of(payload);
     }
@@ -144,6 +169,10 @@ std::vector<ClaimedDelivery> claim(pqxx::work& tx, const std::string& where, gam
     d.seconds_since_first = row[8].as<std::int64_t>();
     d.webhook_url = row[9].as<std::string>();
     d.webhook_secret = row[10].as<std::string>();
+    if (!row[11].is_null()) d.push_subscription_id = row[11].as<std::int64_t>();
+    d.push_endpoint = row[12].as<std::string>();
+    d.push_p256dh = row[13].as<std::string>();
+    d.push_auth = row[14].as<std::string>();
     out.push_back(std::move(d));
   }
   return out;

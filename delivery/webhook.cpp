@@ -230,20 +230,26 @@ Result<std::string> normalize_webhook_url(const std::string& url) {
 }
 
 Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest& request) {
-  TRY_LET(parts, parse(request.url));
+  TRY_LET(signature,
+          webhook_signature(request.secret, request.id, request.timestamp, request.body));
+  return post_guarded(settings, request.url,
+                      {"Content-Type: application/json", "webhook-id: " + request.id,
+                       "webhook-timestamp: " + std::to_string(request.timestamp),
+                       "webhook-signature: " + *signature, "User-Agent: corrchess-webhooks"},
+                      request.body);
+}
+
+Result<long> post_guarded(const WebhookSettings& settings, const std::string& url,
+                          const std::vector<std::string>& header_lines, std::string_view body) {
+  TRY_LET(parts, parse(url));
   TRY_LET(address, resolve(*parts, settings.allow_private));
-  const auto timestamp = request.timestamp;
-  TRY_LET(signature, webhook_signature(request.secret, request.id, timestamp, request.body));
   static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
   if (!initialised) return fail(ErrorCode::kInternal, "libcurl could not be initialised");
   std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), curl_easy_cleanup);
   if (!curl) return fail(ErrorCode::kInternal, "libcurl handle unavailable");
   CURL* c = curl.get();
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr, curl_slist_free_all);
-  for (const std::string& h :
-       {std::string("Content-Type: application/json"), "webhook-id: " + request.id,
-        "webhook-timestamp: " + std::to_string(timestamp), "webhook-signature: " + *signature,
-        std::string("User-Agent: corrchess-webhooks")}) {
+  for (const std::string& h : header_lines) {
     auto* next = curl_slist_append(headers.get(), h.c_str());
     if (next == nullptr) return fail(ErrorCode::kInternal, "out of memory");
     (void)headers.release();
@@ -260,13 +266,13 @@ Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest&
       literal ? nullptr : curl_slist_append(nullptr, pin.c_str()), curl_slist_free_all);
   SocketGuard guard{settings.allow_private, {}};
   char error[CURL_ERROR_SIZE] = {};
-  curl_easy_setopt(c, CURLOPT_URL, request.url.c_str());
+  curl_easy_setopt(c, CURLOPT_URL, url.c_str());
   if (resolve_list) curl_easy_setopt(c, CURLOPT_RESOLVE, resolve_list.get());
   curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
   curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &guard);
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
-  curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body.data());
-  curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(request.body.size()));
+  curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.data());
+  curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
   curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(c, CURLOPT_TIMEOUT, settings.timeout_seconds);

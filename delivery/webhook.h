@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/error.h"
 
@@ -43,5 +44,11 @@ Result<std::string> normalize_webhook_url(const std::string& url);
 // kValidationError when it can never succeed (bad URL, refused address), kInternal for a
 // failure a later try may get past (connection, time-out).
 Result<long> post_webhook(const WebhookSettings& settings, const WebhookRequest& request);
+
+// The client post_webhook uses, for other requests to URLs that users give (Web Push): POSTs
+// `body` to `url` with `headers` ("Name: value" lines), the same URL rules, address checks,
+// time-outs and answers.
+Result<long> post_guarded(const WebhookSettings& settings, const std::string& url,
+                          const std::vector<std::string>& headers, std::string_view body);
 
 }  // namespace corrchess::delivery

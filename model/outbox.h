@@ -30,14 +30,27 @@ struct EmailPayload {
   std::vector<MailAttachment> attachments;
 };
 
+// What a push row sends: the JSON {title, body, url, tag} the service worker shows, and
+// how urgent it is (RFC 8030 Urgency).
+struct PushPayload {
+  std::string title;
+  std::string body;
+  std::string url;  // opened by a click on the notification
+  std::string tag;  // a newer notification with the same tag replaces the older one
+  std::string urgency = "normal";
+};
+
 struct OutboxEntry {
-  std::string channel;  // "email" (webhook rows are written with the live messages)
+  std::string channel;  // "email" or "push" (webhook rows are written with the live messages)
   std::string kind;     // notify::to_string(Kind), "password_reset", ...
   std::optional<std::int64_t> user_id;
   std::optional<std::int64_t> game_id;
   std::optional<std::string> dedupe_key;  // reminders: at most one row per key, ever
   EmailPayload email;                     // what the channel sends
   game::Timestamp due;                    // server-clock instant
+  // Channel push: the subscription (device) and what it is shown.
+  std::optional<std::int64_t> push_subscription_id = std::nullopt;
+  PushPayload push = {};
 };
 
 // A delivery claimed by a worker: its row stays locked until the transaction ends, so no
@@ -53,6 +66,13 @@ struct ClaimedDelivery {
   std::string webhook_body;  // channel webhook: the JSON body to post
   std::string webhook_url;   // channel webhook: where to, and the signing secret
   std::string webhook_secret;
+  // Channel push: the subscription's id, endpoint and keys (base64url), the JSON to send.
+  std::optional<std::int64_t> push_subscription_id;
+  std::string push_endpoint;
+  std::string push_p256dh;
+  std::string push_auth;
+  std::string push_body;
+  std::string push_urgency;
   int attempts = 0;                      // made before this one
   std::int64_t seconds_since_first = 0;  // database time since the first attempt (0: none)
 };

@@ -13,5 +13,7 @@ int run_admin(int argc, char** argv);
 // `corrchess-server verify`: replays every game and prints each difference from what is
 // stored; returns 0 when there is none, 1 otherwise.
 int run_verify();
+// corrchess-server vapid-keys: prints a fresh VAPID key pair as environment lines.
+int run_vapid_keys();
 
 }  // namespace corrchess::server

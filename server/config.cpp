@@ -10,6 +10,7 @@
 
 #include "db/connection.h"
 #include "delivery/mail.h"
+#include "delivery/web_push.h"
 
 namespace corrchess::server {
 
@@ -232,6 +233,31 @@ Result<void> read_password_hash(Config& config) {
   return {};
 }
 
+// CORRCHESS_VAPID_PRIVATE_KEY and CORRCHESS_VAPID_SUBJECT: both or neither.
+Result<void> read_vapid(Config& config) {
+  const char* key = env("CORRCHESS_VAPID_PRIVATE_KEY");
+  const char* subject = env("CORRCHESS_VAPID_SUBJECT");
+  if (key == nullptr && subject == nullptr) return {};
+  if (key == nullptr) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_VAPID_SUBJECT is set without CORRCHESS_VAPID_PRIVATE_KEY");
+  }
+  const auto raw = delivery::base64url_decode(key);
+  auto pair = delivery::p256_key_pair(raw.value_or(""));
+  if (!pair) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key "
+                "(corrchess-server vapid-keys makes one)");
+  }
+  if (subject == nullptr || !delivery::valid_vapid_subject(subject)) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_VAPID_SUBJECT must be a mailto: or https: contact when "
+                "CORRCHESS_VAPID_PRIVATE_KEY is set");
+  }
+  config.vapid = delivery::VapidIdentity{std::move(*pair), subject};
+  return {};
+}
+
 // Settings that are wrong only together.
 Result<void> check_combinations(const Config& config) {
   if (config.challenges.min_days > config.challenges.max_days) {
@@ -328,6 +354,7 @@ Result<Config> config_from_env() {
   }
   TRY(read_clock(config));
   TRY(read_password_hash(config));
+  TRY(read_vapid(config));
   TRY(read_on_off("CORRCHESS_GAME_CACHE_CHECK", config.game_cache_check));
   TRY(read_on_off("CORRCHESS_SCHEDULER", config.run_scheduler));
   config.run_rating_job = config.run_scheduler;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "core/game/challenge.h"
 #include "core/rating/glicko2.h"
 #include "core/rating/period.h"
+#include "delivery/web_push.h"
 
 namespace corrchess::server {
 
@@ -91,6 +93,9 @@ struct Config {
   bool require_verified_email = false;               // CORRCHESS_REQUIRE_VERIFIED_EMAIL
   bool webhook_allow_private = false;                // CORRCHESS_WEBHOOK_ALLOW_PRIVATE
   int webhook_timeout_seconds = 10;                  // CORRCHESS_WEBHOOK_TIMEOUT_SECONDS
+  // Web Push: CORRCHESS_VAPID_PRIVATE_KEY (base64url of the raw 32-byte P-256 private key)
+  // with CORRCHESS_VAPID_SUBJECT (mailto: or https: contact); none: push is off.
+  std::optional<delivery::VapidIdentity> vapid;
   // Ratings (docs/ratings.md): CORRCHESS_RATING_PERIOD (month, week or day),
   // CORRCHESS_RATING_TAU, CORRCHESS_RATING_PROVISIONAL_GAMES,
   // CORRCHESS_RATING_PROVISIONAL_DEVIATION, CORRCHESS_RATING_DEFAULT_WINS.

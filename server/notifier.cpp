@@ -19,7 +19,8 @@ std::chrono::milliseconds Notifier::step() {
       pause = std::chrono::seconds(5);
     } else {
       for (const auto& [channel, c] :
-           {std::pair{"email", counts->email}, std::pair{"webhook", counts->webhook}}) {
+           {std::pair{"email", counts->email}, std::pair{"webhook", counts->webhook},
+            std::pair{"push", counts->push}}) {
         const std::string prefix = std::string("corrchess_notifications_") + channel;
         metrics_.add(prefix + "_sent_total", c.sent,
                      std::string("Deliveries by ") + channel + " that succeeded.");

@@ -56,7 +56,12 @@ api::ServiceOptions service_options(const Config& config) {
 }
 
 app::NotificationSettings notification_settings(const Config& config, const game::TimeZone& zone) {
-  return {!config.smtp_url.empty(), config.require_verified_email, config.public_url, zone,
+  return {!config.smtp_url.empty(),
+          config.vapid.has_value(),
+          config.vapid ? delivery::base64url_encode(config.vapid->key.public_key) : "",
+          config.require_verified_email,
+          config.public_url,
+          zone,
           config.challenge_mail_batch_minutes};
 }
 
@@ -71,6 +76,7 @@ app::DeliverySettings delivery_settings(const Config& config) {
   delivery.retry.give_up_after = config.notify_give_up_seconds;
   delivery.webhook.allow_private = config.webhook_allow_private;
   delivery.webhook.timeout_seconds = config.webhook_timeout_seconds;
+  delivery.vapid = config.vapid;
   return delivery;
 }
 

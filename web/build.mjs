@@ -1,6 +1,7 @@
 // Builds the web client into dist/: one JavaScript bundle and one stylesheet under
 // dist/assets/ with a content hash in their names, index.html pointing at them, and a
-// gzip-compressed copy (name.gz) of every text file for the server to send as is.
+// gzip-compressed copy (name.gz) of every text file for the server to send as is; and the
+// service worker (src/sw.ts) as dist/sw.js.
 // The analysis board's engine (Stockfish's single-threaded lite WebAssembly build from the
 // npm package `stockfish`) is copied with its licence under dist/assets/engine-<hash>/; the
 // bundle knows its address as ENGINE_URL and loads it only when the player starts it.
@@ -63,6 +64,10 @@ function finish(result) {
   const js = outputs.find((f) => f.endsWith('.js')).slice(dist.length + 1);
   const css = outputs.find((f) => f.endsWith('.css')).slice(dist.length + 1);
   writeFileSync(join(dist, 'index.html'), page(js, css));
+  // The service worker: at the root (its scope is the whole site), without a hash in its name
+  // (the browser checks /sw.js for updates itself; the server sends it with no-cache).
+  esbuild.buildSync({ entryPoints: ['src/sw.ts'], bundle: true, format: 'iife', target: ['es2020'],
+    minify: !watch, sourcemap: watch ? 'inline' : false, outfile: join(dist, 'sw.js'), logLevel: 'warning' });
   copyEngine();
   compressAll(dist);
   const stamp = createHash('sha256').update(js + css).digest('hex').slice(0, 12);

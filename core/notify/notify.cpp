@@ -35,7 +35,14 @@ std::string_view to_string(Kind k) {
   return "unknown";
 }
 
-std::string_view to_string(Channel c) { return c == Channel::kEmail ? "email" : "webhook"; }
+std::string_view to_string(Channel c) {
+  switch (c) {
+    case Channel::kEmail: return "email";
+    case Channel::kWebhook: return "webhook";
+    case Channel::kPush: return "push";
+  }
+  return "email";
+}
 
 std::optional<Kind> parse_kind(std::string_view text) {
   for (const auto& [kind, name] : kKindNames) {
@@ -47,6 +54,7 @@ std::optional<Kind> parse_kind(std::string_view text) {
 std::optional<Channel> parse_channel(std::string_view text) {
   if (text == "email") return Channel::kEmail;
   if (text == "webhook") return Channel::kWebhook;
+  if (text == "push") return Channel::kPush;
   return std::nullopt;
 }
 

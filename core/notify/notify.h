@@ -34,7 +34,7 @@ enum class Kind {
   kCompetition,          // my series entry started a section, expired or was removed; I earned
                          // a promotion credit (rules.md 6.8)
 };
-enum class Channel { kEmail, kWebhook };
+enum class Channel { kEmail, kWebhook, kPush };
 
 // Every kind, in the order of the enum (the preferences show and take each of them).
 inline constexpr Kind kAllKinds[] = {Kind::kOpponentMoved,    Kind::kDrawDeclined,
@@ -45,10 +45,10 @@ inline constexpr Kind kAllKinds[] = {Kind::kOpponentMoved,    Kind::kDrawDecline
                                      Kind::kOpponentLeave,    Kind::kCompetition};
 static_assert(std::size(kAllKinds) == static_cast<std::size_t>(Kind::kCompetition) + 1,
               "kAllKinds lists every Kind");
-inline constexpr Channel kAllChannels[] = {Channel::kEmail, Channel::kWebhook};
+inline constexpr Channel kAllChannels[] = {Channel::kEmail, Channel::kWebhook, Channel::kPush};
 
 std::string_view to_string(Kind k);     // "opponent_moved", "draw_declined", ...
-std::string_view to_string(Channel c);  // "email", "webhook"
+std::string_view to_string(Channel c);  // "email", "webhook", "push"
 std::optional<Kind> parse_kind(std::string_view text);
 std::optional<Channel> parse_channel(std::string_view text);
 

@@ -1,5 +1,6 @@
 // The notification preferences of the settings page (GET / PUT /api/v1/me/notifications):
-// each kind by email and by webhook, the deadline reminders, and a daily digest.
+// each kind by email, by webhook and by push (phone and desktop), the deadline reminders, and a
+// daily digest.
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 
@@ -26,7 +27,7 @@ const kindNames: Record<string, string> = {
   opponent_leave: "Your opponent's leave",
   competition: 'Series: sections, expired entries, promotion credits',
 };
-const channelNames: Record<string, string> = { email: 'Email', webhook: 'Webhook' };
+const channelNames: Record<string, string> = { email: 'Email', webhook: 'Webhook', push: 'Push' };
 
 export function notificationSettings(): HTMLElement {
   const body = h('div', {}, 'Loading…');

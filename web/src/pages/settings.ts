@@ -1,10 +1,12 @@
 // /settings: profile and preferences (display name, time zone, email, country, language),
-// password change, the deadline calendar's address, and ending every sign-in.
+// password change, notifications (preferences, phone and desktop devices), the deadline
+// calendar's address, and ending every sign-in.
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { calendarLink } from './calendar_link';
 import { section } from './forms';
 import { notificationSettings } from './notifications';
+import { pushDevices } from './push_devices';
 import { logout, me, restore } from '../session';
 import { setTitle } from '../title';
 
@@ -59,6 +61,7 @@ export function settingsPage(root: HTMLElement, go: (path: string) => void): voi
         return 'Password changed; your other sign-ins have ended.';
       }, 'narrow'),
       notificationSettings(),
+      pushDevices(),
       calendarLink(),
       blockedPlayers(),
       h('section', { class: 'narrow' }, h('h2', {}, 'Sign-ins'),
