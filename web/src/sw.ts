@@ -15,7 +15,8 @@ const PREFETCH_GAMES = 30;
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(shellCache);
-    await cache.addAll(SHELL.map((path) => new Request(path, { cache: 'reload' })));
+    // (the content-hashed assets the page just loaded come from the browser's HTTP cache)
+    await cache.addAll(SHELL);
     await self.skipWaiting();
   })());
 });
