@@ -47,10 +47,10 @@ function draw(): void {
   }
   if (times.length) {
     offlineBanner.dataset.asOf = times[0];
-    replace(offlineBanner, `Offline — shown as of ${localTime(times[0])}. Moves and conditional lines you make are queued and sent when you are back online.`);
+    replace(offlineBanner, `Offline — shown as of ${localTime(times[0])}. What you play is queued and sent when you are back online.`);
   } else {
     delete offlineBanner.dataset.asOf;
-    replace(offlineBanner, 'Offline — moves and conditional lines you make are queued and sent when you are back online.');
+    replace(offlineBanner, 'Offline — what you play is queued and sent when you are back online.');
   }
 }
 

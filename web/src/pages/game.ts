@@ -244,6 +244,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       delete g.moves_from;
     }
     game = g;
+    localPend = false; // (a pending move of the page alone is not in the game read)
     loadedAt = Date.now();
     scheduleCharge();
   }

@@ -53,7 +53,7 @@ export function drawQueued(box: HTMLElement, items: Queued[]): void {
   box.hidden = items.length === 0;
   replace(box, items.length ? h('ul', { class: 'queued-actions' }, items.map((q) => h('li', { 'data-queued': q.kind },
     q.kind === 'move'
-      ? `Move ${q.san}${q.offer_draw ? ' with a draw offer' : ''}: queued, will be sent when online`
+      ? `Move ${q.san}${q.offer_draw ? ' with a draw offer' : ''}: queued`
       : `Conditional lines ${q.lines.map((l) => l.join(' ')).join('; ') || '(none: delete all)'}: queued, will be stored when online`,
     h('span', { class: 'muted' }, ` (${localTime(q.queued_at)}) `),
     h('button', { type: 'button', onclick: () => void cancelQueued(q.key!) },
