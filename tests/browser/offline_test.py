@@ -140,6 +140,22 @@ class Offline(support.ServerTestCase):
         scope = d.execute_async_script(
             "const done = arguments[0]; navigator.serviceWorker.ready.then((r) => done(r.scope))")
         self.assertEqual(scope, self.base + "/")
+        # One shell cache, named after the build, holding the page and its bundle.
+        shells = d.execute_async_script("""
+            const done = arguments[0];
+            (async () => {
+              const names = (await caches.keys()).filter((n) => n.startsWith('corrchess-shell-'));
+              const out = {};
+              for (const n of names) out[n] = (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname);
+              return out;
+            })().then(done);""")
+        self.assertEqual(len(shells), 1, shells)
+        name, paths = next(iter(shells.items()))
+        self.assertRegex(name, r"^corrchess-shell-[0-9a-f]{12}$")
+        bundle = d.find_element(By.CSS_SELECTOR, "script[type=module]").get_attribute("src").replace(self.base, "")
+        for path in ("/index.html", bundle, "/manifest.webmanifest", "/icons/icon-192.png"):
+            self.assertIn(path, paths)
+        self.assertIn(name[len("corrchess-shell-"):], worker.body.decode(), "the worker names its cache")
         # The browser reads the manifest the page links (and finds no error in it).
         errors = d.execute_cdp_cmd("Page.getAppManifest", {})
         self.assertEqual(errors.get("errors", []), [], errors)
@@ -254,6 +270,9 @@ class Offline(support.ServerTestCase):
         self.assertEqual(self.alice.call("GET", "/api/v1/games/%s/conditional" % lines_game)["lines"], [],
                          "the lines were not stored")
         self.assertFalse(d.find_elements(By.CSS_SELECTOR, "#queued li"), "dropped from the queue")
+        wait(d, lambda d: not d.find_element(By.ID, "offline-banner").is_displayed(), 5, "the offline banner gone")
+        d.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.2)
         d.save_screenshot(support.artifact_path("offline-refused-1280.png"))
         # Dismissed, gone for good (also after a reload).
         button(d, "Dismiss").click()

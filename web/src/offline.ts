@@ -55,7 +55,9 @@ function draw(): void {
 }
 
 window.addEventListener('offline', draw);
-window.addEventListener('online', draw);
+// Back online: the pages read again (the live connection's greeting), so the copies shown
+// no longer count; a server still unreachable answers with copies again.
+window.addEventListener('online', forgetCopies);
 
 // The answers kept for the signed-in player are dropped when someone logs in or out.
 export async function clearOfflineData(): Promise<void> {
