@@ -25,11 +25,8 @@ export function landingPage(root: HTMLElement): void {
       card('Play at your pace', 'Submit, then confirm every move; conditional moves, draw offers and claims, messages with moves, live updates and reminders before your deadline. Works on a phone, by keyboard and with a screen reader.',
         h('a', { href: '/docs/rules.md' }, 'Read the rules')),
       h('section', { class: 'landing-card' }, h('h2', {}, 'Install it, play offline'),
-        h('p', {}, 'Your browser can install corrchess as an app (“Install” or “Add to Home screen”). ',
-          'Without a connection it still opens and shows your ongoing games as they were when last seen, ',
-          'saying “Offline — shown as of” that time. Moves and conditional lines you make offline wait in a queue ',
-          'and are sent when you are back online; if the game changed meanwhile (your opponent moved, the game ended) ',
-          'the server refuses them, nothing is played, and you are told so — look at the game and move again.'))),
+        h('p', {}, 'Install corrchess from your browser as an app. Without a connection it shows your games as last seen; ',
+          'moves you make offline are sent when you are back, or refused, and you are told, if the game changed meanwhile.'))),
     h('p', { class: 'muted landing-foot' }, 'Desktop programs (Scid, ChessBase) can play through Xfcc; developers have an ',
       h('a', { href: '/docs/api.md' }, 'HTTP and WebSocket API'), '.')));
 }
