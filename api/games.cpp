@@ -109,11 +109,12 @@ struct ClaimBody {
   }
 };
 
-// PUT /conditional: {"lines": [[move, ...], ...]}.
+// PUT /conditional: {"lines": [[move, ...], ...]} and the precondition.
 struct ConditionalBody {
   std::vector<game::ConditionalLine> lines;
+  app::Precondition expect;
 
-  static Result<ConditionalBody> from_json(const json& body, const Request&) {
+  static Result<ConditionalBody> from_json(const json& body, const Request& request) {
     if (!body.contains("lines") || !body["lines"].is_array()) {
       return fail(ErrorCode::kValidationError, "field 'lines' must be a list of lines");
     }
@@ -130,6 +131,8 @@ struct ConditionalBody {
       }
       out.lines.push_back(std::move(l));
     }
+    TRY_LET(expect, read_precondition(request, &body));
+    out.expect = *expect;
     return out;
   }
 };
@@ -429,10 +432,13 @@ void add_conditional_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"PUT", "/api/v1/games/{id}/conditional", kPlayer, kGame,
        Doc("Store conditional lines", 200, "{lines}")
-           .in({{"lines", "string[][]", true, "each starts with the opponent's next move"}},
+           .in({{"lines", "string[][]", true, "each starts with the opponent's next move"},
+                {"ply", "integer", false, kPlyPrecondition}},
                {{"lines", json::array({json::array({"e5", "Nf3"})})}})},
       BodyHandler<ConditionalBody>([&deps](const Call& c, ConditionalBody&& b) -> Result<Response> {
-        return json_after(app::set_conditional(deps, c.caller(), c.id, b.lines), lines_json);
+        auto stored = app::set_conditional(deps, c.caller(), c.id, b.lines, b.expect);
+        if (!stored) return game_problem(deps, c.caller(), c.id, stored.error());
+        return json_after(std::move(stored), lines_json);
       }));
   routes.add({"GET", "/api/v1/games/{id}/conditional", kPlayer, kGame,
               Doc("The caller's conditional lines", 200, "{lines}")},

@@ -191,16 +191,19 @@ Result<GameView> refill_clock(GameDeps& deps, const model::User& user, std::int6
 }
 
 Result<SanLines> set_conditional(GameDeps& deps, const model::User& user, std::int64_t id,
-                                 const std::vector<game::ConditionalLine>& lines) {
+                                 const std::vector<game::ConditionalLine>& lines,
+                                 const Precondition& expect) {
   SanLines stored;
-  TRY_LET(shown, run_command(deps, user, id, Access::kPlayer,
-                             [&](const CommandInput& in) -> Result<GameChange> {
-                               TRY_LET(tree, game::store_conditional(in.game, *in.side, lines));
-                               stored = tree->lines_san(in.game.state().position);
-                               GameChange change;
-                               change.conditional = std::pair{*in.side, tree->lines()};
-                               return change;
-                             }));
+  TRY_LET(shown, run_command(
+                     deps, user, id, Access::kPlayer,
+                     [&](const CommandInput& in) -> Result<GameChange> {
+                       TRY_LET(tree, game::store_conditional(in.game, *in.side, lines));
+                       stored = tree->lines_san(in.game.state().position);
+                       GameChange change;
+                       change.conditional = std::pair{*in.side, tree->lines()};
+                       return change;
+                     },
+                     expect));
   return stored;
 }
 

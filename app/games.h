@@ -125,8 +125,10 @@ Result<GameView> refill_clock(GameDeps& deps, const model::User& user, std::int6
 // current position.
 using SanLines = std::vector<std::vector<std::string>>;
 // Replaces the user's lines by `lines` (SAN, UCI or numeric moves); returns them as stored.
+// `expect`: the lines were prepared for the game as the client saw it (kStaleGame else).
 Result<SanLines> set_conditional(GameDeps& deps, const model::User& user, std::int64_t id,
-                                 const std::vector<game::ConditionalLine>& lines);
+                                 const std::vector<game::ConditionalLine>& lines,
+                                 const Precondition& expect = {});
 Result<SanLines> get_conditional(GameDeps& deps, const model::User& user, std::int64_t id);
 Result<void> clear_conditional(GameDeps& deps, const model::User& user, std::int64_t id);
 

@@ -1,10 +1,12 @@
 // Builds the web client into dist/: one JavaScript bundle and one stylesheet under
 // dist/assets/ with a content hash in their names, index.html pointing at them, and a
-// gzip-compressed copy (name.gz) of every text file for the server to send as is; and the
-// service worker (src/sw.ts) as dist/sw.js.
+// gzip-compressed copy (name.gz) of every text file for the server to send as is.
 // The analysis board's engine (Stockfish's single-threaded lite WebAssembly build from the
 // npm package `stockfish`) is copied with its licence under dist/assets/engine-<hash>/; the
 // bundle knows its address as ENGINE_URL and loads it only when the player starts it.
+// The files of public/ (the web app manifest, the icons) are copied as they are. The service
+// worker src/sw.ts becomes dist/sw.js (at the root: its scope is the whole site), told the
+// app shell to precache (SHELL) and the build's hash (SHELL_VERSION, its cache's name).
 // `node build.mjs --watch` rebuilds on every change (see README.md). First the API's types
 // (src/generated/api.d.ts) are generated from openapi.json (openapi-types.mjs).
 import * as esbuild from 'esbuild';
@@ -34,8 +36,11 @@ function page(js, css) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#2d2a26">
 <title>corrchess</title>
-<link rel="icon" href="data:,">
+<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" type="image/png" sizes="192x192" href="/icons/icon-192.png">
+<link rel="apple-touch-icon" href="/icons/icon-192.png">
 <link rel="stylesheet" href="/${css}">
 <script type="module" src="/${js}"></script>
 </head>
@@ -52,26 +57,60 @@ function compressAll(dir) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       compressAll(path);
-    } else if (/\.(js|css|html|svg|json|wasm|txt)$/.test(name)) {
+    } else if (/\.(js|css|html|svg|json|webmanifest|wasm|txt)$/.test(name)) {
       const gz = gzipSync(readFileSync(path), { level: constants.Z_BEST_COMPRESSION });
       writeFileSync(path + '.gz', gz);
     }
   }
 }
 
-function finish(result) {
+// public/ into dist/ (subfolders too); returns the site paths of the files copied.
+function copyPublic(from = 'public', to = dist, site = '') {
+  const copied = [];
+  for (const name of readdirSync(from)) {
+    const path = join(from, name);
+    if (statSync(path).isDirectory()) {
+      mkdirSync(join(to, name), { recursive: true });
+      copied.push(...copyPublic(path, join(to, name), `${site}/${name}`));
+    } else {
+      copyFileSync(path, join(to, name));
+      copied.push(`${site}/${name}`);
+    }
+  }
+  return copied;
+}
+
+// The service worker, built after the page: it precaches the page, its bundles (every output
+// under assets/ but the engine, fetched only when started) and public/'s files, in a cache
+// named after their hash, so that a new build replaces the cache.
+async function buildWorker(shell) {
+  const hash = createHash('sha256');
+  for (const path of shell) hash.update(path).update(readFileSync(join(dist, path)));
+  const version = hash.digest('hex').slice(0, 12);
+  await esbuild.build({
+    entryPoints: ['src/sw.ts'],
+    bundle: true,
+    format: 'iife',
+    target: ['es2020'],
+    minify: !watch,
+    outfile: join(dist, 'sw.js'),
+    define: { SHELL: JSON.stringify(shell), SHELL_VERSION: JSON.stringify(version) },
+    logLevel: 'warning',
+  });
+  return version;
+}
+
+async function finish(result) {
   const outputs = Object.keys(result.metafile.outputs);
   const js = outputs.find((f) => f.endsWith('.js')).slice(dist.length + 1);
   const css = outputs.find((f) => f.endsWith('.css')).slice(dist.length + 1);
   writeFileSync(join(dist, 'index.html'), page(js, css));
-  // The service worker: at the root (its scope is the whole site), without a hash in its name
-  // (the browser checks /sw.js for updates itself; the server sends it with no-cache).
-  esbuild.buildSync({ entryPoints: ['src/sw.ts'], bundle: true, format: 'iife', target: ['es2020'],
-    minify: !watch, sourcemap: watch ? 'inline' : false, outfile: join(dist, 'sw.js'), logLevel: 'warning' });
   copyEngine();
+  const assets = outputs.filter((f) => !f.endsWith('.LEGAL.txt')).map((f) => f.slice(dist.length));
+  const shell = ['/index.html', ...assets, ...copyPublic()];
+  const version = await buildWorker(shell);
   compressAll(dist);
-  const stamp = createHash('sha256').update(js + css).digest('hex').slice(0, 12);
-  console.log(`built ${js} ${css} (${stamp})`);
+  console.log(`built ${js} ${css} (shell ${version})`);
 }
 
 const options = {
@@ -97,7 +136,7 @@ const options = {
           mkdirSync(join(dist, 'assets'), { recursive: true });
         });
         build.onEnd((result) => {
-          if (result.errors.length === 0) finish(result);
+          if (result.errors.length === 0) return finish(result);
         });
       },
     },

@@ -135,5 +135,44 @@ TEST_F(Preconditions, DrawAcceptanceOnAStaleViewIsRefusedAndTheRightOneDraws) {
   }
 }
 
+// Conditional lines prepared for the game as the client saw it (a line queued offline by the
+// web client): a `ply` or If-Match that is not the game's answers 409 stale_game with the
+// current game, the stored lines stay as they were; the current ones store the lines.
+TEST_F(Preconditions, ConditionalLinesOnAStaleViewAreRefused) {
+  id_ = create_game();
+  api_.play(id_, white_, "e4");
+  const std::string path = "/api/v1/games/" + id_ + "/conditional";
+  const auto seen = api_.game(id_, white_);
+  const int version = seen["version"];
+  ASSERT_EQ(seen["ply"], 1);
+  // White prepared 1...e5 2.Nf3 at ply 1, but Black answered and White moved meanwhile.
+  api_.play(id_, black_, "c5");
+  api_.play(id_, white_, "Nf3");
+  const auto now = api_.game(id_, white_);
+  ASSERT_EQ(now["ply"], 3);
+  const json line = {{"lines", json::array({json::array({"e6", "d4"})})}};
+  json stale_body = line;
+  stale_body["ply"] = 1;
+  expect_stale(api_.call("PUT", path, white_, stale_body), now, "lines with a stale ply");
+  expect_stale(with_if_match("PUT", path, white_, line, "\"" + std::to_string(version) + "\""), now,
+               "lines with a stale If-Match");
+  const auto kept = api_.call("GET", path, white_, nullptr);
+  ASSERT_EQ(kept.status, 200) << kept.body;
+  EXPECT_EQ(json::parse(kept.body)["lines"], json::array()) << "nothing was stored";
+  EXPECT_EQ(api_.problem("PUT", path, white_, {{"lines", json::array()}, {"ply", -1}}, 400),
+            "validation_error");
+
+  json current = line;
+  current["ply"] = 3;
+  const auto stored =
+      with_if_match("PUT", path, white_, current, "\"" + now["version"].dump() + "\"");
+  ASSERT_EQ(stored.status, 200) << stored.body;
+  EXPECT_EQ(json::parse(stored.body)["lines"], line["lines"]);
+  // An empty list with the current precondition drops them.
+  const auto dropped = api_.call("PUT", path, white_, {{"lines", json::array()}, {"ply", 3}});
+  ASSERT_EQ(dropped.status, 200) << dropped.body;
+  EXPECT_EQ(json::parse(dropped.body)["lines"], json::array());
+}
+
 }  // namespace
 }  // namespace corrchess

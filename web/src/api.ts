@@ -2,6 +2,7 @@
 // session's CSRF token. Refusals become ApiError with the problem's readable detail.
 
 import type { components } from './generated/api';
+import { noteAnswer } from './offline';
 
 // The answers' types are the schemas of the server's OpenAPI document (openapi.json, turned
 // into generated/api.d.ts at build time by openapi-types.mjs), named here; a field the
@@ -59,9 +60,11 @@ const readable: Record<string, string> = {
 };
 
 // `minimal`: ask for the short answer of a game command (`Prefer: return=minimal`: only the
-// moves the command added, after `moves_from`; see mergeMoves in pages/game.ts).
-export async function api<T = any>(method: string, path: string, body?: unknown, minimal = false): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+// moves the command added, after `moves_from`; see mergeMoves in pages/game.ts). `extra`:
+// more request headers (If-Match, for the queued actions of offline_queue.ts).
+export async function api<T = any>(method: string, path: string, body?: unknown, minimal = false,
+  extra: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (minimal) headers.Prefer = 'return=minimal';
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrf;
@@ -76,6 +79,7 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
   } catch {
     throw new ApiError(0, 'network', 'The server cannot be reached; check your connection.');
   }
+  if (method === 'GET') noteAnswer(path, response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('Content-Type') ?? '';
   const data = type.includes('json') ? await response.json().catch(() => null) : await response.text();

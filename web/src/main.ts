@@ -26,6 +26,9 @@ import { leavePage } from './pages/leave';
 import { settingsPage } from './pages/settings';
 import { profilePage } from './pages/profile';
 import { setTitle } from './title';
+import { forgetCopies, offlineBanner, registerWorker } from './offline';
+import { flushQueue } from './offline_queue';
+import { queueNews } from './queue_news';
 
 const app = document.getElementById('app') as HTMLElement;
 const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
@@ -43,7 +46,7 @@ const skipMain = h('a', { href: '#main', class: 'skip-link', onfocus: () => {
   skipMove.hidden = !moveField();
   skipBoard.hidden = !(document.getElementById('board') as HTMLElement | null)?.offsetParent;
 } }, 'Skip to main content');
-replace(app, h('div', { class: 'skip-links' }, skipMain, skipMove, skipBoard), h('header', {}, nav), liveBanner, challengeNews, main);
+replace(app, h('div', { class: 'skip-links' }, skipMain, skipMove, skipBoard), h('header', {}, nav), offlineBanner, liveBanner, queueNews, challengeNews, main);
 
 let leave: (() => void) | void;
 // Whether the sign-in check at start (GET /api/v1/me) has answered; until then every route
@@ -78,6 +81,7 @@ function drawNav(): void {
 async function route(): Promise<void> {
   if (typeof leave === 'function') leave();
   leave = undefined;
+  forgetCopies();
   if (!started) return startUp();
   const path = location.pathname;
   if (path === '/register') {
@@ -158,6 +162,7 @@ async function startUp(): Promise<void> {
   started = true;
   document.body.removeAttribute('data-unavailable');
   await route();
+  if (me() && navigator.onLine) void flushQueue();
 }
 
 function unavailablePage(e: unknown): void {
@@ -170,7 +175,8 @@ function unavailablePage(e: unknown): void {
   replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
     h('a', { href: '/games' }, 'My games'), h('a', { href: '/events' }, 'Events'), h('a', { href: '/login' }, 'Log in'));
   const countdown = h('p', { class: 'countdown', id: 'retry-countdown' });
-  const retry = h('button', { type: 'button', class: 'primary', onclick: () => { replace(countdown, 'Trying again…'); void startUp(); } }, 'Retry');
+  const retry = h('button', { type: 'button', class: 'primary', onclick: () => { replace(countdown, 'Trying again…'); registerWorker();
+void startUp(); } }, 'Retry');
   const show = () => replace(countdown, wait === null ? '' : `Trying again in ${wait} s…`);
   replace(main, h('section', { class: 'unavailable', 'aria-labelledby': 'unavailable-heading' },
     h('h1', { id: 'unavailable-heading' }, status === 0 ? 'The server cannot be reached' : 'The server is not available'),
@@ -184,9 +190,11 @@ function unavailablePage(e: unknown): void {
       if (wait > 0) return show();
       window.clearInterval(retryTimer);
       replace(countdown, 'Trying again…');
-      void startUp();
+      registerWorker();
+void startUp();
     }, 1000);
   }
 }
 
+registerWorker();
 void startUp();

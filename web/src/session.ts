@@ -2,6 +2,7 @@
 // knows the user and the session's CSRF token (from login or GET /api/v1/me).
 import { api, ApiError, setCsrf, User as Account } from './api';
 import { startLive, stopLive } from './live';
+import { clearOfflineData } from './offline';
 
 // GET /api/v1/me answers the User schema plus the private settings, of which the page uses
 // the time zone (gap: the schema of /me is User, which lacks them; login's `user` has none).
@@ -41,6 +42,7 @@ export async function login(username: string, password: string): Promise<User> {
     password,
     cookie: true,
   });
+  await clearOfflineData();  // nothing kept of an earlier session
   signedIn(data.user, data.csrf_token);
   await restore();  // the private settings (time zone) come with GET /me
   return current ?? data.user;
@@ -53,5 +55,6 @@ export async function logout(everywhere = false): Promise<void> {
     current = null;
     setCsrf('');
     stopLive();
+    await clearOfflineData();
   }
 }

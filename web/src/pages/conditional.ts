@@ -2,7 +2,8 @@
 // plays "if ..., then ..." lines on a board of their own (or types them), sees the stored
 // lines and deletes them. The server plays a line's answer as soon as the opponent makes
 // its first move (docs/rules.md, conditional moves).
-import { api, errorText } from '../api';
+import { api, ApiError, errorText } from '../api';
+import { enqueue } from '../offline_queue';
 import { Board, BoardMove, Color, position } from '../board';
 import { errorBox, h, replace, showError } from '../dom';
 import { normalizeMove } from 'chessops/chess';
@@ -11,8 +12,10 @@ import { makeSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 
 // `box` carries `data-loaded` once the stored lines have been read (the board takes a line
-// from then on without being redrawn under the user's hand).
-export function conditionalEditor(box: HTMLElement, gameId: string, fen: string, orientation: Color): void {
+// from then on without being redrawn under the user's hand). `seen`: the game as the page
+// shows it, the precondition of lines queued offline (offline_queue.ts).
+export function conditionalEditor(box: HTMLElement, gameId: string, fen: string, orientation: Color,
+  seen: () => { ply: number; version: number }): void {
   delete box.dataset.loaded;
   const path = `/api/v1/games/${encodeURIComponent(gameId)}/conditional`;
   let line: string[] = [];
@@ -53,16 +56,20 @@ export function conditionalEditor(box: HTMLElement, gameId: string, fen: string,
   }
 
   async function save(lines: string[][]): Promise<void> {
+    const { ply, version } = seen();
     try {
-      if (lines.length) stored = (await api<{ lines: string[][] }>('PUT', path, { lines })).lines;
-      else {
-        await api('DELETE', path);
-        stored = [];
-      }
+      stored = (await api<{ lines: string[][] }>('PUT', path, { lines, ply }, false, { 'If-Match': `"${version}"` })).lines;
       showError(error, null);
       reset();
     } catch (e) {
-      showError(error, errorText(e));
+      if (!(e instanceof ApiError) || e.status !== 0) {
+        showError(error, errorText(e));
+        return;
+      }
+      // Offline: queued (shown with the game's queued actions), stored when online.
+      await enqueue({ kind: 'conditional', game: gameId, ply, version, lines });
+      showError(error, null);
+      reset();
     }
   }
 

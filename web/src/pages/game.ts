@@ -8,7 +8,7 @@ import { liveReady, LiveMessage, onLive } from '../live';
 import { me } from '../session';
 import { clockLeft, deadline, duration, localTime, nextCharge } from '../time';
 import { sanInWords } from '../words';
-import { makeSan, parseSan } from 'chessops/san';
+import { makeSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 import { makeFen } from 'chessops/fen';
 import { normalizeMove } from 'chessops/chess';
@@ -17,6 +17,8 @@ import { gameMessages, gameNote } from './game_talk';
 import { conditionalEditor } from './conditional';
 import { ratingPreview } from './ratings';
 import { nextGame } from '../to_move';
+import { drawQueued, localPending, moveIn } from './game_offline';
+import { enqueue, onQueue, Queued, QueuedMove, queued } from '../offline_queue';
 
 const over = (status: string) => status === 'finished' || status === 'annulled';
 
@@ -64,6 +66,12 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // The ply whose position the board shows while the player steps through the moves (0: the
   // initial position); null: the live position. Nothing can be played meanwhile.
   let viewing: number | null = null;
+  // Offline (game_offline.ts): the pending move exists in this page only (Submit could not
+  // reach the server; Confirm queues it); the game's queued actions; the queued move.
+  let localPend = false;
+  let queuedHere: Queued[] = [];
+  const queuedMove = () => queuedHere.find((q): q is Queued & QueuedMove => q.kind === 'move');
+  const queueBox = h('div', { class: 'queue-box', id: 'queued', hidden: true });
 
   const board = new Board((move) => void boardMove(move));
   const heading = h('h1', {}, 'Game');
@@ -141,7 +149,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
     h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message),
     lockNote);
-  const moveBar = h('div', { class: 'move-bar' }, moveState, moveButtons, moveError);
+  const moveBar = h('div', { class: 'move-bar' }, moveState, moveButtons, queueBox, moveError);
   const form = h('form', { class: 'move-form', id: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
     entry, moveBar, actions);
   const singleColumn = window.matchMedia('(max-width: 51.99rem)');
@@ -236,6 +244,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       delete g.moves_from;
     }
     game = g;
+    localPend = false; // (a pending move of the page alone is not in the game read)
     loadedAt = Date.now();
     scheduleCharge();
   }
@@ -297,6 +306,9 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
         : `Viewing move ${moveLabel(g, viewing)} — not the current position.`);
       const m = g.moves.find((x) => x.ply === viewing);
       board.show(fenAt(g, viewing), orientation, null, m ? [m.uci.slice(0, 2), m.uci.slice(2, 4)] : undefined);
+    } else if (queuedMove()) {
+      const q = queuedMove()!;
+      board.show(q.fen_after, orientation, null, [q.move.slice(0, 2), q.move.slice(2, 4)]);
     } else if (g.pending_move) {
       const uci = g.pending_move.move.uci;
       board.show(g.pending_move.fen_after, orientation, null, [uci.slice(0, 2), uci.slice(2, 4)]);
@@ -320,7 +332,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     const editable = mover !== null && g.status === 'ongoing' && !myTurn() ? g.fen : '';
     if (editable !== editorFor) {
       editorFor = editable;
-      if (editable) conditionalEditor(conditionalBox, g.id, g.fen, orientation);
+      if (editable) conditionalEditor(conditionalBox, g.id, g.fen, orientation, () => ({ ply: game!.ply, version: game!.version }));
       else replace(conditionalBox);
     }
   }
@@ -410,10 +422,16 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     form.hidden = moveBar.hidden = mover === null;
     const moves: HTMLElement[] = [];
     const buttons: HTMLElement[] = [];
-    if (g.pending_move) {
+    const waiting = queuedMove();
+    moveState.toggleAttribute('data-queued', !!waiting);
+    if (waiting) {
+      replace(moveState, `${waiting.san}: queued, will be sent when online.`);
+    } else if (g.pending_move) {
       const p = g.pending_move;
       const carried = [p.offer_draw ? 'a draw offer' : '', p.message ? 'your message' : ''].filter(Boolean).join(' and ');
-      replace(moveState, `Pending: ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to play it, or cancel.`);
+      replace(moveState, localPend
+        ? `Pending (offline): ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to queue it (it is sent when you are back online), or cancel.`
+        : `Pending: ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to play it, or cancel.`);
       moves.push(button('Confirm', () => void confirm(), { class: 'primary', ...(viewing !== null ? { disabled: '' } : {}) }),
         button('Cancel', () => void withdraw()));
     } else if (myTurn()) {
@@ -460,7 +478,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       box.children.length === list.length && list.every((b, i) => box.children[i].outerHTML === b.outerHTML);
     if (!same(moveButtons, moves)) replace(moveButtons, moves);
     if (!same(actions, buttons)) replace(actions, buttons);
-    moveInput.disabled = !myTurn() || !!g.pending_move || viewing !== null;
+    moveInput.disabled = !myTurn() || !!g.pending_move || viewing !== null || !!waiting;
     // A pending move carries its own draw offer and message (sent with Submit): they are
     // shown as sent and locked until it is confirmed or cancelled.
     const pending = g.pending_move;
@@ -468,7 +486,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       message.value = pending.message ?? '';
       offerDraw.checked = pending.offer_draw;
     }
-    message.disabled = offerDraw.disabled = !!pending;
+    message.disabled = offerDraw.disabled = !!pending || !!waiting;
     lockNote.hidden = !pending;
     // The move, the draw offer and the message are written only when it is your move.
     entry.hidden = !myTurn();
@@ -533,20 +551,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // The SAN of a move typed in any notation (SAN, UCI or ICCF numeric) in the position, or
   // null when it is not a legal move there.
   function sanOf(fen: string, text: string): string | null {
-    const pos = position(fen);
-    if (!pos) return null;
-    let move = parseSan(pos, text);
-    if (!move) {
-      let uci = text.toLowerCase();
-      const numeric = text.match(/^([1-8])([1-8])([1-8])([1-8])([1-4])?$/);
-      if (numeric) {
-        const file = (d: string) => 'abcdefgh'[Number(d) - 1];
-        uci = file(numeric[1]) + numeric[2] + file(numeric[3]) + numeric[4] + (numeric[5] ? 'qrbn'[Number(numeric[5]) - 1] : '');
-      }
-      const parsed = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci) ? parseUci(uci) : undefined;
-      if (parsed && pos.isLegal(normalizeMove(pos, parsed))) move = normalizeMove(pos, parsed);
-    }
-    return move ? makeSan(pos, move) : null;
+    return moveIn(fen, text)?.san ?? null;
   }
 
   // The Claim button: checks the panel and asks for confirmation, stating what will be sent.
@@ -720,8 +725,16 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     await attempt(moveError, async () => {
       const body: Record<string, unknown> = { move: text, offer_draw: offerDraw.checked, ply: g.ply };
       if (message.value.trim()) body.message = message.value;
-      const answer = await api<{ pending: Game['pending_move'] }>('POST', `/api/v1/games/${g.id}/moves`, body);
-      g.pending_move = answer.pending;
+      try {
+        const answer = await api<{ pending: Game['pending_move'] }>('POST', `/api/v1/games/${g.id}/moves`, body);
+        g.pending_move = answer.pending;
+        localPend = false;
+      } catch (e) {
+        // Offline: the same confirm step, in the page alone.
+        if (!(e instanceof ApiError) || e.status !== 0) throw e;
+        g.pending_move = localPending(g.fen, g.ply, text, offerDraw.checked, message.value);
+        localPend = true;
+      }
       candidate = null;
     });
     // Keyboard users go on with Enter (or Tab to Cancel).
@@ -733,8 +746,20 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (!g?.pending_move) return;
     const uci = g.pending_move.move.uci;
     if (viewing !== null) return;
+    const pending = g.pending_move;
     await attempt(moveError, async () => {
-      took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }, true));
+      try {
+        if (localPend) throw new ApiError(0, 'network', 'offline');
+        took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }, true));
+      } catch (e) {
+        // Offline: queued with the game as shown (offline_queue.ts sends it when online).
+        if (!(e instanceof ApiError) || e.status !== 0) throw e;
+        await enqueue({ kind: 'move', game: g.id, ply: g.ply, version: g.version, move: uci, san: pending.move.san,
+          fen_after: pending.fen_after, offer_draw: pending.offer_draw, message: pending.message });
+        queuedHere = await queued(id);
+        g.pending_move = null;
+        localPend = false;
+      }
       moveInput.value = '';
       message.value = '';
       offerDraw.checked = false;
@@ -745,7 +770,8 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     const g = game;
     if (!g) return;
     await attempt(moveError, async () => {
-      await api('DELETE', `/api/v1/games/${g.id}/moves/pending`);
+      if (!localPend) await api('DELETE', `/api/v1/games/${g.id}/moves/pending`);
+      localPend = false;
       g.pending_move = null;
       candidate = null;
     });
@@ -885,6 +911,17 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (commanding > 0) return;
     if (!apply(m)) scheduleLoad();
   });
+  // The queued actions of this game; one sent or refused: the game is read again.
+  const showQueued = async () => {
+    queuedHere = await queued(id).catch(() => []);
+    drawQueued(queueBox, queuedHere);
+    render();
+  };
+  const stopQueue = onQueue((e) => {
+    void showQueued();
+    if (e.type !== 'changed' && e.item.game === id) scheduleLoad();
+  });
+  void showQueued();
   const tick = window.setInterval(tickClocks, 1000);
   // The first read waits (briefly) for the live connection's greeting, so that nothing
   // happening meanwhile is missed and the greeting needs no second read.
@@ -897,6 +934,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   return () => {
     document.removeEventListener('keydown', onKey);
     stopLive();
+    stopQueue();
     window.clearInterval(tick);
     window.clearTimeout(chargeTimer);
     window.clearTimeout(loadTimer);

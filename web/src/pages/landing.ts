@@ -23,7 +23,10 @@ export function landingPage(root: HTMLElement): void {
       card('Join an event', 'Tournaments and leagues run by directors: enter an open event, follow the crosstable, take leave when life gets in the way.',
         h('a', { href: '/login?next=%2Fevents', class: 'join-event' }, 'See the events')),
       card('Play at your pace', 'Submit, then confirm every move; conditional moves, draw offers and claims, messages with moves, live updates and reminders before your deadline. Works on a phone, by keyboard and with a screen reader.',
-        h('a', { href: '/docs/rules.md' }, 'Read the rules'))),
+        h('a', { href: '/docs/rules.md' }, 'Read the rules')),
+      h('section', { class: 'landing-card' }, h('h2', {}, 'Install it, play offline'),
+        h('p', {}, 'Install corrchess from your browser as an app. Without a connection it shows your games as last seen; ',
+          'moves you make offline are sent when you are back, or refused, and you are told, if the game changed meanwhile.'))),
     h('p', { class: 'muted landing-foot' }, 'Desktop programs (Scid, ChessBase) can play through Xfcc; developers have an ',
       h('a', { href: '/docs/api.md' }, 'HTTP and WebSocket API'), '.')));
 }
