@@ -16,7 +16,7 @@ from support import button, wait
 SICILIAN = """[Event "Sicilian"]
 
 1. e4 c5 2. Nf3 (2. c3 d5 3. exd5 Qxd5) (2. Nc3 Nc6 3. g3 g6) 2... d6 3. d4 cxd4
-4. Nxd4 Nf6 5. Nc3 a6 {Najdorf} (5. f3 e5) *
+4. Nxd4 Nf6 5. Nc3 (5. f3 e5) 5... a6 {Najdorf} *
 
 [Event "Another opening"]
 

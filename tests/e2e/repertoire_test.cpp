@@ -16,7 +16,7 @@ using nlohmann::json;
 constexpr const char* kSicilian =
     "[Event \"Sicilian\"]\n[White \"?\"]\n[Black \"me\"]\n\n"
     "1. e4 c5 2. Nf3 (2. c3 d5 3. exd5 Qxd5) (2. Nc3 Nc6 3. g3 g6 $1) 2... d6 3. d4 cxd4\n"
-    "4. Nxd4 Nf6 5. Nc3 a6 {Najdorf} (5. f3 e5 6. Nb3 d5) *\n\n"
+    "4. Nxd4 Nf6 5. Nc3 (5. f3 e5 6. Nb3 d5) 5... a6 {Najdorf} *\n\n"
     "[Event \"Not this game\"]\n\n1. d4 Nf6 2. c4 e6 *\n";
 
 class RepertoireImport : public testing::TwoPlayerTest {

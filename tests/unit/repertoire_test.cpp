@@ -88,10 +88,11 @@ TEST(PgnTreeReader, SeveralGames) {
 // the variations; each becomes a branch.
 TEST(Repertoire, SicilianWithVariations) {
   const auto record = game_after({"e4", "c5"});
-  const auto preview = read(record, Color::kBlack,
-                            "[Event \"Sicilian\"]\n[Result \"*\"]\n\n"
-                            "1. e4 c5 2. Nf3 (2. c3 d5 3. exd5 Qxd5) (2. Nc3 Nc6 3. g3 g6) "
-                            "2... d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 {Najdorf} (5. f3 $6 e5) *\n");
+  const auto preview =
+      read(record, Color::kBlack,
+           "[Event \"Sicilian\"]\n[Result \"*\"]\n\n"
+           "1. e4 c5 2. Nf3 (2. c3 d5 3. exd5 Qxd5) (2. Nc3 Nc6 3. g3 g6) "
+           "2... d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 (5. f3 $6 e5) 5... a6 {Najdorf} *\n");
   EXPECT_EQ(san_lines(record, preview),
             (Lines{{"Nc3", "Nc6", "g3", "g6"},
                    {"c3", "d5", "exd5", "Qxd5"},
