@@ -2,7 +2,7 @@
 // or choose a file, preview what the server reads from it (counts, the lines from the
 // current position, illegal moves and conflicts), then save: the lines replace the stored
 // ones (docs/api.md, "Importing a repertoire").
-import { api, errorText } from '../api';
+import { api, ApiError, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 
 interface RepertoireAnswer {
@@ -85,7 +85,9 @@ export function repertoireImport(gameId: string, saved: (lines: string[][]) => v
         saved(a.lines);
       }
     } catch (e) {
-      showError(error, errorText(e));
+      // A PGN that cannot be read: where (line and column) and why.
+      const detail = e instanceof ApiError && e.code === 'invalid_pgn' ? e.problem.detail : null;
+      showError(error, typeof detail === 'string' ? `The PGN cannot be read: ${detail}.` : errorText(e));
     }
   }
 
