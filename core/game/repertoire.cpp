@@ -60,7 +60,11 @@ class RepertoireBuilder {
     const std::optional<int> from = ply_of(*start);
     RepertoirePath prefix;
     auto emit = [&](const RepertoirePath& line) {
-      if (line.empty()) return;
+      if (line.empty() || too_many_) return;
+      if (preview_.counts.lines_read == kMaxRepertoirePgnLines) {
+        too_many_ = true;
+        return;
+      }
       ++preview_.counts.lines_read;
       if (!from) {
         ++preview_.counts.lines_skipped;
@@ -73,6 +77,11 @@ class RepertoireBuilder {
   }
 
   Result<RepertoirePreview> finish() && {
+    if (too_many_) {
+      return fail(ErrorCode::kValidationError, "a repertoire holds at most " +
+                                                   std::to_string(kMaxRepertoirePgnLines) +
+                                                   " lines (main lines and variations together)");
+    }
     ConditionalLine prefix;
     collect(roots_, prefix);
     TRY_LET(tree, ConditionalTree::build(record_.current(), owner_, preview_.lines));
@@ -153,7 +162,7 @@ class RepertoireBuilder {
     };
     std::vector<Ply> plies;
     bool stopped = false;
-    for (; i < line.size(); ++i) {
+    for (; i < line.size() && plies.size() < kMaxConditionalLinePlies + 2; ++i) {
       auto move = chess::parse_san(pos, line[i]->text);
       if (!move) {
         report_illegal(line, i, game, move.error());
@@ -225,6 +234,7 @@ class RepertoireBuilder {
   RepertoirePreview preview_;
   std::vector<RepertoireNode> roots_;
   std::size_t leaves_ = 0;
+  bool too_many_ = false;
   std::set<std::size_t> illegal_seen_;
   std::set<std::size_t> conflict_seen_;
 };

@@ -71,6 +71,10 @@ struct RepertoirePreview {
   std::vector<RepertoireConflict> conflicts;
 };
 
+// More lines than this in the PGN (main lines and variations together) are refused
+// (kValidationError): the work of reading grows with them.
+inline constexpr int kMaxRepertoirePgnLines = 5000;
+
 // The repertoire `pgn` read for `owner` in the game whose moves are `record` (from its
 // initial position; the current position is record.current(), where the opponent of
 // `owner` must be to move: else kValidationError). kInvalidPgn (with members line and

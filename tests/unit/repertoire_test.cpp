@@ -234,6 +234,21 @@ TEST(Repertoire, LineCapKeepsTheFirstLinesInFileOrder) {
   EXPECT_TRUE(stored);
 }
 
+TEST(Repertoire, TooManyPgnLinesAreRefused) {
+  const auto record = game_after({});
+  std::string pgn = "1. e4 e5 ";
+  for (int i = 0; i < kMaxRepertoirePgnLines; ++i) pgn += "(1... c5) ";
+  auto refused = read_repertoire(record, Color::kBlack, pgn + "*");
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::kValidationError);
+  // One fewer variation: the main line and the variations are exactly the limit.
+  pgn = "1. e4 e5 ";
+  for (int i = 0; i + 1 < kMaxRepertoirePgnLines; ++i) pgn += "(1... c5) ";
+  const auto preview = read(record, Color::kBlack, pgn + "*");
+  EXPECT_EQ(preview.counts.lines_read, kMaxRepertoirePgnLines);
+  EXPECT_EQ(preview.conflicts.size(), static_cast<std::size_t>(kMaxRepertoirePgnLines - 1));
+}
+
 TEST(Repertoire, PlyCapCutsLongLines) {
   const auto record = game_after({});
   std::string pgn;
