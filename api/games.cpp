@@ -137,6 +137,22 @@ struct ConditionalBody {
   }
 };
 
+// POST /conditional/import: {pgn, dry_run?} and the precondition.
+constexpr std::size_t kMaxRepertoireBytes = 512 * 1024;
+struct RepertoireBody {
+  std::string pgn;
+  bool dry_run = false;
+  app::Precondition expect;
+
+  static Result<RepertoireBody> from_json(const json& body, const Request& request) {
+    Fields in(body);
+    auto pgn = in.required_string("pgn", kMaxRepertoireBytes, Text::kMultiline);
+    auto dry_run = in.optional_bool("dry_run");
+    auto expect = in.take(read_precondition(request, &body));
+    return in.finish(RepertoireBody{pgn, dry_run.value_or(false), expect});
+  }
+};
+
 // The query of GET /games: status, to_move=me, event, opponent, variant, limit, cursor.
 constexpr int kMaxGamesPerPage = 200;
 
@@ -239,6 +255,47 @@ json lines_json(const app::SanLines& lines) {
   json j = json::array();
   for (const auto& line : lines) j.push_back(line);
   return {{"lines", j}};
+}
+
+// The answer of POST /conditional/import.
+json repertoire_json(const app::RepertoireImport& done, bool dry_run) {
+  const auto& p = done.preview;
+  const auto& c = p.counts;
+  json illegal = json::array();
+  for (const auto& m : p.illegal) {
+    illegal.push_back({{"game", m.game},
+                       {"line", m.line},
+                       {"column", m.column},
+                       {"move", m.move},
+                       {"reason", m.reason},
+                       {"before", m.before}});
+  }
+  json conflicts = json::array();
+  for (const auto& k : p.conflicts) {
+    conflicts.push_back({{"game", k.game},
+                         {"line", k.line},
+                         {"column", k.column},
+                         {"after", k.after},
+                         {"kept", k.kept},
+                         {"dropped", k.dropped}});
+  }
+  return {{"dry_run", dry_run},
+          {"saved", done.saved},
+          {"ply", done.ply},
+          {"lines", done.lines},
+          {"counts",
+           {{"games", c.games},
+            {"lines_read", c.lines_read},
+            {"lines_imported", c.lines_imported},
+            {"lines_skipped", c.lines_skipped},
+            {"lines_rejected", c.lines_rejected},
+            {"illegal_moves", c.illegal_moves},
+            {"conflicts", c.conflicts},
+            {"cut_by_line_cap", c.cut_by_line_cap},
+            {"cut_by_ply_cap", c.cut_by_ply_cap},
+            {"tree_lines", done.lines.size()}}},
+          {"illegal", illegal},
+          {"conflicts", conflicts}};
 }
 
 }  // namespace
@@ -448,6 +505,24 @@ void add_conditional_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add({"DELETE", "/api/v1/games/{id}/conditional", kPlayer, kGame,
               Doc("Drop the caller's lines", 204, "no content")},
              no_content_command(deps, app::clear_conditional));
+  routes.add(
+      {"POST", "/api/v1/games/{id}/conditional/import", kPlayer, kGame,
+       Doc("Import a repertoire (PGN) as the caller's conditional lines", 200,
+           "{dry_run, saved, ply, lines, counts: {games, lines_read, lines_imported, "
+           "lines_skipped, lines_rejected, illegal_moves, conflicts, cut_by_line_cap, "
+           "cut_by_ply_cap, tree_lines}, illegal: [{game, line, column, move, reason, before}], "
+           "conflicts: [{game, line, column, after, kept, dropped}]}; saved lines replace the "
+           "stored ones")
+           .in({{"pgn", "string", true,
+                 "PGN text: several games, variations, comments, NAGs (at most 512 KiB)"},
+                {"dry_run", "boolean", false, "true: the preview only, nothing stored"},
+                {"ply", "integer", false, kPlyPrecondition}},
+               {{"pgn", "1. e4 e5 2. Nf3 Nc6 (2. Bc4 Nf6) *"}, {"dry_run", true}})},
+      BodyHandler<RepertoireBody>([&deps](const Call& c, RepertoireBody&& b) -> Result<Response> {
+        auto done = app::import_repertoire(deps, c.caller(), c.id, b.pgn, b.dry_run, b.expect);
+        if (!done) return game_problem(deps, c.caller(), c.id, done.error());
+        return json_response(200, repertoire_json(*done, b.dry_run));
+      }));
 }
 
 }  // namespace

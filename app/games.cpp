@@ -230,6 +230,37 @@ Result<void> clear_conditional(GameDeps& deps, const model::User& user, std::int
   return {};
 }
 
+Result<RepertoireImport> import_repertoire(GameDeps& deps, const model::User& user, std::int64_t id,
+                                           const std::string& pgn, bool dry_run,
+                                           const Precondition& expect) {
+  RepertoireImport done;
+  Precondition every_move = expect;
+  every_move.new_moves_only = false;  // the PGN's lines are matched against every move
+  TRY_LET(shown, run_command(
+                     deps, user, id, Access::kPlayer,
+                     [&](const CommandInput& in) -> Result<GameChange> {
+                       TRY_LET(preview, game::import_repertoire(in.game, *in.side, pgn));
+                       done.ply = in.game.state().ply;
+                       done.lines = preview->tree.lines_san(in.game.state().position);
+                       GameChange change;
+                       if (!dry_run) {
+                         if (preview->lines.empty()) {
+                           return fail(
+                               ErrorCode::kValidationError,
+                               "no line of this PGN reaches a reply of yours after the current "
+                               "position: nothing to store (your lines are kept)");
+                         }
+                         TRY_LET(tree, game::store_conditional(in.game, *in.side, preview->lines));
+                         change.conditional = std::pair{*in.side, tree->lines()};
+                         done.saved = true;
+                       }
+                       done.preview = std::move(*preview);
+                       return change;
+                     },
+                     every_move));
+  return done;
+}
+
 namespace {
 
 // One page of `player`'s games inside `tx`, decisions already due stored first.

@@ -15,6 +15,7 @@
 #include "app/game_view.h"
 #include "core/error.h"
 #include "core/game/game.h"
+#include "core/game/repertoire.h"
 #include "core/game/time_zone.h"
 #include "model/game_lists.h"
 #include "model/game_schedule.h"
@@ -131,6 +132,21 @@ Result<SanLines> set_conditional(GameDeps& deps, const model::User& user, std::i
                                  const Precondition& expect = {});
 Result<SanLines> get_conditional(GameDeps& deps, const model::User& user, std::int64_t id);
 Result<void> clear_conditional(GameDeps& deps, const model::User& user, std::int64_t id);
+// Imports a repertoire (PGN) as the user's conditional lines from the current position
+// (core/game/repertoire.h). `dry_run`: the preview only, nothing stored; otherwise the
+// lines replace the user's stored ones (kValidationError when none of the PGN reaches a
+// reply of the user's after the current position: the stored lines are kept). `expect`
+// (ply / version) is checked first (kStaleGame). `lines` in the preview are SAN lines from
+// the current position; `ply` is the game's ply the preview was read at.
+struct RepertoireImport {
+  game::RepertoirePreview preview;
+  SanLines lines;
+  int ply = 0;
+  bool saved = false;
+};
+Result<RepertoireImport> import_repertoire(GameDeps& deps, const model::User& user, std::int64_t id,
+                                           const std::string& pgn, bool dry_run,
+                                           const Precondition& expect = {});
 
 // ---- the directors' decisions (kForbidden unless td or admin; audited) ----
 

@@ -433,6 +433,8 @@ Result<PgnGame> read_single_pgn(std::string_view text) {
   return std::move(*first);
 }
 
+std::optional<PgnTag> parse_pgn_tag_line(std::string_view line) { return parse_tag_line(line); }
+
 Result<bool> is_chess960_variant(std::string_view variant) {
   const std::string v = lower_alnum(variant);
   if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition" ||

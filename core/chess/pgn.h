@@ -72,6 +72,10 @@ std::vector<Result<PgnGame>> read_pgn(std::string_view text);
 // Exactly one game (kInvalidPgn when the text holds no game or more than one).
 Result<PgnGame> read_single_pgn(std::string_view text);
 
+// One tag line as the reader reads it: [Name "value"] (surrounding whitespace allowed, an
+// escaped quote or backslash unescaped); std::nullopt when the line is not a tag.
+std::optional<PgnTag> parse_pgn_tag_line(std::string_view line);
+
 // Reads a PGN Variant tag value: false for standard chess ("", "Standard", "From Position",
 // ...), true for Chess960 ("Chess960", "fischerandom", "Fischer Random", ...), and
 // kUnsupportedVariant for anything else (crazyhouse, antichess, atomic, ...).

@@ -10,6 +10,7 @@ import { normalizeMove } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
+import { repertoireImport } from './repertoire';
 
 // `box` carries `data-loaded` once the stored lines have been read (the board takes a line
 // from then on without being redrawn under the user's hand). `seen`: the game as the page
@@ -94,7 +95,11 @@ export function conditionalEditor(box: HTMLElement, gameId: string, fen: string,
             h('button', { type: 'button', onclick: reset }, 'Start again'),
             h('button', { type: 'button', onclick: () => void save([]) }, 'Delete all lines'))),
         error,
-        h('h3', {}, 'Stored lines'), list)));
+        h('h3', {}, 'Stored lines'), list,
+        repertoireImport(gameId, (lines) => {
+          stored = lines;
+          draw();
+        }))));
   draw();
   void (async () => {
     try {
