@@ -4,8 +4,8 @@ import { api, ApiError, setCsrf, User as Account } from './api';
 import { startLive, stopLive } from './live';
 
 // GET /api/v1/me answers the User schema plus the private settings, of which the page uses
-// the time zone (gap: the schema of /me is User, which lacks them; login's `user` has none).
-export type User = Account & { time_zone?: string | null };
+// the time zone and the language (gap: the schema of /me is User, which lacks them; login's `user` has none).
+export type User = Account & { time_zone?: string | null; language?: string | null };
 
 let current: User | null = null;
 
