@@ -10,6 +10,7 @@
 #include "db/outbox.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -63,14 +64,15 @@ delivery::MailMessage mail_of(const model::ClaimedDelivery& d, const DeliverySet
 
 // The mail of a digest made of the rows' messages, with its one-click unsubscribe.
 model::EmailPayload digest_mail(const std::vector<model::ClaimedDelivery>& rows,
-                                const DeliverySettings& settings, const std::string& secret) {
+                                const DeliverySettings& settings, const std::string& secret,
+                                notify::Lang lang) {
   std::vector<std::pair<std::string, std::string>> items;
   for (const auto& r : rows) items.emplace_back(r.email.subject, r.email.text);
   const auto& first = rows.front().email;
   const auto& user_id = rows.front().user_id;
   const auto message = notify::compose_digest(
       items, first.to_name,
-      user_id ? unsubscribe_url(settings, secret, *user_id, kDigestScope) : "");
+      user_id ? unsubscribe_url(settings, secret, *user_id, kDigestScope) : "", lang);
   return {first.to,        first.to_name,
           message.subject, message.text,
           message.html,    std::string(kDigestScope),
@@ -160,36 +162,39 @@ Result<DeliveryCounts> deliver_due(Database& pool, ServerClock& clock,
   TRY_LET(secret, notification_secret(pool));
   DeliveryCounts counts;
   for (int i = 0; i < limit; ++i) {
-    TRY_LET(handled, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
-              const auto now = clock.now(tx);
-              auto claimed = db::claim_due_delivery(tx, now);
-              if (!claimed) return false;
-              auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
-              // A digest row takes every other one of its user due now into the same mail.
-              std::vector<model::ClaimedDelivery> rows{*claimed};
-              if (claimed->kind == "digest" && claimed->user_id) {
-                for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
-                  rows.push_back(std::move(item));
-                }
-                claimed->email = digest_mail(rows, settings, *secret);
-              }
-              auto sent = send(*claimed, settings, *secret, now);
-              if (sent) {
-                for (const auto& row : rows) db::record_sent(tx, row);
-                ++channel.sent;
-                return true;
-              }
-              const bool permanent = sent.error().code == ErrorCode::kValidationError;
-              const auto delay =
-                  notify::retry_delay(settings.retry, claimed->attempts + 1,
-                                      randombytes_uniform(1u << 20) / double(1u << 20));
-              const bool give_up =
-                  permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
-              for (const auto& row : rows)
-                db::record_failure(tx, row, sent.error().detail, delay, give_up);
-              ++(give_up ? channel.failed : channel.retried);
-              return true;
-            }));
+    TRY_LET(
+        handled, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+          const auto now = clock.now(tx);
+          auto claimed = db::claim_due_delivery(tx, now);
+          if (!claimed) return false;
+          auto& channel = claimed->channel == "webhook" ? counts.webhook : counts.email;
+          // A digest row takes every other one of its user due now into the same mail.
+          std::vector<model::ClaimedDelivery> rows{*claimed};
+          if (claimed->kind == "digest" && claimed->user_id) {
+            for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
+              rows.push_back(std::move(item));
+            }
+            // In the recipient's language, as its items were written.
+            const auto lang =
+                notify::language_or_english(db::profile_settings(tx, *claimed->user_id).language);
+            claimed->email = digest_mail(rows, settings, *secret, lang);
+          }
+          auto sent = send(*claimed, settings, *secret, now);
+          if (sent) {
+            for (const auto& row : rows) db::record_sent(tx, row);
+            ++channel.sent;
+            return true;
+          }
+          const bool permanent = sent.error().code == ErrorCode::kValidationError;
+          const auto delay = notify::retry_delay(settings.retry, claimed->attempts + 1,
+                                                 randombytes_uniform(1u << 20) / double(1u << 20));
+          const bool give_up =
+              permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
+          for (const auto& row : rows)
+            db::record_failure(tx, row, sent.error().detail, delay, give_up);
+          ++(give_up ? channel.failed : channel.retried);
+          return true;
+        }));
     if (!*handled) break;
   }
   return counts;
