@@ -85,7 +85,7 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
     // A limit that says why (challenges to one player, messages) is explained in its words.
     if (code === 'rate_limited' && detail) message = capitalize(detail) + '.';
     else if (code === 'rate_limited' && retryAfter !== null) message = t('problem.rate_limited_wait', { n: retryAfter });
-    if (code === 'unauthorized' && detail && path.endsWith('/login')) message = capitalize(detail) + '.';
+    if (code === 'unauthorized' && detail && path.endsWith('/login')) message = t('problem.login_refused');
     throw new ApiError(response.status, code, message, problem, retryAfter);
   }
   return data as T;

@@ -153,8 +153,7 @@ let retryTimer: number | undefined;
 async function startUp(): Promise<void> {
   window.clearInterval(retryTimer);
   try {
-    const user = await restore();
-    setLanguage(preferredLanguage(user?.language));
+    await restore();  // sets the profile's language (session.ts)
   } catch (e) {
     unavailablePage(e);
     return;

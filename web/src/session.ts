@@ -2,6 +2,7 @@
 // knows the user and the session's CSRF token (from login or GET /api/v1/me).
 import { api, ApiError, setCsrf, User as Account } from './api';
 import { startLive, stopLive } from './live';
+import { preferredLanguage, setLanguage } from './i18n/i18n';
 
 // GET /api/v1/me answers the User schema plus the private settings, of which the page uses
 // the time zone and the language (gap: the schema of /me is User, which lacks them; login's `user` has none).
@@ -32,6 +33,8 @@ export async function restore(): Promise<User | null> {
     if (!(e instanceof ApiError) || e.status !== 401) throw e;
     current = null;
   }
+  // The pages drawn from now on speak the profile's language (else the browser's).
+  setLanguage(preferredLanguage(current?.language));
   return current;
 }
 
@@ -53,5 +56,6 @@ export async function logout(everywhere = false): Promise<void> {
     current = null;
     setCsrf('');
     stopLive();
+    setLanguage(preferredLanguage(null));
   }
 }
