@@ -8,7 +8,7 @@ import { section } from './forms';
 import { notificationSettings } from './notifications';
 import { logout, me, restore } from '../session';
 import { setTitle } from '../title';
-import { language as shownLanguage, languageNames, preferredLanguage, t } from '../i18n/i18n';
+import { language as shownLanguage, languageNames, t } from '../i18n/i18n';
 import { Notation, notation, setNotation } from '../i18n/notation';
 
 type Settings = { display_name: string; email: string | null; country: string | null; time_zone: string | null; language: string | null };
@@ -56,9 +56,10 @@ export function settingsPage(root: HTMLElement, go: (path: string) => void): voi
         h('label', { for: 'language' }, t('settings.language')), language], t('settings.save_profile'), async () => {
         await api('PATCH', '/api/v1/me', { display_name: display.value.trim(), email: nullable(email.value),
           country: nullable(country.value.toUpperCase()), language: nullable(language.value), time_zone: nullable(zone.value) });
-        const user = await restore();
+        const before = shownLanguage();
+        await restore();  // takes up the profile's language (session.ts)
         // Another language: the whole page (navigation too) is drawn again in it.
-        if (preferredLanguage(user?.language) !== shownLanguage()) location.reload();
+        if (shownLanguage() !== before) location.reload();
         return t('common.saved');
       }, 'narrow'),
       notationSettings(),
