@@ -58,8 +58,10 @@ struct ResetRequestBody {
 };
 
 Result<Response> request_reset(app::Database& pool, app::ServerClock& clock,
-                               const std::string& username) {
-  TRY_LET(done, app::request_password_reset(pool, clock, username));
+                               const std::string& username, const Request& r) {
+  // The mail's language when the profile names none: the browser's (Accept-Language).
+  const auto language = notify::accept_language(r.header("accept-language").value_or(""));
+  TRY_LET(done, app::request_password_reset(pool, clock, username, language));
   return json_response(202, {{"status", "if the account has an address, a link is on its way"}});
 }
 
@@ -110,8 +112,8 @@ void add_account_mail_routes(Router& router, app::Database& pool, app::ServerClo
               Doc("Mail a single-use link to choose a new password (valid one hour)", 202,
                   "{status}: the same answer whether or not the account exists or has an address")
                   .in({{"username", "string", true, ""}}, {{"username", "alice"}})},
-             BodyHandler<ResetRequestBody>([&pool, &clock](const Call&, ResetRequestBody&& b) {
-               return request_reset(pool, clock, b.username);
+             BodyHandler<ResetRequestBody>([&pool, &clock](const Call& c, ResetRequestBody&& b) {
+               return request_reset(pool, clock, b.username, c.request);
              }));
   add_link_page(routes, "/api/v1/auth/password-reset/confirm",
                 "The page behind a password-reset link: a form that posts the new password",

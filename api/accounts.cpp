@@ -64,6 +64,9 @@ struct LoginBody {
 Result<Response> register_user(app::AccountDeps& deps, const Request& request) {
   TRY(app::check_registration_open(deps.policy));
   TRY_LET(body, Routes::decode<RegisterBody>(request));
+  // The confirmation mail's language (the new profile has none): the browser's.
+  body->account.mail_language =
+      notify::accept_language(request.header("accept-language").value_or(""));
   std::int64_t wait = 0;
   auto created = app::register_account(deps, body->account, request.remote, wait);
   if (!created) return refused(created.error(), wait);

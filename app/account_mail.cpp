@@ -11,8 +11,8 @@
 
 namespace corrchess::app {
 
-Result<void> request_password_reset(Database& pool, ServerClock& clock,
-                                    const std::string& username) {
+Result<void> request_password_reset(Database& pool, ServerClock& clock, const std::string& username,
+                                    std::optional<notify::Lang> request_language) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
     const auto user = db::find_user(tx, username);
     if (!user || !user->email) return {};  // the same answer: no account enumeration
@@ -24,7 +24,7 @@ Result<void> request_password_reset(Database& pool, ServerClock& clock,
     db::store_account_token(tx, token.hash, user->id, "password_reset", user->email, expires);
     queue_account_mail(tx, user->id, "password_reset",
                        mailed_link("/api/v1/auth/password-reset/confirm", token.secret), expires,
-                       now);
+                       now, request_language);
     return {};
   });
 }

@@ -6,10 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "app/handles.h"
 #include "core/error.h"
+#include "core/notify/lang.h"
 #include "model/users.h"
 
 namespace corrchess::app {
@@ -20,9 +22,10 @@ inline constexpr std::int64_t kPasswordResetSeconds = 3600;
 inline constexpr int kMailsPerHour = 3;
 
 // Mails a reset link to the address of `username`, a few an hour at most; succeeds the same
-// way whether or not there is such an account (no account enumeration).
-Result<void> request_password_reset(Database& pool, ServerClock& clock,
-                                    const std::string& username);
+// way whether or not there is such an account (no account enumeration). The mail is in the
+// profile's language, else `request_language` (the request's Accept-Language), else English.
+Result<void> request_password_reset(Database& pool, ServerClock& clock, const std::string& username,
+                                    std::optional<notify::Lang> request_language = std::nullopt);
 
 // Sets the password of the account the reset link `token` was sent for and signs it out
 // everywhere; returns the user's id. kValidationError for a bad password or a link used,

@@ -101,7 +101,7 @@ Result<model::User> register_account(AccountDeps& deps, const Registration& requ
                       request.email, *hash, "player"};
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::User> {
     auto made = db::create_user(tx, user);
-    if (made) mail_verification_if_required(tx, deps.clock, *made);
+    if (made) mail_verification_if_required(tx, deps.clock, *made, request.mail_language);
     return made;
   });
 }

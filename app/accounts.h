@@ -11,6 +11,7 @@
 
 #include "app/handles.h"
 #include "core/error.h"
+#include "core/notify/lang.h"
 #include "model/users.h"
 
 namespace corrchess::app {
@@ -54,6 +55,9 @@ struct Registration {
   std::string password;
   std::optional<std::string> display_name;  // none: the username
   std::optional<std::string> email;
+  // The language of the confirmation mail when the profile has none yet (the request's
+  // Accept-Language); none: English.
+  std::optional<notify::Lang> mail_language = std::nullopt;
 };
 // Registers a player: checks the fields (kValidationError), counts the registration per
 // address (kRateLimited with `retry_after` set), hashes the password (kUnavailable with

@@ -11,6 +11,7 @@
 #include "db/push_subscriptions.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -64,14 +65,15 @@ delivery::MailMessage mail_of(const model::ClaimedDelivery& d, const DeliverySet
 
 // The mail of a digest made of the rows' messages, with its one-click unsubscribe.
 model::EmailPayload digest_mail(const std::vector<model::ClaimedDelivery>& rows,
-                                const DeliverySettings& settings, const std::string& secret) {
+                                const DeliverySettings& settings, const std::string& secret,
+                                notify::Lang lang) {
   std::vector<std::pair<std::string, std::string>> items;
   for (const auto& r : rows) items.emplace_back(r.email.subject, r.email.text);
   const auto& first = rows.front().email;
   const auto& user_id = rows.front().user_id;
   const auto message = notify::compose_digest(
       items, first.to_name,
-      user_id ? unsubscribe_url(settings, secret, *user_id, kDigestScope) : "");
+      user_id ? unsubscribe_url(settings, secret, *user_id, kDigestScope) : "", lang);
   return {first.to,        first.to_name,
           message.subject, message.text,
           message.html,    std::string(kDigestScope),
@@ -216,7 +218,10 @@ Result<DeliveryCounts> deliver_due(Database& pool, ServerClock& clock,
                 for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
                   rows.push_back(std::move(item));
                 }
-                claimed->email = digest_mail(rows, settings, *secret);
+                // In the recipient's language, as its items were written.
+                const auto lang = notify::language_or_english(
+                    db::profile_settings(tx, *claimed->user_id).language);
+                claimed->email = digest_mail(rows, settings, *secret, lang);
               }
               auto sent = send(tx, *claimed, settings, *secret, now);
               if (sent) {

@@ -38,12 +38,26 @@ game::TimeZone reader_zone(pqxx::work& tx, std::int64_t user_id) {
 // messages).
 bool any_channel() { return notification_settings().email || notification_settings().push; }
 
+// The language of the user's profile when it has a catalogue, else `fallback` (English
+// unless the request that caused the mail said otherwise).
+notify::Lang reader_language(pqxx::work& tx, std::int64_t user_id,
+                             std::optional<notify::Lang> fallback = std::nullopt) {
+  const auto tag = db::profile_settings(tx, user_id).language;
+  if (tag) {
+    if (auto lang = notify::supported_language(*tag)) return *lang;
+  }
+  return fallback.value_or(notify::Lang::kEn);
+}
+
 // A recipient as the messages need them.
 struct Person {
   model::User user;
   notify::Preferences prefs;
   game::TimeZone zone;
   std::vector<model::PushSubscription> devices;  // when push is on
+  notify::Lang lang = notify::Lang::kEn;
+
+  notify::Reader reader() const { return {user.display_name, zone, lang}; }
 };
 
 // The people of one change, read once each.
@@ -54,7 +68,8 @@ class People {
     if (auto it = cache_.find(id); it != cache_.end()) return it->second ? &*it->second : nullptr;
     std::optional<Person> person;
     if (auto user = db::find_user_by_id(tx_, id)) {
-      Person p{*user, db::load_preferences(tx_, id), reader_zone(tx_, id), {}};
+      Person p{*user, db::load_preferences(tx_, id), reader_zone(tx_, id), {},
+               reader_language(tx_, id)};
       if (notification_settings().push) p.devices = db::push_subscriptions_of(tx_, id);
       // Where addresses must be verified, an unverified one gets nothing.
       if (notification_settings().require_verified_email && !db::email_verified(tx_, id)) {
@@ -161,14 +176,14 @@ void queue_reminders(pqxx::work& tx, People& people, const model::StoredGame& st
   if (player == nullptr) return;
   const auto info = game_info(stored);
   for (const auto& r : reminders) {
-    const notify::Reader reader{player->user.display_name, player->zone};
+    const notify::Reader reader = player->reader();
     queue_email(tx, *player, r.kind, notify::compose_reminder(r, info, after, reader, false),
                 stored.id, r.due, r.dedupe_key);
     if (!r.copy_director || !stored.event_id) continue;
     auto event = db::load_event(tx, *stored.event_id, false);
     if (!event || !event->created_by) continue;
     if (const Person* director = people.get(*event->created_by)) {
-      const notify::Reader dr{director->user.display_name, director->zone};
+      const notify::Reader dr = director->reader();
       queue_email(tx, *director, r.kind, notify::compose_reminder(r, info, after, dr, true),
                   stored.id, r.due, r.dedupe_key + ":director");
     }
@@ -197,7 +212,7 @@ void queue_game_notifications(pqxx::work& tx, const model::StoredGame& stored,
     const auto id = notice.to == game::Color::kWhite ? stored.white.id : stored.black.id;
     const Person* person = people.get(id);
     if (person == nullptr) continue;
-    const notify::Reader reader{person->user.display_name, person->zone};
+    const notify::Reader reader = person->reader();
     const auto message = notify::compose_game_notice(notice, info, after, events, reader);
     queue_email(
         tx, *person, notice.kind, message, stored.id, now, std::nullopt,
@@ -216,7 +231,7 @@ void queue_leave_notifications(pqxx::work& tx, const model::StoredGame& stored,
   const auto& taker = white_took ? stored.white : stored.black;
   const auto opponent_color = white_took ? game::Color::kBlack : game::Color::kWhite;
   if (const Person* opponent = people.get(white_took ? stored.black.id : stored.white.id)) {
-    const notify::Reader reader{opponent->user.display_name, opponent->zone};
+    const notify::Reader reader = opponent->reader();
     queue_email(tx, *opponent, Kind::kOpponentLeave,
                 notify::compose_leave(game_info(stored), taker.display_name, first_day, last_day,
                                       change, state, opponent_color, reader),
@@ -243,7 +258,7 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
   const auto info = game_info(stored);
   for (const auto c : {game::Color::kWhite, game::Color::kBlack}) {
     const Person* person = c == game::Color::kWhite ? white : black;
-    const notify::Reader reader{person->user.display_name, person->zone};
+    const notify::Reader reader = person->reader();
     const notify::Notice notice{Kind::kGameStarted, c, 0, 0};
     queue_email(tx, *person, Kind::kGameStarted,
                 notify::compose_game_notice(notice, info, state, {}, reader), game_id, now);
@@ -258,17 +273,19 @@ void queue_competition_mail(pqxx::work& tx, std::int64_t user_id, notify::Compet
   const Person* person = people.get(user_id);
   if (person == nullptr) return;
   news.url = notification_settings().public_url + link;
-  const notify::Reader reader{person->user.display_name, person->zone};
+  const notify::Reader reader = person->reader();
   queue_email(tx, *person, Kind::kCompetition, notify::compose_competition_news(news, reader),
               std::nullopt, now, std::nullopt, {}, link);
 }
 
 bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string& kind,
-                        const std::string& link, game::Timestamp expires, game::Timestamp now) {
+                        const std::string& link, game::Timestamp expires, game::Timestamp now,
+                        std::optional<notify::Lang> request_language) {
   if (!notification_settings().email) return false;
   const auto user = db::find_user_by_id(tx, user_id);
   if (!user || !user->email) return false;
-  const notify::Reader reader{user->display_name, reader_zone(tx, user_id)};
+  const notify::Reader reader{user->display_name, reader_zone(tx, user_id),
+                              reader_language(tx, user_id, request_language)};
   const auto message = kind == "password_reset"
                            ? notify::compose_password_reset(user->username, link, expires, reader)
                            : notify::compose_email_verification(user->username, link, reader);
@@ -286,7 +303,7 @@ void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
   People people(tx);
   const Person* person = people.get(opponent_id);
   if (person == nullptr) return;
-  const notify::Reader reader{person->user.display_name, person->zone};
+  const notify::Reader reader = person->reader();
   const auto& base = notification_settings().public_url;
   const std::string kind(notify::to_string(Kind::kChallengeReceived));
   const game::Seconds window =

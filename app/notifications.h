@@ -72,8 +72,10 @@ void queue_competition_mail(pqxx::work& tx, std::int64_t user_id, notify::Compet
 
 // Account mails (password reset, address verification) to `user_id`'s current address,
 // whatever their preferences and (for `to_unverified`) whether the address is verified;
-// false when there is no address or no mail server.
+// false when there is no address or no mail server. In the language of the profile, else
+// `request_language` (the Accept-Language of the request that caused it), else English.
 bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string& kind,
-                        const std::string& link, game::Timestamp expires, game::Timestamp now);
+                        const std::string& link, game::Timestamp expires, game::Timestamp now,
+                        std::optional<notify::Lang> request_language = std::nullopt);
 
 }  // namespace corrchess::app

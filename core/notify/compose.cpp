@@ -1,6 +1,5 @@
 #include "core/notify/compose.h"
 
-#include <cstdio>
 #include <stdexcept>
 
 #include "core/game/crosstable.h"  // html_escape
@@ -16,31 +15,46 @@ const std::string& name_of(const GameInfo& g, Color c) {
   return c == Color::kWhite ? g.white : g.black;
 }
 
-std::string pairing(const GameInfo& g) {
-  return g.white + " \xE2\x80\x93 " + g.black + " (game " + std::to_string(g.id) + ")";
+std::string pairing(const GameInfo& g, Lang lang) {
+  return tr(lang, "game.pairing",
+            {{"white", g.white}, {"black", g.black}, {"id", std::to_string(g.id)}});
 }
 
-// "12. Nf3" or "12... Nf6".
+// "12. Nf3" or "12... Nf6" (SAN stays in English letters).
 std::string move_text(const game::MoveView& m) {
   const int number = (m.ply + 1) / 2;
   return std::to_string(number) + (m.side == Color::kWhite ? ". " : "... ") + m.san;
 }
 
-std::string result_words(const game::GameState& s, const GameInfo& g) {
+std::string color_words(Color c, Lang lang) {
+  return tr(lang, c == Color::kWhite ? "color.white" : "color.black");
+}
+
+std::string result_words(const game::GameState& s, const GameInfo& g, Lang lang) {
   if (s.termination == game::Termination::kAborted) {
-    return "The game was aborted (" + s.end_reason + "): it has no result and counts for nothing.";
+    return tr(lang, "result.aborted", {{"reason", s.end_reason}});
   }
-  if (s.status == game::GameStatus::kAnnulled) return "The game was annulled.";
-  if (!s.result) return "The game is over.";
+  if (s.status == game::GameStatus::kAnnulled) return tr(lang, "result.annulled");
+  if (!s.result) return tr(lang, "result.over");
   std::string out;
   switch (*s.result) {
-    case game::GameResult::kWhiteWins: out = g.white + " won (1-0)"; break;
-    case game::GameResult::kBlackWins: out = g.black + " won (0-1)"; break;
-    case game::GameResult::kDraw: out = "Drawn (1/2-1/2)"; break;
-    case game::GameResult::kDoubleDefault: out = "Both players lost (0-0)"; break;
+    case game::GameResult::kWhiteWins:
+      out = tr(lang, "result.won", {{"player", g.white}, {"score", "1-0"}});
+      break;
+    case game::GameResult::kBlackWins:
+      out = tr(lang, "result.won", {{"player", g.black}, {"score", "0-1"}});
+      break;
+    case game::GameResult::kDraw: out = tr(lang, "result.draw"); break;
+    case game::GameResult::kDoubleDefault: out = tr(lang, "result.double_default"); break;
   }
-  if (s.termination) out += " by " + std::string(game::to_string(*s.termination));
-  out += ".";
+  if (s.termination) {
+    out = tr(
+        lang, "result.by",
+        {{"result", out},
+         {"termination", tr(lang, "termination." + std::string(game::to_string(*s.termination)))}});
+  } else {
+    out = tr(lang, "result.plain", {{"result", out}});
+  }
   if (!s.end_reason.empty()) out += " " + s.end_reason;
   return out;
 }
@@ -48,10 +62,12 @@ std::string result_words(const game::GameState& s, const GameInfo& g) {
 // Builds text and HTML together from paragraphs; preformatted blocks keep their layout.
 class Body {
  public:
-  explicit Body(const Reader& reader) {
-    text_ = "Hello " + reader.name + ",\n\n";
-    html_ = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body>\n<p>Hello " +
-            html_escape(reader.name) + ",</p>\n";
+  explicit Body(const Reader& reader) : lang_(reader.lang) {
+    const auto greeting = tr(lang_, "mail.greeting", {{"name", reader.name}});
+    text_ = greeting + "\n\n";
+    html_ = "<!DOCTYPE html>\n<html lang=\"" + std::string(language_tag(lang_)) +
+            "\"><head><meta charset=\"utf-8\"></head><body>\n<p>" + html_escape(greeting) +
+            "</p>\n";
   }
   void paragraph(const std::string& line) {
     text_ += line + "\n\n";
@@ -61,7 +77,8 @@ class Body {
     text_ += block + "\n";
     html_ += "<pre>" + html_escape(block) + "</pre>\n";
   }
-  void link(const std::string& label, const std::string& url) {
+  void link(std::string_view label_key, const std::string& url) {
+    const auto label = tr(lang_, label_key);
     text_ += label + ": " + url + "\n";
     html_ += "<p><a href=\"" + html_escape(url) + "\">" + html_escape(label) + "</a></p>\n";
   }
@@ -71,33 +88,28 @@ class Body {
   }
 
  private:
+  Lang lang_;
   std::string text_;
   std::string html_;
 };
 
-std::string span_words(game::Seconds s) {
-  if (s % 86400 == 0) return std::to_string(s / 86400) + (s == 86400 ? " day" : " days");
-  if (s % 3600 == 0) return std::to_string(s / 3600) + (s == 3600 ? " hour" : " hours");
-  return std::to_string(s / 60) + " minutes";
+std::string span_words(game::Seconds s, Lang lang) {
+  if (s % 86400 == 0) return tr_n(lang, "span.days", s / 86400);
+  if (s % 3600 == 0) return tr_n(lang, "span.hours", s / 3600);
+  return tr_n(lang, "span.minutes", s / 60);
 }
 
 void deadline_line(Body& body, const game::GameState& s, Color reader, const Reader& r) {
   if (s.status != game::GameStatus::kOngoing || s.to_move != reader) return;
   if (const auto& d = s.clock_of(reader).deadline) {
-    body.paragraph("Your deadline: " + format_local(*d, r.zone) + ".");
+    body.paragraph(tr(r.lang, "game.deadline", {{"deadline", format_local(*d, r.zone, r.lang)}}));
   }
 }
 
 }  // namespace
 
-std::string format_local(game::Timestamp t, const game::TimeZone& zone) {
-  const auto local = t + zone.utc_offset(t);
-  const auto date = game::utc_date(local);
-  const auto in_day = game::floor_mod(local.unix_seconds(), game::kSecondsPerDay);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d ", date.year, date.month, date.day,
-                static_cast<int>(in_day / 3600), static_cast<int>(in_day % 3600 / 60));
-  return buf + zone.name();
+std::string format_local(game::Timestamp t, const game::TimeZone& zone, Lang lang) {
+  return format_instant(t, zone, lang);
 }
 
 std::string text_diagram(std::string_view fen, Color viewer) {
@@ -139,177 +151,201 @@ std::string text_diagram(std::string_view fen, Color viewer) {
 Message compose_game_notice(const Notice& notice, const GameInfo& game,
                             const game::GameState& after,
                             const std::vector<game::GameEvent>& events, const Reader& reader) {
+  const Lang lang = reader.lang;
   Body body(reader);
   const Color opponent = ~notice.to;
-  const std::string title = pairing(game);
+  const std::string title = pairing(game, lang);
+  const std::string& them = name_of(game, opponent);
   std::string subject;
   switch (notice.kind) {
     case Kind::kOpponentMoved: {
       const game::MoveView* view = after.view_of(notice.ply);
       if (view == nullptr) throw std::out_of_range("no view of the move noticed");
       const auto& m = *view;
-      subject = title + ": " + name_of(game, opponent) + " played " + move_text(m);
-      body.paragraph(name_of(game, opponent) + " played " + move_text(m) + " in " + title + ".");
-      if (m.offer_draw) body.paragraph(name_of(game, opponent) + " offers a draw.");
-      if (m.message)
-        body.preformatted("Message from " + name_of(game, opponent) + ":\n" + *m.message + "\n");
+      const Params played{{"game", title}, {"player", them}, {"move", move_text(m)}};
+      subject = tr(lang, "moved.subject", played);
+      body.paragraph(tr(lang, "moved.body", played));
+      if (m.offer_draw) body.paragraph(tr(lang, "moved.draw_offer", {{"player", them}}));
+      if (m.message) {
+        body.preformatted(tr(lang, "mail.message_from", {{"player", them}}) + "\n" + *m.message +
+                          "\n");
+      }
       body.preformatted(text_diagram(m.fen_after, notice.to));
       deadline_line(body, after, notice.to, reader);
       break;
     }
     case Kind::kDrawDeclined:
-      subject = title + ": draw offer declined";
-      body.paragraph(name_of(game, opponent) + " declined your draw offer in " + title + ".");
+      subject = tr(lang, "draw_declined.subject", {{"game", title}});
+      body.paragraph(tr(lang, "draw_declined.body", {{"game", title}, {"player", them}}));
       deadline_line(body, after, notice.to, reader);
       break;
     case Kind::kClaimDecided: {
       const auto& e = events.at(notice.event_index);
       const bool upheld = e.upheld.value_or(false);
-      const std::string claim = e.claim_type ? std::string(game::to_string(*e.claim_type)) : "";
-      const std::string who =
-          e.side && *e.side == notice.to ? "Your" : name_of(game, opponent) + "'s";
-      subject = title + ": " + claim + " claim " + (upheld ? "upheld" : "rejected");
-      body.paragraph(who + " " + claim + " claim was " + (upheld ? "upheld" : "rejected") + ".");
+      const std::string claim =
+          e.claim_type ? tr(lang, "claim_type." + std::string(game::to_string(*e.claim_type))) : "";
+      const bool yours = e.side && *e.side == notice.to;
+      const Params words{{"game", title}, {"claim", claim}, {"player", them}};
+      subject = tr(lang, upheld ? "claim.subject.upheld" : "claim.subject.rejected", words);
+      body.paragraph(tr(lang,
+                        yours ? (upheld ? "claim.yours.upheld" : "claim.yours.rejected")
+                              : (upheld ? "claim.theirs.upheld" : "claim.theirs.rejected"),
+                        words));
       if (!e.reason.empty()) body.paragraph(e.reason);
       deadline_line(body, after, notice.to, reader);
       break;
     }
     case Kind::kGameOver:
-      subject = title + ": game over";
-      body.paragraph("Your game " + title + " is over. " + result_words(after, game));
-      body.paragraph("The score of the game is attached (PGN).");
-      body.link("See the game", game.url);
+      subject = tr(lang, "over.subject", {{"game", title}});
+      body.paragraph(
+          tr(lang, "over.body", {{"game", title}, {"result", result_words(after, game, lang)}}));
+      body.paragraph(tr(lang, "over.pgn"));
+      body.link("link.game", game.url);
       return body.finish(subject, true);
     case Kind::kGameStarted:
-      subject = title + ": the game has started";
       if (after.status == game::GameStatus::kNotStarted) {
         // An event game created before its start date.
-        subject = title + ": a new game";
-        body.paragraph("Your game " + title + " starts at " +
-                       format_local(game.start_at, reader.zone) + ". You play " +
-                       std::string(game::color_name(notice.to)) + ".");
+        subject = tr(lang, "new_game.subject", {{"game", title}});
+        body.paragraph(tr(lang, "new_game.body",
+                          {{"game", title},
+                           {"start", format_local(game.start_at, reader.zone, lang)},
+                           {"color", color_words(notice.to, lang)}}));
         break;
       }
-      body.paragraph("Your game " + title + " has started. You play " +
-                     std::string(game::color_name(notice.to)) + ".");
+      subject = tr(lang, "started.subject", {{"game", title}});
+      body.paragraph(
+          tr(lang, "started.body", {{"game", title}, {"color", color_words(notice.to, lang)}}));
       deadline_line(body, after, notice.to, reader);
       break;
     case Kind::kDirectorDecision: {
       const auto& e = events.at(notice.event_index);
-      std::string what = "suspended the clocks";
-      if (e.kind == game::EventKind::kResumed) what = "resumed the clocks";
+      std::string what = tr(lang, "director.suspended");
+      if (e.kind == game::EventKind::kResumed) what = tr(lang, "director.resumed");
       if (e.kind == game::EventKind::kClockAdjusted) {
-        what = "adjusted " + (e.side ? name_of(game, *e.side) + "'s" : std::string("a")) + " clock";
+        what = e.side ? tr(lang, "director.adjusted", {{"player", name_of(game, *e.side)}})
+                      : tr(lang, "director.adjusted_a_clock");
       }
-      subject = title + ": the director " + what;
-      body.paragraph("The director " + what + " in " + title + ".");
-      if (!e.reason.empty()) body.paragraph("Reason: " + e.reason);
+      subject = tr(lang, "director.subject", {{"game", title}, {"what", what}});
+      body.paragraph(tr(lang, "director.body", {{"game", title}, {"what", what}}));
+      if (!e.reason.empty()) body.paragraph(tr(lang, "mail.reason", {{"reason", e.reason}}));
       deadline_line(body, after, notice.to, reader);
       break;
     }
     case Kind::kAdjudicationPending:
-      subject = title + ": adjudication pending";
-      body.paragraph("The event's end date has passed with " + title +
-                     " unfinished: the director will adjudicate it. You may file your claim "
-                     "(win or draw) with the event.");
+      subject = tr(lang, "adjudication.subject", {{"game", title}});
+      body.paragraph(tr(lang, "adjudication.body", {{"game", title}}));
       break;
     default: subject = title; break;
   }
-  body.link("See the game", game.url);
+  body.link("link.game", game.url);
   return body.finish(subject);
 }
 
 Message compose_reminder(const Reminder& reminder, const GameInfo& game,
                          const game::GameState& state, const Reader& reader, bool to_director) {
+  const Lang lang = reader.lang;
   Body body(reader);
-  const std::string title = pairing(game);
+  const std::string title = pairing(game, lang);
   const std::string player = name_of(game, reminder.to);
   std::string subject;
   if (reminder.kind == Kind::kDeadlineReminder) {
-    subject = title + ": your deadline is in " + span_words(reminder.before);
-    body.paragraph("It is your move in " + title + ". Your time runs out in " +
-                   span_words(reminder.before) + ", at " +
-                   format_local(reminder.deadline, reader.zone) + ".");
-  } else if (to_director) {
-    subject = title + ": " + player + " has not moved for " + std::to_string(reminder.silent_days) +
-              " days";
-    body.paragraph(player + " has not moved for " + std::to_string(reminder.silent_days) +
-                   " days in " + title + " (a copy of the reminder they received).");
+    const Params words{{"game", title},
+                       {"span", span_words(reminder.before, lang)},
+                       {"deadline", format_local(reminder.deadline, reader.zone, lang)}};
+    subject = tr(lang, "reminder.deadline.subject", words);
+    body.paragraph(tr(lang, "reminder.deadline.body", words));
   } else {
-    subject = title + ": no move for " + std::to_string(reminder.silent_days) + " days";
-    body.paragraph("You have not moved for " + std::to_string(reminder.silent_days) + " days in " +
-                   title + ". After 40 days without a move the game is lost.");
+    const Params words{{"game", title},
+                       {"player", player},
+                       {"days", tr_n(lang, "span.days", reminder.silent_days)}};
+    subject =
+        tr(lang, to_director ? "reminder.silence.director_subject" : "reminder.silence.subject",
+           words);
+    body.paragraph(
+        tr(lang, to_director ? "reminder.silence.director_body" : "reminder.silence.body", words));
   }
   body.preformatted(text_diagram(state.position.fen(), reminder.to));
-  body.link("See the game", game.url);
+  body.link("link.game", game.url);
   return body.finish(subject);
 }
 
 Message compose_challenge(const std::string& challenger, const std::string& message,
                           const std::string& url, const Reader& reader) {
+  const Lang lang = reader.lang;
   Body body(reader);
-  body.paragraph(challenger + " challenges you to a game.");
-  if (!message.empty()) body.preformatted("Message from " + challenger + ":\n" + message + "\n");
-  body.link("Answer the challenge", url);
-  return body.finish(challenger + " challenges you");
+  body.paragraph(tr(lang, "challenge.body", {{"player", challenger}}));
+  if (!message.empty()) {
+    body.preformatted(tr(lang, "mail.message_from", {{"player", challenger}}) + "\n" + message +
+                      "\n");
+  }
+  body.link("link.answer_challenge", url);
+  return body.finish(tr(lang, "challenge.subject", {{"player", challenger}}));
 }
 
 Message compose_challenge_batch(const std::vector<std::pair<std::string, int>>& challengers,
                                 const std::string& url, const Reader& reader) {
+  const Lang lang = reader.lang;
   Body body(reader);
   int total = 0;
   std::string list;
   for (const auto& [name, count] : challengers) {
     total += count;
-    list += "- " + name + (count > 1 ? " (" + std::to_string(count) + " challenges)" : "") + "\n";
+    list +=
+        "- " + name + (count > 1 ? " (" + tr_n(lang, "batch.challenges", count) + ")" : "") + "\n";
   }
   if (total == 0) {
-    body.paragraph("The challenges you received lately were all withdrawn or answered.");
-    body.link("See your challenges", url);
-    return body.finish("Your challenges");
+    body.paragraph(tr(lang, "batch.none"));
+    body.link("link.challenges", url);
+    return body.finish(tr(lang, "batch.none_subject"));
   }
-  body.paragraph("More challenges came in after our last mail about one. Open now:");
+  body.paragraph(tr(lang, "batch.body"));
   body.preformatted(list);
-  body.link("Answer them", url);
-  return body.finish(std::to_string(total) + (total == 1 ? " challenge is" : " challenges are") +
-                     " waiting for you");
+  body.link("link.answer_them", url);
+  return body.finish(tr_n(lang, "batch.subject", total));
 }
 
 Message compose_competition_news(const CompetitionNews& news, const Reader& reader) {
+  const Lang lang = reader.lang;
   Body body(reader);
   using What = CompetitionNews::What;
-  const std::string section = news.series + ", section " + std::to_string(news.section);
+  const std::string section = tr(lang, "competition.section",
+                                 {{"series", news.series}, {"n", std::to_string(news.section)}});
+  const Params words{{"series", news.series},
+                     {"section", section},
+                     {"reason", news.reason},
+                     {"stage", news.stage},
+                     {"place", std::to_string(news.place)}};
   switch (news.what) {
     case What::kSectionStarted:
-      body.paragraph("Enough players were waiting: " + section +
-                     " has started, and its games are on your list.");
-      body.link("See the section", news.url);
-      return body.finish(section + " has started");
+      body.paragraph(tr(lang, "competition.started.body", words));
+      body.link("link.section", news.url);
+      return body.finish(tr(lang, "competition.started.subject", words));
     case What::kEntryExpired:
-      body.paragraph("Your entry in " + news.series + " has expired: " + news.reason + ".");
-      body.paragraph("You may join the waiting list again.");
-      body.link("See the series", news.url);
-      return body.finish("Your entry in " + news.series + " has expired");
+      body.paragraph(tr(lang, "competition.expired.body", words));
+      body.paragraph(tr(lang, "competition.expired.again"));
+      body.link("link.series", news.url);
+      return body.finish(tr(lang, "competition.expired.subject", words));
     case What::kEntryRemoved:
-      body.paragraph("A tournament director took your entry in " + news.series +
-                     " off the waiting list. The reason given: " + news.reason);
-      body.link("See the series", news.url);
-      return body.finish("Your entry in " + news.series + " was removed");
+      body.paragraph(tr(lang, "competition.removed.body", words));
+      body.link("link.series", news.url);
+      return body.finish(tr(lang, "competition.removed.subject", words));
     case What::kPromotionCredit:
-      body.paragraph("Your place " + std::to_string(news.place) + " in " + section +
-                     " earns you a promotion credit: it admits you once to the class above, "
-                     "until " +
-                     format_local(news.expires_at, reader.zone) + ".");
-      body.link("See the section", news.url);
-      return body.finish("A promotion credit from " + news.series);
+      body.paragraph(tr(lang, "competition.credit.body",
+                        {{"section", section},
+                         {"place", std::to_string(news.place)},
+                         {"until", format_local(news.expires_at, reader.zone, lang)}}));
+      body.link("link.section", news.url);
+      return body.finish(tr(lang, "competition.credit.subject", words));
     case What::kQualified:
-      body.paragraph("You qualified from the " + news.stage + " of " + news.series + ": " +
-                     (news.runner_up ? "as one of the best runners-up (place " +
-                                           std::to_string(news.place) + " in your section)"
-                                     : "place " + std::to_string(news.place) + " in your section") +
-                     ". Your games of the next stage start when it does.");
-      body.link("See the championship", news.url);
-      return body.finish("You qualified from the " + news.stage + " of " + news.series);
+      body.paragraph(tr(lang, "competition.qualified.body",
+                        {{"series", news.series},
+                         {"stage", news.stage},
+                         {"how", tr(lang,
+                                    news.runner_up ? "competition.qualified.runner_up"
+                                                   : "competition.qualified.place",
+                                    {{"place", std::to_string(news.place)}})}}));
+      body.link("link.championship", news.url);
+      return body.finish(tr(lang, "competition.qualified.subject", words));
   }
   return body.finish(news.series);
 }
@@ -318,47 +354,55 @@ Message compose_leave(const GameInfo& game, const std::string& taker, const std:
                       const std::string& last_day, const std::string& change,
                       const game::GameState& state, game::Color reader_color,
                       const Reader& reader) {
+  const Lang lang = reader.lang;
   Body body(reader);
-  const std::string title = pairing(game);
-  const std::string what = taker + "'s leave from " + first_day + " to " + last_day;
-  body.paragraph(what + " was " + change + " (" + title + "). Clocks do not run on leave days.");
+  const std::string title = pairing(game, lang);
+  const std::string change_key = "leave.change." + change;
+  const std::string changed = tr(lang, change_key);
+  const Params words{{"game", title},
+                     {"player", taker},
+                     {"first", first_day},
+                     {"last", last_day},
+                     {"change", changed == change_key ? change : changed}};
+  body.paragraph(tr(lang, "leave.body", words));
   deadline_line(body, state, reader_color, reader);
-  body.link("See the game", game.url);
-  return body.finish(title + ": " + what + " " + change);
+  body.link("link.game", game.url);
+  return body.finish(tr(lang, "leave.subject", words));
 }
 
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
-                       const std::string& reader_name, const std::string& unsubscribe_url) {
-  Body body(Reader{reader_name, game::TimeZone::utc()});
-  body.paragraph("What happened in your games since your last digest:");
+                       const std::string& reader_name, const std::string& unsubscribe_url,
+                       Lang lang) {
+  Body body(Reader{reader_name, game::TimeZone::utc(), lang});
+  body.paragraph(tr(lang, "digest.body"));
   for (const auto& [subject, text] : items) {
     // Each item without its greeting.
     const auto start = text.find("\n\n");
     body.preformatted("== " + subject + "\n\n" +
                       (start == std::string::npos ? text : text.substr(start + 2)));
   }
-  if (!unsubscribe_url.empty()) body.link("Stop these digests", unsubscribe_url);
-  return body.finish("Your corrchess digest: " + std::to_string(items.size()) +
-                     (items.size() == 1 ? " update" : " updates"));
+  if (!unsubscribe_url.empty()) body.link("link.stop_digests", unsubscribe_url);
+  return body.finish(tr_n(lang, "digest.subject", static_cast<std::int64_t>(items.size())));
 }
 
 Message compose_password_reset(const std::string& username, const std::string& link,
                                game::Timestamp expires, const Reader& reader) {
+  const Lang lang = reader.lang;
   Body body(reader);
-  body.paragraph("Somebody (we hope you) asked to choose a new password for the account " +
-                 username + ". The link works once, until " + format_local(expires, reader.zone) +
-                 "; using it signs the account out everywhere.");
-  body.link("Choose a new password", link);
-  body.paragraph("If you did not ask for this, ignore this mail: your password stays.");
-  return body.finish("Your password for " + username);
+  body.paragraph(tr(lang, "password_reset.body",
+                    {{"account", username}, {"until", format_local(expires, reader.zone, lang)}}));
+  body.link("link.choose_password", link);
+  body.paragraph(tr(lang, "password_reset.ignore"));
+  return body.finish(tr(lang, "password_reset.subject", {{"account", username}}));
 }
 
 Message compose_email_verification(const std::string& username, const std::string& link,
                                    const Reader& reader) {
+  const Lang lang = reader.lang;
   Body body(reader);
-  body.paragraph("Please confirm that this address belongs to the account " + username + ".");
-  body.link("Confirm the address", link);
-  return body.finish("Confirm your address for " + username);
+  body.paragraph(tr(lang, "verify.body", {{"account", username}}));
+  body.link("link.confirm_address", link);
+  return body.finish(tr(lang, "verify.subject", {{"account", username}}));
 }
 
 }  // namespace corrchess::notify

@@ -1,6 +1,7 @@
-// The words of notifications: subject, plain text and HTML of each kind, the position as a
-// text diagram and instants in the reader's time zone. Pure; the caller renders what
-// core/notify/notify.h decided.
+// The words of notifications: subject, plain text and HTML of each kind in the reader's
+// language (core/notify/lang.h: the catalogues lang_en.cpp, lang_de.cpp, lang_es.cpp), the
+// position as a text diagram and instants in the reader's time zone and language. Pure; the caller
+// renders what core/notify/notify.h decided.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "core/game/game.h"
 #include "core/game/time_zone.h"
+#include "core/notify/lang.h"
 #include "core/notify/notify.h"
 
 namespace corrchess::notify {
@@ -36,10 +38,12 @@ struct GameInfo {
 struct Reader {
   std::string name;  // display name
   game::TimeZone zone;
+  Lang lang = Lang::kEn;  // the profile's language, else English
 };
 
-// "2030-01-08 14:00 Europe/Berlin": an instant in the reader's zone, to the minute.
-std::string format_local(game::Timestamp t, const game::TimeZone& zone);
+// "2030-01-08 14:00 Europe/Berlin" (German "8. Januar 2030, 14:00 (Europe/Berlin)"): an instant
+// in the reader's zone and language, to the minute (format_instant).
+std::string format_local(game::Timestamp t, const game::TimeZone& zone, Lang lang = Lang::kEn);
 // The placement of a FEN as an 8x8 text board from `viewer`'s side (rank 8 on top for
 // White), upper case for White, "." for empty squares, files and ranks labelled.
 std::string text_diagram(std::string_view fen, game::Color viewer);
@@ -72,7 +76,8 @@ Message compose_leave(const GameInfo& game, const std::string& taker, const std:
 // The daily digest of the messages (subject, text) collected since the last one, ending
 // with the link that stops the digests (`unsubscribe_url`; empty: no link).
 Message compose_digest(const std::vector<std::pair<std::string, std::string>>& items,
-                       const std::string& reader_name, const std::string& unsubscribe_url = {});
+                       const std::string& reader_name, const std::string& unsubscribe_url = {},
+                       Lang lang = Lang::kEn);
 
 // News of a series or championship (rules.md 6.8, 6.9) for one player: what happened, and
 // where to look.

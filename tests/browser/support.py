@@ -200,12 +200,17 @@ def pgn_game(site):
     raise KeyError(site)
 
 
-def chromium(width=1280, height=1000):
+def chromium(width=1280, height=1000, lang=None):
+    """Headless Chromium; `lang` ("es", "de-AT,de") sets its languages (navigator.languages
+    and Accept-Language), else the default (en-US)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--no-first-run", "--disable-extensions", "--window-size=%d,%d" % (width, height)):
         options.add_argument(arg)
+    if lang:
+        options.add_argument("--lang=" + lang.split(",")[0])
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_script_timeout(30)
     return driver

@@ -3,6 +3,8 @@
 
 import type { components } from './generated/api';
 import { noteAnswer } from './offline';
+import { t } from './i18n/i18n';
+import { problemText } from './i18n/words';
 
 // The answers' types are the schemas of the server's OpenAPI document (openapi.json, turned
 // into generated/api.d.ts at build time by openapi-types.mjs), named here; a field the
@@ -51,13 +53,6 @@ export class ApiError extends Error {
   }
 }
 
-const readable: Record<string, string> = {
-  unauthorized: 'You are not signed in (or your session ended). Please log in.',
-  rate_limited: 'Too many requests: wait a little and try again.',
-  stale_game: 'The game changed meanwhile (another device or a conditional move); it has been reloaded.',
-  internal_error: 'The server failed; please try again.',
-  unavailable: 'The server cannot answer right now (it is busy or its database is unreachable); nothing was changed.',
-};
 
 // `minimal`: ask for the short answer of a game command (`Prefer: return=minimal`: only the
 // moves the command added, after `moves_from`; see mergeMoves in pages/game.ts). `extra`:
@@ -77,7 +72,7 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, 'network', 'The server cannot be reached; check your connection.');
+    throw new ApiError(0, 'network', t('problem.network'));
   }
   if (method === 'GET') noteAnswer(path, response);
   if (response.status === 204) return undefined as T;
@@ -88,11 +83,13 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
     const code = String(problem.code ?? 'error');
     const detail = typeof problem.detail === 'string' && problem.detail ? problem.detail : '';
     const retryAfter = retrySeconds(response.headers.get('Retry-After'), problem.retry_after_seconds);
-    let message = readable[code] ?? (detail ? capitalize(detail) + '.' : `Request failed (${response.status}).`);
+    // A problem code with a message of its own is said in the player's language; else the
+    // server's detail (English).
+    let message = problemText(code) ?? (detail ? capitalize(detail) + '.' : t('problem.failed', { status: String(response.status) }));
     // A limit that says why (challenges to one player, messages) is explained in its words.
     if (code === 'rate_limited' && detail) message = capitalize(detail) + '.';
-    else if (code === 'rate_limited' && retryAfter !== null) message = `Too many requests: try again in ${retryAfter} s.`;
-    if (code === 'unauthorized' && detail && path.endsWith('/login')) message = capitalize(detail) + '.';
+    else if (code === 'rate_limited' && retryAfter !== null) message = t('problem.rate_limited_wait', { n: retryAfter });
+    if (code === 'unauthorized' && detail && path.endsWith('/login')) message = t('problem.login_refused');
     throw new ApiError(response.status, code, message, problem, retryAfter);
   }
   return data as T;

@@ -29,9 +29,12 @@ import { setTitle } from './title';
 import { forgetCopies, offlineBanner, registerWorker } from './offline';
 import { flushQueue } from './offline_queue';
 import { queueNews } from './queue_news';
+import { preferredLanguage, setLanguage, t } from './i18n/i18n';
 
 const app = document.getElementById('app') as HTMLElement;
-const nav = h('nav', { class: 'top', 'aria-label': 'Main' });
+// The browser's language until the profile's is known (startUp).
+setLanguage(preferredLanguage(null));
+const nav = h('nav', { class: 'top', 'aria-label': t('nav.label') });
 const main = h('main', { id: 'main', tabindex: -1 });
 // Skip links, the first stops of Tab: to the page's content, and on a game page where it is
 // your move, straight to the Move field.
@@ -39,13 +42,13 @@ const moveField = () => {
   const input = document.getElementById('move-input') as HTMLInputElement | null;
   return input && !input.disabled && input.offsetParent ? input : null;
 };
-const skipMove = h('a', { href: '#move-input', class: 'skip-link', hidden: true }, 'Skip to the Move field');
+const skipMove = h('a', { href: '#move-input', class: 'skip-link', hidden: true }, t('skip.move'));
 // and on a game page to the board (played by keyboard, see board.ts).
-const skipBoard = h('a', { href: '#board', class: 'skip-link', hidden: true }, 'Skip to the board');
+const skipBoard = h('a', { href: '#board', class: 'skip-link', hidden: true }, t('skip.board'));
 const skipMain = h('a', { href: '#main', class: 'skip-link', onfocus: () => {
   skipMove.hidden = !moveField();
   skipBoard.hidden = !(document.getElementById('board') as HTMLElement | null)?.offsetParent;
-} }, 'Skip to main content');
+} }, t('skip.main'));
 replace(app, h('div', { class: 'skip-links' }, skipMain, skipMove, skipBoard), h('header', {}, nav), offlineBanner, liveBanner, queueNews, challengeNews, main);
 
 let leave: (() => void) | void;
@@ -69,13 +72,13 @@ function drawNav(): void {
     h('a', { href, 'aria-current': location.pathname === href ? 'page' : null }, text, extra ? [' ', extra] : null);
   replace(nav, h('a', { href: user ? '/games' : '/', class: 'brand' }, 'corrchess'),
     user
-      ? [link('/games', 'My games', toMoveBadge), link('/challenges', 'Challenges', challengeBadge), link('/events', 'Events'), link('/teams', 'Teams'),
-         link('/leave', 'Leave'),
-         isDirector() ? link('/director', 'Director') : null,
-         isDirector() ? link('/adjudications', 'Adjudications') : null,
-         h('a', { href: '/settings', class: 'who', title: 'Settings' }, user.display_name),
-         h('button', { type: 'button', class: 'link', onclick: async () => { await logout().catch(() => {}); go('/login'); } }, 'Log out')]
-      : [link('/login', 'Log in'), link('/register', 'Register')]);
+      ? [link('/games', t('nav.games'), toMoveBadge), link('/challenges', t('nav.challenges'), challengeBadge), link('/events', t('nav.events')),
+         link('/teams', t('nav.teams')), link('/leave', t('nav.leave')),
+         isDirector() ? link('/director', t('nav.director')) : null,
+         isDirector() ? link('/adjudications', t('nav.adjudications')) : null,
+         h('a', { href: '/settings', class: 'who', title: t('nav.settings') }, user.display_name),
+         h('button', { type: 'button', class: 'link', onclick: async () => { await logout().catch(() => {}); go('/login'); } }, t('nav.logout'))]
+      : [link('/login', t('nav.login')), link('/register', t('nav.register'))]);
 }
 
 async function route(): Promise<void> {
@@ -124,7 +127,7 @@ async function route(): Promise<void> {
   else if (path === '/leave') leave = leavePage(main);
   else if (path === '/settings') leave = settingsPage(main, go);
   else if ((m = path.match(/^\/users\/([^/]+)$/))) leave = profilePage(main, decodeURIComponent(m[1]));
-  else replace(main, h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/games' }, 'To your games')));
+  else replace(main, h('h1', {}, t('notfound.title')), h('p', {}, h('a', { href: '/games' }, t('notfound.link'))));
 }
 
 // Links inside the page change the route without a reload.
@@ -154,7 +157,7 @@ let retryTimer: number | undefined;
 async function startUp(): Promise<void> {
   window.clearInterval(retryTimer);
   try {
-    await restore();
+    await restore();  // sets the profile's language (session.ts)
   } catch (e) {
     unavailablePage(e);
     return;
@@ -171,17 +174,16 @@ function unavailablePage(e: unknown): void {
   let wait = e instanceof ApiError && e.retryAfter !== null ? e.retryAfter
     : status === 0 || status >= 500 ? 10 : null;
   document.body.dataset.unavailable = 'true';
-  setTitle('Server unavailable');
+  setTitle(t('unavailable.tab'));
   replace(nav, h('a', { href: '/games', class: 'brand' }, 'corrchess'),
-    h('a', { href: '/games' }, 'My games'), h('a', { href: '/events' }, 'Events'), h('a', { href: '/login' }, 'Log in'));
+    h('a', { href: '/games' }, t('nav.games')), h('a', { href: '/events' }, t('nav.events')), h('a', { href: '/login' }, t('nav.login')));
   const countdown = h('p', { class: 'countdown', id: 'retry-countdown' });
-  const retry = h('button', { type: 'button', class: 'primary', onclick: () => { replace(countdown, 'Trying again…'); registerWorker();
-void startUp(); } }, 'Retry');
-  const show = () => replace(countdown, wait === null ? '' : `Trying again in ${wait} s…`);
+  const retry = h('button', { type: 'button', class: 'primary', onclick: () => { replace(countdown, t('unavailable.trying')); registerWorker(); void startUp(); } }, t('unavailable.retry'));
+  const show = () => replace(countdown, wait === null ? '' : t('unavailable.countdown', { n: wait }));
   replace(main, h('section', { class: 'unavailable', 'aria-labelledby': 'unavailable-heading' },
-    h('h1', { id: 'unavailable-heading' }, status === 0 ? 'The server cannot be reached' : 'The server is not available'),
+    h('h1', { id: 'unavailable-heading' }, status === 0 ? t('unavailable.unreachable') : t('unavailable.title')),
     h('p', { role: 'alert' }, errorText(e)),
-    status ? h('p', { class: 'muted' }, `(HTTP ${status} while checking your sign-in.)`) : null,
+    status ? h('p', { class: 'muted' }, t('unavailable.status', { status: String(status) })) : null,
     countdown, h('p', {}, retry)));
   show();
   if (wait !== null) {
@@ -189,9 +191,9 @@ void startUp(); } }, 'Retry');
       wait = (wait ?? 1) - 1;
       if (wait > 0) return show();
       window.clearInterval(retryTimer);
-      replace(countdown, 'Trying again…');
+      replace(countdown, t('unavailable.trying'));
       registerWorker();
-void startUp();
+      void startUp();
     }, 1000);
   }
 }

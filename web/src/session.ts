@@ -3,10 +3,11 @@
 import { api, ApiError, setCsrf, User as Account } from './api';
 import { startLive, stopLive } from './live';
 import { clearOfflineData } from './offline';
+import { preferredLanguage, setLanguage } from './i18n/i18n';
 
 // GET /api/v1/me answers the User schema plus the private settings, of which the page uses
-// the time zone (gap: the schema of /me is User, which lacks them; login's `user` has none).
-export type User = Account & { time_zone?: string | null };
+// the time zone and the language (gap: the schema of /me is User, which lacks them; login's `user` has none).
+export type User = Account & { time_zone?: string | null; language?: string | null };
 
 let current: User | null = null;
 
@@ -33,6 +34,8 @@ export async function restore(): Promise<User | null> {
     if (!(e instanceof ApiError) || e.status !== 401) throw e;
     current = null;
   }
+  // The pages drawn from now on speak the profile's language (else the browser's).
+  setLanguage(preferredLanguage(current?.language));
   return current;
 }
 
@@ -56,5 +59,6 @@ export async function logout(everywhere = false): Promise<void> {
     setCsrf('');
     stopLive();
     await clearOfflineData();
+    setLanguage(preferredLanguage(null));
   }
 }

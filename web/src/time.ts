@@ -1,6 +1,7 @@
 // Times and durations as players read them: days and hours left, deadlines in the viewer's
 // time zone (the one of their settings, else the browser's) and in UTC.
 import { me } from './session';
+import { language, t } from './i18n/i18n';
 
 // The whole seconds left on a clock at `now` (ms), by one rule for every viewer, so two
 // players read the same text at the same moment. `remaining` is the server's
@@ -28,38 +29,54 @@ export function duration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const days = Math.floor(s / 86400);
   const hours = Math.floor((s % 86400) / 3600);
-  if (days > 0) return `${days} d ${hours} h`;
+  if (days > 0) return t('time.days_hours', { d: days, h: hours });
   const minutes = Math.floor((s % 3600) / 60);
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+  return hours > 0 ? t('time.hours_minutes', { h: hours, m: minutes }) : t('time.minutes', { m: minutes });
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function localTime(iso: string): string {
-  const d = new Date(iso);
-  const zone = me()?.time_zone;
-  if (zone) {
+// Dates and times through Intl.DateTimeFormat in the player's language and time zone (the
+// profile's, else the browser's). English keeps the ISO-like form (2026-11-25 10:00, sv-SE's
+// way of writing); German writes 25.11.2026, 10:00, Spanish 25/11/2026, 10:00.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string | undefined, withTime: boolean): Intl.DateTimeFormat {
+  const locale = language() === 'en' ? 'sv-SE' : language();
+  const key = `${locale}|${timeZone ?? ''}|${withTime}`;
+  let f = formats.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+    if (withTime) Object.assign(options, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     try {
-      // sv-SE writes dates as 2026-11-25 10:00.
-      return new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit',
-        hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     } catch {
-      // an unknown zone: the browser's
+      f = new Intl.DateTimeFormat(locale, options);  // an unknown zone: the browser's
     }
+    formats.set(key, f);
   }
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return f;
+}
+
+const zone = () => me()?.time_zone ?? undefined;
+
+// "2026-11-25 10:00" (de "25.11.2026, 10:00") in the player's zone.
+export function localTime(iso: string): string {
+  return formatter(zone(), true).format(new Date(iso));
+}
+
+// "2026-11-25" (de "25.11.2026") in the player's zone.
+export function localDate(iso: string): string {
+  return formatter(zone(), false).format(new Date(iso));
 }
 
 export function utcTime(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  return `${formatter('UTC', true).format(new Date(iso))} UTC`;
 }
 
 // "2026-11-30 18:00 (17:00 UTC)": local first, UTC date only when it differs.
 export function deadline(iso: string): string {
-  const local = localTime(iso);
-  const utc = utcTime(iso);
-  return local.slice(0, 10) === utc.slice(0, 10) ? `${local} (${utc.slice(11)})` : `${local} (${utc})`;
+  const d = new Date(iso);
+  const sameDay = formatter(zone(), false).format(d) === formatter('UTC', false).format(d);
+  const utc = new Intl.DateTimeFormat('sv-SE', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  return sameDay ? `${localTime(iso)} (${utc} UTC)` : `${localTime(iso)} (${utcTime(iso)})`;
 }
 
 export function untilNow(iso: string): number {

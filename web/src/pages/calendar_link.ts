@@ -5,18 +5,17 @@
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { localTime } from '../time';
+import { t } from '../i18n/i18n';
 
 type FeedState = { active: boolean; created_at?: string };
 
 // The state's words, pure: what the section says about the address.
 export function calendarStateText(state: FeedState, url: string | null): string {
-  if (url) return 'Your calendar address (keep it private: anyone who has it sees your deadlines):';
+  if (url) return t('calendar.shown');
   if (state.active && state.created_at) {
-    return `You have a calendar address since ${localTime(state.created_at).slice(0, 16)}. ` +
-      'It is not shown again: make a new one to see it (the old one then stops working).';
+    return t('calendar.active', { since: localTime(state.created_at) });
   }
-  return 'Put every deadline (flag instants, adjudication claims, event dates, your leave) in your calendar app: ' +
-    'it follows your games as they move.';
+  return t('calendar.none');
 }
 
 export function calendarLink(): HTMLElement {
@@ -40,35 +39,35 @@ export function calendarLink(): HTMLElement {
   const create = act(async () => {
     url = (await api<{ url: string }>('POST', '/api/v1/me/calendar')).url;
     state = { active: true };
-    replace(status, 'A new address was made; any earlier one stopped working.');
+    replace(status, t('calendar.made'));
   });
   const revoke = act(async () => {
     await api('DELETE', '/api/v1/me/calendar');
     url = null;
     state = { active: false };
-    replace(status, 'The calendar address was revoked: it no longer answers.');
+    replace(status, t('calendar.revoked'));
   });
   const copy = async () => {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      replace(status, 'Copied.');
+      replace(status, t('calendar.copied'));
     } catch {
       (shown.querySelector('input') as HTMLInputElement | null)?.select();
-      replace(status, 'Select the address and copy it.');
+      replace(status, t('calendar.select'));
     }
   };
 
   function draw(): void {
     replace(text, calendarStateText(state, url));
     replace(shown, url
-      ? [h('input', { id: 'calendar-url', readonly: true, value: url, 'aria-label': 'Calendar address', onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
-        h('a', { href: url.replace(/^https?:/, 'webcal:'), class: 'calendar-subscribe' }, 'Subscribe in your calendar app')]
+      ? [h('input', { id: 'calendar-url', readonly: true, value: url, 'aria-label': t('calendar.address'), onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
+        h('a', { href: url.replace(/^https?:/, 'webcal:'), class: 'calendar-subscribe' }, t('calendar.subscribe'))]
       : []);
     replace(buttons,
-      url ? h('button', { type: 'button', id: 'calendar-copy', onclick: copy }, 'Copy address') : null,
-      h('button', { type: 'button', id: 'calendar-create', onclick: create }, state.active ? 'Make a new address' : 'Create calendar address'),
-      state.active ? h('button', { type: 'button', id: 'calendar-revoke', onclick: revoke }, 'Revoke') : null);
+      url ? h('button', { type: 'button', id: 'calendar-copy', onclick: copy }, t('calendar.copy')) : null,
+      h('button', { type: 'button', id: 'calendar-create', onclick: create }, state.active ? t('calendar.new') : t('calendar.create')),
+      state.active ? h('button', { type: 'button', id: 'calendar-revoke', onclick: revoke }, t('calendar.revoke')) : null);
   }
   void (async () => {
     try {
@@ -79,6 +78,6 @@ export function calendarLink(): HTMLElement {
     draw();
   })();
   draw();
-  return h('section', { class: 'narrow calendar-link', 'aria-label': 'Deadline calendar' },
-    h('h2', {}, 'Deadline calendar'), text, shown, buttons, status, error);
+  return h('section', { class: 'narrow calendar-link', 'aria-label': t('calendar.title') },
+    h('h2', {}, t('calendar.title')), text, shown, buttons, status, error);
 }

@@ -7,6 +7,7 @@ import { onLive } from '../live';
 import { me } from '../session';
 import { setTitle } from '../title';
 import { localTime } from '../time';
+import { t } from '../i18n/i18n';
 import { check, gameTerms, num, row, value } from './game_terms';
 
 type Player = { username: string; display_name?: string };
@@ -17,14 +18,26 @@ type Challenge = {
   messages_allowed?: boolean; draw_min_moves?: number;
 };
 
-const who = (p: Player | null) => (p ? p.display_name ?? p.username : 'anyone');
+const who = (p: Player | null) => (p ? p.display_name ?? p.username : t('ch.anyone'));
 
 function timeControl(tc: Record<string, unknown>): string {
   const n = (v: unknown) => Number(v);
-  if (tc.type === 'iccf') return `${tc.moves} moves in ${tc.days} days${tc.doubling_after_days ? ` (doubling after ${tc.doubling_after_days} days)` : ''}`;
-  if (tc.type === 'per_move') return `${tc.days} days per move${n(tc.bank_days) > 0 ? ` + ${tc.bank_days} days bank` : ''}`;
-  if (tc.type === 'fischer') return `${tc.initial_days} days + ${tc.increment_days} per move${tc.max_days ? ` (at most ${tc.max_days})` : ''}`;
-  if (tc.type === 'triple_block') return `Triple Block: ${tc.increment_days} days per move, ${tc.bank_days} days bank`;
+  if (tc.type === 'iccf') {
+    // (German says "in 50 Tagen": the dative plural)
+    return t('ch.tc_iccf', { moves: n(tc.moves), days: t('ch.days_in', { n: n(tc.days) }) })
+      + (tc.doubling_after_days ? ` ${t('ch.tc_doubling', { days: t('ch.days_in', { n: n(tc.doubling_after_days) }) })}` : '');
+  }
+  if (tc.type === 'per_move') {
+    return t('ch.tc_per_move', { days: t('ch.days', { n: n(tc.days) }) })
+      + (n(tc.bank_days) > 0 ? ` ${t('ch.tc_bank', { days: t('ch.days', { n: n(tc.bank_days) }) })}` : '');
+  }
+  if (tc.type === 'fischer') {
+    return t('ch.tc_fischer', { initial: t('ch.days', { n: n(tc.initial_days) }), increment: n(tc.increment_days) })
+      + (tc.max_days ? ` ${t('ch.tc_max', { max: n(tc.max_days) })}` : '');
+  }
+  if (tc.type === 'triple_block') {
+    return t('ch.tc_triple', { increment: t('ch.days', { n: n(tc.increment_days) }), bank: t('ch.days', { n: n(tc.bank_days) }) });
+  }
   return String(tc.type);
 }
 
@@ -39,7 +52,7 @@ function ratingOf(username: string, pool: string): Promise<string> {
       'GET', `/api/v1/users/${encodeURIComponent(username)}/ratings`)
       .then((r) => {
         const c = r.pools?.[pool]?.current;
-        return c ? `${Math.round(c.rating)}${c.provisional ? '?' : ''}` : 'unrated';
+        return c ? `${Math.round(c.rating)}${c.provisional ? '?' : ''}` : t('ch.unrated');
       })
       .catch(() => '');
     ratings.set(key, known);
@@ -48,13 +61,13 @@ function ratingOf(username: string, pool: string): Promise<string> {
 }
 
 export function challengesPage(root: HTMLElement, go?: (path: string) => void): () => void {
-  setTitle('Challenges');
+  setTitle(t('nav.challenges'));
   ratings.clear();
   const lists = h('div', {});
   const error = errorBox();
   const sent = h('p', { class: 'notice', role: 'status', hidden: true });
   const names = h('datalist', { id: 'ch-names' });
-  const opponent = h('input', { id: 'ch-opponent', name: 'opponent', placeholder: 'username (empty: anyone)',
+  const opponent = h('input', { id: 'ch-opponent', name: 'opponent', placeholder: t('ch.opponent_placeholder'),
     list: 'ch-names', autocomplete: 'off', oninput: () => { void suggest(); showParts(); } });
   // Players whose username starts with what is typed (GET /api/v1/users?prefix=).
   async function suggest(): Promise<void> {
@@ -74,7 +87,7 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
   const showParts = () => setup.showParts();
 
   const color = h('select', { id: 'ch-color', name: 'color' },
-    h('option', { value: 'random' }, 'Random'), h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
+    h('option', { value: 'random' }, t('ch.random')), h('option', { value: 'white' }, t('color.White')), h('option', { value: 'black' }, t('color.Black')));
   const text = h('input', { id: 'ch-message', name: 'message', maxlength: 1000 });
   const expires = num({ id: 'ch-expires', name: 'expires_days', min: 1, max: 60, value: 14 });
 
@@ -82,9 +95,9 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
   const minRating = num({ id: 'ch-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: 'none' });
   const maxRating = num({ id: 'ch-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: 'none' });
   const minGames = num({ id: 'ch-min-games', name: 'min_finished_games', min: 0, max: 10000, placeholder: 'none' });
-  const openPart = h('fieldset', { class: 'open-only' }, h('legend', {}, 'Who may accept (open challenge)'),
-    row('ch-min-rating', 'Lowest rating', minRating), row('ch-max-rating', 'Highest rating', maxRating),
-    row('ch-min-games', 'At least this many finished games', minGames));
+  const openPart = h('fieldset', { class: 'open-only' }, h('legend', {}, t('ch.who_may_accept')),
+    row('ch-min-rating', t('ch.lowest_rating'), minRating), row('ch-max-rating', t('ch.highest_rating'), maxRating),
+    row('ch-min-games', t('ch.min_games_label'), minGames));
 
   const form = h('form', { class: 'challenge-form', id: 'challenge-form', onsubmit: async (e: Event) => {
     e.preventDefault();
@@ -103,29 +116,29 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
       await api('POST', '/api/v1/challenges', body);
       showError(error, null);
       sent.hidden = false;
-      replace(sent, open ? 'Open challenge sent: anyone who may accept it sees it.' : `Challenge sent to ${opponent.value.trim()}.`);
+      replace(sent, open ? t('ch.sent_open') : t('ch.sent_to', { name: opponent.value.trim() }));
       await load();
     } catch (err) {
       sent.hidden = true;
       showError(error, errorText(err));
     }
   } },
-    h('h2', {}, 'New challenge'),
-    h('fieldset', {}, h('legend', {}, 'Opponent and game'),
-      row('ch-opponent', 'Opponent', opponent, 'Empty: an open challenge that anyone may accept.'), names,
-      check('ch-rated', 'Rated', rated),
-      row('ch-variant', 'Variant', setup.variant), setup.startRow,
-      row('ch-color', 'Your colour', color)),
-    h('fieldset', {}, h('legend', {}, 'Time control'), row('ch-tc-type', 'Type', setup.tcType), setup.tcParts),
+    h('h2', {}, t('ch.new')),
+    h('fieldset', {}, h('legend', {}, t('ch.opponent_and_game')),
+      row('ch-opponent', t('games.opponent'), opponent, t('ch.opponent_hint')), names,
+      check('ch-rated', t('ch.rated_label'), rated),
+      row('ch-variant', t('ch.variant'), setup.variant), setup.startRow,
+      row('ch-color', t('ch.your_colour'), color)),
+    h('fieldset', {}, h('legend', {}, t('ch.time_control')), row('ch-tc-type', t('ch.type'), setup.tcType), setup.tcParts),
     openPart,
-    h('fieldset', {}, h('legend', {}, 'Message and expiry'),
-      row('ch-message', 'Message', text),
-      row('ch-expires', 'Expires after (days, at most 60)', expires)),
+    h('fieldset', {}, h('legend', {}, t('ch.message_and_expiry')),
+      row('ch-message', t('ch.message'), text),
+      row('ch-expires', t('ch.expires'), expires)),
     setup.rules,
-    h('button', { type: 'submit', class: 'primary' }, 'Send challenge'), sent, error);
+    h('button', { type: 'submit', class: 'primary' }, t('ch.send')), sent, error);
   opponent.value = new URLSearchParams(location.search).get('opponent') ?? '';
   showParts();
-  replace(root, h('h1', {}, 'Challenges'), h('div', { class: 'challenges-page' }, lists, form));
+  replace(root, h('h1', {}, t('nav.challenges')), h('div', { class: 'challenges-page' }, lists, form));
 
   const act = async (c: Challenge, what: string) => {
     try {
@@ -138,11 +151,12 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
     }
   };
   const terms = (c: Challenge): string => {
-    const parts = [timeControl(c.time_control), c.variant === 'chess960' ? `Chess960${c.start_position !== undefined ? ` #${c.start_position}` : ''}` : 'standard',
-      c.rated === false ? 'unrated' : 'rated', `challenger plays ${c.color}`];
-    if (c.min_rating != null || c.max_rating != null) parts.push(`ratings ${c.min_rating ?? '…'}–${c.max_rating ?? '…'}`);
-    if (c.min_finished_games) parts.push(`at least ${c.min_finished_games} finished games`);
-    if (c.messages_allowed === false) parts.push('no messages');
+    const colour = c.color === 'white' ? t('ch.plays_white') : c.color === 'black' ? t('ch.plays_black') : t('ch.plays_random');
+    const parts = [timeControl(c.time_control), c.variant === 'chess960' ? `Chess960${c.start_position !== undefined ? ` #${c.start_position}` : ''}` : t('ch.standard'),
+      c.rated === false ? t('ch.unrated') : t('ch.rated'), colour];
+    if (c.min_rating != null || c.max_rating != null) parts.push(t('ch.ratings', { min: String(c.min_rating ?? '…'), max: String(c.max_rating ?? '…') }));
+    if (c.min_finished_games) parts.push(t('ch.min_games', { n: c.min_finished_games }));
+    if (c.messages_allowed === false) parts.push(t('ch.no_messages'));
     return parts.join(', ');
   };
   const section = (title: string, kind: string, items: Challenge[], buttons: (c: Challenge) => HTMLElement[], withRating = false) =>
@@ -159,17 +173,17 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
           h('span', { class: 'who' }, who(c.challenger), withRating ? rating : null, ` → ${who(c.opponent)}`),
           h('span', { class: 'terms' }, `: ${terms(c)}`),
           c.message ? h('q', {}, c.message) : null,
-          ` (until ${localTime(c.expires_at)}) `, buttons(c));
-      })) : h('p', { class: 'muted' }, 'None.'));
+          ` (${t('ch.until', { until: localTime(c.expires_at) })}) `, buttons(c));
+      })) : h('p', { class: 'muted' }, t('games.none')));
 
   async function load(): Promise<void> {
     try {
       const data = await api<{ incoming: Challenge[]; outgoing: Challenge[]; open: Challenge[] }>('GET', '/api/v1/challenges');
       const b = (name: string, c: Challenge, what: string) => h('button', { type: 'button', onclick: () => void act(c, what) }, name);
       replace(lists,
-        section('Incoming', 'incoming', data.incoming, (c) => [b('Accept', c, 'accept'), b('Decline', c, 'decline')], true),
-        section('Yours', 'outgoing', data.outgoing, (c) => [b('Cancel challenge', c, 'cancel')]),
-        section('Open challenges', 'open', data.open.filter((c) => c.challenger.username !== me()?.username), (c) => [b('Accept', c, 'accept')], true));
+        section(t('ch.incoming'), 'incoming', data.incoming, (c) => [b(t('ch.accept'), c, 'accept'), b(t('ch.decline'), c, 'decline')], true),
+        section(t('ch.yours'), 'outgoing', data.outgoing, (c) => [b(t('ch.cancel'), c, 'cancel')]),
+        section(t('ch.open'), 'open', data.open.filter((c) => c.challenger.username !== me()?.username), (c) => [b(t('ch.accept'), c, 'accept')], true));
     } catch (err) {
       showError(error, errorText(err));
     }

@@ -11,6 +11,8 @@ import { makeFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 import { repertoireImport } from './repertoire';
+import { t } from '../i18n/i18n';
+import { displaySan } from '../i18n/notation';
 
 // `box` carries `data-loaded` once the stored lines have been read (the board takes a line
 // from then on without being redrawn under the user's hand). `seen`: the game as the page
@@ -32,9 +34,9 @@ export function conditionalEditor(box: HTMLElement, gameId: string, fen: string,
   function draw(): void {
     const pos = position(lineFen);
     board.show(lineFen, orientation, pos ? (pos.turn as Color) : null);
-    replace(current, line.length ? `Line: ${line.join(' ')}` : 'Play the opponent\'s move, then your answer, and so on.');
-    replace(list, stored.map((l, i) => h('li', { 'data-line': l.join(' ') }, h('span', { class: 'san' }, l.join(' ')), ' ',
-      h('button', { type: 'button', onclick: () => void save(stored.filter((_, j) => j !== i)) }, 'Delete line'))));
+    replace(current, line.length ? t('cond.line', { moves: line.map((m) => displaySan(m)).join(' ') }) : t('cond.hint'));
+    replace(list, stored.map((l, i) => h('li', { 'data-line': l.join(' ') }, h('span', { class: 'san' }, l.map((m) => displaySan(m)).join(' ')), ' ',
+      h('button', { type: 'button', onclick: () => void save(stored.filter((_, j) => j !== i)) }, t('cond.delete')))));
   }
 
   function played(move: BoardMove): void {
@@ -75,7 +77,7 @@ export function conditionalEditor(box: HTMLElement, gameId: string, fen: string,
   }
 
   replace(box,
-    h('h2', {}, 'Conditional moves'),
+    h('h2', {}, t('game.conditional')),
     h('div', { class: 'conditional-grid' },
       h('div', { class: 'conditional-board' }, board.el),
       h('div', {},
@@ -84,18 +86,18 @@ export function conditionalEditor(box: HTMLElement, gameId: string, fen: string,
           e.preventDefault();
           const typed = lineText.value.trim().split(/\s+/).filter(Boolean);
           if (!typed.length) {
-            showError(error, 'Play a line on the board or type its moves.');
+            showError(error, t('cond.empty'));
             return;
           }
           void save([...stored, typed]);
         } },
-          h('label', { for: 'conditional-line' }, 'Line (moves separated by spaces, the opponent\'s first)'), lineText,
+          h('label', { for: 'conditional-line' }, t('cond.label')), lineText,
           h('div', { class: 'actions' },
-            h('button', { type: 'submit', class: 'primary' }, 'Add line'),
-            h('button', { type: 'button', onclick: reset }, 'Start again'),
-            h('button', { type: 'button', onclick: () => void save([]) }, 'Delete all lines'))),
+            h('button', { type: 'submit', class: 'primary' }, t('cond.add')),
+            h('button', { type: 'button', onclick: reset }, t('cond.reset')),
+            h('button', { type: 'button', onclick: () => void save([]) }, t('cond.delete_all')))),
         error,
-        h('h3', {}, 'Stored lines'), list,
+        h('h3', {}, t('cond.stored')), list,
         repertoireImport(gameId, (lines) => {
           stored = lines;
           draw();

@@ -4,6 +4,7 @@ import { errorBox, h, replace, showError } from '../dom';
 import { setTitle } from '../title';
 import { section } from './forms';
 import { localTime } from '../time';
+import { t } from '../i18n/i18n';
 import { Norms, normsSection } from './norms';
 
 type EventRow = { id: string; name: string; status: string; players: number; open_for_entry: boolean; start_at: string | null };
@@ -22,24 +23,24 @@ type EventFull = {
 };
 
 export function eventsPage(root: HTMLElement): void {
-  setTitle('Events');
-  const body = h('div', {}, 'Loading…');
-  replace(root, h('h1', {}, 'Events'),
-    h('nav', { class: 'competition-kinds', 'aria-label': 'Other competitions' },
-      h('a', { href: '/series' }, 'Series: join a waiting list'), ' · ',
-      h('a', { href: '/championships' }, 'Championships (stages)'), ' · ', h('a', { href: '/cups' }, 'Cups (knockout)')),
+  setTitle(t('nav.events'));
+  const body = h('div', {}, t('common.loading'));
+  replace(root, h('h1', {}, t('nav.events')),
+    h('nav', { class: 'competition-kinds', 'aria-label': t('events.other') },
+      h('a', { href: '/series' }, t('events.series')), ' · ',
+      h('a', { href: '/championships' }, t('events.championships')), ' · ', h('a', { href: '/cups' }, t('events.cups'))),
     body);
   void (async () => {
     try {
       const { events } = await api<{ events: EventRow[] }>('GET', '/api/v1/events?status=all');
       replace(body, events.length ? h('table', { class: 'list' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Event'), h('th', {}, 'Status'), h('th', {}, 'Players'), h('th', {}, 'Start'))),
+        h('thead', {}, h('tr', {}, h('th', {}, t('games.event')), h('th', {}, t('events.status')), h('th', {}, t('events.players')), h('th', {}, t('events.start')))),
         h('tbody', {}, events.map((e) => h('tr', {},
           h('td', {}, h('a', { href: `/events/${encodeURIComponent(e.id)}` }, e.name)),
           h('td', {}, e.status, e.open_for_entry ? ' (open for entry)' : ''),
           h('td', {}, String(e.players)),
           h('td', {}, e.start_at ? localTime(e.start_at) : '')))))
-        : h('p', { class: 'muted' }, 'No events yet.'));
+        : h('p', { class: 'muted' }, t('events.none')));
     } catch (e) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
@@ -49,13 +50,13 @@ export function eventsPage(root: HTMLElement): void {
 export function crosstable(rows: CrossRow[]): HTMLElement {
   const order = [...rows].sort((a, b) => a.seed - b.seed);
   return h('table', { class: 'crosstable' },
-    h('caption', {}, 'Crosstable'),
-    h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'),
-      order.map((r) => h('th', { title: r.display_name }, String(r.seed))), h('th', {}, 'Score'), h('th', {}, 'SB'))),
+    h('caption', {}, t('events.crosstable')),
+    h('thead', {}, h('tr', {}, h('th', {}, t('events.place')), h('th', {}, t('events.player')),
+      order.map((r) => h('th', { title: r.display_name }, String(r.seed))), h('th', {}, t('events.score')), h('th', {}, t('events.sb')))),
     h('tbody', {}, rows.map((r) => h('tr', { 'data-player': r.player },
       h('td', {}, r.place_text),
       h('td', {}, `${r.seed}. ${r.display_name}`,
-        r.rating != null ? h('span', { class: 'rating', title: 'current rating' }, ` ${r.rating}`) : '',
+        r.rating != null ? h('span', { class: 'rating', title: t('events.current_rating') }, ` ${r.rating}`) : '',
         r.status !== 'active' ? ` (${r.status})` : ''),
       order.map((o) => h('td', { class: 'cell' }, o.player === r.player ? '×' : (r.results[o.player] ?? ''))),
       h('td', { class: 'score' }, r.score_text),
@@ -64,28 +65,28 @@ export function crosstable(rows: CrossRow[]): HTMLElement {
 
 export function eventPage(root: HTMLElement, id: string): void {
   const error = errorBox();
-  const body = h('div', {}, 'Loading…');
+  const body = h('div', {}, t('common.loading'));
   replace(root, body, error);
   async function load(): Promise<void> {
     try {
       const e = await api<EventFull>('GET', `/api/v1/events/${encodeURIComponent(id)}`);
       setTitle(e.name);
       const join = e.open_for_entry
-        ? [h('button', { type: 'button', onclick: () => void act('POST') }, 'Join'),
-           h('button', { type: 'button', onclick: () => void act('DELETE') }, 'Withdraw entry')]
+        ? [h('button', { type: 'button', onclick: () => void act('POST') }, t('events.join')),
+           h('button', { type: 'button', onclick: () => void act('DELETE') }, t('events.withdraw'))]
         : [];
       replace(body,
         h('h1', {}, e.name),
-        h('p', {}, `${e.players.length} players`, e.status ? `, ${e.status}` : ''), join,
+        h('p', {}, t('events.player_count', { n: e.players.length }), e.status ? `, ${e.status}` : ''), join,
         h('div', { class: 'table-scroll' }, crosstable(e.crosstable.rows)),
         h('pre', { class: 'legend' }, e.crosstable.legend),
         e.norms ? normsSection(e.norms, Object.fromEntries(e.players.map((p) => [p.username, p.display_name]))) : null,
-        h('h2', {}, 'Games'),
+        h('h2', {}, t('events.games')),
         e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},
-          h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `Round ${g.round}: ${g.white} – ${g.black}`),
-          ` ${g.result ?? g.status}`))) : h('p', { class: 'muted' }, 'The event has not started.'),
+          h('a', { href: `/games/${encodeURIComponent(g.id)}` }, t('events.round', { round: String(g.round), white: g.white, black: g.black })),
+          ` ${g.result ?? g.status}`))) : h('p', { class: 'muted' }, t('events.not_started')),
         adjudications(e),
-        h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, 'Download all games (PGN)')),
+        h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, t('events.pgn'))),
         adjudicationClaim(id));
     } catch (err) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(err)));

@@ -19,6 +19,9 @@ import { ratingPreview } from './ratings';
 import { nextGame } from '../to_move';
 import { drawQueued, localPending, moveIn } from './game_offline';
 import { enqueue, onQueue, Queued, QueuedMove, queued } from '../offline_queue';
+import { t } from '../i18n/i18n';
+import { displaySan } from '../i18n/notation';
+import { claimName, terminationName } from '../i18n/words';
 
 const over = (status: string) => status === 'finished' || status === 'annulled';
 
@@ -34,7 +37,7 @@ function moveNumber(g: Game, ply: number): { num: number; side: Color } {
 function moveLabel(g: Game, ply: number): string {
   const { num, side } = moveNumber(g, ply);
   const m = g.moves.find((x) => x.ply === ply);
-  return `${num}${side === 'white' ? '.' : '…'} ${m?.san ?? ''}`.trim();
+  return `${num}${side === 'white' ? '.' : '…'} ${m ? displaySan(m.san) : ''}`.trim();
 }
 
 // The position after `ply` (0: the initial one): the move's fen_after, else the moves
@@ -74,7 +77,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   const queueBox = h('div', { class: 'queue-box', id: 'queued', hidden: true });
 
   const board = new Board((move) => void boardMove(move));
-  const heading = h('h1', {}, 'Game');
+  const heading = h('h1', {}, t('game.title'));
   // "Next game": the game with the nearest deadline where it is your move, this one skipped.
   const nextNote = h('span', { class: 'next-note', role: 'status' });
   const nextButton = h('button', { type: 'button', class: 'next-game', onclick: async () => {
@@ -82,21 +85,21 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     try {
       const next = await nextGame(id);
       if (next && go) go(`/games/${encodeURIComponent(next)}`);
-      else replace(nextNote, 'No other game is waiting for your move.');
+      else replace(nextNote, t('game.no_next'));
     } catch (e) {
       replace(nextNote, errorText(e));
     }
-  } }, 'Next game');
+  } }, t('game.next'));
   const status = h('p', { class: 'status', 'data-testid': 'status', tabindex: -1 });
-  const ratingBox = h('section', { class: 'rating-preview-box', 'aria-label': 'Rating preview' });
+  const ratingBox = h('section', { class: 'rating-preview-box', 'aria-label': t('game.rating_preview') });
   const clocks = h('div', { class: 'clocks' });
   const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false',
-    placeholder: 'e4, Nf3, e2e4' });
+    placeholder: t('game.move_placeholder') });
   const offerDraw = h('input', { type: 'checkbox', id: 'offer-draw', name: 'offer_draw' });
   const message = h('textarea', { id: 'move-message', name: 'message', rows: 2, maxlength: 1000,
     'aria-describedby': 'pending-lock' });
   const lockNote = h('p', { id: 'pending-lock', class: 'lock-note', hidden: true },
-    'The message and draw offer go with the pending move; cancel it to change them.');
+    t('game.lock_note'));
   // tabindex -1: focus rests here after Confirm (the buttons pressed are gone then).
   const moveState = h('p', { class: 'move-state', 'aria-live': 'polite', tabindex: -1 });
   const moveError = errorBox();
@@ -108,17 +111,17 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // The claim panel: shown only when the server says a claim is possible now.
   const claimType = h('select', { id: 'claim-type', onchange: () => renderClaim() });
   const claimMove = h('input', { id: 'claim-move', name: 'claim_move', autocomplete: 'off', spellcheck: 'false',
-    placeholder: 'none', oninput: () => showError(claimError, null) });
+    placeholder: t('game.claim_none'), oninput: () => showError(claimError, null) });
   const claimExpect = h('select', { id: 'claim-expect', onchange: () => showError(claimError, null) },
-    h('option', { value: '' }, 'Choose…'), h('option', { value: 'win' }, 'A win'), h('option', { value: 'draw' }, 'A draw'));
-  const expectRow = h('div', { class: 'row' }, h('label', { for: 'claim-expect' }, 'You claim'), claimExpect);
+    h('option', { value: '' }, t('game.choose')), h('option', { value: 'win' }, t('game.claim_win')), h('option', { value: 'draw' }, t('game.claim_draw')));
+  const expectRow = h('div', { class: 'row' }, h('label', { for: 'claim-expect' }, t('game.you_claim')), claimExpect);
   const claimHelp = h('p', { class: 'claim-help' });
   const claimButtons = h('div', { class: 'actions' });
   const claimError = errorBox();
   const claimBox = h('section', { class: 'claim-box', 'aria-labelledby': 'claim-heading', hidden: true },
-    h('h2', { id: 'claim-heading' }, 'Claim'),
-    h('div', { class: 'row' }, h('label', { for: 'claim-type' }, 'Claim type'), claimType),
-    h('div', { class: 'row' }, h('label', { for: 'claim-move' }, 'Intended move (optional)'), claimMove),
+    h('h2', { id: 'claim-heading' }, t('game.claim')),
+    h('div', { class: 'row' }, h('label', { for: 'claim-type' }, t('game.claim_type')), claimType),
+    h('div', { class: 'row' }, h('label', { for: 'claim-move' }, t('game.intended_move')), claimMove),
     expectRow, claimHelp, claimButtons, claimError);
   // What the confirmation step shows and what Yes sends (null: not confirming).
   let claimAsk: { body: Record<string, unknown>; text: string } | null = null;
@@ -129,25 +132,25 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // While an earlier position is shown: says so, with the way back to the live position.
   const viewText = h('span', { class: 'viewing-text' });
   const viewBanner = h('div', { class: 'viewing-banner', id: 'viewing-banner', role: 'status', hidden: true },
-    viewText, h('button', { type: 'button', class: 'primary back-live', onclick: () => showPly(null) }, 'Back to the current position'));
+    viewText, h('button', { type: 'button', class: 'primary back-live', onclick: () => showPly(null) }, t('game.back_live')));
   const stepButton = (label: string, text: string, to: () => number | null) =>
     h('button', { type: 'button', class: 'step', 'aria-label': label, title: label, 'aria-controls': 'move-list',
       onclick: () => { if (game) showPly(to()); } }, text);
-  const stepTools = h('div', { class: 'step-tools', role: 'group', 'aria-label': 'Step through the moves' },
-    stepButton('Start position', '|◀', () => 0),
-    stepButton('Previous move', '◀', () => Math.max(0, (viewing ?? game!.ply) - 1)),
-    stepButton('Next move', '▶', () => (viewing ?? game!.ply) + 1),
-    stepButton('Current position', '▶|', () => null));
-  const messagesBox = h('section', { class: 'messages', 'aria-label': 'Messages' });
-  const noteBox = h('section', { class: 'note', 'aria-label': 'Private note' });
+  const stepTools = h('div', { class: 'step-tools', role: 'group', 'aria-label': t('game.step_group') },
+    stepButton(t('game.step_start'), '|◀', () => 0),
+    stepButton(t('game.step_previous'), '◀', () => Math.max(0, (viewing ?? game!.ply) - 1)),
+    stepButton(t('game.step_next'), '▶', () => (viewing ?? game!.ply) + 1),
+    stepButton(t('game.step_current'), '▶|', () => null));
+  const messagesBox = h('section', { class: 'messages', 'aria-label': t('game.messages') });
+  const noteBox = h('section', { class: 'note', 'aria-label': t('game.note') });
   const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
-  const conditionalBox = h('section', { class: 'conditional', 'aria-label': 'Conditional moves' });
+  const conditionalBox = h('section', { class: 'conditional', 'aria-label': t('game.conditional') });
   let editorFor = '';
   let talkShown = '';
   const entry = h('div', { class: 'entry' },
-    h('div', { class: 'row' }, h('label', { for: 'move-input' }, 'Move'), moveInput),
-    h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, 'Offer draw')),
-    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, 'Message with the move'), message),
+    h('div', { class: 'row' }, h('label', { for: 'move-input' }, t('game.move')), moveInput),
+    h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, t('game.offer_draw'))),
+    h('div', { class: 'row column' }, h('label', { for: 'move-message' }, t('game.message_with_move')), message),
     lockNote);
   const moveBar = h('div', { class: 'move-bar' }, moveState, moveButtons, queueBox, moveError);
   const form = h('form', { class: 'move-form', id: 'move-form', onsubmit: (e: Event) => { e.preventDefault(); void submit(); } },
@@ -162,7 +165,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   singleColumn.addEventListener('change', placeMoveBar);
 
   // Until the game has arrived only "Loading" shows: no board position, no move form.
-  const loading = h('p', { class: 'loading', role: 'status' }, 'Loading the game…');
+  const loading = h('p', { class: 'loading', role: 'status' }, t('game.loading'));
   // The position as text: always there for screen readers, shown on the page on request
   // (remembered in this browser).
   board.text.id = 'position-text';
@@ -177,7 +180,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   const showText = (on: boolean) => {
     board.text.classList.toggle('visually-hidden', !on);
     textToggle.setAttribute('aria-expanded', String(on));
-    replace(textToggle, on ? 'Hide position as text' : 'Position as text');
+    replace(textToggle, on ? t('game.hide_text') : t('game.show_text'));
     try {
       localStorage.setItem('corrchess.positionText', on ? '1' : '0');
     } catch {
@@ -192,7 +195,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   }
   showText(textWanted);
   // "Analyse": the analysis board (pages/analysis.ts) from the position the board shows.
-  const analyseLink = h('a', { href: '/analysis', class: 'analyse' }, 'Analyse');
+  const analyseLink = h('a', { href: '/analysis', class: 'analyse' }, t('game.analyse'));
   const aimAnalysis = () => {
     if (!game) return;
     const q = new URLSearchParams({ fen: board.el.dataset.fen || game.fen, game: id, orientation });
@@ -210,10 +213,10 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   const gameMain = h('div', { class: 'game-main', hidden: true },
         h('div', { class: 'board-col' }, viewBanner, board.el, stepTools,
           h('div', { class: 'board-tools' },
-            h('button', { type: 'button', onclick: () => board.flip() }, 'Flip board'),
+            h('button', { type: 'button', onclick: () => board.flip() }, t('game.flip')),
             analyseLink,
             textToggle,
-            h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, 'Download PGN')),
+            h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, t('game.pgn'))),
           board.text),
         h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox));
   conditionalBox.hidden = talk.hidden = true;
@@ -302,8 +305,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     board.el.classList.toggle('viewing', viewing !== null);
     if (viewing !== null) {
       board.el.dataset.viewing = String(viewing);
-      replace(viewText, viewing === 0 ? 'Viewing the start position — not the current position.'
-        : `Viewing move ${moveLabel(g, viewing)} — not the current position.`);
+      replace(viewText, viewing === 0 ? t('game.viewing_start') : t('game.viewing_move', { move: moveLabel(g, viewing) }));
       const m = g.moves.find((x) => x.ply === viewing);
       board.show(fenAt(g, viewing), orientation, null, m ? [m.uci.slice(0, 2), m.uci.slice(2, 4)] : undefined);
     } else if (queuedMove()) {
@@ -340,19 +342,19 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   function statusText(g: Game, mover: Color | null): string {
     if (g.termination === 'aborted') {
       const by = g.end_reason?.startsWith('white') ? g.white : g.black;
-      return `Game aborted by ${by.display_name}: no result, not rated.`;
+      return t('game.aborted_by', { name: by.display_name });
     }
     if (over(g.status)) {
-      const why = g.termination ? ` (${g.termination.replace(/_/g, ' ')})` : '';
-      return `Game over: ${g.result ?? g.status}${why}`;
+      const why = g.termination ? ` (${terminationName(g.termination)})` : '';
+      return t('game.over', { result: `${g.result ?? g.status}${why}` });
     }
-    if (g.status === 'not_started') return 'The game has not started yet.';
-    if (g.status === 'adjudication_pending') return 'Waiting for adjudication.';
-    const offered = g.draw_offer && g.draw_offer.by === mover ? ' You offered a draw.' : '';
-    const declined = offerDeclined(g, mover) ? ' Your opponent declined your draw offer.' : '';
-    if (mover === g.to_move) return `Your move.${declined}`;
-    const side = g.to_move === 'white' ? 'White' : 'Black';
-    return `${g[g.to_move].display_name} (${side}) to move.${offered}${declined}`;
+    if (g.status === 'not_started') return t('game.not_started');
+    if (g.status === 'adjudication_pending') return t('game.adjudication_pending');
+    const offered = g.draw_offer && g.draw_offer.by === mover ? ` ${t('game.you_offered')}` : '';
+    const declined = offerDeclined(g, mover) ? ` ${t('game.declined')}` : '';
+    if (mover === g.to_move) return `${t('game.your_move')}${declined}`;
+    const side = g.to_move === 'white' ? t('color.White') : t('color.Black');
+    return `${t('game.to_move', { name: g[g.to_move].display_name, side })}${offered}${declined}`;
   }
 
   // Whether the draw offer of the player's last move, or one declined live since, was
@@ -372,11 +374,11 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     replace(clocks, (['white', 'black'] as Color[]).map((side) => {
       const c = g.clocks[side];
       return h('div', { class: `clock ${side}${c.running ? ' running' : ''}`, 'data-side': side },
-        h('span', { class: 'who' }, `${side === 'white' ? 'White' : 'Black'}: `,
+        h('span', { class: 'who' }, `${side === 'white' ? t('color.White') : t('color.Black')}: `,
           h('a', { href: `/users/${encodeURIComponent(g[side].username)}` }, g[side].display_name)),
         h('span', { class: 'left', 'data-side': side }, clockText(side)),
-        c.on_leave ? h('span', { class: 'leave' }, 'on leave') : null,
-        c.running && c.deadline ? h('span', { class: 'deadline' }, `deadline ${deadline(c.deadline)}`) : null);
+        c.on_leave ? h('span', { class: 'leave' }, t('game.on_leave')) : null,
+        c.running && c.deadline ? h('span', { class: 'deadline' }, t('game.deadline', { deadline: deadline(c.deadline) })) : null);
     }));
   }
 
@@ -428,43 +430,45 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       replace(moveState, `${waiting.san}: queued, will be sent when online.`);
     } else if (g.pending_move) {
       const p = g.pending_move;
-      const carried = [p.offer_draw ? 'a draw offer' : '', p.message ? 'your message' : ''].filter(Boolean).join(' and ');
+      const parts = [p.offer_draw ? t('game.with_offer') : '', p.message ? t('game.with_message') : ''].filter(Boolean);
+      const carried = parts.length === 2 ? t('game.and', { a: parts[0], b: parts[1] }) : parts[0];
+      const san = displaySan(p.move.san);
       replace(moveState, localPend
-        ? `Pending (offline): ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to queue it (it is sent when you are back online), or cancel.`
-        : `Pending: ${p.move.san}${carried ? ` with ${carried}` : ''}. Confirm to play it, or cancel.`);
-      moves.push(button('Confirm', () => void confirm(), { class: 'primary', ...(viewing !== null ? { disabled: '' } : {}) }),
-        button('Cancel', () => void withdraw()));
+        ? (carried ? t('game.pending_offline_with', { move: san, carried }) : t('game.pending_offline', { move: san }))
+        : (carried ? t('game.pending_with', { move: san, carried }) : t('game.pending', { move: san })));
+      moves.push(button(t('game.confirm'), () => void confirm(), { class: 'primary', ...(viewing !== null ? { disabled: '' } : {}) }),
+        button(t('game.cancel'), () => void withdraw()));
     } else if (myTurn()) {
-      replace(moveState, candidate ? `Your move: ${candidate.san} (not sent yet).` : '');
-      moves.push(h('button', { type: 'submit', class: 'primary', form: 'move-form', disabled: viewing !== null }, 'Submit'));
-      if (candidate) moves.push(button('Cancel', () => { candidate = null; moveInput.value = ''; render(); }));
+      replace(moveState, candidate ? t('game.candidate', { move: displaySan(candidate.san) }) : '');
+      moves.push(h('button', { type: 'submit', class: 'primary', form: 'move-form', disabled: viewing !== null }, t('game.submit')));
+      if (candidate) moves.push(button(t('game.cancel'), () => { candidate = null; moveInput.value = ''; render(); }));
     } else {
-      replace(moveState, playing ? 'Waiting for your opponent.' : '');
+      replace(moveState, playing ? t('game.waiting') : '');
     }
     if (playing) {
       if (confirmResign) {
-        buttons.push(h('span', { class: 'confirm-text' }, 'Resign this game?'),
-          button('Yes, resign', () => void act('POST', 'resign'), { class: 'danger' }),
-          button('Keep playing', () => { confirmResign = false; renderActions(); }));
+        buttons.push(h('span', { class: 'confirm-text' }, t('game.resign_ask')),
+          button(t('game.resign_yes'), () => void act('POST', 'resign'), { class: 'danger' }),
+          button(t('game.keep_playing'), () => { confirmResign = false; renderActions(); }));
       } else {
-        buttons.push(button('Resign', () => { confirmResign = true; confirmAbort = false; renderActions(); }));
+        buttons.push(button(t('game.resign'), () => { confirmResign = true; confirmAbort = false; renderActions(); }));
       }
     }
     if (playing && g.abortable) {
       if (confirmAbort) {
-        buttons.push(h('span', { class: 'confirm-text' }, 'Abort this game? It ends without a result and is not rated.'),
-          button('Yes, abort', () => void act('POST', 'abort'), { class: 'danger' }),
-          button('Keep the game', () => { confirmAbort = false; renderActions(); }));
+        buttons.push(h('span', { class: 'confirm-text' }, t('game.abort_ask')),
+          button(t('game.abort_yes'), () => void act('POST', 'abort'), { class: 'danger' }),
+          button(t('game.keep_game'), () => { confirmAbort = false; renderActions(); }));
       } else {
-        buttons.push(button('Abort', () => { confirmAbort = true; confirmResign = false; renderActions(); }));
+        buttons.push(button(t('game.abort'), () => { confirmAbort = true; confirmResign = false; renderActions(); }));
       }
     }
     if (mover !== null && over(g.status)) {
-      buttons.push(button('Rematch', async () => {
+      buttons.push(button(t('game.rematch'), async () => {
         try {
           await api('POST', `/api/v1/games/${g.id}/rematch`);
           showError(otherError, null);
-          replace(moveState, 'Rematch offered: your opponent finds it under Challenges.');
+          replace(moveState, t('game.rematch_offered'));
         } catch (e) {
           showError(otherError, errorText(e));
         }
@@ -492,9 +496,9 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     entry.hidden = !myTurn();
     const offer = g.draw_offer;
     replace(drawBox, playing && offer && offer.by !== mover
-      ? [h('span', {}, 'Your opponent offers a draw.'),
-         button('Accept draw', () => void act('POST', 'draw/accept')),
-         button('Decline draw', () => void act('POST', 'draw/decline'))]
+      ? [h('span', {}, t('game.opponent_offers')),
+         button(t('game.accept_draw'), () => void act('POST', 'draw/accept')),
+         button(t('game.decline_draw'), () => void act('POST', 'draw/decline'))]
       : []);
     renderClaim();
     // Focus left on the move's state after Confirm goes to the Move field when it is the
@@ -509,12 +513,6 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     }
   }
 
-  const claimNames: Record<string, string> = {
-    threefold: 'Draw by threefold repetition',
-    fifty_moves: 'Draw by the fifty-move rule',
-    tablebase: 'Tablebase (win or draw, 7 men or fewer)',
-  };
-
   // The claim panel: only for the player to move, with no pending move, when the server's
   // `claimable` flags allow a claim; it offers only the claimable types.
   function renderClaim(): void {
@@ -525,7 +523,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (types.join() !== claimTypes) {
       claimTypes = types.join();
       const was = claimType.value;
-      replace(claimType, types.map((t) => h('option', { value: t }, claimNames[t])));
+      replace(claimType, types.map((type) => h('option', { value: type }, claimName(type))));
       if (types.includes(was)) claimType.value = was;
       claimAsk = null;
     }
@@ -536,15 +534,14 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     const type = claimType.value;
     expectRow.hidden = type !== 'tablebase';
     replace(claimHelp, type === 'tablebase'
-      ? 'A tablebase claim never plays the intended move: the tables judge the position it would produce. If the claim is rejected, nothing is played and the game goes on.'
-      : 'If the claim is correct the game is drawn and the intended move is not played. If it is rejected, the intended move IS PLAYED and the claim stands as your draw offer (without an intended move you stay on move).');
+      ? t('game.claim_help_tablebase') : t('game.claim_help_draw'));
     for (const el of [claimType, claimMove, claimExpect]) el.disabled = claimAsk !== null;
     if (claimAsk) {
       replace(claimButtons, h('span', { class: 'confirm-text' }, claimAsk.text),
-        button('Yes, claim', () => void claim(), { class: 'danger' }),
-        button('Back', () => { claimAsk = null; renderClaim(); claimMove.focus(); }));
+        button(t('game.claim_yes'), () => void claim(), { class: 'danger' }),
+        button(t('game.back'), () => { claimAsk = null; renderClaim(); claimMove.focus(); }));
     } else {
-      replace(claimButtons, button('Claim', () => askClaim()));
+      replace(claimButtons, button(t('game.claim'), () => askClaim()));
     }
   }
 
@@ -565,7 +562,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (typed) {
       san = sanOf(g.fen, typed);
       if (!san) {
-        showError(claimError, `The intended move ${typed} is not a legal move in this position.`);
+        showError(claimError, t('game.claim_illegal', { move: typed }));
         return;
       }
       body.move = san;
@@ -574,17 +571,15 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (type === 'tablebase') {
       const expect = claimExpect.value;
       if (!expect) {
-        showError(claimError, 'Choose whether you claim a win or a draw.');
+        showError(claimError, t('game.claim_choose'));
         return;
       }
       body.expect = expect;
-      text = `Claim ${expect === 'win' ? 'a win' : 'a draw'} by the tablebase${san ? ` with the intended move ${san}` : ' in this position'}? `
-        + `${san ? `${san} is never played. ` : ''}If the claim is rejected, nothing is played and the game goes on.`;
+      const what = expect === 'win' ? t('game.what_win') : t('game.what_draw');
+      text = san ? t('game.ask_tablebase_move', { what, move: san }) : t('game.ask_tablebase', { what });
     } else {
-      const rule = type === 'threefold' ? 'threefold repetition' : 'the fifty-move rule';
-      text = san
-        ? `Claim a draw by ${rule} with the intended move ${san}? If the claim is rejected, ${san} is played and counts as your draw offer.`
-        : `Claim a draw by ${rule} without an intended move? If the claim is rejected, you are still to move and the claim counts as your draw offer.`;
+      const rule = type === 'threefold' ? t('game.rule_threefold') : t('game.rule_fifty');
+      text = san ? t('game.ask_draw_move', { rule, move: san }) : t('game.ask_draw', { rule });
     }
     showError(claimError, null);
     claimAsk = { body, text };
@@ -613,18 +608,18 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
         flush();
         row = { num, cells: [null, null] };
       }
-      const details = [`played ${localTime(m.at)}`, `used ${duration(m.elapsed_seconds)}`,
-        m.clock?.clock_after_seconds !== undefined ? `clock ${duration(m.clock.clock_after_seconds)}` : ''].filter(Boolean).join(', ');
+      const details = [t('game.played_at', { at: localTime(m.at) }), t('game.used', { time: duration(m.elapsed_seconds) }),
+        m.clock?.clock_after_seconds !== undefined ? t('game.clock_after', { time: duration(m.clock.clock_after_seconds) }) : ''].filter(Boolean).join(', ');
       row.cells[side === 'white' ? 0 : 1] = h('td', { class: 'san' },
         h('button', { type: 'button', class: `move${m.ply === shown ? ' current' : ''}`, 'data-ply': m.ply, title: details,
           'aria-current': m.ply === shown ? 'true' : null, onclick: () => showPly(m.ply) },
-          m.san, m.conditional ? ' (c)' : '', m.offer_draw ? ' (=)' : ''));
+          displaySan(m.san), m.conditional ? ' (c)' : '', m.offer_draw ? ' (=)' : ''));
     }
     flush();
-    if (!rows.length) rows.push(h('tr', { class: 'no-moves' }, h('td', { colspan: 3, class: 'muted' }, 'No moves yet.')));
+    if (!rows.length) rows.push(h('tr', { class: 'no-moves' }, h('td', { colspan: 3, class: 'muted' }, t('game.no_moves'))));
     replace(moveList, h('table', { class: 'moves' },
-      h('caption', {}, 'Moves'),
-      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'White'), h('th', {}, 'Black'))),
+      h('caption', {}, t('game.moves')),
+      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, t('color.White')), h('th', {}, t('color.Black')))),
       h('tbody', {}, rows)));
     const current = moveList.querySelector<HTMLElement>('button.current');
     if (focused) (current ?? moveList.querySelector<HTMLElement>('button.move'))?.focus({ preventScroll: true });
@@ -715,11 +710,11 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (!g) return;
     const text = moveInput.value.trim();
     if (viewing !== null) {
-      showError(moveError, 'You are viewing an earlier position: go back to the current position to move.');
+      showError(moveError, t('game.viewing_refused'));
       return;
     }
     if (!text) {
-      showError(moveError, 'Make a move on the board or type it in the Move field.');
+      showError(moveError, t('game.make_move'));
       return;
     }
     await attempt(moveError, async () => {
@@ -802,7 +797,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       showError(claimError, null);
       render();
       notice.hidden = false;
-      replace(notice, `${answer.upheld ? 'Claim upheld' : 'Claim rejected'}: ${answer.reason}`);
+      replace(notice, t(answer.upheld ? 'game.claim_upheld' : 'game.claim_rejected', { reason: answer.reason }));
     } catch (e) {
       renderClaim();
       await refused(e, claimError);
@@ -892,17 +887,17 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     if (typeof m.version === 'number') seen = Math.max(seen, m.version);
     const fresh = !game || m.type !== 'move' || (typeof m.ply === 'number' && m.ply > game.ply);
     if (m.type === 'move' && m.by !== mine() && m.move?.san && fresh) {
-      const side = m.by === 'white' ? 'White' : 'Black';
-      announce(`${side} played ${sanInWords(m.move.san)}`);
+      const side = m.by === 'white' ? t('color.White') : t('color.Black');
+      announce(t('game.announce_played', { side, move: sanInWords(m.move.san) }));
       titleAlert();
     } else if (m.type === 'game_over') {
-      announce(`Game over: ${m.result ?? m.status}`);
+      announce(t('game.over', { result: m.result ?? m.status ?? '' }));
       titleAlert();
     } else if (m.type === 'draw_offer' && m.by !== mine()) {
-      announce('Your opponent offers a draw');
+      announce(t('game.announce_offer'));
     } else if (m.type === 'draw_declined' && mine() !== null && m.by !== mine()) {
       declinedAt = game?.ply ?? null;
-      announce('Your opponent declined your draw offer');
+      announce(t('game.announce_declined'));
     }
     if ((m.type === 'move' && m.message) || m.type === 'message') {
       void gameMessages(messagesBox, id, !!game && over(game.status), mine() !== null);

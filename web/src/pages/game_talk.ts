@@ -3,6 +3,7 @@
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { localTime } from '../time';
+import { t } from '../i18n/i18n';
 
 type Message = { ply: number | null; author: string; text: string; at: string };
 
@@ -16,9 +17,9 @@ export async function gameMessages(box: HTMLElement, id: string, over: boolean, 
   }
   const list = h('ol', { class: 'message-list' },
     messages.map((m) => h('li', { class: 'message' },
-      h('span', { class: 'meta' }, `${m.author}${m.ply ? ` with move ${Math.ceil(m.ply / 2)}` : ''}, ${localTime(m.at)}: `),
+      h('span', { class: 'meta' }, `${m.ply ? t('talk.with_move', { author: m.author, move: String(Math.ceil(m.ply / 2)) }) : m.author}, ${localTime(m.at)}: `),
       h('span', { class: 'text' }, m.text))));
-  const parts: (HTMLElement | null)[] = [h('h2', {}, 'Messages'), messages.length ? list : h('p', { class: 'muted' }, 'No messages yet.')];
+  const parts: (HTMLElement | null)[] = [h('h2', {}, t('game.messages')), messages.length ? list : h('p', { class: 'muted' }, t('talk.none'))];
   if (over && player) {
     const text = h('textarea', { id: 'after-message', rows: 2, maxlength: 1000 });
     const error = errorBox();
@@ -30,10 +31,10 @@ export async function gameMessages(box: HTMLElement, id: string, over: boolean, 
       } catch (err) {
         showError(error, errorText(err));
       }
-    } }, h('label', { for: 'after-message' }, 'Write to your opponent'), text,
-      h('button', { type: 'submit' }, 'Send message'), error));
+    } }, h('label', { for: 'after-message' }, t('talk.write')), text,
+      h('button', { type: 'submit' }, t('talk.send')), error));
   } else if (player) {
-    parts.push(h('p', { class: 'muted' }, 'While the game runs, a message travels with your move.'));
+    parts.push(h('p', { class: 'muted' }, t('talk.with_your_move')));
   }
   replace(box, parts);
 }
@@ -47,18 +48,18 @@ export async function gameNote(box: HTMLElement, id: string): Promise<void> {
   }
   const text = h('textarea', { id: 'note-text', rows: 3, maxlength: 10000 });
   text.value = note.text;
-  const saved = h('span', { class: 'muted', 'aria-live': 'polite' }, note.updated_at ? `saved ${localTime(note.updated_at)}` : '');
+  const saved = h('span', { class: 'muted', 'aria-live': 'polite' }, note.updated_at ? t('talk.saved', { at: localTime(note.updated_at) }) : '');
   const error = errorBox();
-  replace(box, h('h2', {}, 'Private note'),
+  replace(box, h('h2', {}, t('game.note')),
     h('form', { onsubmit: async (e: Event) => {
       e.preventDefault();
       try {
         const answer = await api<{ updated_at: string | null }>('PUT', `/api/v1/games/${encodeURIComponent(id)}/note`, { text: text.value });
-        saved.textContent = answer.updated_at ? `saved ${localTime(answer.updated_at)}` : 'deleted';
+        saved.textContent = answer.updated_at ? t('talk.saved', { at: localTime(answer.updated_at) }) : t('talk.deleted');
         showError(error, null);
       } catch (err) {
         showError(error, errorText(err));
       }
-    } }, h('label', { for: 'note-text', class: 'visually-hidden' }, 'Private note'), text,
-      h('button', { type: 'submit' }, 'Save note'), saved, error));
+    } }, h('label', { for: 'note-text', class: 'visually-hidden' }, t('game.note')), text,
+      h('button', { type: 'submit' }, t('talk.save_note')), saved, error));
 }

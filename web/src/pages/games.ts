@@ -6,6 +6,9 @@ import { h, replace } from '../dom';
 import { onLive } from '../live';
 import { setCounter, setTitle } from '../title';
 import { clockLeft, deadline, duration, untilNow } from '../time';
+import { t } from '../i18n/i18n';
+import { displaySan } from '../i18n/notation';
+import { terminationName } from '../i18n/words';
 
 type Row = {
   id: string; white: string; black: string; my_color: string; opponent: { username: string; display_name: string };
@@ -40,7 +43,7 @@ function drawClocks(cell: HTMLElement, c: GameClocks): void {
   replace(cell, (['white', 'black'] as const).map((side) => {
     const k = c.clocks[side];
     return h('span', { class: `side-clock${k.running ? ' running' : ''}`, 'data-side': side },
-      `${side === 'white' ? 'White' : 'Black'} `,
+      `${side === 'white' ? t('color.White') : t('color.Black')} `,
       h('b', {}, duration(clockLeft(k.remaining_seconds, k.running, c.at, now, c.wholeDays))));
   }));
   cell.dataset.loaded = 'true';
@@ -84,7 +87,7 @@ const clockSight = typeof IntersectionObserver === 'function'
   : null;
 
 function clockCell(g: Row): HTMLElement {
-  const cell = h('td', { class: 'clocks', 'data-label': 'Clocks' });
+  const cell = h('td', { class: 'clocks', 'data-label': t('games.clocks') });
   const known = clockCache.get(g.id);
   if (known && known.ply === g.ply) drawClocks(cell, known);
   else if (clockSight) {
@@ -98,10 +101,10 @@ function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HT
   const body = h('tbody');
   const fragment = document.createDocumentFragment();
   for (const g of rows) {
-    const last = g.last_move ? `${Math.ceil(g.ply / 2)}${g.ply % 2 ? '.' : '…'} ${g.last_move.san}` : 'no move yet';
+    const last = g.last_move ? `${Math.ceil(g.ply / 2)}${g.ply % 2 ? '.' : '…'} ${displaySan(g.last_move.san)}` : t('games.no_move');
     const time = kind === 'done'
-      ? `${g.result ?? g.status}${g.termination ? ` (${g.termination.replace(/_/g, ' ')})` : ''}`
-      : g.my_deadline ? `in ${duration(untilNow(g.my_deadline))}: ${deadline(g.my_deadline)}` : '';
+      ? `${g.result ?? g.status}${g.termination ? ` (${terminationName(g.termination)})` : ''}`
+      : g.my_deadline ? t('games.deadline_in', { left: duration(untilNow(g.my_deadline)), deadline: deadline(g.my_deadline) }) : '';
     const href = `/games/${encodeURIComponent(g.id)}`;
     const orientation = g.my_color === 'black' ? 'black' : 'white';
     fragment.appendChild(h('tr', { 'data-game': g.id },
@@ -111,27 +114,28 @@ function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HT
         h('img', { class: 'mini-board', alt: '', width: 72, height: 72, loading: 'lazy', decoding: 'async',
           src: `/api/v1/games/${encodeURIComponent(g.id)}/board.svg?orientation=${orientation}&v=${g.ply}` }))),
       h('td', { class: 'game' }, h('a', { href }, `${g.white} – ${g.black}`), h('span', { class: 'muted' }, ` #${g.id}`)),
-      h('td', { class: 'opponent', 'data-label': 'Opponent' }, h('a', { href: `/users/${encodeURIComponent(g.opponent.username)}` }, g.opponent.display_name)),
-      h('td', { class: 'last', 'data-label': 'Last move' }, last, g.my_pending_move ? ' · pending move' : '', g.draw_offered_to_me ? ' · draw offered' : ''),
+      h('td', { class: 'opponent', 'data-label': t('games.opponent') }, h('a', { href: `/users/${encodeURIComponent(g.opponent.username)}` }, g.opponent.display_name)),
+      h('td', { class: 'last', 'data-label': t('games.last_move') }, last, g.my_pending_move ? ` · ${t('games.pending_move')}` : '',
+        g.draw_offered_to_me ? ` · ${t('games.draw_offered')}` : ''),
       kind === 'done' ? h('td', { class: 'clocks' }) : clockCell(g),
-      h('td', { class: 'time', 'data-label': kind === 'done' ? 'Result' : 'Your deadline' }, time),
+      h('td', { class: 'time', 'data-label': kind === 'done' ? t('games.result') : t('games.your_deadline') }, time),
       h('td', { class: 'event' }, g.event ? h('a', { href: `/events/${encodeURIComponent(g.event.id)}` }, g.event.name) : '')));
   }
   body.appendChild(fragment);
   return h('section', { class: `game-table ${kind}` },
     h('h2', {}, `${caption} (${rows.length})`),
     rows.length
-      ? h('table', { class: 'list games' }, h('thead', {}, h('tr', {}, h('th', { class: 'mini' }, h('span', { class: 'visually-hidden' }, 'Board')),
-          h('th', {}, 'Game'), h('th', {}, 'Opponent'), h('th', {}, 'Last move'), h('th', {}, kind === 'done' ? '' : 'Clocks'),
-          h('th', {}, kind === 'done' ? 'Result' : 'Your deadline'), h('th', {}, 'Event'))), body)
-      : h('p', { class: 'muted' }, 'None.'));
+      ? h('table', { class: 'list games' }, h('thead', {}, h('tr', {}, h('th', { class: 'mini' }, h('span', { class: 'visually-hidden' }, t('games.board'))),
+          h('th', {}, t('games.game')), h('th', {}, t('games.opponent')), h('th', {}, t('games.last_move')), h('th', {}, kind === 'done' ? '' : t('games.clocks')),
+          h('th', {}, kind === 'done' ? t('games.result') : t('games.your_deadline')), h('th', {}, t('games.event')))), body)
+      : h('p', { class: 'muted' }, t('games.none')));
 }
 
 export function gamesPage(root: HTMLElement): () => void {
-  setTitle('My games');
-  const status = h('p', { class: 'muted' }, 'Loading…');
+  setTitle(t('nav.games'));
+  const status = h('p', { class: 'muted' }, t('common.loading'));
   const lists = h('div', { class: 'lists' });
-  replace(root, h('h1', {}, 'My games'), status, lists);
+  replace(root, h('h1', {}, t('nav.games')), status, lists);
 
   async function load(): Promise<void> {
     try {
@@ -141,9 +145,9 @@ export function gamesPage(root: HTMLElement): () => void {
       const fetched = performance.now();
       const waiting = active.rows.filter((g) => !g.my_turn);
       setCounter(toMove.counts.to_move);
-      replace(lists, table('Your move', toMove.rows, 'move'), table('Waiting for the opponent', waiting, 'wait'),
-        table('Finished', finished.rows, 'done'));
-      replace(status, `${toMove.counts.to_move} to move, ${toMove.counts.ongoing} ongoing, ${toMove.counts.finished} finished.`);
+      replace(lists, table(t('games.your_move'), toMove.rows, 'move'), table(t('games.waiting'), waiting, 'wait'),
+        table(t('games.finished'), finished.rows, 'done'));
+      replace(status, t('games.counts', { move: toMove.counts.to_move, ongoing: toMove.counts.ongoing, finished: toMove.counts.finished }));
       // For bench/web: fetching and building the lists, in ms (layout follows in the next frame).
       document.body.dataset.gamesFetchMs = String(Math.round(fetched - started));
       document.body.dataset.gamesBuildMs = String(Math.round(performance.now() - fetched));

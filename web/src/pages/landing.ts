@@ -2,31 +2,28 @@
 // or join an event. Static text; signing in leads on to the page chosen.
 import { h, replace } from '../dom';
 import { setTitle } from '../title';
+import { t } from '../i18n/i18n';
 
 export function landingPage(root: HTMLElement): void {
-  setTitle('Correspondence chess');
+  setTitle(t('landing.tab'));
   const card = (title: string, text: string, link: HTMLElement) =>
     h('section', { class: 'landing-card' }, h('h2', {}, title), h('p', {}, text), h('p', {}, link));
   replace(root, h('div', { class: 'landing' },
     h('section', { class: 'landing-hero', 'aria-labelledby': 'landing-heading' },
-      h('h1', { id: 'landing-heading' }, 'Correspondence chess, one move a day'),
-      h('p', { class: 'lead' },
-        'corrchess is a server for correspondence chess: games played over days and weeks, with ',
-        'time to think about every move. Play friends or anyone, in rated games or tournaments run ',
-        'by directors, under ICCF-style time controls.'),
+      h('h1', { id: 'landing-heading' }, t('landing.heading')),
+      h('p', { class: 'lead' }, t('landing.lead')),
       h('p', { class: 'cta' },
-        h('a', { href: '/register', class: 'button primary' }, 'Register'),
-        h('a', { href: '/login', class: 'button' }, 'Log in'))),
+        h('a', { href: '/register', class: 'button primary' }, t('nav.register')),
+        h('a', { href: '/login', class: 'button' }, t('nav.login')))),
     h('div', { class: 'landing-cards' },
-      card('Start a game', 'Challenge a player you know, or post an open challenge that anyone in your rating range may accept: days per move, ICCF, Fischer or Triple Block, standard chess or Chess960.',
-        h('a', { href: '/login?next=%2Fchallenges', class: 'start-game' }, 'Start a game')),
-      card('Join an event', 'Tournaments and leagues run by directors: enter an open event, follow the crosstable, take leave when life gets in the way.',
-        h('a', { href: '/login?next=%2Fevents', class: 'join-event' }, 'See the events')),
-      card('Play at your pace', 'Submit, then confirm every move; conditional moves, draw offers and claims, messages with moves, live updates and reminders before your deadline. Works on a phone, by keyboard and with a screen reader.',
-        h('a', { href: '/docs/rules.md' }, 'Read the rules')),
-      h('section', { class: 'landing-card' }, h('h2', {}, 'Install it, play offline'),
-        h('p', {}, 'Install corrchess from your browser as an app. Without a connection it shows your games as last seen; ',
-          'moves you make offline are sent when you are back, or refused, and you are told, if the game changed meanwhile.'))),
-    h('p', { class: 'muted landing-foot' }, 'Desktop programs (Scid, ChessBase) can play through Xfcc; developers have an ',
-      h('a', { href: '/docs/api.md' }, 'HTTP and WebSocket API'), '.')));
+      card(t('landing.start'), t('landing.start_text'),
+        h('a', { href: '/login?next=%2Fchallenges', class: 'start-game' }, t('landing.start'))),
+      card(t('landing.join'), t('landing.join_text'),
+        h('a', { href: '/login?next=%2Fevents', class: 'join-event' }, t('landing.see_events'))),
+      card(t('landing.pace'), t('landing.pace_text'),
+        h('a', { href: '/docs/rules.md' }, t('landing.rules'))),
+      h('section', { class: 'landing-card' }, h('h2', {}, t('landing.offline')),
+        h('p', {}, t('landing.offline_text')))),
+    h('p', { class: 'muted landing-foot' }, t('landing.foot'), ' ',
+      h('a', { href: '/docs/api.md' }, t('landing.api')), '.')));
 }

@@ -3,6 +3,7 @@
 // daily digest.
 import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
+import { hasMessage, MessageKey, t } from '../i18n/i18n';
 
 type Prefs = {
   channels: Record<string, Record<string, boolean>>;
@@ -13,26 +14,16 @@ type Prefs = {
   email_verified: boolean;
 };
 
-const kindNames: Record<string, string> = {
-  opponent_moved: 'Your opponent moved',
-  draw_declined: 'Your draw offer was declined',
-  claim_decided: 'A claim was decided',
-  game_over: 'A game ended',
-  game_started: 'A game started',
-  challenge_received: 'You were challenged',
-  deadline_reminder: 'Your deadline is near',
-  silence_reminder: 'Your opponent is silent',
-  director_decision: 'A director changed a clock',
-  adjudication_pending: 'A game waits for adjudication',
-  opponent_leave: "Your opponent's leave",
-  competition: 'Series: sections, expired entries, promotion credits',
-};
-const channelNames: Record<string, string> = { email: 'Email', webhook: 'Webhook', push: 'Push' };
+// The kinds in the order shown, each with its words (notify.kind.* in the catalogues).
+const kinds = ['opponent_moved', 'draw_declined', 'claim_decided', 'game_over', 'game_started', 'challenge_received',
+  'deadline_reminder', 'silence_reminder', 'director_decision', 'adjudication_pending', 'opponent_leave', 'competition'];
+const kindName = (kind: string) => hasMessage(`notify.kind.${kind}`) ? t(`notify.kind.${kind}` as MessageKey) : kind.replace(/_/g, ' ');
+const channelName = (channel: string) => hasMessage(`notify.channel.${channel}`) ? t(`notify.channel.${channel}` as MessageKey) : channel;
 
 export function notificationSettings(): HTMLElement {
-  const body = h('div', {}, 'Loading…');
+  const body = h('div', {}, t('common.loading'));
   const box = h('section', { class: 'notifications', 'aria-labelledby': 'notifications-heading' },
-    h('h2', { id: 'notifications-heading' }, 'Notifications'), body);
+    h('h2', { id: 'notifications-heading' }, t('notify.title')), body);
   void (async () => {
     try {
       draw(await api<Prefs>('GET', '/api/v1/me/notifications'));
@@ -47,14 +38,14 @@ export function notificationSettings(): HTMLElement {
       .sort((a, b) => order(a) - order(b));
     const boxes: { channel: string; kind: string; input: HTMLInputElement }[] = [];
     const table = h('table', { class: 'list notification-kinds' },
-      h('caption', {}, 'What you are told, and how'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'When'),
-        channels.map((c) => h('th', { scope: 'col' }, channelNames[c] ?? c)))),
+      h('caption', {}, t('notify.caption')),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('notify.when')),
+        channels.map((c) => h('th', { scope: 'col' }, channelName(c))))),
       h('tbody', {}, kinds.map((kind) => h('tr', { 'data-kind': kind },
-        h('th', { scope: 'row', id: `kind-${kind}` }, kindNames[kind] ?? kind.replace(/_/g, ' ')),
+        h('th', { scope: 'row', id: `kind-${kind}` }, kindName(kind)),
         channels.map((channel) => {
           const input = h('input', { type: 'checkbox', id: `notify-${channel}-${kind}`, name: `${channel}.${kind}`,
-            'aria-label': `${kindNames[kind] ?? kind}: ${channelNames[channel] ?? channel}`,
+            'aria-label': `${kindName(kind)}: ${channelName(channel)}`,
             checked: p.channels[channel][kind] !== false });
           boxes.push({ channel, kind, input });
           return h('td', {}, input);
@@ -62,20 +53,20 @@ export function notificationSettings(): HTMLElement {
     const reminders = h('input', { id: 'reminder-hours', name: 'reminder_hours_before', inputmode: 'numeric',
       value: p.reminder_hours_before.join(', '), 'aria-describedby': 'reminder-help' });
     const digest = h('select', { id: 'digest-hour', name: 'digest_hour' },
-      h('option', { value: '' }, 'No digest: each mail at once'),
+      h('option', { value: '' }, t('notify.no_digest')),
       Array.from({ length: 24 }, (_, hour) => h('option', { value: String(hour), selected: p.digest_hour === hour },
-        `Daily at ${String(hour).padStart(2, '0')}:00`)));
+        t('notify.daily_at', { time: `${String(hour).padStart(2, '0')}:00` }))));
     const done = h('p', { class: 'done', role: 'status' });
     const error = errorBox();
     const where = p.email
-      ? `Mails go to ${p.email}${p.email_verified ? '' : ' (not verified yet)'}; times are in ${p.time_zone ?? 'UTC'}.`
-      : 'You have no email address: set one in your profile above to get mails.';
+      ? t(p.email_verified ? 'notify.where' : 'notify.where_unverified', { email: p.email, zone: p.time_zone ?? 'UTC' })
+      : t('notify.no_email');
     replace(body, h('form', { class: 'stack', onsubmit: async (e: Event) => {
       e.preventDefault();
       const hours = reminders.value.split(/[\s,;]+/).filter(Boolean).map(Number);
       if (hours.some((n) => !Number.isInteger(n) || n < 1 || n > 1440)) {
         done.textContent = '';
-        showError(error, 'Reminder hours are whole numbers from 1 to 1440, separated by commas.');
+        showError(error, t('notify.bad_hours'));
         reminders.focus();
         return;
       }
@@ -86,7 +77,7 @@ export function notificationSettings(): HTMLElement {
           channels: sent, reminder_hours_before: hours, digest_hour: digest.value === '' ? null : Number(digest.value) });
         reminders.value = saved.reminder_hours_before.join(', ');
         showError(error, null);
-        done.textContent = 'Notifications saved.';
+        done.textContent = t('notify.saved');
       } catch (err) {
         done.textContent = '';
         showError(error, errorText(err));
@@ -94,15 +85,15 @@ export function notificationSettings(): HTMLElement {
     } },
       h('p', { class: 'muted' }, where),
       h('div', { class: 'table-scroll' }, table),
-      h('label', { for: 'reminder-hours' }, 'Deadline reminders (hours before your time runs out)'), reminders,
-      h('p', { id: 'reminder-help', class: 'muted hint' }, 'For example 168, 72, 24, 8 (at most 8 different ones).'),
-      h('label', { for: 'digest-hour' }, 'Daily digest (moves, declined offers, claims, game starts and challenges in one mail)'), digest,
-      h('button', { type: 'submit', class: 'primary' }, 'Save notifications'), done, error));
+      h('label', { for: 'reminder-hours' }, t('notify.reminders')), reminders,
+      h('p', { id: 'reminder-help', class: 'muted hint' }, t('notify.reminders_hint')),
+      h('label', { for: 'digest-hour' }, t('notify.digest')), digest,
+      h('button', { type: 'submit', class: 'primary' }, t('notify.save')), done, error));
   }
   return box;
 }
 
 function order(kind: string): number {
-  const i = Object.keys(kindNames).indexOf(kind);
+  const i = kinds.indexOf(kind);
   return i < 0 ? 99 : i;
 }

@@ -3,7 +3,7 @@ import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { me } from '../session';
 import { setTitle } from '../title';
-import { localTime } from '../time';
+import { localDate } from '../time';
 import { ratingHistory } from './ratings';
 
 type Profile = {
@@ -18,7 +18,7 @@ function titleRows(p: Profile): HTMLElement[] {
   const rows: HTMLElement[] = [];
   if (p.titles.length) {
     rows.push(h('tr', { class: 'titles' }, h('th', {}, 'Titles'),
-      h('td', {}, p.titles.map((t) => `${t.title} (${localTime(t.awarded_at).slice(0, 10)})`).join(', '))));
+      h('td', {}, p.titles.map((t) => `${t.title} (${localDate(t.awarded_at)})`).join(', '))));
   }
   if (p.norms.length) {
     rows.push(h('tr', { class: 'norms' }, h('th', {}, 'Norms'), h('td', {}, p.norms.map((n, i) => h('span', {},
@@ -39,7 +39,7 @@ export function profilePage(root: HTMLElement, username: string): void {
       ratingHistory(ratings, p.username);
       replace(root,
         h('h1', {}, p.display_name),
-        h('p', {}, `${p.username}${p.country ? `, ${p.country}` : ''}, member since ${localTime(p.created_at).slice(0, 10)}`,
+        h('p', {}, `${p.username}${p.country ? `, ${p.country}` : ''}, member since ${localDate(p.created_at)}`,
           p.on_leave ? ' — on leave today' : ''),
         h('table', { class: 'list profile' }, h('tbody', {},
           h('tr', {}, h('th', {}, 'Finished games'), h('td', {}, String(p.games.played))),

@@ -3,6 +3,7 @@
 // (docs/ratings.md); this file only draws them.
 import { api, errorText } from '../api';
 import { h, replace } from '../dom';
+import { t } from '../i18n/i18n';
 
 type HistoryPoint = {
   period: string; rating: number; deviation: number; rank: number; games_in_period: number;
@@ -103,22 +104,22 @@ export function ratingPreview(box: HTMLElement, gameId: string, names: { white: 
     try {
       const p = await api<Preview>('GET', `/api/v1/games/${encodeURIComponent(gameId)}/rating-preview`);
       if (!p.rated) {
-        replace(box, h('p', { class: 'rating-note' }, 'This game is not rated.'));
+        replace(box, h('p', { class: 'rating-note' }, t('rating.not_rated_game')));
         return;
       }
       const row = (side: 'white' | 'black') => {
         const s = p[side];
         return h('tr', { 'data-side': side },
           h('th', {}, names[side]),
-          h('td', {}, s.rated_before ? `${round(s.rating)}${s.provisional ? '?' : ''}` : 'unrated'),
+          h('td', {}, s.rated_before ? `${round(s.rating)}${s.provisional ? '?' : ''}` : t('ch.unrated')),
           h('td', {}, `${Math.round(s.expected_score * 100)}%`),
           h('td', {}, signed(s.change.win)), h('td', {}, signed(s.change.draw)), h('td', {}, signed(s.change.loss)));
       };
       replace(box,
         h('table', { class: 'list rating-preview' },
-          h('caption', {}, `${POOL_NAMES[p.pool] ?? p.pool} rating: expected score and change`),
-          h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Expected'),
-            h('th', {}, 'Win'), h('th', {}, 'Draw'), h('th', {}, 'Loss'))),
+          h('caption', {}, t('rating.preview_caption', { pool: POOL_NAMES[p.pool] ?? p.pool })),
+          h('thead', {}, h('tr', {}, h('th', {}, t('events.player')), h('th', {}, t('rating.rating')), h('th', {}, t('rating.expected')),
+            h('th', {}, t('rating.win')), h('th', {}, t('rating.draw')), h('th', {}, t('rating.loss')))),
           h('tbody', {}, row('white'), row('black'))));
     } catch (e) {
       replace(box, h('p', { class: 'error', role: 'alert' }, errorText(e)));
