@@ -40,7 +40,8 @@ int http_status(ErrorCode code) {
     case ErrorCode::kMethodNotAllowed: return 405;
     case ErrorCode::kRateLimited: return 429;
     case ErrorCode::kInternal: return 500;
-    case ErrorCode::kUnavailable: return 503;
+    case ErrorCode::kUnavailable:
+    case ErrorCode::kCommitOutcomeUnknown: return 503;
   }
   return 500;
 }

@@ -5,6 +5,7 @@
 //   corrchess-server verify     replay every game and report differences from the stored state
 //   corrchess-server --version  print the version of this build
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,10 @@ int main(int argc, char** argv) {
                 corrchess::version().data());
     return 0;
   }
+  // A database host that does not answer (a failed primary's machine) must not hold a request
+  // or the LISTEN thread longer than this: libpq's connect_timeout for every connection whose
+  // URL sets none (docs/operations.md, high availability).
+  setenv("PGCONNECT_TIMEOUT", "5", 0);
   if (command == "serve") return corrchess::server::run_serve();
   if (command == "migrate") return corrchess::server::run_migrate();
   if (command == "verify") return corrchess::server::run_verify();
