@@ -42,6 +42,7 @@ int http_status(ErrorCode code) {
     case ErrorCode::kInternal: return 500;
     case ErrorCode::kUnavailable:
     case ErrorCode::kPushNotConfigured: return 503;
+    case ErrorCode::kCommitOutcomeUnknown: return 503;
   }
   return 500;
 }

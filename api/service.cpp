@@ -153,8 +153,10 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
   add_account_routes(router_, pool_, clock_, account_options);
   game_cache_ =
       std::make_unique<app::GameCache>(options.game_cache_games, options.game_cache_check);
-  game_deps_ = std::make_unique<GameServiceDeps>(GameServiceDeps{
-      {pool_, clock_, std::move(zone), oracles, game_cache_.get(), options.norm_rules}, metrics_});
+  game_deps_ = std::make_unique<GameServiceDeps>(
+      GameServiceDeps{{pool_, clock_, std::move(zone), oracles, game_cache_.get(),
+                       options.norm_rules, options.replica},
+                      metrics_});
   metrics_.gauge("corrchess_game_cache_games", "Games kept in memory for the commands.",
                  [this] { return static_cast<double>(game_cache_->counts().games); });
   metrics_.gauge("corrchess_game_cache_hits",
@@ -190,8 +192,8 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
   talk_deps_ = std::make_unique<app::TalkDeps>(
       app::TalkDeps{pool_, clock_, game_deps_->zone, game_deps_->oracles});
   add_game_talk_routes(router_, *talk_deps_);
-  rating_deps_ = std::make_unique<app::RatingDeps>(
-      app::RatingDeps{pool_, clock_, game_deps_->zone, options.ratings, game_deps_->oracles});
+  rating_deps_ = std::make_unique<app::RatingDeps>(app::RatingDeps{
+      pool_, clock_, game_deps_->zone, options.ratings, game_deps_->oracles, options.replica});
   add_rating_routes(router_, *rating_deps_, *game_deps_);
   add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
   add_notification_routes(router_, pool_);

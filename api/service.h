@@ -44,6 +44,9 @@ struct ServiceOptions {
   bool game_cache_check = false;
   // Title norms: levels, games per norm and per title (CORRCHESS_NORMS, rules.md 6.12).
   competition::NormRules norm_rules;
+  // The pool of a streaming replica for the reads that may be slightly stale (published rating
+  // lists, the archive's list of finished games); none: every read goes to the primary.
+  app::Database* replica = nullptr;
 };
 
 class Service {

@@ -459,6 +459,7 @@ MoveResult move_result_for(ErrorCode code, Action action, bool lost_on_time) {
     case ErrorCode::kMethodNotAllowed:
     case ErrorCode::kUnavailable:
     case ErrorCode::kPushNotConfigured:
+    case ErrorCode::kCommitOutcomeUnknown:
     case ErrorCode::kInternal: return MoveResult::kServerError;
   }
   return MoveResult::kServerError;

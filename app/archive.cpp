@@ -33,10 +33,11 @@ Result<std::vector<GameView>> next_archive_page(GameDeps& deps, const model::Use
                                                 ArchiveExport& archive, int limit) {
   std::vector<GameView> page;
   if (archive.done) return page;
-  TRY_LET(ids,
-          db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<std::int64_t>> {
-            return db::archive_game_ids(tx, archive.filter, archive.after_id, limit);
-          }));
+  TRY_LET(ids, db::in_transaction(deps.replica != nullptr ? *deps.replica : deps.pool,
+                                  [&](pqxx::work& tx) -> Result<std::vector<std::int64_t>> {
+                                    return db::archive_game_ids(tx, archive.filter,
+                                                                archive.after_id, limit);
+                                  }));
   if (static_cast<int>(ids->size()) < limit) archive.done = true;
   for (const auto id : *ids) {
     archive.after_id = id;

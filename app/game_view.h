@@ -28,6 +28,10 @@ struct GameDeps {
   // Title norms (rules.md 6.12): the levels, games and norms a title needs (ICCF's unless the
   // server is configured otherwise, CORRCHESS_NORMS).
   competition::NormRules norm_rules = {};
+  // Reads that may be slightly stale and that no command depends on (the archive's list of
+  // finished games) go to this replica pool when the server has one
+  // (CORRCHESS_REPLICA_DATABASE_URL; it falls back to the primary by itself).
+  Database* replica = nullptr;
 };
 
 // A game as a use case saw it (after its change, for commands), for rendering.

@@ -173,7 +173,7 @@ Result<std::vector<model::RatingList>> rating_lists(RatingDeps& deps,
   if (pool) {
     TRY(check_pool(*pool));
   }
-  return db::in_transaction(deps.pool,
+  return db::in_transaction(deps.replica != nullptr ? *deps.replica : deps.pool,
                             [&](pqxx::work& tx) -> Result<std::vector<model::RatingList>> {
                               return db::all_rating_lists(tx, pool);
                             });
@@ -183,15 +183,16 @@ Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
                                    const std::string& period, std::optional<int> version) {
   TRY(check_pool(pool));
   TRY(check_period(period));
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<RatingListView> {
-    TRY_LET(list, db::find_rating_list(tx, pool, period, version));
-    return RatingListView{*list, db::rating_entries(tx, list->id)};
-  });
+  return db::in_transaction(deps.replica != nullptr ? *deps.replica : deps.pool,
+                            [&](pqxx::work& tx) -> Result<RatingListView> {
+                              TRY_LET(list, db::find_rating_list(tx, pool, period, version));
+                              return RatingListView{*list, db::rating_entries(tx, list->id)};
+                            });
 }
 
 Result<std::vector<model::RatingHistoryRow>> rating_history(RatingDeps& deps,
                                                             const std::string& username) {
-  return db::in_transaction(deps.pool,
+  return db::in_transaction(deps.replica != nullptr ? *deps.replica : deps.pool,
                             [&](pqxx::work& tx) -> Result<std::vector<model::RatingHistoryRow>> {
                               auto user = db::find_user(tx, username);
                               if (!user)

@@ -36,6 +36,9 @@ struct RatingDeps {
   game::TimeZone zone;  // periods are calendar periods of the server zone
   RatingSettings settings;
   game::Oracles oracles;  // to store the decisions due (flag falls) before a period is rated
+  // Published rating lists and histories (never changed once published) are read from this
+  // replica pool when the server has one (CORRCHESS_REPLICA_DATABASE_URL).
+  Database* replica = nullptr;
 };
 
 // The pools: "standard" and "chess960".

@@ -8,6 +8,7 @@
 #include "db/game_schedule.h"
 #include "db/games.h"
 #include "db/migrations.h"
+#include "db/node_role.h"
 #include "db/pool.h"
 #include "db/server_clock.h"
 
@@ -16,6 +17,10 @@ namespace corrchess::app {
 Readiness readiness(Database& pool, const std::vector<model::Migration>& migrations) {
   try {
     auto conn = pool.acquire();
+    if (db::node_role(*conn).in_recovery) {
+      pool.flush();  // the primary failed over: the next transactions connect again
+      return {false, "database is read-only (not the primary)"};
+    }
     auto current = db::migrations_current(*conn, migrations);
     if (!current) return {false, current.error().detail};
     if (!*current) return {false, "migrations pending"};

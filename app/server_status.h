@@ -14,8 +14,9 @@
 namespace corrchess::app {
 
 // Whether this instance may take traffic: the database answers and every migration of
-// `migrations` is applied unedited. `reason` says why not ("database unreachable",
-// "migrations pending", or the migration check's own detail).
+// `migrations` is applied unedited, on a primary. `reason` says why not ("database
+// unreachable", "database is read-only (not the primary)", "migrations pending", or the
+// migration check's own detail).
 struct Readiness {
   bool ready = false;
   std::string reason;

@@ -39,6 +39,7 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::kMethodNotAllowed: return "method_not_allowed";
     case ErrorCode::kUnavailable: return "unavailable";
     case ErrorCode::kPushNotConfigured: return "push_not_configured";
+    case ErrorCode::kCommitOutcomeUnknown: return "commit_outcome_unknown";
     case ErrorCode::kInternal: return "internal_error";
   }
   return "internal_error";

@@ -39,14 +39,16 @@ enum class ErrorCode {
   kPayloadTooLarge,
   kUnsupportedMediaType,
   kRateLimited,
-  kTooManyChallenges,  // a player has as many open challenges as the server allows
-  kTooManyGames,       // a player has as many unfinished games as the server allows
-  kChallengeClosed,    // the challenge was accepted, declined, cancelled or has expired
-  kStaleGame,          // the client acted on a game state that is no longer current
-  kRatingOutOfRange,   // the player's rating is outside an event's or challenge's range
-  kMethodNotAllowed,   // the path exists, but not with this method
-  kUnavailable,        // the server is too busy to take the request now
-  kPushNotConfigured,  // Web Push is off: the server has no VAPID keys
+  kTooManyChallenges,     // a player has as many open challenges as the server allows
+  kTooManyGames,          // a player has as many unfinished games as the server allows
+  kChallengeClosed,       // the challenge was accepted, declined, cancelled or has expired
+  kStaleGame,             // the client acted on a game state that is no longer current
+  kRatingOutOfRange,      // the player's rating is outside an event's or challenge's range
+  kMethodNotAllowed,      // the path exists, but not with this method
+  kUnavailable,           // the server is too busy to take the request now
+  kCommitOutcomeUnknown,  // the database connection broke while a COMMIT was in flight: the
+                          // command may or may not have been stored (re-read, then retry)
+  kPushNotConfigured,     // Web Push is off: the server has no VAPID keys
   kInternal,
 };
 

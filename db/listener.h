@@ -1,8 +1,14 @@
 // A LISTEN/NOTIFY listener on its own connection and thread. Delivers every
 // notification on its channels (one, plus any added with also_listen) to their callbacks; after the
 // database restarts it reconnects (with backoff), listens again, and reports the gap so callers can
-// resynchronise.
+// resynchronise. It LISTENs only on a primary: a node in recovery (a standby, or a primary being
+// demoted) is left at once and every few seconds the connection checks that its node is still
+// the primary, so after a failover it ends up on the new one. Each connection reads the node's
+// WAL timeline, which every promotion increases: a higher one than before counts as a change
+// of primary.
 #pragma once
+
+#include <cstdint>
 
 #include <atomic>
 #include <functional>
@@ -38,6 +44,10 @@ class Listener {
   bool connected() const { return connected_.load(); }
   // Successful (re)connections so far.
   int connections() const { return connections_.load(); }
+  // The WAL timeline of the primary of the last connection (0 before the first), and how
+  // often a connection found a higher one than the connection before it.
+  std::int64_t timeline() const { return timeline_.load(); }
+  std::int64_t primary_changes() const { return primary_changes_.load(); }
 
  private:
   void run();
@@ -48,6 +58,8 @@ class Listener {
   std::atomic<bool> stopping_{false};
   std::atomic<bool> connected_{false};
   std::atomic<int> connections_{0};
+  std::atomic<std::int64_t> timeline_{0};
+  std::atomic<std::int64_t> primary_changes_{0};
   std::thread thread_;
 };
 

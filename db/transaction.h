@@ -1,8 +1,11 @@
 // Runs database work in a transaction on a pooled connection, retrying on
 // serialization failures, deadlocks and broken connections (which libpqxx reports as
-// exceptions). A database that stays unreachable becomes ErrorCode::kUnavailable (503 with
-// Retry-After: nothing was committed, the client may try again); other database errors
-// become ErrorCode::kInternal with the text kept for the log, never for the client.
+// exceptions). A database that stays unreachable, or whose node refuses writes as read-only
+// (a demoted primary, a standby: the cluster is failing over), becomes ErrorCode::kUnavailable
+// (503 with Retry-After: nothing was committed, the client may try again). A connection lost
+// while COMMIT was in flight becomes ErrorCode::kCommitOutcomeUnknown (503 with Retry-After:
+// the work may or may not be stored, the client re-reads before trying again). Other database
+// errors become ErrorCode::kInternal with the text kept for the log, never for the client.
 #pragma once
 
 #include <chrono>
@@ -29,10 +32,31 @@ inline Error database_unavailable() {
       "retry_after_seconds", std::to_string(kUnavailableRetrySeconds));
 }
 
+// The error of a transaction whose COMMIT was sent but never answered.
+inline Error commit_outcome_unknown() {
+  return Error{ErrorCode::kCommitOutcomeUnknown,
+               "the database connection was lost while storing this; it may or may not have "
+               "been stored: read the current state before trying again"}
+      .with_json("retry_after_seconds", "1");
+}
+
+// Whether a database error says the connection's node cannot take the work now, so that
+// nothing was committed and it is retried on a fresh connection: class 08 (connection
+// exception), 57P (the server is shutting down or restarting) and 25006
+// (read_only_sql_transaction: the node is a standby or a demoted primary).
+inline bool is_retryable_on_another_connection(const std::string& sqlstate) {
+  return sqlstate.starts_with("08") || sqlstate.starts_with("57P") || sqlstate == "25006";
+}
+
 // Runs fn(pqxx::work&) and commits; fn returns Result<T>. A failed Result rolls back.
 template <class Fn>
 auto in_transaction(Pool& pool, Fn&& fn) -> decltype(fn(std::declval<pqxx::work&>())) {
   using R = decltype(fn(std::declval<pqxx::work&>()));
+  const auto give_up = [&pool](const std::string& text) {
+    log_database_error(text);
+    pool.count(Pool::Failure::kUnavailable);
+    return std::unexpected(database_unavailable());
+  };
   for (int attempt = 1;; ++attempt) {
     try {
       auto conn = pool.acquire();
@@ -46,28 +70,25 @@ auto in_transaction(Pool& pool, Fn&& fn) -> decltype(fn(std::declval<pqxx::work&
             Error{ErrorCode::kConflict, "the game changed concurrently; try again"});
       }
     } catch (const pqxx::broken_connection& e) {
-      pool.discard_idle();
-      if (attempt >= kMaxAttempts) {
-        log_database_error(e.what());
-        return std::unexpected(database_unavailable());
-      }
+      pool.flush();
+      if (attempt >= kMaxAttempts) return give_up(e.what());
       // The database may be restarting: back off a little before reconnecting.
       std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
     } catch (const pqxx::in_doubt_error& e) {
+      pool.flush();
       log_database_error(e.what());
-      return std::unexpected(Error{ErrorCode::kInternal, "database commit state unknown"});
+      pool.count(Pool::Failure::kCommitOutcomeUnknown);
+      return std::unexpected(commit_outcome_unknown());
     } catch (const pqxx::sql_error& e) {
-      // Class 08 (connection exception) and 57P (the server is shutting down or restarting):
-      // nothing was committed, so the work is retried on a fresh connection.
       const std::string state = e.sqlstate();
-      if (state.starts_with("08") || state.starts_with("57P")) {
-        pool.discard_idle();
+      if (is_retryable_on_another_connection(state)) {
+        if (state == "25006") pool.count(Pool::Failure::kReadOnly);
+        pool.flush();
         if (attempt < kMaxAttempts) {
           std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
           continue;
         }
-        log_database_error(e.what());
-        return std::unexpected(database_unavailable());
+        return give_up(e.what());
       }
       log_database_error(std::string(e.what()) + " [query: " + e.query() + "]");
       return std::unexpected(Error{ErrorCode::kInternal, "database error"});

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -98,8 +99,17 @@ int run_serve() {
   // unwinnability analysis; undetermined within the budget counts as "can mate".
   const RulesOracles rules(config);
   log_tablebases(rules);
+  // Reads that may be slightly stale go to the replica while it keeps up (db/pool.h).
+  std::unique_ptr<db::Pool> replica;
+  auto options = service_options(config);
+  if (!config.replica_database_url.empty()) {
+    replica = std::make_unique<db::Pool>(config.replica_database_url,
+                                         static_cast<std::size_t>(config.db_pool_size));
+    replica->fall_back_to(pool, std::chrono::seconds(config.replica_max_lag_seconds));
+    options.replica = replica.get();
+  }
   api::Service service(pool, *clock, migrations, account_options(config), rules.oracles(), *zone,
-                       service_options(config));
+                       std::move(options));
 
   Scheduler scheduler(service.game_deps());
   RatingJob rating_job(service.rating_deps(), service.metrics());
@@ -107,6 +117,7 @@ int run_serve() {
   Notifier notifier(pool, *clock, delivery_settings(config), service.metrics());
   auto& metrics = service.metrics();
   add_work_gauges(metrics, pool, *clock, scheduler, rules);
+  add_database_gauges(metrics, pool, replica.get());
   LiveHub hub(live_limits(config));
   // Signed-in users by token, kept only while the events channel is heard (it carries the
   // notes that invalidate them): most requests then authenticate without the database.

@@ -302,6 +302,7 @@ Result<Config> config_from_env() {
       {"CORRCHESS_SMTP_URL", &config.smtp_url},
       {"CORRCHESS_SMTP_FROM", &config.smtp_from},
       {"CORRCHESS_PUBLIC_URL", &config.public_url},
+      {"CORRCHESS_REPLICA_DATABASE_URL", &config.replica_database_url},
   });
   read_flag_settings({
       {"CORRCHESS_SECURE_COOKIES", &config.secure_cookies},
@@ -316,6 +317,7 @@ Result<Config> config_from_env() {
   TRY(read_int_settings({
       {"CORRCHESS_IO_THREADS", &config.io_threads},
       {"CORRCHESS_DB_POOL_SIZE", &config.db_pool_size},
+      {"CORRCHESS_REPLICA_MAX_LAG_SECONDS", &config.replica_max_lag_seconds},
       {"CORRCHESS_TOKEN_TTL_DAYS", &config.token_ttl_days},
       {"CORRCHESS_WS_IDLE_TIMEOUT", &config.ws_idle_timeout_seconds},
       {"CORRCHESS_WS_MAX_QUEUE", &config.ws_max_queued_messages},

@@ -32,6 +32,11 @@ struct Config {
   // transaction-pooling PgBouncer) for LISTEN and for migrations (a session advisory lock);
   // the same as database_url unless set.
   std::string listen_database_url;
+  // CORRCHESS_REPLICA_DATABASE_URL: a streaming replica for reads that may be slightly stale
+  // (none when empty); CORRCHESS_REPLICA_MAX_LAG_SECONDS: how stale, at most, before those
+  // reads go to the primary instead.
+  std::string replica_database_url;
+  int replica_max_lag_seconds = 10;
   std::string log_level = "info";
   int io_threads = 2;
   int db_pool_size = 8;

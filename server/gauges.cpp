@@ -46,7 +46,42 @@ void add_live_gauges(api::Metrics& metrics, const LiveHub& hub, const api::Token
                 [&tokens] { return static_cast<double>(tokens.misses()); });
 }
 
+void add_database_gauges(api::Metrics& metrics, const db::Pool& pool, const db::Pool* replica) {
+  if (replica != nullptr) {
+    metrics.gauge("corrchess_db_replica_reads_total",
+                  "Reads that may be slightly stale served by the replica.",
+                  [replica] { return static_cast<double>(replica->replica_reads()); });
+    metrics.gauge("corrchess_db_replica_fallbacks_total",
+                  "Such reads served by the primary: the replica was unreachable or lagging.",
+                  [replica] { return static_cast<double>(replica->fallback_reads()); });
+  }
+  metrics.gauge("corrchess_db_connections_opened_total",
+                "Database connections the pool opened (the first ones and every reconnection).",
+                [&pool] { return static_cast<double>(pool.connections_opened()); });
+  metrics.gauge("corrchess_db_pool_flushes_total",
+                "Times the pool dropped its connections after one broke or found a read-only node.",
+                [&pool] { return static_cast<double>(pool.flushes()); });
+  using Failure = db::Pool::Failure;
+  metrics.gauge("corrchess_db_unavailable_total",
+                "Requests answered 503 unavailable because the database stayed unreachable.",
+                [&pool] { return static_cast<double>(pool.failures(Failure::kUnavailable)); });
+  metrics.gauge(
+      "corrchess_db_commit_outcome_unknown_total",
+      "Requests answered 503 commit_outcome_unknown (connection lost during COMMIT).",
+      [&pool] { return static_cast<double>(pool.failures(Failure::kCommitOutcomeUnknown)); });
+  metrics.gauge("corrchess_db_read_only_errors_total",
+                "Writes a read-only node refused (a standby or demoted primary; retried).",
+                [&pool] { return static_cast<double>(pool.failures(Failure::kReadOnly)); });
+}
+
 void add_listener_gauges(api::Metrics& metrics, const db::Listener& listener) {
+  metrics.gauge("corrchess_db_timeline",
+                "WAL timeline of the primary the LISTEN connection follows (each promotion "
+                "increases it).",
+                [&listener] { return static_cast<double>(listener.timeline()); });
+  metrics.gauge("corrchess_db_primary_changes_total",
+                "LISTEN reconnections that found a new primary (a higher timeline).",
+                [&listener] { return static_cast<double>(listener.primary_changes()); });
   metrics.gauge("corrchess_listener_connected", "1 while the LISTEN connection is up.",
                 [&listener] { return listener.connected() ? 1.0 : 0.0; });
   metrics.gauge("corrchess_listener_connections_total",

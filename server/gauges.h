@@ -19,7 +19,9 @@ void add_work_gauges(api::Metrics& metrics, db::Pool& pool, db::ServerClock& clo
                      const Scheduler& scheduler, const RulesOracles& rules);
 // WebSockets and the token cache.
 void add_live_gauges(api::Metrics& metrics, const LiveHub& hub, const api::TokenCache& tokens);
-// The LISTEN connection.
+// The connection pool's reconnections and the database failures requests were answered with.
+void add_database_gauges(api::Metrics& metrics, const db::Pool& pool, const db::Pool* replica);
+// The LISTEN connection, and the primary it follows (timeline, changes).
 void add_listener_gauges(api::Metrics& metrics, const db::Listener& listener);
 // Open and refused connections.
 void add_http_gauges(api::Metrics& metrics, const HttpServer& http);

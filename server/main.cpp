@@ -6,6 +6,7 @@
 //   corrchess-server vapid-keys print a fresh Web Push (VAPID) key pair as environment lines
 //   corrchess-server --version  print the version of this build
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,10 @@ int main(int argc, char** argv) {
                 corrchess::version().data());
     return 0;
   }
+  // A database host that does not answer (a failed primary's machine) must not hold a request
+  // or the LISTEN thread longer than this: libpq's connect_timeout for every connection whose
+  // URL sets none (docs/operations.md, high availability).
+  setenv("PGCONNECT_TIMEOUT", "5", 0);
   if (command == "serve") return corrchess::server::run_serve();
   if (command == "migrate") return corrchess::server::run_migrate();
   if (command == "verify") return corrchess::server::run_verify();

@@ -42,6 +42,22 @@ PrivateCluster::PrivateCluster() : bindir_(find_bindir()) {
   started_ = start();
 }
 
+PrivateCluster::PrivateCluster(StandbyOf standby) : bindir_(find_bindir()) {
+  if (bindir_.empty() || standby.primary.dir_.empty()) return;
+  char pattern[] = "/tmp/corrchess-private-pg.XXXXXX";
+  if (::mkdtemp(pattern) == nullptr) return;
+  dir_ = pattern;
+  if (::geteuid() == 0) {
+    if (std::system(("chown postgres:postgres " + dir_).c_str()) != 0) return;
+  }
+  std::filesystem::permissions(dir_, std::filesystem::perms::owner_all);
+  const std::string backup =
+      as_owner(bindir_ + "/pg_basebackup -h " + standby.primary.dir_ + " -p 5432 -U postgres -D " +
+               dir_ + "/data -R -X stream -c fast > " + dir_ + "/basebackup.log 2>&1");
+  if (std::system(backup.c_str()) != 0) return;
+  started_ = start();
+}
+
 PrivateCluster::~PrivateCluster() {
   if (dir_.empty()) return;
   pg_ctl("-m immediate stop");

@@ -10,6 +10,12 @@ namespace corrchess::testing {
 class PrivateCluster {
  public:
   PrivateCluster();
+  // A streaming standby of `primary` (pg_basebackup -R from it, then started): read-only,
+  // replaying what the primary writes (tests of replica reads).
+  struct StandbyOf {
+    const PrivateCluster& primary;
+  };
+  explicit PrivateCluster(StandbyOf standby);
   ~PrivateCluster();  // stops the cluster and removes its directory
   PrivateCluster(const PrivateCluster&) = delete;
   PrivateCluster& operator=(const PrivateCluster&) = delete;

@@ -10,13 +10,12 @@
 
 namespace corrchess::testing {
 
-namespace {
+std::string Topology::script() const {
+  return shell_quote(source_dir() +
+                     (kind_ == Kind::kHa ? "/scripts/ha-topology" : "/scripts/topology"));
+}
 
-std::string script() { return shell_quote(source_dir() + "/scripts/topology"); }
-
-}  // namespace
-
-Topology::Topology(const ServerEnv& env) {
+Topology::Topology(const ServerEnv& env, Kind kind) : kind_(kind) {
   const char* tmp = std::getenv("TMPDIR");
   std::string pattern =
       std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/corrchess-topology-XXXXXX";
@@ -56,6 +55,9 @@ Topology::~Topology() {
 }
 
 std::string Topology::database_url() const {
+  if (kind_ == Kind::kHa) {
+    return "host=127.0.0.1 port=" + state("DB_PRIMARY_PORT") + " dbname=corrchess user=postgres";
+  }
   return "host=" + dir_ + "/pg/run port=" + state("PG_PORT") + " dbname=corrchess user=postgres";
 }
 
@@ -72,7 +74,19 @@ bool Topology::kill(int n) const {
 }
 
 bool Topology::start(int n) const {
-  return run("start " + shell_quote(dir_) + " " + std::to_string(n));
+  return run((kind_ == Kind::kHa ? "start-instance " : "start ") + shell_quote(dir_) + " " +
+             std::to_string(n));
+}
+
+int Topology::kill_primary(bool whole_node) const {
+  const auto killed = run_command(script() + " kill-primary " + shell_quote(dir_) +
+                                  (whole_node ? " --node" : "") + " 2>/dev/null");
+  if (killed.exit_code != 0 || !killed.out.starts_with("pg")) return 0;
+  return std::stoi(killed.out.substr(2));
+}
+
+bool Topology::restore_node(int n) const {
+  return run("restore-node " + shell_quote(dir_) + " " + std::to_string(n));
 }
 
 bool Topology::restart_database() const { return run("restart-db " + shell_quote(dir_)); }
