@@ -345,6 +345,7 @@ MoveResult expected_for_a_move(ErrorCode code) {
     case E::kMethodNotAllowed:
     case E::kUnavailable:
     case E::kPushNotConfigured:
+    case E::kCommitOutcomeUnknown:
     case E::kInternal: return R::kServerError;
   }
   ADD_FAILURE() << "error code " << static_cast<int>(code) << " has no expected Xfcc result";
