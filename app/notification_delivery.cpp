@@ -205,46 +205,46 @@ Result<DeliveryCounts> deliver_due(Database& pool, ServerClock& clock,
   TRY_LET(secret, notification_secret(pool));
   DeliveryCounts counts;
   for (int i = 0; i < limit; ++i) {
-    TRY_LET(handled, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
-              const auto now = clock.now(tx);
-              auto claimed = db::claim_due_delivery(tx, now);
-              if (!claimed) return false;
-              auto& channel = claimed->channel == "webhook" ? counts.webhook
-                              : claimed->channel == "push"  ? counts.push
-                                                            : counts.email;
-              // A digest row takes every other one of its user due now into the same mail.
-              std::vector<model::ClaimedDelivery> rows{*claimed};
-              if (claimed->kind == "digest" && claimed->user_id) {
-                for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
-                  rows.push_back(std::move(item));
-                }
-                // In the recipient's language, as its items were written.
-                const auto lang = notify::language_or_english(
-                    db::profile_settings(tx, *claimed->user_id).language);
-                claimed->email = digest_mail(rows, settings, *secret, lang);
-              }
-              auto sent = send(tx, *claimed, settings, *secret, now);
-              if (sent) {
-                for (const auto& row : rows) db::record_sent(tx, row);
-                ++channel.sent;
-                return true;
-              }
-              // The subscription is gone, and its rows with it: nothing left to record.
-              if (sent.error().code == ErrorCode::kNotFound) {
-                ++channel.failed;
-                return true;
-              }
-              const bool permanent = sent.error().code == ErrorCode::kValidationError;
-              const auto delay =
-                  notify::retry_delay(settings.retry, claimed->attempts + 1,
-                                      randombytes_uniform(1u << 20) / double(1u << 20));
-              const bool give_up =
-                  permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
-              for (const auto& row : rows)
-                db::record_failure(tx, row, sent.error().detail, delay, give_up);
-              ++(give_up ? channel.failed : channel.retried);
-              return true;
-            }));
+    TRY_LET(
+        handled, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
+          const auto now = clock.now(tx);
+          auto claimed = db::claim_due_delivery(tx, now);
+          if (!claimed) return false;
+          auto& channel = claimed->channel == "webhook" ? counts.webhook
+                          : claimed->channel == "push"  ? counts.push
+                                                        : counts.email;
+          // A digest row takes every other one of its user due now into the same mail.
+          std::vector<model::ClaimedDelivery> rows{*claimed};
+          if (claimed->kind == "digest" && claimed->user_id) {
+            for (auto& item : db::claim_digest_items(tx, *claimed->user_id, now, claimed->id)) {
+              rows.push_back(std::move(item));
+            }
+            // In the recipient's language, as its items were written.
+            const auto lang =
+                notify::language_or_english(db::profile_settings(tx, *claimed->user_id).language);
+            claimed->email = digest_mail(rows, settings, *secret, lang);
+          }
+          auto sent = send(tx, *claimed, settings, *secret, now);
+          if (sent) {
+            for (const auto& row : rows) db::record_sent(tx, row);
+            ++channel.sent;
+            return true;
+          }
+          // The subscription is gone, and its rows with it: nothing left to record.
+          if (sent.error().code == ErrorCode::kNotFound) {
+            ++channel.failed;
+            return true;
+          }
+          const bool permanent = sent.error().code == ErrorCode::kValidationError;
+          const auto delay = notify::retry_delay(settings.retry, claimed->attempts + 1,
+                                                 randombytes_uniform(1u << 20) / double(1u << 20));
+          const bool give_up =
+              permanent || claimed->seconds_since_first + delay > settings.retry.give_up_after;
+          for (const auto& row : rows)
+            db::record_failure(tx, row, sent.error().detail, delay, give_up);
+          ++(give_up ? channel.failed : channel.retried);
+          return true;
+        }));
     if (!*handled) break;
   }
   return counts;

@@ -68,8 +68,8 @@ class People {
     if (auto it = cache_.find(id); it != cache_.end()) return it->second ? &*it->second : nullptr;
     std::optional<Person> person;
     if (auto user = db::find_user_by_id(tx_, id)) {
-      Person p{*user, db::load_preferences(tx_, id), reader_zone(tx_, id), {},
-               reader_language(tx_, id)};
+      Person p{
+          *user, db::load_preferences(tx_, id), reader_zone(tx_, id), {}, reader_language(tx_, id)};
       if (notification_settings().push) p.devices = db::push_subscriptions_of(tx_, id);
       // Where addresses must be verified, an unverified one gets nothing.
       if (notification_settings().require_verified_email && !db::email_verified(tx_, id)) {
