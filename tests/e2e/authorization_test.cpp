@@ -36,14 +36,39 @@ struct Caller {
 class Authorization : public testing::ApiServerTest {
  protected:
   Authorization()
-      : ApiServerTest({{"CORRCHESS_ADMIN_USER", "root"},
-                       {"CORRCHESS_ADMIN_PASSWORD", "root-password"},
-                       {"CORRCHESS_CLOCK", "manual"},
-                       // alice challenges bob (and cancels) for every challenge route: the
-                       // per-opponent limits would stop that (challenge_floods_test has them).
-                       {"CORRCHESS_CHALLENGES_PER_OPPONENT_PER_DAY", "0"},
-                       {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_DECLINE_MINUTES", "0"},
-                       {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_CANCEL_MINUTES", "0"}}) {}
+      : ApiServerTest(
+            {{"CORRCHESS_ADMIN_USER", "root"},
+             {"CORRCHESS_ADMIN_PASSWORD", "root-password"},
+             {"CORRCHESS_CLOCK", "manual"},
+             // alice challenges bob (and cancels) for every challenge route: the
+             // per-opponent limits would stop that (challenge_floods_test has them).
+             {"CORRCHESS_CHALLENGES_PER_OPPONENT_PER_DAY", "0"},
+             {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_DECLINE_MINUTES", "0"},
+             {"CORRCHESS_CHALLENGE_COOLDOWN_AFTER_CANCEL_MINUTES", "0"},
+             // Web Push on (its routes answer 503 push_not_configured without
+             // keys); the subscriptions point at a loopback address, which the
+             // delivery guard refuses without CORRCHESS_WEBHOOK_ALLOW_PRIVATE, so
+             // nothing is sent anywhere.
+             {"CORRCHESS_VAPID_PRIVATE_KEY", "Y_lNj0Ml1oxR4C7KOZM4_2e8-KGUzoi-bzfbx7pXaA8"},
+             {"CORRCHESS_VAPID_SUBJECT", "mailto:admin@example.org"}}) {}
+
+  // A Web Push subscription body for a loopback endpoint (the p256dh key is a point on P-256).
+  static json push_subscription_body() {
+    return {{"endpoint", "http://127.0.0.1:9/push"},
+            {"keys",
+             {{"p256dh",
+               "BPbsn_jj4_YeGA0jEOM1Rw4JejoCfClnR2R6tjhHM7R8xuGysVsEvrM2XzL329IqHmyqvKlTuBeLfaJHnt"
+               "JBs6Y"},
+              {"auth", "AAAAAAAAAAAAAAAAAAAAAA"}}}};
+  }
+
+  // One of alice's Web Push devices.
+  std::string create_push_subscription() {
+    auto r =
+        api_.call("POST", "/api/v1/me/push-subscriptions", alice_token(), push_subscription_body());
+    EXPECT_EQ(r.status, 201) << r.body;
+    return json::parse(r.body).value("id", "");
+  }
 
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(ApiServerTest::SetUp());
@@ -260,6 +285,9 @@ class Authorization : public testing::ApiServerTest {
       replace("{entry}", entry);
     }
     if (path.find("/cups/{id}") != std::string::npos) replace("{id}", create_cup());
+    if (path.find("/push-subscriptions/{id}") != std::string::npos) {
+      replace("{id}", create_push_subscription());
+    }
     if (path.find("/teams/{id}") != std::string::npos) replace("{id}", create_team({"erin"}));
     if (path.find("/team-matches/{id}") != std::string::npos) replace("{id}", create_team_match());
     if (path.find("/olympiads/{id}") != std::string::npos) replace("{id}", create_olympiad());
@@ -301,6 +329,8 @@ class Authorization : public testing::ApiServerTest {
     if (path.starts_with("/api/v1/me/leave/{id}")) return c.name == "alice";
     // So is a webhook.
     if (path.starts_with("/api/v1/me/webhooks/{id}")) return c.name == "alice";
+    // So is a Web Push device.
+    if (path.starts_with("/api/v1/me/push-subscriptions/{id}")) return c.name == "alice";
     // A challenge (alice's, to bob) is seen by its players and directors, accepted and
     // declined by bob alone and cancelled by alice alone.
     if (path == "/api/v1/challenges/{id}")
@@ -366,6 +396,7 @@ TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
       if (op.contains("requestBody")) {
         body = op["requestBody"]["content"]["application/json"].value("example", json());
       }
+      if (path == "/api/v1/me/push-subscriptions") body = push_subscription_body();
 
       // Denied callers first, each checked against the whole database.
       const auto game_before = api_.call("GET", "/api/v1/games/" + game_id, root_).body;
