@@ -16,8 +16,8 @@ using game::Timestamp;
 using nlohmann::json;
 
 Result<Response> show_event(GameServiceDeps& deps, const model::User& user, std::int64_t id,
-                            int status = 200) {
-  TRY_LET(view, app::read_event(deps, id));
+                            app::EventRead read, int status = 200) {
+  TRY_LET(view, app::read_event(deps, id, read));
   return json_response(status, event_json(*view, user));
 }
 
@@ -25,12 +25,12 @@ Result<Response> show_event(GameServiceDeps& deps, const model::User& user, std:
 Result<Response> shown_after(GameServiceDeps& deps, const Call& call, const Result<void>& done,
                              int status = 200) {
   if (!done) return std::unexpected(done.error());
-  return show_event(deps, call.caller(), call.id, status);
+  return show_event(deps, call.caller(), call.id, app::EventRead::kAfterCommand, status);
 }
 
 Result<Response> create_event(GameServiceDeps& deps, const model::User& user, NewEventBody&& body) {
   TRY_LET(id, app::create_event(deps, user, std::move(body.value)));
-  return show_event(deps, user, *id, 201);
+  return show_event(deps, user, *id, app::EventRead::kAfterCommand, 201);
 }
 
 Result<Response> list_events(GameServiceDeps& deps, const Request& request) {
@@ -51,7 +51,7 @@ Result<Response> join(GameServiceDeps& deps, const model::User& user, std::int64
       error = std::move(error).with("barred_until", game::format_rfc3339(*barred_until));
     return std::unexpected(std::move(error));
   }
-  return show_event(deps, user, id, 201);
+  return show_event(deps, user, id, app::EventRead::kAfterCommand, 201);
 }
 
 Result<Response> crosstable(GameServiceDeps& deps, const Request& request, std::int64_t id) {
@@ -60,7 +60,7 @@ Result<Response> crosstable(GameServiceDeps& deps, const Request& request, std::
   if (format != "json" && format != "text" && format != "html") {
     return fail(ErrorCode::kValidationError, "format must be json, text or html");
   }
-  TRY_LET(view, app::read_event(deps, id));
+  TRY_LET(view, app::read_event(deps, id, app::EventRead::kPage));
   TRY_LET(table, app::section_crosstable(view->players, view->games));
   if (format == "text") {
     return text_response(200, "text/plain; charset=utf-8",
@@ -81,7 +81,7 @@ Result<Response> crosstable(GameServiceDeps& deps, const Request& request, std::
 }
 
 Result<Response> event_pgn(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
-  TRY_LET(view, app::read_event(deps, id));
+  TRY_LET(view, app::read_event(deps, id, app::EventRead::kPage));
   std::vector<std::int64_t> players;
   for (const auto& p : view->players) players.push_back(p.user.id);
   TRY_LET(titles, app::player_titles(deps, players));
@@ -208,7 +208,7 @@ void add_public_event_routes(Routes& routes, GameServiceDeps& deps) {
       {"GET", "/api/v1/events/{id}", kUser, kEvent,
        Doc("An event", 200,
            "{id, name, status, settings, players, games (with adjudication state), crosstable}")},
-      [&deps](const Call& c) { return show_event(deps, c.caller(), c.id); });
+      [&deps](const Call& c) { return show_event(deps, c.caller(), c.id, app::EventRead::kPage); });
   routes.add({"GET", "/api/v1/events/{id}/crosstable", kUser, kEvent,
               Doc("The crosstable", 200,
                   "{rows: [{seed, player, score, wins, sb, place, place_text, results: {opponent: "

@@ -31,10 +31,13 @@ bool game_over(const std::string& status) {
   return parsed && game::is_over(*parsed);
 }
 
-Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t id) {
+// The view of an event as stored. `settle` stores the results already due in its games first
+// (so crosstables show what a replay at now shows); a read without it must know there are
+// none (a finished event, every game over).
+enum class Settle : bool { kNo, kYes };
+Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t id, Settle settle) {
   TRY_LET(event, db::load_event(tx, id, false));
-  // Results already due count in crosstables and lists, whether or not the sweep ran.
-  TRY(settle_due_games(deps, tx, {std::nullopt, id}));
+  if (settle == Settle::kYes) TRY(settle_due_games(deps, tx, {std::nullopt, id}));
   EventView v{*event,
               db::event_players(tx, id),
               db::event_games(tx, id),
@@ -82,9 +85,29 @@ std::string event_status(const model::StoredEvent& e, const std::vector<model::E
   return "running";
 }
 
-Result<EventView> read_event(GameDeps& deps, std::int64_t id) {
-  return db::in_transaction(
-      deps.pool, [&](pqxx::work& tx) -> Result<EventView> { return load_view(deps, tx, id); });
+Result<EventView> read_event(GameDeps& deps, std::int64_t id, EventRead read) {
+  // A finished event has nothing left to decide: its page (crosstable, games, norms) may be
+  // read on the replica, as stale as its bound allows (docs/operations.md "Replica reads").
+  // Any other event is read on the primary, which first stores the results due in it.
+  if (deps.replica != nullptr && read == EventRead::kPage) {
+    TRY_LET(finished, db::in_transaction(
+                          *deps.replica, [&](pqxx::work& tx) -> Result<std::optional<EventView>> {
+                            auto view = load_view(deps, tx, id, Settle::kNo);
+                            // An event too new for the replica is asked of the primary.
+                            if (!view && view.error().code == ErrorCode::kNotFound) {
+                              return std::optional<EventView>();
+                            }
+                            TRY(view);
+                            if (event_status(view->event, view->games) != "finished") {
+                              return std::optional<EventView>();
+                            }
+                            return std::optional<EventView>(std::move(*view));
+                          }));
+    if (*finished) return std::move(**finished);
+  }
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<EventView> {
+    return load_view(deps, tx, id, Settle::kYes);
+  });
 }
 
 Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string& status) {

@@ -42,8 +42,12 @@ struct EventView {
   std::optional<competition::NormSection> norms;
   competition::NormRules norm_rules;  // the server's (GameDeps::norm_rules): levels, min_games
 };
+// Whom a read of an event serves. A page (a GET) of a finished event, where nothing is left to
+// decide, may be read on the replica (GameDeps::replica), as stale as its bound allows; the
+// page shown after a command reads the primary, so the caller sees what the command did.
+enum class EventRead { kPage, kAfterCommand };
 // kNotFound when there is no such event.
-Result<EventView> read_event(GameDeps& deps, std::int64_t id);
+Result<EventView> read_event(GameDeps& deps, std::int64_t id, EventRead read);
 
 // "registration" before the start, "finished" once every game is over, else "running".
 std::string event_status(const model::StoredEvent& e, const std::vector<model::EventGame>& games);

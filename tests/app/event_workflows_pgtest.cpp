@@ -28,7 +28,7 @@ class EventWorkflowUseCases : public testing::UseCaseTest {
 
   app::EventView event(std::int64_t id) {
     auto deps = game_deps();
-    return app::read_event(deps, id).value();
+    return app::read_event(deps, id, app::EventRead::kAfterCommand).value();
   }
   // The game of `a` against `b` in `view`.
   static const model::EventGame& game_of(const app::EventView& view, const std::string& a,

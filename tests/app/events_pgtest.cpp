@@ -42,7 +42,7 @@ class EventUseCases : public testing::UseCaseTest {
   std::vector<std::string> entrants(std::int64_t id) {
     auto deps = game_deps();
     std::vector<std::string> out;
-    const auto view = app::read_event(deps, id).value();
+    const auto view = app::read_event(deps, id, app::EventRead::kAfterCommand).value();
     for (const auto& p : view.players) {
       out.push_back(p.user.username);
     }
@@ -53,7 +53,7 @@ class EventUseCases : public testing::UseCaseTest {
     auto deps = game_deps();
     auto started = app::start_event(deps, director_, id);
     EXPECT_TRUE(started) << (started ? "" : started.error().detail);
-    return app::read_event(deps, id).value().games;
+    return app::read_event(deps, id, app::EventRead::kAfterCommand).value().games;
   }
 
   model::User director_;
@@ -171,7 +171,8 @@ TEST_F(EventUseCases, AdjudicationClaimsAreTheirPlayersForFourteenDaysAfterTheEn
   EXPECT_EQ(file(ann(), game_id, "win", " \n").error().code, ErrorCode::kValidationError)
       << "a win claim needs its analysis";
   EXPECT_EQ(file(ann(), game_id, "loss", "").error().code, ErrorCode::kValidationError);
-  EXPECT_TRUE(app::read_event(deps, id).value().claims.empty()) << "refused claims are not kept";
+  EXPECT_TRUE(app::read_event(deps, id, app::EventRead::kAfterCommand).value().claims.empty())
+      << "refused claims are not kept";
 
   auto filed = file(ann(), game_id, "win", "1. Qh5 wins");
   ASSERT_TRUE(filed) << filed.error().detail;
@@ -179,7 +180,7 @@ TEST_F(EventUseCases, AdjudicationClaimsAreTheirPlayersForFourteenDaysAfterTheEn
   EXPECT_EQ(filed->claim.side, ann_side);
   ASSERT_TRUE(file(ben(), game_id, "draw", ""));
   ASSERT_TRUE(file(ann(), game_id, "draw", "")) << "filing again replaces the claim";
-  const auto claims = app::read_event(deps, id).value().claims;
+  const auto claims = app::read_event(deps, id, app::EventRead::kAfterCommand).value().claims;
   ASSERT_EQ(claims.size(), 2u);
   for (const auto& c : claims) EXPECT_EQ(c.claim, "draw") << c.user_id;
 

@@ -1,6 +1,7 @@
 // Replica reads (CORRCHESS_REPLICA_DATABASE_URL) against a real streaming standby
 // (pg_basebackup -R of a private cluster): reads that may be slightly stale (published rating
-// lists, the archive's list of finished games) go to the standby while it keeps up, to the
+// lists, the archive's list of finished games, finished events' pages and crosstables) go to
+// the standby while it keeps up, to the
 // primary while it lags more than CORRCHESS_REPLICA_MAX_LAG_SECONDS behind or cannot be
 // reached, and commands never go to it.
 #include <gtest/gtest.h>
@@ -63,6 +64,35 @@ TEST_F(ReplicaReads, StaleReadsGoToTheStandbyWhileItKeepsUpAndToThePrimaryOtherw
   ASSERT_FALSE(game.empty());  // a command: the primary (the standby refuses writes)
   ASSERT_EQ(api_.try_play(game, alice_, "e4").status, 200);
   EXPECT_EQ(api_.call("GET", "/api/v1/users/alice/games", alice_).status, 200);
+
+  // An event's page: a running event's on the primary (reading it first stores what is due
+  // in it); once every game is over, on the standby. The page a command answers with is the
+  // primary's, so a command sees its own write.
+  const auto event = api_.create_event(td, "Replica cup", {"alice", "bob"});
+  const auto event_game = api_.start_event(td, event);
+  const auto page = [&] { return api_.call("GET", "/api/v1/events/" + event, alice_); };
+  const auto finished_on_standby = [&] {
+    const double before = replica_reads();
+    const auto shown = page();
+    return shown.status == 200 && json::parse(shown.body)["status"] == "finished" &&
+           replica_reads() > before;
+  };
+  ASSERT_EQ(page().status, 200);
+  EXPECT_FALSE(finished_on_standby());
+  const auto white = event_game["white"] == "alice" ? alice_ : api_.login("bob");
+  ASSERT_EQ(
+      api_.call("POST", "/api/v1/games/" + event_game["id"].get<std::string>() + "/resign", white)
+          .status,
+      200);
+  EXPECT_TRUE(testing::wait_until(finished_on_standby, std::chrono::seconds(20),
+                                  std::chrono::milliseconds(200)));
+  for (const char* format : {"json", "text"}) {
+    const double before = replica_reads();
+    EXPECT_EQ(
+        api_.call("GET", "/api/v1/events/" + event + "/crosstable?format=" + format, alice_).status,
+        200);
+    EXPECT_GT(replica_reads(), before) << format;
+  }
 
   // The standby stops replaying while the primary writes on: once it is more than a second
   // behind, the same reads go to the primary.
