@@ -26,28 +26,29 @@ using notify::Kind;
 std::mutex settings_mutex;
 NotificationSettings current_settings;
 
-// The zone of the user's profile, else the server's.
-game::TimeZone reader_zone(pqxx::work& tx, std::int64_t user_id) {
-  if (auto name = db::profile_settings(tx, user_id).time_zone) {
-    if (auto zone = game::TimeZone::named(*name)) return *zone;
+// The zone and language a user reads their messages in, from one read of their profile: its
+// zone, else the server's; its language when it has a catalogue, else `fallback` (English
+// unless the request that caused the mail said otherwise).
+struct ReaderLocale {
+  game::TimeZone zone;
+  notify::Lang lang;
+};
+ReaderLocale reader_locale(pqxx::work& tx, std::int64_t user_id,
+                           std::optional<notify::Lang> fallback = std::nullopt) {
+  const auto settings = db::profile_settings(tx, user_id);
+  ReaderLocale out{notification_settings().server_zone, fallback.value_or(notify::Lang::kEn)};
+  if (settings.time_zone) {
+    if (auto zone = game::TimeZone::named(*settings.time_zone)) out.zone = *zone;
   }
-  return notification_settings().server_zone;
+  if (settings.language) {
+    if (auto lang = notify::supported_language(*settings.language)) out.lang = *lang;
+  }
+  return out;
 }
 
 // Whether any channel the queue functions write to is on (webhooks are queued with the live
 // messages).
 bool any_channel() { return notification_settings().email || notification_settings().push; }
-
-// The language of the user's profile when it has a catalogue, else `fallback` (English
-// unless the request that caused the mail said otherwise).
-notify::Lang reader_language(pqxx::work& tx, std::int64_t user_id,
-                             std::optional<notify::Lang> fallback = std::nullopt) {
-  const auto tag = db::profile_settings(tx, user_id).language;
-  if (tag) {
-    if (auto lang = notify::supported_language(*tag)) return *lang;
-  }
-  return fallback.value_or(notify::Lang::kEn);
-}
 
 // A recipient as the messages need them.
 struct Person {
@@ -68,8 +69,8 @@ class People {
     if (auto it = cache_.find(id); it != cache_.end()) return it->second ? &*it->second : nullptr;
     std::optional<Person> person;
     if (auto user = db::find_user_by_id(tx_, id)) {
-      Person p{
-          *user, db::load_preferences(tx_, id), reader_zone(tx_, id), {}, reader_language(tx_, id)};
+      const auto locale = reader_locale(tx_, id);
+      Person p{*user, db::load_preferences(tx_, id), locale.zone, {}, locale.lang};
       if (notification_settings().push) p.devices = db::push_subscriptions_of(tx_, id);
       // Where addresses must be verified, an unverified one gets nothing.
       if (notification_settings().require_verified_email && !db::email_verified(tx_, id)) {
@@ -284,8 +285,8 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
   if (!notification_settings().email) return false;
   const auto user = db::find_user_by_id(tx, user_id);
   if (!user || !user->email) return false;
-  const notify::Reader reader{user->display_name, reader_zone(tx, user_id),
-                              reader_language(tx, user_id, request_language)};
+  const auto locale = reader_locale(tx, user_id, request_language);
+  const notify::Reader reader{user->display_name, locale.zone, locale.lang};
   const auto message = kind == "password_reset"
                            ? notify::compose_password_reset(user->username, link, expires, reader)
                            : notify::compose_email_verification(user->username, link, reader);
