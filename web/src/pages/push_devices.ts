@@ -98,7 +98,7 @@ export function pushDevices(): HTMLElement {
           h('span', { class: 'muted nowrap push-since' }, t('push.since', { date: localDate(d.created_at) })),
           d.failure_count > 0 ? h('span', { class: 'muted' }, `, ${t('push.failed', { n: d.failure_count })}`) : null,
           ' ',
-          h('button', { type: 'button', 'aria-label': t('push.remove', { name: deviceName(d.endpoint) }), onclick: remove(d) },
+          h('button', { type: 'button', 'aria-label': t('common.remove_named', { name: deviceName(d.endpoint) }), onclick: remove(d) },
             t('common.remove')))))
       : h('p', { class: 'muted' }, t('push.none')));
     const registered = here !== null && devices.some((d) => d.endpoint === here);

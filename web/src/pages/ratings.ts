@@ -13,8 +13,8 @@ type PoolHistory = { current: HistoryPoint | null; history: HistoryPoint[] };
 type History = { username: string; pools: Record<string, PoolHistory> };
 
 const SVG = 'http://www.w3.org/2000/svg';
-// A rating pool's name (rating.pool.standard, rating.pool.chess960), else the pool as sent.
-const poolName = (pool: string) => hasMessage(`rating.pool.${pool}`) ? t(`rating.pool.${pool}` as MessageKey) : pool;
+// A rating pool's name: its variant's (variant.standard, variant.chess960), else the pool as sent.
+const poolName = (pool: string) => hasMessage(`variant.${pool}`) ? t(`variant.${pool}` as MessageKey) : pool;
 
 function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
   const el = document.createElementNS(SVG, tag);
