@@ -27,7 +27,7 @@ function matchBox(m: Match): HTMLElement {
     h('div', {}, side(m.a, m.winner), m.bye ? ` (${t('cup.bye')})` : [' ', h('strong', {}, String(m.score_a))]),
     m.bye ? null : h('div', {}, side(m.b, m.winner), ' ', h('strong', {}, String(m.score_b))),
     m.games.length ? h('ol', { class: 'cup-games' }, m.games.map((g) => h('li', {},
-      h('a', { href: `/games/${encodeURIComponent(g.game_id)}` }, `${g.white} – ${g.black}`), ` ${g.result}`,
+      h('a', { href: `/games/${encodeURIComponent(g.game_id)}` }, `${g.white} – ${g.black}`), ` ${statusName(g.result)}`,
       g.tiebreak ? ` (${t('cup.tiebreak')})` : ''))) : null);
 }
 
@@ -58,7 +58,7 @@ export function cupPage(root: HTMLElement, id: string): void {
       replace(body,
         h('h1', {}, c.name),
         h('p', {}, t('cup.terms', { n: c.settings.games_per_match, pairs: t('cup.pairs', { n: c.settings.tiebreak_pairs }) }), '; ',
-          c.winner ? h('strong', { class: 'cup-winner' }, t('cup.won_by', { name: c.winner })) : t('cup.in_play'), '.'),
+          c.winner ? h('strong', { class: 'cup-winner' }, t('cup.won_by', { name: c.winner })) : t('common.in_play'), '.'),
         h('div', { class: 'cup-bracket' }, c.rounds.map((r) => h('section', { class: 'cup-round' },
           h('h2', {}, roundName(r.round, rounds)),
           h('ol', { class: 'cup-matches' }, r.matches.map(matchBox))))));

@@ -31,7 +31,7 @@ function stageRow(n: number): StageRow {
 
 export function newChampionshipForm(go: (path: string) => void): HTMLElement {
   const name = h('input', { id: 'ch-name', required: true, maxlength: 200 });
-  const players = playerPicker('ch-players', t('common.players'), true, t('director.champ_players_hint'));
+  const players = playerPicker('ch-players', t('events.players'), true, t('director.champ_players_hint'));
   const count = num({ id: 'ch-stages', min: 2, max: 5, value: 2 });
   const stagesBox = h('div', { class: 'stage-rows' });
   let stages: StageRow[] = [];

@@ -10,7 +10,7 @@ import { t } from '../i18n/i18n';
 
 export function newCupForm(go: (path: string) => void): HTMLElement {
   const name = h('input', { id: 'cup-name', required: true, maxlength: 200 });
-  const players = playerPicker('cup-players', t('common.players'), true, t('director.cup_players_hint'));
+  const players = playerPicker('cup-players', t('events.players'), true, t('director.cup_players_hint'));
   const seeding = h('select', { id: 'cup-seeding' },
     h('option', { value: 'rating' }, t('common.by_rating')), h('option', { value: 'entry' }, t('director.as_listed')));
   const games = num({ id: 'cup-games', min: 1, max: 10, value: 2 });

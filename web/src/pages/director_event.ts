@@ -16,7 +16,7 @@ const instant = (input: HTMLInputElement) => (input.value ? new Date(input.value
 
 export function newEventForm(created: (id: string, name: string) => void): HTMLElement {
   const name = h('input', { id: 'ev-name', name: 'name', required: true, maxlength: 200 });
-  const players = playerPicker('ev-players', t('common.players'), true, t('director.event_players_hint'));
+  const players = playerPicker('ev-players', t('events.players'), true, t('director.event_players_hint'));
   const seeding = h('select', { id: 'ev-seeding', name: 'seeding' },
     h('option', { value: '' }, t('director.seeding_default')),
     h('option', { value: 'entry' }, t('director.by_entry')), h('option', { value: 'rating' }, t('common.by_rating')));

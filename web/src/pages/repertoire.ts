@@ -24,7 +24,7 @@ interface RepertoireAnswer {
 export function repertoireImport(gameId: string, saved: (lines: string[][]) => void): HTMLElement {
   const path = `/api/v1/games/${encodeURIComponent(gameId)}/conditional/import`;
   const text = h('textarea', { id: 'repertoire-pgn', name: 'repertoire_pgn', rows: 6, spellcheck: 'false',
-    placeholder: '[Event "My repertoire"]\n1. e4 c5 2. Nf3 (2. c3 d5) 2... d6 *' });
+    placeholder: t('repertoire.placeholder') });
   const file = h('input', { id: 'repertoire-file', type: 'file', accept: '.pgn,application/x-chess-pgn,text/plain' });
   const preview = h('div', { id: 'repertoire-preview', class: 'repertoire-preview', 'aria-live': 'polite' });
   const saveButton = h('button', { type: 'button', id: 'repertoire-save', class: 'primary', disabled: true },
@@ -32,10 +32,13 @@ export function repertoireImport(gameId: string, saved: (lines: string[][]) => v
   const error = errorBox();
   let previewed: { pgn: string; ply: number } | null = null;
 
-  // One count of the answer, `name` its field (and its message, repertoire.count.<name>).
-  function count(name: keyof RepertoireAnswer['counts'], value: number): HTMLElement {
-    return h('li', { 'data-count': name }, `${t(`repertoire.count.${name}` as MessageKey)}: `, h('strong', {}, value));
+  // One count of the answer: `name` its field, `label` its words.
+  function count(name: keyof RepertoireAnswer['counts'], label: MessageKey, value: number): HTMLElement {
+    return h('li', { 'data-count': name }, `${t(label)}: `, h('strong', {}, value));
   }
+  // The counts shown, each with its message (repertoire.count.<name>, the games' events.games).
+  const countName = (name: keyof RepertoireAnswer['counts']) =>
+    (name === 'games' ? 'events.games' : `repertoire.count.${name}`) as MessageKey;
   const shownCounts = ['games', 'lines_read', 'lines_imported', 'lines_skipped', 'lines_rejected', 'illegal_moves',
     'conflicts', 'cut_by_line_cap', 'cut_by_ply_cap'] as const;
   const san = (text: string) => h('span', { class: 'san' }, text);
@@ -43,7 +46,7 @@ export function repertoireImport(gameId: string, saved: (lines: string[][]) => v
   function show(a: RepertoireAnswer): void {
     const c = a.counts;
     replace(preview,
-      h('ul', { class: 'repertoire-counts' }, shownCounts.map((name) => count(name, c[name]))),
+      h('ul', { class: 'repertoire-counts' }, shownCounts.map((name) => count(name, countName(name), c[name]))),
       a.illegal.length ? h('div', {}, h('h4', {}, t('repertoire.count.illegal_moves')),
         h('ul', { class: 'repertoire-illegal' }, a.illegal.map((m) => h('li', {},
           tParts(m.before.length ? 'repertoire.illegal_after' : 'repertoire.illegal_at_start', {

@@ -46,7 +46,7 @@ export function matchState(m: MatchSummary): string {
   const winner = m.winner === 'a' ? m.team_a.name : m.winner === 'b' ? m.team_b.name : '';
   switch (m.state) {
     case 'nominating': return t('team.state_nominating');
-    case 'in_play': return t('team.state_in_play');
+    case 'in_play': return t('common.in_play');
     case 'decided': return t('team.state_decided', { team: winner });
     default: return winner ? t('team.state_won', { team: winner }) : t('team.state_drawn');
   }
