@@ -5,6 +5,7 @@
 import { api, ApiError, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { MessageKey, t, tParts } from '../i18n/i18n';
+import { displaySan } from '../i18n/notation';
 
 interface RepertoireAnswer {
   dry_run: boolean;
@@ -41,7 +42,9 @@ export function repertoireImport(gameId: string, saved: (lines: string[][]) => v
     (name === 'games' ? 'events.games' : `repertoire.count.${name}`) as MessageKey;
   const shownCounts = ['games', 'lines_read', 'lines_imported', 'lines_skipped', 'lines_rejected', 'illegal_moves',
     'conflicts', 'cut_by_line_cap', 'cut_by_ply_cap'] as const;
-  const san = (text: string) => h('span', { class: 'san' }, text);
+  // Moves as the player reads them (Settings → Move notation); the attributes keep SAN.
+  const san = (text: string) => h('span', { class: 'san' }, displaySan(text));
+  const line = (moves: string[]) => moves.map((m) => displaySan(m)).join(' ');
 
   function show(a: RepertoireAnswer): void {
     const c = a.counts;
@@ -51,14 +54,14 @@ export function repertoireImport(gameId: string, saved: (lines: string[][]) => v
         h('ul', { class: 'repertoire-illegal' }, a.illegal.map((m) => h('li', {},
           tParts(m.before.length ? 'repertoire.illegal_after' : 'repertoire.illegal_at_start', {
             game: String(m.game), line: String(m.line), column: String(m.column), move: san(m.move),
-            before: m.before.join(' '), reason: m.reason }))))) : null,
+            before: line(m.before), reason: m.reason }))))) : null,
       a.conflicts.length ? h('div', {}, h('h4', {}, t('repertoire.conflicts')),
         h('ul', { class: 'repertoire-conflicts' }, a.conflicts.map((k) => h('li', {},
-          tParts('repertoire.conflict', { after: k.after.join(' '), kept: san(k.kept), dropped: san(k.dropped),
+          tParts('repertoire.conflict', { after: line(k.after), kept: san(k.kept), dropped: san(k.dropped),
             game: String(k.game), line: String(k.line), column: String(k.column) }))))) : null,
       h('h4', {}, t('repertoire.lines_here', { n: a.lines.length })),
       h('ol', { class: 'repertoire-lines' }, a.lines.map((l) => h('li', { 'data-line': l.join(' ') },
-        h('span', { class: 'san' }, l.join(' '))))));
+        h('span', { class: 'san' }, line(l))))));
   }
 
   async function run(dryRun: boolean): Promise<void> {
