@@ -2,8 +2,8 @@
 // before every build): every catalogue has exactly the keys of en.json, a plural message
 // (an object) has the form "other" and only forms of the CLDR categories of its language
 // (Intl.PluralRules), the "one" form where the language has one, and the same {placeholders}
-// as English; every t('key') in src/ names a key of en.json. Exits non-zero with the
-// problems listed.
+// as English; every t('key') and tParts('key') in src/ names a key of en.json. Exits non-zero
+// with the problems listed.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -56,9 +56,9 @@ function sources(path) {
 let uses = 0;
 for (const file of sources('src')) {
   const text = readFileSync(file, 'utf8');
-  for (const m of text.matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)) {
+  for (const m of text.matchAll(/\bt(?:Parts)?\(\s*(['"])([^'"]+)\1/g)) {
     uses += 1;
-    if (!(m[2] in en)) problems.push(`${file}: t('${m[2]}') is not in en.json`);
+    if (!(m[2] in en)) problems.push(`${file}: '${m[2]}' is not in en.json`);
   }
 }
 

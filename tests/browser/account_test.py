@@ -44,7 +44,9 @@ class NewcomerInTheBrowser(support.ServerTestCase):
         support.login(olga, self.base, "olga", self.passwords["olga"])
         olga.find_element(By.PARTIAL_LINK_TEXT, "Challenges").click()
         wait(olga, lambda d: "A friendly game?" in d.find_element(By.TAG_NAME, "main").text, message="incoming")
-        self.assertIn("Pavel <b>P</b> (unrated) → Olga: 5 days per move", olga.find_element(By.CSS_SELECTOR, "ul.challenges").text)
+        # (the challenger's rating is read after the list is drawn)
+        wait(olga, lambda d: "Pavel <b>P</b> (unrated) → Olga: 5 days per move" in d.find_element(By.CSS_SELECTOR, "ul.challenges").text,
+             message="the challenge with the challenger's rating")
         button(olga, "Accept").click()
         wait(olga, lambda d: "/games/" in d.current_url, message="the game opens")
         game_url = olga.current_url

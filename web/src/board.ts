@@ -17,6 +17,7 @@ import { Chess } from 'chessops/chess';
 import { chessgroundDests } from 'chessops/compat';
 import { parseFen } from 'chessops/fen';
 import { h, replace } from './dom';
+import { MessageKey, t } from './i18n/i18n';
 
 export type Color = 'white' | 'black';
 // `keyboard`: made with the keys (the page then takes the focus on to Submit).
@@ -25,25 +26,27 @@ export type BoardMove = { from: string; to: string; promotion?: string; keyboard
 const files = 'abcdefgh';
 let boards = 0;
 
-const pieceNames: [string, string, string][] = [
-  ['king', 'King', 'King'], ['queen', 'Queen', 'Queens'], ['rook', 'Rook', 'Rooks'],
-  ['bishop', 'Bishop', 'Bishops'], ['knight', 'Knight', 'Knights'], ['pawn', 'Pawn', 'Pawns'],
-];
+const roles = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
+type Role = (typeof roles)[number];
 
 // The pieces of `color` in words: "King e1; Queen d1; Rooks a1, h1; …; Pawns a2, b2" (squares
-// by file, then rank), or "no pieces".
+// by file, then rank), or "no pieces" (board.pieces.<role>, a plural by the number).
 export function piecesInWords(fen: string, color: Color): string {
   const pos = position(fen);
   if (!pos) return '';
   const parts: string[] = [];
-  for (const [role, one, many] of pieceNames) {
+  for (const role of roles) {
     const squares: string[] = [];
-    for (const sq of pos.board[color].intersect(pos.board[role as 'king'])) squares.push(files[sq % 8] + (Math.floor(sq / 8) + 1));
+    for (const sq of pos.board[color].intersect(pos.board[role])) squares.push(files[sq % 8] + (Math.floor(sq / 8) + 1));
     squares.sort();
-    if (squares.length) parts.push(`${squares.length > 1 ? many : one} ${squares.join(', ')}`);
+    if (squares.length) parts.push(t(`board.pieces.${role}` as MessageKey, { n: squares.length, squares: squares.join(', ') }));
   }
-  return parts.length ? parts.join('; ') : 'no pieces';
+  return parts.length ? parts.join('; ') : t('board.no_pieces');
 }
+
+// "white knight" (de "weißer Springer", es "caballo blanco").
+const pieceName = (color: string, role: string) => t(`board.piece.${color}_${role}` as MessageKey);
+const sideName = (c: Color) => (c === 'white' ? t('color.White') : t('color.Black'));
 
 // The position of a FEN for chessops, or null when it cannot be read.
 export function position(fen: string): Chess | null {
@@ -75,13 +78,13 @@ export class Board {
     private readonly chess960 = false,
   ) {
     const n = ++boards;
-    const host = h('div', { class: 'cg-host', id: `board-${n}`, role: 'application', 'aria-roledescription': 'chess board',
-      tabindex: 0, 'aria-label': 'Chess board (empty)', 'aria-describedby': `position-text-${n}`,
+    const host = h('div', { class: 'cg-host', id: `board-${n}`, role: 'application', 'aria-roledescription': t('board.roledescription'),
+      tabindex: 0, 'aria-label': t('board.empty'), 'aria-describedby': `position-text-${n}`,
       onkeydown: (e: Event) => this.key(e as KeyboardEvent), onfocus: () => this.sayCursor(true) });
     this.host = host;
     this.said = h('p', { class: 'board-announce visually-hidden', 'aria-live': 'polite' });
-    this.text = h('section', { id: `position-text-${n}`, class: 'position-text visually-hidden', 'aria-label': 'Position as text' });
-    this.picker = h('div', { class: 'promotion', hidden: true, role: 'dialog', 'aria-label': 'Promote to' });
+    this.text = h('section', { id: `position-text-${n}`, class: 'position-text visually-hidden', 'aria-label': t('game.show_text') });
+    this.picker = h('div', { class: 'promotion', hidden: true, role: 'dialog', 'aria-label': t('board.promote_to') });
     this.el = h('div', { class: 'board', 'data-fen': '' }, host, this.picker, this.said);
     this.layer = h('div', { class: 'square-layer' });
     this.cg = Chessground(host, {
@@ -137,24 +140,23 @@ export class Board {
     this.host.setAttribute('aria-label', this.name());
   }
 
-  private described = { turn: 'white' as Color, last: '' };
+  private described: { turn: Color; last?: [string, string] } = { turn: 'white' };
 
   private name(): string {
-    const side = (c: Color) => (c === 'white' ? 'White' : 'Black');
-    return `Chess board, ${side(this.orientation)} at the bottom: ${side(this.described.turn)} to move` +
-      `${this.described.last ? `, last move ${this.described.last}` : ''}.`;
+    const [from, to] = this.described.last ?? ['', ''];
+    return t(this.described.last ? 'board.name_last' : 'board.name',
+      { side: sideName(this.orientation), turn: sideName(this.described.turn), from, to });
   }
 
   // The board's name and the position as text.
   private describe(fen: string, turn: Color, lastMove?: [string, string]): void {
-    this.described = { turn, last: lastMove ? `${lastMove[0]} to ${lastMove[1]}` : '' };
+    this.described = { turn, last: lastMove };
     this.host.setAttribute('aria-label', this.name());
     replace(this.text,
-      h('p', { class: 'turn' }, `${turn === 'white' ? 'White' : 'Black'} to move.`,
-        lastMove ? ` Last move: ${lastMove[0]} to ${lastMove[1]}.` : ''),
-      h('ul', {},
-        h('li', { 'data-side': 'white' }, `White: ${piecesInWords(fen, 'white')}.`),
-        h('li', { 'data-side': 'black' }, `Black: ${piecesInWords(fen, 'black')}.`)));
+      h('p', { class: 'turn' }, t('board.to_move', { side: sideName(turn) }),
+        lastMove ? ` ${t('board.last_move', { from: lastMove[0], to: lastMove[1] })}` : ''),
+      h('ul', {}, (['white', 'black'] as const).map((side) =>
+        h('li', { 'data-side': side }, t('board.side_pieces', { side: sideName(side), pieces: piecesInWords(fen, side) })))));
   }
 
   private moved(orig: string, dest: string): void {
@@ -173,7 +175,7 @@ export class Board {
   // "e2 white pawn", "e4 empty" (`pos`: the position shown, when the caller has it).
   private squareWords(square: string, pos = position(this.fen)): string {
     const piece = pos?.board.get(squareIndex(square));
-    return piece ? `${square} ${piece.color} ${piece.role}` : `${square} empty`;
+    return piece ? t('board.square_piece', { square, piece: pieceName(piece.color, piece.role) }) : t('board.square_empty', { square });
   }
 
   private sayCursor(focusing = false): void {
@@ -181,8 +183,8 @@ export class Board {
     this.el.dataset.cursor = this.cursor;
     for (const sq of this.layer.children) sq.classList.toggle('cursor', (sq as HTMLElement).dataset.square === this.cursor);
     const selected = this.cg.state.selected;
-    const target = selected && selected !== this.cursor && this.destsOf(selected).includes(this.cursor) ? ', a legal move' : '';
-    const help = focusing ? '. Arrow keys move, Enter picks a piece and then its square, Escape drops it.' : '';
+    const target = selected && selected !== this.cursor && this.destsOf(selected).includes(this.cursor) ? `, ${t('board.legal_target')}` : '';
+    const help = focusing ? `. ${t('board.help')}` : '';
     this.say(`${this.squareWords(this.cursor)}${target}${help}`);
   }
 
@@ -210,7 +212,7 @@ export class Board {
     } else if (e.key === 'Escape') {
       if (!this.cg.state.selected) return;
       this.cg.selectSquare(null);
-      this.say('Piece dropped.');
+      this.say(t('board.dropped'));
     } else {
       return;
     }
@@ -226,26 +228,27 @@ export class Board {
     const selected = this.cg.state.selected as string | undefined;
     if (selected && selected === square) {
       this.cg.selectSquare(null);
-      this.say('Piece dropped.');
+      this.say(t('board.dropped'));
       return;
     }
     if (selected && this.destsOf(selected).includes(square)) {
       this.keyboardMove = true;
       this.cg.selectSquare(square as Key);
-      this.say(`${this.squareWords(selected)} to ${square}.`);
+      this.say(t('board.moves_to', { piece: this.squareWords(selected), square }));
       return;
     }
     const movable = this.movableColor();
     const piece = position(this.fen)?.board.get(squareIndex(square));
     if (!movable) {
-      this.say('No move can be made on this board now.');
+      this.say(t('board.no_move_now'));
     } else if (!piece || piece.color !== movable) {
-      this.say(selected ? `${square} is not a legal move for ${this.squareWords(selected)}.` : `${square}: no ${movable} piece to pick.`);
+      this.say(selected ? t('board.not_legal_for', { square, piece: this.squareWords(selected) })
+        : t(movable === 'white' ? 'board.no_white_piece' : 'board.no_black_piece', { square }));
     } else if (!this.destsOf(square).length) {
-      this.say(`${this.squareWords(square)} has no legal move.`);
+      this.say(t('board.no_legal_move', { piece: this.squareWords(square) }));
     } else {
       this.cg.selectSquare(square as Key);
-      this.say(`${this.squareWords(square)} picked: it moves to ${this.destsOf(square).join(', ')}.`);
+      this.say(t('board.picked', { piece: this.squareWords(square), squares: this.destsOf(square).join(', ') }));
     }
   }
 
@@ -260,15 +263,16 @@ export class Board {
   }
 
   private askPromotion(color: Color, done: (role: string) => void): void {
-    const pieces: [string, string][] = [['q', 'Queen'], ['r', 'Rook'], ['b', 'Bishop'], ['n', 'Knight']];
+    const pieces: [string, Role][] = [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']];
     replace(
       this.picker,
-      h('span', {}, 'Promote to'),
-      pieces.map(([role, name]) =>
-        h('button', { type: 'button', class: `promote ${color} ${name.toLowerCase()}`, 'aria-label': name,
-          onclick: () => { this.hidePicker(); done(role); } }, name),
-      ),
-      h('button', { type: 'button', class: 'promote-cancel', onclick: () => { this.hidePicker(); this.show(this.fen, this.orientation, this.movableColor()); } }, 'Back'),
+      h('span', {}, t('board.promote_to')),
+      pieces.map(([letter, role]) => {
+        const name = t(`board.role.${role}` as MessageKey);
+        return h('button', { type: 'button', class: `promote ${color} ${role}`, 'aria-label': name,
+          onclick: () => { this.hidePicker(); done(letter); } }, name);
+      }),
+      h('button', { type: 'button', class: 'promote-cancel', onclick: () => { this.hidePicker(); this.show(this.fen, this.orientation, this.movableColor()); } }, t('game.back')),
     );
     this.picker.hidden = false;
     (this.picker.querySelector('button') as HTMLButtonElement | null)?.focus();

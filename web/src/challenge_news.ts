@@ -5,6 +5,7 @@ import { api } from './api';
 import { h, replace } from './dom';
 import { onLive, LiveMessage } from './live';
 import { me } from './session';
+import { t, tParts } from './i18n/i18n';
 
 type Player = { username: string; display_name?: string };
 
@@ -21,7 +22,7 @@ function setIncoming(n: number): void {
   incoming = n;
   challengeBadge.hidden = n === 0;
   challengeBadge.dataset.count = String(n);
-  replace(challengeBadge, n ? [String(n), h('span', { class: 'visually-hidden' }, n === 1 ? ' incoming challenge' : ' incoming challenges')] : []);
+  replace(challengeBadge, n ? [String(n), h('span', { class: 'visually-hidden' }, ` ${t('badge.challenges', { n })}`)] : []);
 }
 
 let asking = 0;
@@ -39,12 +40,12 @@ function accepted(m: LiveMessage): void {
   const user = me();
   const c = m.challenge as { challenger: Player; opponent: Player | null; decided_by?: string } | undefined;
   if (!user || !c || !m.game_id || c.challenger.username !== user.username) return;
-  const by = c.opponent?.display_name ?? c.opponent?.username ?? c.decided_by ?? 'Your opponent';
+  const by = c.opponent?.display_name ?? c.opponent?.username ?? c.decided_by ?? t('news.your_opponent');
   if (challengeNews.querySelector(`[data-game="${CSS.escape(m.game_id)}"]`)) return;
   const item = h('p', { class: 'accepted', role: 'status', 'data-game': m.game_id },
-    `${by} accepted your challenge — `,
-    h('a', { href: `/games/${encodeURIComponent(m.game_id)}`, onclick: () => item.remove() }, 'go to the game'),
-    ' ', h('button', { type: 'button', class: 'link dismiss', 'aria-label': 'Dismiss', onclick: () => item.remove() }, '×'));
+    tParts('news.accepted', { name: by,
+      link: h('a', { href: `/games/${encodeURIComponent(m.game_id)}`, onclick: () => item.remove() }, t('news.go_to_game')) }),
+    ' ', h('button', { type: 'button', class: 'link dismiss', 'aria-label': t('common.dismiss'), onclick: () => item.remove() }, '×'));
   challengeNews.append(item);
 }
 

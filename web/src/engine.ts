@@ -5,6 +5,8 @@
 // search at a time; a new position stops the running search and starts the next one once the
 // engine has answered the stop with its `bestmove`.
 
+import { t } from './i18n/i18n';
+
 declare const ENGINE_URL: string;
 
 // A score from the point of view of the side to move (as UCI gives it): centipawns, or moves
@@ -102,7 +104,7 @@ export class Engine {
     this.worker.onerror = (e: ErrorEvent) => {
       e.preventDefault();
       this.terminate();
-      this.onState('failed', e.message || 'the engine could not be loaded');
+      this.onState('failed', e.message || t('analysis.load_failed'));
     };
     this.send('uci');
   }

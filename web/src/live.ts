@@ -3,6 +3,7 @@
 // a disconnect (?since=), so nothing is missed; listeners get every message. A banner says
 // when the connection is lost and when it is back and caught up.
 import { h, replace } from './dom';
+import { t } from './i18n/i18n';
 
 export type LiveMessage = { type: string; game_id?: string; seq?: number; [key: string]: any };
 type Listener = (message: LiveMessage) => void;
@@ -44,8 +45,7 @@ function banner(state: 'lost' | 'back' | null): void {
   window.clearTimeout(bannerTimer);
   liveBanner.hidden = state === null;
   liveBanner.className = `live-banner${state ? ` ${state}` : ''}`;
-  replace(liveBanner, state === 'lost' ? 'Connection lost — reconnecting…'
-    : state === 'back' ? 'Connection back — caught up.' : '');
+  replace(liveBanner, state === 'lost' ? t('live.lost') : state === 'back' ? t('live.back') : '');
   if (state === 'back') bannerTimer = window.setTimeout(() => banner(null), 8000);
 }
 

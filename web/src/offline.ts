@@ -4,6 +4,7 @@
 import { h, replace } from './dom';
 import { localTime } from './time';
 import { DATA_CACHE, STORED_AT } from './offline_names';
+import { t } from './i18n/i18n';
 
 export const offlineBanner = h('div', { id: 'offline-banner', class: 'offline-banner', role: 'status', hidden: true });
 
@@ -47,10 +48,10 @@ function draw(): void {
   }
   if (times.length) {
     offlineBanner.dataset.asOf = times[0];
-    replace(offlineBanner, `Offline — shown as of ${localTime(times[0])}. What you play is queued and sent when you are back online.`);
+    replace(offlineBanner, t('offline.banner_as_of', { time: localTime(times[0]) }));
   } else {
     delete offlineBanner.dataset.asOf;
-    replace(offlineBanner, 'Offline — what you play is queued and sent when you are back online.');
+    replace(offlineBanner, t('offline.banner'));
   }
 }
 

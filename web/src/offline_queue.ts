@@ -7,6 +7,8 @@
 import { api, ApiError, errorText } from './api';
 import { onLive } from './live';
 import { me } from './session';
+import { t } from './i18n/i18n';
+import { displaySan } from './i18n/notation';
 
 export type QueuedMove = { kind: 'move'; move: string; san: string; fen_after: string; offer_draw: boolean; message?: string };
 export type QueuedLines = { kind: 'conditional'; lines: string[][] };
@@ -134,12 +136,12 @@ function sentAfterAll(item: Queued, e: ApiError): boolean {
 function refusal(item: Queued, e: ApiError): string {
   const game = e.problem.game as { status?: string } | undefined;
   const ended = e.code === 'game_over' || (game?.status !== undefined && game.status !== 'ongoing');
-  const why = ended ? 'the game has ended'
-    : e.code === 'stale_game' || e.code === 'not_your_turn' ? 'the position changed'
+  const why = ended ? t('offline.game_ended')
+    : e.code === 'stale_game' || e.code === 'not_your_turn' ? t('offline.position_changed')
     : errorText(e).replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
-  if (item.kind === 'move') return `Your queued move ${item.san} was not sent: ${why}. Look at the game and move again.`;
-  const lines = item.lines.map((l) => l.join(' ')).join('; ') || 'no lines';
-  return `Your queued conditional lines (${lines}) were not stored: ${why}. Look at the game and prepare them again.`;
+  if (item.kind === 'move') return t('offline.move_refused', { move: displaySan(item.san), why });
+  const lines = item.lines.map((l) => l.map((m) => displaySan(m)).join(' ')).join('; ') || t('offline.no_lines');
+  return t('offline.lines_refused', { lines, why });
 }
 
 // Sent when the connection returns, at start and every half minute while some wait.

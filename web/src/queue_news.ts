@@ -3,6 +3,8 @@
 // dismissed (kept in localStorage, so a reload does not lose it); a sent one is announced.
 import { announce, h, replace } from './dom';
 import { onQueue } from './offline_queue';
+import { t } from './i18n/i18n';
+import { displaySan } from './i18n/notation';
 
 type Notice = { id: string; game: string; text: string };
 
@@ -30,8 +32,8 @@ function write(list: Notice[]): void {
 
 function draw(list: Notice[] = read()): void {
   replace(queueNews, list.map((n) => h('p', { class: 'refused', role: 'alert', 'data-game': n.game },
-    n.text, ' ', h('a', { href: `/games/${encodeURIComponent(n.game)}` }, 'To the game'),
-    h('button', { type: 'button', class: 'link dismiss', 'aria-label': 'Dismiss', title: 'Dismiss',
+    n.text, ' ', h('a', { href: `/games/${encodeURIComponent(n.game)}` }, t('common.to_game')),
+    h('button', { type: 'button', class: 'link dismiss', 'aria-label': t('common.dismiss'), title: t('common.dismiss'),
       onclick: () => write(read().filter((x) => x.id !== n.id)) }, '×'))));
 }
 
@@ -39,7 +41,7 @@ onQueue((e) => {
   if (e.type === 'refused') {
     write([...read(), { id: `${e.item.key}-${Date.now()}`, game: e.item.game, text: e.text }]);
   } else if (e.type === 'sent') {
-    announce(e.item.kind === 'move' ? `Your queued move ${e.item.san} was sent.` : 'Your queued conditional lines were stored.');
+    announce(e.item.kind === 'move' ? t('offline.move_sent', { move: displaySan(e.item.san) }) : t('offline.lines_stored'));
   }
 });
 draw();

@@ -67,6 +67,23 @@ export function localDate(iso: string): string {
   return formatter(zone(), false).format(new Date(iso));
 }
 
+// A calendar date without a time of day ("2030-01-08": leave, a series' days) written the
+// language's way (de "08.01.2030"); no time zone moves it to another day.
+export function calendarDate(ymd: string): string {
+  return formatter('UTC', false).format(new Date(`${ymd}T00:00:00Z`));
+}
+
+// The time of day of `at` with seconds ("14:05:09") in the player's zone.
+export function clockTime(at: Date): string {
+  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+  const locale = language() === 'en' ? 'sv-SE' : language();
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: zone() }).format(at);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(at);  // an unknown zone: the browser's
+  }
+}
+
 export function utcTime(iso: string): string {
   return `${formatter('UTC', true).format(new Date(iso))} UTC`;
 }

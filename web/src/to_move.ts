@@ -6,6 +6,7 @@ import { api } from './api';
 import { h, replace } from './dom';
 import { onLive } from './live';
 import { me } from './session';
+import { t } from './i18n/i18n';
 
 type ListPage = { games: { id: string; my_turn: boolean }[]; counts: { to_move: number } };
 
@@ -15,7 +16,7 @@ export const toMoveBadge = h('span', { class: 'badge to-move', id: 'to-move-badg
 function setCount(n: number): void {
   toMoveBadge.hidden = n === 0;
   toMoveBadge.dataset.count = String(n);
-  replace(toMoveBadge, n ? [String(n), h('span', { class: 'visually-hidden' }, n === 1 ? ' game where it is your move' : ' games where it is your move')] : []);
+  replace(toMoveBadge, n ? [String(n), h('span', { class: 'visually-hidden' }, ` ${t('badge.to_move', { n })}`)] : []);
 }
 
 let asking = 0;

@@ -73,6 +73,21 @@ export function t(key: MessageKey, params: Record<string, string | number> = {})
   return fill(message[plurals.select(n)] ?? message.other, params);
 }
 
+// The message `key` as text and DOM nodes, for a sentence with a link (or other element) in
+// it: each {name} whose parameter is a node becomes that node, the rest is filled as by t().
+// tParts('profile.norm', { title: 'IM', event: link }) -> ['IM in ', <a>, ' (9 games, …)'].
+export function tParts(key: MessageKey, params: Record<string, string | number | Node>): (string | Node)[] {
+  const nodes: Record<string, Node> = {};
+  const plain: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'object') nodes[name] = value;
+    else plain[name] = value;
+  }
+  return t(key, plain).split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 ? nodes[part] ?? `{${part}}` : part))
+    .filter((part) => part !== '');
+}
+
 // Whether `key` names a message (for keys made at run time, e.g. from a problem's code).
 export function hasMessage(key: string): key is MessageKey {
   return key in catalogues.en;

@@ -1,4 +1,4 @@
-// Words for the server's stable names (terminations, colours, claim types, problem codes):
+// Words for the server's stable names (terminations, claim types, states, problem codes):
 // the catalogue's message when it has one, else the name made readable.
 import { hasMessage, MessageKey, t } from './i18n';
 
@@ -11,6 +11,9 @@ function named(prefix: string, name: string): string {
 export const terminationName = (name: string) => named('termination', name);
 // "threefold" -> "threefold repetition" (de "dreifache Stellungswiederholung").
 export const claimName = (name: string) => named('claim', name);
+// "running" -> "running" (de "läuft"): the states the server names (events, series entries,
+// cups, leave, games).
+export const statusName = (name: string) => named('status', name);
 // A problem's readable text by its stable code, null when the catalogue has none.
 export function problemText(code: string): string | null {
   return hasMessage(`problem.${code}`) ? t(`problem.${code}` as MessageKey) : null;

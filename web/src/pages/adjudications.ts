@@ -5,8 +5,10 @@
 import { api, Claim, errorText } from '../api';
 import { announce, errorBox, h, replace, showError } from '../dom';
 import { Evidence, evidenceView, lineText } from './evidence';
-import { deadline, duration } from '../time';
+import { clockTime, deadline, duration } from '../time';
 import { setTitle } from '../title';
+import { t } from '../i18n/i18n';
+import { claimWords } from './events';
 
 type Entry = {
   game_id: string; event: { id: string; name: string }; round: number; board: number;
@@ -16,17 +18,18 @@ type Entry = {
 };
 
 function claimText(player: string, c: Claim): string {
-  if (!c.filed) return `${player}: no claim (counts as a draw claim)`;
-  return `${player}: claims ${c.claim === 'win' ? 'a win' : 'a draw'}${c.filed_at ? ` (filed ${deadline(c.filed_at)})` : ''}`;
+  if (!c.filed) return `${player}: ${t('adjudicate.no_claim')}`;
+  return `${player}: ${claimWords(c.claim ?? 'draw')}${c.filed_at ? ` (${t('adjudicate.filed_at', { at: deadline(c.filed_at) })})` : ''}`;
 }
 
 // The director's decision: the result has no default (one must be chosen) and a reason.
 function decisionForm(e: Entry, done: () => Promise<void>): HTMLElement {
   const id = `adj-${e.game_id}`;
   const result = h('select', { id: `${id}-result`, 'aria-describedby': `${id}-error` },
-    h('option', { value: '' }, 'Choose the result…'),
-    h('option', { value: '1-0' }, `1-0 (${e.white} wins)`), h('option', { value: '0-1' }, `0-1 (${e.black} wins)`),
-    h('option', { value: '1/2-1/2' }, '½-½ (draw)'));
+    h('option', { value: '' }, t('adjudicate.choose_result')),
+    h('option', { value: '1-0' }, `1-0 (${t('adjudicate.wins', { name: e.white })})`),
+    h('option', { value: '0-1' }, `0-1 (${t('adjudicate.wins', { name: e.black })})`),
+    h('option', { value: '1/2-1/2' }, `½-½ (${t('adjudicate.draw')})`));
   result.value = '';
   const reason = h('input', { id: `${id}-reason`, required: true, maxlength: 1000 });
   const error = errorBox();
@@ -37,33 +40,33 @@ function decisionForm(e: Entry, done: () => Promise<void>): HTMLElement {
   });
   // A complete proof fills the form in one click (the director still decides).
   const suggestion = e.evidence?.suggestion;
-  const fill = suggestion ? h('button', { type: 'button', 'aria-label': `Use the suggestion for game ${e.game_id}`,
+  const fill = suggestion ? h('button', { type: 'button', 'aria-label': t('adjudicate.use_suggestion_for', { id: e.game_id }),
     onclick: () => {
       result.value = suggestion.result;
       reason.value = suggestion.reason;
       result.removeAttribute('aria-invalid');
       showError(error, null);
-    } }, 'Use the suggestion') : null;
+    } }, t('adjudicate.use_suggestion')) : null;
   return h('form', { class: 'decide', onsubmit: async (ev: Event) => {
     ev.preventDefault();
     if (!result.value) {
       result.setAttribute('aria-invalid', 'true');
-      showError(error, 'Choose a result first: nothing was decided.');
+      showError(error, t('adjudicate.result_first'));
       result.focus();
       return;
     }
     try {
       await api('POST', `/api/v1/admin/games/${encodeURIComponent(e.game_id)}/result`,
         { result: result.value, termination: 'adjudication', reason: reason.value });
-      announce(`Game ${e.game_id} decided: ${result.value}`);
+      announce(t('adjudicate.decided', { id: e.game_id, result: result.value }));
       await done();
     } catch (err) {
       showError(error, errorText(err));
     }
   } },
-  h('label', { for: `${id}-result` }, 'Result'), result,
-  h('label', { for: `${id}-reason` }, 'Reason'), reason,
-  h('button', { type: 'submit', class: 'primary', 'aria-label': `Decide game ${e.game_id}` }, 'Decide'), fill, error);
+  h('label', { for: `${id}-result` }, t('games.result')), result,
+  h('label', { for: `${id}-reason` }, t('common.reason')), reason,
+  h('button', { type: 'submit', class: 'primary', 'aria-label': t('adjudicate.decide_game', { id: e.game_id }) }, t('adjudicate.decide')), fill, error);
 }
 
 // What the queue shows of a game above its form (refreshed without touching the form).
@@ -71,10 +74,10 @@ function entryInfo(e: Entry): (HTMLElement | null)[] {
   const move = Math.floor(e.ply / 2) + 1;
   return [
     h('h2', {}, h('a', { href: `/games/${encodeURIComponent(e.game_id)}` }, `${e.white} – ${e.black}`),
-      ` · ${e.event.name}, round ${e.round}, board ${e.board}`),
+      ` · ${t('adjudicate.where', { event: e.event.name, round: String(e.round), board: String(e.board) })}`),
     h('p', { class: 'meta' },
-      `Waiting ${duration(e.age_seconds)} (since ${deadline(e.pending_since)}), at move ${move}. `,
-      e.window_open ? `Claims may be filed until ${deadline(e.claims_due)}.` : 'The claim window has closed.'),
+      `${t('adjudicate.waiting', { time: duration(e.age_seconds), since: deadline(e.pending_since), move: String(move) })} `,
+      e.window_open ? t('adjudicate.claims_until', { at: deadline(e.claims_due) }) : t('adjudicate.window_closed_now')),
     h('ul', { class: 'claims' }, (['white', 'black'] as const).map((side) => {
       const c = e.claims[side];
       return h('li', {}, claimText(side === 'white' ? e.white : e.black, c),
@@ -89,9 +92,9 @@ function entryInfo(e: Entry): (HTMLElement | null)[] {
 const refreshSeconds = 10;
 
 export function adjudicationsPage(root: HTMLElement): () => void {
-  setTitle('Adjudications');
+  setTitle(t('nav.adjudications'));
   const list = h('ol', { class: 'adjudications' });
-  const empty = h('p', { class: 'muted', hidden: true }, 'No game is waiting for adjudication.');
+  const empty = h('p', { class: 'muted', hidden: true }, t('adjudicate.none'));
   const updated = h('span', { class: 'muted', 'aria-live': 'off' });
   const error = errorBox();
   // One entry per game, kept across refreshes: only its information is redrawn, so a
@@ -104,7 +107,7 @@ export function adjudicationsPage(root: HTMLElement): () => void {
     try {
       const { adjudications } = await api<{ adjudications: Entry[] }>('GET', '/api/v1/admin/adjudications');
       showError(error, null);
-      setTitle(`Adjudications (${adjudications.length})`);
+      setTitle(`${t('nav.adjudications')} (${adjudications.length})`);
       const seen = new Set<string>();
       adjudications.forEach((e, i) => {
         seen.add(e.game_id);
@@ -125,7 +128,7 @@ export function adjudicationsPage(root: HTMLElement): () => void {
       }
       list.hidden = adjudications.length === 0;
       empty.hidden = adjudications.length !== 0;
-      replace(updated, `Updated ${new Date().toLocaleTimeString()}; read again every ${refreshSeconds} s.`);
+      replace(updated, t('adjudicate.updated', { at: clockTime(new Date()), n: refreshSeconds }));
     } catch (e) {
       showError(error, errorText(e));
     } finally {
@@ -135,9 +138,9 @@ export function adjudicationsPage(root: HTMLElement): () => void {
   const refresh = () => { if (document.visibilityState === 'visible') void load(); };
   const timer = window.setInterval(refresh, refreshSeconds * 1000);
   document.addEventListener('visibilitychange', refresh);
-  replace(root, h('h1', {}, 'Adjudication queue'),
-    h('p', { class: 'muted' }, 'Event games past their end date, the longest waiting first. A side that filed nothing counts as claiming a draw.'),
-    h('p', { class: 'refresh' }, h('button', { type: 'button', onclick: () => void load() }, 'Refresh'), ' ', updated),
+  replace(root, h('h1', {}, t('adjudicate.queue')),
+    h('p', { class: 'muted' }, t('adjudicate.lead')),
+    h('p', { class: 'refresh' }, h('button', { type: 'button', onclick: () => void load() }, t('adjudicate.refresh')), ' ', updated),
     error, list, empty);
   void load();
   return () => {

@@ -12,12 +12,14 @@ import { Board, Color, position } from '../board';
 import { h, replace } from '../dom';
 import { Engine, EngineInfo, EngineState, scoreText, whiteScore } from '../engine';
 import { setTitle } from '../title';
+import { t } from '../i18n/i18n';
+import { displaySan } from '../i18n/notation';
 
 const standardStart = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const depths: [string, string][] = [['18', 'Depth 18'], ['24', 'Depth 24'], ['30', 'Depth 30'], ['', 'Until stopped']];
+const depths = ['18', '24', '30', ''];
 
 export function analysisPage(root: HTMLElement): () => void {
-  setTitle('Analysis board');
+  setTitle(t('analysis.title'));
   const params = new URLSearchParams(location.search);
   const gameId = params.get('game');
   const ply = params.get('ply');
@@ -40,11 +42,11 @@ export function analysisPage(root: HTMLElement): () => void {
   // The engine: nothing is loaded until Start.
   let engine: Engine | null = null;
   let running = false;
-  const engineButton = h('button', { type: 'button', class: 'primary engine-toggle', onclick: () => toggleEngine() }, 'Start engine');
+  const engineButton = h('button', { type: 'button', class: 'primary engine-toggle', onclick: () => toggleEngine() }, t('analysis.start'));
   const depth = h('select', { id: 'engine-depth', onchange: () => { if (running) analyse(); } },
-    depths.map(([value, label]) => h('option', { value }, label)));
+    depths.map((value) => h('option', { value }, value ? t('analysis.depth', { depth: value }) : t('analysis.until_stopped'))));
   depth.value = '24';
-  const engineState = h('p', { class: 'engine-state', id: 'engine-state', role: 'status' }, 'The engine is off.');
+  const engineState = h('p', { class: 'engine-state', id: 'engine-state', role: 'status' }, t('analysis.off'));
   const evalBox = h('p', { class: 'engine-eval', id: 'engine-eval', 'aria-live': 'off' });
   const lineBox = h('p', { class: 'engine-line', id: 'engine-line', 'aria-live': 'off' });
 
@@ -57,7 +59,7 @@ export function analysisPage(root: HTMLElement): () => void {
       engine ??= new Engine(showInfo, showState, chess960);
       analyse();
     }
-    replace(engineButton, running ? 'Stop engine' : 'Start engine');
+    replace(engineButton, running ? t('analysis.stop') : t('analysis.start'));
   }
 
   // The shown position to the engine (a finished position needs none).
@@ -68,7 +70,7 @@ export function analysisPage(root: HTMLElement): () => void {
     clearEngineLines();
     if (!pos || pos.isEnd()) {
       engine.stop();
-      replace(engineState, pos?.isCheckmate() ? 'Checkmate: nothing to analyse.' : 'No legal move: nothing to analyse.');
+      replace(engineState, pos?.isCheckmate() ? t('analysis.checkmate') : t('analysis.no_move'));
       return;
     }
     engine.analyse(fen, depth.value ? Number(depth.value) : null);
@@ -85,12 +87,12 @@ export function analysisPage(root: HTMLElement): () => void {
     if (s === 'failed') {
       running = false;
       engine = null;
-      replace(engineButton, 'Start engine');
+      replace(engineButton, t('analysis.start'));
     }
     engineState.dataset.state = s;
     replace(engineState, {
-      loading: 'Loading the engine…', searching: 'Thinking…', done: 'Search finished.', stopped: 'The engine is stopped.',
-      failed: `The engine could not run: ${detail ?? 'unknown error'}.`,
+      loading: t('analysis.loading'), searching: t('analysis.searching'), done: t('analysis.done'), stopped: t('analysis.stopped'),
+      failed: t('analysis.failed', { detail: detail ?? t('analysis.unknown_error') }),
     }[s]);
   }
 
@@ -100,20 +102,20 @@ export function analysisPage(root: HTMLElement): () => void {
     const white = whiteScore(info.score, turn);
     evalBox.dataset.score = `${white.kind} ${white.value}`;
     evalBox.dataset.depth = String(info.depth);
-    replace(evalBox, h('strong', {}, scoreText(white)), ` at depth ${info.depth}`,
-      h('span', { class: 'muted' }, ' (White’s view)'));
+    replace(evalBox, h('strong', {}, scoreText(white)), ` ${t('analysis.at_depth', { depth: String(info.depth) })}`,
+      h('span', { class: 'muted' }, ` (${t('analysis.white_view')})`));
     const sans = sanLine(fen, info.pv);
     lineBox.dataset.uci = info.pv.slice(0, sans.length).join(' ');
     lineBox.dataset.san = sans.join(' ');
-    replace(lineBox, h('span', { class: 'label' }, 'Best line: '), numbered(fen, sans));
+    replace(lineBox, h('span', { class: 'label' }, `${t('analysis.best_line')} `), numbered(fen, sans.map((san) => displaySan(san))));
   }
 
   // The board, the line and the buttons drawn from the state.
-  const moveList = h('ol', { class: 'analysis-moves', id: 'analysis-moves', 'aria-label': 'Moves on the analysis board' });
-  const lineNote = h('p', { class: 'muted analysis-empty' }, 'Make a move on the board to explore a line.');
-  const backButton = h('button', { type: 'button', 'aria-label': 'Previous move', title: 'Previous move', onclick: () => update(back(state)) }, '◀');
-  const forwardButton = h('button', { type: 'button', 'aria-label': 'Next move', title: 'Next move', onclick: () => update(forward(state)) }, '▶');
-  const resetButton = h('button', { type: 'button', onclick: () => update(reset(state)) }, 'Reset to the game position');
+  const moveList = h('ol', { class: 'analysis-moves', id: 'analysis-moves', 'aria-label': t('analysis.moves') });
+  const lineNote = h('p', { class: 'muted analysis-empty' }, t('analysis.explore'));
+  const backButton = h('button', { type: 'button', 'aria-label': t('game.step_previous'), title: t('game.step_previous'), onclick: () => update(back(state)) }, '◀');
+  const forwardButton = h('button', { type: 'button', 'aria-label': t('game.step_next'), title: t('game.step_next'), onclick: () => update(forward(state)) }, '▶');
+  const resetButton = h('button', { type: 'button', onclick: () => update(reset(state)) }, t('analysis.reset'));
 
   function draw(): void {
     const fen = fenOf(state);
@@ -127,7 +129,7 @@ export function analysisPage(root: HTMLElement): () => void {
     lineNote.hidden = moves.length > 0;
     replace(moveList, moves.map((m) => h('li', {},
       h('button', { type: 'button', class: 'move', 'data-n': m.n, 'aria-current': m.n === state.cursor ? 'true' : null,
-        onclick: () => update(goTo(state, m.n)) }, `${m.label} ${m.san}`))));
+        onclick: () => update(goTo(state, m.n)) }, `${m.label} ${displaySan(m.san)}`))));
   }
 
   function update(next: AnalysisState): void {
@@ -150,29 +152,28 @@ export function analysisPage(root: HTMLElement): () => void {
   document.addEventListener('keydown', onKey);
 
   const from = gameId
-    ? h('p', { class: 'analysis-from' }, `From game ${gameId}${ply !== null ? `, position after ply ${ply}` : ''}. `,
-      h('a', { href: `/games/${encodeURIComponent(gameId)}` }, 'Back to the game'))
+    ? h('p', { class: 'analysis-from' },
+      `${ply !== null ? t('analysis.from_game_ply', { id: gameId, ply }) : t('analysis.from_game', { id: gameId })} `,
+      h('a', { href: `/games/${encodeURIComponent(gameId)}` }, t('analysis.back')))
     : null;
   replace(root, h('div', { class: 'analysis-page' },
-    h('h1', {}, 'Analysis board'),
+    h('h1', {}, t('analysis.title')),
     from,
-    initial ? null : h('p', { class: 'error', role: 'alert' }, 'The position given cannot be read; the board shows the start position.'),
-    h('p', { class: 'analysis-note' },
-      'Moves made here stay in your browser: they are never sent to the server and never played in the game.'),
+    initial ? null : h('p', { class: 'error', role: 'alert' }, t('analysis.bad_fen')),
+    h('p', { class: 'analysis-note' }, t('analysis.note')),
     h('div', { class: 'analysis-main' },
       h('div', { class: 'board-col' }, board.el,
         h('div', { class: 'board-tools analysis-tools' }, backButton, forwardButton, resetButton,
-          h('button', { type: 'button', onclick: () => update(flip(state)) }, 'Flip board')),
+          h('button', { type: 'button', onclick: () => update(flip(state)) }, t('game.flip'))),
         board.text),
       h('div', { class: 'side-col' },
-        h('section', { class: 'engine', 'aria-label': 'Engine' },
-          h('h2', {}, 'Engine'),
+        h('section', { class: 'engine', 'aria-label': t('analysis.engine') },
+          h('h2', {}, t('analysis.engine')),
           h('div', { class: 'engine-controls' }, engineButton,
-            h('label', { for: 'engine-depth', class: 'visually-hidden' }, 'Search depth'), depth),
+            h('label', { for: 'engine-depth', class: 'visually-hidden' }, t('analysis.search_depth')), depth),
           engineState, evalBox, lineBox,
-          h('p', { class: 'muted engine-credit' }, 'Stockfish 19 (lite, WebAssembly), GPL-3.0; runs in this browser only. ',
-            'Correspondence chess under ICCF rules allows engines; no event here forbids them.')),
-        h('section', { class: 'analysis-line', 'aria-label': 'Line' }, h('h2', {}, 'Line'), lineNote, moveList)))));
+          h('p', { class: 'muted engine-credit' }, t('analysis.credit'))),
+        h('section', { class: 'analysis-line', 'aria-label': t('analysis.line') }, h('h2', {}, t('analysis.line')), lineNote, moveList)))));
   draw();
   return () => {
     document.removeEventListener('keydown', onKey);

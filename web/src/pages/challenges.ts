@@ -92,9 +92,9 @@ export function challengesPage(root: HTMLElement, go?: (path: string) => void): 
   const expires = num({ id: 'ch-expires', name: 'expires_days', min: 1, max: 60, value: 14 });
 
   // Open challenges only: who may accept.
-  const minRating = num({ id: 'ch-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: 'none' });
-  const maxRating = num({ id: 'ch-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: 'none' });
-  const minGames = num({ id: 'ch-min-games', name: 'min_finished_games', min: 0, max: 10000, placeholder: 'none' });
+  const minRating = num({ id: 'ch-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: t('common.none') });
+  const maxRating = num({ id: 'ch-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: t('common.none') });
+  const minGames = num({ id: 'ch-min-games', name: 'min_finished_games', min: 0, max: 10000, placeholder: t('common.none') });
   const openPart = h('fieldset', { class: 'open-only' }, h('legend', {}, t('ch.who_may_accept')),
     row('ch-min-rating', t('ch.lowest_rating'), minRating), row('ch-max-rating', t('ch.highest_rating'), maxRating),
     row('ch-min-games', t('ch.min_games_label'), minGames));

@@ -3,6 +3,8 @@
 import { api, errorText } from '../api';
 import { h, replace } from '../dom';
 import { setTitle } from '../title';
+import { t } from '../i18n/i18n';
+import { statusName } from '../i18n/words';
 
 // The answers of the cup routes (docs/api.md "Cups"; gap: no schemas in the document).
 type Side = { username: string; seed: number } | null;
@@ -13,32 +15,32 @@ type Cup = { id: string; name: string; status: string; winner: string | null;
   settings: { games_per_match: number; tiebreak_pairs: number };
   rounds: { round: number; matches: Match[] }[] };
 
-const roundName = (round: number, rounds: number) =>
-  round === rounds ? 'Final' : round === rounds - 1 ? 'Semi-finals' : round === rounds - 2 ? 'Quarter-finals' : `Round ${round}`;
+const roundName = (round: number, rounds: number) => round === rounds ? t('cup.final')
+  : round === rounds - 1 ? t('cup.semi_finals') : round === rounds - 2 ? t('cup.quarter_finals') : t('cup.round', { round: String(round) });
 
 const side = (s: Side, winner: string | null) => s
   ? h('span', { class: s.username === winner ? 'winner' : null }, `${s.seed}. `, h('a', { href: `/users/${encodeURIComponent(s.username)}` }, s.username))
-  : h('span', { class: 'muted' }, 'to be decided');
+  : h('span', { class: 'muted' }, t('cup.to_be_decided'));
 
 function matchBox(m: Match): HTMLElement {
   return h('li', { class: `cup-match ${m.status}`, 'data-match': String(m.match) },
-    h('div', {}, side(m.a, m.winner), m.bye ? ' (bye)' : [' ', h('strong', {}, String(m.score_a))]),
+    h('div', {}, side(m.a, m.winner), m.bye ? ` (${t('cup.bye')})` : [' ', h('strong', {}, String(m.score_a))]),
     m.bye ? null : h('div', {}, side(m.b, m.winner), ' ', h('strong', {}, String(m.score_b))),
     m.games.length ? h('ol', { class: 'cup-games' }, m.games.map((g) => h('li', {},
-      h('a', { href: `/games/${encodeURIComponent(g.game_id)}` }, `${g.white} – ${g.black}`), ` ${g.result}`,
-      g.tiebreak ? ' (tie-break)' : ''))) : null);
+      h('a', { href: `/games/${encodeURIComponent(g.game_id)}` }, `${g.white} – ${g.black}`), ` ${statusName(g.result)}`,
+      g.tiebreak ? ` (${t('cup.tiebreak')})` : ''))) : null);
 }
 
 export function cupsPage(root: HTMLElement): void {
-  setTitle('Cups');
-  const body = h('div', {}, 'Loading…');
-  replace(root, h('h1', {}, 'Cups'), body);
+  setTitle(t('cup.title'));
+  const body = h('div', {}, t('common.loading'));
+  replace(root, h('h1', {}, t('cup.title')), body);
   void (async () => {
     try {
       const { cups } = await api<{ cups: { id: string; name: string; status: string }[] }>('GET', '/api/v1/cups');
       replace(body, cups.length ? h('ul', { class: 'cup-list' }, cups.map((c) => h('li', {},
-        h('a', { href: `/cups/${encodeURIComponent(c.id)}` }, c.name), ` (${c.status})`)))
-        : h('p', { class: 'muted' }, 'No cups yet.'));
+        h('a', { href: `/cups/${encodeURIComponent(c.id)}` }, c.name), ` (${statusName(c.status)})`)))
+        : h('p', { class: 'muted' }, t('cup.none')));
     } catch (e) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
@@ -46,7 +48,7 @@ export function cupsPage(root: HTMLElement): void {
 }
 
 export function cupPage(root: HTMLElement, id: string): void {
-  const body = h('div', {}, 'Loading…');
+  const body = h('div', {}, t('common.loading'));
   replace(root, body);
   void (async () => {
     try {
@@ -55,8 +57,8 @@ export function cupPage(root: HTMLElement, id: string): void {
       const rounds = c.rounds.length;
       replace(body,
         h('h1', {}, c.name),
-        h('p', {}, `Matches of ${c.settings.games_per_match} games, up to ${c.settings.tiebreak_pairs} tie-break pair(s); `,
-          c.winner ? h('strong', { class: 'cup-winner' }, `won by ${c.winner}`) : 'in play', '.'),
+        h('p', {}, t('cup.terms', { n: c.settings.games_per_match, pairs: t('cup.pairs', { n: c.settings.tiebreak_pairs }) }), '; ',
+          c.winner ? h('strong', { class: 'cup-winner' }, t('cup.won_by', { name: c.winner })) : t('common.in_play'), '.'),
         h('div', { class: 'cup-bracket' }, c.rounds.map((r) => h('section', { class: 'cup-round' },
           h('h2', {}, roundName(r.round, rounds)),
           h('ol', { class: 'cup-matches' }, r.matches.map(matchBox))))));

@@ -14,20 +14,22 @@ import { newChampionshipForm } from './director_championship';
 import { section } from './forms';
 import { gameTerms, row } from './game_terms';
 import { eventSelect, fromEvent, gameChoice, loadEvents, playerOptions, playerPicker } from './pickers';
+import { t } from '../i18n/i18n';
+import { terminationName } from '../i18n/words';
 
 function newGame(go: (path: string) => void): HTMLElement {
-  const white = playerPicker('dg-white', 'White');
-  const black = playerPicker('dg-black', 'Black');
+  const white = playerPicker('dg-white', t('color.White'));
+  const black = playerPicker('dg-black', t('color.Black'));
   const terms = gameTerms('dg', 'iccf');
   terms.showParts();
-  return section('New game', [white.el, black.el, row('dg-variant', 'Variant', terms.variant), terms.startRow,
-    row('dg-tc-type', 'Time control', terms.tcType), ...terms.tcParts, terms.rules], 'Create game', async () => {
+  return section(t('director.new_game'), [white.el, black.el, row('dg-variant', t('ch.variant'), terms.variant), terms.startRow,
+    row('dg-tc-type', t('ch.time_control'), terms.tcType), ...terms.tcParts, terms.rules], t('director.create_game'), async () => {
     const [w] = white.values();
     const [b] = black.values();
-    if (!w || !b) throw new Error('Choose both players first: nothing was created.');
+    if (!w || !b) throw new Error(t('director.both_players_first'));
     const g = await api<{ id: string }>('POST', '/api/v1/admin/games', { white: w, black: b, time_control: terms.timeControl(), ...terms.body() });
     go(`/games/${g.id}`);
-    return `Game ${g.id} created.`;
+    return t('director.game_created', { id: g.id });
   });
 }
 
@@ -35,42 +37,42 @@ function newGame(go: (path: string) => void): HTMLElement {
 function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: string): Promise<void> } {
   const event = eventSelect('run-event', ['registration', 'running']);
   const chosen = () => {
-    if (!event.select.value) throw new Error('Choose an event first.');
+    if (!event.select.value) throw new Error(t('director.event_first'));
     return encodeURIComponent(event.select.value);
   };
-  const adding = playerPicker('ev-add', 'Players to add', true);
-  const seated = fromEvent('ep-user', event.select, playerOptions, 'No players yet');
-  const replacement = playerPicker('ep-replacement', 'Replacement (nobody: withdraw the player)');
+  const adding = playerPicker('ev-add', t('director.players_to_add'), true);
+  const seated = fromEvent('ep-user', event.select, playerOptions, t('director.no_players_yet'));
+  const replacement = playerPicker('ep-replacement', t('director.replacement'));
   const reason = h('input', { id: 'ep-reason', required: true, maxlength: 1000 });
   const after = async () => { await event.refresh(event.select.value); await seated.refresh(); };
   const el = h('div', { class: 'director-form run-event' },
-    h('h2', {}, 'Run an event'),
-    row('run-event', 'Event', event.select),
-    section('Add players', [adding.el], 'Add players', async () => {
+    h('h2', {}, t('director.run_event')),
+    row('run-event', t('games.event'), event.select),
+    section(t('director.add_players'), [adding.el], t('director.add_players'), async () => {
       const id = chosen();
       const names = adding.values();
-      if (!names.length) throw new Error('Choose the players to add first.');
+      if (!names.length) throw new Error(t('director.players_first'));
       for (const username of names) await api('POST', `/api/v1/admin/events/${id}/players`, { username });
       adding.clear();
       await after();
-      return `Added ${names.join(', ')}.`;
+      return t('director.added', { names: names.join(', ') });
     }, 'sub-form'),
-    section('Start the event', [], 'Start event', async () => {
+    section(t('director.start_event_title'), [], t('director.start_event'), async () => {
       const e = await api<{ id: string; games: unknown[] }>('POST', `/api/v1/admin/events/${chosen()}/start`);
       go(`/events/${e.id}`);
-      return `Started with ${e.games.length} games.`;
+      return t('director.started', { n: e.games.length });
     }, 'sub-form'),
-    section('Withdraw or replace a player', [row('ep-user', 'Player', seated.select), replacement.el, row('ep-reason', 'Reason', reason)],
-      'Apply', async () => {
+    section(t('director.withdraw_title'), [row('ep-user', t('events.player'), seated.select), replacement.el,
+      row('ep-reason', t('common.reason'), reason)], t('common.apply'), async () => {
         const id = chosen();
         const username = seated.select.value;
-        if (!username) throw new Error('Choose the player first.');
+        if (!username) throw new Error(t('director.player_first'));
         const [other] = replacement.values();
         if (other) await api('POST', `/api/v1/admin/events/${id}/replace`, { username, replacement: other, reason: reason.value });
         else await api('POST', `/api/v1/admin/events/${id}/withdraw`, { username, reason: reason.value });
         replacement.clear();
         await after();
-        return other ? `${username} replaced by ${other}.` : `${username} withdrawn.`;
+        return other ? t('director.replaced', { name: username, other }) : t('director.withdrawn', { name: username });
       }, 'sub-form'));
   return { el, choose: (id) => event.refresh(id) };
 }
@@ -79,30 +81,31 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
 function decide(): HTMLElement {
   const game = gameChoice('res');
   const result = h('select', { id: 'res-result', name: 'result' },
-    h('option', { value: '' }, 'Choose the result…'),
+    h('option', { value: '' }, t('adjudicate.choose_result')),
     ['1-0', '0-1', '1/2-1/2', '0-0'].map((r) => h('option', { value: r }, r)));
   const termination = h('select', { id: 'res-termination', name: 'termination' },
-    ['adjudication', 'default', 'resignation', 'agreement', 'time_forfeit'].map((t) => h('option', { value: t }, t.replace('_', ' '))));
+    ['adjudication', 'default', 'resignation', 'agreement', 'time_forfeit'].map((name) => h('option', { value: name }, terminationName(name))));
   const reason = h('input', { id: 'res-reason', required: true, maxlength: 1000 });
-  return section('Decide a result', [...game.fields, row('res-result', 'Result', result),
-    row('res-termination', 'Termination', termination), row('res-reason', 'Reason', reason)], 'Enter result', async () => {
+  return section(t('director.decide_title'), [...game.fields, row('res-result', t('games.result'), result),
+    row('res-termination', t('director.termination'), termination), row('res-reason', t('common.reason'), reason)],
+  t('director.enter_result'), async () => {
     const id = game.gameId();
-    if (!id) throw new Error('Choose the game first: nothing was decided.');
-    if (!result.value) throw new Error('Choose a result first: nothing was decided.');
+    if (!id) throw new Error(t('director.game_first'));
+    if (!result.value) throw new Error(t('adjudicate.result_first'));
     await api('POST', `/api/v1/admin/games/${encodeURIComponent(id)}/result`,
       { result: result.value, termination: termination.value, reason: reason.value });
     await game.refresh();
-    return `Result ${result.value} entered for game ${id}.`;
+    return t('director.result_entered', { result: result.value, id });
   });
 }
 
 export function directorPage(root: HTMLElement, go: (path: string) => void): void {
-  setTitle('Director');
+  setTitle(t('nav.director'));
   void loadEvents(true); // read afresh once, for all the page's selects
   const run = runEvent(go);
   const event = newEventForm((id) => void run.choose(id));
-  replace(root, h('div', { class: 'director-page' }, h('h1', {}, 'Tournament director'),
-    h('p', {}, h('a', { href: '/adjudications' }, 'Adjudication queue'), ': games past their end date waiting for your decision.'),
+  replace(root, h('div', { class: 'director-page' }, h('h1', {}, t('director.title')),
+    h('p', {}, h('a', { href: '/adjudications' }, t('adjudicate.queue')), `: ${t('director.queue_hint')}`),
     h('div', { class: 'director' }, event, run.el, newSeriesForm(), newChampionshipForm(go), newCupForm(go), newTeamForm(go), newTeamMatchForm(go), startTeamMatchForm(go), newOlympiadForm(go), newGame(go), decide(), gameControls()),
     leaveQueue(), auditLog()));
 }

@@ -7,19 +7,21 @@ import { h, replace } from '../dom';
 import { section } from './forms';
 import { check, gameTerms, num, row, value } from './game_terms';
 import { playerPicker } from './pickers';
+import { t } from '../i18n/i18n';
 
 type StageRow = { el: HTMLElement; body(last: boolean): Record<string, unknown> };
 
 function stageRow(n: number): StageRow {
   const id = (part: string) => `ch-stage${n}-${part}`;
-  const name = h('input', { id: id('name'), maxlength: 100, value: n === 1 ? 'Preliminaries' : n === 2 ? 'Final' : `Stage ${n}` });
+  const name = h('input', { id: id('name'), maxlength: 100,
+    value: n === 1 ? t('director.preliminaries') : n === 2 ? t('cup.final') : t('director.stage', { n: String(n) }) });
   const size = num({ id: id('size'), min: 2, max: 32, value: 7 });
   const per = num({ id: id('per-section'), min: 0, max: 32, value: 2 });
   const runners = num({ id: id('runners-up'), min: 0, max: 100, value: 0 });
-  const el = h('fieldset', { class: 'stage-row' }, h('legend', {}, `Stage ${n}`),
-    row(id('name'), 'Name', name), row(id('size'), 'Section size (2–32)', size),
-    row(id('per-section'), 'Qualify per section', per, 'Not for the last stage.'),
-    row(id('runners-up'), 'Best runners-up', runners));
+  const el = h('fieldset', { class: 'stage-row' }, h('legend', {}, t('director.stage', { n: String(n) })),
+    row(id('name'), t('common.name'), name), row(id('size'), t('director.stage_size'), size),
+    row(id('per-section'), t('director.per_section'), per, t('director.per_section_hint')),
+    row(id('runners-up'), t('director.runners_up'), runners));
   return {
     el,
     body: (last) => last ? { name: name.value.trim(), section_size: value(size) }
@@ -29,7 +31,7 @@ function stageRow(n: number): StageRow {
 
 export function newChampionshipForm(go: (path: string) => void): HTMLElement {
   const name = h('input', { id: 'ch-name', required: true, maxlength: 200 });
-  const players = playerPicker('ch-players', 'Players', true, 'In entry order (seats go by rating).');
+  const players = playerPicker('ch-players', t('events.players'), true, t('director.champ_players_hint'));
   const count = num({ id: 'ch-stages', min: 2, max: 5, value: 2 });
   const stagesBox = h('div', { class: 'stage-rows' });
   let stages: StageRow[] = [];
@@ -47,20 +49,20 @@ export function newChampionshipForm(go: (path: string) => void): HTMLElement {
   const terms = gameTerms('ch', 'iccf', () => { for (const r of startRows) r.hidden = true; });
   startRows.push(terms.startRow);
   terms.showParts();
-  return section('New championship', [row('ch-name', 'Championship name', name), players.el,
-    row('ch-stages', 'Stages (2–5)', count), stagesBox,
-    check('ch-auto-advance', 'Start each next stage by itself when a stage ends', auto),
-    check('ch-country-spread', 'Spread compatriots over sections', spread),
-    row('ch-tc-type', 'Time control', terms.tcType), ...terms.tcParts, row('ch-variant', 'Variant', terms.variant), terms.rules],
-  'Create championship', async () => {
+  return section(t('director.new_championship'), [row('ch-name', t('director.championship_name'), name), players.el,
+    row('ch-stages', t('director.stages'), count), stagesBox,
+    check('ch-auto-advance', t('director.auto_advance'), auto),
+    check('ch-country-spread', t('director.spread'), spread),
+    row('ch-tc-type', t('ch.time_control'), terms.tcType), ...terms.tcParts, row('ch-variant', t('ch.variant'), terms.variant), terms.rules],
+  t('director.create_championship'), async () => {
     const listed = players.values();
-    if (listed.length < 2) throw new Error('Choose the players first: nothing was created.');
+    if (listed.length < 2) throw new Error(t('director.players_first_created'));
     const c = await api<{ id: string; name: string }>('POST', '/api/v1/admin/championships', {
       name: name.value.trim(), players: listed, stages: stages.map((s, i) => s.body(i === stages.length - 1)),
       auto_advance: auto.checked, country_spread: spread.checked, time_control: terms.timeControl(), ...terms.body(),
       start_position: undefined,
     });
     go(`/championships/${encodeURIComponent(c.id)}`);
-    return `Championship “${c.name}” created.`;
+    return t('director.championship_created', { name: c.name });
   }, 'director-form wide');
 }

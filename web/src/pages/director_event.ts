@@ -9,36 +9,37 @@ import { errorBox, h } from '../dom';
 import { creationSubmit, fieldError } from './form_errors';
 import { check, gameTerms, num, row, value } from './game_terms';
 import { playerPicker } from './pickers';
+import { t } from '../i18n/i18n';
 
 // The RFC 3339 instant of a datetime-local field (the browser's time zone), or undefined.
 const instant = (input: HTMLInputElement) => (input.value ? new Date(input.value).toISOString() : undefined);
 
 export function newEventForm(created: (id: string, name: string) => void): HTMLElement {
   const name = h('input', { id: 'ev-name', name: 'name', required: true, maxlength: 200 });
-  const players = playerPicker('ev-players', 'Players', true, 'In seat order when seeded by entry. None: players enter themselves (open for entry).');
+  const players = playerPicker('ev-players', t('events.players'), true, t('director.event_players_hint'));
   const seeding = h('select', { id: 'ev-seeding', name: 'seeding' },
-    h('option', { value: '' }, 'Default'),
-    h('option', { value: 'entry' }, 'By entry (the order above)'), h('option', { value: 'rating' }, 'By rating (highest first)'));
+    h('option', { value: '' }, t('director.seeding_default')),
+    h('option', { value: 'entry' }, t('director.by_entry')), h('option', { value: 'rating' }, t('common.by_rating')));
   const allow518 = h('input', { type: 'checkbox', id: 'ev-allow-518', name: 'allow_518' });
-  const allowRow = check('ev-allow-518', 'The draw may give the standard array (518)', allow518);
+  const allowRow = check('ev-allow-518', t('director.allow_518'), allow518);
   const terms = gameTerms('ev', 'iccf', () => { allowRow.hidden = terms.variant.value !== 'chess960'; });
 
   const startAt = h('input', { id: 'ev-start-at', name: 'start_at', type: 'datetime-local' });
   const endAt = h('input', { id: 'ev-end-at', name: 'end_at', type: 'datetime-local' });
   const doubleRound = h('input', { type: 'checkbox', id: 'ev-double-round', name: 'double_round' });
   const visibility = h('select', { id: 'ev-visibility', name: 'visibility', onchange: () => showDelay() },
-    h('option', { value: 'live' }, 'Live (moves seen at once)'),
-    h('option', { value: 'delayed' }, 'Delayed by some plies'),
-    h('option', { value: 'after_end' }, 'After the event ends'));
+    h('option', { value: 'live' }, t('director.visibility_live')),
+    h('option', { value: 'delayed' }, t('director.visibility_delayed')),
+    h('option', { value: 'after_end' }, t('director.visibility_after_end')));
   const delay = num({ id: 'ev-delay-moves', name: 'delay_moves', min: 1, max: 1000, value: 4 });
-  const delayRow = row('ev-delay-moves', 'Plies hidden (1–1000)', delay);
+  const delayRow = row('ev-delay-moves', t('director.delay'), delay);
   const showDelay = () => { delayRow.hidden = visibility.value !== 'delayed'; };
   const openEntry = h('input', { type: 'checkbox', id: 'ev-open-for-entry', name: 'open_for_entry' });
-  const maxPlayers = num({ id: 'ev-max-players', name: 'max_players', min: 2, max: 100, placeholder: 'no limit' });
+  const maxPlayers = num({ id: 'ev-max-players', name: 'max_players', min: 2, max: 100, placeholder: t('common.no_limit') });
   const leaveDays = num({ id: 'ev-leave-days', name: 'leave_days_per_year', min: 0, max: 366, value: 45 });
   const rated = h('input', { type: 'checkbox', id: 'ev-rated', name: 'rated', checked: true });
-  const minRating = num({ id: 'ev-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: 'none' });
-  const maxRating = num({ id: 'ev-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: 'none' });
+  const minRating = num({ id: 'ev-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: t('common.none') });
+  const maxRating = num({ id: 'ev-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: t('common.none') });
 
   // The server's field names, for putting its refusals next to the right field.
   const fields: Record<string, HTMLElement> = {
@@ -56,10 +57,10 @@ export function newEventForm(created: (id: string, name: string) => void): HTMLE
     const fail = (f: HTMLElement, text: string) => { fieldError(f, text); ok = false; };
     const lo = value(minRating);
     const hi = value(maxRating);
-    if (lo !== undefined && hi !== undefined && lo > hi) fail(maxRating, 'The highest rating must not be below the lowest.');
-    if (startAt.value && endAt.value && endAt.value <= startAt.value) fail(endAt, 'The end must come after the start.');
-    if (endAt.value && terms.tcType.value === 'triple_block') fail(endAt, 'Triple Block events have no end date: leave it empty.');
-    if (!name.value.trim()) fail(name, 'Give the event a name.');
+    if (lo !== undefined && hi !== undefined && lo > hi) fail(maxRating, t('director.rating_order'));
+    if (startAt.value && endAt.value && endAt.value <= startAt.value) fail(endAt, t('director.end_after_start'));
+    if (endAt.value && terms.tcType.value === 'triple_block') fail(endAt, t('director.triple_block_end'));
+    if (!name.value.trim()) fail(name, t('director.event_name_missing'));
     return ok;
   }
 
@@ -83,34 +84,34 @@ export function newEventForm(created: (id: string, name: string) => void): HTMLE
   }
 
   const form: HTMLElement = h('form', { class: 'event-form', id: 'event-form', novalidate: true, onsubmit: (e: Event) => submit(e) },
-  h('h2', {}, 'New event'),
+  h('h2', {}, t('director.new_event')),
   h('div', { class: 'event-fieldsets' },
-    h('fieldset', {}, h('legend', {}, 'Event and players'),
-      row('ev-name', 'Event name', name), players.el, row('ev-seeding', 'Seeding', seeding, 'Default: by entry when players are listed, else by rating.')),
-    h('fieldset', {}, h('legend', {}, 'Time control'), row('ev-tc-type', 'Type', terms.tcType), terms.tcParts),
-    h('fieldset', {}, h('legend', {}, 'Games'),
-      row('ev-variant', 'Variant', terms.variant), terms.startRow, allowRow,
-      check('ev-double-round', 'Double round (each pair plays twice, colours swapped)', doubleRound), terms.rules),
-    h('fieldset', {}, h('legend', {}, 'Dates'),
-      row('ev-start-at', 'Start (empty: when started)', startAt, 'Your local time.'),
-      row('ev-end-at', 'End: unfinished games go to adjudication (optional)', endAt)),
-    h('fieldset', {}, h('legend', {}, 'Entry, visibility and leave'),
-      check('ev-open-for-entry', 'Open for entry: players may join until the start', openEntry),
-      row('ev-max-players', 'At most this many players (2–100)', maxPlayers),
-      row('ev-visibility', 'Who sees the games', visibility), delayRow,
-      row('ev-leave-days', 'Leave days per year (0–366)', leaveDays)),
-    h('fieldset', {}, h('legend', {}, 'Ratings'),
-      check('ev-rated', 'Rated: the games count for the ratings', rated),
-      row('ev-min-rating', 'Lowest rating to enter (0–4000)', minRating),
-      row('ev-max-rating', 'Highest rating to enter (0–4000)', maxRating))),
-  h('button', { type: 'submit', class: 'primary' }, 'Create event'), done, error);
-  const submit = creationSubmit('event', {
+    h('fieldset', {}, h('legend', {}, t('director.event_and_players')),
+      row('ev-name', t('director.event_name'), name), players.el, row('ev-seeding', t('common.seeding'), seeding, t('director.seeding_hint'))),
+    h('fieldset', {}, h('legend', {}, t('ch.time_control')), row('ev-tc-type', t('ch.type'), terms.tcType), terms.tcParts),
+    h('fieldset', {}, h('legend', {}, t('events.games')),
+      row('ev-variant', t('ch.variant'), terms.variant), terms.startRow, allowRow,
+      check('ev-double-round', t('director.double_round'), doubleRound), terms.rules),
+    h('fieldset', {}, h('legend', {}, t('director.dates')),
+      row('ev-start-at', t('director.start_at'), startAt, t('director.local_time')),
+      row('ev-end-at', t('director.end_at'), endAt)),
+    h('fieldset', {}, h('legend', {}, t('director.entry_visibility_leave')),
+      check('ev-open-for-entry', t('director.open_for_entry'), openEntry),
+      row('ev-max-players', t('director.max_players'), maxPlayers),
+      row('ev-visibility', t('director.visibility'), visibility), delayRow,
+      row('ev-leave-days', t('director.leave_days'), leaveDays)),
+    h('fieldset', {}, h('legend', {}, t('series.ratings')),
+      check('ev-rated', t('director.rated'), rated),
+      row('ev-min-rating', t('director.min_rating_enter'), minRating),
+      row('ev-max-rating', t('director.max_rating_enter'), maxRating))),
+  h('button', { type: 'submit', class: 'primary' }, t('director.create_event')), done, error);
+  const submit = creationSubmit((refusal) => t('director.event_refused', { error: refusal }), {
     form, fields, done, error, crossChecks,
     post: () => api<{ id: string; name: string }>('POST', '/api/v1/admin/events', body()),
     created: async (ev) => {
       players.clear();
       created(ev.id, ev.name);
-      return [`Event “${ev.name}” created (id ${ev.id}). `, h('a', { href: `/events/${encodeURIComponent(ev.id)}` }, 'Open its page')];
+      return [`${t('director.event_created', { name: ev.name, id: ev.id })} `, h('a', { href: `/events/${encodeURIComponent(ev.id)}` }, t('common.open_page'))];
     },
   });
   terms.showParts();

@@ -7,24 +7,25 @@ import { api } from '../api';
 import { errorBox, h, replace } from '../dom';
 import { creationSubmit, fieldError } from './form_errors';
 import { check, gameTerms, num, row, value } from './game_terms';
+import { t } from '../i18n/i18n';
 
 type SeriesRow = { id: string; name: string };
 
 export function newSeriesForm(): HTMLElement {
   const name = h('input', { id: 'se-name', name: 'name', required: true, maxlength: 200 });
   const size = num({ id: 'se-section-size', name: 'section_size', min: 3, max: 32, value: 7, required: 'required' });
-  const minSize = num({ id: 'se-min-section-size', name: 'min_section_size', min: 3, max: 32, placeholder: 'only full sections' });
-  const maxWait = num({ id: 'se-max-wait-days', name: 'max_wait_days', min: 0, max: 3650, placeholder: 'no limit' });
+  const minSize = num({ id: 'se-min-section-size', name: 'min_section_size', min: 3, max: 32, placeholder: t('director.only_full') });
+  const maxWait = num({ id: 'se-max-wait-days', name: 'max_wait_days', min: 0, max: 3650, placeholder: t('common.no_limit') });
   const spread = h('input', { type: 'checkbox', id: 'se-country-spread', name: 'country_spread' });
-  const minRating = num({ id: 'se-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: 'none' });
-  const maxRating = num({ id: 'se-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: 'none' });
+  const minRating = num({ id: 'se-min-rating', name: 'min_rating', min: 0, max: 4000, placeholder: t('common.none') });
+  const maxRating = num({ id: 'se-max-rating', name: 'max_rating', min: 0, max: 4000, placeholder: t('common.none') });
   const unrated = h('input', { type: 'checkbox', id: 'se-unrated-allowed', name: 'unrated_allowed', checked: true });
-  const creditFrom = h('select', { id: 'se-credit-from', name: 'credit_from_series' }, h('option', { value: '' }, 'None'));
+  const creditFrom = h('select', { id: 'se-credit-from', name: 'credit_from_series' }, h('option', { value: '' }, t('director.no_credit')));
   const minGames = num({ id: 'se-min-finished-games', name: 'min_finished_games', min: 0, max: 10000, placeholder: '0' });
-  const maxPlace = num({ id: 'se-promotion-max-place', name: 'promotion_max_place', min: 1, max: 32, placeholder: 'none' });
-  const minPercent = num({ id: 'se-promotion-min-percent', name: 'promotion_min_score_percent', min: 1, max: 100, placeholder: 'none' });
+  const maxPlace = num({ id: 'se-promotion-max-place', name: 'promotion_max_place', min: 1, max: 32, placeholder: t('common.none') });
+  const minPercent = num({ id: 'se-promotion-min-percent', name: 'promotion_min_score_percent', min: 1, max: 100, placeholder: t('common.none') });
   const validDays = num({ id: 'se-credit-valid-days', name: 'credit_valid_days', min: 1, max: 3660, value: 365 });
-  const opening = h('input', { id: 'se-opening', name: 'opening', maxlength: 2000, placeholder: '1. e4 c5 2. Nf3 d6, or a FEN' });
+  const opening = h('input', { id: 'se-opening', name: 'opening', maxlength: 2000, placeholder: t('director.opening_placeholder') });
   const rated = h('input', { type: 'checkbox', id: 'se-rated', name: 'rated', checked: true });
   const leaveDays = num({ id: 'se-leave-days', name: 'leave_days_per_year', min: 0, max: 366, value: 45 });
   // A series draws each section's Chess960 position: the start position field stays hidden.
@@ -45,7 +46,7 @@ export function newSeriesForm(): HTMLElement {
   async function loadSeries(): Promise<void> {
     try {
       const { series } = await api<{ series: SeriesRow[] }>('GET', '/api/v1/series');
-      replace(creditFrom, h('option', { value: '' }, 'None'), series.map((s) => h('option', { value: s.id }, s.name)));
+      replace(creditFrom, h('option', { value: '' }, t('director.no_credit')), series.map((s) => h('option', { value: s.id }, s.name)));
     } catch {
       // The list stays at "None": a credit can be chosen once the page is read again.
     }
@@ -55,9 +56,9 @@ export function newSeriesForm(): HTMLElement {
     let ok = true;
     const lo = value(minRating);
     const hi = value(maxRating);
-    if (lo !== undefined && hi !== undefined && lo > hi) { fieldError(maxRating, 'The highest rating must not be below the lowest.'); ok = false; }
-    if (value(minSize) !== undefined && !value(maxWait)) { fieldError(maxWait, 'Smaller sections start only after a maximum wait: give one.'); ok = false; }
-    if (!name.value.trim()) { fieldError(name, 'Give the series a name.'); ok = false; }
+    if (lo !== undefined && hi !== undefined && lo > hi) { fieldError(maxRating, t('director.rating_order')); ok = false; }
+    if (value(minSize) !== undefined && !value(maxWait)) { fieldError(maxWait, t('director.wait_needed')); ok = false; }
+    if (!name.value.trim()) { fieldError(name, t('director.series_name_missing')); ok = false; }
     return ok;
   }
 
@@ -79,38 +80,38 @@ export function newSeriesForm(): HTMLElement {
   }
 
   const form: HTMLElement = h('form', { class: 'event-form', id: 'series-form', novalidate: true, onsubmit: (e: Event) => submit(e) },
-  h('h2', {}, 'New series'),
-  h('p', { class: 'muted' }, 'Players join its waiting list; each full list starts a section by itself.'),
+  h('h2', {}, t('director.new_series')),
+  h('p', { class: 'muted' }, t('director.series_lead')),
   h('div', { class: 'event-fieldsets' },
-    h('fieldset', {}, h('legend', {}, 'Series and sections'),
-      row('se-name', 'Series name', name),
-      row('se-section-size', 'Players per section (3–32)', size),
-      row('se-min-section-size', 'Smaller sections: at least (3–size)', minSize, 'Empty: only full sections start.'),
-      row('se-max-wait-days', 'Maximum wait in days', maxWait, 'Then a smaller section starts, or the entry expires.'),
-      check('se-country-spread', 'Spread compatriots over sections started together', spread)),
-    h('fieldset', {}, h('legend', {}, 'Who may enter'),
-      row('se-min-rating', 'Lowest rating (0–4000)', minRating),
-      row('se-max-rating', 'Highest rating (0–4000)', maxRating),
-      check('se-unrated-allowed', 'Unrated players may enter', unrated),
-      row('se-credit-from', 'A promotion credit of this series admits', creditFrom),
-      row('se-min-finished-games', 'Finished games needed', minGames)),
-    h('fieldset', {}, h('legend', {}, 'Promotion'),
-      row('se-promotion-max-place', 'A place at most this earns a credit', maxPlace),
-      row('se-promotion-min-percent', 'Or a score of at least this % earns one', minPercent),
-      row('se-credit-valid-days', 'Credits are valid for days', validDays)),
-    h('fieldset', {}, h('legend', {}, 'Games'),
-      row('se-opening', 'Thematic opening (optional)', opening, 'SAN moves or a FEN; every game starts there.'),
-      row('se-tc-type', 'Time control', terms.tcType), terms.tcParts,
-      row('se-variant', 'Variant', terms.variant), terms.rules,
-      row('se-leave-days', 'Leave days per year (0–366)', leaveDays),
-      check('se-rated', 'Rated: the games count for the ratings', rated))),
-  h('button', { type: 'submit', class: 'primary' }, 'Create series'), done, error);
-  const submit = creationSubmit('series', {
+    h('fieldset', {}, h('legend', {}, t('director.series_and_sections')),
+      row('se-name', t('director.series_name'), name),
+      row('se-section-size', t('director.section_size'), size),
+      row('se-min-section-size', t('director.min_section_size'), minSize, t('director.min_section_size_hint')),
+      row('se-max-wait-days', t('director.max_wait'), maxWait, t('director.max_wait_hint')),
+      check('se-country-spread', t('director.spread_together'), spread)),
+    h('fieldset', {}, h('legend', {}, t('director.who_may_enter')),
+      row('se-min-rating', t('director.min_rating'), minRating),
+      row('se-max-rating', t('director.max_rating'), maxRating),
+      check('se-unrated-allowed', t('director.unrated_allowed'), unrated),
+      row('se-credit-from', t('director.credit_from'), creditFrom),
+      row('se-min-finished-games', t('director.min_games'), minGames)),
+    h('fieldset', {}, h('legend', {}, t('director.promotion')),
+      row('se-promotion-max-place', t('director.promotion_place'), maxPlace),
+      row('se-promotion-min-percent', t('director.promotion_percent'), minPercent),
+      row('se-credit-valid-days', t('director.credit_valid'), validDays)),
+    h('fieldset', {}, h('legend', {}, t('events.games')),
+      row('se-opening', t('director.opening'), opening, t('director.opening_hint')),
+      row('se-tc-type', t('ch.time_control'), terms.tcType), terms.tcParts,
+      row('se-variant', t('ch.variant'), terms.variant), terms.rules,
+      row('se-leave-days', t('director.leave_days'), leaveDays),
+      check('se-rated', t('director.rated'), rated))),
+  h('button', { type: 'submit', class: 'primary' }, t('director.create_series')), done, error);
+  const submit = creationSubmit((refusal) => t('director.series_refused', { error: refusal }), {
     form, fields, done, error, crossChecks,
     post: () => api<SeriesRow>('POST', '/api/v1/admin/series', body()),
     created: async (s) => {
       await loadSeries();
-      return [`Series “${s.name}” created. `, h('a', { href: `/series/${encodeURIComponent(s.id)}` }, 'Open its page')];
+      return [`${t('director.series_created', { name: s.name })} `, h('a', { href: `/series/${encodeURIComponent(s.id)}` }, t('common.open_page'))];
     },
   });
   terms.showParts();

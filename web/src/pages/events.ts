@@ -5,6 +5,7 @@ import { setTitle } from '../title';
 import { section } from './forms';
 import { localTime } from '../time';
 import { t } from '../i18n/i18n';
+import { statusName } from '../i18n/words';
 import { Norms, normsSection } from './norms';
 
 type EventRow = { id: string; name: string; status: string; players: number; open_for_entry: boolean; start_at: string | null };
@@ -37,7 +38,7 @@ export function eventsPage(root: HTMLElement): void {
         h('thead', {}, h('tr', {}, h('th', {}, t('games.event')), h('th', {}, t('events.status')), h('th', {}, t('events.players')), h('th', {}, t('events.start')))),
         h('tbody', {}, events.map((e) => h('tr', {},
           h('td', {}, h('a', { href: `/events/${encodeURIComponent(e.id)}` }, e.name)),
-          h('td', {}, e.status, e.open_for_entry ? ' (open for entry)' : ''),
+          h('td', {}, statusName(e.status), e.open_for_entry ? ` (${t('events.open_for_entry')})` : ''),
           h('td', {}, String(e.players)),
           h('td', {}, e.start_at ? localTime(e.start_at) : '')))))
         : h('p', { class: 'muted' }, t('events.none')));
@@ -57,7 +58,7 @@ export function crosstable(rows: CrossRow[]): HTMLElement {
       h('td', {}, r.place_text),
       h('td', {}, `${r.seed}. ${r.display_name}`,
         r.rating != null ? h('span', { class: 'rating', title: t('events.current_rating') }, ` ${r.rating}`) : '',
-        r.status !== 'active' ? ` (${r.status})` : ''),
+        r.status !== 'active' ? ` (${statusName(r.status)})` : ''),
       order.map((o) => h('td', { class: 'cell' }, o.player === r.player ? '×' : (r.results[o.player] ?? ''))),
       h('td', { class: 'score' }, r.score_text),
       h('td', {}, r.sb_text)))));
@@ -77,14 +78,14 @@ export function eventPage(root: HTMLElement, id: string): void {
         : [];
       replace(body,
         h('h1', {}, e.name),
-        h('p', {}, t('events.player_count', { n: e.players.length }), e.status ? `, ${e.status}` : ''), join,
+        h('p', {}, t('events.player_count', { n: e.players.length }), e.status ? `, ${statusName(e.status)}` : ''), join,
         h('div', { class: 'table-scroll' }, crosstable(e.crosstable.rows)),
         h('pre', { class: 'legend' }, e.crosstable.legend),
         e.norms ? normsSection(e.norms, Object.fromEntries(e.players.map((p) => [p.username, p.display_name]))) : null,
         h('h2', {}, t('events.games')),
         e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},
           h('a', { href: `/games/${encodeURIComponent(g.id)}` }, t('events.round', { round: String(g.round), white: g.white, black: g.black })),
-          ` ${g.result ?? g.status}`))) : h('p', { class: 'muted' }, t('events.not_started')),
+          ` ${statusName(g.result ?? g.status)}`))) : h('p', { class: 'muted' }, t('events.not_started')),
         adjudications(e),
         h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, t('events.pgn'))),
         adjudicationClaim(id));
@@ -104,34 +105,38 @@ export function eventPage(root: HTMLElement, id: string): void {
   void load();
 }
 
+// "claims a win", "claims a draw" (a claim for adjudication; adjudications.ts too).
+export const claimWords = (claim: string) => (claim === 'win' ? t('adjudicate.claims_win') : t('adjudicate.claims_draw'));
+
 // Games waiting for adjudication, with the claims the viewer may read (directors: all;
 // players: their own; a side that filed nothing claims a draw).
 function adjudications(e: EventFull): HTMLElement | null {
   const pending = e.games.filter((g) => g.adjudication);
   if (!pending.length) return null;
   const side = (name: string, c: Claim | undefined) => h('li', {},
-    `${name}: `, !c ? 'unknown' : c.implied ? 'no claim (counts as a draw claim)' : c.claim ? `claims a ${c.claim}` : 'filed a claim',
-    c?.filed_at ? ` on ${localTime(c.filed_at)}` : '',
+    `${name}: `, !c ? t('adjudicate.unknown') : c.implied ? t('adjudicate.no_claim') : c.claim ? claimWords(c.claim) : t('adjudicate.filed'),
+    c?.filed_at ? ` ${t('adjudicate.on', { at: localTime(c.filed_at) })}` : '',
     c?.analysis ? h('pre', { class: 'analysis' }, c.analysis) : null);
-  return h('section', { class: 'adjudications' }, h('h2', {}, 'Adjudication'),
+  return h('section', { class: 'adjudications' }, h('h2', {}, t('adjudicate.heading')),
     h('ul', {}, pending.map((g) => h('li', {},
       h('a', { href: `/games/${encodeURIComponent(g.id)}` }, `${g.white} – ${g.black}`),
-      ` (game ${g.id}): claims ${g.adjudication!.window_open ? 'open until' : 'closed on'} ${localTime(g.adjudication!.claims_due)}`,
+      ` ${t(g.adjudication!.window_open ? 'adjudicate.window_open' : 'adjudicate.window_closed',
+        { id: g.id, at: localTime(g.adjudication!.claims_due) })}`,
       h('ul', {}, side(g.white, g.adjudication!.claims.white), side(g.black, g.adjudication!.claims.black))))));
 }
 
 // A claim for adjudication of an unfinished game of the event (after its end date).
 function adjudicationClaim(eventId: string): HTMLElement {
   const game = h('input', { id: 'adj-game', required: true });
-  const claim = h('select', { id: 'adj-claim' }, h('option', { value: 'win' }, 'Win'), h('option', { value: 'draw' }, 'Draw'));
+  const claim = h('select', { id: 'adj-claim' }, h('option', { value: 'win' }, t('rating.win')), h('option', { value: 'draw' }, t('rating.draw')));
   const analysis = h('textarea', { id: 'adj-analysis', rows: 4, maxlength: 20000 });
-  return section('Claim adjudication', [
-    h('label', { for: 'adj-game' }, 'Game id'), game,
-    h('label', { for: 'adj-claim' }, 'Claim'), claim,
-    h('label', { for: 'adj-analysis' }, 'Analysis'), analysis], 'Send claim', async () => {
+  return section(t('adjudicate.claim_title'), [
+    h('label', { for: 'adj-game' }, t('adjudicate.game_id')), game,
+    h('label', { for: 'adj-claim' }, t('adjudicate.claim')), claim,
+    h('label', { for: 'adj-analysis' }, t('adjudicate.analysis')), analysis], t('adjudicate.send'), async () => {
     const body: Record<string, string> = { game_id: game.value.trim(), claim: claim.value };
     if (analysis.value.trim()) body.analysis = analysis.value;
     await api('POST', `/api/v1/events/${encodeURIComponent(eventId)}/adjudication-claims`, body);
-    return 'Claim sent to the director.';
+    return t('adjudicate.sent');
   }, 'narrow');
 }

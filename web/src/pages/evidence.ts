@@ -4,6 +4,8 @@
 // functions of the server's answer; rendering is apart.
 import { ClaimLine } from '../api';
 import { h } from '../dom';
+import { t } from '../i18n/i18n';
+import { terminationName } from '../i18n/words';
 
 export type Verdict = 'winnable' | 'unwinnable' | 'undetermined';
 export type Evidence = {
@@ -15,64 +17,73 @@ export type Evidence = {
   suggestion: { result: '1-0' | '0-1' | '1/2-1/2'; basis: 'tablebase' | 'dead_position'; reason: string } | null;
 };
 
-const wdlWords: Record<string, string> = {
-  win: 'wins', cursed_win: 'wins (a cursed win: a win, as the fifty-move rule does not apply)',
-  draw: 'draws', blessed_loss: 'loses (a blessed loss: a loss, as the fifty-move rule does not apply)', loss: 'loses',
+// What the side to move achieves by the tables' verdict (evidence.wdl.*).
+const wdlWords = (wdl: string | null): string => {
+  switch (wdl) {
+    case 'win': return t('evidence.wdl_win');
+    case 'cursed_win': return t('evidence.wdl_cursed_win');
+    case 'draw': return t('evidence.wdl_draw');
+    case 'blessed_loss': return t('evidence.wdl_blessed_loss');
+    case 'loss': return t('evidence.wdl_loss');
+    default: return wdl ?? '';
+  }
 };
 
 // "Tablebase: White to move wins, 11 plies to mate or the next capture or pawn move."
 export function tablebaseText(e: Evidence): string {
-  const t = e.tablebase;
-  if (t.status === 'too_many_men') return `Tablebase: ${e.men} men on the board, more than the tables hold (7).`;
-  if (t.status === 'unavailable') return `Tablebase: the table for these ${e.men} men is not installed (or castling rights remain).`;
-  const side = e.to_move === 'white' ? 'White' : 'Black';
-  const distance = t.dtz ? `, ${Math.abs(t.dtz)} plies to mate or the next capture or pawn move` : '';
-  return `Tablebase: ${side} to move ${wdlWords[t.wdl ?? ''] ?? t.wdl}${distance}.`;
+  const tb = e.tablebase;
+  if (tb.status === 'too_many_men') return t('evidence.tb_too_many', { n: e.men });
+  if (tb.status === 'unavailable') return t('evidence.tb_unavailable', { n: e.men });
+  const side = e.to_move === 'white' ? t('color.White') : t('color.Black');
+  const distance = tb.dtz ? `, ${t('evidence.tb_distance', { n: Math.abs(tb.dtz) })}` : '';
+  return t('evidence.tb', { side, outcome: wdlWords(tb.wdl), distance });
 }
 
-const verdictWords: Record<Verdict, string> = {
-  winnable: 'can still checkmate', unwinnable: 'can never checkmate (proven)', undetermined: 'not determined',
-};
+const verdictWords = (v: Verdict): string =>
+  v === 'winnable' ? t('evidence.winnable') : v === 'unwinnable' ? t('evidence.unwinnable') : t('evidence.undetermined');
 
-// "Dead position: White can still checkmate; Black can never checkmate (proven)."
+// "Dead position: no. White can still checkmate; Black can never checkmate (proven)."
 export function deadPositionText(e: Evidence): string {
   const d = e.dead_position;
-  if (d.dead) return 'Dead position: neither side can ever checkmate (proven).';
-  return `Dead position: no. White ${verdictWords[d.white]}; Black ${verdictWords[d.black]}.`;
+  if (d.dead) return t('evidence.dead');
+  return t('evidence.not_dead', { white: verdictWords(d.white), black: verdictWords(d.black) });
 }
 
 export function repetitionText(e: Evidence): string {
   const r = e.repetition;
-  const times = r.count === 1 ? 'for the first time' : `${r.count} times (plies ${r.plies.join(', ')})`;
-  return `Repetitions: the position stands ${times}${r.threefold_claimable ? '; a threefold claim by the player to move would be correct' : ''}.`;
+  const times = r.count === 1 ? t('evidence.first_time') : t('evidence.times', { n: r.count, plies: r.plies.join(', ') });
+  return t('evidence.repetitions', { times, claimable: r.threefold_claimable ? `; ${t('evidence.threefold_claimable')}` : '' });
 }
 
 export function fiftyMovesText(e: Evidence): string {
   const f = e.fifty_moves;
-  return `Fifty-move counter: ${f.halfmove_clock} plies since the last pawn move or capture${f.claimable ? '; a fifty-move claim would be correct' : ''}.`;
+  return t('evidence.fifty', { n: f.halfmove_clock, claimable: f.claimable ? `; ${t('evidence.fifty_claimable')}` : '' });
 }
 
+// The suggestion's reason is the server's (English, as a director's reason is).
 export function suggestionText(e: Evidence): string {
-  if (!e.suggestion) return 'Suggested decision: none, the proof is not complete.';
+  if (!e.suggestion) return t('evidence.no_suggestion');
   const shown = e.suggestion.result === '1/2-1/2' ? '½-½' : e.suggestion.result;
-  return `Suggested decision: ${shown}, ${e.suggestion.reason}.`;
+  return t('evidence.suggestion', { result: shown, reason: e.suggestion.reason });
 }
 
 // "Line (legal, ends in checkmate): 1. Qh3+ Kc2 ..." or where it stops being legal.
 export function lineText(l: ClaimLine): string {
   if (!l.legal) {
-    const before = l.text ? ` after ${l.text}` : '';
-    return `Line: ${l.illegal_move} is not legal${before}${l.detail ? ` (${l.detail})` : ''}.`;
+    const detail = l.detail ? ` (${l.detail})` : '';
+    return l.text ? t('evidence.line_illegal_after', { move: l.illegal_move ?? '', moves: l.text, detail })
+      : t('evidence.line_illegal', { move: l.illegal_move ?? '', detail });
   }
-  const ends = l.ends ? `, ends in ${l.ends}` : '';
-  const repeats = l.repetitions >= 3 ? `, its last position then stands ${l.repetitions} times` : '';
-  return `Line (legal${ends}${repeats}): ${l.text}`;
+  const what = [t('evidence.legal')];
+  if (l.ends) what.push(t('evidence.ends_in', { end: terminationName(l.ends) }));
+  if (l.repetitions >= 3) what.push(t('evidence.stands_times', { n: l.repetitions }));
+  return t('evidence.line', { what: what.join(', '), moves: l.text });
 }
 
 export function evidenceView(e: Evidence): HTMLElement {
   return h('div', { class: 'evidence' },
-    h('h3', {}, 'What the server can prove'),
+    h('h3', {}, t('evidence.title')),
     h('ul', {}, [tablebaseText(e), deadPositionText(e), repetitionText(e), fiftyMovesText(e)]
-      .map((t) => h('li', {}, t))),
+      .map((text) => h('li', {}, text))),
     h('p', { class: e.suggestion ? 'suggestion proven' : 'suggestion' }, suggestionText(e)));
 }

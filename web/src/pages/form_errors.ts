@@ -3,6 +3,7 @@
 // field ("field 'max_players' must be 2..100") put next to that field too.
 import { ApiError, errorText } from '../api';
 import { h, replace, showError } from '../dom';
+import { t } from '../i18n/i18n';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -60,8 +61,9 @@ export function refusedField(detail: string, fields: Record<string, HTMLElement>
 // The submit handler of a director's creation form (new event, new series): the browser's
 // checks and `crossChecks` first, each failure next to its field; then `post()`; its answer
 // goes to `created`, whose text is shown in `done`. A refusal of the server is shown in
-// `error` and next to the field its detail names. Either way a refused form creates nothing.
-export function creationSubmit<T>(what: string, parts: {
+// `error` (the words of `refused`, given the server's message) and next to the field its
+// detail names. Either way a refused form creates nothing.
+export function creationSubmit<T>(refused: (error: string) => string, parts: {
   form: HTMLElement; fields: Record<string, HTMLElement>; done: HTMLElement; error: HTMLElement;
   crossChecks: () => boolean; post: () => Promise<T>; created: (answer: T) => Promise<(Node | string)[]>;
 }): (e: Event) => Promise<void> {
@@ -72,7 +74,7 @@ export function creationSubmit<T>(what: string, parts: {
     replace(done);
     const fine = checkFields(form);
     if (!parts.crossChecks() || !fine) {
-      showError(error, 'Nothing was created: see the messages next to the fields.');
+      showError(error, t('form.check_fields'));
       (form.querySelector('[aria-invalid]') as HTMLElement | null)?.focus();
       return;
     }
@@ -82,7 +84,7 @@ export function creationSubmit<T>(what: string, parts: {
       replace(done, ...(await parts.created(answer)));
     } catch (err) {
       const detail = err instanceof ApiError && typeof err.problem.detail === 'string' ? err.problem.detail : '';
-      showError(error, `The server refused the ${what}: ${errorText(err)} Nothing was created.`);
+      showError(error, refused(errorText(err)));
       const field = detail ? refusedField(detail, fields) : null;
       if (field?.id) fieldError(field, errorText(err));
     }

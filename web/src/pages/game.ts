@@ -21,7 +21,7 @@ import { drawQueued, localPending, moveIn } from './game_offline';
 import { enqueue, onQueue, Queued, QueuedMove, queued } from '../offline_queue';
 import { t } from '../i18n/i18n';
 import { displaySan } from '../i18n/notation';
-import { claimName, terminationName } from '../i18n/words';
+import { claimName, statusName, terminationName } from '../i18n/words';
 
 const over = (status: string) => status === 'finished' || status === 'annulled';
 
@@ -346,7 +346,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     }
     if (over(g.status)) {
       const why = g.termination ? ` (${terminationName(g.termination)})` : '';
-      return t('game.over', { result: `${g.result ?? g.status}${why}` });
+      return t('game.over', { result: `${statusName(g.result ?? g.status)}${why}` });
     }
     if (g.status === 'not_started') return t('game.not_started');
     if (g.status === 'adjudication_pending') return t('game.adjudication_pending');
@@ -427,7 +427,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     const waiting = queuedMove();
     moveState.toggleAttribute('data-queued', !!waiting);
     if (waiting) {
-      replace(moveState, `${waiting.san}: queued, will be sent when online.`);
+      replace(moveState, t('offline.queued_move', { move: displaySan(waiting.san) }));
     } else if (g.pending_move) {
       const p = g.pending_move;
       const parts = [p.offer_draw ? t('game.with_offer') : '', p.message ? t('game.with_message') : ''].filter(Boolean);
@@ -891,7 +891,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       announce(t('game.announce_played', { side, move: sanInWords(m.move.san) }));
       titleAlert();
     } else if (m.type === 'game_over') {
-      announce(t('game.over', { result: m.result ?? m.status ?? '' }));
+      announce(t('game.over', { result: statusName(m.result ?? m.status ?? '') }));
       titleAlert();
     } else if (m.type === 'draw_offer' && m.by !== mine()) {
       announce(t('game.announce_offer'));

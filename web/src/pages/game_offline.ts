@@ -6,6 +6,8 @@ import { position } from '../board';
 import { h, replace } from '../dom';
 import { cancelQueued, Queued } from '../offline_queue';
 import { localTime } from '../time';
+import { t } from '../i18n/i18n';
+import { displaySan } from '../i18n/notation';
 import { normalizeMove } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { makeSan, parseSan } from 'chessops/san';
@@ -40,7 +42,7 @@ export function moveIn(fen: string, text: string): { san: string; uci: string; n
 // legal (the server would have said so).
 export function localPending(fen: string, ply: number, text: string, offerDraw: boolean, message: string): PendingMove {
   const move = moveIn(fen, text);
-  if (!move) throw new Error(`${text} is not a legal move in this position.`);
+  if (!move) throw new Error(t('offline.illegal', { move: text }));
   const pending: PendingMove = { move: { san: move.san, uci: move.uci, numeric: move.numeric }, fen_after: move.fen_after,
     offer_draw: offerDraw, submitted_at: new Date().toISOString(), ply };
   if (message.trim()) pending.message = message;
@@ -53,9 +55,9 @@ export function drawQueued(box: HTMLElement, items: Queued[]): void {
   box.hidden = items.length === 0;
   replace(box, items.length ? h('ul', { class: 'queued-actions' }, items.map((q) => h('li', { 'data-queued': q.kind },
     q.kind === 'move'
-      ? `Move ${q.san}${q.offer_draw ? ' with a draw offer' : ''}: queued`
-      : `Conditional lines ${q.lines.map((l) => l.join(' ')).join('; ') || '(none: delete all)'}: queued, will be stored when online`,
+      ? t(q.offer_draw ? 'offline.queued_move_offer' : 'offline.queued_move_item', { move: displaySan(q.san) })
+      : t('offline.queued_lines', { lines: q.lines.map((l) => l.map((m) => displaySan(m)).join(' ')).join('; ') || t('offline.no_lines_delete') }),
     h('span', { class: 'muted' }, ` (${localTime(q.queued_at)}) `),
     h('button', { type: 'button', onclick: () => void cancelQueued(q.key!) },
-      q.kind === 'move' ? 'Cancel queued move' : 'Cancel queued lines')))) : []);
+      q.kind === 'move' ? t('offline.cancel_move') : t('offline.cancel_lines'))))) : []);
 }

@@ -3,6 +3,7 @@
 // ten-moves and silence rules, no draw offer before a move). Used by the challenge form and
 // the director's game and event forms; ids are `<prefix>-days`, `<prefix>-tc-type`, ...
 import { h } from '../dom';
+import { t } from '../i18n/i18n';
 
 export const num = (attrs: Record<string, string | number>) => h('input', { type: 'number', inputmode: 'numeric', ...attrs });
 
@@ -35,48 +36,48 @@ export type GameTerms = {
 export function gameTerms(prefix: string, defaultType = 'per_move', onChange: () => void = () => {}): GameTerms {
   const id = (name: string) => `${prefix}-${name}`;
   const variant = h('select', { id: id('variant'), name: 'variant', onchange: () => showParts() },
-    h('option', { value: 'standard' }, 'Standard'), h('option', { value: 'chess960' }, 'Chess960'));
-  const startPosition = num({ id: id('start-position'), name: 'start_position', min: 0, max: 959, placeholder: 'random' });
-  const startRow = row(id('start-position'), 'Start position (0–959)', startPosition, 'Empty: a random one.');
+    h('option', { value: 'standard' }, t('variant.standard')), h('option', { value: 'chess960' }, t('variant.chess960')));
+  const startPosition = num({ id: id('start-position'), name: 'start_position', min: 0, max: 959, placeholder: t('terms.random') });
+  const startRow = row(id('start-position'), t('terms.start_position'), startPosition, t('terms.start_position_hint'));
 
   const tcType = h('select', { id: id('tc-type'), name: 'time_control_type', onchange: () => showParts() },
-    h('option', { value: 'per_move' }, 'Days per move'), h('option', { value: 'iccf' }, 'ICCF (moves in days)'),
-    h('option', { value: 'fischer' }, 'Fischer (initial + increment)'), h('option', { value: 'triple_block' }, 'Triple Block'));
+    h('option', { value: 'per_move' }, t('terms.days_per_move')), h('option', { value: 'iccf' }, t('terms.iccf')),
+    h('option', { value: 'fischer' }, t('terms.fischer')), h('option', { value: 'triple_block' }, 'Triple Block'));
   tcType.value = defaultType;
   const days = num({ id: id('days'), name: 'days', min: 1, max: 180, value: 5 });
   const bank = num({ id: id('bank'), name: 'bank_days', min: 0, max: 180, value: 0 });
   const iccfMoves = num({ id: id('iccf-moves'), name: 'moves', min: 1, max: 200, value: 10 });
   const iccfDays = num({ id: id('iccf-days'), name: 'iccf_days', min: 1, max: 180, value: 50 });
-  const iccfDoubling = num({ id: id('iccf-doubling'), name: 'doubling_after_days', min: 1, max: 180, placeholder: 'none' });
+  const iccfDoubling = num({ id: id('iccf-doubling'), name: 'doubling_after_days', min: 1, max: 180, placeholder: t('common.none') });
   const fInitial = num({ id: id('fischer-initial'), name: 'initial_days', min: 1, max: 180, value: 30 });
   const fIncrement = num({ id: id('fischer-increment'), name: 'increment_days', min: 0, max: 180, value: 3 });
-  const fMax = num({ id: id('fischer-max'), name: 'max_days', min: 1, max: 180, placeholder: 'none' });
+  const fMax = num({ id: id('fischer-max'), name: 'max_days', min: 1, max: 180, placeholder: t('common.none') });
   const tbIncrement = num({ id: id('tb-increment'), name: 'tb_increment_days', min: 1, max: 180, value: 5 });
   const tbBank = num({ id: id('tb-bank'), name: 'tb_bank_days', min: 0, max: 180, value: 50 });
   const tbProtection = h('input', { type: 'checkbox', id: id('tb-protection'), name: 'sudden_death_protection' });
   const parts: Record<string, HTMLElement> = {
     per_move: h('div', { class: 'tc-fields', 'data-tc': 'per_move' },
-      row(id('days'), 'Days per move', days), row(id('bank'), 'Bank (days, 0: none)', bank)),
+      row(id('days'), t('terms.days_per_move'), days), row(id('bank'), t('terms.bank_none'), bank)),
     iccf: h('div', { class: 'tc-fields', 'data-tc': 'iccf' },
-      row(id('iccf-moves'), 'Moves', iccfMoves), row(id('iccf-days'), 'In days', iccfDays),
-      row(id('iccf-doubling'), 'Time doubles after (days, optional)', iccfDoubling)),
+      row(id('iccf-moves'), t('game.moves'), iccfMoves), row(id('iccf-days'), t('terms.in_days'), iccfDays),
+      row(id('iccf-doubling'), t('terms.doubling'), iccfDoubling)),
     fischer: h('div', { class: 'tc-fields', 'data-tc': 'fischer' },
-      row(id('fischer-initial'), 'Initial days', fInitial), row(id('fischer-increment'), 'Days added per move', fIncrement),
-      row(id('fischer-max'), 'At most (days, optional)', fMax)),
+      row(id('fischer-initial'), t('terms.initial_days'), fInitial), row(id('fischer-increment'), t('terms.increment'), fIncrement),
+      row(id('fischer-max'), t('terms.at_most'), fMax)),
     triple_block: h('div', { class: 'tc-fields', 'data-tc': 'triple_block' },
-      row(id('tb-increment'), 'Days per move', tbIncrement), row(id('tb-bank'), 'Bank (days)', tbBank),
-      check(id('tb-protection'), 'Sudden-death protection', tbProtection)),
+      row(id('tb-increment'), t('terms.days_per_move'), tbIncrement), row(id('tb-bank'), t('terms.bank'), tbBank),
+      check(id('tb-protection'), t('terms.sudden_death'), tbProtection)),
   };
 
   const messagesAllowed = h('input', { type: 'checkbox', id: id('messages-allowed'), name: 'messages_allowed', checked: true });
   const tenMoves = h('input', { type: 'checkbox', id: id('ten-moves'), name: 'ten_moves_rule', checked: true });
   const silence = h('input', { type: 'checkbox', id: id('silence'), name: 'silence_rule', checked: true });
   const drawMin = num({ id: id('draw-min'), name: 'draw_min_moves', min: 0, max: 1000, value: 0 });
-  const rules = h('details', { class: 'rules' }, h('summary', {}, 'Game rules'),
-    check(id('messages-allowed'), 'Messages with moves allowed', messagesAllowed),
-    check(id('ten-moves'), 'Ten-moves rule for draw offers', tenMoves),
-    check(id('silence'), 'Silence rule (40 days without a move)', silence),
-    row(id('draw-min'), 'No draw offer before move (0: none)', drawMin));
+  const rules = h('details', { class: 'rules' }, h('summary', {}, t('terms.rules')),
+    check(id('messages-allowed'), t('terms.messages_allowed'), messagesAllowed),
+    check(id('ten-moves'), t('terms.ten_moves'), tenMoves),
+    check(id('silence'), t('terms.silence'), silence),
+    row(id('draw-min'), t('terms.draw_min'), drawMin));
 
   function showParts(): void {
     for (const [type, part] of Object.entries(parts)) part.hidden = type !== tcType.value;

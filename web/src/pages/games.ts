@@ -8,7 +8,7 @@ import { setCounter, setTitle } from '../title';
 import { clockLeft, deadline, duration, untilNow } from '../time';
 import { t } from '../i18n/i18n';
 import { displaySan } from '../i18n/notation';
-import { terminationName } from '../i18n/words';
+import { statusName, terminationName } from '../i18n/words';
 
 type Row = {
   id: string; white: string; black: string; my_color: string; opponent: { username: string; display_name: string };
@@ -103,7 +103,7 @@ function table(caption: string, rows: Row[], kind: 'move' | 'wait' | 'done'): HT
   for (const g of rows) {
     const last = g.last_move ? `${Math.ceil(g.ply / 2)}${g.ply % 2 ? '.' : '…'} ${displaySan(g.last_move.san)}` : t('games.no_move');
     const time = kind === 'done'
-      ? `${g.result ?? g.status}${g.termination ? ` (${terminationName(g.termination)})` : ''}`
+      ? `${statusName(g.result ?? g.status)}${g.termination ? ` (${terminationName(g.termination)})` : ''}`
       : g.my_deadline ? t('games.deadline_in', { left: duration(untilNow(g.my_deadline)), deadline: deadline(g.my_deadline) }) : '';
     const href = `/games/${encodeURIComponent(g.id)}`;
     const orientation = g.my_color === 'black' ? 'black' : 'white';

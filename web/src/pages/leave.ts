@@ -5,16 +5,18 @@ import { api, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
 import { setTitle } from '../title';
 import { Balance, eventLabel, leaveCalendar, Period } from './leave_calendar';
-
+import { calendarDate } from '../time';
+import { t } from '../i18n/i18n';
+import { statusName } from '../i18n/words';
 
 export function leavePage(root: HTMLElement): void {
-  setTitle('Leave');
+  setTitle(t('nav.leave'));
   const tables = h('div', {});
   const error = errorBox();
   const start = h('input', { id: 'leave-start', type: 'date', required: true });
   const end = h('input', { id: 'leave-end', type: 'date', required: true });
-  const event = h('input', { id: 'leave-event', placeholder: 'all my games' });
-  const reason = h('input', { id: 'leave-reason', maxlength: 1000, placeholder: 'only for special leave' });
+  const event = h('input', { id: 'leave-event', placeholder: t('leave.all_games') });
+  const reason = h('input', { id: 'leave-reason', maxlength: 1000, placeholder: t('leave.reason_placeholder') });
   const book = async (special: boolean) => {
     const body: Record<string, string> = { start_date: start.value, end_date: end.value };
     if (event.value.trim()) body.event_id = event.value.trim();
@@ -27,16 +29,16 @@ export function leavePage(root: HTMLElement): void {
       showError(error, errorText(e));
     }
   };
-  replace(root, h('h1', {}, 'Leave'), tables,
+  replace(root, h('h1', {}, t('nav.leave')), tables,
     h('form', { class: 'stack narrow', onsubmit: (e: Event) => { e.preventDefault(); void book(false); } },
-      h('h2', {}, 'Take leave'),
-      h('label', { for: 'leave-start' }, 'First day'), start,
-      h('label', { for: 'leave-end' }, 'Last day'), end,
-      h('label', { for: 'leave-event' }, 'Event id (empty: games outside events)'), event,
-      h('label', { for: 'leave-reason' }, 'Reason (special leave)'), reason,
+      h('h2', {}, t('leave.take')),
+      h('label', { for: 'leave-start' }, t('leave.first_day')), start,
+      h('label', { for: 'leave-end' }, t('leave.last_day')), end,
+      h('label', { for: 'leave-event' }, t('leave.event_id')), event,
+      h('label', { for: 'leave-reason' }, t('leave.reason')), reason,
       h('div', { class: 'actions' },
-        h('button', { type: 'submit', class: 'primary' }, 'Book leave'),
-        h('button', { type: 'button', onclick: () => void book(true) }, 'Ask for special leave')),
+        h('button', { type: 'submit', class: 'primary' }, t('leave.book')),
+        h('button', { type: 'button', onclick: () => void book(true) }, t('leave.ask_special'))),
       error));
 
   async function load(): Promise<void> {
@@ -51,19 +53,22 @@ export function leavePage(root: HTMLElement): void {
         }
       };
       replace(tables,
-        h('h2', {}, 'Calendar'),
+        h('h2', {}, t('leave.calendar')),
         leaveCalendar(data.periods, data.balances),
         // The same periods as a list: what a screen reader or a keyboard user works with.
-        h('h2', { id: 'leave-periods' }, 'Periods'),
+        h('h2', { id: 'leave-periods' }, t('leave.periods')),
         data.periods.length ? h('ul', { class: 'leave-periods', 'aria-labelledby': 'leave-periods' },
-          data.periods.map((p) => h('li', { 'data-leave': p.id },
-            h('span', {}, `${p.start_date} to ${p.end_date} (${p.days} ${p.days === 1 ? 'day' : 'days'}), ` +
-              `${eventLabel(p.event_id).toLowerCase()}: ${p.special ? `special leave, ${p.status}` : p.status}`),
-            p.status === 'approved' || p.status === 'pending'
-              ? h('button', { type: 'button', 'aria-label': `Cancel leave ${p.start_date} to ${p.end_date}`,
-                onclick: () => void cancel(p) }, 'Cancel leave')
-              : null)))
-          : h('p', { class: 'muted' }, 'No leave booked.'));
+          data.periods.map((p) => {
+            const dates = { start: calendarDate(p.start_date), end: calendarDate(p.end_date) };
+            return h('li', { 'data-leave': p.id },
+              h('span', {}, t('leave.period', { ...dates, n: p.days, scope: eventLabel(p.event_id, true),
+                state: p.special ? t('leave.special_state', { status: statusName(p.status) }) : statusName(p.status) })),
+              p.status === 'approved' || p.status === 'pending'
+                ? h('button', { type: 'button', 'aria-label': t('leave.cancel_named', dates),
+                  onclick: () => void cancel(p) }, t('leave.cancel'))
+                : null);
+          }))
+          : h('p', { class: 'muted' }, t('leave.none')));
     } catch (e) {
       showError(error, errorText(e));
     }

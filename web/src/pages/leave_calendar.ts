@@ -4,14 +4,21 @@
 // month, column headers with the weekdays) whose marked cells carry their meaning as text, so
 // a screen reader reads "12 booked"; the page keeps the plain list of periods beside it.
 import { h } from '../dom';
+import { language, t } from '../i18n/i18n';
+import { calendarDate } from '../time';
 
 export type Period = { id: string; start_date: string; end_date: string; days: number; event_id: string | null; special: boolean; status: string };
 export type Balance = { event_id: string | null; year: number; allowance_days: number; used_days: number; special_days: number; remaining_days: number };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'];
-const WEEKDAYS = [['Mon', 'Monday'], ['Tue', 'Tuesday'], ['Wed', 'Wednesday'], ['Thu', 'Thursday'],
-  ['Fri', 'Friday'], ['Sat', 'Saturday'], ['Sun', 'Sunday']];
+// "April 2030" (de "April 2030", es "abril de 2030").
+const monthName = (year: number, month: number) =>
+  new Intl.DateTimeFormat(language(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month, 1)));
+// The weekdays from Monday, short and long ("Mon", "Monday"; de "Mo", "Montag").
+function weekdays(): [string, string][] {
+  const name = (weekday: 'short' | 'long', d: number) =>
+    new Intl.DateTimeFormat(language(), { weekday, timeZone: 'UTC' }).format(new Date(Date.UTC(2030, 3, 1 + d)));
+  return Array.from({ length: 7 }, (_, d) => [name('short', d), name('long', d)]);
+}
 
 type Mark = 'booked' | 'requested';
 
@@ -31,9 +38,14 @@ function isoDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function eventLabel(eventId: string | null): string {
-  return eventId === null ? 'Games outside events' : `Event ${eventId}`;
+// "Games outside events", "Event 12" (a heading); `inSentence`: as within a sentence.
+export function eventLabel(eventId: string | null, inSentence = false): string {
+  if (eventId === null) return inSentence ? t('leave.outside_events_in_sentence') : t('leave.outside_events');
+  return t(inSentence ? 'leave.event_in_sentence' : 'leave.event', { id: eventId });
 }
+
+// The words of a mark ("booked", "requested").
+const markName = (mark: Mark) => (mark === 'booked' ? t('leave.booked') : t('leave.requested'));
 
 // The marked days of some periods, "YYYY-MM-DD" -> mark (booked wins over requested).
 function markedDays(periods: Period[]): Map<string, Mark> {
@@ -59,8 +71,8 @@ function monthGrid(year: number, month: number, marks: Map<string, Mark>): HTMLT
   for (let d = 1; d <= length; d++) {
     const key = isoDay(new Date(Date.UTC(year, month, d)));
     const mark = marks.get(key);
-    cells.push(h('td', { class: mark ?? null, 'data-date': key, title: mark ? `${key}: ${mark}` : null },
-      String(d), mark ? h('span', { class: 'visually-hidden' }, ` ${mark}`) : null));
+    cells.push(h('td', { class: mark ?? null, 'data-date': key, title: mark ? `${calendarDate(key)}: ${markName(mark)}` : null },
+      String(d), mark ? h('span', { class: 'visually-hidden' }, ` ${markName(mark)}`) : null));
     if (cells.length === 7) {
       rows.push(h('tr', {}, cells));
       cells = [];
@@ -71,16 +83,16 @@ function monthGrid(year: number, month: number, marks: Map<string, Mark>): HTMLT
     rows.push(h('tr', {}, cells));
   }
   return h('table', { class: 'month' },
-    h('caption', {}, `${MONTHS[month]} ${year}`),
-    h('thead', {}, h('tr', {}, WEEKDAYS.map(([short, long]) => h('th', { scope: 'col', abbr: long }, short)))),
+    h('caption', {}, monthName(year, month)),
+    h('thead', {}, h('tr', {}, weekdays().map(([short, long]) => h('th', { scope: 'col', abbr: long }, short)))),
     h('tbody', {}, rows));
 }
 
 function balanceLine(b: Balance | undefined): HTMLElement {
-  if (!b) return h('p', { class: 'balance muted' }, 'No allowance for this year.');
+  if (!b) return h('p', { class: 'balance muted' }, t('leave.no_allowance'));
   return h('p', { class: 'balance' },
-    `Allowance ${b.allowance_days} days · used ${b.used_days} · special ${b.special_days} · `,
-    h('strong', {}, `left ${b.remaining_days}`));
+    t('leave.balance', { n: b.allowance_days, used: b.used_days, special: b.special_days }), ' · ',
+    h('strong', {}, t('leave.left', { n: b.remaining_days })));
 }
 
 // One section per event and year that has a balance or leave days, newest year last; each
@@ -102,8 +114,8 @@ export function leaveCalendar(periods: Period[], balances: Balance[]): HTMLEleme
     (a.event ?? '').localeCompare(b.event ?? '', undefined, { numeric: true }) || a.year - b.year);
   return h('div', { class: 'leave-calendar' },
     h('p', { class: 'legend' },
-      h('span', { class: 'swatch booked', 'aria-hidden': 'true' }), ' booked leave ',
-      h('span', { class: 'swatch requested', 'aria-hidden': 'true' }), ' requested (special leave waiting for a director)'),
+      h('span', { class: 'swatch booked', 'aria-hidden': 'true' }), ` ${t('leave.legend_booked')} `,
+      h('span', { class: 'swatch requested', 'aria-hidden': 'true' }), ` ${t('leave.legend_requested')}`),
     sorted.map(({ event, year }) => {
       const marks = marksByEvent.get(event) ?? new Map<string, Mark>();
       const months = [...new Set([...marks.keys()].filter((k) => k.startsWith(`${year}-`))
@@ -113,6 +125,6 @@ export function leaveCalendar(periods: Period[], balances: Balance[]): HTMLEleme
         balanceLine(balances.find((b) => b.event_id === event && b.year === year)),
         months.length
           ? h('div', { class: 'months' }, months.map((m) => monthGrid(year, m, marks)))
-          : h('p', { class: 'muted' }, 'No leave in this year.'));
+          : h('p', { class: 'muted' }, t('leave.none_this_year')));
     }));
 }

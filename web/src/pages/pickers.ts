@@ -6,6 +6,8 @@
 import { api, errorText } from '../api';
 import { h, replace } from '../dom';
 import { row } from './game_terms';
+import { t } from '../i18n/i18n';
+import { statusName } from '../i18n/words';
 
 type Found = { username: string; display_name: string };
 export type EventSummary = { id: string; name: string; status: string; players: number };
@@ -29,8 +31,8 @@ export type PlayerPicker = {
 export function playerPicker(id: string, label: string, multiple = false, hint?: string): PlayerPicker {
   const chosen: Found[] = [];
   const search = h('input', { id: `${id}-search`, type: 'search', autocomplete: 'off', spellcheck: 'false',
-    placeholder: 'Type the start of a username', 'aria-describedby': `${id}-chosen`, 'aria-controls': `${id}-results` });
-  const results = h('ul', { class: 'picker-results', id: `${id}-results`, 'aria-label': `Players matching (${label})` });
+    placeholder: t('picker.placeholder'), 'aria-describedby': `${id}-chosen`, 'aria-controls': `${id}-results` });
+  const results = h('ul', { class: 'picker-results', id: `${id}-results`, 'aria-label': t('picker.matching', { label }) });
   const status = h('p', { class: 'picker-status muted', 'aria-live': 'polite' });
   const picked = h('div', { class: 'picked', id: `${id}-chosen` });
   const el = h('div', { class: 'picker field', id, 'data-multiple': multiple ? 'true' : null },
@@ -43,19 +45,19 @@ export function playerPicker(id: string, label: string, multiple = false, hint?:
   function drawChosen(): void {
     el.dataset.value = chosen.map((p) => p.username).join(',');
     if (!multiple) {
-      replace(picked, chosen.length ? ['Chosen: ', h('strong', { 'data-username': chosen[0].username }, name(chosen[0]))]
-        : h('span', { class: 'muted' }, 'Nobody chosen yet.'));
+      replace(picked, chosen.length ? [`${t('picker.chosen_one')} `, h('strong', { 'data-username': chosen[0].username }, name(chosen[0]))]
+        : h('span', { class: 'muted' }, t('picker.nobody')));
       return;
     }
     replace(picked, chosen.length
-      ? h('ul', { class: 'picked-list', 'aria-label': `Chosen (${label})` }, chosen.map((p, i) => h('li', { 'data-username': p.username },
+      ? h('ul', { class: 'picked-list', 'aria-label': t('picker.chosen', { label }) }, chosen.map((p, i) => h('li', { 'data-username': p.username },
         `${i + 1}. ${name(p)} `,
-        h('button', { type: 'button', class: 'link remove', 'aria-label': `Remove ${p.username}`, onclick: () => {
+        h('button', { type: 'button', class: 'link remove', 'aria-label': t('common.remove_named', { name: p.username }), onclick: () => {
           chosen.splice(chosen.indexOf(p), 1);
           drawChosen();
           search.focus();
-        } }, 'Remove'))))
-      : h('span', { class: 'muted' }, 'Nobody chosen yet.'));
+        } }, t('common.remove')))))
+      : h('span', { class: 'muted' }, t('picker.nobody')));
   }
 
   function pick(p: Found): void {
@@ -83,7 +85,8 @@ export function playerPicker(id: string, label: string, multiple = false, hint?:
     try {
       const { users } = await api<{ users: Found[] }>('GET', `/api/v1/users?prefix=${encodeURIComponent(prefix.slice(0, 32))}&limit=10`);
       if (n !== asked) return; // a later search is on its way
-      replace(status, users.length ? `${users.length === 10 ? 'The first 10' : users.length} found:` : `No player's username starts with “${prefix}”.`);
+      replace(status, users.length === 10 ? t('picker.first_found', { n: users.length })
+        : users.length ? t('picker.found', { n: users.length }) : t('picker.none_found', { prefix }));
       replace(results, users.map((p) => h('li', {},
         h('button', { type: 'button', class: 'pick', 'data-username': p.username, onclick: () => pick(p) },
           chosen.some((c) => c.username === p.username) ? `${name(p)} ✓` : name(p)))));
@@ -129,16 +132,16 @@ export function readEvent(id: string): Promise<EventDetail> {
 // choice when it means "any event" (a filter), else it asks for one.
 export type EventSelect = { select: HTMLSelectElement; refresh(choose?: string): Promise<void> };
 export function eventSelect(id: string, statuses: string[] = [], any?: string): EventSelect {
-  const select = h('select', { id, name: id }, h('option', { value: '' }, 'Loading the events…'));
+  const select = h('select', { id, name: id }, h('option', { value: '' }, t('picker.loading_events')));
   async function refresh(choose?: string): Promise<void> {
     const keep = choose ?? select.value;
     try {
       const list = (await loadEvents(choose !== undefined)).filter((e) => !statuses.length || statuses.includes(e.status));
-      replace(select, h('option', { value: '' }, any ?? (list.length ? 'Choose an event…' : 'No event to choose')),
-        list.map((e) => h('option', { value: e.id }, `${e.name} (${e.status}, ${e.players} players)`)));
+      replace(select, h('option', { value: '' }, any ?? (list.length ? t('picker.choose_event') : t('picker.no_event'))),
+        list.map((e) => h('option', { value: e.id }, `${e.name} (${statusName(e.status)}, ${t('events.player_count', { n: e.players })})`)));
       select.value = list.some((e) => e.id === keep) ? keep : '';
     } catch (e) {
-      replace(select, h('option', { value: '' }, `The events could not be read: ${errorText(e)}`));
+      replace(select, h('option', { value: '' }, t('picker.events_failed', { error: errorText(e) })));
     }
     select.dispatchEvent(new Event('change'));
   }
@@ -150,20 +153,20 @@ export function eventSelect(id: string, statuses: string[] = [], any?: string): 
 // when that choice changes.
 export function fromEvent(id: string, event: HTMLSelectElement,
   options: (e: EventDetail) => [string, string][], none: string): { select: HTMLSelectElement; refresh(): Promise<void> } {
-  const select = h('select', { id, name: id, disabled: true }, h('option', { value: '' }, 'Choose an event first'));
+  const select = h('select', { id, name: id, disabled: true }, h('option', { value: '' }, t('picker.event_first')));
   let asked = 0;
   async function refresh(): Promise<void> {
     const n = ++asked;
     const keep = select.value;
     if (!event.value) {
-      replace(select, h('option', { value: '' }, 'Choose an event first'));
+      replace(select, h('option', { value: '' }, t('picker.event_first')));
       select.disabled = true;
       return;
     }
     try {
       const list = options(await readEvent(event.value));
       if (n !== asked) return;
-      replace(select, h('option', { value: '' }, list.length ? 'Choose…' : none),
+      replace(select, h('option', { value: '' }, list.length ? t('game.choose') : none),
         list.map(([value, text]) => h('option', { value }, text)));
       select.value = list.some(([v]) => v === keep) ? keep : '';
       select.disabled = list.length === 0;
@@ -176,10 +179,11 @@ export function fromEvent(id: string, event: HTMLSelectElement,
 }
 
 export const gameOptions = (e: EventDetail): [string, string][] => e.games.map((g) =>
-  [g.id, `Round ${g.round}, board ${g.board}: ${g.white} – ${g.black} (${g.result ?? g.status.replace(/_/g, ' ')})`]);
+  [g.id, t('picker.event_game', { round: String(g.round), board: String(g.board), white: g.white, black: g.black,
+    outcome: statusName(g.result ?? g.status) })]);
 export const playerOptions = (e: EventDetail): [string, string][] => e.players
   .filter((p) => p.status !== 'replaced')
-  .map((p) => [p.username, `${p.display_name} (${p.username})${p.status !== 'active' ? `, ${p.status}` : ''}`]);
+  .map((p) => [p.username, `${p.display_name} (${p.username})${p.status !== 'active' ? `, ${statusName(p.status)}` : ''}`]);
 
 // One entry of a player's game list (GET /api/v1/admin/users/{username}/games).
 type ListedGame = {
@@ -189,13 +193,13 @@ type ListedGame = {
 
 // The games of the player chosen in `picker` (their newest 200), refilled on each choice.
 function playerGames(id: string, picker: PlayerPicker): { select: HTMLSelectElement; refresh(): Promise<void> } {
-  const select = h('select', { id, name: id, disabled: true }, h('option', { value: '' }, 'Choose a player first'));
+  const select = h('select', { id, name: id, disabled: true }, h('option', { value: '' }, t('picker.player_first')));
   let asked = 0;
   async function refresh(): Promise<void> {
     const n = ++asked;
     const [username] = picker.values();
     if (!username) {
-      replace(select, h('option', { value: '' }, 'Choose a player first'));
+      replace(select, h('option', { value: '' }, t('picker.player_first')));
       select.disabled = true;
       return;
     }
@@ -203,10 +207,9 @@ function playerGames(id: string, picker: PlayerPicker): { select: HTMLSelectElem
       const { games } = await api<{ games: ListedGame[] }>('GET',
         `/api/v1/admin/users/${encodeURIComponent(username)}/games?limit=200`);
       if (n !== asked) return;
-      replace(select, h('option', { value: '' }, games.length ? 'Choose…' : 'This player has no games'),
-        games.map((g) => h('option', { value: g.id },
-          `Game ${g.id}: ${g.white} – ${g.black}, ${g.event ? g.event.name : 'no event'} ` +
-          `(${g.result ?? g.status.replace(/_/g, ' ')})`)));
+      replace(select, h('option', { value: '' }, games.length ? t('game.choose') : t('picker.no_games')),
+        games.map((g) => h('option', { value: g.id }, t('picker.player_game', { id: g.id, white: g.white, black: g.black,
+          event: g.event ? g.event.name : t('picker.no_event_of_game'), outcome: statusName(g.result ?? g.status) }))));
       select.disabled = games.length === 0;
     } catch (e) {
       if (n === asked) replace(select, h('option', { value: '' }, errorText(e)));
@@ -221,13 +224,13 @@ function playerGames(id: string, picker: PlayerPicker): { select: HTMLSelectElem
 export type GameChoice = { fields: HTMLElement[]; gameId(): string; refresh(): Promise<void> };
 export function gameChoice(prefix: string): GameChoice {
   const event = eventSelect(`${prefix}-event`, ['running', 'finished']);
-  const games = fromEvent(`${prefix}-game`, event.select, gameOptions, 'No games yet');
-  const player = playerPicker(`${prefix}-player`, 'Player');
+  const games = fromEvent(`${prefix}-game`, event.select, gameOptions, t('picker.no_games_yet'));
+  const player = playerPicker(`${prefix}-player`, t('events.player'));
   const theirs = playerGames(`${prefix}-player-game`, player);
   return {
-    fields: [row(`${prefix}-event`, 'Event', event.select), row(`${prefix}-game`, 'Game', games.select),
-      h('details', { class: 'other-game' }, h('summary', {}, 'A game outside events'),
-        player.el, row(`${prefix}-player-game`, 'Their game', theirs.select))],
+    fields: [row(`${prefix}-event`, t('games.event'), event.select), row(`${prefix}-game`, t('games.game'), games.select),
+      h('details', { class: 'other-game' }, h('summary', {}, t('picker.outside_events')),
+        player.el, row(`${prefix}-player-game`, t('picker.their_game'), theirs.select))],
     gameId: () => theirs.select.value || games.select.value,
     refresh: async () => { await event.refresh(); await games.refresh(); await theirs.refresh(); },
   };

@@ -5,6 +5,7 @@ import { me } from '../session';
 import { setTitle } from '../title';
 import { localDate } from '../time';
 import { ratingHistory } from './ratings';
+import { t, tParts } from '../i18n/i18n';
 
 type Profile = {
   username: string; display_name: string; country: string | null; created_at: string; on_leave: boolean;
@@ -17,37 +18,37 @@ type Profile = {
 function titleRows(p: Profile): HTMLElement[] {
   const rows: HTMLElement[] = [];
   if (p.titles.length) {
-    rows.push(h('tr', { class: 'titles' }, h('th', {}, 'Titles'),
-      h('td', {}, p.titles.map((t) => `${t.title} (${localDate(t.awarded_at)})`).join(', '))));
+    rows.push(h('tr', { class: 'titles' }, h('th', {}, t('profile.titles')),
+      h('td', {}, p.titles.map((x) => `${x.title} (${localDate(x.awarded_at)})`).join(', '))));
   }
   if (p.norms.length) {
-    rows.push(h('tr', { class: 'norms' }, h('th', {}, 'Norms'), h('td', {}, p.norms.map((n, i) => h('span', {},
-      i ? '; ' : '', `${n.title} in `, h('a', { href: `/events/${encodeURIComponent(n.event_id)}` }, n.event_name),
-      ` (${n.games} games, performance ${n.performance})`)))));
+    rows.push(h('tr', { class: 'norms' }, h('th', {}, t('profile.norms')), h('td', {}, p.norms.map((n, i) => h('span', {},
+      i ? '; ' : '', tParts('profile.norm', { n: n.games, title: n.title, performance: String(n.performance),
+        event: h('a', { href: `/events/${encodeURIComponent(n.event_id)}` }, n.event_name) }))))));
   }
   return rows;
 }
 
 export function profilePage(root: HTMLElement, username: string): void {
   setTitle(username);
-  replace(root, h('p', {}, 'Loading…'));
+  replace(root, h('p', {}, t('common.loading')));
   void (async () => {
     try {
       const p = await api<Profile>('GET', `/api/v1/users/${encodeURIComponent(username)}`);
       setTitle(p.display_name);
-      const ratings = h('section', { class: 'ratings', 'aria-label': 'Rating' });
+      const ratings = h('section', { class: 'ratings', 'aria-label': t('rating.rating') });
       ratingHistory(ratings, p.username);
       replace(root,
         h('h1', {}, p.display_name),
-        h('p', {}, `${p.username}${p.country ? `, ${p.country}` : ''}, member since ${localDate(p.created_at)}`,
-          p.on_leave ? ' — on leave today' : ''),
+        h('p', {}, t('profile.member_since', { name: `${p.username}${p.country ? `, ${p.country}` : ''}`, date: localDate(p.created_at) }),
+          p.on_leave ? ` — ${t('profile.on_leave')}` : ''),
         h('table', { class: 'list profile' }, h('tbody', {},
-          h('tr', {}, h('th', {}, 'Finished games'), h('td', {}, String(p.games.played))),
-          h('tr', {}, h('th', {}, 'Won / drawn / lost'), h('td', {}, `${p.games.wins} / ${p.games.draws} / ${p.games.losses}`)),
-          h('tr', {}, h('th', {}, 'Current games'), h('td', {}, String(p.games.current))),
+          h('tr', {}, h('th', {}, t('profile.finished')), h('td', {}, String(p.games.played))),
+          h('tr', {}, h('th', {}, t('profile.won_drawn_lost')), h('td', {}, `${p.games.wins} / ${p.games.draws} / ${p.games.losses}`)),
+          h('tr', {}, h('th', {}, t('profile.current')), h('td', {}, String(p.games.current))),
           titleRows(p))),
         ratings,
-        h('p', {}, h('a', { href: `/challenges?opponent=${encodeURIComponent(p.username)}` }, `Challenge ${p.display_name}`)),
+        h('p', {}, h('a', { href: `/challenges?opponent=${encodeURIComponent(p.username)}` }, t('profile.challenge', { name: p.display_name }))),
         exportLink(p),
         p.username === me()?.username ? null : blockBox(p));
     } catch (e) {
@@ -63,7 +64,7 @@ function exportLink(p: Profile): HTMLElement {
   return h('p', { class: 'export-games' }, h('a', {
     id: 'export-games', class: 'button', download: `${p.username}.pgn`,
     href: `/api/v1/users/${encodeURIComponent(p.username)}/games?format=pgn`,
-  }, mine ? 'Export my games (PGN)' : `Export ${p.display_name}'s games (PGN)`));
+  }, mine ? t('profile.export_mine') : t('profile.export', { name: p.display_name })));
 }
 
 // Block / Unblock (PUT / DELETE /api/v1/me/blocks/{username}): a blocked player can no longer
@@ -71,13 +72,13 @@ function exportLink(p: Profile): HTMLElement {
 function blockBox(p: Profile): HTMLElement {
   const state = h('p', { class: 'block-state', role: 'status' });
   const error = errorBox();
-  const toggle = h('button', { type: 'button', id: 'block-toggle', disabled: true }, 'Block');
+  const toggle = h('button', { type: 'button', id: 'block-toggle', disabled: true }, t('profile.block'));
   let blocked = false;
   const draw = () => {
     toggle.disabled = false;
-    replace(toggle, blocked ? 'Unblock' : 'Block');
+    replace(toggle, blocked ? t('settings.unblock') : t('profile.block'));
     replace(state, blocked
-      ? `You blocked ${p.display_name}: they cannot challenge you or write to you.`
+      ? t('profile.blocked', { name: p.display_name })
       : '');
   };
   const path = `/api/v1/me/blocks/${encodeURIComponent(p.username)}`;
@@ -101,5 +102,5 @@ function blockBox(p: Profile): HTMLElement {
       showError(error, errorText(e));
     }
   })();
-  return h('section', { class: 'block-box', 'aria-label': 'Blocking' }, toggle, state, error);
+  return h('section', { class: 'block-box', 'aria-label': t('profile.blocking') }, toggle, state, error);
 }

@@ -5,7 +5,8 @@
 // channels in the notification preferences. The service worker's side is sw_push.ts.
 import { api, ApiError, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
-import { localTime } from '../time';
+import { localDate } from '../time';
+import { t } from '../i18n/i18n';
 
 type Device = { id: string; endpoint: string; created_at: string; last_success_at: string | null; failure_count: number };
 
@@ -18,16 +19,16 @@ export function base64UrlBytes(text: string): Uint8Array {
   return out;
 }
 
-// A device's name from its push service, pure: "Chrome, Android or desktop" for Google's,
+// A device's name from its push service, pure: "Chrome (Android or desktop)" for Google's,
 // "Firefox" for Mozilla's, "Safari" for Apple's, "Edge" for Microsoft's, else the host.
 export function deviceName(endpoint: string): string {
   let host = '';
   try {
     host = new URL(endpoint).hostname;
   } catch {
-    return 'Unknown device';
+    return t('push.unknown_device');
   }
-  if (host.endsWith('googleapis.com')) return 'Chrome (Android or desktop)';
+  if (host.endsWith('googleapis.com')) return t('push.chrome');
   if (host.endsWith('mozilla.com')) return 'Firefox';
   if (host.endsWith('push.apple.com')) return 'Safari (Apple)';
   if (host.endsWith('notify.windows.com')) return 'Edge (Windows)';
@@ -46,7 +47,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 export function pushDevices(): HTMLElement {
-  const text = h('p', { class: 'push-state' }, 'Loading…');
+  const text = h('p', { class: 'push-state' }, t('common.loading'));
   const list = h('div', { class: 'push-devices' });
   const buttons = h('p', { class: 'push-buttons' });
   const status = h('p', { class: 'muted', role: 'status' });
@@ -71,38 +72,40 @@ export function pushDevices(): HTMLElement {
     await navigator.serviceWorker.ready;
     const permission = await Notification.requestPermission();
     if (permission !== 'granted') {
-      replace(status, 'Notifications are blocked for this site: allow them in the browser’s site settings.');
+      replace(status, t('push.blocked'));
       return;
     }
     const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(key).buffer as ArrayBuffer });
     await api('POST', '/api/v1/me/push-subscriptions', sub.toJSON());
-    replace(status, 'This device now gets notifications.');
+    replace(status, t('push.enabled'));
   });
 
   const remove = (d: Device) => act(async () => {
     await api('DELETE', `/api/v1/me/push-subscriptions/${encodeURIComponent(d.id)}`);
     if (d.endpoint === here) await (await currentSubscription())?.unsubscribe();
-    replace(status, 'The device was removed: it gets no more notifications.');
+    replace(status, t('push.removed'));
   });
 
   function draw(): void {
     if (!key) return;
-    replace(text, 'Get “your move”, deadline reminders, game ends and challenges as notifications on your phone or computer, ' +
-      'even when corrchess is not open. Choose which ones in the notification preferences (Push column).');
+    replace(text, t('push.lead'));
     replace(list, devices.length
       ? h('ul', { class: 'push-device-list' }, devices.map((d) => h('li', { 'data-device': d.id },
           h('span', { class: 'push-device-name' }, deviceName(d.endpoint)),
-          d.endpoint === here ? h('strong', {}, ' (this device)') : null,
-          h('span', { class: 'muted' }, ` since ${localTime(d.created_at).slice(0, 10)}`,
-            d.failure_count > 0 ? `, ${d.failure_count} failed` : ''),
+          d.endpoint === here ? h('strong', {}, ` (${t('push.this_device')})`) : null,
           ' ',
-          h('button', { type: 'button', 'aria-label': `Remove ${deviceName(d.endpoint)}`, onclick: remove(d) }, 'Remove'))))
-      : h('p', { class: 'muted' }, 'No device gets notifications yet.'));
+          // "since 2026-11-30" in one piece: the date never breaks at its hyphen.
+          h('span', { class: 'muted nowrap push-since' }, t('push.since', { date: localDate(d.created_at) })),
+          d.failure_count > 0 ? h('span', { class: 'muted' }, `, ${t('push.failed', { n: d.failure_count })}`) : null,
+          ' ',
+          h('button', { type: 'button', 'aria-label': t('common.remove_named', { name: deviceName(d.endpoint) }), onclick: remove(d) },
+            t('common.remove')))))
+      : h('p', { class: 'muted' }, t('push.none')));
     const registered = here !== null && devices.some((d) => d.endpoint === here);
     replace(buttons, !supported()
-      ? h('span', { class: 'muted' }, 'This browser cannot receive push notifications.')
+      ? h('span', { class: 'muted' }, t('push.unsupported'))
       : registered ? null
-        : h('button', { type: 'button', id: 'push-enable', onclick: enable }, 'Turn on notifications on this device'));
+        : h('button', { type: 'button', id: 'push-enable', onclick: enable }, t('push.enable')));
   }
 
   async function load(): Promise<void> {
@@ -111,7 +114,7 @@ export function pushDevices(): HTMLElement {
     } catch (e) {
       key = null;
       replace(text, e instanceof ApiError && e.code === 'push_not_configured'
-        ? 'Push notifications are not set up on this server.' : errorText(e));
+        ? t('push.not_configured') : errorText(e));
       replace(buttons);
       return;
     }
@@ -124,6 +127,6 @@ export function pushDevices(): HTMLElement {
     draw();
   }
   void load();
-  return h('section', { class: 'narrow push-notifications', 'aria-label': 'Phone and desktop notifications' },
-    h('h2', {}, 'Phone and desktop notifications'), text, list, buttons, status, error);
+  return h('section', { class: 'narrow push-notifications', 'aria-label': t('push.title') },
+    h('h2', {}, t('push.title')), text, list, buttons, status, error);
 }

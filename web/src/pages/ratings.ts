@@ -3,7 +3,7 @@
 // (docs/ratings.md); this file only draws them.
 import { api, errorText } from '../api';
 import { h, replace } from '../dom';
-import { t } from '../i18n/i18n';
+import { hasMessage, MessageKey, t } from '../i18n/i18n';
 
 type HistoryPoint = {
   period: string; rating: number; deviation: number; rank: number; games_in_period: number;
@@ -13,7 +13,8 @@ type PoolHistory = { current: HistoryPoint | null; history: HistoryPoint[] };
 type History = { username: string; pools: Record<string, PoolHistory> };
 
 const SVG = 'http://www.w3.org/2000/svg';
-const POOL_NAMES: Record<string, string> = { standard: 'Standard', chess960: 'Chess960' };
+// A rating pool's name: its variant's (variant.standard, variant.chess960), else the pool as sent.
+const poolName = (pool: string) => hasMessage(`variant.${pool}`) ? t(`variant.${pool}` as MessageKey) : pool;
 
 function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
   const el = document.createElementNS(SVG, tag);
@@ -67,21 +68,21 @@ export function ratingHistory(box: HTMLElement, username: string): void {
       const history = await api<History>('GET', `/api/v1/users/${encodeURIComponent(username)}/ratings`);
       const pools = Object.entries(history.pools).filter(([, p]) => p.history.length > 0);
       if (pools.length === 0) {
-        replace(box, h('h2', {}, 'Rating'), h('p', {}, 'Not rated yet: ratings come with the first rating list after a rated game.'));
+        replace(box, h('h2', {}, t('rating.rating')), h('p', {}, t('rating.not_yet')));
         return;
       }
-      replace(box, h('h2', {}, 'Rating'), pools.map(([pool, p]) => {
-        const name = POOL_NAMES[pool] ?? pool;
+      replace(box, h('h2', {}, t('rating.rating')), pools.map(([pool, p]) => {
+        const name = poolName(pool);
         const cur = p.current!;
         return h('div', { class: 'rating-pool', 'data-pool': pool },
           h('h3', {}, name),
-          h('p', { class: 'rating-current' }, `${round(cur.rating)} ± ${round(cur.deviation)}`,
-            cur.provisional ? ' (provisional)' : '', `, rank ${cur.rank}, ${cur.total_games} rated games`),
-          chart(p.history, `${name} rating by period`),
-          h('details', {}, h('summary', {}, 'By period'),
+          h('p', { class: 'rating-current' }, t(cur.provisional ? 'rating.current_provisional' : 'rating.current', {
+            rating: `${round(cur.rating)} ± ${round(cur.deviation)}`, rank: String(cur.rank), n: cur.total_games })),
+          chart(p.history, t('rating.chart', { pool: name })),
+          h('details', {}, h('summary', {}, t('rating.by_period')),
             h('table', { class: 'list' },
-              h('thead', {}, h('tr', {}, h('th', {}, 'Period'), h('th', {}, 'Rating'), h('th', {}, 'Deviation'),
-                h('th', {}, 'Rank'), h('th', {}, 'Games'))),
+              h('thead', {}, h('tr', {}, h('th', {}, t('rating.period')), h('th', {}, t('rating.rating')), h('th', {}, t('rating.deviation')),
+                h('th', {}, t('rating.rank')), h('th', {}, t('events.games')))),
               h('tbody', {}, p.history.map((pt) => h('tr', {},
                 h('td', {}, pt.period), h('td', {}, round(pt.rating)), h('td', {}, round(pt.deviation)),
                 h('td', {}, String(pt.rank)), h('td', {}, String(pt.games_in_period))))))));
@@ -117,7 +118,7 @@ export function ratingPreview(box: HTMLElement, gameId: string, names: { white: 
       };
       replace(box,
         h('table', { class: 'list rating-preview' },
-          h('caption', {}, t('rating.preview_caption', { pool: POOL_NAMES[p.pool] ?? p.pool })),
+          h('caption', {}, t('rating.preview_caption', { pool: poolName(p.pool) })),
           h('thead', {}, h('tr', {}, h('th', {}, t('events.player')), h('th', {}, t('rating.rating')), h('th', {}, t('rating.expected')),
             h('th', {}, t('rating.win')), h('th', {}, t('rating.draw')), h('th', {}, t('rating.loss')))),
           h('tbody', {}, row('white'), row('black'))));

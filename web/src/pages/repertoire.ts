@@ -4,6 +4,8 @@
 // ones (docs/api.md, "Importing a repertoire").
 import { api, ApiError, errorText } from '../api';
 import { errorBox, h, replace, showError } from '../dom';
+import { MessageKey, t, tParts } from '../i18n/i18n';
+import { displaySan } from '../i18n/notation';
 
 interface RepertoireAnswer {
   dry_run: boolean;
@@ -23,48 +25,49 @@ interface RepertoireAnswer {
 export function repertoireImport(gameId: string, saved: (lines: string[][]) => void): HTMLElement {
   const path = `/api/v1/games/${encodeURIComponent(gameId)}/conditional/import`;
   const text = h('textarea', { id: 'repertoire-pgn', name: 'repertoire_pgn', rows: 6, spellcheck: 'false',
-    placeholder: '[Event "My repertoire"]\n1. e4 c5 2. Nf3 (2. c3 d5) 2... d6 *' });
+    placeholder: t('repertoire.placeholder') });
   const file = h('input', { id: 'repertoire-file', type: 'file', accept: '.pgn,application/x-chess-pgn,text/plain' });
   const preview = h('div', { id: 'repertoire-preview', class: 'repertoire-preview', 'aria-live': 'polite' });
   const saveButton = h('button', { type: 'button', id: 'repertoire-save', class: 'primary', disabled: true },
-    'Save these lines');
+    t('repertoire.save'));
   const error = errorBox();
   let previewed: { pgn: string; ply: number } | null = null;
 
-  function count(label: string, value: number, name: string): HTMLElement {
-    return h('li', { 'data-count': name }, `${label}: `, h('strong', {}, value));
+  // One count of the answer: `name` its field, `label` its words.
+  function count(name: keyof RepertoireAnswer['counts'], label: MessageKey, value: number): HTMLElement {
+    return h('li', { 'data-count': name }, `${t(label)}: `, h('strong', {}, value));
   }
+  // The counts shown, each with its message (repertoire.count.<name>, the games' events.games).
+  const countName = (name: keyof RepertoireAnswer['counts']) =>
+    (name === 'games' ? 'events.games' : `repertoire.count.${name}`) as MessageKey;
+  const shownCounts = ['games', 'lines_read', 'lines_imported', 'lines_skipped', 'lines_rejected', 'illegal_moves',
+    'conflicts', 'cut_by_line_cap', 'cut_by_ply_cap'] as const;
+  // Moves as the player reads them (Settings → Move notation); the attributes keep SAN.
+  const san = (text: string) => h('span', { class: 'san' }, displaySan(text));
+  const line = (moves: string[]) => moves.map((m) => displaySan(m)).join(' ');
 
   function show(a: RepertoireAnswer): void {
     const c = a.counts;
     replace(preview,
-      h('ul', { class: 'repertoire-counts' },
-        count('Games', c.games, 'games'),
-        count('Lines read', c.lines_read, 'lines_read'),
-        count('Lines imported', c.lines_imported, 'lines_imported'),
-        count('Skipped (do not reach this position)', c.lines_skipped, 'lines_skipped'),
-        count('Rejected', c.lines_rejected, 'lines_rejected'),
-        count('Illegal moves', c.illegal_moves, 'illegal_moves'),
-        count('Conflicts', c.conflicts, 'conflicts'),
-        count('Cut by the 100-line cap', c.cut_by_line_cap, 'cut_by_line_cap'),
-        count('Cut by the 200-move cap', c.cut_by_ply_cap, 'cut_by_ply_cap')),
-      a.illegal.length ? h('div', {}, h('h4', {}, 'Illegal moves'),
+      h('ul', { class: 'repertoire-counts' }, shownCounts.map((name) => count(name, countName(name), c[name]))),
+      a.illegal.length ? h('div', {}, h('h4', {}, t('repertoire.count.illegal_moves')),
         h('ul', { class: 'repertoire-illegal' }, a.illegal.map((m) => h('li', {},
-          `Game ${m.game}, line ${m.line}, column ${m.column}: `, h('span', { class: 'san' }, m.move),
-          ` after ${m.before.join(' ') || 'the start'} (${m.reason})`)))) : null,
-      a.conflicts.length ? h('div', {}, h('h4', {}, 'Conflicts (the first reply is kept)'),
+          tParts(m.before.length ? 'repertoire.illegal_after' : 'repertoire.illegal_at_start', {
+            game: String(m.game), line: String(m.line), column: String(m.column), move: san(m.move),
+            before: line(m.before), reason: m.reason }))))) : null,
+      a.conflicts.length ? h('div', {}, h('h4', {}, t('repertoire.conflicts')),
         h('ul', { class: 'repertoire-conflicts' }, a.conflicts.map((k) => h('li', {},
-          `After ${k.after.join(' ')}: kept `, h('span', { class: 'san' }, k.kept), ', dropped ',
-          h('span', { class: 'san' }, k.dropped), ` (game ${k.game}, line ${k.line}, column ${k.column})`)))) : null,
-      h('h4', {}, `${a.lines.length} line${a.lines.length === 1 ? '' : 's'} from this position`),
+          tParts('repertoire.conflict', { after: line(k.after), kept: san(k.kept), dropped: san(k.dropped),
+            game: String(k.game), line: String(k.line), column: String(k.column) }))))) : null,
+      h('h4', {}, t('repertoire.lines_here', { n: a.lines.length })),
       h('ol', { class: 'repertoire-lines' }, a.lines.map((l) => h('li', { 'data-line': l.join(' ') },
-        h('span', { class: 'san' }, l.join(' '))))));
+        h('span', { class: 'san' }, line(l))))));
   }
 
   async function run(dryRun: boolean): Promise<void> {
     const pgn = dryRun ? text.value : previewed?.pgn ?? '';
     if (!pgn.trim()) {
-      showError(error, 'Paste a PGN or choose a file first.');
+      showError(error, t('repertoire.nothing'));
       return;
     }
     try {
@@ -81,13 +84,13 @@ export function repertoireImport(gameId: string, saved: (lines: string[][]) => v
         previewed = null;
         saveButton.disabled = true;
         preview.dataset.state = 'saved';
-        replace(preview, h('p', { class: 'saved' }, `Saved: ${a.lines.length} line${a.lines.length === 1 ? '' : 's'} replace your conditional moves.`));
+        replace(preview, h('p', { class: 'saved' }, t('repertoire.saved', { n: a.lines.length })));
         saved(a.lines);
       }
     } catch (e) {
       // A PGN that cannot be read: where (line and column) and why.
       const detail = e instanceof ApiError && e.code === 'invalid_pgn' ? e.problem.detail : null;
-      showError(error, typeof detail === 'string' ? `The PGN cannot be read: ${detail}.` : errorText(e));
+      showError(error, typeof detail === 'string' ? t('repertoire.unreadable', { detail }) : errorText(e));
     }
   }
 
@@ -107,16 +110,16 @@ export function repertoireImport(gameId: string, saved: (lines: string[][]) => v
   saveButton.addEventListener('click', () => void run(false));
 
   return h('details', { class: 'repertoire-import' },
-    h('summary', {}, 'Import repertoire (PGN)'),
-    h('p', { class: 'hint' }, 'Lines from the start of the game that follow its moves, or from a FEN of this position, become your conditional moves. Saving replaces your stored lines.'),
+    h('summary', {}, t('repertoire.title')),
+    h('p', { class: 'hint' }, t('repertoire.hint')),
     h('form', { class: 'stack', onsubmit: (e: Event) => {
       e.preventDefault();
       void run(true);
     } },
       h('label', { for: 'repertoire-pgn' }, 'PGN'), text,
-      h('label', { for: 'repertoire-file' }, 'or a PGN file'), file,
+      h('label', { for: 'repertoire-file' }, t('repertoire.file')), file,
       h('div', { class: 'actions' },
-        h('button', { type: 'submit', id: 'repertoire-preview-button' }, 'Preview'),
+        h('button', { type: 'submit', id: 'repertoire-preview-button' }, t('repertoire.preview')),
         saveButton)),
     error,
     preview);
