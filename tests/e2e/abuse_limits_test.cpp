@@ -1,17 +1,15 @@
 // Abuse limits of a real server process over real sockets (docs/operations.md "Security"):
 // a password change or reset ends the account's other sign-ins and closes its live sockets,
 // on every instance; the total connection cap refuses the next connection while the open
-// ones keep working; accept errors (out of descriptors) back off and log rarely; the bound
+// ones keep working (accept errors, out of descriptors: accept_errors_releasetest.cpp); the bound
 // on concurrent password hashes holds while registrations flood in, refusing the excess at
 // once; move messages are bounded in characters and never fail a move however they escape;
 // and nothing a client puts in a request reaches the log as a line of its own.
 #include <gtest/gtest.h>
 
-#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <chrono>
-#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -33,6 +31,7 @@ namespace corrchess {
 namespace {
 
 using nlohmann::json;
+using testing::count_lines_with;
 using testing::RawConnection;
 
 // The lines of `text`.
@@ -41,12 +40,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
   return out;
-}
-
-std::size_t count_lines_with(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (const auto& line : lines_of(text)) n += line.find(part) != std::string::npos;
-  return n;
 }
 
 // A socket that was told its sign-in ended and was then closed by the server.
@@ -145,7 +138,7 @@ TEST_F(PasswordSessions, LogoutEverywhereClosesEverySocketOfTheAccount) {
   expect_alive(*opponent, "the opponent's socket");
 }
 
-// --- 2. Connection caps and accept errors ------------------------------------------------------
+// --- 2. The connection cap (accept errors: accept_errors_releasetest.cpp) ---------------------
 
 class TotalConnectionCap : public testing::ApiServerTest {
  protected:
@@ -206,72 +199,6 @@ TEST_F(TotalConnectionCap, TheConnectionPastTheCapIsRefusedAndTheOpenOnesKeepWor
   EXPECT_GE(api_.metric("corrchess_http_connections_refused_total"), 2);
   auto another = testing::greeted_socket(server_.port(), token);
   expect_alive(*another, "a WebSocket opened after places were freed");
-}
-
-class AcceptErrors : public testing::ApiServerTest {};
-
-// Descriptors in use by `pid` (its entries in /proc/PID/fd).
-int open_descriptors(pid_t pid) {
-  int n = 0;
-  for ([[maybe_unused]] const auto& entry :
-       std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/fd")) {
-    ++n;
-  }
-  return n;
-}
-
-// The sum of N over the "(N similar messages suppressed)" lines of `log`.
-long suppressed_in(const std::string& log) {
-  static const std::regex suppressed(R"(\((\d+) similar messages suppressed\))");
-  long sum = 0;
-  for (std::sregex_iterator it(log.begin(), log.end(), suppressed), end; it != end; ++it) {
-    sum += std::stol((*it)[1]);
-  }
-  return sum;
-}
-
-// Out of descriptors, accept fails until some are free. The server once retried at once,
-// spinning and logging ~90,000 lines a second; it must back off, log at most a line per
-// interval, and serve again once descriptors are free.
-TEST_F(AcceptErrors, RunningOutOfDescriptorsBacksOffLogsRarelyAndRecovers) {
-#ifdef __SANITIZE_ADDRESS__
-  // The sanitizers probe memory through a pipe; with no descriptor left that probe fails and
-  // UBSan reports a false "invalid vptr" in the server's logging. The optimized build runs it.
-  GTEST_SKIP() << "descriptor exhaustion cannot run under the sanitizers";
-#endif
-  const auto token = api_.sign_up("survivor");  // database connections are open by now
-  const pid_t pid = server_.pid();
-  const auto log_before = server_.output();
-  // Lower the server's descriptor limit to what it holds now plus two connections.
-  rlimit original{};
-  ASSERT_EQ(prlimit(pid, RLIMIT_NOFILE, nullptr, &original), 0);
-  rlimit tight = original;
-  tight.rlim_cur = static_cast<rlim_t>(open_descriptors(pid) + 2);
-  ASSERT_EQ(prlimit(pid, RLIMIT_NOFILE, &tight, nullptr), 0);
-  // The kernel completes these connections; the server can accept two of them.
-  std::vector<std::unique_ptr<RawConnection>> waiting;
-  for (int i = 0; i < 8; ++i) waiting.push_back(std::make_unique<RawConnection>(server_.port()));
-  // Hold the shortage past one log interval (5 s), so the suppressed count is logged.
-  std::this_thread::sleep_for(std::chrono::milliseconds(7000));
-  const auto during = server_.output().substr(log_before.size());
-  ASSERT_EQ(prlimit(pid, RLIMIT_NOFILE, &original, nullptr), 0);
-
-  // Provoked: the accept failed, and the log said so...
-  const auto failures = count_lines_with(during, "accept failed");
-  EXPECT_GE(failures, 1u) << during;
-  // ...at most once per 5 s interval (plus the interval it started in)...
-  EXPECT_LE(failures, 3u) << during;
-  // ...and retried with a growing wait, not at once: over 7 s, some tens of attempts at most
-  // (10 ms doubling up to 1 s), where an immediate retry makes hundreds of thousands.
-  EXPECT_EQ(count_lines_with(during, "similar messages suppressed"), 1u) << during;
-  EXPECT_LT(suppressed_in(during), 50) << during;
-
-  // With descriptors again, the waiting connections are served and new ones too.
-  for (auto& c : waiting) {
-    c->send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    EXPECT_EQ(c->read_until_closed(10000).rfind("HTTP/1.1 200 ", 0), 0u);
-  }
-  EXPECT_EQ(api_.call("GET", "/api/v1/me", token).status, 200);
 }
 
 // --- 3. Concurrent password hashes ----------------------------------------------------------

@@ -99,6 +99,13 @@ void ServerProcess::keep_reading() {
   }
 }
 
+std::size_t count_lines_with(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) n += line.find(part) != std::string::npos;
+  return n;
+}
+
 std::string ServerProcess::output() const {
   std::lock_guard lock(output_mutex_);
   return output_;

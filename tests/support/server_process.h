@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <atomic>
+#include <cstddef>
 #include <map>
 #include <mutex>
 #include <string>
@@ -58,6 +59,9 @@ class ServerProcess {
   std::atomic<bool> stop_reading_{false};
   std::thread reader_;
 };
+
+// How many lines of `text` (a server's log) contain `part`.
+std::size_t count_lines_with(const std::string& text, const std::string& part);
 
 // One HTTP/1.1 request to 127.0.0.1:port.
 HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
