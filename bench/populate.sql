@@ -150,6 +150,10 @@ SELECT c.tids[1 + floor(random() * cardinality(c.tids))::int] AS tid,
   FROM populate.ev ev JOIN populate.ev_cand c ON c.id = ev.id
   JOIN populate.berger b ON b.n = ev.n;
 ALTER TABLE populate.plan0 ADD COLUMN shift bigint;
+-- Games outside events: 30% come from a challenge between the players (a fifth of those
+-- unrated), the rest a director set up.
+ALTER TABLE populate.plan0 ADD COLUMN challenge boolean NOT NULL DEFAULT false;
+ALTER TABLE populate.plan0 ADD COLUMN rated boolean NOT NULL DEFAULT true;
 UPDATE populate.plan0 p SET shift = p.start_e - t.t0 FROM populate.tpl t WHERE t.tid = p.tid;
 SELECT count(*) FILTER (WHERE t.kind = 'finished') AS event_finished,
        count(*) FILTER (WHERE t.kind = 'ongoing') AS event_ongoing,
@@ -162,24 +166,25 @@ CREATE FUNCTION populate.player(r double precision, n bigint) RETURNS bigint LAN
   IMMUTABLE AS $$ SELECT least(n, 1 + floor(n * power(r, 1.5)))::bigint $$;
 
 -- Finished games outside events: finished at any time since the first list began.
-INSERT INTO populate.plan0 (tid, white, black, shift)
+INSERT INTO populate.plan0 (tid, white, black, shift, challenge, rated)
 SELECT t.tid, w, CASE WHEN b = w THEN w % :n_users + 1 ELSE b END,
-       f - t.t0 - t.fin_off
+       f - t.t0 - t.fin_off, c < 0.3, c >= 0.06
   FROM (SELECT (SELECT tids FROM populate.kinds WHERE kind = 'finished') AS tids) k,
        LATERAL (SELECT tids[1 + floor(random() * cardinality(tids))::int] AS tid,
                        populate.player(random(), :n_users) AS w, populate.player(random(), :n_users) AS b,
                        (:begin_e + 86400 + floor(random() * (:now_e - 7200 - :begin_e - 86400)))::bigint AS f,
-                       n
+                       random() AS c, n
                   FROM generate_series(1, greatest(0, :n_finished - :event_finished)) AS n) x
   JOIN populate.tpl t ON t.tid = x.tid;
 -- Games in play outside events: the last move a little while ago, the deadline ahead.
-INSERT INTO populate.plan0 (tid, white, black, shift)
+INSERT INTO populate.plan0 (tid, white, black, shift, challenge, rated)
 SELECT t.tid, w, CASE WHEN b = w THEN w % :n_users + 1 ELSE b END,
-       :now_e - floor(lag_share * (t.deadline_off - t.last_off))::bigint - t.t0 - t.last_off
+       :now_e - floor(lag_share * (t.deadline_off - t.last_off))::bigint - t.t0 - t.last_off,
+       c < 0.3, c >= 0.06
   FROM (SELECT (SELECT tids FROM populate.kinds WHERE kind = 'ongoing') AS tids) k,
        LATERAL (SELECT tids[1 + floor(random() * cardinality(tids))::int] AS tid,
                        populate.player(random(), :n_users) AS w, populate.player(random(), :n_users) AS b,
-                       0.02 + 0.4 * random() AS lag_share, n
+                       0.02 + 0.4 * random() AS lag_share, random() AS c, n
                   FROM generate_series(1, greatest(0, :n_ongoing - :event_ongoing)) AS n) x
   JOIN populate.tpl t ON t.tid = x.tid;
 
@@ -207,7 +212,7 @@ SELECT p.id, p.event_id, p.white, p.black, g.variant, g.start_position, g.initia
        g.use_40_plus_days_ply,
        coalesce((SELECT string_agg((t.t0 + p.shift + o)::text || fl, ' ' ORDER BY i)
                    FROM unnest(t.log_offs, t.log_flags) WITH ORDINALITY AS u(o, fl, i)), ''),
-       g.snapshot_ply, g.snapshot_fen, g.revision, g.snapshot_clocks, g.friendly
+       g.snapshot_ply, g.snapshot_fen, g.revision, g.snapshot_clocks, g.friendly OR p.challenge
   FROM populate.plan p JOIN populate.pool_games g ON g.id = p.tid
   JOIN populate.tpl t ON t.tid = p.tid
  ORDER BY p.id;
@@ -236,6 +241,18 @@ SELECT p.id, c.side, c.ply, c.type, c.move_uci, c.expect, c.upheld, c.reason, c.
 INSERT INTO event_games (game_id, event_id, round, board, white_seat, black_seat)
 SELECT id, event_id, round, board, white_seat, black_seat FROM populate.plan
  WHERE event_id IS NOT NULL;
+-- The challenges the friendly games came from, accepted a day after they were made.
+INSERT INTO challenges (challenger_id, opponent_id, color, variant, time_control, rated, status,
+                        created_at, expires_at, decided_at, decided_by, game_id)
+SELECT CASE WHEN p.id % 2 = 0 THEN p.white ELSE p.black END,
+       CASE WHEN p.id % 2 = 0 THEN p.black ELSE p.white END,
+       CASE WHEN p.id % 2 = 0 THEN 'white' ELSE 'black' END, 'standard',
+       '{"type": "iccf", "moves": 10, "days": 50}', p.rated, 'accepted',
+       to_timestamp(t.t0 + p.shift - 86400), to_timestamp(t.t0 + p.shift + 13 * 86400),
+       to_timestamp(t.t0 + p.shift), CASE WHEN p.id % 2 = 0 THEN p.black ELSE p.white END, p.id
+  FROM populate.plan p JOIN populate.tpl t ON t.tid = p.tid
+ WHERE p.challenge
+ ORDER BY p.id;
 -- Some sides of the games waiting for adjudication filed their claim.
 INSERT INTO adjudication_claims (game_id, side, user_id, claim, analysis, filed_at)
 SELECT g.id, 'white', g.white_id, CASE WHEN g.id % 2 = 0 THEN 'win' ELSE 'draw' END,
@@ -266,7 +283,8 @@ SELECT l, id, white_id, black_id,
                      + extract(month FROM g.finished_at AT TIME ZONE 'UTC')
                      - extract(year FROM to_timestamp(:begin_e) AT TIME ZONE 'UTC') * 12
                      - extract(month FROM to_timestamp(:begin_e) AT TIME ZONE 'UTC') + 1)::bigint AS l
-          FROM games g WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2')) x
+          FROM games g WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2')
+           AND NOT EXISTS (SELECT 1 FROM challenges c WHERE c.game_id = g.id AND NOT c.rated)) x
  WHERE l BETWEEN 1 AND 24
  ORDER BY l, id;
 -- Each player's games per list, and from their first list on a line in every list: a
@@ -307,6 +325,7 @@ SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games)
 SELECT setval(pg_get_serial_sequence('events', 'id'), (SELECT max(id) FROM events));
 SELECT setval(pg_get_serial_sequence('rating_lists', 'id'), (SELECT max(id) FROM rating_lists));
 SELECT setval(pg_get_serial_sequence('claims', 'id'), greatest(1, (SELECT max(id) FROM claims)));
+SELECT setval(pg_get_serial_sequence('challenges', 'id'), greatest(1, (SELECT max(id) FROM challenges)));
 SELECT setval(pg_get_serial_sequence('adjudication_claims', 'id'),
               greatest(1, (SELECT max(id) FROM adjudication_claims)));
 
