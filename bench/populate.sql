@@ -12,13 +12,19 @@ SET synchronous_commit = off;
 SET work_mem = '256MB';
 SET maintenance_work_mem = '1GB';
 SET client_min_messages = warning;
+\timing on
 SELECT setseed(0.4);
 
--- now; the first day of the oldest rating list (24 months before this month, UTC); sizes.
+-- now; the first day of the oldest rating list (24 months before this month, UTC); sizes
+-- (-v users=N sets the number of players apart from the scale).
+\if :{?users}
+\else
+\set users ''
+\endif
 SELECT extract(epoch FROM now())::bigint AS now_e,
        extract(epoch FROM (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '24 months')
                           AT TIME ZONE 'UTC')::bigint AS begin_e,
-       greatest(20, round(100000 * :scale))::int AS n_users,
+       coalesce(nullif(:'users', '')::int, greatest(20, round(100000 * :scale))::int) AS n_users,
        greatest(2, round(2000 * :scale))::int AS n_events,
        greatest(1, round(2000 * :scale * 0.002))::int AS n_adjudication_events,
        round(1000000 * :scale)::bigint AS n_finished,
@@ -57,10 +63,13 @@ SELECT coalesce(min(end_off), 100 * 86400) AS adj_end_off FROM populate.tpl WHER
 \gset
 
 -- Players: p<n>.<first name>; the low numbers play the most games. All share the password
--- populate-password-1 (the hash the pool's server stored for its players); the director
--- `director` (director-password-1) and five tournament directors td1..td5.
-SELECT (SELECT password_hash FROM populate.pool_users WHERE username = 'tw0001') AS player_hash,
-       (SELECT password_hash FROM populate.pool_users WHERE username = 'director') AS director_hash
+-- of the pool's first player (bench/populate: populate-password-1); the director `director`
+-- has the pool's first administrator's (director-password-1), and five tournament directors
+-- td1..td5 the players'.
+SELECT (SELECT password_hash FROM populate.pool_users WHERE role = 'player' ORDER BY id LIMIT 1)
+         AS player_hash,
+       (SELECT password_hash FROM populate.pool_users WHERE role = 'admin' ORDER BY id LIMIT 1)
+         AS director_hash
 \gset
 INSERT INTO users (id, username, display_name, email, password_hash, role, created_at, country,
                    time_zone, language, verified_email)
@@ -91,7 +100,8 @@ SELECT :n_users + 1 + k, 'td' || k, 'Director ' || k, 'td' || k || '@example.org
   FROM generate_series(1, 5) AS k;
 
 -- Events: all-play-all sections of 8 to 14 players (Berger tables), started over the 24
--- months (the youngest 60 days ago); a few ended at their end date with games waiting for
+-- months (the youngest 60 days ago), each with an end date 540 days after its start (the
+-- oldest are over by then); a few ended at their end date with games waiting for
 -- adjudication (the sweep found them in play then).
 CREATE TABLE populate.berger AS
 WITH sizes AS (SELECT n, n + n % 2 AS m FROM generate_series(8, 14) AS n),
@@ -118,7 +128,8 @@ INSERT INTO events (id, name, time_control, start_at, end_at, status, started_at
 OVERRIDING SYSTEM VALUE
 SELECT id, 'Section ' || to_char(to_timestamp(start_e), 'YYYY-MM') || '/' || id,
        '{"type": "iccf", "moves": 10, "days": 50}', to_timestamp(start_e),
-       CASE WHEN adjudication THEN to_timestamp(start_e + :adj_end_off) END, 'running',
+       to_timestamp(start_e + CASE WHEN adjudication THEN :adj_end_off ELSE 540 * 86400 END),
+       'running',
        to_timestamp(start_e), :n_users + 1, to_timestamp(start_e - 30 * 86400), true,
        CASE WHEN id % 10 = 0 THEN 'after_end' ELSE 'live' END
   FROM populate.ev;
@@ -261,6 +272,8 @@ SELECT g.id, 'white', g.white_id, CASE WHEN g.id % 2 = 0 THEN 'win' ELSE 'draw' 
   FROM games g JOIN game_events e ON e.game_id = g.id AND e.kind = 'adjudication_pending'
  WHERE g.status = 'adjudication_pending' AND g.id % 3 = 0;
 \echo facts
+ANALYZE games;
+ANALYZE challenges;
 
 -- Rating lists: one per month for the 24 months before this one, each rating the games
 -- finished in its month (the games finished this month wait for the next list).
@@ -284,7 +297,7 @@ SELECT l, id, white_id, black_id,
                      - extract(year FROM to_timestamp(:begin_e) AT TIME ZONE 'UTC') * 12
                      - extract(month FROM to_timestamp(:begin_e) AT TIME ZONE 'UTC') + 1)::bigint AS l
           FROM games g WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2')
-           AND NOT EXISTS (SELECT 1 FROM challenges c WHERE c.game_id = g.id AND NOT c.rated)) x
+           AND g.id NOT IN (SELECT c.game_id FROM challenges c WHERE NOT c.rated)) x
  WHERE l BETWEEN 1 AND 24
  ORDER BY l, id;
 -- Each player's games per list, and from their first list on a line in every list: a
