@@ -16,16 +16,20 @@ SET client_min_messages = warning;
 SELECT setseed(0.4);
 
 -- now; the first day of the oldest rating list (24 months before this month, UTC); sizes
--- (-v users=N sets the number of players apart from the scale).
+-- (-v users=N and -v events=N set the number of players and of events apart from the scale).
 \if :{?users}
 \else
 \set users ''
+\endif
+\if :{?events}
+\else
+\set events ''
 \endif
 SELECT extract(epoch FROM now())::bigint AS now_e,
        extract(epoch FROM (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '24 months')
                           AT TIME ZONE 'UTC')::bigint AS begin_e,
        coalesce(nullif(:'users', '')::int, greatest(20, round(100000 * :scale))::int) AS n_users,
-       greatest(2, round(2000 * :scale))::int AS n_events,
+       coalesce(nullif(:'events', '')::int, greatest(2, round(2000 * :scale))::int) AS n_events,
        greatest(1, round(2000 * :scale * 0.002))::int AS n_adjudication_events,
        round(1000000 * :scale)::bigint AS n_finished,
        round(50000 * :scale)::bigint AS n_ongoing
