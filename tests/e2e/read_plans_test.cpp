@@ -7,13 +7,13 @@
 // game in play, a section game left waiting for adjudication at its end date); in `bench`,
 // bench/populate.sql (the generator of bench/populate) makes a federation of them at scale
 // 0.02 (20,000 finished games, 1,000 in play, 24 monthly rating lists) with 10,000 players
-// and 200 sections. Then a real server on `bench` answers the reads of bench/reads (game lists with
-// their filters and pages, games, PGN, profiles, rating histories, events and crosstables, the
-// adjudication queue, the archive export, the player search; its scheduler sweeps at start
-// and the competition starter runs once), and every plan it logged is read back: a Seq Scan
-// of a table of at least kLargeRows rows fails the test, naming the statement, and so does an
-// index scan of such a table whose condition leaves the index's first column free (a walk
-// through the whole index).
+// and 200 sections. Then a real server on `bench` answers the reads of bench/reads (game
+// lists with their filters and pages, games, PGN, profiles, rating histories, events and
+// crosstables, the adjudication queue, the archive export, the player search; its scheduler
+// sweeps at start and the competition starter runs once), and every plan it logged is read
+// back: a Seq Scan of a table of at least kLargeRows rows fails the test, naming the
+// statement, and so does an index scan of such a table whose condition leaves the index's
+// first column free (a walk through the whole index).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -44,9 +44,9 @@ using nlohmann::json;
 constexpr double kLargeRows = 5000;
 
 // Twenty plies of a Ruy Lopez: every template game starts with them.
-const std::vector<std::string> kOpening = {"e4",  "e5",  "Nf3", "Nc6", "Bb5", "a6",  "Ba4",
-                                           "Nf6", "O-O", "Be7", "Re1", "b5",  "Bb3", "d6",
-                                           "c3",  "O-O", "h3",  "Nb8", "d4",  "Nbd7"};
+const std::vector<std::string> kTemplateOpening = {"e4",  "e5",  "Nf3", "Nc6", "Bb5", "a6",  "Ba4",
+                                                   "Nf6", "O-O", "Be7", "Re1", "b5",  "Bb3", "d6",
+                                                   "c3",  "O-O", "h3",  "Nb8", "d4",  "Nbd7"};
 
 // The RFC 3339 instant a day after `rfc3339`.
 std::string day_after(const std::string& rfc3339) {
@@ -58,45 +58,45 @@ std::string day_after(const std::string& rfc3339) {
   return text;
 }
 
-std::string database_url(const PrivateCluster& cluster, const std::string& name) {
+std::string database_url_of(const PrivateCluster& cluster, const std::string& name) {
   auto url = cluster.url();
   return url.replace(url.find("dbname=postgres"), std::string("dbname=postgres").size(),
                      "dbname=" + name);
 }
 
 // Runs psql with `args`; its output, and a test failure when it fails.
-std::string psql(const std::string& url, const std::string& args) {
+std::string run_psql(const std::string& url, const std::string& args) {
   const auto run =
       run_command("psql -X -q -At -v ON_ERROR_STOP=1 " + shell_quote(url) + " " + args + " 2>&1");
   EXPECT_EQ(run.exit_code, 0) << "psql " << args << ":\n" << run.out;
   return run.out;
 }
 
-std::string sql(const std::string& url, const std::string& statement) {
-  return psql(url, "-c " + shell_quote(statement));
+std::string run_sql(const std::string& url, const std::string& statement) {
+  return run_psql(url, "-c " + shell_quote(statement));
 }
 
 // Plays the opening in game `id` with the tokens of White and Black; the last move offers a
 // draw when `offer_draw`.
 void play_opening(const ApiClient& api, const std::string& id, const std::string& white,
                   const std::string& black, bool offer_draw = false) {
-  for (std::size_t ply = 0; ply < kOpening.size(); ++ply) {
+  for (std::size_t ply = 0; ply < kTemplateOpening.size(); ++ply) {
     json extra = json::object();
-    if (offer_draw && ply + 1 == kOpening.size()) extra["offer_draw"] = true;
-    api.play(id, ply % 2 == 0 ? white : black, kOpening[ply], extra);
+    if (offer_draw && ply + 1 == kTemplateOpening.size()) extra["offer_draw"] = true;
+    api.play(id, ply % 2 == 0 ? white : black, kTemplateOpening[ply], extra);
   }
 }
 
 // A whole read of a large table found in a logged plan: a Seq Scan, or an index scan whose
 // condition leaves the index's first column free (a walk through the whole index, as a
 // condition on its second column alone makes).
-struct Scan {
+struct WholeRead {
   std::string relation;
   std::string how;
   std::string query;
 };
 
-struct IndexInfo {
+struct IndexHead {
   std::string table;
   std::string first_column;
 };
@@ -107,8 +107,8 @@ bool mentions(const std::string& condition, const std::string& column) {
 }
 
 void find_scans(const json& node, const std::set<std::string>& large,
-                const std::map<std::string, IndexInfo>& indexes, const std::string& query,
-                std::vector<Scan>& out) {
+                const std::map<std::string, IndexHead>& indexes, const std::string& query,
+                std::vector<WholeRead>& out) {
   if (!node.is_object()) return;
   const auto type = node.value("Node Type", "");
   if (type == "Seq Scan" && large.count(node.value("Relation Name", ""))) {
@@ -163,10 +163,10 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
                           "auto_explain.log_nested_statements = on",
                           "log_line_prefix = '%m [%p] '"});
   ASSERT_TRUE(cluster.started()) << "initdb/pg_ctl failed";
-  const auto pool_url = database_url(cluster, "pool");
-  const auto bench_url = database_url(cluster, "bench");
-  sql(cluster.url(), "CREATE DATABASE pool");
-  sql(cluster.url(), "CREATE DATABASE bench");
+  const auto pool_url = database_url_of(cluster, "pool");
+  const auto bench_url = database_url_of(cluster, "bench");
+  run_sql(cluster.url(), "CREATE DATABASE pool");
+  run_sql(cluster.url(), "CREATE DATABASE bench");
   const ServerEnv utc = {{"CORRCHESS_TIMEZONE", "UTC"}};
 
   // The template games, played by a real server (it migrates `pool` as it starts).
@@ -204,10 +204,10 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
       run_command("DATABASE_URL=" + shell_quote(bench_url) + " CORRCHESS_LOG_LEVEL=warn " +
                   bin_dir() + "/corrchess-server migrate 2>&1");
   ASSERT_EQ(migrate.exit_code, 0) << migrate.out;
-  sql(bench_url, "CREATE SCHEMA populate");
+  run_sql(bench_url, "CREATE SCHEMA populate");
   for (const std::string table :
        {"games", "moves", "game_events", "claims", "events", "users", "rating_lists"}) {
-    sql(bench_url, "CREATE TABLE populate.pool_" + table + " (LIKE public." + table + ")");
+    run_sql(bench_url, "CREATE TABLE populate.pool_" + table + " (LIKE public." + table + ")");
     const auto copy =
         run_command("psql -X -q -v ON_ERROR_STOP=1 " + shell_quote(pool_url) + " -c " +
                     shell_quote("\\copy (SELECT * FROM public." + table + ") TO STDOUT") +
@@ -218,17 +218,17 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
   // 10,000 players and 200 sections: tables of the size they have beside a million games (a
   // hundred thousand players, 110,000 section games) are never joined by reading them whole,
   // and small ones would be.
-  psql(bench_url, "-v scale=0.02 -v users=10000 -v events=200 -o /dev/null -f " +
-                      shell_quote(source_dir() + "/bench/populate.sql"));
-  sql(bench_url, "DROP SCHEMA populate CASCADE");
-  sql(bench_url, "VACUUM ANALYZE");  // as autovacuum keeps a live database
+  run_psql(bench_url, "-v scale=0.02 -v users=10000 -v events=200 -o /dev/null -f " +
+                          shell_quote(source_dir() + "/bench/populate.sql"));
+  run_sql(bench_url, "DROP SCHEMA populate CASCADE");
+  run_sql(bench_url, "VACUUM ANALYZE");  // as autovacuum keeps a live database
   std::set<std::string> large;
   std::map<std::string, long> rows;
   std::istringstream listed(
-      sql(bench_url,
-          "SELECT relname || ' ' || reltuples::bigint FROM pg_class WHERE "
-          "relnamespace = 'public'::regnamespace AND relkind = 'r' AND reltuples >= " +
-              std::to_string(kLargeRows)));
+      run_sql(bench_url,
+              "SELECT relname || ' ' || reltuples::bigint FROM pg_class WHERE "
+              "relnamespace = 'public'::regnamespace AND relkind = 'r' AND reltuples >= " +
+                  std::to_string(kLargeRows)));
   for (std::string name; listed >> name;) listed >> rows[name], large.insert(name);
   ASSERT_GE(rows["games"], 20000) << "the population is too small for the planner to matter";
   ASSERT_GE(rows["moves"], 200000);
@@ -239,8 +239,8 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
   }
 
   // Each index of the schema: its table and first column (expression indexes left out).
-  std::map<std::string, IndexInfo> indexes;
-  std::istringstream listed_indexes(sql(
+  std::map<std::string, IndexHead> indexes;
+  std::istringstream listed_indexes(run_sql(
       bench_url,
       "SELECT i.relname || ' ' || t.relname || ' ' || a.attname FROM pg_index x JOIN pg_class i "
       "ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid JOIN pg_attribute a ON "
@@ -251,15 +251,15 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
   }
   ASSERT_TRUE(indexes.count("games_white_idx"));
 
-  const auto heavy = sql(bench_url, "SELECT username FROM users WHERE id = 1");
-  const auto light = sql(bench_url,
-                         "SELECT u.username FROM users u JOIN games g ON g.white_id = u.id "
-                         "WHERE u.id > 1000 GROUP BY u.username ORDER BY count(*), u.username "
-                         "LIMIT 1");
+  const auto heavy = run_sql(bench_url, "SELECT username FROM users WHERE id = 1");
+  const auto light = run_sql(bench_url,
+                             "SELECT u.username FROM users u JOIN games g ON g.white_id = u.id "
+                             "WHERE u.id > 1000 GROUP BY u.username ORDER BY count(*), u.username "
+                             "LIMIT 1");
   const auto trim = [](std::string s) { return s.substr(0, s.find('\n')); };
   const auto ids = [&](const std::string& statement) {
     std::vector<std::string> out;
-    std::istringstream in(sql(bench_url, statement));
+    std::istringstream in(run_sql(bench_url, statement));
     for (std::string id; in >> id;) out.push_back(id);
     return out;
   };
@@ -268,7 +268,7 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
   const auto playing = ids("SELECT id FROM games WHERE status = 'ongoing' ORDER BY id LIMIT 2");
   const auto events = ids("SELECT id FROM events ORDER BY id LIMIT 2");
   // Every plan from here on is logged.
-  sql(cluster.url(), "ALTER DATABASE bench SET auto_explain.log_min_duration = 0");
+  run_sql(cluster.url(), "ALTER DATABASE bench SET auto_explain.log_min_duration = 0");
   std::ifstream log_at_start(cluster.log_file(), std::ios::ate);
   const auto offset = log_at_start.tellg();
 
@@ -322,7 +322,7 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
 
   const auto plans = logged_plans(cluster.log_file(), offset);
   ASSERT_GT(plans.size(), 50u) << "auto_explain logged no plans: is it loaded?";
-  std::vector<Scan> scans;
+  std::vector<WholeRead> scans;
   for (const auto& plan : plans) {
     find_scans(plan.value("Plan", json::object()), large, indexes, plan.value("Query Text", ""),
                scans);
