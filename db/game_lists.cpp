@@ -68,17 +68,25 @@ std::string list_games_sql(bool to_move_only) {
                ? " AND ($5::bigint IS NULL OR (" + key + ", g.id) > ($5::bigint, $6::bigint))"
                : std::string(" AND ($5::bigint IS NULL OR g.id < $6::bigint)");
   const std::string order = to_move_only ? key + ", g.id" : "g.id DESC";
+  // The page is chosen first, from the games alone, and only its rows are joined to their
+  // players, event, last move and pending move: joined before the LIMIT, every game of the
+  // player was (a player with a thousand games read a thousand last moves, and the users
+  // table whole, for each page of fifty).
   return "SELECT g.id, w.username, w.display_name, b.username, b.display_name, g.status, "
          "g.to_move, g.variant, g.ply, " +
-         epoch("g.next_deadline") + ", g.result, g.termination, g.draw_offer_by, " + key +
-         ", lm.san, " + epoch("lm.accepted_at") +
+         epoch("g.next_deadline") +
+         ", g.result, g.termination, g.draw_offer_by, g.sort_key, lm.san, " +
+         epoch("lm.accepted_at") +
          ", EXISTS (SELECT 1 FROM pending_moves p WHERE p.game_id = g.id AND p.side = CASE "
          "WHEN g.white_id = $1 THEN 'white' ELSE 'black' END), g.event_id, e.name "
-         "FROM games g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
+         "FROM (SELECT g.id, g.white_id, g.black_id, g.status, g.to_move, g.variant, g.ply, "
+         "g.next_deadline, g.result, g.termination, g.draw_offer_by, g.event_id, " +
+         key + " AS sort_key FROM games g WHERE " + where + " ORDER BY " + order +
+         " LIMIT $7) g JOIN users w ON w.id = g.white_id JOIN users b ON b.id = g.black_id "
          "LEFT JOIN events e ON e.id = g.event_id "
          "LEFT JOIN LATERAL (SELECT san, accepted_at FROM moves m WHERE m.game_id = g.id "
-         "ORDER BY m.ply DESC LIMIT 1) lm ON true WHERE " +
-         where + " ORDER BY " + order + " LIMIT $7";
+         "ORDER BY m.ply DESC LIMIT 1) lm ON true ORDER BY " +
+         (to_move_only ? std::string("g.sort_key, g.id") : std::string("g.id DESC"));
 }
 
 }  // namespace

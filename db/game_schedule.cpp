@@ -14,7 +14,14 @@ using game::Timestamp;
 // a game in play is due at its cached deadline (clock or start), or when its event's end date
 // has passed and the event's time control adjudicates at the end date (the game becomes
 // adjudication pending, rules.md §6.5); `types` is the parameter holding end_date_types().
-// The status condition stays literal for the partial index games_deadline_idx.
+// The status condition stays literal for the partial indexes games_deadline_idx and
+// games_in_play_event_idx.
+//
+// The statements below select the due games by their ids, found by the two halves of the
+// condition apart (a UNION, each half on its own index), and keep the whole condition on
+// the rows they lock: one condition with OR over both halves cannot use an index and read
+// every game (migrations/0033_read_indexes.sql), and the condition on the locked row is what
+// a concurrent change is checked against when the lock is taken.
 namespace {
 
 std::string due_at(std::string_view types) {
@@ -23,6 +30,15 @@ std::string due_at(std::string_view types) {
          "(SELECT id FROM events WHERE end_at <= to_timestamp($1) AND time_control ->> 'type' = "
          "ANY(" +
          std::string(types) + "::text[])))";
+}
+
+std::string due_ids(std::string_view types) {
+  return "SELECT id FROM games WHERE " + std::string(kInPlayCondition) +
+         " AND next_deadline IS NOT NULL AND next_deadline <= to_timestamp($1) UNION SELECT g.id "
+         "FROM events e JOIN games g ON g.event_id = e.id AND g." +
+         std::string(kInPlayCondition) +
+         " WHERE e.end_at <= to_timestamp($1) AND e.time_control ->> 'type' = ANY(" +
+         std::string(types) + "::text[])";
 }
 
 }  // namespace
@@ -45,7 +61,7 @@ std::int64_t count_live_games(pqxx::work& tx) {
 
 // $1 now, $2 the most to claim, $3 the time-control types that adjudicate at the end date.
 const std::string kClaimDueGames =
-    "SELECT id FROM games WHERE " + due_at("$3") +
+    "SELECT id FROM games WHERE id IN (" + due_ids("$3") + ") AND " + due_at("$3") +
     " ORDER BY next_deadline NULLS FIRST LIMIT $2 FOR UPDATE SKIP LOCKED";
 
 std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int limit) {
@@ -56,8 +72,8 @@ std::vector<std::int64_t> claim_due_games(pqxx::work& tx, Timestamp now, int lim
 // kClaimDueGames.
 const std::string kLockDueGames =
     "SELECT id FROM games WHERE ($2::bigint IS NULL OR white_id = $2 OR black_id = $2) AND "
-    "($3::bigint IS NULL OR event_id = $3) AND ($4::bigint IS NULL OR id = $4) AND " +
-    due_at("$5") + " ORDER BY id FOR UPDATE";
+    "($3::bigint IS NULL OR event_id = $3) AND ($4::bigint IS NULL OR id = $4) AND id IN (" +
+    due_ids("$5") + ") AND " + due_at("$5") + " ORDER BY id FOR UPDATE";
 
 std::vector<std::int64_t> lock_due_games(pqxx::work& tx, Timestamp now, const GameScope& scope) {
   return ids_of(tx.exec_params(kLockDueGames, now.unix_seconds(), scope.user_id, scope.event_id,

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 namespace corrchess::testing {
 
@@ -25,7 +26,9 @@ std::string as_owner(const std::string& command) {
 
 }  // namespace
 
-PrivateCluster::PrivateCluster() : bindir_(find_bindir()) {
+PrivateCluster::PrivateCluster() : PrivateCluster(std::vector<std::string>{}) {}
+
+PrivateCluster::PrivateCluster(const std::vector<std::string>& settings) : bindir_(find_bindir()) {
   if (bindir_.empty()) return;
   char pattern[] = "/tmp/corrchess-private-pg.XXXXXX";
   if (::mkdtemp(pattern) == nullptr) return;
@@ -39,6 +42,11 @@ PrivateCluster::PrivateCluster() : bindir_(find_bindir()) {
                                       "--locale=C.UTF-8 --no-instructions > " +
                                       dir_ + "/initdb.log 2>&1");
   if (std::system(initdb.c_str()) != 0) return;
+  if (!settings.empty()) {
+    std::ofstream conf(dir_ + "/data/postgresql.conf", std::ios::app);
+    for (const auto& line : settings) conf << line << "\n";
+    if (!conf) return;
+  }
   started_ = start();
 }
 

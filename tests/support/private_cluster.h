@@ -4,12 +4,16 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace corrchess::testing {
 
 class PrivateCluster {
  public:
   PrivateCluster();
+  // With these lines added to its postgresql.conf before the first start (e.g.
+  // "shared_preload_libraries = 'auto_explain'").
+  explicit PrivateCluster(const std::vector<std::string>& settings);
   // A streaming standby of `primary` (pg_basebackup -R from it, then started): read-only,
   // replaying what the primary writes (tests of replica reads).
   struct StandbyOf {
@@ -27,6 +31,8 @@ class PrivateCluster {
   bool start();
   // pg_ctl restart -m fast: every connection is dropped.
   bool restart();
+  // The server's log (pg_ctl -l): what it wrote since it was first started.
+  std::string log_file() const { return dir_ + "/postgres.log"; }
 
  private:
   bool pg_ctl(const std::string& args) const;
