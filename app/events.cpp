@@ -31,16 +31,13 @@ bool game_over(const std::string& status) {
   return parsed && game::is_over(*parsed);
 }
 
-// The view of an event as stored. `settle` stores the results already due in its games first
-// (so crosstables show what a replay at now shows); a read without it must know there are
-// none (a finished event, every game over).
-enum class Settle : bool { kNo, kYes };
-Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t id, Settle settle) {
-  TRY_LET(event, db::load_event(tx, id, false));
-  if (settle == Settle::kYes) TRY(settle_due_games(deps, tx, {std::nullopt, id}));
-  EventView v{*event,
+// The rest of an event's view, around its stored event and games.
+Result<EventView> complete_view(const GameDeps& deps, pqxx::work& tx, model::StoredEvent event,
+                                std::vector<model::EventGame> games) {
+  const auto id = event.id;
+  EventView v{std::move(event),
               db::event_players(tx, id),
-              db::event_games(tx, id),
+              std::move(games),
               db::adjudication_claims(tx, id),
               deps.clock.now(tx),
               db::event_rating_terms(tx, id),
@@ -49,12 +46,34 @@ Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t i
               deps.norm_rules};
   std::vector<std::int64_t> ids;
   for (const auto& p : v.players) ids.push_back(p.user.id);
-  v.ratings = db::current_ratings(tx, model::rating_pool_of(event->settings.variant), ids);
+  v.ratings = db::current_ratings(tx, model::rating_pool_of(v.event.settings.variant), ids);
   if (v.rating_terms.rated && v.event.started()) {
     TRY_LET(norms, section_norms(v.players, v.games, deps.norm_rules));
     v.norms = std::move(*norms);
   }
   return v;
+}
+
+// The view of an event on the primary, after storing the results already due in its games
+// (so crosstables show what a replay at now shows).
+Result<EventView> load_view(const GameDeps& deps, pqxx::work& tx, std::int64_t id) {
+  TRY_LET(event, db::load_event(tx, id, false));
+  TRY(settle_due_games(deps, tx, {std::nullopt, id}));
+  return complete_view(deps, tx, std::move(*event), db::event_games(tx, id));
+}
+
+// The view of a finished event (every game over: nothing is due in it) as the replica has it;
+// none when the event is not finished there or too new for it (the primary is asked then).
+// Only the event and its games are read before that is known.
+Result<std::optional<EventView>> finished_view(const GameDeps& deps, pqxx::work& tx,
+                                               std::int64_t id) {
+  auto event = db::load_event(tx, id, false);
+  if (!event && event.error().code == ErrorCode::kNotFound) return std::nullopt;
+  TRY(event);
+  auto games = db::event_games(tx, id);
+  if (event_status(*event, games) != "finished") return std::nullopt;
+  TRY_LET(view, complete_view(deps, tx, std::move(*event), std::move(games)));
+  return std::optional<EventView>(std::move(*view));
 }
 
 // The checks of an event's settings that depend on the instant it is created.
@@ -90,24 +109,13 @@ Result<EventView> read_event(GameDeps& deps, std::int64_t id, EventRead read) {
   // read on the replica, as stale as its bound allows (docs/operations.md "Replica reads").
   // Any other event is read on the primary, which first stores the results due in it.
   if (deps.replica != nullptr && read == EventRead::kPage) {
-    TRY_LET(finished, db::in_transaction(
-                          *deps.replica, [&](pqxx::work& tx) -> Result<std::optional<EventView>> {
-                            auto view = load_view(deps, tx, id, Settle::kNo);
-                            // An event too new for the replica is asked of the primary.
-                            if (!view && view.error().code == ErrorCode::kNotFound) {
-                              return std::optional<EventView>();
-                            }
-                            TRY(view);
-                            if (event_status(view->event, view->games) != "finished") {
-                              return std::optional<EventView>();
-                            }
-                            return std::optional<EventView>(std::move(*view));
-                          }));
+    TRY_LET(finished, db::in_transaction(*deps.replica, [&](pqxx::work& tx) {
+              return finished_view(deps, tx, id);
+            }));
     if (*finished) return std::move(**finished);
   }
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<EventView> {
-    return load_view(deps, tx, id, Settle::kYes);
-  });
+  return db::in_transaction(
+      deps.pool, [&](pqxx::work& tx) -> Result<EventView> { return load_view(deps, tx, id); });
 }
 
 Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string& status) {
