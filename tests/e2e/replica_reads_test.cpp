@@ -1,9 +1,8 @@
 // Replica reads (CORRCHESS_REPLICA_DATABASE_URL) against a real streaming standby
 // (pg_basebackup -R of a private cluster): reads that may be slightly stale (published rating
 // lists, the archive's list of finished games, finished events' pages and crosstables) go to
-// the standby while it keeps up, to the
-// primary while it lags more than CORRCHESS_REPLICA_MAX_LAG_SECONDS behind or cannot be
-// reached, and commands never go to it.
+// the standby while it keeps up, to the primary while it lags more than
+// CORRCHESS_REPLICA_MAX_LAG_SECONDS behind or cannot be reached, and commands never go to it.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -66,8 +65,7 @@ TEST_F(ReplicaReads, StaleReadsGoToTheStandbyWhileItKeepsUpAndToThePrimaryOtherw
   EXPECT_EQ(api_.call("GET", "/api/v1/users/alice/games", alice_).status, 200);
 
   // An event's page: a running event's on the primary (reading it first stores what is due
-  // in it); once every game is over, on the standby. The page a command answers with is the
-  // primary's, so a command sees its own write.
+  // in it); once every game is over, on the standby.
   const auto event = api_.create_event(td, "Replica cup", {"alice", "bob"});
   const auto event_game = api_.start_event(td, event);
   const auto page = [&] { return api_.call("GET", "/api/v1/events/" + event, alice_); };
