@@ -7,6 +7,7 @@
 #include "core/chess/bitboard.h"
 #include "core/chess/frozen_structure.h"
 #include "core/chess/helpmate_geometry.h"
+#include "core/chess/helpmate_keys.h"
 
 namespace corrchess::chess {
 namespace {
@@ -146,12 +147,9 @@ class DeepeningSearch {
 
 class IterativeHelpmate final : public DeepeningSearch {
  public:
-  IterativeHelpmate(Color winner, std::uint64_t max_nodes) : DeepeningSearch(winner, max_nodes) {
-    std::size_t size = 1024;
-    while (size < max_nodes && size < (std::size_t{1} << 20)) size <<= 1;
-    keys_.assign(size, 0);
-    depths_.assign(size, 0);
-  }
+  IterativeHelpmate(Color winner, std::uint64_t max_nodes)
+      : DeepeningSearch(winner, max_nodes),
+        memo_(static_cast<std::size_t>(std::min<std::uint64_t>(max_nodes, 1u << 17))) {}
 
  private:
   bool search_root(const Position& root, int depth) override { return search(root, depth, 0); }
@@ -161,9 +159,8 @@ class IterativeHelpmate final : public DeepeningSearch {
     const bool winner_to_move = pos.side_to_move() == winner_;
     // The mating move is the winner's: with the loser to move one more ply is needed.
     if (depth < (winner_to_move ? 1 : 2)) return false;
-    const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
-    const std::size_t slot = key & (keys_.size() - 1);
-    if (keys_[slot] == key && depths_[slot] >= depth) return false;
+    const ExactKey key = exact_key(pos);
+    if (memo_.contains(key, depth)) return false;
     if (material_unwinnable(pos, winner_)) return false;
 
     if (depth == 1) {
@@ -173,8 +170,7 @@ class IterativeHelpmate final : public DeepeningSearch {
         line_.push_back(mate);
         return true;
       }
-      keys_[slot] = key;
-      depths_[slot] = 1;
+      memo_.insert(key, 1);
       return false;
     }
     if (ply >= static_cast<int>(scratch_.size())) scratch_.resize(ply + 1);
@@ -193,13 +189,11 @@ class IterativeHelpmate final : public DeepeningSearch {
         if (aborted_) return false;
       }
     }
-    keys_[slot] = key;
-    depths_[slot] = static_cast<std::int8_t>(std::min(depth, 127));
+    memo_.insert(key, depth);
     return false;
   }
 
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::int8_t> depths_;
+  FailureMemo memo_;
   std::vector<std::vector<ScoredMove>> scratch_;
 };
 
@@ -248,11 +242,10 @@ int cheap_score(const Position& pos, Move m, Color winner, Square target) {
 class PrunedHelpmate final : public DeepeningSearch {
  public:
   PrunedHelpmate(Color winner, std::uint64_t max_nodes, int winner_width, int loser_width)
-      : DeepeningSearch(winner, max_nodes), winner_width_(winner_width), loser_width_(loser_width) {
-    std::size_t size = 256;
-    while (size < 4 * max_nodes && size < (std::size_t{1} << 18)) size <<= 1;
-    keys_.assign(size, 0);
-  }
+      : DeepeningSearch(winner, max_nodes),
+        winner_width_(winner_width),
+        loser_width_(loser_width),
+        memo_(static_cast<std::size_t>(std::min<std::uint64_t>(2 * max_nodes, 1u << 16))) {}
 
  private:
   bool search_root(const Position& root, int depth) override {
@@ -272,16 +265,15 @@ class PrunedHelpmate final : public DeepeningSearch {
     if (!enter_node()) return false;
     const bool winner_to_move = pos.side_to_move() == winner_;
     if (depth < (winner_to_move ? 1 : 2)) return false;
-    const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
-    const std::size_t slot = key & (keys_.size() - 1);
-    if (keys_[slot] == key) return false;
+    const ExactKey key = exact_key(pos);
+    if (memo_.contains(key, depth)) return false;
     if (depth == 1) {
       Move mate;
       if (mate_in_one(pos, mate)) {
         line_.push_back(mate);
         return true;
       }
-      keys_[slot] = key;
+      memo_.insert(key, 1);
       return false;
     }
     const MoveList moves = pos.legal_moves();
@@ -308,14 +300,14 @@ class PrunedHelpmate final : public DeepeningSearch {
       }
       if (aborted_) return false;
     }
-    keys_[slot] = key;
+    memo_.insert(key, depth);
     return false;
   }
 
   int winner_width_;
   int loser_width_;
+  FailureMemo memo_;
   Square target_ = kNoSquare;
-  std::vector<std::uint64_t> keys_;
 };
 
 }  // namespace
