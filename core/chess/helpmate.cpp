@@ -148,8 +148,7 @@ class DeepeningSearch {
 class IterativeHelpmate final : public DeepeningSearch {
  public:
   IterativeHelpmate(Color winner, std::uint64_t max_nodes)
-      : DeepeningSearch(winner, max_nodes),
-        memo_(static_cast<std::size_t>(std::min<std::uint64_t>(max_nodes, 1u << 17))) {}
+      : DeepeningSearch(winner, max_nodes), memo_(thread_memo()) {}
 
  private:
   bool search_root(const Position& root, int depth) override { return search(root, depth, 0); }
@@ -160,7 +159,7 @@ class IterativeHelpmate final : public DeepeningSearch {
     // The mating move is the winner's: with the loser to move one more ply is needed.
     if (depth < (winner_to_move ? 1 : 2)) return false;
     const ExactKey key = exact_key(pos);
-    if (memo_.contains(key, depth)) return false;
+    if (memo_.has_failed(key, depth)) return false;
     if (material_unwinnable(pos, winner_)) return false;
 
     if (depth == 1) {
@@ -170,7 +169,7 @@ class IterativeHelpmate final : public DeepeningSearch {
         line_.push_back(mate);
         return true;
       }
-      memo_.insert(key, 1);
+      memo_.set_failed(key, 1);
       return false;
     }
     if (ply >= static_cast<int>(scratch_.size())) scratch_.resize(ply + 1);
@@ -189,11 +188,11 @@ class IterativeHelpmate final : public DeepeningSearch {
         if (aborted_) return false;
       }
     }
-    memo_.insert(key, depth);
+    memo_.set_failed(key, depth);
     return false;
   }
 
-  FailureMemo memo_;
+  PositionMemo& memo_;
   std::vector<std::vector<ScoredMove>> scratch_;
 };
 
@@ -245,7 +244,7 @@ class PrunedHelpmate final : public DeepeningSearch {
       : DeepeningSearch(winner, max_nodes),
         winner_width_(winner_width),
         loser_width_(loser_width),
-        memo_(static_cast<std::size_t>(std::min<std::uint64_t>(2 * max_nodes, 1u << 16))) {}
+        memo_(thread_memo()) {}
 
  private:
   bool search_root(const Position& root, int depth) override {
@@ -266,14 +265,14 @@ class PrunedHelpmate final : public DeepeningSearch {
     const bool winner_to_move = pos.side_to_move() == winner_;
     if (depth < (winner_to_move ? 1 : 2)) return false;
     const ExactKey key = exact_key(pos);
-    if (memo_.contains(key, depth)) return false;
+    if (memo_.has_failed(key, depth)) return false;
     if (depth == 1) {
       Move mate;
       if (mate_in_one(pos, mate)) {
         line_.push_back(mate);
         return true;
       }
-      memo_.insert(key, 1);
+      memo_.set_failed(key, 1);
       return false;
     }
     const MoveList moves = pos.legal_moves();
@@ -300,13 +299,13 @@ class PrunedHelpmate final : public DeepeningSearch {
       }
       if (aborted_) return false;
     }
-    memo_.insert(key, depth);
+    memo_.set_failed(key, depth);
     return false;
   }
 
   int winner_width_;
   int loser_width_;
-  FailureMemo memo_;
+  PositionMemo& memo_;
   Square target_ = kNoSquare;
 };
 

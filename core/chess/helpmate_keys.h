@@ -46,44 +46,71 @@ inline ExactKey exact_key(const Position& pos) {
   return k;
 }
 
-// The depth-first searches' memory of "no mate from this position within `depth` plies":
-// direct-mapped (a new entry replaces the old one in its slot), one 64-byte entry per slot.
-// A hit needs the whole key and the depth to be equal, so a Zobrist collision can neither
-// skip a subtree nor make anything up; it only costs a slot.
-class FailureMemo {
+// The depth-first searches' memory of positions already searched, direct-mapped (a new entry
+// replaces the old one in its slot), one 64-byte entry per slot. A hit needs the whole key to
+// be equal, so a Zobrist collision can neither skip a subtree nor make anything up; it only
+// costs a slot. Two uses, never mixed within one search:
+//  - failures: "no mate from this position within exactly `depth` plies" (slot by key and
+//    depth, so that the depths of one position keep separate entries);
+//  - coverage: "searched with at least `left` plies to go" (slot by key alone).
+// begin() forgets everything in constant time (entries carry the number of the search that
+// wrote them), so one table serves many searches: see thread_memo().
+class PositionMemo {
  public:
   // slots: rounded up to a power of two, at least 64.
-  explicit FailureMemo(std::size_t slots) {
+  explicit PositionMemo(std::size_t slots) {
     std::size_t size = 64;
     while (size < slots) size <<= 1;
     entries_.assign(size, Entry{});
   }
 
-  bool contains(const ExactKey& k, int depth) const {
-    const Entry& e = entries_[slot(k.hash, depth)];
-    return e.depth == depth && e.key == k;
+  void begin() {
+    if (++search_ == 0) {  // wrapped: old entries could look current again
+      std::fill(entries_.begin(), entries_.end(), Entry{});
+      search_ = 1;
+    }
   }
 
-  void insert(const ExactKey& k, int depth) {
-    Entry& e = entries_[slot(k.hash, depth)];
-    e.key = k;
-    e.depth = static_cast<std::int16_t>(std::min(depth, 0x7FFF));
+  bool has_failed(const ExactKey& k, int depth) const {
+    const Entry& e = entries_[slot(k.hash ^ depth_salt(depth))];
+    return e.search == search_ && e.value == depth && e.key == k;
   }
+  void set_failed(const ExactKey& k, int depth) {
+    entries_[slot(k.hash ^ depth_salt(depth))] = Entry{k, depth, search_};
+  }
+
+  bool covers(const ExactKey& k, int left) const {
+    const Entry& e = entries_[slot(k.hash)];
+    return e.search == search_ && e.value >= left && e.key == k;
+  }
+  void record(const ExactKey& k, int left) { entries_[slot(k.hash)] = Entry{k, left, search_}; }
 
   std::size_t size() const { return entries_.size(); }
 
  private:
   struct Entry {
     ExactKey key;
-    std::int16_t depth = -1;  // -1: empty (searched depths are at least 1)
+    std::int32_t value = 0;
+    std::uint32_t search = 0;  // never equal to search_ until written (search_ starts at 1)
   };
 
-  std::size_t slot(std::uint64_t hash, int depth) const {
-    const std::uint64_t h = hash ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
+  static std::uint64_t depth_salt(int depth) {
+    return static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
+  }
+  std::size_t slot(std::uint64_t h) const {
     return static_cast<std::size_t>((h * 0xD6E8FEB86659FD93ULL) >> 32) & (entries_.size() - 1);
   }
 
   std::vector<Entry> entries_;
+  std::uint32_t search_ = 1;
 };
+
+// This thread's memo for the depth-first searches (2 MB, allocated on first use), begun
+// afresh: the searches run one at a time on a thread, never nested.
+inline PositionMemo& thread_memo() {
+  thread_local PositionMemo memo(std::size_t{1} << 15);
+  memo.begin();
+  return memo;
+}
 
 }  // namespace corrchess::chess::helpmate_detail

@@ -24,15 +24,17 @@ constexpr std::uint64_t kQuickProbeNodes = 400;
 // the longer helpmates of middlegames, the corner-and-promotion guide the long manoeuvres of
 // endings (each guide fails on positions the other solves quickly).
 struct Phase {
-  enum Kind { kPruned, kBestFirst } kind;
+  enum Kind { kPruned, kBestFirst, kProgress } kind;
   std::uint64_t nodes;
   int plies = 0;                                     // kPruned
   int winner_width = 0;                              // kPruned
   int loser_width = 0;                               // kPruned
   BestFirstGuide guide = BestFirstGuide::kProgress;  // kBestFirst
+  std::uint64_t iteration_nodes = 0;                 // kProgress
 };
 constexpr Phase kPhases[] = {
     {Phase::kPruned, 500, 11, 3, 1},
+    {Phase::kProgress, 20'000, 0, 0, 0, BestFirstGuide::kProgress, 10'000},
     {Phase::kPruned, 1'000, 9, 4, 3},
     {Phase::kBestFirst, 3'000, 0, 0, 0, BestFirstGuide::kProgressAndNet},
     {Phase::kBestFirst, 3'000, 0, 0, 0, BestFirstGuide::kProgress},
@@ -101,12 +103,16 @@ WinnabilityResult analyse_winnability(const Position& pos, Color side,
   auto remaining = [&] { return total > out.nodes ? total - out.nodes : 0; };
 
   for (const Phase& phase : kPhases) {
-    const std::uint64_t cap = std::min(phase.nodes, remaining());
-    if (cap == 0) break;
-    const auto found = phase.kind == Phase::kPruned
-                           ? find_helpmate_pruned(pos, side, phase.plies, cap, phase.winner_width,
-                                                  phase.loser_width)
-                           : best_first_helpmate(pos, side, cap, phase.guide);
+    // The progress search proves nothing: it never takes more than half of what is left, so
+    // that a small budget still reaches the searches that can prove (best-first, exhaustive).
+    const std::uint64_t cap =
+        std::min(phase.nodes, phase.kind == Phase::kProgress ? remaining() / 2 : remaining());
+    if (cap == 0) continue;
+    const auto found =
+        phase.kind == Phase::kPruned     ? find_helpmate_pruned(pos, side, phase.plies, cap,
+                                                                phase.winner_width, phase.loser_width)
+        : phase.kind == Phase::kProgress ? progress_helpmate(pos, side, cap, phase.iteration_nodes)
+                                         : best_first_helpmate(pos, side, cap, phase.guide);
     out.nodes += found.nodes;
     if (accept_line(pos, side, found, out)) return out;
     if (phase.kind == Phase::kBestFirst && found.outcome == SearchOutcome::kNoMate) {

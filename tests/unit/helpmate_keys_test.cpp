@@ -15,7 +15,7 @@ namespace {
 
 using helpmate_detail::exact_key;
 using helpmate_detail::ExactKey;
-using helpmate_detail::FailureMemo;
+using helpmate_detail::PositionMemo;
 
 Position at(const std::string& fen) {
   auto p = Position::from_fen(testing::complete_epd(fen));
@@ -70,27 +70,50 @@ TEST(HelpmateExactKey, TranspositionsShareTheirKey) {
   EXPECT_TRUE(exact_key(c) == exact_key(d));
 }
 
-TEST(HelpmateFailureMemo, SameZobristKeyDifferentPositionIsAMiss) {
+TEST(HelpmatePositionMemo, SameZobristKeyDifferentPositionIsAMissForFailures) {
   ExactKey first = exact_key(at("4k3/8/8/8/8/8/8/4KN2 w -"));
   ExactKey second = exact_key(at("4k3/8/8/8/8/8/8/4KB2 w -"));
   second.hash = first.hash;  // forced collision: the same table slot for every depth
-  FailureMemo memo(64);
-  memo.insert(first, 3);
-  EXPECT_TRUE(memo.contains(first, 3));
-  EXPECT_FALSE(memo.contains(second, 3));
-  EXPECT_FALSE(memo.contains(first, 2));
-  EXPECT_FALSE(memo.contains(first, 4));
+  PositionMemo memo(64);
+  memo.set_failed(first, 3);
+  EXPECT_TRUE(memo.has_failed(first, 3));
+  EXPECT_FALSE(memo.has_failed(second, 3));
+  EXPECT_FALSE(memo.has_failed(first, 2));
+  EXPECT_FALSE(memo.has_failed(first, 4));
   // The colliding position takes the slot over: the first is then forgotten, never confused.
-  memo.insert(second, 3);
-  EXPECT_TRUE(memo.contains(second, 3));
-  EXPECT_FALSE(memo.contains(first, 3));
+  memo.set_failed(second, 3);
+  EXPECT_TRUE(memo.has_failed(second, 3));
+  EXPECT_FALSE(memo.has_failed(first, 3));
 }
 
-TEST(HelpmateFailureMemo, EmptyMemoAnswersNothing) {
-  const FailureMemo memo(100);
+TEST(HelpmatePositionMemo, SameZobristKeyDifferentPositionIsAMissForCoverage) {
+  ExactKey first = exact_key(at("4k3/8/8/8/8/8/8/4KR2 w -"));
+  ExactKey second = exact_key(at("4k3/8/8/8/8/8/8/4KR2 b -"));
+  second.hash = first.hash;
+  PositionMemo memo(64);
+  memo.record(first, 5);
+  EXPECT_TRUE(memo.covers(first, 5));
+  EXPECT_TRUE(memo.covers(first, 2));
+  EXPECT_FALSE(memo.covers(first, 6));
+  EXPECT_FALSE(memo.covers(second, 1));
+  memo.record(second, 1);
+  EXPECT_FALSE(memo.covers(first, 1));
+  EXPECT_TRUE(memo.covers(second, 1));
+}
+
+TEST(HelpmatePositionMemo, BeginForgetsEverything) {
+  PositionMemo memo(100);
   EXPECT_EQ(memo.size(), 128u);
   const ExactKey k = exact_key(Position::startpos());
-  for (int depth = 0; depth < 8; ++depth) EXPECT_FALSE(memo.contains(k, depth));
+  for (int depth = 0; depth < 8; ++depth) EXPECT_FALSE(memo.has_failed(k, depth));
+  EXPECT_FALSE(memo.covers(k, 0));
+  memo.set_failed(k, 4);
+  memo.record(k, 7);
+  EXPECT_TRUE(memo.has_failed(k, 4));
+  EXPECT_TRUE(memo.covers(k, 7));
+  memo.begin();
+  EXPECT_FALSE(memo.has_failed(k, 4));
+  EXPECT_FALSE(memo.covers(k, 0));
 }
 
 }  // namespace
