@@ -201,7 +201,7 @@ class IterativeHelpmate final : public DeepeningSearch {
 // Cheap ordering score (no move is played): the winner brings its pieces to the defending
 // king, checks and promotes; the defender keeps its men around its king (blockers), walks its
 // king toward the winner's strongest piece and the edge, and does not capture.
-int cheap_score(const Position& pos, Move m, Color winner, Square target) {
+int cheap_score(const Position& pos, Move m, Color winner, Square target, Square loser_king) {
   const Color mover = pos.side_to_move();
   const Piece moved = pos.piece_on(m.from());
   const PieceType t = m.kind() == MoveKind::kPromotion ? m.promotion() : type_of(moved);
@@ -210,19 +210,20 @@ int cheap_score(const Position& pos, Move m, Color winner, Square target) {
   const Square to = m.to();
   int s = 0;
   if (mover == winner) {
-    const Square lk = pos.king_square(~winner);
+    const Square lk = loser_king;
     if (m.kind() == MoveKind::kPromotion) s += t == PieceType::kQueen ? 60 : 10;
     if (t != PieceType::kKing && !castling) {
       s += 4 * (distance(m.from(), lk) - distance(to, lk));
       const Bitboard occ = (pos.occupied() & ~bit(m.from())) | bit(to);
-      if (attacks_from(t, winner, to, occ) & bit(lk)) s += 25;
-      if (attacks_from(t, winner, to, occ) & king_attacks(lk)) s += 6;
+      const Bitboard attacks = attacks_from(t, winner, to, occ);
+      if (attacks & bit(lk)) s += 25;
+      if (attacks & king_attacks(lk)) s += 6;
     } else if (!castling) {
       s += distance(m.from(), lk) - distance(to, lk);
     }
     if (captured != Piece::kNoPiece) s += type_of(captured) == PieceType::kPawn ? 4 : -6;
   } else {
-    const Square own = pos.king_square(mover);
+    const Square own = loser_king;
     if (type_of(moved) == PieceType::kKing && !castling) {
       s += 3 * (distance(m.from(), target) - distance(to, target));
       s += 2 * (edge_distance(m.from()) - edge_distance(to));
@@ -283,8 +284,10 @@ class PrunedHelpmate final : public DeepeningSearch {
     };
     std::array<Scored, 256> scored;
     std::size_t n = 0;
+    const Square loser_king = pos.king_square(~winner_);
     for (Move m : moves) {
-      scored[n] = Scored{cheap_score(pos, m, winner_, target_), static_cast<std::uint8_t>(n)};
+      scored[n] =
+          Scored{cheap_score(pos, m, winner_, target_, loser_king), static_cast<std::uint8_t>(n)};
       ++n;
     }
     const std::size_t width =

@@ -46,9 +46,9 @@ struct KnightDistances {
   }
 };
 
-int knight_distance(Square a, Square b) {
+const KnightDistances& knight_distances() {
   static const KnightDistances table;
-  return table.d[a][b];
+  return table;
 }
 
 // Where each side's men head for a mate in one corner of the loser's back rank: the loser's
@@ -77,10 +77,9 @@ Targets targets_for(const Position& pos, Color winner) {
   return t;
 }
 
-bool nearer(PieceType t, Move m, Square target) {
+bool nearer(PieceType t, Move m, Square target, const KnightDistances& knights) {
   if (t == PieceType::kKing) return distance(m.to(), target) < distance(m.from(), target);
-  if (t == PieceType::kKnight)
-    return knight_distance(m.to(), target) < knight_distance(m.from(), target);
+  if (t == PieceType::kKnight) return knights.d[m.to()][target] < knights.d[m.from()][target];
   return false;
 }
 
@@ -155,16 +154,44 @@ class ProgressSearch {
     const bool winner_moves = pos.side_to_move() == winner_;
     const Targets targets = targets_for(pos, winner_);
     const bool promote = !winner_moves && loser_must_promote(pos, winner_);
+    const bool free = static_cast<int>(line_.size()) < kFreeProgressPlies;
+    // Progress first (free, so the deepest lines), then the others in generation order.
+    std::array<Move, 256> ordered;
+    std::array<std::uint8_t, 256> steps;
+    std::size_t n = 0, rest = moves.size();
     for (Move m : moves) {
       const Step step = classify(pos, m, winner_moves, promote, targets);
+      const std::size_t at = step == Step::kProgress ? n++ : --rest;
+      ordered[at] = m;
+      steps[at] = static_cast<std::uint8_t>(step);
+    }
+    // The others were filled from the end: put them back in generation order.
+    std::reverse(ordered.begin() + n, ordered.begin() + moves.size());
+    std::reverse(steps.begin() + n, steps.begin() + moves.size());
+    n = moves.size();
+    const CheckSquares checks = pos.check_squares();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Move m = ordered[i];
+      const Step step = static_cast<Step>(steps[i]);
       int next = depth + 1;
-      const bool free = static_cast<int>(line_.size()) < kFreeProgressPlies;
       if (step == Step::kProgress && free)
         next = depth;
       else if (step == Step::kDetour)
         next = std::min(max_depth_, depth + kDetourCost);
       else if (step == Step::kNormal && after_progress && free)
         next = depth;
+      if (next >= max_depth_) {
+        // The child is a leaf: only a mate by the winner can come of it, and only a checking
+        // move can mate. Counted as a node like any other.
+        ++nodes_;
+        cut_ = true;
+        if (!winner_moves || !pos.gives_check(m, checks)) continue;
+        if (pos.after(m).count_legal_moves() == 0) {
+          line_.push_back(m);
+          return true;
+        }
+        continue;
+      }
       line_.push_back(m);
       if (search(pos.after(m), next, step == Step::kProgress)) return true;
       line_.pop_back();
@@ -186,7 +213,7 @@ class ProgressSearch {
       }
       if (capture) return Step::kProgress;
       if (!castling &&
-          nearer(t, m, t == PieceType::kKing ? targets.winner_king : targets.winner_men))
+          nearer(t, m, t == PieceType::kKing ? targets.winner_king : targets.winner_men, knights_))
         return Step::kProgress;
       return Step::kNormal;
     }
@@ -196,12 +223,14 @@ class ProgressSearch {
                          (m.promotion() == PieceType::kQueen || m.promotion() == PieceType::kRook);
       step = t == PieceType::kPawn && !heavy ? Step::kProgress : Step::kDetour;
     }
-    if (!castling && nearer(t, m, t == PieceType::kKing ? targets.loser_king : targets.loser_men))
+    if (!castling &&
+        nearer(t, m, t == PieceType::kKing ? targets.loser_king : targets.loser_men, knights_))
       return Step::kProgress;
     if (capture) return Step::kDetour;
     return step;
   }
 
+  const KnightDistances& knights_ = knight_distances();
   Color winner_;
   std::uint64_t max_nodes_;
   std::uint64_t iteration_nodes_;
