@@ -7,6 +7,7 @@
 #include "core/chess/bitboard.h"
 #include "core/chess/frozen_structure.h"
 #include "core/chess/helpmate_geometry.h"
+#include "core/chess/helpmate_keys.h"
 
 namespace corrchess::chess {
 namespace {
@@ -146,12 +147,8 @@ class DeepeningSearch {
 
 class IterativeHelpmate final : public DeepeningSearch {
  public:
-  IterativeHelpmate(Color winner, std::uint64_t max_nodes) : DeepeningSearch(winner, max_nodes) {
-    std::size_t size = 1024;
-    while (size < max_nodes && size < (std::size_t{1} << 20)) size <<= 1;
-    keys_.assign(size, 0);
-    depths_.assign(size, 0);
-  }
+  IterativeHelpmate(Color winner, std::uint64_t max_nodes)
+      : DeepeningSearch(winner, max_nodes), memo_(thread_memo()) {}
 
  private:
   bool search_root(const Position& root, int depth) override { return search(root, depth, 0); }
@@ -161,9 +158,8 @@ class IterativeHelpmate final : public DeepeningSearch {
     const bool winner_to_move = pos.side_to_move() == winner_;
     // The mating move is the winner's: with the loser to move one more ply is needed.
     if (depth < (winner_to_move ? 1 : 2)) return false;
-    const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
-    const std::size_t slot = key & (keys_.size() - 1);
-    if (keys_[slot] == key && depths_[slot] >= depth) return false;
+    const ExactKey key = exact_key(pos);
+    if (memo_.has_failed(key, depth)) return false;
     if (material_unwinnable(pos, winner_)) return false;
 
     if (depth == 1) {
@@ -173,8 +169,7 @@ class IterativeHelpmate final : public DeepeningSearch {
         line_.push_back(mate);
         return true;
       }
-      keys_[slot] = key;
-      depths_[slot] = 1;
+      memo_.set_failed(key, 1);
       return false;
     }
     if (ply >= static_cast<int>(scratch_.size())) scratch_.resize(ply + 1);
@@ -193,13 +188,11 @@ class IterativeHelpmate final : public DeepeningSearch {
         if (aborted_) return false;
       }
     }
-    keys_[slot] = key;
-    depths_[slot] = static_cast<std::int8_t>(std::min(depth, 127));
+    memo_.set_failed(key, depth);
     return false;
   }
 
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::int8_t> depths_;
+  PositionMemo& memo_;
   std::vector<std::vector<ScoredMove>> scratch_;
 };
 
@@ -208,7 +201,7 @@ class IterativeHelpmate final : public DeepeningSearch {
 // Cheap ordering score (no move is played): the winner brings its pieces to the defending
 // king, checks and promotes; the defender keeps its men around its king (blockers), walks its
 // king toward the winner's strongest piece and the edge, and does not capture.
-int cheap_score(const Position& pos, Move m, Color winner, Square target) {
+int cheap_score(const Position& pos, Move m, Color winner, Square target, Square loser_king) {
   const Color mover = pos.side_to_move();
   const Piece moved = pos.piece_on(m.from());
   const PieceType t = m.kind() == MoveKind::kPromotion ? m.promotion() : type_of(moved);
@@ -217,19 +210,20 @@ int cheap_score(const Position& pos, Move m, Color winner, Square target) {
   const Square to = m.to();
   int s = 0;
   if (mover == winner) {
-    const Square lk = pos.king_square(~winner);
+    const Square lk = loser_king;
     if (m.kind() == MoveKind::kPromotion) s += t == PieceType::kQueen ? 60 : 10;
     if (t != PieceType::kKing && !castling) {
       s += 4 * (distance(m.from(), lk) - distance(to, lk));
       const Bitboard occ = (pos.occupied() & ~bit(m.from())) | bit(to);
-      if (attacks_from(t, winner, to, occ) & bit(lk)) s += 25;
-      if (attacks_from(t, winner, to, occ) & king_attacks(lk)) s += 6;
+      const Bitboard attacks = attacks_from(t, winner, to, occ);
+      if (attacks & bit(lk)) s += 25;
+      if (attacks & king_attacks(lk)) s += 6;
     } else if (!castling) {
       s += distance(m.from(), lk) - distance(to, lk);
     }
     if (captured != Piece::kNoPiece) s += type_of(captured) == PieceType::kPawn ? 4 : -6;
   } else {
-    const Square own = pos.king_square(mover);
+    const Square own = loser_king;
     if (type_of(moved) == PieceType::kKing && !castling) {
       s += 3 * (distance(m.from(), target) - distance(to, target));
       s += 2 * (edge_distance(m.from()) - edge_distance(to));
@@ -248,11 +242,10 @@ int cheap_score(const Position& pos, Move m, Color winner, Square target) {
 class PrunedHelpmate final : public DeepeningSearch {
  public:
   PrunedHelpmate(Color winner, std::uint64_t max_nodes, int winner_width, int loser_width)
-      : DeepeningSearch(winner, max_nodes), winner_width_(winner_width), loser_width_(loser_width) {
-    std::size_t size = 256;
-    while (size < 4 * max_nodes && size < (std::size_t{1} << 18)) size <<= 1;
-    keys_.assign(size, 0);
-  }
+      : DeepeningSearch(winner, max_nodes),
+        winner_width_(winner_width),
+        loser_width_(loser_width),
+        memo_(thread_memo()) {}
 
  private:
   bool search_root(const Position& root, int depth) override {
@@ -272,16 +265,15 @@ class PrunedHelpmate final : public DeepeningSearch {
     if (!enter_node()) return false;
     const bool winner_to_move = pos.side_to_move() == winner_;
     if (depth < (winner_to_move ? 1 : 2)) return false;
-    const std::uint64_t key = pos.key() ^ static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL;
-    const std::size_t slot = key & (keys_.size() - 1);
-    if (keys_[slot] == key) return false;
+    const ExactKey key = exact_key(pos);
+    if (memo_.has_failed(key, depth)) return false;
     if (depth == 1) {
       Move mate;
       if (mate_in_one(pos, mate)) {
         line_.push_back(mate);
         return true;
       }
-      keys_[slot] = key;
+      memo_.set_failed(key, 1);
       return false;
     }
     const MoveList moves = pos.legal_moves();
@@ -292,8 +284,10 @@ class PrunedHelpmate final : public DeepeningSearch {
     };
     std::array<Scored, 256> scored;
     std::size_t n = 0;
+    const Square loser_king = pos.king_square(~winner_);
     for (Move m : moves) {
-      scored[n] = Scored{cheap_score(pos, m, winner_, target_), static_cast<std::uint8_t>(n)};
+      scored[n] =
+          Scored{cheap_score(pos, m, winner_, target_, loser_king), static_cast<std::uint8_t>(n)};
       ++n;
     }
     const std::size_t width =
@@ -308,14 +302,14 @@ class PrunedHelpmate final : public DeepeningSearch {
       }
       if (aborted_) return false;
     }
-    keys_[slot] = key;
+    memo_.set_failed(key, depth);
     return false;
   }
 
   int winner_width_;
   int loser_width_;
+  PositionMemo& memo_;
   Square target_ = kNoSquare;
-  std::vector<std::uint64_t> keys_;
 };
 
 }  // namespace

@@ -46,6 +46,14 @@ HelpmateSearchResult best_first_helpmate(const Position& root, Color winner,
                                          std::uint64_t max_nodes,
                                          BestFirstGuide guide = BestFirstGuide::kProgress);
 
+// Full-width iterative deepening in which moves toward a mate in a chosen corner (the loser's
+// king to the corner, its men beside it, the winner's men to it, the winner's captures and
+// advanced pawn pushes) cost no depth and captures by the loser cost more; each iteration
+// stops after iteration_nodes. Finds long helpmates of endings and short ones of open
+// positions quickly; never a proof when it fails.
+HelpmateSearchResult progress_helpmate(const Position& root, Color winner, std::uint64_t max_nodes,
+                                       std::uint64_t iteration_nodes = 10'000);
+
 // Exhaustive search of the reachable positions. kNoMate is a proof that `winner` can never
 // checkmate from root.
 HelpmateSearchResult explore_all(const Position& root, Color winner, std::uint64_t max_nodes);

@@ -12,6 +12,7 @@
 #include "core/chess/frozen_structure.h"
 #include "core/chess/helpmate.h"
 #include "core/chess/helpmate_geometry.h"
+#include "core/chess/helpmate_keys.h"
 
 namespace corrchess::chess {
 namespace {
@@ -21,39 +22,6 @@ using namespace helpmate_detail;
 constexpr int kMaxExploreDepth = 4096;
 
 // ---------------------------------------------------------------- exhaustive enumeration
-
-// A position reduced to what decides its future: placement, side to move, castling rights
-// and a legal en-passant square. Compared in full, so distinct positions never merge.
-struct ExactKey {
-  std::uint64_t hash = 0;
-  Bitboard occupied = 0;
-  Bitboard white = 0;
-  // The type of each man in three bit planes (pawn 001, knight 010, bishop 011, rook 100,
-  // queen 101, king 110), so that with `occupied` and `white` the placement is exact.
-  std::array<Bitboard, 3> planes{};
-  std::uint16_t meta = 0;
-
-  bool operator==(const ExactKey&) const = default;
-};
-
-ExactKey exact_key(const Position& pos) {
-  ExactKey k;
-  k.hash = pos.key();
-  k.occupied = pos.occupied();
-  k.white = pos.pieces(Color::kWhite);
-  const Bitboard p = pos.pieces(PieceType::kPawn);
-  const Bitboard n = pos.pieces(PieceType::kKnight);
-  const Bitboard b = pos.pieces(PieceType::kBishop);
-  const Bitboard r = pos.pieces(PieceType::kRook);
-  const Bitboard q = pos.pieces(PieceType::kQueen);
-  const Bitboard kg = pos.pieces(PieceType::kKing);
-  k.planes = {p | b | q, n | b | kg, r | q | kg};
-  const bool ep_legal = pos.ep_square() != kNoSquare && pos.has_legal_en_passant();
-  const int ep = ep_legal ? pos.ep_square() : kNoSquare;
-  k.meta = static_cast<std::uint16_t>(index(pos.side_to_move()) | (pos.castling_rights() << 1) |
-                                      (ep << 5));
-  return k;
-}
 
 // Set of ExactKey that grows as needed. The keys are appended to a dense store; the probed
 // table holds only 8-byte slots (a 32-bit tag of the hash and the key's index), so a probe

@@ -19,16 +19,21 @@ inline constexpr std::string_view kUnwinnableUsage =
     "    stdin until EOF (blank lines and `#` comments skipped; missing trailing FEN fields\n"
     "    default to `- - 0 1`); invalid FENs are reported on stderr and give exit status 2\n"
     "    at the end. --budget: positions searched per side (default 3000000)\n"
-    "corrchess unwinnable --bench FILE.pgn [--budget N]\n"
-    "    replays every game of FILE.pgn and times, for each position after a move, the\n"
-    "    per-move fast path (quick_check for both sides), the path core/game takes (fast path,\n"
-    "    then the full analysis when it is inconclusive) and the full analysis of both sides;\n"
-    "    prints positions/s, mean and max microseconds of each and their ratio\n";
+    "corrchess unwinnable --bench FILE [--budget N] [--list]\n"
+    "    FILE is a PGN file (every position after a move of every game) or a list of FENs\n"
+    "    (one per line; trailing words and a leading two-character label are ignored). Times,\n"
+    "    for each position, the per-move fast path (quick_check for both sides), the path\n"
+    "    core/game takes (fast path, then the full analysis when it is inconclusive), the\n"
+    "    full analysis of both sides, of each side alone and of the side that moved last\n"
+    "    (`timeout`: what a flag fall asks); prints positions/s, mean, max and percentiles in\n"
+    "    microseconds. --list prints the positions instead, as `FEN white|black` (the side\n"
+    "    that moved last), the input of the Chess Unwinnability Analyzer\n";
 
 struct UnwinnableOptions {
   std::optional<std::string> fen;
   std::optional<int> budget;
-  std::optional<std::string> bench;  // a PGN file to replay and time
+  std::optional<std::string> bench;  // a PGN file or a FEN list to time
+  bool list = false;                 // with bench: print the positions instead of timing
   std::string error;                 // non-empty: a usage error found while parsing the arguments
 };
 
@@ -41,8 +46,11 @@ int run_unwinnable(const UnwinnableOptions& options, std::istream& in, std::ostr
 // on the standard streams.
 template <class CommandArgs>
 int run_unwinnable_command(CommandArgs& args) {
-  UnwinnableOptions options{
-      args.option("--fen"), args.int_option("--budget"), args.option("--bench"), {}};
+  UnwinnableOptions options{args.option("--fen"),
+                            args.int_option("--budget"),
+                            args.option("--bench"),
+                            args.flag("--list"),
+                            {}};
   options.error = args.finish();
   return run_unwinnable(options, std::cin, std::cout, std::cerr);
 }
