@@ -7,11 +7,6 @@
 namespace corrchess::chess {
 namespace {
 
-std::string move_label(const Position& pos) {
-  return std::to_string(pos.fullmove_number()) +
-         (pos.side_to_move() == Color::kWhite ? "." : "...");
-}
-
 // Why no claim can be made in this position (the game is over), or empty.
 std::string game_over_reason(const Position& pos) {
   if (pos.count_legal_moves() != 0) return {};
@@ -96,7 +91,7 @@ int GameRecord::repetition_count_after(Move m) const {
 std::string GameRecord::describe_ply(int ply) const {
   if (ply == 0) return "the start position";
   const Position& before = positions_[ply - 1];
-  return "after " + move_label(before) + to_san(before, moves_[ply - 1]);
+  return "after " + move_number_label(before) + to_san(before, moves_[ply - 1]);
 }
 
 std::string GameRecord::describe_plies(const std::vector<int>& plies) const {
@@ -129,13 +124,13 @@ Result<ClaimVerdict> GameRecord::judge_threefold_claim(std::optional<Move> inten
     std::vector<int> plies = plies_with_key(next.key());
     const int n = static_cast<int>(plies.size()) + 1;
     if (n >= 3) {
-      return ClaimVerdict{true, "the position after " + move_label(pos) + san +
+      return ClaimVerdict{true, "the position after " + move_number_label(pos) + san +
                                     " would stand for " + "the " + std::to_string(n) +
                                     (n == 3 ? "rd" : "th") + " time: it stood " +
                                     describe_plies(plies)};
     }
-    return ClaimVerdict{false, board.reason + "; the position after " + move_label(pos) + san +
-                                   " would stand only " + std::to_string(n) +
+    return ClaimVerdict{false, board.reason + "; the position after " + move_number_label(pos) +
+                                   san + " would stand only " + std::to_string(n) +
                                    (n == 1 ? " time" : " times")};
   });
 }
@@ -178,7 +173,7 @@ Result<ClaimVerdict> GameRecord::judge_fifty_move_claim(std::optional<Move> inte
     }
     const int clock = next.halfmove_clock();
     if (clock >= kFiftyMovePlies) {
-      return ClaimVerdict{true, "with " + move_label(pos) + san +
+      return ClaimVerdict{true, "with " + move_number_label(pos) + san +
                                     " no pawn move and no capture in " + "the last " +
                                     std::to_string(clock) + " plies"};
     }

@@ -521,4 +521,9 @@ Result<Move> parse_move(const Position& pos, std::string_view text) {
   return r;
 }
 
+std::string move_number_label(const Position& pos) {
+  return std::to_string(pos.fullmove_number()) +
+         (pos.side_to_move() == Color::kWhite ? "." : "...");
+}
+
 }  // namespace corrchess::chess

@@ -29,6 +29,10 @@ namespace corrchess::chess {
 // captures, `=Q` for promotions, `O-O`/`O-O-O` for castling, `+` for check, `#` for mate.
 std::string to_san(const Position& pos, Move move);
 
+// The move number as a game's text shows it before the next move: "12." with White to move,
+// "12..." with Black.
+std::string move_number_label(const Position& pos);
+
 // UCI / long algebraic: from and to square plus a lowercase promotion letter (e7e8q).
 // Castling: e1g1 in standard chess, king-takes-rook (e1h1) in Chess960 positions.
 std::string to_uci(const Position& pos, Move move);

@@ -267,11 +267,6 @@ std::string lower_alnum(std::string_view s) {
   return out;
 }
 
-std::string move_label(const Position& pos) {
-  return std::to_string(pos.fullmove_number()) +
-         (pos.side_to_move() == Color::kWhite ? "." : "...");
-}
-
 Result<PgnGame> build_game(RawGame raw, int number) {
   const std::string where = "game " + std::to_string(number);
   if (raw.syntax_error) return fail(ErrorCode::kInvalidPgn, where + ": " + *raw.syntax_error);
@@ -300,8 +295,8 @@ Result<PgnGame> build_game(RawGame raw, int number) {
   for (RawMove& rm : raw.moves) {
     auto m = parse_san(pos, rm.text);
     if (!m) {
-      return fail(ErrorCode::kInvalidPgn,
-                  where + ", move " + move_label(pos) + " " + rm.text + ": " + m.error().detail);
+      return fail(ErrorCode::kInvalidPgn, where + ", move " + move_number_label(pos) + " " +
+                                              rm.text + ": " + m.error().detail);
     }
     pos.play(*m);
     game.moves.push_back(
@@ -504,7 +499,7 @@ Result<std::string> write_pgn(const PgnGame& game) {
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
     const PgnMove& m = game.moves[i];
     std::string unit;
-    if (pos.side_to_move() == Color::kWhite || need_number) unit = move_label(pos) + " ";
+    if (pos.side_to_move() == Color::kWhite || need_number) unit = move_number_label(pos) + " ";
     unit += sans[i];
     lines.add(unit);
     need_number = false;

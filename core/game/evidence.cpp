@@ -9,7 +9,7 @@ namespace corrchess::game {
 
 namespace {
 
-std::string color_name(Color c) { return c == Color::kWhite ? "White" : "Black"; }
+std::string capitalized_color(Color c) { return c == Color::kWhite ? "White" : "Black"; }
 
 // The tablebase's verdict as a decision: cursed wins and blessed losses count as wins and
 // losses, as for claims (rules.md 2.5).
@@ -24,8 +24,9 @@ SuggestedDecision tablebase_decision(Color to_move, Wdl wdl, std::optional<int> 
     return {GameResult::kDraw, "tablebase", "the Syzygy tablebase proves a draw"};
   const Color winner = wdl == Wdl::kWin || wdl == Wdl::kCursedWin ? to_move : other;
   return {winner == Color::kWhite ? GameResult::kWhiteWins : GameResult::kBlackWins, "tablebase",
-          "the Syzygy tablebase proves a win for " + color_name(winner) + " (" +
-              color_name(to_move) + " to move: " + std::string(to_string(wdl)) + distance + ")"};
+          "the Syzygy tablebase proves a win for " + capitalized_color(winner) + " (" +
+              capitalized_color(to_move) + " to move: " + std::string(to_string(wdl)) + distance +
+              ")"};
 }
 
 // ---- reading a claimed line ----
