@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <random>
 #include <string>
 #include <unordered_set>
@@ -179,6 +180,28 @@ TEST(TempoStructure, RandomPlacementsAgreeWithEnumeration) {
   EXPECT_GT(proven, 20);
   RecordProperty("proven", proven);
   RecordProperty("winnable", winnable);
+}
+
+// No proof may contradict a label of the dev set (451 positions) or of the hard set (1,352
+// CHA test vectors): a side proven unable to mate must be labelled '-'.
+TEST(TempoStructure, AgreesWithLabelledSets) {
+  int proven = 0;
+  for (const char* name : {"/unwinnability/dev-set.txt", "/unwinnability/hard-set.txt"}) {
+    std::ifstream in(testing::data_dir() + name);
+    ASSERT_TRUE(in) << name;
+    for (std::string line; std::getline(in, line);) {
+      if (line.size() < 4) continue;
+      const auto p = Position::from_fen_for_analysis(testing::complete_epd(line.substr(3)));
+      ASSERT_TRUE(p.has_value()) << line;
+      for (int i = 0; i < 2; ++i) {
+        if (!tempo_structure_unwinnable(*p, i == 0 ? Color::kWhite : Color::kBlack)) continue;
+        ++proven;
+        EXPECT_EQ(line[static_cast<std::size_t>(i)], '-') << "side " << i << ": " << line;
+      }
+    }
+  }
+  EXPECT_GE(proven, 16);  // at least the eight shuttles of HardSetShuttlesAreDead, both sides
+  RecordProperty("proven", proven);
 }
 
 }  // namespace
