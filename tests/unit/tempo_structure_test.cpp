@@ -75,6 +75,20 @@ TEST(TempoStructure, ShuttlingKingWorkedExampleIsDead) {
   }
 }
 
+TEST(TempoStructure, MateWithTheRightTempoIsSeen) {
+  // Black's king already on h2, Black to move: ...Be7# (h3 is covered by the king, g5 by the
+  // h6 pawn). The tempo argument does not apply; the proof must see the mate.
+  const Position mate = tempo_pos("8/8/7p/2b2p1P/5p1K/5Pp1/6Pk/8 b - -");
+  EXPECT_FALSE(tempo_structure_unwinnable(mate, Color::kBlack));
+  EXPECT_TRUE(mate_reachable(mate, Color::kBlack));
+  EXPECT_TRUE(tempo_structure_unwinnable(mate, Color::kWhite));
+  EXPECT_FALSE(mate_reachable(mate, Color::kWhite));
+  // The king on g1 instead: ...Kh2 stalemates, and it never gets to h2 with Black to move.
+  const Position dead = tempo_pos("8/8/7p/2b2p1P/5p1K/5Pp1/6P1/6k1 b - -");
+  EXPECT_TRUE(tempo_structure_unwinnable(dead, Color::kBlack));
+  EXPECT_FALSE(mate_reachable(dead, Color::kBlack));
+}
+
 TEST(TempoStructure, HardSetShuttlesAreDead) {
   // From tests/data/unwinnability/hard-set.txt, labelled "--" (CHA's test vectors): White's
   // king shuttles in the first five, Black's in the last two.
