@@ -7,6 +7,7 @@
 #include "core/chess/blocker_matcher.h"
 #include "core/chess/locked_structure.h"
 #include "core/chess/mate_patterns.h"
+#include "core/chess/tempo_structure.h"
 
 namespace corrchess::chess {
 namespace {
@@ -145,7 +146,8 @@ bool frozen_structure_unwinnable(const Position& pos, Color side) {
 
 bool statically_unwinnable(const Position& pos, Color side) {
   return material_unwinnable(pos, side) || minor_force_cannot_mate(pos, side) ||
-         frozen_structure_unwinnable(pos, side) || locked_structure_unwinnable(pos, side);
+         frozen_structure_unwinnable(pos, side) || locked_structure_unwinnable(pos, side) ||
+         tempo_structure_unwinnable(pos, side);
 }
 
 }  // namespace corrchess::chess

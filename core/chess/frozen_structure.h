@@ -19,7 +19,8 @@ bool material_unwinnable(const Position& pos, Color side);
 bool frozen_structure_unwinnable(const Position& pos, Color side);
 
 // material_unwinnable || minor_force_cannot_mate (mate_patterns.h) ||
-// frozen_structure_unwinnable || locked_structure_unwinnable (locked_structure.h).
+// frozen_structure_unwinnable || locked_structure_unwinnable (locked_structure.h) ||
+// tempo_structure_unwinnable (tempo_structure.h).
 bool statically_unwinnable(const Position& pos, Color side);
 
 }  // namespace corrchess::chess

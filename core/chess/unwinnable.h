@@ -2,9 +2,10 @@
 // *some* sequence of legal moves, both sides cooperating (a helpmate)?
 //
 // The analysis is sound: kUnwinnable is returned only with a proof (material, a permanently
-// frozen pawn structure in which no mate can ever be set up, or an exhaustive enumeration of
-// every reachable position); kWinnable always comes with a helpmate line that was replayed
-// to checkmate; kUndetermined means the node budget ran out first.
+// frozen pawn structure in which no mate can ever be set up, the tempo argument of
+// tempo_structure.h, or an exhaustive enumeration of every reachable position); kWinnable always
+// comes with a helpmate line that was replayed to checkmate; kUndetermined means the node budget
+// ran out first.
 #pragma once
 
 #include <cstdint>
