@@ -57,6 +57,35 @@ bool mate_reachable(const Position& p, Color winner, std::size_t limit = 2'000'0
   return false;
 }
 
+// The FEN placement field of a board of 64 characters, rank 8 first, '.' for an empty square.
+std::string placement_fen(const std::string& board) {
+  std::string fen;
+  for (int r = 0; r < 8; ++r) {
+    int empty = 0;
+    for (int f = 0; f < 8; ++f) {
+      const char c = board[static_cast<std::size_t>(r * 8 + f)];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += std::to_string(empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += std::to_string(empty);
+    if (r < 7) fen += '/';
+  }
+  return fen;
+}
+
+// Not proven dead for `side`, and the analysis finds a helpmate line that replays to mate.
+void expect_winnable_with_line(const Position& p, Color side) {
+  EXPECT_FALSE(tempo_structure_unwinnable(p, side));
+  const WinnabilityResult r = analyse_winnability(p, side);
+  EXPECT_EQ(r.verdict, Winnability::kWinnable);
+  EXPECT_TRUE(is_helpmate_line(p, side, r.helpmate));
+}
+
 // White's king shuttles h3-h4 (g4, g5 and h2 are covered by pawns, g3 is protected); Black's
 // dark bishops could check it on h4, but h3 (light) is then free unless Black's king stands
 // on h2, and it gets there only with White's king on h4 and White to move: stalemate.
@@ -108,10 +137,7 @@ TEST(TempoStructure, SpareTempoMakesItWinnable) {
   // The same shuttle with a white pawn that can still move (a2-a3): White can wait a move,
   // so Black's king reaches h2 with White's king on h4 and Black mates with ...Bg5#.
   const Position p = tempo_pos("8/8/k6p/5p1P/pb3p2/5PpK/P5P1/8 w - -");
-  EXPECT_FALSE(tempo_structure_unwinnable(p, Color::kBlack));
-  const WinnabilityResult r = analyse_winnability(p, Color::kBlack);
-  EXPECT_EQ(r.verdict, Winnability::kWinnable);
-  EXPECT_TRUE(is_helpmate_line(p, Color::kBlack, r.helpmate));
+  expect_winnable_with_line(p, Color::kBlack);
 }
 
 TEST(TempoStructure, OtherColouredBishopIsNoProof) {
@@ -126,10 +152,7 @@ TEST(TempoStructure, RoomToLoseAMoveIsNoProof) {
   // Without the g-pawns White's king has room (h2, g2, h1, ...) to lose a move: Black's king
   // can then stand on h2 with White's king on h4 and White to move, and ...Bg5 or ...Be1 mates.
   const Position p = tempo_pos("8/8/k6p/5p1P/1b3p2/5P1K/8/8 w - -");
-  EXPECT_FALSE(tempo_structure_unwinnable(p, Color::kBlack));
-  const WinnabilityResult r = analyse_winnability(p, Color::kBlack);
-  EXPECT_EQ(r.verdict, Winnability::kWinnable);
-  EXPECT_TRUE(is_helpmate_line(p, Color::kBlack, r.helpmate));
+  expect_winnable_with_line(p, Color::kBlack);
 }
 
 TEST(TempoStructure, NotAppliedWhenBothSidesHavePieces) {
@@ -166,22 +189,7 @@ TEST(TempoStructure, RandomPlacementsAgreeWithEnumeration) {
     place('k', false);
     place('b', true);
     if (trial % 2 == 0) place('b', true);
-    std::string fen;
-    for (int r = 0; r < 8; ++r) {
-      int empty = 0;
-      for (int f = 0; f < 8; ++f) {
-        const char c = board[static_cast<std::size_t>(r * 8 + f)];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty) fen += std::to_string(empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty) fen += std::to_string(empty);
-      if (r < 7) fen += '/';
-    }
+    std::string fen = placement_fen(board);
     fen += trial % 3 == 0 ? " b - -" : " w - -";
     auto parsed = Position::from_fen_for_analysis(testing::complete_epd(fen));
     if (!parsed || parsed->count_legal_moves() == 0) continue;
@@ -237,22 +245,7 @@ TEST(TempoStructure, RandomWallsAgreeWithEnumeration) {
     place('k', -1);
     const int bishops = 1 + static_cast<int>(rng() % 2);
     for (int i = 0; i < bishops; ++i) place(white_has_pieces ? 'B' : 'b', bishop_colour);
-    std::string fen;
-    for (int r = 0; r < 8; ++r) {
-      int empty = 0;
-      for (int f = 0; f < 8; ++f) {
-        const char c = board[static_cast<std::size_t>(r * 8 + f)];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty) fen += std::to_string(empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty) fen += std::to_string(empty);
-      if (r < 7) fen += '/';
-    }
+    std::string fen = placement_fen(board);
     fen += rng() % 2 == 0 ? " w - -" : " b - -";
     auto parsed = Position::from_fen_for_analysis(testing::complete_epd(fen));
     if (!parsed || parsed->count_legal_moves() == 0) continue;
