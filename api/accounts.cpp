@@ -177,12 +177,17 @@ Result<Response> patch_user(app::AccountDeps& deps, const Call& call, const Role
 
 }  // namespace
 
+void write_user(model::JsonText& out, const model::User& user) {
+  out.begin_object();
+  out.field("id", std::to_string(user.id)).field("username", user.username);
+  out.field("display_name", user.display_name).field("role", user.role);
+  out.field("created_at", user.created_at).end_object();
+}
+
 nlohmann::json user_json(const model::User& user) {
-  return {{"id", std::to_string(user.id)},
-          {"username", user.username},
-          {"display_name", user.display_name},
-          {"role", user.role},
-          {"created_at", user.created_at}};
+  model::JsonText out;
+  write_user(out, user);
+  return nlohmann::json::parse(out.take());
 }
 
 Result<model::User> authenticate(app::Database& pool, const Request& request, bool allow_query) {

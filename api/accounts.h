@@ -14,6 +14,7 @@
 #include "app/accounts.h"
 #include "app/handles.h"
 #include "core/error.h"
+#include "model/json_text.h"
 #include "model/users.h"
 
 namespace corrchess::api {
@@ -54,5 +55,7 @@ void add_account_routes(Router& router, app::Database& pool, app::ServerClock& c
 
 // JSON for a user: {id, username, display_name, role, created_at}.
 nlohmann::json user_json(const model::User& user);
+// The same object written into `out` (the game object's players).
+void write_user(model::JsonText& out, const model::User& user);
 
 }  // namespace corrchess::api

@@ -99,7 +99,7 @@ Result<std::string> render_page(const std::vector<app::GameView>& page, ArchiveF
   std::string text;
   for (const auto& shown : page) {
     if (format == ArchiveFormat::kNdjson) {
-      text += game_json(shown).dump();
+      text += game_json_text(shown);
       text += '\n';
       continue;
     }

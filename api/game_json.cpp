@@ -9,6 +9,7 @@
 #include "core/game/record_pgn.h"
 #include "model/codec.h"
 #include "model/game_lists.h"
+#include "model/json_text.h"
 
 namespace corrchess::api {
 
@@ -23,14 +24,24 @@ json listed_player_json(const model::ListedPlayer& p) {
 
 }  // namespace
 
+namespace {
+
+void write_pending(model::JsonText& out, const game::PendingMove& p) {
+  out.begin_object();
+  out.key("move").begin_object();
+  out.field("san", p.san).field("uci", p.uci).field("numeric", p.numeric).end_object();
+  out.field("fen_after", p.fen_after).field("offer_draw", p.offer_draw);
+  out.field("submitted_at", game::format_rfc3339(p.submitted_at)).field("ply", p.ply);
+  out.optional_field("message", p.message);
+  out.end_object();
+}
+
+}  // namespace
+
 json pending_json(const game::PendingMove& p) {
-  json j = {{"move", {{"san", p.san}, {"uci", p.uci}, {"numeric", p.numeric}}},
-            {"fen_after", p.fen_after},
-            {"offer_draw", p.offer_draw},
-            {"submitted_at", game::format_rfc3339(p.submitted_at)},
-            {"ply", p.ply}};
-  if (p.message) j["message"] = *p.message;
-  return j;
+  model::JsonText out;
+  write_pending(out, p);
+  return json::parse(out.take());
 }
 
 // One entry of GET /games as `user` sees it: what a list shows without another request.
@@ -77,70 +88,84 @@ Result<chess::PgnGame> game_pgn(const app::GameView& shown, const app::PlayerTit
                           shown.show_messages ? game::PgnTalk::kMessages : game::PgnTalk::kNone);
 }
 
-json game_json(const model::StoredGame& stored, const game::GameState& s,
-               std::optional<Color> viewer, bool show_messages, int moves_from) {
+std::string game_json_text(const model::StoredGame& stored, const game::GameState& s,
+                           std::optional<Color> viewer, bool show_messages, int moves_from) {
   const auto& setup = stored.facts.setup;
-  json j = {{"id", std::to_string(stored.id)},
-            {"variant", game::to_string(setup.variant)},
-            {"white", user_json(stored.white)},
-            {"black", user_json(stored.black)},
-            {"status", game::to_string(s.status)},
-            {"initial_fen", s.initial.fen()},
-            {"fen", s.position.fen()},
-            {"to_move", game::color_name(s.to_move)},
-            {"ply", s.ply},
-            {"start_at", game::format_rfc3339(setup.start_at)},
-            {"time_control", model::time_control_json(setup.time_control)},
-            {"version", stored.version},
-            {"now", game::format_rfc3339(s.now)}};
-  if (stored.event_id) j["event_id"] = std::to_string(*stored.event_id);
-  if (setup.start_position) j["start_position"] = *setup.start_position;
-  if (s.result) j["result"] = game::to_string(*s.result);
-  if (s.termination) j["termination"] = game::to_string(*s.termination);
-  if (s.finished_at) j["finished_at"] = game::format_rfc3339(*s.finished_at);
-  if (!s.end_reason.empty()) j["end_reason"] = s.end_reason;
-  json moves = json::array();
+  model::JsonText out;
+  out.begin_object();
+  out.field("id", std::to_string(stored.id)).field("variant", game::to_string(setup.variant));
+  write_user(out.key("white"), stored.white);
+  write_user(out.key("black"), stored.black);
+  out.field("status", game::to_string(s.status))
+      .field("initial_fen", s.initial.fen())
+      .field("fen", s.position.fen())
+      .field("to_move", game::color_name(s.to_move))
+      .field("ply", s.ply)
+      .field("start_at", game::format_rfc3339(setup.start_at));
+  model::write_time_control(out.key("time_control"), setup.time_control);
+  out.field("version", stored.version).field("now", game::format_rfc3339(s.now));
+  if (stored.event_id) out.field("event_id", std::to_string(*stored.event_id));
+  out.optional_field("start_position", setup.start_position);
+  if (s.result) out.field("result", game::to_string(*s.result));
+  if (s.termination) out.field("termination", game::to_string(*s.termination));
+  if (s.finished_at) out.field("finished_at", game::format_rfc3339(*s.finished_at));
+  if (!s.end_reason.empty()) out.field("end_reason", s.end_reason);
   // A state replayed from a snapshot has no views before its window (full_views_from): it
   // is only ever shown from a later ply.
   moves_from = std::clamp(moves_from, s.full_views_from, s.ply);
-  if (moves_from > 0) j["moves_from"] = moves_from;
+  if (moves_from > 0) out.field("moves_from", moves_from);
   const auto first_view =
       std::min(static_cast<std::size_t>(moves_from - s.full_views_from), s.moves.size());
+  out.key("moves").begin_array();
   for (const auto& m : std::span(s.moves).subspan(first_view)) {
-    json mj = {{"ply", m.ply},
-               {"san", m.san},
-               {"uci", m.uci},
-               {"numeric", m.numeric},
-               {"fen_after", m.fen_after},
-               {"at", game::format_rfc3339(m.at)},
-               {"elapsed_seconds", m.elapsed},
-               {"offer_draw", m.offer_draw},
-               {"conditional", m.played_as_conditional}};
-    if (m.message && show_messages) mj["message"] = *m.message;
+    out.begin_object();
+    out.field("ply", m.ply).field("san", m.san).field("uci", m.uci).field("numeric", m.numeric);
+    out.field("fen_after", m.fen_after).field("at", game::format_rfc3339(m.at));
+    out.field("elapsed_seconds", m.elapsed).field("offer_draw", m.offer_draw);
+    out.field("conditional", m.played_as_conditional);
+    if (m.message && show_messages) out.field("message", *m.message);
     if (const auto* record = s.clock.record_of(m.ply)) {
       const auto& rec = *record;
-      mj["clock"] = {
-          {"charged_seconds", rec.charged},         {"stopped_seconds", rec.stopped},
-          {"increment_seconds", rec.increment},     {"bank_change_seconds", rec.bank_change},
-          {"clock_after_seconds", rec.clock_after}, {"bank_after_seconds", rec.bank_after}};
+      out.key("clock").begin_object();
+      out.field("charged_seconds", rec.charged).field("stopped_seconds", rec.stopped);
+      out.field("increment_seconds", rec.increment).field("bank_change_seconds", rec.bank_change);
+      out.field("clock_after_seconds", rec.clock_after).field("bank_after_seconds", rec.bank_after);
+      out.end_object();
     }
-    moves.push_back(mj);
+    out.end_object();
   }
-  j["moves"] = moves;
-  j["clocks"] = {{"white", model::clock_json(s.clock_of(Color::kWhite))},
-                 {"black", model::clock_json(s.clock_of(Color::kBlack))}};
+  out.end_array();
+  out.key("clocks").begin_object();
+  model::write_clock(out.key("white"), s.clock_of(Color::kWhite));
+  model::write_clock(out.key("black"), s.clock_of(Color::kBlack));
+  out.end_object();
   if (s.draw_offer) {
-    j["draw_offer"] = {{"by", game::color_name(s.draw_offer->by)}, {"ply", s.draw_offer->ply}};
+    out.key("draw_offer").begin_object();
+    out.field("by", game::color_name(s.draw_offer->by)).field("ply", s.draw_offer->ply);
+    out.end_object();
   }
   if (viewer && stored.pending && stored.pending->side == *viewer) {
-    j["pending_move"] = pending_json(*stored.pending);
+    write_pending(out.key("pending_move"), *stored.pending);
   }
-  j["legal_moves"] = s.legal_moves;
-  j["claimable"] = {{"threefold", s.claimable.threefold},
-                    {"fifty_moves", s.claimable.fifty_moves},
-                    {"tablebase", s.claimable.tablebase}};
-  j["abortable"] = s.abortable;
-  return j;
+  out.key("legal_moves").begin_array();
+  for (const auto& move : s.legal_moves) out.value(move);
+  out.end_array();
+  out.key("claimable").begin_object();
+  out.field("threefold", s.claimable.threefold).field("fifty_moves", s.claimable.fifty_moves);
+  out.field("tablebase", s.claimable.tablebase).end_object();
+  out.field("abortable", s.abortable);
+  out.end_object();
+  return out.take();
+}
+
+json game_json(const model::StoredGame& stored, const game::GameState& s,
+               std::optional<Color> viewer, bool show_messages, int moves_from) {
+  return json::parse(game_json_text(stored, s, viewer, show_messages, moves_from));
+}
+
+std::string game_json_text(const app::GameView& shown, bool minimal) {
+  return game_json_text(shown.stored, shown.state, shown.viewer, shown.show_messages,
+                        minimal ? shown.moves_from : 0);
 }
 
 json game_json(const app::GameView& shown, bool minimal) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,11 @@ namespace corrchess::api {
 
 // The game object of api.md for `viewer` (pending move and conditional lines only for
 // their owner; the players' messages only with show_messages).
+// The text is written straight (the answer of every game command); the tree is read back
+// from it, for documents that hold a game.
+std::string game_json_text(const model::StoredGame& stored, const game::GameState& state,
+                           std::optional<game::Color> viewer, bool show_messages = true,
+                           int moves_from = 0);
 nlohmann::json game_json(const model::StoredGame& stored, const game::GameState& state,
                          std::optional<game::Color> viewer, bool show_messages = true,
                          int moves_from = 0);
@@ -23,6 +29,7 @@ nlohmann::json game_json(const model::StoredGame& stored, const game::GameState&
 // left out and "moves_from" says how many (the answer to `Prefer: return=minimal`), so an
 // answer's size does not grow with the game.
 nlohmann::json game_json(const app::GameView& shown, bool minimal = false);
+std::string game_json_text(const app::GameView& shown, bool minimal = false);
 // A pending move as its owner sees it.
 nlohmann::json pending_json(const game::PendingMove& pending);
 // One entry of GET /games as `user` sees it: what a list shows without another request.

@@ -330,7 +330,7 @@ Result<app::Precondition> read_precondition(const Request& request, const json* 
 
 Result<Response> render_game(const Result<app::GameView>& shown, int status, bool minimal) {
   if (!shown) return std::unexpected(shown.error());
-  auto response = json_response(status, game_json(*shown, minimal));
+  auto response = text_response(status, "application/json", game_json_text(*shown, minimal));
   if (minimal) response.headers.emplace_back("Preference-Applied", "return=minimal");
   return response;
 }

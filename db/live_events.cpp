@@ -7,6 +7,7 @@
 
 #include "db/codec.h"
 #include "db/statement.h"
+#include "model/json_text.h"
 
 namespace corrchess::db {
 
@@ -33,66 +34,83 @@ constexpr NamedStatement kPublish{
 
 // Numbers one batch for every user, stores each user's copy and announces the batch, in
 // one statement. The counters are upserted in id order (the caller sorted the ids), so two
-// transactions numbering for overlapping users lock them in the same order.
+// transactions numbering for overlapping users lock them in the same order. `batch` holds
+// each message's JSON text.
 void publish(pqxx::work& tx, std::optional<std::int64_t> game_id,
-             const std::vector<std::int64_t>& users, const nlohmann::json& batch) {
-  nlohmann::json note{{"users", users}, {"messages", batch}};
-  if (game_id) note["game_id"] = std::to_string(*game_id);
-  if (users.empty()) return notify_event(tx, note.dump());  // watchers only: nothing to number
+             const std::vector<std::int64_t>& users, const std::vector<std::string>& batch) {
+  model::JsonText note;
+  note.begin_object();
+  note.key("users").begin_array();
+  for (const auto user : users) note.value(user);
+  note.end_array();
+  note.key("messages").begin_array();
+  for (const auto& message : batch) note.raw(message);
+  note.end_array();
+  if (game_id) note.field("game_id", std::to_string(*game_id));
+  note.end_object();
+  if (users.empty()) return notify_event(tx, note.take());  // watchers only: nothing to number
   exec_named(tx, kPublish, id_array_literal(users), static_cast<std::int64_t>(batch.size()),
-             note.dump(), std::string(kEventsChannel));
+             note.take(), std::string(kEventsChannel));
 }
 
-// notify_game and notify_users: the payload names the game when there is one.
-void notify_messages(pqxx::work& tx, std::optional<std::int64_t> game_id,
-                     std::vector<std::int64_t> users, const nlohmann::json& messages) {
+// NOTIFY payloads are limited to 8000 bytes: long batches (a move plus many conditional
+// replies) go out in several notifications, each self-contained.
+constexpr std::size_t kMaxBatchBytes = 6000;
+
+// One message alone must fit too, whatever a player wrote: a too long one goes out without
+// its text ("message_omitted": clients read it from the game), and if that is not enough,
+// as a bare {type, game_id, version, at, truncated} that tells clients to re-read the game.
+// The size of a notification never fails the change that caused it.
+std::string fitted(std::string text) {
+  if (text.size() <= kMaxBatchBytes) return text;
+  auto m = nlohmann::json::parse(text);
+  if (!m.is_object()) return text;
+  if (m.contains("message")) {
+    m.erase("message");
+    m["message_omitted"] = true;
+    auto shorter = m.dump();
+    if (shorter.size() <= kMaxBatchBytes) return shorter;
+  }
+  nlohmann::json bare{{"truncated", true}};
+  for (const char* key : {"type", "game_id", "version", "at", "ply"}) {
+    if (m.contains(key)) bare[key] = m[key];
+  }
+  return bare.dump();
+}
+
+// notify_game and notify_users: the payload names the game when there is one. `messages`
+// holds each message's JSON text.
+void notify_texts(pqxx::work& tx, std::optional<std::int64_t> game_id,
+                  std::vector<std::int64_t> users, std::vector<std::string> messages) {
   std::sort(users.begin(), users.end());
   users.erase(std::unique(users.begin(), users.end()), users.end());
-  // NOTIFY payloads are limited to 8000 bytes: split long batches (a move plus many
-  // conditional replies) into several notifications, each self-contained.
-  constexpr std::size_t kMaxBatchBytes = 6000;
-  nlohmann::json batch = nlohmann::json::array();
-  auto flush = [&] {
-    if (batch.empty()) return;
-    publish(tx, game_id, users, batch);
-    batch = nlohmann::json::array();
-  };
-  // One message alone must fit too, whatever a player wrote: a too long one goes out without
-  // its text ("message_omitted": clients read it from the game), and if that is not enough,
-  // as a bare {type, game_id, version, at, truncated} that tells clients to re-read the game.
-  // The size of a notification never fails the change that caused it.
-  auto fitted = [&](nlohmann::json m) {
-    if (m.dump().size() <= kMaxBatchBytes || !m.is_object()) return m;
-    if (m.contains("message")) {
-      m.erase("message");
-      m["message_omitted"] = true;
-      if (m.dump().size() <= kMaxBatchBytes) return m;
-    }
-    nlohmann::json bare{{"truncated", true}};
-    for (const char* key : {"type", "game_id", "version", "at", "ply"}) {
-      if (m.contains(key)) bare[key] = m[key];
-    }
-    return bare;
-  };
+  std::vector<std::string> batch;
   std::size_t size = 0;
-  for (const auto& original : messages) {
-    const auto m = fitted(original);
-    const auto length = m.dump().size();
-    if (size + length > kMaxBatchBytes) {
-      flush();
+  for (auto& original : messages) {
+    auto m = fitted(std::move(original));
+    if (size + m.size() > kMaxBatchBytes && !batch.empty()) {
+      publish(tx, game_id, users, batch);
+      batch.clear();
       size = 0;
     }
-    batch.push_back(m);
-    size += length;
+    size += m.size();
+    batch.push_back(std::move(m));
   }
-  flush();
+  if (!batch.empty()) publish(tx, game_id, users, batch);
+}
+
+std::vector<std::string> message_texts(const nlohmann::json& messages) {
+  std::vector<std::string> texts;
+  texts.reserve(messages.size());
+  for (const auto& m : messages) texts.push_back(m.dump());
+  return texts;
 }
 
 }  // namespace
 
 void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
                  const nlohmann::json& messages) {
-  notify_messages(tx, game_id, users, messages);
+  notify_texts(tx, game_id, users, message_texts(messages));
 }
 
 void notify_game_change(pqxx::work& tx, std::int64_t game_id, int version,
@@ -101,54 +119,58 @@ void notify_game_change(pqxx::work& tx, std::int64_t game_id, int version,
                         const game::GameState& after) {
   using game::Color;
   using game::NoticeKind;
-  nlohmann::json messages = nlohmann::json::array();
+  std::vector<std::string> messages;
+  messages.reserve(notices.size());
+  const auto id = std::to_string(game_id);
+  const auto at = game::format_rfc3339(after.now);
   for (const auto& n : notices) {
-    nlohmann::json j = {{"type", game::to_string(n.kind)},
-                        {"game_id", std::to_string(game_id)},
-                        {"at", game::format_rfc3339(after.now)},
-                        {"version", version}};
-    if (n.by) j["by"] = game::color_name(*n.by);
+    model::JsonText j;
+    j.begin_object();
+    j.field("type", game::to_string(n.kind)).field("game_id", id).field("at", at);
+    j.field("version", version);
+    if (n.by) j.field("by", game::color_name(*n.by));
     switch (n.kind) {
       case NoticeKind::kMove: {
         const game::MoveView* view = after.view_of(n.ply);
         if (view == nullptr) throw std::out_of_range("no view of the move noticed");
         const auto& m = *view;
-        j["ply"] = m.ply;
-        j["move"] = {{"san", m.san}, {"uci", m.uci}, {"numeric", m.numeric}};
-        j["fen_after"] = m.fen_after;
-        j["conditional"] = m.played_as_conditional;
-        if (m.message) j["message"] = *m.message;
+        j.field("ply", m.ply);
+        j.key("move").begin_object();
+        j.field("san", m.san).field("uci", m.uci).field("numeric", m.numeric).end_object();
+        j.field("fen_after", m.fen_after).field("conditional", m.played_as_conditional);
+        j.optional_field("message", m.message);
         break;
       }
-      case NoticeKind::kDrawOffer: j["ply"] = n.ply; break;
+      case NoticeKind::kDrawOffer: j.field("ply", n.ply); break;
       case NoticeKind::kClaim:
-        if (n.claim) j["claim"] = game::to_string(*n.claim);
-        j["upheld"] = n.upheld;
-        j["reason"] = n.reason;
+        if (n.claim) j.field("claim", game::to_string(*n.claim));
+        j.field("upheld", n.upheld).field("reason", n.reason);
         break;
       case NoticeKind::kClock:
-        j["clocks"] = {{"white", clock_json(after.clock_of(Color::kWhite))},
-                       {"black", clock_json(after.clock_of(Color::kBlack))}};
-        j["suspended"] = after.suspended;
+        j.key("clocks").begin_object();
+        model::write_clock(j.key("white"), after.clock_of(Color::kWhite));
+        model::write_clock(j.key("black"), after.clock_of(Color::kBlack));
+        j.end_object().field("suspended", after.suspended);
         break;
       case NoticeKind::kGameOver:
-        j["status"] = game::to_string(after.status);
-        if (after.result) j["result"] = game::to_string(*after.result);
-        if (after.termination) j["termination"] = game::to_string(*after.termination);
-        if (!after.end_reason.empty()) j["reason"] = after.end_reason;
+        j.field("status", game::to_string(after.status));
+        if (after.result) j.field("result", game::to_string(*after.result));
+        if (after.termination) j.field("termination", game::to_string(*after.termination));
+        if (!after.end_reason.empty()) j.field("reason", after.end_reason);
         break;
       case NoticeKind::kDrawDeclined:
       case NoticeKind::kGameStarted:
       case NoticeKind::kAdjudicationPending: break;
     }
-    messages.push_back(std::move(j));
+    j.end_object();
+    messages.push_back(j.take());
   }
-  if (!messages.empty()) notify_game(tx, game_id, users, messages);
+  if (!messages.empty()) notify_texts(tx, game_id, users, std::move(messages));
 }
 
 void notify_users(pqxx::work& tx, const std::vector<std::int64_t>& users,
                   const nlohmann::json& messages) {
-  notify_messages(tx, std::nullopt, users, messages);
+  notify_texts(tx, std::nullopt, users, message_texts(messages));
 }
 
 UserEventPage user_events_after(pqxx::work& tx, std::int64_t user_id,

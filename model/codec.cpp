@@ -1,5 +1,7 @@
 #include "model/codec.h"
 
+#include "model/json_text.h"
+
 namespace corrchess::model {
 
 namespace {
@@ -74,29 +76,9 @@ nlohmann::json fields_json(const Fields& fields) {
 }
 
 json time_control_json(const game::TimeControl& control) {
-  return std::visit(
-      [](const auto& c) -> json {
-        using T = std::decay_t<decltype(c)>;
-        json j;
-        if constexpr (std::is_same_v<T, game::IccfStandard>) {
-          j = {{"type", "iccf"}, {"moves", c.moves}, {"days", c.days}};
-          if (c.doubling_after_days) j["doubling_after_days"] = *c.doubling_after_days;
-        } else if constexpr (std::is_same_v<T, game::FischerDays>) {
-          j = {{"type", "fischer"},
-               {"initial_days", c.initial_days},
-               {"increment_days", c.increment_days}};
-          if (c.max_days) j["max_days"] = *c.max_days;
-        } else if constexpr (std::is_same_v<T, game::DaysPerMove>) {
-          j = {{"type", "per_move"}, {"days", c.days}, {"bank_days", c.bank_days.value_or(0)}};
-        } else {
-          j = {{"type", "triple_block"},
-               {"increment_days", c.increment_days},
-               {"bank_days", c.bank_days},
-               {"sudden_death_protection", c.sudden_death_protection}};
-        }
-        return j;
-      },
-      control);
+  JsonText text;
+  write_time_control(text, control);
+  return json::parse(text.take());
 }
 
 Result<game::TimeControl> time_control_from_json(const json& j) {
@@ -193,11 +175,9 @@ Result<void> event_detail_from_json(const json& d, game::GameEvent& e) {
 }
 
 nlohmann::json clock_json(const game::ClockView& c) {
-  nlohmann::json j = {
-      {"remaining_seconds", c.remaining}, {"running", c.running}, {"on_leave", c.on_leave}};
-  if (c.deadline) j["deadline"] = game::format_rfc3339(*c.deadline);
-  if (c.bank) j["bank_seconds"] = *c.bank;
-  return j;
+  JsonText text;
+  write_clock(text, c);
+  return json::parse(text.take());
 }
 
 }  // namespace corrchess::model
