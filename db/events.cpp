@@ -138,16 +138,44 @@ Result<StoredEvent> load_event(pqxx::work& tx, std::int64_t id, bool lock) {
   return event_from_row(rows[0]);
 }
 
-std::vector<StoredEvent> list_events(pqxx::work& tx, const std::string& status, int limit) {
+namespace {
+
+// The condition on an event `e` of a listing. Every game of a finished event is over: it has
+// games, and none of the statuses not over (a literal list, so that each event is a probe or
+// two of games_event_status_idx).
+std::string listing_condition(EventListing listing) {
+  const std::string all_over =
+      "EXISTS (SELECT 1 FROM games g WHERE g.event_id = e.id) AND NOT EXISTS (SELECT 1 FROM "
+      "games g WHERE g.event_id = e.id AND g.status = ANY('" +
+      not_over_statuses() + "'::text[]))";
+  switch (listing) {
+    case EventListing::kAll: return "TRUE";
+    case EventListing::kRegistration: return "e.status = 'registration'";
+    case EventListing::kRunning: return "e.status = 'running' AND NOT (" + all_over + ")";
+    case EventListing::kFinished: return "e.status = 'running' AND " + all_over;
+  }
+  return "FALSE";
+}
+
+}  // namespace
+
+std::vector<StoredEvent> list_events(pqxx::work& tx, EventListing listing,
+                                     std::optional<std::int64_t> before, int limit) {
   std::vector<StoredEvent> out;
-  for (const auto& row :
-       tx.exec_params(std::string("SELECT ") + kEventColumns +
-                          " FROM events WHERE ($1 = '' OR status = $1) ORDER BY id DESC LIMIT $2",
-                      status, limit)) {
+  for (const auto& row : tx.exec_params(std::string("SELECT ") + kEventColumns +
+                                            " FROM events e WHERE " + listing_condition(listing) +
+                                            " AND ($1::bigint IS NULL OR e.id < $1) ORDER BY e.id "
+                                            "DESC LIMIT $2",
+                                        before, limit)) {
     auto e = event_from_row(row);
     if (e) out.push_back(std::move(*e));
   }
   return out;
+}
+
+std::int64_t count_events(pqxx::work& tx, EventListing listing) {
+  return tx.exec1("SELECT count(*) FROM events e WHERE " + listing_condition(listing))[0]
+      .as<std::int64_t>();
 }
 
 std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
@@ -200,11 +228,15 @@ constexpr const char* kEventPlayers =
 
 std::vector<EventPlayer> event_players(pqxx::work& tx, std::int64_t event_id) {
   std::vector<EventPlayer> out;
-  for (const auto& row : tx.exec_params(kEventPlayers, event_id)) {
-    auto user = find_user_by_id(tx, row[0].as<std::int64_t>());
-    if (!user) continue;
+  const auto rows = tx.exec_params(kEventPlayers, event_id);
+  std::vector<std::int64_t> ids;
+  for (const auto& row : rows) ids.push_back(row[0].as<std::int64_t>());
+  const auto users = find_users_by_id(tx, ids);  // one statement, not one a player
+  for (const auto& row : rows) {
+    const auto user = users.find(row[0].as<std::int64_t>());
+    if (user == users.end()) continue;
     EventPlayer p;
-    p.user = *user;
+    p.user = user->second;
     p.seat = row[1].as<int>();
     p.status = row[2].as<std::string>();
     p.joined_at = Timestamp(row[3].as<std::int64_t>());
