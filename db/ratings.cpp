@@ -169,10 +169,12 @@ std::vector<RatingEntry> rating_entries(pqxx::work& tx, std::int64_t list_id,
 }
 
 int rating_entry_count(pqxx::work& tx, std::int64_t list_id) {
-  return tx
-      .exec_params1("SELECT coalesce(max(rank), 0) FROM rating_list_entries WHERE list_id = $1",
-                    list_id)[0]
-      .as<int>();
+  // The last rank by a step down the index. Not max(rank): for a list just published, which
+  // the planner's statistics do not know yet, it read the whole list's index entries.
+  const auto r = tx.exec_params(
+      "SELECT rank FROM rating_list_entries WHERE list_id = $1 ORDER BY rank DESC LIMIT 1",
+      list_id);
+  return r.empty() ? 0 : r[0][0].as<int>();
 }
 
 std::optional<Timestamp> earliest_unlisted_game(pqxx::work& tx, const RatedGameRule& rule) {
