@@ -137,7 +137,7 @@ def main():
                 out.append((path + f"&limit={limit}" +
                             (f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""),
                             tokens[players[0]]))
-            cursor = page["next_cursor"]
+            cursor = page.get("next_cursor")  # none from a server without paging
             if not cursor:
                 break
         return out

@@ -9,7 +9,8 @@
 // 0.02 (20,000 finished games, 1,000 in play, 24 monthly rating lists) with 10,000 players
 // and 200 sections. Then a real server on `bench` answers the reads of bench/reads (game
 // lists with their filters and pages, games, PGN, profiles, rating histories, events and
-// crosstables, the adjudication queue, the archive export, the player search; its scheduler
+// crosstables, pages of the events list and of a rating list, the adjudication queue twice
+// (the second read from its kept evidence), the archive export, the player search; its scheduler
 // sweeps at start and the competition starter runs once), and every plan it logged is read
 // back: a Seq Scan of a table of at least kLargeRows rows fails the test, naming the
 // statement, and so does an index scan of such a table whose condition leaves the index's
