@@ -3,53 +3,17 @@
 #include "api/events.h"
 #include "api/json_body.h"
 #include "app/adjudications.h"
+#include "model/evidence_codec.h"
 
 namespace corrchess::api {
 
 namespace {
 
+using model::evidence_json;
+using model::line_json;
 using nlohmann::json;
 
 std::string_view color_name(game::Color c) { return c == game::Color::kWhite ? "white" : "black"; }
-
-json evidence_json(const game::PositionEvidence& e) {
-  json tablebase = {{"status", game::to_string(e.tablebase)},
-                    {"wdl", e.wdl ? json(game::to_string(*e.wdl)) : json()},
-                    {"dtz", e.dtz ? json(*e.dtz) : json()}};
-  const auto white = e.can_win[0];
-  const auto black = e.can_win[1];
-  json dead = {{"white", game::to_string(white)},
-               {"black", game::to_string(black)},
-               {"dead", white == chess::Winnability::kUnwinnable &&
-                            black == chess::Winnability::kUnwinnable}};
-  json suggestion;
-  if (e.suggestion) {
-    suggestion = {{"result", game::to_string(e.suggestion->result)},
-                  {"basis", e.suggestion->basis},
-                  {"reason", e.suggestion->reason}};
-  }
-  return {{"men", e.men},
-          {"to_move", color_name(e.to_move)},
-          {"tablebase", std::move(tablebase)},
-          {"dead_position", std::move(dead)},
-          {"repetition",
-           {{"count", e.repetitions},
-            {"plies", e.repeated_at},
-            {"threefold_claimable", e.threefold_claimable}}},
-          {"fifty_moves",
-           {{"halfmove_clock", e.halfmove_clock}, {"claimable", e.fifty_moves_claimable}}},
-          {"suggestion", std::move(suggestion)}};
-}
-
-json line_json(const game::LineCheck& l) {
-  return {{"legal", l.legal},
-          {"moves", l.moves},
-          {"text", l.text},
-          {"illegal_move", l.illegal_move ? json(*l.illegal_move) : json()},
-          {"detail", l.detail.empty() ? json() : json(l.detail)},
-          {"ends", l.ends.empty() ? json() : json(l.ends)},
-          {"repetitions", l.repetitions}};
-}
 
 // Adds `line` to each filed claim of `claims` ({white, black}): null when its analysis holds
 // no line.

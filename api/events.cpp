@@ -1,8 +1,12 @@
 #include "api/events.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "api/event_requests.h"
 #include "api/event_views.h"
 #include "api/json_body.h"
+#include "api/paging.h"
 #include "api/rule_settings.h"
 #include "app/event_crosstable.h"
 #include "app/event_workflows.h"
@@ -34,12 +38,26 @@ Result<Response> create_event(GameServiceDeps& deps, const model::User& user, Ne
 }
 
 Result<Response> list_events(GameServiceDeps& deps, const Request& request) {
-  std::string status;
-  if (auto it = request.query.find("status"); it != request.query.end()) status = it->second;
-  TRY_LET(listed, app::list_events(deps, status));
+  app::EventListQuery query;
+  if (auto it = request.query.find("status"); it != request.query.end()) query.status = it->second;
+  // The cursor: the id of the page's last event.
+  TRY_LET(page, page_query(request, app::kMaxEventsPerPage, 1));
+  query.limit = page->limit.value_or(query.limit);
+  if (!page->after.empty()) query.before = page->after[0];
+  TRY_LET(listed, app::list_events(deps, query));
   json events = json::array();
-  for (const auto& e : *listed) events.push_back(summary_json(e.event, e.status, e.players));
-  return json_response(200, {{"events", events}});
+  for (const auto& e : listed->events) events.push_back(summary_json(e.event, e.status, e.players));
+  std::vector<std::int64_t> next;
+  if (listed->next) next.push_back(*listed->next);
+  return json_response(
+      200, {{"events", events}, {"total", listed->total}, {"next_cursor", next_cursor_json(next)}});
+}
+
+std::vector<FieldDoc> events_query_doc() {
+  std::vector<FieldDoc> out{
+      {"status", "string", false, "registration, running, finished or all (default)"}};
+  std::ranges::move(page_query_doc("1..500, default 500"), std::back_inserter(out));
+  return out;
 }
 
 Result<Response> join(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
@@ -199,10 +217,10 @@ void add_director_event_routes(Routes& routes, GameServiceDeps& deps) {
 void add_public_event_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add(
       {"GET", "/api/v1/events", kUser,
-       Doc("Events, newest first", 200,
+       Doc("Events, newest first, one page at a time", 200,
            "{events: [{id, name, status, variant, time_control, open_for_entry, start_at, end_at, "
-           "players}]}")
-           .q({{"status", "string", false, "registration, running, finished or all (default)"}})},
+           "players}], total, next_cursor}; total counts the events of the status on all pages")
+           .q(events_query_doc())},
       [&deps](const Call& c) { return list_events(deps, c.request); });
   routes.add(
       {"GET", "/api/v1/events/{id}", kUser, kEvent,

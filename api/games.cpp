@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/paging.h"
 #include "api/rule_settings.h"
 #include "core/chess/pgn.h"
 #include "model/game_lists.h"
@@ -156,23 +158,6 @@ struct RepertoireBody {
 // The query of GET /games: status, to_move=me, event, opponent, variant, limit, cursor.
 constexpr int kMaxGamesPerPage = 200;
 
-// A cursor as written by list(): "<sort key>.<id>", both decimal.
-std::optional<model::GameListCursor> parse_cursor(const std::string& text) {
-  const auto dot = text.find('.');
-  if (dot == std::string::npos) return std::nullopt;
-  auto number = [](const std::string& digits) -> std::optional<std::int64_t> {
-    if (digits.empty() || digits.size() > 18) return std::nullopt;
-    if (!std::ranges::all_of(digits, [](char c) { return c >= '0' && c <= '9'; })) {
-      return std::nullopt;
-    }
-    return std::stoll(digits);
-  };
-  auto key = number(text.substr(0, dot));
-  auto id = number(text.substr(dot + 1));
-  if (!key || !id) return std::nullopt;
-  return model::GameListCursor{*key, *id};
-}
-
 Result<app::GameListRequest> parse_list_query(const Request& request) {
   app::GameListRequest q;
   const auto param = [&](const char* name) -> std::optional<std::string> {
@@ -201,15 +186,10 @@ Result<app::GameListRequest> parse_list_query(const Request& request) {
     q.filter.variant = *v;
   }
   q.opponent = param("opponent");
-  TRY_LET(limit, query_int(request, "limit", 1, kMaxGamesPerPage));
-  q.limit = limit->value_or(q.limit);
-  if (auto cursor = param("cursor")) {
-    q.after = parse_cursor(*cursor);
-    if (!q.after) {
-      return fail(ErrorCode::kValidationError,
-                  "cursor must be a next_cursor from an earlier page of the same list");
-    }
-  }
+  // The cursor: "<sort key>.<id>" of the page's last game.
+  TRY_LET(page, page_query(request, kMaxGamesPerPage, 2));
+  q.limit = page->limit.value_or(q.limit);
+  if (!page->after.empty()) q.after = model::GameListCursor{page->after[0], page->after[1]};
   return q;
 }
 
@@ -219,25 +199,25 @@ Response list_response(const app::GameList& listed) {
   const auto& page = listed.page;
   json games = json::array();
   for (const auto& g : page.games) games.push_back(list_entry_json(g, listed.player));
-  return json_response(200, {{"games", games},
-                             {"next_cursor", page.next ? json(std::to_string(page.next->key) + "." +
-                                                              std::to_string(page.next->id))
-                                                       : json()},
-                             {"counts",
-                              {{"to_move", listed.counts.to_move},
-                               {"ongoing", listed.counts.ongoing},
-                               {"finished", listed.counts.finished}}}});
+  return json_response(
+      200, {{"games", games},
+            {"next_cursor", page.next ? next_cursor_json({page.next->key, page.next->id}) : json()},
+            {"counts",
+             {{"to_move", listed.counts.to_move},
+              {"ongoing", listed.counts.ongoing},
+              {"finished", listed.counts.finished}}}});
 }
 
 // The query parameters of the game lists.
 std::vector<FieldDoc> list_query_doc() {
-  return {{"status", "string", false, "active, finished or all (default)"},
-          {"to_move", "string", false, "me: only games where the player is to move"},
-          {"event", "string", false, "only the games of this event"},
-          {"opponent", "string", false, "only the games against this username"},
-          {"variant", "string", false, "standard or chess960"},
-          {"limit", "integer", false, "1..200, default 50"},
-          {"cursor", "string", false, "next_cursor of the page before"}};
+  std::vector<FieldDoc> out{
+      {"status", "string", false, "active, finished or all (default)"},
+      {"to_move", "string", false, "me: only games where the player is to move"},
+      {"event", "string", false, "only the games of this event"},
+      {"opponent", "string", false, "only the games against this username"},
+      {"variant", "string", false, "standard or chess960"}};
+  std::ranges::move(page_query_doc("1..200, default 50"), std::back_inserter(out));
+  return out;
 }
 
 // PGN export: Seven Tag Roster plus usernames, time control, termination, the start

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "api/accounts.h"
 #include "api/csv.h"
 #include "api/json_body.h"
+#include "api/paging.h"
 #include "api/rule_settings.h"
 #include "app/titles.h"
 
@@ -94,7 +96,14 @@ Result<Response> one_list(app::RatingDeps& deps, const Request& request,
                           const std::string& period) {
   TRY_LET(csv, wants_csv(request));
   TRY_LET(version, query_int(request, "version", 1, 1000000));
-  TRY_LET(view, app::rating_list(deps, pool_of(request), period, *version));
+  // The cursor: the rank of the page's last entry.
+  TRY_LET(page, page_query(request, app::kMaxRatingEntriesPerPage, 1));
+  if (*csv && (page->limit || !page->after.empty())) {
+    return fail(ErrorCode::kValidationError,
+                "limit and cursor page the JSON list; the CSV is always the whole list");
+  }
+  app::RatingEntryPage entries{page->after.empty() ? 0 : page->after[0], page->limit};
+  TRY_LET(view, app::rating_list(deps, pool_of(request), period, *version, entries));
   if (*csv) {
     auto response = text_response(200, "text/csv; charset=utf-8", list_csv(*view));
     response.headers.emplace_back(
@@ -104,10 +113,23 @@ Result<Response> one_list(app::RatingDeps& deps, const Request& request,
     return response;
   }
   json body = list_json(view->list);
-  json entries = json::array();
-  for (const auto& e : view->entries) entries.push_back(entry_json(e));
-  body["entries"] = entries;
+  json listed = json::array();
+  for (const auto& e : view->entries) listed.push_back(entry_json(e));
+  body["entries"] = listed;
+  body["total"] = view->total;
+  std::vector<std::int64_t> next;
+  if (view->next_after) next.push_back(*view->next_after);
+  body["next_cursor"] = next_cursor_json(next);
   return json_response(200, body);
+}
+
+std::vector<FieldDoc> one_list_query_doc() {
+  std::vector<FieldDoc> out{
+      {"pool", "string", false, "standard (default) or chess960"},
+      {"version", "integer", false, "a superseded version (default: the current one)"},
+      {"format", "string", false, "json (default) or csv"}};
+  std::ranges::move(page_query_doc("1..1000; default: every entry"), std::back_inserter(out));
+  return out;
 }
 
 Result<Response> history(app::RatingDeps& deps, const std::string& username) {
@@ -306,11 +328,10 @@ void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& g
       {"GET", "/api/v1/ratings/lists/{period}", kUser,
        Doc("One period's rating list", 200,
            "the list as in the index with entries: [{rank, username, rating, deviation, "
-           "volatility, games_in_period, total_games, provisional}]; CSV with Accept: text/csv "
-           "or format=csv")
-           .q({{"pool", "string", false, "standard (default) or chess960"},
-               {"version", "integer", false, "a superseded version (default: the current one)"},
-               {"format", "string", false, "json (default) or csv"}})},
+           "volatility, games_in_period, total_games, provisional}], total (entries in the whole "
+           "list) and next_cursor; without limit every entry from the cursor on (the whole list "
+           "without one); CSV (always the whole list) with Accept: text/csv or format=csv")
+           .q(one_list_query_doc())},
       [&deps](const Call& c) { return one_list(deps, c.request, c.params.at("period")); });
   routes.add(
       {"GET", "/api/v1/users/{username}/ratings", kUser,

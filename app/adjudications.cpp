@@ -1,7 +1,11 @@
 #include "app/adjudications.h"
 
+#include <algorithm>
+
 #include "app/auto_adjudication.h"
 #include "app/roles.h"
+#include "core/version.h"
+#include "db/adjudication_evidence.h"
 #include "db/events.h"
 #include "db/game_schedule.h"
 #include "db/games.h"
@@ -23,6 +27,57 @@ void add_claim_lines(const chess::GameRecord& record,
   }
 }
 
+// The claims of `game_id` with an analysis to read a line from.
+std::vector<const model::AdjudicationClaim*> analysed_claims(
+    const std::vector<model::AdjudicationClaim>& claims, std::int64_t game_id) {
+  std::vector<const model::AdjudicationClaim*> out;
+  for (const auto& c : claims) {
+    if (c.game_id == game_id && !c.analysis.empty()) out.push_back(&c);
+  }
+  return out;
+}
+
+// The checked line of `claim` in `stored`, if its analysis is the one checked.
+const db::CheckedLine* checked_line(const db::StoredEvidence& stored,
+                                    const model::AdjudicationClaim& claim) {
+  const auto it = std::ranges::find_if(stored.lines, [&](const db::CheckedLine& l) {
+    return l.side == claim.side && l.analysis == claim.analysis;
+  });
+  return it == stored.lines.end() ? nullptr : &*it;
+}
+
+// Whether `stored` is the evidence of the waiting game `p` as this server would compute it
+// now: the game stands at the same ply, this version computed it, and every claim's line
+// was checked from the analysis the claim holds now.
+bool still_holds(const db::StoredEvidence& stored, const model::PendingAdjudication& p,
+                 const std::vector<model::AdjudicationClaim>& claims) {
+  if (stored.ply != p.game.ply || stored.computed_by != corrchess::version()) return false;
+  return std::ranges::all_of(analysed_claims(claims, p.game.game_id),
+                             [&](const auto* c) { return checked_line(stored, *c) != nullptr; });
+}
+
+// The evidence of the waiting game `p` computed from its replay, with the lines of its
+// claims; `known` (the stored evidence at the same ply and version) spares the position's
+// analysis when only a claim changed.
+Result<db::StoredEvidence> computed_evidence(const GameDeps& deps, pqxx::work& tx,
+                                             const model::PendingAdjudication& p,
+                                             const std::vector<model::AdjudicationClaim>& claims,
+                                             game::Timestamp now, const db::StoredEvidence* known) {
+  const auto id = p.game.game_id;
+  TRY_LET(stored, db::load_game(tx, id, false));
+  TRY_LET(game, replay_game(deps, *stored, now));
+  db::StoredEvidence out{id, game->state().ply, std::string(corrchess::version()), {}, {}};
+  const bool same_position =
+      known != nullptr && known->ply == out.ply && known->computed_by == out.computed_by;
+  out.evidence =
+      same_position ? known->evidence : game::position_evidence(game->record(), deps.oracles);
+  for (const auto* c : analysed_claims(claims, id)) {
+    out.lines.push_back(
+        {c->side, c->analysis, game::check_claimed_line(game->record(), c->analysis)});
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const model::User& user) {
@@ -34,13 +89,36 @@ Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const model::User& 
                         deps.clock.now(tx),
                         {},
                         {}};
+    std::vector<std::int64_t> ids;
+    for (const auto& p : q.games) ids.push_back(p.game.game_id);
+    // The evidence of a waiting game does not change (it has no more moves): it is computed
+    // once, stored, and read back while it holds (migration 0034).
+    auto kept = db::adjudication_evidence(tx, ids);
+    bool stored_any = false;
     for (const auto& p : q.games) {
       const auto id = p.game.game_id;
-      TRY_LET(stored, db::load_game(tx, id, false));
-      TRY_LET(game, replay_game(deps, *stored, q.now));
-      q.evidence.emplace(id, game::position_evidence(game->record(), deps.oracles));
-      add_claim_lines(game->record(), q.claims, id, q.lines);
+      const auto found = kept.find(id);
+      const db::StoredEvidence* known = found == kept.end() ? nullptr : &found->second;
+      db::StoredEvidence evidence;
+      if (known != nullptr && still_holds(*known, p, q.claims)) {
+        evidence = *known;
+      } else {
+        TRY_LET(computed, computed_evidence(deps, tx, p, q.claims, q.now, known));
+        evidence = std::move(*computed);
+        // Kept unless a table it needed is missing here (another instance, or this one once
+        // the tables are installed, may probe it).
+        if (evidence.evidence.tablebase != game::TablebaseStatus::kUnavailable) {
+          db::save_adjudication_evidence(tx, evidence);
+          stored_any = true;
+        }
+      }
+      for (const auto* c : analysed_claims(q.claims, id)) {
+        const auto* checked = checked_line(evidence, *c);
+        if (checked != nullptr && checked->line.given) q.lines[{id, c->side}] = checked->line;
+      }
+      q.evidence.emplace(id, std::move(evidence.evidence));
     }
+    if (stored_any) db::drop_evidence_of_decided_games(tx);
     return q;
   });
 }

@@ -30,7 +30,10 @@ struct AdjudicationQueue {
 };
 
 // The queue as of the server's now: due decisions (event end dates passed) are settled first,
-// so a game whose end date just passed is in it whether or not the sweep has run.
+// so a game whose end date just passed is in it whether or not the sweep has run. A waiting
+// game's evidence and its claims' lines are computed once and kept in the database
+// (migration 0034): later reads, on any instance, read them back while the game stands at
+// the same ply, the server is the same version and the claims' analyses are those checked.
 // kForbidden unless `user` is a director.
 Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const model::User& user);
 

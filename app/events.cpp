@@ -118,45 +118,49 @@ Result<EventView> read_event(GameDeps& deps, std::int64_t id, EventRead read) {
       deps.pool, [&](pqxx::work& tx) -> Result<EventView> { return load_view(deps, tx, id); });
 }
 
-Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string& status) {
-  if (!status.empty() && status != "registration" && status != "running" && status != "finished" &&
-      status != "all") {
+Result<EventList> list_events(GameDeps& deps, const EventListQuery& query) {
+  const auto& status = query.status;
+  db::EventListing listing = db::EventListing::kAll;
+  if (status == "registration") {
+    listing = db::EventListing::kRegistration;
+  } else if (status == "running") {
+    listing = db::EventListing::kRunning;
+  } else if (status == "finished") {
+    listing = db::EventListing::kFinished;
+  } else if (!status.empty() && status != "all") {
     return fail(ErrorCode::kValidationError,
                 "status must be registration, running, finished or all");
   }
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<EventSummary>> {
-    const std::string stored_status = status == "registration"                        ? status
-                                      : (status == "running" || status == "finished") ? "running"
-                                                                                      : "";
-    const auto events = db::list_events(tx, stored_status, 500);
+  if (query.limit < 1 || query.limit > kMaxEventsPerPage) {
+    return fail(ErrorCode::kValidationError,
+                "limit must be 1.." + std::to_string(kMaxEventsPerPage));
+  }
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<EventList> {
+    // An event whose last games are already decided (a flag that fell, its end date) is
+    // finished whether or not the sweep has run: the decisions already due are stored first.
+    if (listing != db::EventListing::kRegistration) {
+      TRY(settle_due_games(deps, tx, model::GameScope{}));
+    }
+    EventList out;
+    auto events = db::list_events(tx, listing, query.before, query.limit + 1);
+    if (static_cast<int>(events.size()) > query.limit) {
+      events.pop_back();
+      out.next = events.back().id;
+    }
+    out.total = db::count_events(tx, listing);
     std::vector<std::int64_t> ids;
     for (const auto& e : events) ids.push_back(e.id);
     std::map<std::int64_t, int> counts;
     for (const auto& [id, n] : db::player_counts(tx, ids)) counts[id] = n;
     std::map<std::int64_t, model::GameCounts> games;
-    const auto count_games = [&] {
-      games.clear();
-      for (const auto& [id, n] : db::event_game_counts(tx, ids)) games[id] = n;
-    };
-    count_games();
-    // An event whose last games are already decided (a flag that fell, its end date) is
-    // finished whether or not the sweep has run: with any event still running, the decisions
-    // already due are stored first and the games counted again.
-    if (std::ranges::any_of(events, [&](const model::StoredEvent& e) {
-          return e.started() && games[e.id].open > 0;
-        })) {
-      TRY(settle_due_games(deps, tx, model::GameScope{}));
-      count_games();
-    }
-    std::vector<EventSummary> out;
+    for (const auto& [id, n] : db::event_game_counts(tx, ids)) games[id] = n;
     for (const auto& e : events) {
       std::string derived = "registration";
       if (e.started()) {
         const auto& n = games[e.id];
         derived = n.total > 0 && n.open == 0 ? "finished" : "running";
       }
-      if ((status == "running" || status == "finished") && derived != status) continue;
-      out.push_back({e, derived, counts[e.id]});
+      out.events.push_back({e, derived, counts[e.id]});
     }
     return out;
   });

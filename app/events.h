@@ -58,9 +58,24 @@ struct EventSummary {
   std::string status;
   int players = 0;
 };
-// Events newest first (at most 500); `status` "" or "all" (every event), "registration",
-// "running" or "finished" (kValidationError otherwise).
-Result<std::vector<EventSummary>> list_events(GameDeps& deps, const std::string& status);
+// The most events a page of the events list holds (and the page without a limit).
+inline constexpr int kMaxEventsPerPage = 500;
+// A page of the events list: `status` "" or "all" (every event), "registration", "running"
+// or "finished"; at most `limit` (1..kMaxEventsPerPage) events; `before`: the next cursor of
+// the page before (none: from the newest).
+struct EventListQuery {
+  std::string status;
+  int limit = kMaxEventsPerPage;
+  std::optional<std::int64_t> before;
+};
+struct EventList {
+  std::vector<EventSummary> events;
+  std::int64_t total = 0;            // events of the status, on every page
+  std::optional<std::int64_t> next;  // cursor of the next page; none: the last page
+};
+// Events newest first, after storing the decisions already due (so that "finished" means what
+// a replay at now says). kValidationError for another status or a limit out of range.
+Result<EventList> list_events(GameDeps& deps, const EventListQuery& query);
 
 // A new event as the director describes it.
 struct EventCreation {

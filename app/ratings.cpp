@@ -180,14 +180,31 @@ Result<std::vector<model::RatingList>> rating_lists(RatingDeps& deps,
 }
 
 Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
-                                   const std::string& period, std::optional<int> version) {
+                                   const std::string& period, std::optional<int> version,
+                                   const RatingEntryPage& page) {
   TRY(check_pool(pool));
   TRY(check_period(period));
-  return db::in_transaction(deps.replica != nullptr ? *deps.replica : deps.pool,
-                            [&](pqxx::work& tx) -> Result<RatingListView> {
-                              TRY_LET(list, db::find_rating_list(tx, pool, period, version));
-                              return RatingListView{*list, db::rating_entries(tx, list->id)};
-                            });
+  if (page.limit && (*page.limit < 1 || *page.limit > kMaxRatingEntriesPerPage)) {
+    return fail(ErrorCode::kValidationError,
+                "limit must be 1.." + std::to_string(kMaxRatingEntriesPerPage));
+  }
+  if (page.after_rank < 0) return fail(ErrorCode::kValidationError, "cursor must be a rank");
+  return db::in_transaction(
+      deps.replica != nullptr ? *deps.replica : deps.pool,
+      [&](pqxx::work& tx) -> Result<RatingListView> {
+        TRY_LET(list, db::find_rating_list(tx, pool, period, version));
+        RatingListView view{*list, {}, 0, std::nullopt};
+        // One entry more than the page tells whether another page follows.
+        const auto more = page.limit ? std::optional<int>(*page.limit + 1) : std::nullopt;
+        view.entries = db::rating_entries(tx, list->id, page.after_rank, more);
+        if (page.limit && static_cast<int>(view.entries.size()) > *page.limit) {
+          view.entries.pop_back();
+          view.next_after = view.entries.back().rank;
+        }
+        view.total = page.after_rank == 0 && !page.limit ? static_cast<int>(view.entries.size())
+                                                         : db::rating_entry_count(tx, list->id);
+        return view;
+      });
 }
 
 Result<std::vector<model::RatingHistoryRow>> rating_history(RatingDeps& deps,

@@ -53,19 +53,32 @@ Result<int> publish_due_rating_lists(RatingDeps& deps);
 // has anything to publish yet (no rated game outside the lists).
 Result<std::optional<game::Timestamp>> next_rating_publication(RatingDeps& deps);
 
-// A list with its entries.
+// The most entries a page of a rating list holds.
+inline constexpr int kMaxRatingEntriesPerPage = 1000;
+// Which entries of a list to read: those ranked after `after_rank` (the cursor of the page
+// before; 0: from the top), at most `limit` (1..kMaxRatingEntriesPerPage; none: to the end).
+struct RatingEntryPage {
+  std::int64_t after_rank = 0;
+  std::optional<int> limit;
+};
+
+// A list with (a page of) its entries.
 struct RatingListView {
   model::RatingList list;
   std::vector<model::RatingEntry> entries;
+  int total = 0;                  // entries of the whole list
+  std::optional<int> next_after;  // the cursor of the next page (a rank); none: the last page
 };
 
 // Every published list (every version), newest period first; `pool` filters.
 Result<std::vector<model::RatingList>> rating_lists(RatingDeps& deps,
                                                     const std::optional<std::string>& pool);
-// One period's list of a pool ("standard" unless given): the current version, or `version`.
-// kValidationError for an unknown pool or a malformed period key, kNotFound when absent.
+// One period's list of a pool ("standard" unless given): the current version, or `version`,
+// with the entries of `page`. kValidationError for an unknown pool, a malformed period key or
+// a page out of range, kNotFound when absent.
 Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
-                                   const std::string& period, std::optional<int> version);
+                                   const std::string& period, std::optional<int> version,
+                                   const RatingEntryPage& page = {});
 // The player's line in every current list, per pool and oldest period first. kNotFound for
 // an unknown user.
 Result<std::vector<model::RatingHistoryRow>> rating_history(RatingDeps& deps,

@@ -125,6 +125,23 @@ def main():
     def as_player(paths):
         return [(path.format(p=p), tokens[p]) for p, path in paths]
 
+    # The long lists a page at a time (docs/api.md "Paging"): pages spread over each list.
+    def spread_pages(path, limit, pages, step):
+        """Every `step`th page of the first pages * step, as (path, token)."""
+        out, cursor = [], None
+        for i in range(pages * step):
+            page = client.json("GET", path + f"&limit={limit}" +
+                               (f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""),
+                               tokens[players[0]])
+            if i % step == 0:
+                out.append((path + f"&limit={limit}" +
+                            (f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""),
+                            tokens[players[0]]))
+            cursor = page.get("next_cursor")  # none from a server without paging
+            if not cursor:
+                break
+        return out
+
     next_pages = []
     for p in players[:10]:
         page = client.json("GET", "/api/v1/games?status=finished&limit=50", tokens[p])
@@ -159,10 +176,14 @@ def main():
                              for e in events],
         "rating list index": [("/api/v1/ratings/lists", tokens[players[0]])],
         "adjudication queue": [("/api/v1/admin/adjudications", director)],
+        "events (all), a page of 50": spread_pages("/api/v1/events?status=all", 50, 10, 1),
+        "rating list, a page of 100": spread_pages(f"/api/v1/ratings/lists/{periods[-1]}?pool=standard",
+                                                   100, 10, 8),
     }
-    heavy_reads = {  # answers that grow with the whole federation: fewer repetitions
-        "events (all)": [("/api/v1/events?status=all", tokens[players[0]])],
-        "rating list (whole period)": [(f"/api/v1/ratings/lists/{periods[-1]}", tokens[players[0]])],
+    heavy_reads = {  # answers that grow with the whole federation (bulk): fewer repetitions
+        "events (all, 500 without limit)": [("/api/v1/events?status=all", tokens[players[0]])],
+        "rating list (whole period, bulk)": [(f"/api/v1/ratings/lists/{periods[-1]}",
+                                              tokens[players[0]])],
     }
 
     results = []

@@ -138,16 +138,52 @@ Result<StoredEvent> load_event(pqxx::work& tx, std::int64_t id, bool lock) {
   return event_from_row(rows[0]);
 }
 
-std::vector<StoredEvent> list_events(pqxx::work& tx, const std::string& status, int limit) {
+namespace {
+
+// The condition on an event `e` of a listing. Each of its games is looked up on
+// games_event_status_idx (event_id, status) with both columns, one probe per status not over
+// (a condition `status = ANY(...)` was a filter on every game of the event, 50 of them a
+// section). OFFSET 0 keeps each probe a probe per event: without it the planner may hash a
+// status it takes for rare from every game of that status, a walk through the whole index.
+std::string listing_condition(EventListing listing) {
+  const std::string any_game = "EXISTS (SELECT 1 FROM games g WHERE g.event_id = e.id OFFSET 0)";
+  std::string open_game;
+  for (const auto status : game::kGameStatuses) {
+    if (game::is_over(status)) continue;
+    open_game += std::string(open_game.empty() ? "" : " OR ") +
+                 "EXISTS (SELECT 1 FROM games g WHERE g.event_id = e.id AND g.status = '" +
+                 std::string(game::to_string(status)) + "' OFFSET 0)";
+  }
+  switch (listing) {
+    case EventListing::kAll: return "TRUE";
+    case EventListing::kRegistration: return "e.status = 'registration'";
+    case EventListing::kRunning:
+      return "e.status = 'running' AND (NOT " + any_game + " OR " + open_game + ")";
+    case EventListing::kFinished:
+      return "e.status = 'running' AND " + any_game + " AND NOT (" + open_game + ")";
+  }
+  return "FALSE";
+}
+
+}  // namespace
+
+std::vector<StoredEvent> list_events(pqxx::work& tx, EventListing listing,
+                                     std::optional<std::int64_t> before, int limit) {
   std::vector<StoredEvent> out;
-  for (const auto& row :
-       tx.exec_params(std::string("SELECT ") + kEventColumns +
-                          " FROM events WHERE ($1 = '' OR status = $1) ORDER BY id DESC LIMIT $2",
-                      status, limit)) {
+  for (const auto& row : tx.exec_params(std::string("SELECT ") + kEventColumns +
+                                            " FROM events e WHERE " + listing_condition(listing) +
+                                            " AND ($1::bigint IS NULL OR e.id < $1) ORDER BY e.id "
+                                            "DESC LIMIT $2",
+                                        before, limit)) {
     auto e = event_from_row(row);
     if (e) out.push_back(std::move(*e));
   }
   return out;
+}
+
+std::int64_t count_events(pqxx::work& tx, EventListing listing) {
+  return tx.exec1("SELECT count(*) FROM events e WHERE " + listing_condition(listing))[0]
+      .as<std::int64_t>();
 }
 
 std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
@@ -200,11 +236,15 @@ constexpr const char* kEventPlayers =
 
 std::vector<EventPlayer> event_players(pqxx::work& tx, std::int64_t event_id) {
   std::vector<EventPlayer> out;
-  for (const auto& row : tx.exec_params(kEventPlayers, event_id)) {
-    auto user = find_user_by_id(tx, row[0].as<std::int64_t>());
-    if (!user) continue;
+  const auto rows = tx.exec_params(kEventPlayers, event_id);
+  std::vector<std::int64_t> ids;
+  for (const auto& row : rows) ids.push_back(row[0].as<std::int64_t>());
+  const auto users = find_users_by_id(tx, ids);  // one statement, not one a player
+  for (const auto& row : rows) {
+    const auto user = users.find(row[0].as<std::int64_t>());
+    if (user == users.end()) continue;
     EventPlayer p;
-    p.user = *user;
+    p.user = user->second;
     p.seat = row[1].as<int>();
     p.status = row[2].as<std::string>();
     p.joined_at = Timestamp(row[3].as<std::int64_t>());

@@ -44,8 +44,16 @@ std::int64_t insert_event(pqxx::work& tx, const EventSettings& settings,
 // kNotFound when there is no such event; `lock` takes the row lock that serialises changes
 // to the event (entries, start, withdrawals).
 Result<StoredEvent> load_event(pqxx::work& tx, std::int64_t id, bool lock);
-// Events newest first; status filter "registration", "running" or "" for all.
-std::vector<StoredEvent> list_events(pqxx::work& tx, const std::string& status, int limit);
+// The events a listing holds: every event, or those not started ("registration"), started
+// with a game not over or no game ("running"), or started with every game over ("finished").
+// The derived statuses count the games as stored: the caller stores the decisions due first.
+enum class EventListing { kAll, kRegistration, kRunning, kFinished };
+// The events of `listing` newest first (by id): those with an id below `before` (none: from
+// the newest), at most `limit`.
+std::vector<StoredEvent> list_events(pqxx::work& tx, EventListing listing,
+                                     std::optional<std::int64_t> before, int limit);
+// How many events `listing` holds.
+std::int64_t count_events(pqxx::work& tx, EventListing listing);
 // Players per event id, for listings.
 std::vector<std::pair<std::int64_t, int>> player_counts(pqxx::work& tx,
                                                         const std::vector<std::int64_t>& ids);

@@ -45,8 +45,14 @@ std::vector<RatingList> rating_lists_from(pqxx::work& tx, const std::string& poo
                                           game::CivilDate day);
 // Every list of every version, newest period first (optionally of one pool).
 std::vector<RatingList> all_rating_lists(pqxx::work& tx, const std::optional<std::string>& pool);
-// The entries of a list by rank.
-std::vector<RatingEntry> rating_entries(pqxx::work& tx, std::int64_t list_id);
+// The entries of a list by rank: those ranked after `after_rank`, at most `limit` (none: to
+// the end of the list).
+std::vector<RatingEntry> rating_entries(pqxx::work& tx, std::int64_t list_id,
+                                        std::int64_t after_rank = 0,
+                                        std::optional<int> limit = std::nullopt);
+// How many entries the list has: its last rank (a list's ranks are 1..n, migration 0034 keeps
+// them unique), from the index on (list_id, rank) alone.
+int rating_entry_count(pqxx::work& tx, std::int64_t list_id);
 
 // When the earliest rated game that no list rated yet finished; nullopt when none.
 std::optional<game::Timestamp> earliest_unlisted_game(pqxx::work& tx, const RatedGameRule& rule);

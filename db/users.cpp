@@ -1,5 +1,6 @@
 #include "db/users.h"
 
+#include "db/codec.h"
 #include "db/live_events.h"  // kEventsChannel
 #include "db/rule_sets.h"
 
@@ -52,6 +53,19 @@ std::optional<User> find_user(pqxx::work& tx, const std::string& username) {
 std::optional<User> find_user_by_id(pqxx::work& tx, std::int64_t id) {
   return single_user(
       tx.exec_params(std::string("SELECT ") + kUserColumns + " FROM users WHERE id = $1", id));
+}
+
+std::map<std::int64_t, User> find_users_by_id(pqxx::work& tx,
+                                              const std::vector<std::int64_t>& ids) {
+  std::map<std::int64_t, User> out;
+  if (ids.empty()) return out;
+  for (const auto& row : tx.exec_params(
+           std::string("SELECT ") + kUserColumns + " FROM users WHERE id = ANY($1::bigint[])",
+           id_array_literal(ids))) {
+    auto user = user_from_row(row);
+    out.emplace(user.id, std::move(user));
+  }
+  return out;
 }
 
 std::optional<std::pair<User, std::string>> find_user_with_hash(pqxx::work& tx,

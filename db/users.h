@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@ using model::User;
 Result<User> create_user(pqxx::work& tx, const NewUser& user);
 std::optional<User> find_user(pqxx::work& tx, const std::string& username);
 std::optional<User> find_user_by_id(pqxx::work& tx, std::int64_t id);
+// The users of `ids` that exist, by id, in one statement.
+std::map<std::int64_t, User> find_users_by_id(pqxx::work& tx, const std::vector<std::int64_t>& ids);
 // The stored Argon2id hash for a username, with the user.
 std::optional<std::pair<User, std::string>> find_user_with_hash(pqxx::work& tx,
                                                                 const std::string& username);

@@ -14,6 +14,13 @@
 namespace corrchess {
 namespace {
 
+// The first page of the events list with `status`.
+app::EventListQuery events_of_status(const char* status) {
+  app::EventListQuery query;
+  query.status = status;
+  return query;
+}
+
 class EventUseCases : public testing::UseCaseTest {
  protected:
   EventUseCases() : UseCaseTest({"ann", "ben", "cid"}) {}
@@ -77,15 +84,17 @@ TEST_F(EventUseCases, OnlyDirectorsCreateEventsAndARefusedCreationStoresNothing)
     ASSERT_FALSE(made) << refused.settings.name;
     EXPECT_EQ(made.error().code, ErrorCode::kValidationError) << refused.settings.name;
   }
-  EXPECT_TRUE(app::list_events(deps, "all").value().empty());
-  EXPECT_EQ(app::list_events(deps, "over").error().code, ErrorCode::kValidationError);
+  EXPECT_TRUE(app::list_events(deps, events_of_status("all")).value().events.empty());
+  EXPECT_EQ(app::list_events(deps, events_of_status("over")).error().code,
+            ErrorCode::kValidationError);
 
   const auto id = new_event(director_, event_creation("Fine", {"ben", "ann"}));
-  const auto listed = app::list_events(deps, "registration");
+  const auto listed = app::list_events(deps, events_of_status("registration"));
   ASSERT_TRUE(listed);
-  ASSERT_EQ(listed->size(), 1u);
-  EXPECT_EQ(listed->front().event.id, id);
-  EXPECT_EQ(listed->front().players, 2);
+  ASSERT_EQ(listed->events.size(), 1u);
+  EXPECT_EQ(listed->total, 1);
+  EXPECT_EQ(listed->events.front().event.id, id);
+  EXPECT_EQ(listed->events.front().players, 2);
   EXPECT_EQ(entrants(id), (std::vector<std::string>{"ben", "ann"})) << "seats in the given order";
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
 
 #include "tests/support/event_fixture.h"
 #include "tests/support/test_env.h"
@@ -67,6 +68,18 @@ class AdjudicationEvidence : public testing::EventServer {
     }
     ADD_FAILURE() << "game " << game << " is not in the queue: " << q.dump(1);
     return json::object();
+  }
+
+  // The stored evidence row of `game` (migration 0034) as {ply, computed_by, dtz, lines}; null
+  // when there is none.
+  json stored_evidence(const std::string& game) {
+    pqxx::connection conn(db_.url());
+    pqxx::read_transaction tx(conn);
+    const auto r = tx.exec_params(
+        "SELECT json_build_object('ply', ply, 'computed_by', computed_by, 'dtz', evidence -> "
+        "'tablebase' -> 'dtz', 'lines', lines)::text FROM adjudication_evidence WHERE game_id = $1",
+        std::stoll(game));
+    return r.empty() ? json() : json::parse(r[0][0].as<std::string>());
   }
 
   void claim(const EventGame& g, const std::string& who, const std::string& what,
@@ -224,6 +237,83 @@ TEST_F(AdjudicationEvidence, ServerDecidesProvenGamesWhenTheEventAllowsIt) {
   q = queue();
   ASSERT_EQ(q.size(), 1u);
   EXPECT_EQ(q[0]["game_id"], open.game);
+}
+
+// The queue computes a waiting game's evidence once and keeps it in the database (migration
+// 0034): a later read, and another instance of the server, answer from the stored row (here
+// marked by a distance no table gives) while the game stands at the same ply and the server
+// is the version that computed it; a row of another version is computed again, and a claim
+// whose analysis was not checked yet has its line read from the game while the position's
+// evidence is kept. What the queue shows is what a fresh computation gives.
+TEST_F(AdjudicationEvidence, TheQueueKeepsTheEvidenceItComputedForEveryInstance) {
+  add_users({"anna", "boris", "clara", "dmitri"});
+  const auto won = event_game("Queen ending", "anna", "boris", kQueenWins);
+  const auto dead = event_game("Pawn wall", "clara", "dmitri", kDeadWall);
+  advance(9 * 86400);
+  EXPECT_EQ(stored_evidence(won.game), nullptr) << "nothing stored before the queue is read";
+
+  const auto first = entry_of(queue(), won.game);
+  const auto fresh = ok("GET", "/api/v1/admin/games/" + won.game + "/evidence", kDirector);
+  EXPECT_EQ(first["evidence"], fresh["evidence"]);
+  EXPECT_EQ(entry_of(queue(), dead.game)["evidence"],
+            ok("GET", "/api/v1/admin/games/" + dead.game + "/evidence", kDirector)["evidence"]);
+  const auto row = stored_evidence(won.game);
+  ASSERT_TRUE(row.is_object());
+  EXPECT_EQ(row["ply"], first["ply"]);
+  EXPECT_EQ(row["dtz"], 11);
+  EXPECT_EQ(row["lines"], json::array());
+  const std::string version = row["computed_by"];
+  EXPECT_FALSE(version.empty());
+
+  // Read back, not computed again: on this instance and on a second one.
+  db_.exec(
+      "UPDATE adjudication_evidence SET evidence = jsonb_set(evidence, '{tablebase,dtz}', '99') "
+      "WHERE game_id = " +
+      won.game);
+  EXPECT_EQ(entry_of(queue(), won.game)["evidence"]["tablebase"]["dtz"], 99);
+  {
+    testing::ServerProcess second(
+        db_.url(),
+        testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"},
+                                     {"CORRCHESS_SYZYGY_PATH", testing::data_dir() + "/syzygy"}}));
+    ASSERT_TRUE(second.started());
+    const auto other = testing::ApiClient(second).expect("GET", "/api/v1/admin/adjudications",
+                                                         token(kDirector))["adjudications"];
+    EXPECT_EQ(entry_of(other, won.game)["evidence"]["tablebase"]["dtz"], 99);
+    EXPECT_EQ(entry_of(other, dead.game)["evidence"]["dead_position"]["dead"], true);
+  }
+
+  // A claim with a line: the line is read from the game, the position's evidence kept.
+  claim(won, won.white, "win", "1. Qh3+ Kc2 2. Qg3 Kb2 wins");
+  auto entry = entry_of(queue(), won.game);
+  EXPECT_EQ(entry["evidence"]["tablebase"]["dtz"], 99);
+  EXPECT_EQ(entry["claims"]["white"]["line"]["text"], "1. Qh3+ Kc2 2. Qg3 Kb2");
+  EXPECT_EQ(entry["claims"]["white"]["line"]["legal"], true);
+  EXPECT_EQ(stored_evidence(won.game)["lines"].size(), 1u);
+  // Replaced by one whose line is illegal: read again.
+  claim(won, won.white, "win", "1. Qxc3 wins");
+  entry = entry_of(queue(), won.game);
+  EXPECT_EQ(entry["claims"]["white"]["line"]["illegal_move"], "Qxc3");
+  EXPECT_EQ(
+      entry["claims"]["white"]["line"],
+      ok("GET", "/api/v1/admin/games/" + won.game + "/evidence", kDirector)["claims"][0]["line"]);
+
+  // Computed by another version: computed again and stored for this one.
+  db_.exec("UPDATE adjudication_evidence SET computed_by = 'an older version' WHERE game_id = " +
+           won.game);
+  entry = entry_of(queue(), won.game);
+  EXPECT_EQ(entry["evidence"], fresh["evidence"]);
+  EXPECT_EQ(stored_evidence(won.game)["computed_by"], version);
+  EXPECT_EQ(stored_evidence(won.game)["dtz"], 11);
+
+  // Decided: its row goes when the queue next stores evidence.
+  ok("POST", "/api/v1/admin/games/" + won.game + "/result", kDirector,
+     {{"result", "1-0"}, {"termination", "adjudication"}, {"reason", "the table"}});
+  db_.exec("UPDATE adjudication_evidence SET computed_by = 'an older version' WHERE game_id = " +
+           dead.game);
+  ASSERT_EQ(queue().size(), 1u);
+  EXPECT_EQ(stored_evidence(won.game), nullptr);
+  EXPECT_EQ(stored_evidence(dead.game)["computed_by"], version);
 }
 
 }  // namespace

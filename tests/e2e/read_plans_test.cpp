@@ -9,7 +9,8 @@
 // 0.02 (20,000 finished games, 1,000 in play, 24 monthly rating lists) with 10,000 players
 // and 200 sections. Then a real server on `bench` answers the reads of bench/reads (game
 // lists with their filters and pages, games, PGN, profiles, rating histories, events and
-// crosstables, the adjudication queue, the archive export, the player search; its scheduler
+// crosstables, pages of the events list and of a rating list, the adjudication queue twice
+// (the second read from its kept evidence), the archive export, the player search; its scheduler
 // sweeps at start and the competition starter runs once), and every plan it logged is read
 // back: a Seq Scan of a table of at least kLargeRows rows fails the test, naming the
 // statement, and so does an index scan of such a table whose condition leaves the index's
@@ -267,6 +268,10 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
       ids("SELECT id FROM games WHERE status = 'finished' ORDER BY id DESC LIMIT 2");
   const auto playing = ids("SELECT id FROM games WHERE status = 'ongoing' ORDER BY id LIMIT 2");
   const auto events = ids("SELECT id FROM events ORDER BY id LIMIT 2");
+  const auto period =
+      trim(run_sql(bench_url,
+                   "SELECT period FROM rating_lists WHERE pool = 'standard' ORDER BY first_day "
+                   "DESC LIMIT 1"));
   // Every plan from here on is logged.
   run_sql(cluster.url(), "ALTER DATABASE bench SET auto_explain.log_min_duration = 0");
   std::ifstream log_at_start(cluster.log_file(), std::ios::ate);
@@ -311,7 +316,18 @@ TEST(ReadPlans, NoHotReadScansALargeTable) {
     reads.insert(reads.end(), {{"/api/v1/events?status=running", td},
                                {"/api/v1/users?prefix=p12", td},
                                {"/api/v1/ratings/lists", td},
-                               {"/api/v1/admin/adjudications", td}});
+                               {"/api/v1/admin/adjudications", td},
+                               {"/api/v1/admin/adjudications", td}});  // the evidence kept
+    // The long lists a page at a time, the first page and the next.
+    for (const std::string& first : {std::string("/api/v1/events?status=all&limit=20"),
+                                     std::string("/api/v1/events?status=finished&limit=20"),
+                                     "/api/v1/ratings/lists/" + period + "?limit=100"}) {
+      const auto page = api.expect("GET", first, td);
+      reads.emplace_back(first, td);
+      if (!page["next_cursor"].is_null()) {
+        reads.emplace_back(first + "&cursor=" + page["next_cursor"].get<std::string>(), td);
+      }
+    }
     for (const auto& [path, token] : reads) {
       const auto answer = api.call("GET", path, token);
       EXPECT_EQ(answer.status, 200) << path << ": " << answer.body.substr(0, 300);

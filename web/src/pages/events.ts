@@ -23,6 +23,18 @@ type EventFull = {
   norms: Norms | null;
 };
 
+type EventsPage = { events: EventRow[]; total: number; next_cursor: string | null };
+// Events a page of the list holds; "More events" reads the next page.
+const EVENTS_PAGE = 50;
+
+function eventRow(e: EventRow): HTMLElement {
+  return h('tr', {},
+    h('td', {}, h('a', { href: `/events/${encodeURIComponent(e.id)}` }, e.name)),
+    h('td', {}, statusName(e.status), e.open_for_entry ? ` (${t('events.open_for_entry')})` : ''),
+    h('td', {}, String(e.players)),
+    h('td', {}, e.start_at ? localTime(e.start_at) : ''));
+}
+
 export function eventsPage(root: HTMLElement): void {
   setTitle(t('nav.events'));
   const body = h('div', {}, t('common.loading'));
@@ -31,16 +43,31 @@ export function eventsPage(root: HTMLElement): void {
       h('a', { href: '/series' }, t('events.series')), ' · ',
       h('a', { href: '/championships' }, t('events.championships')), ' · ', h('a', { href: '/cups' }, t('events.cups'))),
     body);
+  const rows = h('tbody');
+  const more = h('p', { class: 'more' });
+  let shown = 0;
+  // Reads the page after `cursor` (null: the first) into the table.
+  async function read(cursor: string | null): Promise<EventsPage> {
+    const page = await api<EventsPage>('GET',
+      `/api/v1/events?status=all&limit=${EVENTS_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    for (const e of page.events) rows.appendChild(eventRow(e));
+    shown += page.events.length;
+    const next = page.next_cursor;
+    replace(more, next ? h('button', {
+      type: 'button',
+      onclick: (ev: Event) => {
+        (ev.currentTarget as HTMLButtonElement).disabled = true;
+        read(next).catch((e) => replace(more, h('span', { class: 'error', role: 'alert' }, errorText(e))));
+      },
+    }, t('events.more', { shown, total: page.total })) : null);
+    return page;
+  }
   void (async () => {
     try {
-      const { events } = await api<{ events: EventRow[] }>('GET', '/api/v1/events?status=all');
-      replace(body, events.length ? h('table', { class: 'list' },
+      const first = await read(null);
+      replace(body, first.events.length ? [h('table', { class: 'list' },
         h('thead', {}, h('tr', {}, h('th', {}, t('games.event')), h('th', {}, t('events.status')), h('th', {}, t('events.players')), h('th', {}, t('events.start')))),
-        h('tbody', {}, events.map((e) => h('tr', {},
-          h('td', {}, h('a', { href: `/events/${encodeURIComponent(e.id)}` }, e.name)),
-          h('td', {}, statusName(e.status), e.open_for_entry ? ` (${t('events.open_for_entry')})` : ''),
-          h('td', {}, String(e.players)),
-          h('td', {}, e.start_at ? localTime(e.start_at) : '')))))
+        rows), more]
         : h('p', { class: 'muted' }, t('events.none')));
     } catch (e) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
