@@ -169,7 +169,7 @@ def main():
         "player search (prefix)": [(f"/api/v1/users?prefix=p{rng.randint(1, 999)}",
                                     tokens[players[0]]) for _ in range(30)],
         "me": [("/api/v1/me", tokens[p]) for p in players],
-        "events (running)": [("/api/v1/events?status=running", tokens[players[0]])],
+        "events (running), a page of 50": spread_pages("/api/v1/events?status=running", 50, 10, 1),
         "event (settings, players, games, crosstable)": [(f"/api/v1/events/{e}", tokens[players[0]])
                                                         for e in events],
         "event crosstable": [(f"/api/v1/events/{e}/crosstable", tokens[players[0]])
@@ -181,6 +181,8 @@ def main():
                                                    100, 10, 8),
     }
     heavy_reads = {  # answers that grow with the whole federation (bulk): fewer repetitions
+        "events (running, 500 without limit)": [("/api/v1/events?status=running",
+                                                  tokens[players[0]])],
         "events (all, 500 without limit)": [("/api/v1/events?status=all", tokens[players[0]])],
         "rating list (whole period, bulk)": [(f"/api/v1/ratings/lists/{periods[-1]}",
                                               tokens[players[0]])],
