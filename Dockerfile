@@ -29,7 +29,7 @@ COPY delivery delivery
 COPY app app
 COPY api api
 COPY server server
-RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCORRCHESS_BUILD_TESTS=OFF \
+RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCORRCHESS_BUILD_TESTS=OFF \
  && cmake --build build -j"$(nproc)" --target corrchess-server corrchess
 # The debug sections are most of the binaries' size (about 200 MB); the symbols stay, so a
 # backtrace still names functions.
