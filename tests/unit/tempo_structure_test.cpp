@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/chess/frozen_structure.h"
+#include "core/chess/helpmate_keys.h"
 #include "core/chess/position.h"
 #include "core/chess/tempo_structure.h"
 #include "core/chess/unwinnable.h"
@@ -29,9 +30,16 @@ Position tempo_pos(const std::string& fen) {
 // Independent of the analysis (no static proof, no pruning): enumerates every position
 // reachable from p, both sides cooperating, and says whether `winner` mates in one of them.
 // Fails the test when more than `limit` positions are reachable (the answer would be a guess).
+// Positions the oracle has seen, compared in full (helpmate_keys.h, tested on its own with
+// forced key collisions): the Zobrist key only spreads them over the table, so a collision
+// cannot hide a position from the enumeration.
+struct ExactKeyHash {
+  std::size_t operator()(const helpmate_detail::ExactKey& k) const { return k.hash; }
+};
+
 bool mate_reachable(const Position& p, Color winner, std::size_t limit = 2'000'000,
                     bool* overflow = nullptr) {
-  std::unordered_set<std::uint64_t> seen{p.key()};
+  std::unordered_set<helpmate_detail::ExactKey, ExactKeyHash> seen{helpmate_detail::exact_key(p)};
   std::vector<Position> todo{p};
   while (!todo.empty()) {
     const Position cur = todo.back();
@@ -43,7 +51,7 @@ bool mate_reachable(const Position& p, Color winner, std::size_t limit = 2'000'0
     }
     for (Move m : moves) {
       Position next = cur.after(m);
-      if (seen.insert(next.key()).second) todo.push_back(next);
+      if (seen.insert(helpmate_detail::exact_key(next)).second) todo.push_back(next);
     }
     if (seen.size() > limit) {
       if (overflow) {
