@@ -16,17 +16,6 @@ namespace corrchess::app {
 
 namespace {
 
-// The line of each claim whose analysis holds one, read from the game's current position.
-void add_claim_lines(const chess::GameRecord& record,
-                     const std::vector<model::AdjudicationClaim>& claims, std::int64_t game_id,
-                     ClaimLines& lines) {
-  for (const auto& c : claims) {
-    if (c.game_id != game_id || c.analysis.empty()) continue;
-    auto line = game::check_claimed_line(record, c.analysis);
-    if (line.given) lines[{game_id, c.side}] = std::move(line);
-  }
-}
-
 // The claims of `game_id` with an analysis to read a line from.
 std::vector<const model::AdjudicationClaim*> analysed_claims(
     const std::vector<model::AdjudicationClaim>& claims, std::int64_t game_id) {
@@ -35,6 +24,16 @@ std::vector<const model::AdjudicationClaim*> analysed_claims(
     if (c.game_id == game_id && !c.analysis.empty()) out.push_back(&c);
   }
   return out;
+}
+
+// The line of each claim whose analysis holds one, read from the game's current position.
+void add_claim_lines(const chess::GameRecord& record,
+                     const std::vector<model::AdjudicationClaim>& claims, std::int64_t game_id,
+                     ClaimLines& lines) {
+  for (const auto* c : analysed_claims(claims, game_id)) {
+    auto line = game::check_claimed_line(record, c->analysis);
+    if (line.given) lines[{game_id, c->side}] = std::move(line);
+  }
 }
 
 // The checked line of `claim` in `stored`, if its analysis is the one checked.

@@ -68,7 +68,6 @@ class JsonText {
 
   // The text written; the document must be complete.
   std::string take();
-  std::size_t size() const { return buffer_.GetSize(); }
 
  private:
   // The Writer's result, always true into a StringBuffer (order is checked by the assertion).
