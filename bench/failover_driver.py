@@ -34,7 +34,8 @@ import os
 import sys
 import threading
 import time
-import urllib.parse
+
+from http_client import Connection, request_headers
 
 CYCLE = ["Nf3", "Nf6", "Ng1", "Ng8"]
 REQUEST_TIMEOUT = 15  # seconds; longer than the server's own retries (about 1 s) and HAProxy's
@@ -45,25 +46,18 @@ def move_of(ply):  # the SAN of ply `ply` (1-based)
 
 
 class Client:
-    """One keep-alive HTTP/1.1 connection; reconnects after any transport failure."""
+    """One keep-alive HTTP/1.1 connection (http_client.py); reconnects after any transport
+    failure."""
 
     def __init__(self, url):
-        parsed = urllib.parse.urlparse(url)
-        self.host, self.port = parsed.hostname, parsed.port
-        self.conn = None
+        self.connection = Connection(url, REQUEST_TIMEOUT)
 
     def call(self, method, path, token=None, body=None):
         """(status, problem code or '', parsed JSON or None); status 0 when the transport failed."""
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = "Bearer " + token
-        data = json.dumps(body) if body is not None else None
+        headers, data = request_headers(token, body)
+        headers.setdefault("Content-Type", "application/json")
         try:
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=REQUEST_TIMEOUT)
-            self.conn.request(method, path, body=data, headers=headers)
-            response = self.conn.getresponse()
-            raw = response.read()
+            response, raw, _, _ = self.connection.send(method, path, headers, data)
             if response.getheader("Connection", "").lower() == "close":
                 self.close()
         except (OSError, http.client.HTTPException) as e:
@@ -81,9 +75,7 @@ class Client:
         return response.status, code, answer
 
     def close(self):
-        if self.conn is not None:
-            self.conn.close()
-        self.conn = None
+        self.connection.close()
 
 
 def setup(args):

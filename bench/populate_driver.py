@@ -20,15 +20,15 @@ Kinds of template (counts by flag):
 """
 import argparse
 import datetime as dt
-import http.client
 import json
 import random
 import re
 import sys
 import threading
 import time
-import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
+
+from http_client import Connection
 
 
 DAY = 86400
@@ -70,39 +70,20 @@ def pgn_games(paths):
 
 
 class Api:
-    """One keep-alive connection per thread (http.client: a fraction of the client CPU of a
-    higher-level library, which matters on two shared cores)."""
+    """One keep-alive connection per thread (http_client.py)."""
 
     def __init__(self, base):
-        parsed = urllib.parse.urlsplit(base)
-        self.host, self.port = parsed.hostname, parsed.port
+        self.base = base
         self.local = threading.local()
         self.requests = 0
         self.lock = threading.Lock()
 
     def call(self, method, path, token=None, body=None, ok=(200, 201, 204)):
-        headers = {}
-        if token:
-            headers["Authorization"] = "Bearer " + token
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
         with self.lock:
             self.requests += 1
-        for attempt in range(2):
-            if getattr(self.local, "conn", None) is None:
-                self.local.conn = http.client.HTTPConnection(self.host, self.port, timeout=120)
-            try:
-                self.local.conn.request(method, path, body=data, headers=headers)
-                r = self.local.conn.getresponse()
-                content = r.read()
-                break
-            except (http.client.HTTPException, ConnectionError):
-                self.local.conn.close()
-                self.local.conn = None
-                if attempt == 1:
-                    raise
+        if getattr(self.local, "connection", None) is None:
+            self.local.connection = Connection(self.base, 120)
+        r, content, _, _ = self.local.connection.exchange(method, path, token, body)
         if r.status not in ok:
             raise RuntimeError(f"{method} {path} -> {r.status} {content[:300]!r}")
         if content and (r.getheader("Content-Type") or "").startswith("application/json"):

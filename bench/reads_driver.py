@@ -11,13 +11,14 @@ POST /api/v1/admin/ratings/lists/{latest}/recompute, the whole period's list com
 for every player (target 60 s). Every answer must be 2xx: anything else stops the run.
 """
 import argparse
-import http.client
 import json
 import random
 import subprocess
 import sys
 import time
 import urllib.parse
+
+from http_client import Connection
 
 TARGET_MS = 20.0
 
@@ -29,36 +30,14 @@ def sql(url, query):
 
 
 class Client:
+    """One keep-alive connection (http_client.py); every answer must be 2xx."""
+
     def __init__(self, base):
-        parsed = urllib.parse.urlsplit(base)
-        self.host, self.port = parsed.hostname, parsed.port
-        self.conn = None
+        self.connection = Connection(base, 600)
 
     def request(self, method, path, token=None, body=None, headers=None):
-        """(status, body bytes, seconds to the first byte, seconds in all)."""
-        h = dict(headers or {})
-        if token:
-            h["Authorization"] = "Bearer " + token
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            h["Content-Type"] = "application/json"
-        for attempt in range(2):
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=600)
-            try:
-                start = time.perf_counter()
-                self.conn.request(method, path, body=data, headers=h)
-                r = self.conn.getresponse()
-                first = time.perf_counter() - start
-                content = r.read()
-                total = time.perf_counter() - start
-                break
-            except (http.client.HTTPException, ConnectionError):
-                self.conn.close()
-                self.conn = None
-                if attempt == 1:
-                    raise
+        """(body bytes, seconds to the first byte, seconds in all)."""
+        r, content, first, total = self.connection.exchange(method, path, token, body, headers)
         if r.status >= 300:
             raise RuntimeError(f"{method} {path} -> {r.status} {content[:300]!r}")
         return content, first, total

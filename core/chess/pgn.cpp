@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/chess/notation.h"
+#include "core/chess/pgn_lexer.h"
 #include "core/text.h"
 
 namespace corrchess::chess {
@@ -18,21 +19,6 @@ constexpr std::size_t kLineWidth = 80;
 using text::is_ascii_space;
 using text::trim_ascii_space;
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-bool is_result_token(std::string_view s) {
-  return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
-}
-
-// NAG numbers of the move-assessment glyphs (PGN standard 10.1).
-std::optional<int> glyph_nag(std::string_view s) {
-  if (s == "!") return 1;
-  if (s == "?") return 2;
-  if (s == "!!") return 3;
-  if (s == "??") return 4;
-  if (s == "!?") return 5;
-  if (s == "?!") return 6;
-  return std::nullopt;
-}
 
 // Collapses runs of whitespace (newlines included) to one space and trims.
 std::string normalize_comment(std::string_view s) {
@@ -121,36 +107,20 @@ std::optional<PgnTag> parse_tag_line(std::string_view line) {
   return tag;
 }
 
+// One game's tags and movetext from the lexer's position on (pgn_lexer.h: the tokens).
 class Scanner {
  public:
-  Scanner(std::string_view text, std::size_t& pos) : text_(text), pos_(pos) {}
-
-  // Skips whitespace and %-escape lines between games; false at the end of the text.
-  bool skip_to_content() {
-    while (pos_ < text_.size()) {
-      char c = text_[pos_];
-      if (is_ascii_space(c)) {
-        ++pos_;
-      } else if (c == '%' && at_line_start(pos_)) {
-        skip_line();
-      } else {
-        return true;
-      }
-    }
-    return false;
-  }
+  explicit Scanner(PgnLexer& lexer) : lexer_(lexer) {}
 
   RawGame scan_game() {
     RawGame game;
     // Tag section: blank lines between tags are tolerated; a tag name seen before in this game
     // starts the next game (the current one then has no movetext).
-    while (skip_to_content() && text_[pos_] == '[') {
-      std::size_t line_end = text_.find('\n', pos_);
-      if (line_end == std::string_view::npos) line_end = text_.size();
-      std::string_view line = text_.substr(pos_, line_end - pos_);
+    while (lexer_.skip_to_content() && lexer_.peek() == '[') {
+      std::string_view line = lexer_.rest_of_line();
       auto tag = parse_tag_line(line);
       if (tag && game.has_tag(tag->name)) return game;
-      pos_ = line_end;
+      lexer_.seek(lexer_.position() + line.size());
       if (!tag) {
         game.error("malformed tag line " + std::string(trim_ascii_space(line)));
         continue;
@@ -162,100 +132,46 @@ class Scanner {
   }
 
  private:
-  bool at_line_start(std::size_t i) const {
-    while (i > 0 && (text_[i - 1] == ' ' || text_[i - 1] == '\t')) --i;
-    return i == 0 || text_[i - 1] == '\n';
-  }
-
-  void skip_line() {
-    std::size_t end = text_.find('\n', pos_);
-    pos_ = end == std::string_view::npos ? text_.size() : end + 1;
-  }
-
-  static bool is_delimiter(char c) {
-    return is_ascii_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
-           c == '$';
-  }
-
   void scan_movetext(RawGame& game) {
     int depth = 0;  // variation nesting; everything inside is skipped
-    while (pos_ < text_.size()) {
-      const char c = text_[pos_];
-      if (is_ascii_space(c)) {
-        ++pos_;
-      } else if (c == '%' && at_line_start(pos_)) {
-        skip_line();
-      } else if (c == '[' && depth == 0 && at_line_start(pos_)) {
-        return;  // the next game's tags: this game had no termination marker
-      } else if (c == '{') {
-        std::size_t end = text_.find('}', pos_ + 1);
-        if (end == std::string_view::npos) {
-          game.error("unterminated {comment}");
-          pos_ = text_.size();
+    for (;;) {
+      const PgnToken token = lexer_.next();
+      switch (token.kind) {
+        case PgnTokenKind::kEnd:
+          if (depth > 0) game.error("unterminated (variation)");
           return;
-        }
-        if (depth == 0) game.attach_comment(text_.substr(pos_ + 1, end - pos_ - 1));
-        pos_ = end + 1;
-      } else if (c == ';') {
-        std::size_t begin = pos_ + 1;
-        skip_line();
-        if (depth == 0) game.attach_comment(text_.substr(begin, pos_ - begin));
-      } else if (c == '(') {
-        ++depth;
-        ++pos_;
-      } else if (c == ')') {
-        if (depth == 0) {
-          game.error("')' without a variation to close");
-        } else {
-          --depth;
-        }
-        ++pos_;
-      } else if (c == '}') {
-        game.error("'}' without a comment to close");
-        ++pos_;
-      } else if (c == '$') {
-        std::size_t begin = ++pos_;
-        while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
-        if (pos_ == begin || pos_ - begin > 3) {
-          game.error("malformed NAG");
-        } else if (depth == 0) {
-          game.attach_nag(std::stoi(std::string(text_.substr(begin, pos_ - begin))));
-        }
-      } else {
-        std::size_t begin = pos_;
-        while (pos_ < text_.size() && !is_delimiter(text_[pos_])) ++pos_;
-        if (depth > 0) continue;
-        if (!word(game, text_.substr(begin, pos_ - begin))) return;
+        case PgnTokenKind::kTagLine:
+          if (depth > 0) break;
+          lexer_.seek(token.offset);
+          return;  // the next game's tags: this game had no termination marker
+        case PgnTokenKind::kError: game.error(std::string(token.text)); break;
+        case PgnTokenKind::kComment:
+          if (depth == 0) game.attach_comment(token.text);
+          break;
+        case PgnTokenKind::kOpenVariation: ++depth; break;
+        case PgnTokenKind::kCloseVariation:
+          if (depth == 0) {
+            game.error("')' without a variation to close");
+          } else {
+            --depth;
+          }
+          break;
+        case PgnTokenKind::kNag:
+        case PgnTokenKind::kGlyph:
+          if (depth == 0) game.attach_nag(token.nag);
+          break;
+        case PgnTokenKind::kResult:
+          if (depth > 0) break;
+          game.result_marker = std::string(token.text);
+          return;
+        case PgnTokenKind::kMove:
+          if (depth == 0) game.moves.push_back(RawMove{std::string(token.text), {}, {}});
+          break;
       }
     }
-    if (depth > 0) game.error("unterminated (variation)");
   }
 
-  // Handles one movetext word at top level; false when it ends the game.
-  static bool word(RawGame& game, std::string_view w) {
-    if (is_result_token(w)) {
-      game.result_marker = std::string(w);
-      return false;
-    }
-    // Move numbers ("12.", "12...", glued "12.e4" or "1...0-0-0"); "0-0" is castling.
-    if (is_digit(w.front()) && !w.starts_with("0-0")) {
-      std::size_t i = 0;
-      while (i < w.size() && is_digit(w[i])) ++i;
-      if (i == w.size()) return true;  // a bare number
-      if (w[i] == '.') w.remove_prefix(i);
-    }
-    while (!w.empty() && w.front() == '.') w.remove_prefix(1);
-    if (w.empty() || w == "e.p.") return true;
-    if (auto nag = glyph_nag(w)) {
-      game.attach_nag(*nag);
-      return true;
-    }
-    game.moves.push_back(RawMove{std::string(w), {}, {}});
-    return true;
-  }
-
-  std::string_view text_;
-  std::size_t& pos_;
+  PgnLexer& lexer_;
 };
 
 std::string lower_alnum(std::string_view s) {
@@ -304,7 +220,7 @@ Result<PgnGame> build_game(RawGame raw, int number) {
   }
   if (raw.result_marker) {
     game.result = *raw.result_marker;
-  } else if (auto r = game.tag("Result"); r && is_result_token(*r)) {
+  } else if (auto r = game.tag("Result"); r && is_pgn_result(*r)) {
     game.result = *r;
   }
   return game;
@@ -407,9 +323,12 @@ PgnReader::PgnReader(std::string_view text) : text_(text) {
 }
 
 std::optional<Result<PgnGame>> PgnReader::next() {
-  Scanner scanner(text_, pos_);
-  if (!scanner.skip_to_content()) return std::nullopt;
-  RawGame raw = scanner.scan_game();
+  PgnLexer lexer(text_, pos_);
+  const bool more = lexer.skip_to_content();
+  pos_ = lexer.position();
+  if (!more) return std::nullopt;
+  RawGame raw = Scanner(lexer).scan_game();
+  pos_ = lexer.position();
   return build_game(std::move(raw), ++game_number_);
 }
 
@@ -459,7 +378,7 @@ Result<std::string> write_pgn(const PgnGame& game) {
     sans.push_back(to_san(pos, m));
     pos.play(m);
   }
-  const std::string result = is_result_token(game.result) ? game.result : "*";
+  const std::string result = is_pgn_result(game.result) ? game.result : "*";
 
   std::string out;
   auto write_tag = [&out](std::string_view name, std::string_view value) {

@@ -2,7 +2,8 @@
 // of a text, each with its tags and its movetext as a tree of moves as written (no chess
 // checked here), every move with the line and column where it stands in the text.
 //
-// Layout as the game reader (core/chess/pgn.h) takes it: UTF-8 BOM, move numbers ("12.",
+// Layout as the game reader (core/chess/pgn.h) takes it (both read the movetext through
+// core/chess/pgn_lexer.h): UTF-8 BOM, move numbers ("12.",
 // "12...", glued "12.e4"), {comments} and ;comments anywhere, NAGs ($n) and glyphs (!, ?!,
 // ...), %-escape lines, a missing termination marker. Unlike that reader, a syntax error
 // makes the whole text unreadable: kInvalidPgn whose detail names the line and column, also

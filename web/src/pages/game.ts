@@ -1,82 +1,36 @@
 // The game page /games/{id}: board, move entry (board or Move field) with submit then
 // confirm, draw offers, resignation, claims, clocks, move list, messages, note, PGN, and
-// live updates (the opponent's move appears and is announced without a reload).
+// live updates (the opponent's move appears and is announced without a reload). The page's
+// state and its pure transitions are in ../game_state.ts, the parts drawn from it in
+// game_view.ts; here are the page's elements, its requests and live updates, and the drawing.
 import { api, ApiError, errorText, Game } from '../api';
-import { Board, BoardMove, Color, position } from '../board';
+import { Board, BoardMove, Color } from '../board';
 import { announce, errorBox, h, replace, showError } from '../dom';
+import {
+  analysisQuery, applyLive, boardMove, boardView, claimRequest, claimTypes, confirm as confirming, confirmedOffline,
+  declined, dropCandidate, GameState, initial, moverOf, myTurn as turnOf, over, queuedMove, showPly as viewPly, Step,
+  stepKeys, stepTo, submitted, took as taken, withdrawn, withQueued,
+} from '../game_state';
 import { liveReady, LiveMessage, onLive } from '../live';
 import { me } from '../session';
-import { clockLeft, deadline, duration, localTime, nextCharge } from '../time';
+import { nextCharge } from '../time';
 import { sanInWords } from '../words';
-import { makeSan } from 'chessops/san';
-import { parseUci } from 'chessops/util';
-import { makeFen } from 'chessops/fen';
-import { normalizeMove } from 'chessops/chess';
 import { setTitle, titleAlert } from '../title';
 import { gameMessages, gameNote } from './game_talk';
+import { claimRefusal, claimText, clockText, drawClocks, drawMoves, pendingText, statusText, viewingText, wholeDays } from './game_view';
 import { conditionalEditor } from './conditional';
 import { ratingPreview } from './ratings';
 import { nextGame } from '../to_move';
-import { drawQueued, localPending, moveIn } from './game_offline';
-import { enqueue, onQueue, Queued, QueuedMove, queued } from '../offline_queue';
+import { drawQueued, localPending } from './game_offline';
+import { enqueue, onQueue, queued } from '../offline_queue';
 import { t } from '../i18n/i18n';
 import { displaySan } from '../i18n/notation';
-import { claimName, statusName, terminationName } from '../i18n/words';
-
-const over = (status: string) => status === 'finished' || status === 'annulled';
-
-// The move number and side of a ply (1: the first move, whoever plays it) from the initial
-// position's side to move and move number.
-function moveNumber(g: Game, ply: number): { num: number; side: Color } {
-  const fields = g.initial_fen.split(' ');
-  const index = ply - 1 + (fields[1] === 'b' ? 1 : 0);
-  return { num: (Number(fields[5]) || 1) + Math.floor(index / 2), side: index % 2 === 0 ? 'white' : 'black' };
-}
-
-// "5. e4" or "5… Nc6".
-function moveLabel(g: Game, ply: number): string {
-  const { num, side } = moveNumber(g, ply);
-  const m = g.moves.find((x) => x.ply === ply);
-  return `${num}${side === 'white' ? '.' : '…'} ${m ? displaySan(m.san) : ''}`.trim();
-}
-
-// The position after `ply` (0: the initial one): the move's fen_after, else the moves
-// replayed from the initial position.
-function fenAt(g: Game, ply: number): string {
-  if (ply <= 0) return g.initial_fen;
-  const m = g.moves.find((x) => x.ply === ply);
-  if (m?.fen_after) return m.fen_after;
-  const pos = position(g.initial_fen);
-  if (!pos) return g.fen;
-  for (const x of g.moves) {
-    if (x.ply > ply) break;
-    const parsed = parseUci(x.uci);
-    if (!parsed) return g.fen;
-    pos.play(normalizeMove(pos, parsed));
-  }
-  return makeFen(pos.toSetup());
-}
+import { claimName, statusName } from '../i18n/words';
 
 export function gamePage(root: HTMLElement, id: string, go?: (path: string) => void): () => void {
-  let game: Game | null = null;
-  let orientation: Color = 'white';
-  let candidate: { san: string; fen: string; lastMove: [string, string] } | null = null;
-  let confirmResign = false;
-  let confirmAbort = false;
-  let loadedAt = Date.now();
-  let movesShown = -1;
-  let declinedAt: number | null = null; // the ply at which the opponent declined our offer (live)
-  // The ply whose position the board shows while the player steps through the moves (0: the
-  // initial position); null: the live position. Nothing can be played meanwhile.
-  let viewing: number | null = null;
-  // Offline (game_offline.ts): the pending move exists in this page only (Submit could not
-  // reach the server; Confirm queues it); the game's queued actions; the queued move.
-  let localPend = false;
-  let queuedHere: Queued[] = [];
-  const queuedMove = () => queuedHere.find((q): q is Queued & QueuedMove => q.kind === 'move');
+  let state: GameState = initial(Date.now());
   const queueBox = h('div', { class: 'queue-box', id: 'queued', hidden: true });
-
-  const board = new Board((move) => void boardMove(move));
+  const board = new Board((move) => void playOnBoard(move));
   const heading = h('h1', {}, t('game.title'));
   // "Next game": the game with the nearest deadline where it is your move, this one skipped.
   const nextNote = h('span', { class: 'next-note', role: 'status' });
@@ -125,7 +79,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     expectRow, claimHelp, claimButtons, claimError);
   // What the confirmation step shows and what Yes sends (null: not confirming).
   let claimAsk: { body: Record<string, unknown>; text: string } | null = null;
-  let claimTypes = '';
+  let claimShown = ''; // the claim types offered
   const notice = h('p', { class: 'notice', role: 'status', hidden: true });
   const otherError = errorBox();
   const moveList = h('div', { class: 'move-list', id: 'move-list' });
@@ -133,20 +87,21 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   const viewText = h('span', { class: 'viewing-text' });
   const viewBanner = h('div', { class: 'viewing-banner', id: 'viewing-banner', role: 'status', hidden: true },
     viewText, h('button', { type: 'button', class: 'primary back-live', onclick: () => showPly(null) }, t('game.back_live')));
-  const stepButton = (label: string, text: string, to: () => number | null) =>
+  const stepButton = (label: string, text: string, step: Step) =>
     h('button', { type: 'button', class: 'step', 'aria-label': label, title: label, 'aria-controls': 'move-list',
-      onclick: () => { if (game) showPly(to()); } }, text);
+      onclick: () => { if (state.game) showPly(stepTo(state, step)); } }, text);
   const stepTools = h('div', { class: 'step-tools', role: 'group', 'aria-label': t('game.step_group') },
-    stepButton(t('game.step_start'), '|◀', () => 0),
-    stepButton(t('game.step_previous'), '◀', () => Math.max(0, (viewing ?? game!.ply) - 1)),
-    stepButton(t('game.step_next'), '▶', () => (viewing ?? game!.ply) + 1),
-    stepButton(t('game.step_current'), '▶|', () => null));
+    stepButton(t('game.step_start'), '|◀', 'start'),
+    stepButton(t('game.step_previous'), '◀', 'previous'),
+    stepButton(t('game.step_next'), '▶', 'next'),
+    stepButton(t('game.step_current'), '▶|', 'current'));
   const messagesBox = h('section', { class: 'messages', 'aria-label': t('game.messages') });
   const noteBox = h('section', { class: 'note', 'aria-label': t('game.note') });
   const talk = h('div', { class: 'talk' }, messagesBox, noteBox);
   const conditionalBox = h('section', { class: 'conditional', 'aria-label': t('game.conditional') });
-  let editorFor = '';
-  let talkShown = '';
+  let editorFor = ''; // the position of the conditional moves' editor
+  let talkShown = ''; // whether the game was over and the user a player when the messages were read
+  let movesShown = -1; // the number of moves in the move list
   const entry = h('div', { class: 'entry' },
     h('div', { class: 'row' }, h('label', { for: 'move-input' }, t('game.move')), moveInput),
     h('div', { class: 'row' }, offerDraw, h('label', { for: 'offer-draw' }, t('game.offer_draw'))),
@@ -197,17 +152,8 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // "Analyse": the analysis board (pages/analysis.ts) from the position the board shows.
   const analyseLink = h('a', { href: '/analysis', class: 'analyse' }, t('game.analyse'));
   const aimAnalysis = () => {
-    if (!game) return;
-    const q = new URLSearchParams({ fen: board.el.dataset.fen || game.fen, game: id, orientation });
-    // The ply of the position shown (none for a pending or candidate move: not a game position).
-    if (viewing !== null || (!game.pending_move && !candidate)) {
-      const ply = viewing ?? game.ply;
-      q.set('ply', String(ply));
-      const last = game.moves.find((m) => m.ply === ply);
-      if (last) q.set('last', last.uci);
-    }
-    if (game.variant === 'chess960') q.set('variant', 'chess960');
-    analyseLink.href = `/analysis?${q}`;
+    const q = analysisQuery(state, id, board.el.dataset.fen);
+    if (q) analyseLink.href = `/analysis?${q}`;
   };
   for (const type of ['pointerdown', 'focus', 'click']) analyseLink.addEventListener(type, aimAnalysis);
   const gameMain = h('div', { class: 'game-main', hidden: true },
@@ -225,30 +171,19 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     h('div', { class: 'game-page', 'aria-busy': 'true' },
       h('div', { class: 'game-head' }, h('div', { class: 'title-row' }, heading, h('div', { class: 'next' }, nextButton, nextNote)), status), loading, gameMain, conditionalBox, talk));
 
-  const mine = (): Color | null => {
-    const user = me();
-    if (!game || !user) return null;
-    if (game.white.username === user.username) return 'white';
-    if (game.black.username === user.username) return 'black';
-    return null;
-  };
-  const myTurn = () => !!game && !over(game.status) && game.status === 'ongoing' && mine() === game.to_move;
+
+  const mine = (): Color | null => moverOf(state.game, me()?.username);
+  const myTurn = () => turnOf(state.game, mine());
 
   // A game as the server just sent it (running clocks count down from now). A minimal
   // answer's moves continue the ones shown; if they do not line up, the page reads the game.
   function took(g: Game): void {
-    if (g.moves_from !== undefined) {
-      const known = game && game.id === g.id ? game.moves : [];
-      if (known.length < g.moves_from) {
-        void load();
-        return;
-      }
-      g.moves = known.slice(0, g.moves_from).concat(g.moves);
-      delete g.moves_from;
+    const next = taken(state, g, Date.now());
+    if (!next) {
+      void load();
+      return;
     }
-    game = g;
-    localPend = false; // (a pending move of the page alone is not in the game read)
-    loadedAt = Date.now();
+    state = next;
     scheduleCharge();
   }
 
@@ -267,11 +202,11 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
         scheduleLoad();
         return;
       }
-      const first = !game;
+      const first = !state.game;
       // An answer older than what is shown (reads overtaking each other) is dropped.
-      if (game && fresh.version < game.version) return;
+      if (state.game && fresh.version < state.game.version) return;
       took(fresh);
-      if (first) orientation = mine() ?? 'white';
+      if (first) state = { ...state, orientation: mine() ?? 'white' };
       if (first) ratingPreview(ratingBox, id, { white: fresh.white.display_name, black: fresh.black.display_name });
       render();
       // For bench/web: the board takes moves from here on.
@@ -282,47 +217,31 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     }
   }
 
-  function lastMoveOf(g: Game): [string, string] | undefined {
-    const last = g.moves[g.moves.length - 1];
-    return last ? [last.uci.slice(0, 2), last.uci.slice(2, 4)] : undefined;
-  }
-
   function render(): void {
-    if (!game) return;
-    const g = game;
+    const g = state.game;
+    if (!g) return;
     loading.remove();
     gameMain.hidden = conditionalBox.hidden = talk.hidden = false;
     root.querySelector('.game-page')?.removeAttribute('aria-busy');
     const mover = mine();
     replace(heading, `${g.white.display_name} – ${g.black.display_name}`);
     setTitle(`${g.white.username} – ${g.black.username}`);
-    replace(status, statusText(g, mover));
+    replace(status, statusText(g, mover, state.declinedAt));
     document.body.dataset.gameStatus = g.status;
-    // The board: an earlier position the player steps through, else the pending or candidate
-    // move when there is one, else the game.
-    if (viewing !== null && viewing >= g.ply) viewing = null;
+    const viewing = state.viewing;
     viewBanner.hidden = viewing === null;
     board.el.classList.toggle('viewing', viewing !== null);
     if (viewing !== null) {
       board.el.dataset.viewing = String(viewing);
-      replace(viewText, viewing === 0 ? t('game.viewing_start') : t('game.viewing_move', { move: moveLabel(g, viewing) }));
-      const m = g.moves.find((x) => x.ply === viewing);
-      board.show(fenAt(g, viewing), orientation, null, m ? [m.uci.slice(0, 2), m.uci.slice(2, 4)] : undefined);
-    } else if (queuedMove()) {
-      const q = queuedMove()!;
-      board.show(q.fen_after, orientation, null, [q.move.slice(0, 2), q.move.slice(2, 4)]);
-    } else if (g.pending_move) {
-      const uci = g.pending_move.move.uci;
-      board.show(g.pending_move.fen_after, orientation, null, [uci.slice(0, 2), uci.slice(2, 4)]);
-    } else if (candidate) {
-      board.show(candidate.fen, orientation, null, candidate.lastMove);
-    } else {
-      board.show(g.fen, orientation, myTurn() ? g.to_move : null, lastMoveOf(g));
+      replace(viewText, viewingText(g, viewing));
     }
+    const shown = boardView(state, mover)!;
+    board.show(shown.fen, state.orientation, shown.movable, shown.lastMove);
     if (viewing === null) delete board.el.dataset.viewing;
-    renderClocks();
+    drawClocks(clocks, state, Date.now());
     renderActions();
-    renderMoves();
+    drawMoves(moveList, g, viewing, movesShown, showPly);
+    movesShown = g.moves.length;
     // The messages are read at the start, when a message came (live) and when the game ends
     // (the form for a message after the game appears).
     const talkKey = `${over(g.status)}|${mover !== null}`;
@@ -334,68 +253,19 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     const editable = mover !== null && g.status === 'ongoing' && !myTurn() ? g.fen : '';
     if (editable !== editorFor) {
       editorFor = editable;
-      if (editable) conditionalEditor(conditionalBox, g.id, g.fen, orientation, () => ({ ply: game!.ply, version: game!.version }));
+      if (editable) conditionalEditor(conditionalBox, g.id, g.fen, state.orientation, () => ({ ply: state.game!.ply, version: state.game!.version }));
       else replace(conditionalBox);
     }
   }
-
-  function statusText(g: Game, mover: Color | null): string {
-    if (g.termination === 'aborted') {
-      const by = g.end_reason?.startsWith('white') ? g.white : g.black;
-      return t('game.aborted_by', { name: by.display_name });
-    }
-    if (over(g.status)) {
-      const why = g.termination ? ` (${terminationName(g.termination)})` : '';
-      return t('game.over', { result: `${statusName(g.result ?? g.status)}${why}` });
-    }
-    if (g.status === 'not_started') return t('game.not_started');
-    if (g.status === 'adjudication_pending') return t('game.adjudication_pending');
-    const offered = g.draw_offer && g.draw_offer.by === mover ? ` ${t('game.you_offered')}` : '';
-    const declined = offerDeclined(g, mover) ? ` ${t('game.declined')}` : '';
-    if (mover === g.to_move) return `${t('game.your_move')}${declined}`;
-    const side = g.to_move === 'white' ? t('color.White') : t('color.Black');
-    return `${t('game.to_move', { name: g[g.to_move].display_name, side })}${offered}${declined}`;
-  }
-
-  // Whether the draw offer of the player's last move, or one declined live since, was
-  // declined (explicitly, or by the opponent moving on): shown until the player moves again.
-  function offerDeclined(g: Game, mover: Color | null): boolean {
-    if (!mover || g.status !== 'ongoing' || (g.draw_offer && g.draw_offer.by === mover)) return false;
-    if (declinedAt !== null && g.ply <= declinedAt + 1) return true;
-    const first: Color = g.initial_fen.split(' ')[1] === 'b' ? 'black' : 'white';
-    const sideOf = (ply: number): Color => (ply % 2 === 1) === (first === 'white') ? 'white' : 'black';
-    const last = [...g.moves].reverse().find((m) => sideOf(m.ply) === mover);
-    return !!last?.offer_draw;
-  }
-
-  function renderClocks(): void {
-    if (!game) return;
-    const g = game;
-    replace(clocks, (['white', 'black'] as Color[]).map((side) => {
-      const c = g.clocks[side];
-      return h('div', { class: `clock ${side}${c.running ? ' running' : ''}`, 'data-side': side },
-        h('span', { class: 'who' }, `${side === 'white' ? t('color.White') : t('color.Black')}: `,
-          h('a', { href: `/users/${encodeURIComponent(g[side].username)}` }, g[side].display_name)),
-        h('span', { class: 'left', 'data-side': side }, clockText(side)),
-        c.on_leave ? h('span', { class: 'leave' }, t('game.on_leave')) : null,
-        c.running && c.deadline ? h('span', { class: 'deadline' }, t('game.deadline', { deadline: deadline(c.deadline) })) : null);
-    }));
-  }
-
-  function clockText(side: Color): string {
-    const c = game!.clocks[side];
-    return duration(clockLeft(c.remaining_seconds, c.running, loadedAt, Date.now(), wholeDays()));
-  }
-
-  const wholeDays = () => game?.time_control?.type === 'iccf';
 
   // An ICCF clock changes by whole days: the game is read again when the next day is charged.
   let chargeTimer: number | undefined;
   function scheduleCharge(): void {
     window.clearTimeout(chargeTimer);
-    if (!game || !wholeDays()) return;
+    const g = state.game;
+    if (!g || !wholeDays(g)) return;
     for (const side of ['white', 'black'] as Color[]) {
-      const c = game.clocks[side];
+      const c = g.clocks[side];
       if (!c.running || !c.deadline) continue;
       const wait = nextCharge(Date.parse(c.deadline), Date.now());
       // (a second after the instant, at most a day ahead)
@@ -405,9 +275,9 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
 
   // Every second: the running clock's text, changed in place (the rest stays, focus too).
   function tickClocks(): void {
-    if (!game) return;
+    if (!state.game) return;
     for (const span of clocks.querySelectorAll<HTMLElement>('.left')) {
-      const text = clockText(span.dataset.side as Color);
+      const text = clockText(state, span.dataset.side as Color, Date.now());
       if (span.textContent !== text) span.textContent = text;
     }
   }
@@ -416,51 +286,52 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     return h('button', { type: 'button', onclick, ...extra }, name);
   }
 
+  function ask(what: 'resign' | 'abort' | null): void {
+    state = confirming(state, what);
+    renderActions();
+  }
+
   function renderActions(): void {
-    if (!game) return;
-    const g = game;
+    const g = state.game;
+    if (!g) return;
     const mover = mine();
     const playing = mover !== null && !over(g.status);
+    const viewing = state.viewing;
     form.hidden = moveBar.hidden = mover === null;
     const moves: HTMLElement[] = [];
     const buttons: HTMLElement[] = [];
-    const waiting = queuedMove();
+    const waiting = queuedMove(state);
     moveState.toggleAttribute('data-queued', !!waiting);
     if (waiting) {
       replace(moveState, t('offline.queued_move', { move: displaySan(waiting.san) }));
     } else if (g.pending_move) {
-      const p = g.pending_move;
-      const parts = [p.offer_draw ? t('game.with_offer') : '', p.message ? t('game.with_message') : ''].filter(Boolean);
-      const carried = parts.length === 2 ? t('game.and', { a: parts[0], b: parts[1] }) : parts[0];
-      const san = displaySan(p.move.san);
-      replace(moveState, localPend
-        ? (carried ? t('game.pending_offline_with', { move: san, carried }) : t('game.pending_offline', { move: san }))
-        : (carried ? t('game.pending_with', { move: san, carried }) : t('game.pending', { move: san })));
+      replace(moveState, pendingText(g.pending_move, state.localPend));
       moves.push(button(t('game.confirm'), () => void confirm(), { class: 'primary', ...(viewing !== null ? { disabled: '' } : {}) }),
         button(t('game.cancel'), () => void withdraw()));
     } else if (myTurn()) {
+      const candidate = state.candidate;
       replace(moveState, candidate ? t('game.candidate', { move: displaySan(candidate.san) }) : '');
       moves.push(h('button', { type: 'submit', class: 'primary', form: 'move-form', disabled: viewing !== null }, t('game.submit')));
-      if (candidate) moves.push(button(t('game.cancel'), () => { candidate = null; moveInput.value = ''; render(); }));
+      if (candidate) moves.push(button(t('game.cancel'), () => { state = dropCandidate(state); moveInput.value = ''; render(); }));
     } else {
       replace(moveState, playing ? t('game.waiting') : '');
     }
     if (playing) {
-      if (confirmResign) {
+      if (state.confirming === 'resign') {
         buttons.push(h('span', { class: 'confirm-text' }, t('game.resign_ask')),
           button(t('game.resign_yes'), () => void act('POST', 'resign'), { class: 'danger' }),
-          button(t('game.keep_playing'), () => { confirmResign = false; renderActions(); }));
+          button(t('game.keep_playing'), () => ask(null)));
       } else {
-        buttons.push(button(t('game.resign'), () => { confirmResign = true; confirmAbort = false; renderActions(); }));
+        buttons.push(button(t('game.resign'), () => ask('resign')));
       }
     }
     if (playing && g.abortable) {
-      if (confirmAbort) {
+      if (state.confirming === 'abort') {
         buttons.push(h('span', { class: 'confirm-text' }, t('game.abort_ask')),
           button(t('game.abort_yes'), () => void act('POST', 'abort'), { class: 'danger' }),
-          button(t('game.keep_game'), () => { confirmAbort = false; renderActions(); }));
+          button(t('game.keep_game'), () => ask(null)));
       } else {
-        buttons.push(button(t('game.abort'), () => { confirmAbort = true; confirmResign = false; renderActions(); }));
+        buttons.push(button(t('game.abort'), () => ask('abort')));
       }
     }
     if (mover !== null && over(g.status)) {
@@ -503,7 +374,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     renderClaim();
     // Focus left on the move's state after Confirm goes to the Move field when it is the
     // player's move again (the opponent replied).
-    if (had === moveState && myTurn() && !g.pending_move && !candidate) (boardByKeys ? board.host : moveInput).focus();
+    if (had === moveState && myTurn() && !g.pending_move && !state.candidate) (boardByKeys ? board.host : moveInput).focus();
     if (hadName && !had!.isConnected) {
       const again = [...moves, ...buttons].find((b) => b instanceof HTMLButtonElement && b.textContent === hadName);
       // Else: the Move field when it is the player's move, else what the move came to.
@@ -516,12 +387,10 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // The claim panel: only for the player to move, with no pending move, when the server's
   // `claimable` flags allow a claim; it offers only the claimable types.
   function renderClaim(): void {
-    const g = game;
-    const types: string[] = g && myTurn() && !g.pending_move && viewing === null
-      ? (['threefold', 'fifty_moves', 'tablebase'] as const).filter((t) => g.claimable[t]) : [];
+    const types = claimTypes(state, mine());
     claimBox.hidden = types.length === 0;
-    if (types.join() !== claimTypes) {
-      claimTypes = types.join();
+    if (types.join() !== claimShown) {
+      claimShown = types.join();
       const was = claimType.value;
       replace(claimType, types.map((type) => h('option', { value: type }, claimName(type))));
       if (types.includes(was)) claimType.value = was;
@@ -545,103 +414,27 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     }
   }
 
-  // The SAN of a move typed in any notation (SAN, UCI or ICCF numeric) in the position, or
-  // null when it is not a legal move there.
-  function sanOf(fen: string, text: string): string | null {
-    return moveIn(fen, text)?.san ?? null;
-  }
-
   // The Claim button: checks the panel and asks for confirmation, stating what will be sent.
   function askClaim(): void {
-    const g = game;
+    const g = state.game;
     if (!g) return;
-    const type = claimType.value;
-    const body: Record<string, unknown> = { type, ply: g.ply };
     const typed = claimMove.value.trim();
-    let san: string | null = null;
-    if (typed) {
-      san = sanOf(g.fen, typed);
-      if (!san) {
-        showError(claimError, t('game.claim_illegal', { move: typed }));
-        return;
-      }
-      body.move = san;
-    }
-    let text: string;
-    if (type === 'tablebase') {
-      const expect = claimExpect.value;
-      if (!expect) {
-        showError(claimError, t('game.claim_choose'));
-        return;
-      }
-      body.expect = expect;
-      const what = expect === 'win' ? t('game.what_win') : t('game.what_draw');
-      text = san ? t('game.ask_tablebase_move', { what, move: san }) : t('game.ask_tablebase', { what });
-    } else {
-      const rule = type === 'threefold' ? t('game.rule_threefold') : t('game.rule_fifty');
-      text = san ? t('game.ask_draw_move', { rule, move: san }) : t('game.ask_draw', { rule });
+    const req = claimRequest(g, claimType.value, typed, claimExpect.value);
+    if ('error' in req) {
+      showError(claimError, claimRefusal(req.error, typed));
+      return;
     }
     showError(claimError, null);
-    claimAsk = { body, text };
+    claimAsk = { body: req.body, text: claimText(req) };
     renderClaim();
     (claimButtons.querySelector('button.danger') as HTMLButtonElement | null)?.focus();
-  }
-
-  // The move list: one row per move number, White's and Black's move side by side; each
-  // move is a button that shows its position (the ply shown is marked aria-current).
-  function renderMoves(): void {
-    if (!game) return;
-    const g = game;
-    const shown = viewing ?? g.ply;
-    const focused = moveList.contains(document.activeElement);
-    const rows: HTMLElement[] = [];
-    let row: { num: number; cells: (HTMLElement | null)[] } | null = null;
-    const flush = () => {
-      if (!row) return;
-      rows.push(h('tr', { 'data-move': row.num }, h('td', { class: 'num' }, `${row.num}.`),
-        row.cells[0] ?? h('td', { class: 'none' }, '…'), row.cells[1] ?? h('td', { class: 'none' })));
-      row = null;
-    };
-    for (const m of g.moves) {
-      const { num, side } = moveNumber(g, m.ply);
-      if (!row || row.num !== num || (side === 'white' && row.cells[0])) {
-        flush();
-        row = { num, cells: [null, null] };
-      }
-      const details = [t('game.played_at', { at: localTime(m.at) }), t('game.used', { time: duration(m.elapsed_seconds) }),
-        m.clock?.clock_after_seconds !== undefined ? t('game.clock_after', { time: duration(m.clock.clock_after_seconds) }) : ''].filter(Boolean).join(', ');
-      row.cells[side === 'white' ? 0 : 1] = h('td', { class: 'san' },
-        h('button', { type: 'button', class: `move${m.ply === shown ? ' current' : ''}`, 'data-ply': m.ply, title: details,
-          'aria-current': m.ply === shown ? 'true' : null, onclick: () => showPly(m.ply) },
-          displaySan(m.san), m.conditional ? ' (c)' : '', m.offer_draw ? ' (=)' : ''));
-    }
-    flush();
-    if (!rows.length) rows.push(h('tr', { class: 'no-moves' }, h('td', { colspan: 3, class: 'muted' }, t('game.no_moves'))));
-    replace(moveList, h('table', { class: 'moves' },
-      h('caption', {}, t('game.moves')),
-      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, t('color.White')), h('th', {}, t('color.Black')))),
-      h('tbody', {}, rows)));
-    const current = moveList.querySelector<HTMLElement>('button.current');
-    if (focused) (current ?? moveList.querySelector<HTMLElement>('button.move'))?.focus({ preventScroll: true });
-    // The latest move in sight when moves were added (unless an earlier one is viewed); the
-    // viewed move in sight while stepping.
-    if (viewing === null && g.moves.length !== movesShown) {
-      moveList.scrollTop = moveList.scrollHeight;
-    } else if (viewing !== null && current) {
-      const box = moveList.getBoundingClientRect(), at = current.getBoundingClientRect();
-      const head = moveList.querySelector('thead')?.getBoundingClientRect().height ?? 0;
-      if (at.top < box.top + head) moveList.scrollTop -= box.top + head - at.top;
-      else if (at.bottom > box.bottom) moveList.scrollTop += at.bottom - box.bottom;
-    }
-    movesShown = g.moves.length;
   }
 
   // Shows the position after `ply` (0: the initial position; null or the last ply: the live
   // position).
   function showPly(ply: number | null): void {
-    const g = game;
-    if (!g) return;
-    viewing = ply === null || ply >= g.ply ? null : Math.max(0, ply);
+    if (!state.game) return;
+    state = viewPly(state, ply);
     showError(moveError, null);
     render();
   }
@@ -649,30 +442,22 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // Left/Right step through the moves, Home and End go to the start and the current
   // position (not while typing in a field).
   const onKey = (e: KeyboardEvent) => {
-    if (!game || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (!state.game || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const t = e.target as HTMLElement | null;
     if (t && (t.closest('input, textarea, select, [contenteditable]') || t.closest('.promotion, .conditional'))) return;
-    const at = viewing ?? game.ply;
-    if (e.key === 'ArrowLeft') showPly(Math.max(0, at - 1));
-    else if (e.key === 'ArrowRight') showPly(at + 1);
-    else if (e.key === 'Home') showPly(0);
-    else if (e.key === 'End') showPly(null);
-    else return;
+    const step = stepKeys[e.key];
+    if (!step) return;
+    showPly(stepTo(state, step));
     e.preventDefault();
   };
   document.addEventListener('keydown', onKey);
 
   // A move made on the board: shown as the candidate, sent with Submit.
-  function boardMove(move: BoardMove): void {
-    if (!game) return;
-    const pos = position(game.fen);
-    const parsed = parseUci(move.from + move.to + (move.promotion ?? ''));
-    if (!pos || !parsed) return;
-    const normal = normalizeMove(pos, parsed);
-    const san = makeSan(pos, normal);
-    pos.play(normal);
-    candidate = { san, fen: makeFen(pos.toSetup()), lastMove: [move.from, move.to] };
-    moveInput.value = san;
+  function playOnBoard(move: BoardMove): void {
+    const next = boardMove(state, move);
+    if (!next) return;
+    state = next;
+    moveInput.value = next.candidate!.san;
     showError(moveError, null);
     render();
     // By keyboard the next step is Submit.
@@ -702,14 +487,14 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   function commandDone(): void {
     commanding--;
     commandsDone++;
-    if (commanding === 0 && game && seen > game.version) scheduleLoad();
+    if (commanding === 0 && state.game && seen > state.game.version) scheduleLoad();
   }
 
   async function submit(): Promise<void> {
-    const g = game;
+    const g = state.game;
     if (!g) return;
     const text = moveInput.value.trim();
-    if (viewing !== null) {
+    if (state.viewing !== null) {
       showError(moveError, t('game.viewing_refused'));
       return;
     }
@@ -717,43 +502,41 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       showError(moveError, t('game.make_move'));
       return;
     }
+    let sent = false;
     await attempt(moveError, async () => {
       const body: Record<string, unknown> = { move: text, offer_draw: offerDraw.checked, ply: g.ply };
       if (message.value.trim()) body.message = message.value;
       try {
         const answer = await api<{ pending: Game['pending_move'] }>('POST', `/api/v1/games/${g.id}/moves`, body);
-        g.pending_move = answer.pending;
-        localPend = false;
+        state = submitted(state, answer.pending, false);
+        sent = !!answer.pending;
       } catch (e) {
         // Offline: the same confirm step, in the page alone.
         if (!(e instanceof ApiError) || e.status !== 0) throw e;
-        g.pending_move = localPending(g.fen, g.ply, text, offerDraw.checked, message.value);
-        localPend = true;
+        state = submitted(state, localPending(g.fen, g.ply, text, offerDraw.checked, message.value), true);
+        sent = true;
       }
-      candidate = null;
     });
     // Keyboard users go on with Enter (or Tab to Cancel).
-    if (g.pending_move) (moveButtons.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
+    if (sent) (moveButtons.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
   }
 
   async function confirm(): Promise<void> {
-    const g = game;
+    const g = state.game;
     if (!g?.pending_move) return;
     const uci = g.pending_move.move.uci;
-    if (viewing !== null) return;
+    if (state.viewing !== null) return;
     const pending = g.pending_move;
     await attempt(moveError, async () => {
       try {
-        if (localPend) throw new ApiError(0, 'network', 'offline');
+        if (state.localPend) throw new ApiError(0, 'network', 'offline');
         took(await api<Game>('POST', `/api/v1/games/${g.id}/moves/accept`, { move: uci, ply: g.ply }, true));
       } catch (e) {
         // Offline: queued with the game as shown (offline_queue.ts sends it when online).
         if (!(e instanceof ApiError) || e.status !== 0) throw e;
         await enqueue({ kind: 'move', game: g.id, ply: g.ply, version: g.version, move: uci, san: pending.move.san,
           fen_after: pending.fen_after, offer_draw: pending.offer_draw, message: pending.message });
-        queuedHere = await queued(id);
-        g.pending_move = null;
-        localPend = false;
+        state = confirmedOffline(state, await queued(id));
       }
       moveInput.value = '';
       message.value = '';
@@ -762,35 +545,33 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   }
 
   async function withdraw(): Promise<void> {
-    const g = game;
+    const g = state.game;
     if (!g) return;
     await attempt(moveError, async () => {
-      if (!localPend) await api('DELETE', `/api/v1/games/${g.id}/moves/pending`);
-      localPend = false;
-      g.pending_move = null;
-      candidate = null;
+      if (!state.localPend) await api('DELETE', `/api/v1/games/${g.id}/moves/pending`);
+      state = withdrawn(state);
     });
   }
 
   async function act(method: string, what: string): Promise<void> {
-    const g = game;
+    const g = state.game;
     if (!g) return;
     await attempt(otherError, async () => {
       took(await api<Game>(method, `/api/v1/games/${g.id}/${what}`, { ply: g.ply }, true));
-      confirmResign = confirmAbort = false;
+      state = confirming(state, null);
     });
   }
 
   // "Yes, claim": sends exactly what the confirmation stated.
   async function claim(): Promise<void> {
-    const g = game;
-    const ask = claimAsk;
-    if (!g || !ask) return;
+    const g = state.game;
+    const asked = claimAsk;
+    if (!g || !asked) return;
     claimAsk = null;
     commanding++;
     try {
       const answer = await api<{ upheld: boolean; reason: string; game: Game }>(
-        'POST', `/api/v1/games/${g.id}/claims`, ask.body, true);
+        'POST', `/api/v1/games/${g.id}/claims`, asked.body, true);
       took(answer.game);
       claimMove.value = '';
       claimExpect.value = '';
@@ -810,7 +591,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     showError(box, errorText(e));
     if (e instanceof ApiError && e.code === 'stale_game' && e.problem.game) {
       took(e.problem.game as Game);
-      candidate = null;
+      state = dropCandidate(state);
       render();
       showError(box, errorText(e));
     }
@@ -825,47 +606,14 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   }
 
   // A live message about this game applied to what is shown: true when nothing more is
-  // needed, false when the game must be read (it does not follow the version shown, or the
-  // message lacks what changed).
+  // needed, false when the game must be read (game_state.ts, applyLive).
   function apply(m: LiveMessage): boolean {
-    const g = game;
-    const version = typeof m.version === 'number' ? m.version : null;
-    if (!g || version === null) return false;
-    if (m.type === 'move') {
-      if (typeof m.ply !== 'number' || m.ply <= g.ply) return true; // shown already (our own Confirm)
-      // The next ply, from the next command or the same one (a conditional reply).
-      if (m.ply !== g.ply + 1 || (version !== g.version + 1 && version !== g.version) || !m.move?.uci) return false;
-      g.moves.push({ ply: m.ply, san: m.move.san, uci: m.move.uci, numeric: m.move.numeric, fen_after: m.fen_after, at: m.at ?? new Date().toISOString(),
-        elapsed_seconds: 0, offer_draw: false, conditional: !!m.conditional, message: m.message });
-      g.fen = m.fen_after;
-      g.ply = m.ply;
-      g.version = version;
-      g.to_move = g.to_move === 'white' ? 'black' : 'white';
-      if (g.draw_offer && g.draw_offer.by !== m.by) g.draw_offer = null; // moving on declines it
-      if (m.by === mine()) {
-        g.pending_move = null; // played from another device
-        candidate = null;
-      }
-      g.claimable = { threefold: false, fifty_moves: false, tablebase: false }; // until the server says
-      for (const side of ['white', 'black'] as Color[]) g.clocks[side].running = false;
+    const { state: next, done } = applyLive(state, m, mine());
+    if (next !== state) {
+      state = next;
       render();
-      return false; // the clocks and claims after the move come with the game
     }
-    if (version < g.version || (version === g.version && m.type !== 'draw_offer')) return true;
-    if (m.type === 'draw_offer' && version === g.version) {
-      g.draw_offer = { by: m.by, ply: m.ply };
-      const last = g.moves[g.moves.length - 1];
-      if (last && last.ply === m.ply) last.offer_draw = true;
-      render();
-      return true;
-    }
-    if (m.type === 'draw_declined' && version === g.version + 1) {
-      g.draw_offer = null;
-      g.version = version;
-      render();
-      return true;
-    }
-    return false;
+    return done;
   }
 
   // Live: the opponent's move is announced and applied; a reconnection, a gap or a change
@@ -885,6 +633,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     }
     if (m.game_id !== id) return;
     if (typeof m.version === 'number') seen = Math.max(seen, m.version);
+    const game = state.game;
     const fresh = !game || m.type !== 'move' || (typeof m.ply === 'number' && m.ply > game.ply);
     if (m.type === 'move' && m.by !== mine() && m.move?.san && fresh) {
       const side = m.by === 'white' ? t('color.White') : t('color.Black');
@@ -896,7 +645,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     } else if (m.type === 'draw_offer' && m.by !== mine()) {
       announce(t('game.announce_offer'));
     } else if (m.type === 'draw_declined' && mine() !== null && m.by !== mine()) {
-      declinedAt = game?.ply ?? null;
+      state = declined(state);
       announce(t('game.announce_declined'));
     }
     if ((m.type === 'move' && m.message) || m.type === 'message') {
@@ -908,8 +657,9 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   });
   // The queued actions of this game; one sent or refused: the game is read again.
   const showQueued = async () => {
-    queuedHere = await queued(id).catch(() => []);
-    drawQueued(queueBox, queuedHere);
+    const items = await queued(id).catch(() => []);
+    state = withQueued(state, items);
+    drawQueued(queueBox, items);
     render();
   };
   const stopQueue = onQueue((e) => {
