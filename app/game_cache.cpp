@@ -6,24 +6,24 @@ namespace corrchess::app {
 
 GameCache::GameCache(std::size_t capacity, bool check) : capacity_(capacity), check_(check) {}
 
-std::optional<model::StoredGame> GameCache::take(std::int64_t id, std::int64_t revision) {
+std::optional<KeptGame> GameCache::take(std::int64_t id, std::int64_t revision) {
   std::lock_guard lock(mutex_);
   const auto it = entries_.find(id);
-  if (it == entries_.end() || it->second.game.revision != revision) {
+  if (it == entries_.end() || it->second.game.stored.revision != revision) {
     ++misses_;
     return std::nullopt;
   }
   ++hits_;
-  std::optional<model::StoredGame> game(std::move(it->second.game));
+  std::optional<KeptGame> game(std::move(it->second.game));
   order_.erase(it->second.position);
   entries_.erase(it);
   return game;
 }
 
-void GameCache::put(model::StoredGame game) {
+void GameCache::put(KeptGame game) {
   if (capacity_ == 0) return;
   std::lock_guard lock(mutex_);
-  const auto id = game.id;
+  const auto id = game.stored.id;
   if (const auto it = entries_.find(id); it != entries_.end()) {
     it->second.game = std::move(game);
     order_.splice(order_.begin(), order_, it->second.position);

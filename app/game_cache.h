@@ -4,7 +4,10 @@
 // read (migrations/0018_game_revision.sql): a change made through another instance, a
 // director's tool or a player's profile gives the row a new revision, and the game is read
 // from the database again. The copies are the game as db::load_game reads it with
-// FactsRead::kFromSnapshot; only run_command uses them (app/game_store.cpp).
+// FactsRead::kFromSnapshot, and with it, when the command could keep it, the game replayed
+// from those facts at the command's instant: the next command resumes it at its own instant
+// (game::Game::resume) instead of playing the moves again. Only run_command uses them
+// (app/game_store.cpp).
 #pragma once
 
 #include <cstddef>
@@ -14,9 +17,20 @@
 #include <optional>
 #include <unordered_map>
 
+#include "core/game/game.h"
 #include "model/games.h"
 
 namespace corrchess::app {
+
+// A game as this instance last committed it.
+struct KeptGame {
+  // As db::load_game reads it with FactsRead::kFromSnapshot; without its facts when
+  // `replayed` holds them.
+  model::StoredGame stored;
+  // The game replayed from the stored facts (with its snapshot window) at the instant of the
+  // command that left it, holding those facts; none when the command could not keep it.
+  std::optional<game::Game> replayed;
+};
 
 class GameCache {
  public:
@@ -29,9 +43,9 @@ class GameCache {
   // The copy of game `id` if one of revision `revision` is kept, moved out (no copy of a
   // game's facts is made: the command that takes it puts the game back as it leaves it, or
   // the game is read again); nullopt otherwise. Counts a hit or a miss.
-  std::optional<model::StoredGame> take(std::int64_t id, std::int64_t revision);
+  std::optional<KeptGame> take(std::int64_t id, std::int64_t revision);
   // Keeps `game` (of its id and revision), replacing any older copy.
-  void put(model::StoredGame game);
+  void put(KeptGame game);
   // Drops the copy of game `id`, if any.
   void forget(std::int64_t id);
 
@@ -47,7 +61,7 @@ class GameCache {
  private:
   using Order = std::list<std::int64_t>;  // most recently used first
   struct Entry {
-    model::StoredGame game;
+    KeptGame game;
     Order::iterator position;
   };
 

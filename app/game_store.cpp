@@ -257,23 +257,41 @@ namespace {
 
 // Game `id`, locked by the caller at `revision`, as load_game reads it with `read`: this
 // instance's copy when it is of that revision (and, when the cache checks, equal to the
-// stored game), taken out of the cache, else the stored game. A checked copy that differs
-// throws std::logic_error (the request fails with 500; the copy is gone).
-Result<model::StoredGame> locked_game(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
-                                      std::int64_t revision, model::FactsRead read) {
-  if (deps.cache == nullptr || read != model::FactsRead::kFromSnapshot) {
-    return db::load_game(tx, id, false, read);
-  }
+// stored game), taken out of the cache, else the stored game. The copy may come with the
+// game replayed from it (KeptGame::replayed, which then holds the facts; with the check, the
+// stored facts are in `stored` as well). A checked copy that differs throws
+// std::logic_error (the request fails with 500; the copy is gone).
+Result<KeptGame> locked_game(const GameDeps& deps, pqxx::work& tx, std::int64_t id,
+                             std::int64_t revision, model::FactsRead read) {
+  const auto load = [&]() -> Result<KeptGame> {
+    TRY_LET(stored, db::load_game(tx, id, false, read));
+    return KeptGame{std::move(*stored), std::nullopt};
+  };
+  if (deps.cache == nullptr || read != model::FactsRead::kFromSnapshot) return load();
   auto copy = deps.cache->take(id, revision);
-  if (!copy) return db::load_game(tx, id, false, read);
+  if (!copy) return load();
   if (deps.cache->check()) {
-    const auto stored = db::load_game(tx, id, false, read);
-    if (!stored || *stored != *copy) {
+    auto stored = db::load_game(tx, id, false, read);
+    if (stored && copy->replayed) copy->stored.facts = copy->replayed->facts();
+    if (!stored || *stored != copy->stored) {
       throw std::logic_error("game " + std::to_string(id) + ": the copy in memory of revision " +
                              std::to_string(revision) + " differs from the stored game");
     }
   }
   return std::move(*copy);
+}
+
+// With the cache's check: a game resumed from the copy in memory must be the game replayed
+// from the stored facts (std::logic_error otherwise, as for a copy that differs).
+void check_resumed(const GameDeps& deps, const model::StoredGame& stored, const game::Game& resumed,
+                   game::Timestamp now) {
+  const auto replayed = game::Game::replay(stored.facts, context_for(deps, stored), now);
+  if (!replayed || !(replayed->state() == resumed.state()) ||
+      !(replayed->clock_facts() == resumed.clock_facts()) ||
+      !(replayed->facts() == resumed.facts())) {
+    throw std::logic_error("game " + std::to_string(stored.id) +
+                           ": the game resumed in memory differs from its replay");
+  }
 }
 
 }  // namespace
@@ -285,23 +303,24 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
     return fail(ErrorCode::kForbidden, "this needs a tournament director");
   }
   // The game as this command left it, to keep once its transaction has committed.
-  std::optional<model::StoredGame> committed;
+  std::optional<KeptGame> committed;
   auto result = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
     committed.reset();
     const auto read =
         expect.new_moves_only ? model::FactsRead::kFromSnapshot : model::FactsRead::kAll;
     const auto revision = db::lock_game(tx, id);
     if (!revision) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
-    auto stored = locked_game(deps, tx, id, *revision, read);
+    auto locked = locked_game(deps, tx, id, *revision, read);
     bool from_snapshot = read == model::FactsRead::kFromSnapshot;
-    if (!stored && from_snapshot && stored.error().code == ErrorCode::kInternal) {
-      db::log_database_error("game " + std::to_string(id) + ": " + stored.error().detail +
+    if (!locked && from_snapshot && locked.error().code == ErrorCode::kInternal) {
+      db::log_database_error("game " + std::to_string(id) + ": " + locked.error().detail +
                              "; reading every move");
-      stored = db::load_game(tx, id, false, model::FactsRead::kAll);
+      locked = locked_game(deps, tx, id, *revision, model::FactsRead::kAll);
       from_snapshot = false;
     }
-    if (!stored) return std::unexpected(stored.error());
-    const auto side = side_of(*stored, user);
+    if (!locked) return std::unexpected(locked.error());
+    auto stored = std::move(locked->stored);
+    const auto side = side_of(stored, user);
     if (access == Access::kPlayer && !side) {
       return fail(ErrorCode::kForbidden, "you do not play in this game");
     }
@@ -311,35 +330,60 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
       // decide alone (a replay that asks for every move, a change that ends the game) is
       // decided again below on every move; the snapshot's replay is the full one's
       // (core/game/snapshot.h, checked by `corrchess-server verify`). Without a window the
-      // replay is the full one already. The replay takes the facts over (no copy).
-      const bool windowed = stored->facts.window.has_value();
-      const auto window_before = stored->facts.window.value_or(game::ReplayWindow{});
-      auto context = context_for(deps, *stored);
-      auto game = game::Game::replay(std::move(stored->facts), std::move(context), now);
+      // replay is the full one already. The game kept in memory is resumed at this instant
+      // (the same game, without playing its moves again); else the replay takes the stored
+      // facts over (no copy).
+      auto context = context_for(deps, stored);
+      Result<game::Game> game = fail(ErrorCode::kInternal, "not replayed");
+      if (locked->replayed) {
+        game = game::Game::resume(std::move(*locked->replayed), std::move(context), now);
+        if (game && deps.cache->check()) check_resumed(deps, stored, *game, now);
+      } else {
+        game = game::Game::replay(std::move(stored.facts), std::move(context), now);
+      }
+      const auto window_before =
+          game ? game->facts().window.value_or(game::ReplayWindow{}) : game::ReplayWindow{};
+      const bool windowed = window_before.ply > 0;
       if (game) {
-        TRY_LET(change, decide(*stored, *game, side, command, expect));
+        TRY_LET(change, decide(stored, *game, side, command, expect));
         const bool every_move = needs_every_move(*change);
         if (!every_move || !windowed) {
           // The snapshot the change leaves on the row, for the copy kept of the game.
           const auto window =
               change->outcome ? change->outcome->game.snapshot_window() : window_before;
+          // The game after the change is kept with the copy when its facts are the ones the
+          // row holds after it: the change leaves the snapshot where it was.
+          std::optional<game::Game> after;
+          if (deps.cache != nullptr && !every_move && window == window_before) {
+            after = change->outcome ? change->outcome->game : *game;
+          }
           auto view =
-              commit_change(tx, std::move(*stored), std::move(*game), side, std::move(*change));
+              commit_change(tx, std::move(stored), std::move(*game), side, std::move(*change));
           if (!every_move) {
-            committed = view.stored;
-            committed->facts = game::windowed_facts(std::move(committed->facts), window);
+            committed.emplace();
+            if (after) {
+              // The facts are held by the kept game: the copy of the row goes without them.
+              auto facts = std::move(view.stored.facts);
+              committed->stored = view.stored;
+              view.stored.facts = std::move(facts);
+              committed->replayed = std::move(after);
+            } else {
+              committed->stored = view.stored;
+              committed->stored.facts =
+                  game::windowed_facts(std::move(committed->stored.facts), window);
+            }
           }
           return view;
         }
       }
-      // The facts went into the replay: every move is read again (a windowed replay that
-      // cannot decide, or a game that cannot be replayed, which the full replay reports).
-      stored = db::load_game(tx, id, false, model::FactsRead::kAll);
-      if (!stored) return std::unexpected(stored.error());
+      // Every move is read again (a windowed replay that cannot decide, or a game that
+      // cannot be replayed, which the full replay reports).
+      TRY_LET(all, db::load_game(tx, id, false, model::FactsRead::kAll));
+      stored = std::move(*all);
     }
-    TRY_LET(game, replay_game(deps, *stored, now));
-    TRY_LET(change, decide(*stored, *game, side, command, expect));
-    return commit_change(tx, std::move(*stored), std::move(*game), side, std::move(*change));
+    TRY_LET(game, replay_game(deps, stored, now));
+    TRY_LET(change, decide(stored, *game, side, command, expect));
+    return commit_change(tx, std::move(stored), std::move(*game), side, std::move(*change));
   });
   if (deps.cache != nullptr) {
     if (result && committed) {

@@ -6,7 +6,9 @@
 // This program does exactly that core work, in one thread and without a database, for the
 // moves after ply 10 and after ply 300 of the same game, and prints the time per move of
 // each and their ratio: the part of bench/load's flat-cost check that is the rules' own
-// (the target there is 1.2 for server and PostgreSQL together).
+// (the target there is 1.2 for server and PostgreSQL together). It also plays the early moves
+// as a server that keeps the game in memory between commands (time_moves_kept) and prints
+// that over the replays.
 //
 //   corrchess-command-cost [--late PLY] [--moves M] [--rounds R]
 //
@@ -16,6 +18,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -101,6 +104,55 @@ double time_moves(const std::vector<std::string>& line, int from, int moves, int
   return std::chrono::duration<double, std::nano>(elapsed).count() / (double(rounds) * moves);
 }
 
+// The same moves as a server that keeps each game in memory (app/game_cache.h): each
+// command resumes the game the last one left (Game::resume) instead of replaying the
+// snapshot, and the game after an accept is kept (a copy, as the server keeps it beside its
+// answer) when the move left the snapshot where it was; after a pawn move the next command
+// replays the new snapshot. Returns the nanoseconds per move.
+double time_moves_kept(const std::vector<std::string>& line, int from, int moves, int rounds,
+                       const game::GameContext& context) {
+  const game::GameFacts start = snapshot_after(line, from, context);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < rounds; ++r) {
+    game::GameFacts snapshot = start;
+    std::optional<game::Game> kept;
+    for (int p = from + 1; p <= from + moves; ++p) {
+      const auto now = instant_of(p);
+      const game::Color side = p % 2 == 1 ? game::Color::kWhite : game::Color::kBlack;
+      const game::MoveRequest request{line[p - 1], false, std::nullopt, false};
+      const auto command_game = [&]() -> corrchess::Result<game::Game> {
+        if (!kept) return game::Game::replay(snapshot, context, now);
+        auto game = game::Game::resume(std::move(*kept), context, now);
+        kept.reset();
+        return game;
+      };
+      auto submitted = command_game();
+      auto pending = submitted ? game::submit_move(*submitted, side, request)
+                               : std::unexpected(submitted.error());
+      if (submitted) kept = *submitted;  // a submit leaves the snapshot where it was
+      auto accepting = command_game();
+      if (!pending || !accepting) {
+        std::fprintf(stderr, "ply %d: the move was refused\n", p);
+        std::exit(1);
+      }
+      const auto window_before = accepting->facts().window.value_or(game::ReplayWindow{});
+      auto outcome = game::accept_move(*accepting, side, *pending, line[p - 1], {});
+      if (!outcome) {
+        std::fprintf(stderr, "ply %d: %s\n", p, outcome.error().detail.c_str());
+        std::exit(1);
+      }
+      const auto window = outcome->game.snapshot_window();
+      if (window == window_before) {
+        kept = outcome->game;
+      } else {
+        snapshot = game::windowed_facts(outcome->game.facts(), window);
+      }
+    }
+  }
+  const auto elapsed = std::chrono::steady_clock::now() - t0;
+  return std::chrono::duration<double, std::nano>(elapsed).count() / (double(rounds) * moves);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -131,20 +183,27 @@ int main(int argc, char** argv) {
   context.oracles.mate = &oracle;
   time_moves(line, 10, moves, 1, context);  // the oracle's memory, as a running server's
   time_moves(line, late, moves, 1, context);
-  // Alternate the two, so that a machine that slows down slows both.
+  // Alternate the three, so that a machine that slows down slows each.
   double early_ns = 0;
   double late_ns = 0;
+  double kept_ns = 0;
   for (int i = 0; i < 4; ++i) {
     early_ns += time_moves(line, 10, moves, rounds / 4 + 1, context);
     late_ns += time_moves(line, late, moves, rounds / 4 + 1, context);
+    kept_ns += time_moves_kept(line, 10, moves, rounds / 4 + 1, context);
   }
   early_ns /= 4;
   late_ns /= 4;
+  kept_ns /= 4;
   std::printf("core work per move (submit + accept), plies %d..%d: %.1f us\n", 11, 10 + moves,
               early_ns / 1000);
   std::printf("core work per move (submit + accept), plies %d..%d: %.1f us\n", late + 1,
               late + moves, late_ns / 1000);
-  std::printf("RESULT early_us=%.1f late_us=%.1f late_over_early=%.2f\n", early_ns / 1000,
-              late_ns / 1000, late_ns / early_ns);
+  std::printf("core work per move, plies %d..%d, the game kept between commands: %.1f us\n", 11,
+              10 + moves, kept_ns / 1000);
+  std::printf(
+      "RESULT early_us=%.1f late_us=%.1f late_over_early=%.2f kept_us=%.1f "
+      "kept_over_early=%.2f\n",
+      early_ns / 1000, late_ns / 1000, late_ns / early_ns, kept_ns / 1000, kept_ns / early_ns);
   return 0;
 }

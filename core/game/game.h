@@ -201,6 +201,15 @@ class Game {
   Result<Game> extend(const std::vector<MoveFact>& moves, const std::vector<GameEvent>& events,
                       Timestamp now) const;
 
+  // `game` (replayed or extended at an earlier instant) at `now`, under `context`: the same
+  // result as replay() of its facts with `context` at `now` (a property test holds them
+  // equal), without playing its moves again. Only the clocks, the verdict of a flag that fell
+  // since, the status and the claims are worked out again; the moves' views and positions are
+  // taken over. `context` may differ from the game's own in everything the clocks read (leave,
+  // the "use 40+ days" tick, the zone); its oracles must be the game's (the board's analysis,
+  // kept from the earlier replay, used them).
+  static Result<Game> resume(Game game, GameContext context, Timestamp now);
+
   const GameState& state() const& { return state_; }
   // The state, moved out of a game that is no longer needed.
   GameState take_state() && { return std::move(state_); }
@@ -222,8 +231,16 @@ class Game {
  private:
   Game() = default;
   Result<void> run(Timestamp now);
-  // Phase 2 from `fold` over the facts not yet in it, then phases 3-6 (replay.cpp).
-  Result<void> fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now);
+  // What phase 6 found on the board of a game in play (legal moves, claims): a game resumed
+  // on the same board takes it over.
+  struct BoardClaims {
+    std::vector<std::string> legal_moves;
+    Claimable claimable;
+  };
+  // Phase 2 from `fold` over the facts not yet in it, then phases 3-6 (replay.cpp); phase 6
+  // takes `board` over when the game is in play, rather than working it out again.
+  Result<void> fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now,
+                               std::optional<BoardClaims> board = std::nullopt);
   // Phase 2: plays the moves and folds the events not yet in `fold` (record_, st.moves),
   // then saves the checkpoint and closes the fold.
   Result<void> fold_facts(FoldCheckpoint& fold, GameState& st);

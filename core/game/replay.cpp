@@ -10,6 +10,7 @@
 //   6. fill_claims         what the player to move may claim, and the legal moves.
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
 #include <utility>
 
 #include "core/chess/notation.h"
@@ -436,6 +437,32 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   return game;
 }
 
+Result<Game> Game::resume(Game game, GameContext context, Timestamp now) {
+  const bool same_oracles = context.oracles.mate == game.context_.oracles.mate &&
+                            context.oracles.tablebase == game.context_.oracles.tablebase &&
+                            context.oracles.evidence == game.context_.oracles.evidence;
+  if (!same_oracles) throw std::logic_error("Game::resume: the oracles differ from the game's");
+  const int plies = static_cast<int>(game.facts_.moves.size());
+  const bool continues = game.checkpoint_ && game.checkpoint_->plies == plies &&
+                         game.checkpoint_->events_applied == game.facts_.events.size();
+  if (!continues) return replay(std::move(game.facts_), std::move(context), now);
+  game.context_ = std::move(context);
+  GameState st;
+  st.now = now;
+  st.initial = std::move(game.state_.initial);
+  st.moves = std::move(game.state_.moves);
+  for (MoveView& view : st.moves) view.elapsed = 0;  // from the clocks again (phase 5)
+  // The board is the one phase 6 saw when the game was in play then (a game not in play
+  // then has no legal moves worked out).
+  std::optional<BoardClaims> board;
+  if (game.state_.status == GameStatus::kOngoing) {
+    board = BoardClaims{std::move(game.state_.legal_moves), game.state_.claimable};
+  }
+  const FoldCheckpoint fold = *game.checkpoint_;
+  TRY(game.fold_and_finish(fold, std::move(st), now, std::move(board)));
+  return game;
+}
+
 int Game::snapshot_window_ply() const {
   const int plies = static_cast<int>(facts_.moves.size());
   const int since_irreversible = record_.current().halfmove_clock();
@@ -471,14 +498,20 @@ Result<void> Game::run(Timestamp now) {
   return fold_and_finish(std::move(fold), std::move(st), now);
 }
 
-Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now) {
+Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp now,
+                                   std::optional<BoardClaims> board) {
   if (auto ok = fold_facts(fold, st); !ok) return ok;
   TRY_LET(clock, run_clocks(fold, st.initial.side_to_move(), now));
   if (auto ok = apply_flag_verdict(fold, *clock, st.flag_fall_pending, now); !ok) return ok;
   st.clock = std::move(*clock);
   clock_checkpoint_ = st.clock.checkpoint;
   fill_status(st, fold, facts_.setup, record_, now);
-  fill_claims(st, record_);
+  if (board && st.status == GameStatus::kOngoing) {
+    st.legal_moves = std::move(board->legal_moves);
+    st.claimable = board->claimable;
+  } else {
+    fill_claims(st, record_);
+  }
   st.full_views_from = record_from_;
   state_ = std::move(st);
   assert(state_.is_consistent());

@@ -10,11 +10,11 @@
 namespace corrchess {
 namespace {
 
-model::StoredGame game_at(std::int64_t id, std::int64_t revision, int version = 0) {
-  model::StoredGame g;
-  g.id = id;
-  g.revision = revision;
-  g.version = version;
+app::KeptGame game_at(std::int64_t id, std::int64_t revision, int version = 0) {
+  app::KeptGame g;
+  g.stored.id = id;
+  g.stored.revision = revision;
+  g.stored.version = version;
   return g;
 }
 
@@ -28,14 +28,14 @@ TEST(GameCache, ACopyIsOnlyGivenForItsOwnRevisionAndOnlyOnce) {
   EXPECT_EQ(cache.counts().games, 1u);  // a miss leaves the copy where it is
   const auto hit = cache.take(1, 5);
   ASSERT_TRUE(hit.has_value());
-  EXPECT_EQ(*hit, game_at(1, 5, 3));
+  EXPECT_EQ(hit->stored, game_at(1, 5, 3).stored);
   // Taken: the command that took it puts the game back as it leaves it.
   EXPECT_FALSE(cache.take(1, 5).has_value());
   EXPECT_EQ(cache.counts().games, 0u);
   cache.put(game_at(1, 7, 4));
   cache.put(game_at(1, 8, 5));  // a later commit replaces the copy
   EXPECT_FALSE(cache.take(1, 7).has_value());
-  EXPECT_EQ(cache.take(1, 8).value_or(model::StoredGame{}).version, 5);
+  EXPECT_EQ(cache.take(1, 8).value_or(app::KeptGame{}).stored.version, 5);
   const auto counts = cache.counts();
   EXPECT_EQ(counts.hits, 2u);
   EXPECT_EQ(counts.misses, 6u);
@@ -53,7 +53,7 @@ TEST(GameCache, TheLeastRecentlyUsedCopyLeavesFirst) {
   // Game 1 taken and put back by its command: 2 is now the least recently used.
   auto one = cache.take(1, 1);
   ASSERT_TRUE(one.has_value());
-  one->revision = 2;
+  one->stored.revision = 2;
   cache.put(std::move(*one));
   cache.put(game_at(3, 1));
   EXPECT_EQ(cache.counts().games, 2u);

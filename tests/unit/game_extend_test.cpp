@@ -5,10 +5,12 @@
 // offers, declines and director clock adjustments woven in.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/game/game.h"
+#include "core/game/snapshot.h"
 #include "tests/support/pgn_game_facts.h"
 
 namespace corrchess::game {
@@ -159,6 +161,85 @@ TEST_F(GameExtend, InconsistentFactsAreRefused) {
   after.ply += 1;
   after.uci = "e1e2";
   EXPECT_FALSE(over->extend({after}, {}, now).has_value());
+}
+
+// A game replayed at one instant and resumed at a later one is the game replayed at the
+// later one: what a server keeps between two commands on a game (app/game_cache.h) is
+// resumed there, not replayed. Over real games cut at several plies, whole and from their
+// snapshot's window (some offering a threefold claim), at the same instant, an hour on, 40 days on
+// (the silence rule) and half a year on (the flag has fallen: the verdict is worked out on
+// resuming), with the context of the later read ticking "use 40+ days" or not.
+TEST_F(GameExtend, AResumedGameEqualsAReplayAtTheLaterInstant) {
+  auto games = read_pgn_games("lichess2013-100.pgn", 25);
+  ASSERT_EQ(games.size(), 25u);
+  // Games whose boards offer threefold claims: a resumed game takes its board's claims over.
+  const auto draws = read_pgn_games("engine-repetition-draws.pgn", 10);
+  ASSERT_EQ(draws.size(), 10u);
+  games.insert(games.end(), draws.begin(), draws.end());
+  int compared = 0;
+  int claimable = 0;
+  int refused = 0;
+  int fallen = 0;
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    SCOPED_TRACE("game " + std::to_string(g + 1));
+    const GameFacts all = pgn_game_facts(games[g]);
+    const int n = static_cast<int>(all.moves.size());
+    for (int split : {1, n / 2, n - 1}) {
+      SCOPED_TRACE("ply " + std::to_string(split));
+      const GameFacts prefix = facts_prefix(all, split);
+      const Timestamp first = prefix.moves.back().at + 60;
+      auto whole = Game::replay(prefix, testing::utc_context(), first);
+      ASSERT_TRUE(whole.has_value()) << whole.error().detail;
+      for (bool windowed : {false, true}) {
+        const GameFacts facts =
+            windowed ? windowed_facts(prefix, whole->snapshot_window()) : prefix;
+        for (std::int64_t later : {0, 3'600, 40 * 86'400, 180 * 86'400}) {
+          for (bool tick : {false, true}) {
+            SCOPED_TRACE(std::string(windowed ? "windowed" : "whole") + ", +" +
+                         std::to_string(later) + " s" + (tick ? ", ticked" : ""));
+            GameContext context = testing::utc_context();
+            context.running_use_40_plus_days = tick;
+            auto base = Game::replay(facts, testing::utc_context(), first);
+            ASSERT_TRUE(base.has_value()) << base.error().detail;
+            auto resumed = Game::resume(std::move(*base), context, first + later);
+            auto replayed = Game::replay(facts, context, first + later);
+            ASSERT_EQ(resumed.has_value(), replayed.has_value());
+            if (!replayed) {
+              // Only a flag that fell before the window is refused, by both alike.
+              EXPECT_TRUE(windowed);
+              EXPECT_EQ(resumed.error().code, replayed.error().code);
+              EXPECT_EQ(replayed.error().code, ErrorCode::kConflict);
+              ++refused;
+              continue;
+            }
+            expect_same(*resumed, *replayed);
+            if (replayed->state().flag_fall_pending) ++fallen;
+            if (replayed->state().claimable.threefold) ++claimable;
+            ++compared;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared + refused, 35 * 3 * 2 * 4 * 2);
+  EXPECT_GT(compared, 600);
+  EXPECT_GT(claimable, 0);
+  EXPECT_GT(fallen, 40);  // half a year on, flags have fallen (and were worked out on resuming)
+}
+
+// Oracles are the board's analysis, which a resumed game keeps from its replay: a context with
+// other oracles is a programming error, not a different game.
+TEST_F(GameExtend, ResumingUnderOtherOraclesIsAProgrammingError) {
+  const auto games = read_pgn_games("lichess2013-100.pgn", 1);
+  ASSERT_EQ(games.size(), 1u);
+  const GameFacts facts = facts_prefix(pgn_game_facts(games[0]), 6);
+  const Timestamp at = facts.moves.back().at + 60;
+  auto game = Game::replay(facts, testing::utc_context(), at);
+  ASSERT_TRUE(game.has_value());
+  GameContext other = testing::utc_context();
+  const MaterialMateOracle material;
+  other.oracles.mate = &material;
+  EXPECT_THROW((void)Game::resume(std::move(*game), other, at), std::logic_error);
 }
 
 }  // namespace
