@@ -53,6 +53,19 @@ TEST(Rfc3339, FormatsUtcWithZ) {
   EXPECT_EQ(format_rfc3339(Timestamp(0)), "1970-01-01T00:00:00Z");
   EXPECT_EQ(format_rfc3339(Timestamp(1704067200 + 3661)), "2024-01-01T01:01:01Z");
   EXPECT_EQ(format_rfc3339(Timestamp(-1)), "1969-12-31T23:59:59Z");
+  // The ends of the range written (years 0000-9999), and instants beyond them clamped.
+  EXPECT_EQ(format_rfc3339(Timestamp(-62167219200)), "0000-01-01T00:00:00Z");
+  EXPECT_EQ(format_rfc3339(Timestamp(-62167219200 - 86400)), "0000-01-01T00:00:00Z");
+  EXPECT_EQ(format_rfc3339(Timestamp(253402300799)), "9999-12-31T23:59:59Z");
+  EXPECT_EQ(format_rfc3339(Timestamp(253402300799 + 1)), "9999-12-31T23:59:59Z");
+  EXPECT_EQ(format_rfc3339(Timestamp(951782400 + 45296)), "2000-02-29T12:34:56Z");
+  // Every second of a day and a day of every month of a leap year read back the same.
+  for (std::int64_t t = 1704067200; t < 1704067200 + 86400; t += 7) {
+    EXPECT_EQ(at(format_rfc3339(Timestamp(t))).unix_seconds(), t);
+  }
+  for (std::int64_t t = 1704067200; t < 1704067200 + 366 * 86400; t += 86400 + 3601) {
+    EXPECT_EQ(at(format_rfc3339(Timestamp(t))).unix_seconds(), t);
+  }
 }
 
 TEST(Rfc3339, ParsesOffsetsAndFractions) {
