@@ -333,14 +333,12 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
       // replay is the full one already. The game kept in memory is resumed at this instant
       // (the same game, without playing its moves again); else the replay takes the stored
       // facts over (no copy).
+      const bool resumed = locked->replayed.has_value();
       auto context = context_for(deps, stored);
-      Result<game::Game> game = fail(ErrorCode::kInternal, "not replayed");
-      if (locked->replayed) {
-        game = game::Game::resume(std::move(*locked->replayed), std::move(context), now);
-        if (game && deps.cache->check()) check_resumed(deps, stored, *game, now);
-      } else {
-        game = game::Game::replay(std::move(stored.facts), std::move(context), now);
-      }
+      auto game = resumed
+                      ? game::Game::resume(std::move(*locked->replayed), std::move(context), now)
+                      : game::Game::replay(std::move(stored.facts), std::move(context), now);
+      if (game && resumed && deps.cache->check()) check_resumed(deps, stored, *game, now);
       const auto window_before =
           game ? game->facts().window.value_or(game::ReplayWindow{}) : game::ReplayWindow{};
       const bool windowed = window_before.ply > 0;

@@ -7,7 +7,7 @@
 // moves after ply 10 and after ply 300 of the same game, and prints the time per move of
 // each and their ratio: the part of bench/load's flat-cost check that is the rules' own
 // (the target there is 1.2 for server and PostgreSQL together). It also plays the early moves
-// as a server that keeps the game in memory between commands (time_moves_kept) and prints
+// as a server that keeps the game in memory between commands (time_moves with keep) and prints
 // that over the replays.
 //
 //   corrchess-command-cost [--late PLY] [--moves M] [--rounds R]
@@ -73,44 +73,13 @@ game::GameFacts snapshot_after(const std::vector<std::string>& line, int plies,
 }
 
 // Plays moves from+1 .. from+moves of `line` on the snapshot as the server does; returns the
-// nanoseconds per move.
+// nanoseconds per move. With `keep`, as a server that keeps each game in memory
+// (app/game_cache.h): each command resumes the game the last one left (Game::resume) instead
+// of replaying the snapshot, and the game after an accept is kept (a copy, as the server
+// keeps it beside its answer) when the move left the snapshot where it was; after a pawn
+// move the next command replays the new snapshot.
 double time_moves(const std::vector<std::string>& line, int from, int moves, int rounds,
-                  const game::GameContext& context) {
-  const game::GameFacts start = snapshot_after(line, from, context);
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < rounds; ++r) {
-    game::GameFacts snapshot = start;
-    for (int p = from + 1; p <= from + moves; ++p) {
-      const auto now = instant_of(p);
-      const game::Color side = p % 2 == 1 ? game::Color::kWhite : game::Color::kBlack;
-      const game::MoveRequest request{line[p - 1], false, std::nullopt, false};
-      auto submitted = game::Game::replay(snapshot, context, now);
-      auto pending = submitted ? game::submit_move(*submitted, side, request)
-                               : std::unexpected(submitted.error());
-      auto accepting = game::Game::replay(snapshot, context, now);
-      if (!pending || !accepting) {
-        std::fprintf(stderr, "ply %d: the move was refused\n", p);
-        std::exit(1);
-      }
-      auto outcome = game::accept_move(*accepting, side, *pending, line[p - 1], {});
-      if (!outcome) {
-        std::fprintf(stderr, "ply %d: %s\n", p, outcome.error().detail.c_str());
-        std::exit(1);
-      }
-      snapshot = game::windowed_facts(outcome->game.facts(), outcome->game.snapshot_window());
-    }
-  }
-  const auto elapsed = std::chrono::steady_clock::now() - t0;
-  return std::chrono::duration<double, std::nano>(elapsed).count() / (double(rounds) * moves);
-}
-
-// The same moves as a server that keeps each game in memory (app/game_cache.h): each
-// command resumes the game the last one left (Game::resume) instead of replaying the
-// snapshot, and the game after an accept is kept (a copy, as the server keeps it beside its
-// answer) when the move left the snapshot where it was; after a pawn move the next command
-// replays the new snapshot. Returns the nanoseconds per move.
-double time_moves_kept(const std::vector<std::string>& line, int from, int moves, int rounds,
-                       const game::GameContext& context) {
+                  const game::GameContext& context, bool keep = false) {
   const game::GameFacts start = snapshot_after(line, from, context);
   const auto t0 = std::chrono::steady_clock::now();
   for (int r = 0; r < rounds; ++r) {
@@ -129,7 +98,7 @@ double time_moves_kept(const std::vector<std::string>& line, int from, int moves
       auto submitted = command_game();
       auto pending = submitted ? game::submit_move(*submitted, side, request)
                                : std::unexpected(submitted.error());
-      if (submitted) kept = *submitted;  // a submit leaves the snapshot where it was
+      if (keep && submitted) kept = *submitted;  // a submit leaves the snapshot where it was
       auto accepting = command_game();
       if (!pending || !accepting) {
         std::fprintf(stderr, "ply %d: the move was refused\n", p);
@@ -142,7 +111,7 @@ double time_moves_kept(const std::vector<std::string>& line, int from, int moves
         std::exit(1);
       }
       const auto window = outcome->game.snapshot_window();
-      if (window == window_before) {
+      if (keep && window == window_before) {
         kept = outcome->game;
       } else {
         snapshot = game::windowed_facts(outcome->game.facts(), window);
@@ -190,7 +159,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 4; ++i) {
     early_ns += time_moves(line, 10, moves, rounds / 4 + 1, context);
     late_ns += time_moves(line, late, moves, rounds / 4 + 1, context);
-    kept_ns += time_moves_kept(line, 10, moves, rounds / 4 + 1, context);
+    kept_ns += time_moves(line, 10, moves, rounds / 4 + 1, context, true);
   }
   early_ns /= 4;
   late_ns /= 4;
