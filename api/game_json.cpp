@@ -38,10 +38,12 @@ void write_pending(model::JsonText& out, const game::PendingMove& p) {
 
 }  // namespace
 
-json pending_json(const game::PendingMove& p) {
+std::string submitted_move_json(const game::PendingMove& p) {
   model::JsonText out;
+  out.begin_object().key("pending");
   write_pending(out, p);
-  return json::parse(out.take());
+  out.end_object();
+  return out.take();
 }
 
 // One entry of GET /games as `user` sees it: what a list shows without another request.

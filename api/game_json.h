@@ -30,8 +30,8 @@ nlohmann::json game_json(const model::StoredGame& stored, const game::GameState&
 // answer's size does not grow with the game.
 nlohmann::json game_json(const app::GameView& shown, bool minimal = false);
 std::string game_json_text(const app::GameView& shown, bool minimal = false);
-// A pending move as its owner sees it.
-nlohmann::json pending_json(const game::PendingMove& pending);
+// The answer to a submitted move, {"pending": ...}: the pending move as its owner sees it.
+std::string submitted_move_json(const game::PendingMove& pending);
 // One entry of GET /games as `user` sees it: what a list shows without another request.
 nlohmann::json list_entry_json(const model::GameListEntry& entry, const model::User& user);
 // The PGN of a game as shown (Seven Tag Roster, usernames, TimeControl, Termination, Chess960

@@ -403,7 +403,7 @@ void add_move_routes(Routes& routes, GameServiceDeps& deps) {
       BodyHandler<MoveBody>([&deps](const Call& c, MoveBody&& b) -> Result<Response> {
         auto pending = app::submit_move(deps, c.caller(), c.id, b.move, b.expect);
         if (!pending) return game_problem(deps, c.caller(), c.id, pending.error());
-        return json_response(200, {{"pending", pending_json(*pending)}});
+        return text_response(200, "application/json", submitted_move_json(*pending));
       }));
   routes.add({"DELETE", "/api/v1/games/{id}/moves/pending", kPlayer, kGame,
               Doc("Cancel the pending move", 204, "no content")},
