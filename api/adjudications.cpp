@@ -2,6 +2,7 @@
 
 #include "api/events.h"
 #include "api/json_body.h"
+#include "api/paging.h"
 #include "app/adjudications.h"
 #include "model/evidence_codec.h"
 
@@ -26,8 +27,13 @@ void add_lines(json& claims, std::int64_t game_id, const app::ClaimLines& lines)
   }
 }
 
-Result<Response> queue(GameServiceDeps& deps, const model::User& user) {
-  TRY_LET(q, app::adjudication_queue(deps, user));
+Result<Response> queue(GameServiceDeps& deps, const Request& request, const model::User& user) {
+  // The cursor: "<pending since, epoch seconds>.<game id>" of the page's last game.
+  TRY_LET(page, page_query(request, app::kMaxAdjudicationsPerPage, 2));
+  app::AdjudicationPage wanted{std::nullopt, page->limit};
+  if (!page->after.empty())
+    wanted.after = model::AdjudicationCursor{page->after[0], page->after[1]};
+  TRY_LET(q, app::adjudication_queue(deps, user, wanted));
   json list = json::array();
   for (const auto& p : q->games) {
     const auto& g = p.game;
@@ -45,7 +51,11 @@ Result<Response> queue(GameServiceDeps& deps, const model::User& user) {
     j["evidence"] = evidence == q->evidence.end() ? json() : evidence_json(evidence->second);
     list.push_back(std::move(j));
   }
-  return json_response(200, {{"adjudications", list}});
+  return json_response(
+      200,
+      {{"adjudications", list},
+       {"total", q->total},
+       {"next_cursor", q->next ? next_cursor_json({q->next->since, q->next->game_id}) : json()}});
 }
 
 Result<Response> evidence(GameServiceDeps& deps, const model::User& user, std::int64_t id) {
@@ -84,12 +94,14 @@ void add_adjudication_routes(Router& router, GameServiceDeps& deps) {
   routes.add(
       {"GET", "/api/v1/admin/adjudications", Access::kDirector,
        Doc("Event games awaiting adjudication across all events, the longest waiting first, with "
-           "the server's evidence on each position",
+           "the server's evidence on each position, one page at a time",
            200,
            "{adjudications: [{game_id, event: {id, name}, round, board, white, black, ply, "
            "age_seconds, pending_since, claims_due, window_open, claims: {white, black} (each "
-           "with line), evidence}]}")},
-      [&deps](const Call& c) { return queue(deps, c.caller()); });
+           "with line), evidence}], total, next_cursor}; total counts the games of the whole "
+           "queue")
+           .q(page_query_doc("1..200; default: the whole queue"))},
+      [&deps](const Call& c) { return queue(deps, c.request, c.caller()); });
   routes.add({"GET", "/api/v1/admin/games/{id}/evidence", kDirector, kGame,
               Doc("What the server can prove about a game's current position", 200,
                   "{game_id, ply, fen, evidence, claims: [{side, claim, analysis, filed_at, "

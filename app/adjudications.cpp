@@ -77,47 +77,69 @@ Result<db::StoredEvidence> computed_evidence(const GameDeps& deps, pqxx::work& t
   return out;
 }
 
+// The evidence of each game of `q` (a page) and the lines of its claims, read back where the
+// stored evidence still holds and computed (and kept) where it does not.
+Result<void> add_evidence(GameDeps& deps, pqxx::work& tx, AdjudicationQueue& q) {
+  std::vector<std::int64_t> ids;
+  for (const auto& p : q.games) ids.push_back(p.game.game_id);
+  // The evidence of a waiting game does not change (it has no more moves): it is computed
+  // once, stored, and read back while it holds (migration 0034).
+  auto kept = db::adjudication_evidence(tx, ids);
+  bool stored_any = false;
+  for (const auto& p : q.games) {
+    const auto id = p.game.game_id;
+    const auto found = kept.find(id);
+    const db::StoredEvidence* known = found == kept.end() ? nullptr : &found->second;
+    db::StoredEvidence evidence;
+    if (known != nullptr && still_holds(*known, p, q.claims)) {
+      evidence = *known;
+    } else {
+      TRY_LET(computed, computed_evidence(deps, tx, p, q.claims, q.now, known));
+      evidence = std::move(*computed);
+      // Kept unless a table it needed is missing here (another instance, or this one once
+      // the tables are installed, may probe it).
+      if (evidence.evidence.tablebase != game::TablebaseStatus::kUnavailable) {
+        db::save_adjudication_evidence(tx, evidence);
+        stored_any = true;
+      }
+    }
+    for (const auto* c : analysed_claims(q.claims, id)) {
+      const auto* checked = checked_line(evidence, *c);
+      if (checked != nullptr && checked->line.given) q.lines[{id, c->side}] = checked->line;
+    }
+    q.evidence.emplace(id, std::move(evidence.evidence));
+  }
+  if (stored_any) db::drop_evidence_of_decided_games(tx);
+  return {};
+}
+
 }  // namespace
 
-Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const model::User& user) {
+Result<AdjudicationQueue> adjudication_queue(GameDeps& deps, const model::User& user,
+                                             const AdjudicationPage& page) {
   TRY(require_director(user));
+  if (page.limit && (*page.limit < 1 || *page.limit > kMaxAdjudicationsPerPage)) {
+    return fail(ErrorCode::kValidationError,
+                "limit must be 1.." + std::to_string(kMaxAdjudicationsPerPage));
+  }
   TRY(settle_due_games(deps, model::GameScope{}));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<AdjudicationQueue> {
-    AdjudicationQueue q{db::pending_adjudications(tx),
-                        db::pending_adjudication_claims(tx),
-                        deps.clock.now(tx),
-                        {},
-                        {}};
+    AdjudicationQueue q;
+    // One game more than the page tells whether another page follows.
+    const auto more = page.limit ? std::optional<int>(*page.limit + 1) : std::nullopt;
+    q.games = db::pending_adjudications(tx, page.after, more);
+    if (page.limit && static_cast<int>(q.games.size()) > *page.limit) {
+      q.games.pop_back();
+      const auto& last = q.games.back().game;
+      q.next = model::AdjudicationCursor{last.adjudication_since->unix_seconds(), last.game_id};
+    }
+    q.total = !page.after && !page.limit ? static_cast<std::int64_t>(q.games.size())
+                                         : db::count_pending_adjudications(tx);
     std::vector<std::int64_t> ids;
     for (const auto& p : q.games) ids.push_back(p.game.game_id);
-    // The evidence of a waiting game does not change (it has no more moves): it is computed
-    // once, stored, and read back while it holds (migration 0034).
-    auto kept = db::adjudication_evidence(tx, ids);
-    bool stored_any = false;
-    for (const auto& p : q.games) {
-      const auto id = p.game.game_id;
-      const auto found = kept.find(id);
-      const db::StoredEvidence* known = found == kept.end() ? nullptr : &found->second;
-      db::StoredEvidence evidence;
-      if (known != nullptr && still_holds(*known, p, q.claims)) {
-        evidence = *known;
-      } else {
-        TRY_LET(computed, computed_evidence(deps, tx, p, q.claims, q.now, known));
-        evidence = std::move(*computed);
-        // Kept unless a table it needed is missing here (another instance, or this one once
-        // the tables are installed, may probe it).
-        if (evidence.evidence.tablebase != game::TablebaseStatus::kUnavailable) {
-          db::save_adjudication_evidence(tx, evidence);
-          stored_any = true;
-        }
-      }
-      for (const auto* c : analysed_claims(q.claims, id)) {
-        const auto* checked = checked_line(evidence, *c);
-        if (checked != nullptr && checked->line.given) q.lines[{id, c->side}] = checked->line;
-      }
-      q.evidence.emplace(id, std::move(evidence.evidence));
-    }
-    if (stored_any) db::drop_evidence_of_decided_games(tx);
+    q.claims = db::adjudication_claims_in(tx, ids);
+    q.now = deps.clock.now(tx);
+    TRY(add_evidence(deps, tx, q));
     return q;
   });
 }

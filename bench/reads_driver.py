@@ -105,17 +105,17 @@ def main():
         return [(path.format(p=p), tokens[p]) for p, path in paths]
 
     # The long lists a page at a time (docs/api.md "Paging"): pages spread over each list.
-    def spread_pages(path, limit, pages, step):
-        """Every `step`th page of the first pages * step, as (path, token)."""
+    def spread_pages(path, limit, pages, step, token=None):
+        """Every `step`th page of the first pages * step, as (path, token); `token` reads
+        them (default: a player's)."""
+        token = token or tokens[players[0]]
         out, cursor = [], None
         for i in range(pages * step):
-            page = client.json("GET", path + f"&limit={limit}" +
-                               (f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""),
-                               tokens[players[0]])
+            paged = (path + ("&" if "?" in path else "?") + f"limit={limit}" +
+                     (f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""))
+            page = client.json("GET", paged, token)
             if i % step == 0:
-                out.append((path + f"&limit={limit}" +
-                            (f"&cursor={urllib.parse.quote(cursor)}" if cursor else ""),
-                            tokens[players[0]]))
+                out.append((paged, token))
             cursor = page.get("next_cursor")  # none from a server without paging
             if not cursor:
                 break
@@ -154,7 +154,9 @@ def main():
         "event crosstable": [(f"/api/v1/events/{e}/crosstable", tokens[players[0]])
                              for e in events],
         "rating list index": [("/api/v1/ratings/lists", tokens[players[0]])],
-        "adjudication queue": [("/api/v1/admin/adjudications", director)],
+        # As the director's page reads it: 20 games a page, every page of the queue.
+        "adjudication queue, a page of 20": spread_pages("/api/v1/admin/adjudications", 20, 20,
+                                                         1, director),
         "events (all), a page of 50": spread_pages("/api/v1/events?status=all", 50, 10, 1),
         "rating list, a page of 100": spread_pages(f"/api/v1/ratings/lists/{periods[-1]}?pool=standard",
                                                    100, 10, 8),
@@ -165,6 +167,7 @@ def main():
         "events (all, 500 without limit)": [("/api/v1/events?status=all", tokens[players[0]])],
         "rating list (whole period, bulk)": [(f"/api/v1/ratings/lists/{periods[-1]}",
                                               tokens[players[0]])],
+        "adjudication queue (whole, without limit)": [("/api/v1/admin/adjudications", director)],
     }
 
     results = []

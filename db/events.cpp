@@ -319,11 +319,27 @@ std::vector<EventGame> event_games(pqxx::work& tx, std::int64_t event_id) {
   return out;
 }
 
-std::vector<PendingAdjudication> pending_adjudications(pqxx::work& tx) {
+std::vector<PendingAdjudication> pending_adjudications(
+    pqxx::work& tx, const std::optional<model::AdjudicationCursor>& after,
+    std::optional<int> limit) {
+  std::optional<std::int64_t> since, game_id;
+  if (after) since = after->since, game_id = after->game_id;
   std::vector<PendingAdjudication> out;
-  for (const auto& row :
-       tx.exec(std::string(kEventGameSelect) + "WHERE g.status = 'adjudication_pending' "
-                                               "ORDER BY 13, eg.event_id, eg.round, eg.board")) {
+  // The page's places first, from the games alone: the waiting games are few among all
+  // games (the partial index games_adjudication_pending_idx, migration 0033, finds them) and
+  // only their places are sorted (top-N); the event, players and names are then read for the
+  // page's games alone, each by its key. (As one join, a page after a cursor read the whole
+  // of event_games.) Every waiting game is an event game: only an end date makes one wait.
+  // LIMIT NULL is no limit.
+  for (const auto& row : tx.exec_params(
+           std::string(kEventGameSelect) +
+               "JOIN (SELECT q.id, s.since FROM games q CROSS JOIN LATERAL (SELECT extract(epoch "
+               "FROM min(e.at))::bigint AS since FROM game_events e WHERE e.game_id = q.id AND "
+               "e.kind = 'adjudication_pending') s WHERE q.status = 'adjudication_pending' AND "
+               "($1::bigint IS NULL OR (s.since, q.id) > ($1::bigint, $2::bigint)) ORDER BY "
+               "s.since, q.id LIMIT $3) waiting ON waiting.id = g.id ORDER BY waiting.since, "
+               "waiting.id",
+           since, game_id, limit)) {
     PendingAdjudication p;
     p.game = event_game_of(row);
     p.event_id = row[13].as<std::int64_t>();
@@ -333,11 +349,20 @@ std::vector<PendingAdjudication> pending_adjudications(pqxx::work& tx) {
   return out;
 }
 
-std::vector<AdjudicationClaim> pending_adjudication_claims(pqxx::work& tx) {
+std::int64_t count_pending_adjudications(pqxx::work& tx) {
+  // The games pending_adjudications pages, from the partial index alone.
+  return tx.exec1("SELECT count(*) FROM games WHERE status = 'adjudication_pending'")[0]
+      .as<std::int64_t>();
+}
+
+std::vector<AdjudicationClaim> adjudication_claims_in(pqxx::work& tx,
+                                                      const std::vector<std::int64_t>& game_ids) {
   std::vector<AdjudicationClaim> out;
+  if (game_ids.empty()) return out;
   for (const auto& row :
-       tx.exec(std::string(kClaimSelect) +
-               "WHERE g.status = 'adjudication_pending' ORDER BY c.game_id, c.side DESC")) {
+       tx.exec_params(std::string(kClaimSelect) + "WHERE c.game_id = ANY($1::bigint[]) "
+                                                  "ORDER BY c.game_id, c.side DESC",
+                      id_array_literal(game_ids))) {
     out.push_back(claim_of(row));
   }
   return out;

@@ -97,10 +97,17 @@ void save_adjudication_claim(pqxx::work& tx, const AdjudicationClaim& claim);
 std::vector<AdjudicationClaim> adjudication_claims(pqxx::work& tx, std::int64_t event_id,
                                                    std::optional<std::int64_t> game_id = {});
 
-// Every event game awaiting adjudication, the longest waiting first, and the claims filed
-// in them.
-std::vector<PendingAdjudication> pending_adjudications(pqxx::work& tx);
-std::vector<AdjudicationClaim> pending_adjudication_claims(pqxx::work& tx);
+// The event games awaiting adjudication in the queue's order (AdjudicationCursor: the
+// longest waiting first, then by game id), those after `after` (none: from the first), at
+// most `limit` (none: to the end).
+std::vector<PendingAdjudication> pending_adjudications(
+    pqxx::work& tx, const std::optional<model::AdjudicationCursor>& after = {},
+    std::optional<int> limit = {});
+// How many event games await adjudication (the whole queue).
+std::int64_t count_pending_adjudications(pqxx::work& tx);
+// The claims filed in the games `game_ids`, by game, White's first.
+std::vector<AdjudicationClaim> adjudication_claims_in(pqxx::work& tx,
+                                                      const std::vector<std::int64_t>& game_ids);
 
 // The instants of the user's losses by time forfeit (games.finished_at), oldest first.
 std::vector<game::Timestamp> time_forfeit_losses(pqxx::work& tx, std::int64_t user_id);

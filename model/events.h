@@ -118,6 +118,13 @@ struct PendingAdjudication {
   EventGame game;
 };
 
+// A place in the directors' queue, whose order is the instant a game became adjudication
+// pending (epoch seconds), then the game id: the cursor of a page is its last game's place.
+struct AdjudicationCursor {
+  std::int64_t since = 0;
+  std::int64_t game_id = 0;
+};
+
 // Visibility setting of the event of a game (live for games outside events).
 struct GameVisibility {
   Visibility mode = Visibility::kLive;

@@ -3,7 +3,9 @@ the queue, reached from the director page; a player's win claim (filed through t
 while the page is open) appears without a reload, with the players, the claim and its
 analysis shown as text and a link to the game, and the decision being written is kept; the
 result has no default; the director decides it there, and the game is finished with that
-result and leaves the queue."""
+result and leaves the queue. A queue longer than a page (20 games) shows its first page and
+a "More games" button that says how many of how many are shown; pressing it shows the next
+page, in the queue's order, and the button is gone once every game is shown."""
 
 import sys
 import unittest
@@ -78,6 +80,45 @@ class AdjudicationQueue(support.ServerTestCase):
         # The link leads to the game.
         td.get(self.base + "/games/" + game_id)
         wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-square='e4']"), message="the game page")
+
+
+class AdjudicationQueuePages(support.ServerTestCase):
+    # Seven players: a section of 21 games, one more than a page of the queue.
+    users = ("anna", "boris", "clara", "dmitri", "emil", "fiona", "greta")
+    env = {"CORRCHESS_CLOCK": "manual", "CORRCHESS_TIMEZONE": "UTC"}
+
+    def listed(self, d):
+        return [li.get_attribute("data-game") for li in d.find_elements(By.CSS_SELECTOR, "li.adjudication")]
+
+    def test_more_games_shows_the_next_page(self):
+        admin = support.Api(self.base, *support.ADMIN)
+        support.pending_event_game(admin, "Big section", self.users)
+        queue = [g["game_id"] for g in admin.call("GET", "/api/v1/admin/adjudications")["adjudications"]]
+        self.assertEqual(len(queue), 21)
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.login(td, self.base, *support.ADMIN)
+        td.get(self.base + "/adjudications")
+        wait(td, lambda d: len(self.listed(d)) == 20, message="the first page")
+        more = wait(td, lambda d: button(d, "More games (20 of 21 shown)"),
+                    message="the button saying how many are shown")
+        self.assertEqual(self.listed(td), queue[:20])
+        self.assertIn("Adjudications (21)", td.title)
+        td.execute_script("arguments[0].scrollIntoView({block: 'end'})", more)
+        td.save_screenshot(support.artifact_path("adjudication-queue-more.png"))
+        more.click()
+        wait(td, lambda d: len(self.listed(d)) == 21, message="the next page shown")
+        wait(td, lambda d: not d.find_elements(By.CSS_SELECTOR, "p.more button"), message="no more pages")
+        self.assertEqual(self.listed(td), queue)
+
+        # The last game decided on the page: it leaves, the others stay in order.
+        last = queue[-1]
+        Select(td.find_element(By.ID, "adj-%s-result" % last)).select_by_value("1/2-1/2")
+        td.find_element(By.ID, "adj-%s-reason" % last).send_keys("a dead draw")
+        button(td, "Decide game %s" % last).click()
+        wait(td, lambda d: self.listed(d) == queue[:20], message="the decided game gone")
+        wait(td, lambda d: "Adjudications (20)" in d.title, message="the title counts the queue")
+        self.assertEqual(td.find_elements(By.CSS_SELECTOR, "p.more button"), [])
 
 
 if __name__ == "__main__":

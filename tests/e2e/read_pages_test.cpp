@@ -1,12 +1,14 @@
 // The long lists a page at a time (issue 40, "a million games"; docs/api.md "Paging"): a
-// period's rating list and the events list take `limit` and `cursor`, answer `total` and
-// `next_cursor`, and their pages are disjoint, in the list's order and together the whole
-// list; without `limit` they answer as before (the whole rating list, the newest 500 events).
-// A bad page parameter is a 400 validation_error.
+// period's rating list, the events list and the directors' adjudication queue take `limit`
+// and `cursor`, answer `total` and `next_cursor`, and their pages are disjoint, in the list's
+// order and together the whole list; without `limit` they answer as before (the whole rating
+// list, the newest 500 events, the whole queue). A bad page parameter is a 400
+// validation_error.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +19,7 @@ namespace corrchess {
 namespace {
 
 using nlohmann::json;
+using testing::epoch_seconds;
 using testing::kDirector;
 
 class ReadPages : public testing::EventServer {
@@ -162,6 +165,86 @@ TEST_F(ReadPages, TheEventsListComesInDisjointPagesNewestFirst) {
                   "cursor=-4", "cursor="});
   EXPECT_EQ(problem("GET", "/api/v1/events?status=over&limit=3", kDirector, nullptr, 400),
             "validation_error");
+}
+
+TEST_F(ReadPages, TheAdjudicationQueueComesInDisjointPagesLongestWaitingFirst) {
+  add_users({"anna", "boris", "clara", "dmitri", "emil", "fiona", "greta", "hugo"});
+  // Four players ending on the 5th: six games waiting from the same instant (the game id
+  // breaks the tie), one of them finished before. One game each waiting from the 3rd and the
+  // 7th, one event still running.
+  const auto section =
+      api_.create_event(token(kDirector), "Section", {"anna", "boris", "clara", "dmitri"},
+                        {{"end_at", "2030-01-05T00:00:00Z"}});
+  const auto started = ok("POST", "/api/v1/admin/events/" + section + "/start", kDirector);
+  ASSERT_EQ(started["games"].size(), 6u);
+  const auto& decided = started["games"][2];
+  finish_game(decided["id"], decided["white"], decided["black"], "1-0");
+  const auto first = api_.create_event(token(kDirector), "First", {"emil", "fiona"},
+                                       {{"end_at", "2030-01-03T00:00:00Z"}});
+  const auto first_game = api_.start_event(token(kDirector), first)["id"].get<std::string>();
+  const auto last = api_.create_event(token(kDirector), "Last", {"greta", "hugo"},
+                                      {{"end_at", "2030-01-07T00:00:00Z"}});
+  const auto last_game = api_.start_event(token(kDirector), last)["id"].get<std::string>();
+  const auto running = api_.create_event(token(kDirector), "Running", {"emil", "hugo"},
+                                         {{"end_at", "2030-06-01T00:00:00Z"}});
+  const auto running_game = api_.start_event(token(kDirector), running)["id"].get<std::string>();
+  advance(9 * 86400);  // 2030-01-10
+
+  // Without limit: the whole queue, as before paging existed.
+  const auto whole = ok("GET", "/api/v1/admin/adjudications", kDirector);
+  const auto& games = whole["adjudications"];
+  ASSERT_EQ(games.size(), 7u) << whole.dump(1);
+  EXPECT_EQ(whole["total"], 7);
+  EXPECT_EQ(whole["next_cursor"], nullptr);
+  EXPECT_EQ(games.front()["game_id"], first_game);
+  EXPECT_EQ(games.back()["game_id"], last_game);
+  for (std::size_t i = 1; i < games.size(); ++i) {
+    const auto& before = games[i - 1];
+    const auto& after = games[i];
+    // The longest waiting first, ties by game id: a total order.
+    const auto place = [](const json& g) {
+      return std::pair{epoch_seconds(g["pending_since"].get<std::string>()),
+                       std::stoll(g["game_id"].get<std::string>())};
+    };
+    EXPECT_LT(place(before), place(after)) << before.dump() << "\n" << after.dump();
+  }
+  for (const auto& g : games) {
+    EXPECT_NE(g["game_id"], decided["id"]);
+    EXPECT_NE(g["game_id"], running_game);
+  }
+
+  for (const std::size_t limit : {1u, 2u, 6u, 7u, 200u}) {
+    SCOPED_TRACE(limit);
+    EXPECT_EQ(all_pages("/api/v1/admin/adjudications?limit=" + std::to_string(limit),
+                        "adjudications", limit, 7),
+              games);
+  }
+  // The cursor is the place of the page's last game; without limit, every game after it.
+  const auto page = ok("GET", "/api/v1/admin/adjudications?limit=2", kDirector);
+  const auto& second = games[1];
+  ASSERT_EQ(page["next_cursor"],
+            std::to_string(epoch_seconds(second["pending_since"].get<std::string>())) + "." +
+                second["game_id"].get<std::string>());
+  const auto rest =
+      ok("GET", "/api/v1/admin/adjudications?cursor=" + page["next_cursor"].get<std::string>(),
+         kDirector);
+  EXPECT_EQ(rest["adjudications"], json(std::vector<json>(games.begin() + 2, games.end())));
+  EXPECT_EQ(rest["total"], 7);
+  EXPECT_EQ(rest["next_cursor"], nullptr);
+
+  for (const std::string query :
+       {"limit=0", "limit=-1", "limit=201", "limit=abc", "limit=2.5", "limit=", "cursor=abc",
+        "cursor=12", "cursor=1.2.3", "cursor=-1.2", "cursor=1.-2", "cursor=1.",
+        "cursor=", "limit=2&cursor=12"}) {
+    EXPECT_EQ(problem("GET", "/api/v1/admin/adjudications?" + query, kDirector, nullptr, 400),
+              "validation_error")
+        << query;
+  }
+  // Directors only, a page as the whole queue.
+  EXPECT_EQ(problem("GET", "/api/v1/admin/adjudications?limit=2", "anna", nullptr, 403),
+            "forbidden");
+  EXPECT_EQ(problem("GET", "/api/v1/admin/adjudications?limit=2", "", nullptr, 401),
+            "unauthorized");
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // /adjudications (td and admin): the queue of event games awaiting adjudication across all
 // events, the longest waiting first, each with its players, both sides' claims and analyses
 // (as text) and the legality of their lines, how long it has waited, what the server can prove
-// about the position (./evidence.ts), a link to the game and a form to decide the result.
+// about the position (./evidence.ts), a link to the game and a form to decide the result. The
+// queue is read a page at a time (docs/api.md "Paging"): "More games" shows one page more.
 import { api, Claim, errorText } from '../api';
 import { announce, errorBox, h, replace, showError } from '../dom';
 import { Evidence, evidenceView, lineText } from './evidence';
@@ -16,6 +17,9 @@ type Entry = {
   claims_due: string; window_open: boolean; claims: { white: Claim; black: Claim };
   evidence: Evidence | null;
 };
+type QueuePage = { adjudications: Entry[]; total: number; next_cursor: string | null };
+// Games a page of the queue holds (the server computes the evidence of a page's games).
+const QUEUE_PAGE = 20;
 
 function claimText(player: string, c: Claim): string {
   if (!c.filed) return `${player}: ${t('adjudicate.no_claim')}`;
@@ -95,21 +99,42 @@ export function adjudicationsPage(root: HTMLElement): () => void {
   setTitle(t('nav.adjudications'));
   const list = h('ol', { class: 'adjudications' });
   const empty = h('p', { class: 'muted', hidden: true }, t('adjudicate.none'));
+  const more = h('p', { class: 'more' });
   const updated = h('span', { class: 'muted', 'aria-live': 'off' });
   const error = errorBox();
   // One entry per game, kept across refreshes: only its information is redrawn, so a
   // decision being written (result, reason, focus) survives.
   const entries = new Map<string, { li: HTMLLIElement; info: HTMLDivElement }>();
+  // How many pages are shown: each refresh reads them again from the first, page by page.
+  let pages = 1;
   let reading = false;
+  let again = false;
+  async function readPages(): Promise<{ shown: Entry[]; total: number; next: string | null }> {
+    const shown: Entry[] = [];
+    let total = 0;
+    let cursor: string | null = null;
+    for (let i = 0; i < pages; i++) {
+      const page: QueuePage = await api<QueuePage>('GET',
+        `/api/v1/admin/adjudications?limit=${QUEUE_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      shown.push(...page.adjudications);
+      total = page.total;
+      cursor = page.next_cursor;
+      if (!cursor) break;
+    }
+    return { shown, total, next: cursor };
+  }
   async function load(): Promise<void> {
-    if (reading) return;
+    if (reading) {
+      again = true;
+      return;
+    }
     reading = true;
     try {
-      const { adjudications } = await api<{ adjudications: Entry[] }>('GET', '/api/v1/admin/adjudications');
+      const { shown, total, next } = await readPages();
       showError(error, null);
-      setTitle(`${t('nav.adjudications')} (${adjudications.length})`);
+      setTitle(`${t('nav.adjudications')} (${total})`);
       const seen = new Set<string>();
-      adjudications.forEach((e, i) => {
+      shown.forEach((e, i) => {
         seen.add(e.game_id);
         let entry = entries.get(e.game_id);
         if (!entry) {
@@ -126,13 +151,25 @@ export function adjudicationsPage(root: HTMLElement): () => void {
           entries.delete(gameId);
         }
       }
-      list.hidden = adjudications.length === 0;
-      empty.hidden = adjudications.length !== 0;
+      list.hidden = shown.length === 0;
+      empty.hidden = total !== 0;
+      replace(more, next ? h('button', {
+        type: 'button',
+        onclick: (ev: Event) => {
+          (ev.currentTarget as HTMLButtonElement).disabled = true;
+          pages += 1;
+          void load();
+        },
+      }, t('adjudicate.more', { shown: shown.length, total })) : null);
       replace(updated, t('adjudicate.updated', { at: clockTime(new Date()), n: refreshSeconds }));
     } catch (e) {
       showError(error, errorText(e));
     } finally {
       reading = false;
+      if (again) {
+        again = false;
+        void load();
+      }
     }
   }
   const refresh = () => { if (document.visibilityState === 'visible') void load(); };
@@ -141,7 +178,7 @@ export function adjudicationsPage(root: HTMLElement): () => void {
   replace(root, h('h1', {}, t('adjudicate.queue')),
     h('p', { class: 'muted' }, t('adjudicate.lead')),
     h('p', { class: 'refresh' }, h('button', { type: 'button', onclick: () => void load() }, t('adjudicate.refresh')), ' ', updated),
-    error, list, empty);
+    error, list, more, empty);
   void load();
   return () => {
     window.clearInterval(timer);
