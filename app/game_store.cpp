@@ -225,9 +225,14 @@ Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, model::Store
 namespace {
 
 // The checks and the decision of run_command on the locked game `stored` replayed as `game`.
+// `play_stopped`: a player's command after the event's end date.
 Result<GameChange> decide(const model::StoredGame& stored, const game::Game& game,
                           std::optional<Color> side, const GameCommand& command,
-                          const Precondition& expect) {
+                          const Precondition& expect, bool play_stopped) {
+  if (play_stopped && game::is_in_play(game.state().status)) {
+    return fail(ErrorCode::kGameOver,
+                "the game awaits adjudication (its event's end date has passed)");
+  }
   if (expect.version && *expect.version != stored.version) {
     return fail(ErrorCode::kStaleGame, "the game has changed since you read it (version " +
                                            std::to_string(*expect.version) + ", now " +
@@ -308,14 +313,14 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
     committed.reset();
     const auto read =
         expect.new_moves_only ? model::FactsRead::kFromSnapshot : model::FactsRead::kAll;
-    const auto revision = db::lock_game(tx, id);
-    if (!revision) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
-    auto locked = locked_game(deps, tx, id, *revision, read);
+    const auto lock = db::lock_game(tx, id);
+    if (!lock) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
+    auto locked = locked_game(deps, tx, id, lock->revision, read);
     bool from_snapshot = read == model::FactsRead::kFromSnapshot;
     if (!locked && from_snapshot && locked.error().code == ErrorCode::kInternal) {
       db::log_database_error("game " + std::to_string(id) + ": " + locked.error().detail +
                              "; reading every move");
-      locked = locked_game(deps, tx, id, *revision, model::FactsRead::kAll);
+      locked = locked_game(deps, tx, id, lock->revision, model::FactsRead::kAll);
       from_snapshot = false;
     }
     if (!locked) return std::unexpected(locked.error());
@@ -325,6 +330,10 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
       return fail(ErrorCode::kForbidden, "you do not play in this game");
     }
     const auto now = deps.clock.now(tx);
+    // Play stops at the event's end date (rules.md §5.4) whether or not the sweep has stored
+    // it yet; a director still acts on the game (an adjudication, a correction).
+    const bool play_stopped =
+        access == Access::kPlayer && lock->end_of_play && *lock->end_of_play <= now;
     if (from_snapshot) {
       // From the snapshot: the work does not grow with the game. Anything the window cannot
       // decide alone (a replay that asks for every move, a change that ends the game) is
@@ -343,7 +352,7 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
           game ? game->facts().window.value_or(game::ReplayWindow{}) : game::ReplayWindow{};
       const bool windowed = window_before.ply > 0;
       if (game) {
-        TRY_LET(change, decide(stored, *game, side, command, expect));
+        TRY_LET(change, decide(stored, *game, side, command, expect, play_stopped));
         const bool every_move = needs_every_move(*change);
         if (!every_move || !windowed) {
           // The snapshot the change leaves on the row, for the copy kept of the game.
@@ -380,7 +389,7 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
       stored = std::move(*all);
     }
     TRY_LET(game, replay_game(deps, stored, now));
-    TRY_LET(change, decide(stored, *game, side, command, expect));
+    TRY_LET(change, decide(stored, *game, side, command, expect, play_stopped));
     return commit_change(tx, std::move(stored), std::move(*game), side, std::move(*change));
   });
   if (deps.cache != nullptr) {
@@ -396,7 +405,7 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
 Result<GameView> view_game(GameDeps& deps, const model::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<GameView> {
     TRY_LET(stored, db::load_game(tx, id, false));
-    TRY_LET(g, replay_game(deps, *stored, deps.clock.now(tx)));
+    TRY_LET(g, replay_as_due(deps, tx, *stored, deps.clock.now(tx)));
     GameView shown{*stored, g->state(), side_of(*stored, user)};
     // What the players write each other is theirs (and the directors'), not the audience's.
     shown.show_messages = shown.viewer.has_value() || is_director(user);

@@ -78,6 +78,12 @@ std::array<game::ConditionalTree, 2> conditional_trees(const model::StoredGame& 
 // The rules context of a stored game: the server's zone and oracles, the players' leave.
 game::GameContext context_for(const GameDeps& deps, const model::StoredGame& stored);
 
+// The game `stored` replayed at `now` as the sweep leaves it, for reads that store nothing: an
+// event game whose event's end date has passed shows the end of play the sweep stores
+// (adjudication pending, or the flag fall that came before it) whether or not it ran.
+Result<game::Game> replay_as_due(const GameDeps& deps, pqxx::work& tx,
+                                 const model::StoredGame& stored, game::Timestamp now);
+
 // settle_due_games (app/games.h) inside the caller's transaction, for use cases that read in
 // it afterwards.
 Result<SweepResult> settle_due_games(const GameDeps& deps, pqxx::work& tx,

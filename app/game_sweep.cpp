@@ -80,6 +80,27 @@ Result<void> decide_locked(const GameDeps& deps, pqxx::work& tx, std::int64_t id
 
 }  // namespace
 
+Result<game::Game> replay_as_due(const GameDeps& deps, pqxx::work& tx,
+                                 const model::StoredGame& stored, game::Timestamp now) {
+  TRY_LET(game, replay_game(deps, stored, now));
+  const auto& s = game->state();
+  // Over by its facts (a flag fall the replay shows may have come after the end date).
+  if (!stored.event_id || (!game::is_in_play(s.status) && !s.flag_fall_pending)) return game;
+  const auto end = db::event_adjudication_at(tx, *stored.event_id);
+  if (!end || *end > now) return game;
+  TRY_LET(ending, end_of_play_fact(deps, stored, *end, now));
+  if (!*ending) return game;
+  auto facts = stored.facts;
+  facts.events.push_back(**ending);
+  auto shown = game::Game::replay(std::move(facts), context_for(deps, stored), now);
+  if (!shown) {
+    db::log_database_error("game " + std::to_string(stored.id) +
+                           ": its end of play cannot be replayed: " + shown.error().detail);
+    return fail(ErrorCode::kInternal, "stored game is inconsistent");
+  }
+  return shown;
+}
+
 Result<SweepResult> decide_due_games(GameDeps& deps, int limit) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<SweepResult> {
     SweepResult swept;

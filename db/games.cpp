@@ -92,8 +92,13 @@ SELECT g.event_id, g.variant, g.start_position, g.initial_fen, g.time_control::t
   g.snapshot_ply, g.snapshot_fen, CASE WHEN $2 AND g.snapshot_ply > 0 THEN g.move_log END,
   g.revision, g.snapshot_clocks, g.friendly
 FROM games g WHERE g.id = $1)sql"};
-constexpr NamedStatement kLockGame{"lock_game",
-                                   "SELECT revision FROM games WHERE id = $1 FOR UPDATE"};
+// $2: end_date_types(). The event's end date comes from the statement's snapshot, the row
+// from the lock (an end date changed meanwhile is not a change of the game).
+constexpr NamedStatement kLockGame{
+    "lock_game",
+    "SELECT g.revision, (SELECT extract(epoch FROM e.end_at)::bigint FROM events e WHERE e.id = "
+    "g.event_id AND e.end_at IS NOT NULL AND e.time_control ->> 'type' = ANY($2::text[])) FROM "
+    "games g WHERE g.id = $1 FOR UPDATE OF g"};
 constexpr NamedStatement kInsertMove{
     "insert_move",
     "INSERT INTO moves (game_id, ply, uci, san, numeric, fen_after, accepted_at, offer_draw, "
@@ -211,10 +216,12 @@ Result<void> read_facts(const pqxx::row& row, StoredGame& g) {
 
 }  // namespace
 
-std::optional<std::int64_t> lock_game(pqxx::work& tx, std::int64_t id) {
-  const auto r = exec_named(tx, kLockGame, id);
+std::optional<GameLock> lock_game(pqxx::work& tx, std::int64_t id) {
+  const auto r = exec_named(tx, kLockGame, id, end_date_types());
   if (r.empty()) return std::nullopt;
-  return r[0][0].as<std::int64_t>();
+  GameLock lock{r[0][0].as<std::int64_t>(), std::nullopt};
+  if (!r[0][1].is_null()) lock.end_of_play = game::Timestamp(r[0][1].as<std::int64_t>());
+  return lock;
 }
 
 Result<StoredGame> load_game(pqxx::work& tx, std::int64_t id, bool lock, FactsRead read) {

@@ -32,9 +32,17 @@ std::int64_t insert_game(pqxx::work& tx, std::int64_t white_id, std::int64_t bla
                          std::optional<std::int64_t> event_id, const game::GameSetup& setup,
                          const game::GameState& state);
 
+// What locking a game reads: its revision, and the instant its event's end date stops play
+// (none outside an event, without an end date, or under a time control that does not
+// adjudicate at the end date: rules.md §5.4).
+struct GameLock {
+  std::int64_t revision = 0;
+  std::optional<game::Timestamp> end_of_play;
+};
+
 // Takes the row lock of game `id` (SELECT ... FOR UPDATE, which serialises state changes) and
-// returns its revision; nullopt when there is no such game.
-std::optional<std::int64_t> lock_game(pqxx::work& tx, std::int64_t id);
+// reads its GameLock in the same statement; nullopt when there is no such game.
+std::optional<GameLock> lock_game(pqxx::work& tx, std::int64_t id);
 
 // Loads every fact of a game; `lock` takes the row lock (SELECT ... FOR UPDATE) that
 // serialises state changes. kNotFound when there is no such game. With kFromSnapshot the

@@ -489,10 +489,12 @@ TEST_F(GamesRepository, TheRevisionChangesWithEverythingACommandReads) {
     pqxx::work tx(*conn_);
     const auto locked = db::lock_game(tx, id);
     EXPECT_TRUE(locked.has_value());
+    const std::int64_t revision = locked ? locked->revision : -1;
+    EXPECT_FALSE(locked && locked->end_of_play) << "a game outside events has no end of play";
     const auto stored = db::load_game(tx, id, false, model::FactsRead::kFromSnapshot);
     EXPECT_TRUE(stored.has_value());
-    EXPECT_EQ(stored->revision, locked.value_or(-1));
-    return locked.value_or(-1);
+    EXPECT_EQ(stored->revision, revision);
+    return revision;
   };
   // Runs `write` in its own transaction; expects a new revision, the one `write` returned
   // when it returns one (-1: it returns none).

@@ -292,5 +292,48 @@ TEST_F(DueDecisions, EventListRematchMessagesAndSeeksSeeTheLossBeforeAnySweep) {
   expect_stored_once(counted);
 }
 
+// At a standard event's end date play stops (rules.md §5.4): before any sweep stored it, the
+// game shows it awaits adjudication and a player's move is refused, and neither stores it;
+// the event's page stores it, once.
+TEST_F(DueDecisions, AnEventsEndDateStopsPlayBeforeAnySweep) {
+  add_users({"f1", "f2"});
+  const auto event = ok("POST", "/api/v1/admin/events", "td",
+                        {{"name", "Ends"},
+                         {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}},
+                         {"players", {"f1", "f2"}},
+                         {"start_at", kStart},
+                         {"end_at", "2030-01-11T00:00:00Z"}},
+                        201);
+  const std::string event_id = event["id"];
+  const auto started = ok("POST", "/api/v1/admin/events/" + event_id + "/start", "td");
+  ASSERT_EQ(started["games"].size(), 1u);
+  const std::string id = started["games"][0]["id"];
+  const std::string white = started["games"][0]["white"];
+  play(id, white, "e4");
+  const auto before = game(id, white);
+  EXPECT_EQ(before["status"], "ongoing");
+  const int version = before["version"];
+
+  advance(10 * 86400 + 60);  // a minute past the end date
+  const auto shown = game(id, white);
+  EXPECT_EQ(shown["status"], "adjudication_pending") << shown.dump();
+  EXPECT_EQ(shown["version"], version) << "the read stored the end of play";
+  for (const auto* side : {"white", "black"}) {
+    EXPECT_EQ(shown["clocks"][side]["running"], false) << shown.dump();
+  }
+  const std::string black = started["games"][0]["black"];
+  const auto refused = call("POST", "/api/v1/games/" + id + "/moves", black, {{"move", "e5"}});
+  EXPECT_EQ(refused.status, 409) << refused.body;
+  EXPECT_EQ(json::parse(refused.body)["code"], "game_over");
+  EXPECT_EQ(call("POST", "/api/v1/games/" + id + "/resign", black).status, 409);
+  EXPECT_EQ(game(id, "td")["version"], version) << "a refused command stored something";
+
+  // The event's page settles its games: stored once, as the sweep would.
+  ok("GET", "/api/v1/events/" + event_id, "td");
+  const auto stored = game(id, "td");
+  EXPECT_EQ(stored["status"], "adjudication_pending");
+  EXPECT_EQ(stored["version"], version + 1) << stored.dump();
+}
+
 }  // namespace
 }  // namespace corrchess
