@@ -124,26 +124,11 @@ ConnectionLease LiveHub::reserve(std::int64_t user_id, std::size_t max) {
   });
 }
 
-namespace {
-
-// The notification without its messages: who it is for. The parser still reads the messages'
-// text but builds no tree of them, which most notifications never need (every instance hears
-// every change, and few of its players are connected to this one).
-json addressing_of(const std::string& payload) {
-  return json::parse(
-      payload,
-      [](int depth, json::parse_event_t event, const json& parsed) {
-        return !(depth == 1 && event == json::parse_event_t::key && parsed == "messages");
-      },
-      false);
-}
-
-}  // namespace
-
 void LiveHub::deliver(const std::string& payload) {
-  const json note = addressing_of(payload);
+  const json note = json::parse(payload, nullptr, false);
   if (note.is_discarded() || !note.is_object()) return;
   if (note.contains("revoke")) return revoke(note["revoke"]);
+  if (!note.contains("messages") || !note["messages"].is_array()) return;
   // Messages about a game also reach the game's watchers; others (challenges) only `users`.
   std::optional<std::int64_t> game_id;
   if (note.contains("game_id") && !note["game_id"].is_null()) {
@@ -193,11 +178,7 @@ void LiveHub::deliver(const std::string& payload) {
     }
   }
   if (addressed.empty() && watchers.empty()) return;
-  const json whole = json::parse(payload, nullptr, false);
-  if (whole.is_discarded() || !whole.contains("messages") || !whole["messages"].is_array()) {
-    return;
-  }
-  const auto& messages = whole["messages"];
+  const auto& messages = note["messages"];
   for (std::size_t i = 0; i < messages.size(); ++i) {
     const auto& m = messages[i];
     const std::string text = m.dump();
