@@ -127,14 +127,13 @@ api::Response answer_request(const api::Request& request, const RequestHandler& 
   return handler(request);
 }
 
-BeastResponse to_beast_response(const api::Response& r, unsigned version, bool keep_alive,
-                                bool head) {
+BeastResponse to_beast_response(api::Response r, unsigned version, bool keep_alive, bool head) {
   BeastResponse res{static_cast<http::status>(r.status), version};
   res.set(http::field::server, "corrchess");
   res.set(http::field::content_type, r.content_type);
   for (const auto& [name, value] : r.headers) res.set(name, value);
   res.keep_alive(keep_alive);
-  res.body() = head ? std::string{} : r.body;
+  if (!head) res.body() = std::move(r.body);
   res.prepare_payload();
   if (head) res.content_length(r.body.size());
   return res;

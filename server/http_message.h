@@ -70,8 +70,8 @@ api::Request to_api_request(const BeastRequest& req, std::string remote);
 api::Response answer_request(const api::Request& request, const RequestHandler& handler);
 
 // The Beast message of an answer; `head`: the request was HEAD (no body, its length told).
-BeastResponse to_beast_response(const api::Response& r, unsigned version, bool keep_alive,
-                                bool head);
+// The body is moved into the message (callers done with the answer pass it as an rvalue).
+BeastResponse to_beast_response(api::Response r, unsigned version, bool keep_alive, bool head);
 
 // The header of a streamed answer: chunked for HTTP/1.1; for HTTP/1.0, which has no chunks,
 // without a length and closing the connection after the body.

@@ -110,7 +110,7 @@ class Session : public std::enable_shared_from_this<Session> {
                             self->write_streamed(std::move(header), std::move(producer), head);
                           });
       }
-      auto res = to_beast_response(response, version, keep_alive, head);
+      auto res = to_beast_response(std::move(response), version, keep_alive, head);
       asio::post(self->stream_.get_executor(),
                  [self, res = std::move(res)]() mutable { self->write(std::move(res), true); });
     });
