@@ -170,11 +170,13 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
   routes.add({"POST", "/api/v1/admin/competitions/run", kDirector,
               Doc("Run the competition starter now (the scheduler does this by itself on every "
                   "change): due series sections start, entries expire, finished sections close, "
-                  "cup matches move on",
+                  "championship stages close and start, cup matches move on; each item in a "
+                  "transaction of its own, one that fails is rolled back, logged and counted in "
+                  "failed while the others go on",
                   200,
                   "{sections_started, entries_expired, sections_closed, credits, "
                   "stages_finished, stages_started, matches_decided, cup_games_started, "
-                  "cups_finished}")
+                  "cups_finished, failed}")
                   .tagged("series")},
              [&deps](const Call&) -> Result<Response> {
                TRY_LET(run, app::run_competitions(deps));
@@ -186,7 +188,8 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
                                           {"credits", run->series.credits},
                                           {"matches_decided", run->cups.matches_decided},
                                           {"cup_games_started", run->cups.games_started},
-                                          {"cups_finished", run->cups.cups_finished}});
+                                          {"cups_finished", run->cups.cups_finished},
+                                          {"failed", run->failed()}});
              });
 }
 

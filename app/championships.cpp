@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/competition_items.h"
 #include "app/entry_rules.h"
 #include "app/event_crosstable.h"
 #include "app/events.h"
@@ -10,7 +11,8 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "app/section_start.h"
-#include "core/competition/series.h"
+#include "core/competition/stages.h"
+#include "core/text.h"
 #include "db/championships.h"
 #include "db/event_messages.h"
 #include "db/events.h"
@@ -26,13 +28,9 @@ using game::Timestamp;
 
 constexpr int kMaxStages = 5;
 
-int section_count(int players, int section_size) {
-  return (players + section_size - 1) / section_size;
-}
-
 // At least how many players a stage sends on from `players` entrants.
 int qualifying(int players, const model::StageSettings& stage) {
-  const int sections = section_count(players, stage.section_size);
+  const int sections = competition::stage_section_count(players, stage.section_size);
   return std::min(players, stage.rule.per_section * sections + stage.rule.best_runners_up);
 }
 
@@ -56,7 +54,9 @@ Result<void> check_stages(const model::ChampionshipSettings& s, int players) {
     if (i + 1 == count) {
       if (st.rule.per_section != 0 || st.rule.best_runners_up != 0) {
         return fail(ErrorCode::kValidationError,
-                    which + ": the last stage qualifies nobody (no per_section, best_runners_up)");
+                    which +
+                        ": the last stage qualifies nobody: leave out per_section and "
+                        "best_runners_up");
       }
       break;
     }
@@ -65,21 +65,28 @@ Result<void> check_stages(const model::ChampionshipSettings& s, int players) {
     }
     entrants = qualifying(entrants, st);
     if (entrants < 2) {
-      return fail(ErrorCode::kValidationError,
-                  which + " would send " + std::to_string(entrants) +
-                      " player(s) on: the next stage needs at least 2");
+      return fail(ErrorCode::kValidationError, which + " would send " +
+                                                   text::counted(entrants, "player", "players") +
+                                                   " on: the next stage needs at least 2");
     }
   }
   return {};
 }
 
 // Composes and starts stage `stage` (1-based) of `c` with `players` (user ids in entry
-// order): sections of the stage's size as equal as possible, seats by rating, compatriots
-// spread when the championship asks.
+// order): sections of the stage's size as equal as possible and never of one player
+// (competition::compose_stage), seats by rating, compatriots spread when the championship
+// asks; each section's event takes exactly its players. kConflict for fewer than 2 players.
 Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const model::StoredChampionship& c,
                          int stage, const std::vector<std::int64_t>& players, Timestamp now) {
   const auto& s = c.settings;
   const auto& st = s.stages[static_cast<std::size_t>(stage - 1)];
+  if (players.size() < 2) {
+    return fail(ErrorCode::kConflict,
+                "the " + st.name + " cannot start with " +
+                    text::counted(static_cast<long long>(players.size()), "player", "players") +
+                    ": a stage needs at least 2");
+  }
   const auto ratings = whole_ratings(tx, model::rating_pool_of(s.terms.variant), players);
   std::vector<competition::Entrant> entrants;
   for (std::size_t i = 0; i < players.size(); ++i) {
@@ -88,8 +95,7 @@ Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const model::Stor
     if (s.country_spread) e.country = db::profile_settings(tx, players[i]).country.value_or("");
     entrants.push_back(std::move(e));
   }
-  const int count = section_count(static_cast<int>(players.size()), st.section_size);
-  TRY_LET(sections, competition::compose_sections(entrants, count));
+  TRY_LET(sections, competition::compose_stage(entrants, st.section_size));
   int number = 0;
   for (const auto& section : *sections) {
     ++number;
@@ -172,8 +178,9 @@ std::optional<int> pending_stage(const model::StoredChampionship& c) {
   return std::nullopt;
 }
 
-Result<ChampionshipRun> advance_championship(const GameDeps& deps, pqxx::work& tx,
-                                             std::int64_t id) {
+// Closes the stages of championship `id` whose games are all over (qualifiers stored and
+// told); closing the last stage finishes the championship.
+Result<ChampionshipRun> finish_stages(const GameDeps& deps, pqxx::work& tx, std::int64_t id) {
   ChampionshipRun run;
   TRY_LET(c, db::load_championship(tx, id, true));
   if (c->status != "running") return run;
@@ -188,16 +195,39 @@ Result<ChampionshipRun> advance_championship(const GameDeps& deps, pqxx::work& t
       return run;
     }
   }
-  TRY_LET(reloaded, db::load_championship(tx, id, false));
-  const bool running = std::ranges::any_of(
-      reloaded->stages, [](const model::StoredStage& st) { return st.status == "running"; });
-  if (!running && reloaded->settings.auto_advance) {
-    if (const auto next = pending_stage(*reloaded)) {
-      TRY(start_stage(deps, tx, *reloaded, *next, qualified_from(tx, id, *next - 1), now));
-      ++run.stages_started;
-    }
-  }
   return run;
+}
+
+// Starts the next stage of championship `id` from the qualifiers of the one before, when the
+// championship advances by itself and no stage is running.
+Result<ChampionshipRun> start_pending_stage(const GameDeps& deps, pqxx::work& tx, std::int64_t id) {
+  ChampionshipRun run;
+  TRY_LET(c, db::load_championship(tx, id, true));
+  if (c->status != "running" || !c->settings.auto_advance) return run;
+  const bool running = std::ranges::any_of(
+      c->stages, [](const model::StoredStage& st) { return st.status == "running"; });
+  const auto next = pending_stage(*c);
+  if (running || !next) return run;
+  TRY(start_stage(deps, tx, *c, *next, qualified_from(tx, id, *next - 1), deps.clock.now(tx)));
+  ++run.stages_started;
+  return run;
+}
+
+// Runs one item of the starter on championship `id` in a transaction of its own and adds
+// what it did to `total`; a failure is rolled back, logged as `what` and counted.
+template <class Step>
+void run_championship_item(GameDeps& deps, std::int64_t id, const std::string& what, Step step,
+                           ChampionshipRun& total) {
+  const auto run =
+      db::in_transaction(deps.pool, [&](pqxx::work& tx) { return step(deps, tx, id); });
+  if (!run) {
+    log_skipped_item("championship " + std::to_string(id) + ": " + what, run.error());
+    ++total.failed;
+    return;
+  }
+  total.stages_finished += run->stages_finished;
+  total.stages_started += run->stages_started;
+  total.championships_finished += run->championships_finished;
 }
 
 }  // namespace
@@ -281,20 +311,17 @@ Result<void> start_next_stage(GameDeps& deps, const model::User& director, std::
 
 Result<ChampionshipRun> run_championships(GameDeps& deps) {
   ChampionshipRun total;
-  TRY_LET(ids, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-            auto ids = db::championships_with_finished_stage(tx);
-            for (auto id : db::championships_to_advance(tx)) {
-              if (std::ranges::find(ids, id) == ids.end()) ids.push_back(id);
-            }
-            return Result<std::vector<std::int64_t>>(std::move(ids));
+  TRY_LET(finished, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+            return Result<std::vector<std::int64_t>>(db::championships_with_finished_stage(tx));
           }));
-  for (const auto id : *ids) {
-    TRY_LET(run, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-              return advance_championship(deps, tx, id);
-            }));
-    total.stages_finished += run->stages_finished;
-    total.stages_started += run->stages_started;
-    total.championships_finished += run->championships_finished;
+  for (const auto id : *finished) {
+    run_championship_item(deps, id, "closing its finished stage", finish_stages, total);
+  }
+  TRY_LET(waiting, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
+            return Result<std::vector<std::int64_t>>(db::championships_to_advance(tx));
+          }));
+  for (const auto id : *waiting) {
+    run_championship_item(deps, id, "starting its next stage", start_pending_stage, total);
   }
   return total;
 }

@@ -49,10 +49,14 @@ struct ChampionshipRun {
   int stages_finished = 0;
   int stages_started = 0;
   int championships_finished = 0;
+  int failed = 0;  // items that failed, rolled back and skipped
 };
-// Closes every stage whose games are all over (qualifiers stored, players told) and starts the
-// next stage of championships that advance by themselves; one transaction per championship,
-// under its row lock.
+// Closes every stage whose games are all over (qualifiers stored, players told), then starts
+// the next stage of championships that advance by themselves and have none running: each
+// close and each start one item in a transaction of its own, under the championship's row
+// lock. An item that fails is rolled back alone, logged and counted in `failed`
+// (app/competition_items.h; a stage closed whose next stage fails to start stays closed, its
+// next stage pending); the others go on.
 Result<ChampionshipRun> run_championships(GameDeps& deps);
 
 }  // namespace corrchess::app

@@ -1,12 +1,24 @@
 #include "app/competitions.h"
 
+#include "app/competition_items.h"
+#include "db/error_log.h"
+
 namespace corrchess::app {
+
+void log_skipped_item(const std::string& item, const Error& error) {
+  db::log_database_error("competition starter: " + item +
+                         " failed and was skipped: " + error.detail);
+}
+
+int CompetitionRun::failed() const {
+  return series.failed + cups.failed + championships.failed + norms.failed;
+}
 
 bool CompetitionRun::any() const {
   return series.sections_started + series.entries_expired + series.sections_closed +
              cups.matches_decided + cups.games_started + cups.cups_finished +
              championships.stages_finished + championships.stages_started + norms.norms_recorded +
-             norms.titles_awarded >
+             norms.titles_awarded + failed() >
          0;
 }
 

@@ -4,7 +4,10 @@
 // matches to decide, tie-break games and next-round matches to start; the norms of rated
 // sections that are over to record, and titles to award, app/titles.h). The scheduler
 // runs it on every wake-up of every instance; each part takes its competition's row lock,
-// so a step happens once whoever runs it.
+// so a step happens once whoever runs it. Each item (a series' turn, a section to close, a
+// cup, a championship's stage to close or to start, a section's norms) is a transaction of its
+// own: one that fails is rolled back alone, logged and counted as failed, and the others go
+// on (app/competition_items.h).
 #pragma once
 
 #include <optional>
@@ -25,8 +28,11 @@ struct CompetitionRun {
   ChampionshipRun championships;
   NormRun norms;
 
+  // The items that failed and were skipped, in all parts.
+  int failed() const;
   bool any() const;
 };
+// Fails only when the database cannot say which items are due (not when an item fails).
 Result<CompetitionRun> run_competitions(GameDeps& deps);
 
 // When the starter next has work that no change will announce: the earliest instant a

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "app/competition_items.h"
 #include "app/entry_rules.h"
 #include "app/game_start.h"
 #include "app/ratings.h"
@@ -246,8 +247,13 @@ Result<CupRun> run_cups(GameDeps& deps) {
             return Result<std::vector<std::int64_t>>(db::cups_with_news(tx));
           }));
   for (const auto id : *ids) {
-    TRY_LET(run, db::in_transaction(deps.pool,
-                                    [&](pqxx::work& tx) { return advance_cup(deps, tx, id); }));
+    const auto run =
+        db::in_transaction(deps.pool, [&](pqxx::work& tx) { return advance_cup(deps, tx, id); });
+    if (!run) {
+      log_skipped_item("cup " + std::to_string(id) + ": its advance", run.error());
+      ++total.failed;
+      continue;
+    }
     total.matches_decided += run->matches_decided;
     total.games_started += run->games_started;
     total.cups_finished += run->cups_finished;

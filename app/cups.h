@@ -44,10 +44,12 @@ struct CupRun {
   int matches_decided = 0;
   int games_started = 0;
   int cups_finished = 0;
+  int failed = 0;  // cups whose advance failed, rolled back and skipped
 };
 // Advances every running cup with a match whose games changed since the last run, one
 // transaction each (with the cup's row lock: one run at a time per cup, whichever instance
-// runs it).
+// runs it). A cup whose advance fails is rolled back alone, logged and counted in `failed`
+// (app/competition_items.h); the others go on.
 Result<CupRun> run_cups(GameDeps& deps);
 
 }  // namespace corrchess::app

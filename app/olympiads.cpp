@@ -6,6 +6,7 @@
 #include "app/roles.h"
 #include "app/section_start.h"
 #include "app/team_match_reads.h"
+#include "core/text.h"
 #include "db/events.h"
 #include "db/olympiads.h"
 #include "db/server_clock.h"
@@ -38,8 +39,8 @@ Result<void> check_olympiad_shape(const OlympiadCreation& r) {
     }
     if (static_cast<int>(t.players.size()) != s.boards) {
       return fail(ErrorCode::kValidationError, "team " + std::to_string(t.team_id) + " needs " +
-                                                   std::to_string(s.boards) +
-                                                   " players, one per board");
+                                                   text::counted(s.boards, "player", "players") +
+                                                   ", one per board");
     }
   }
   return {};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/competition_items.h"
 #include "app/entry_rules.h"
 #include "app/event_crosstable.h"
 #include "app/events.h"
@@ -10,6 +11,7 @@
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "app/section_start.h"
+#include "core/text.h"
 #include "db/event_messages.h"
 #include "db/events.h"
 #include "db/series.h"
@@ -193,8 +195,8 @@ Result<SeriesRun> take_series_turn(const GameDeps& deps, pqxx::work& tx, std::in
   for (auto i : expired) {
     const auto& e = waiting[i];
     const auto days = s.sections.max_wait / game::kSecondsPerDay;
-    const std::string reason =
-        "no section started within the series' maximum wait (" + std::to_string(days) + " days)";
+    const std::string reason = "no section started within the series' maximum wait (" +
+                               text::counted(days, "day", "days") + ")";
     if (!db::close_entry(tx, e.id, {"expired", std::nullopt, reason, std::nullopt}, now)) continue;
     db::release_credit(tx, e.id);
     tell_series_players(tx, {e.user_id},
@@ -301,9 +303,11 @@ Result<model::SeriesEntry> join_series(GameDeps& deps, const model::User& user, 
             if (s.min_finished_games > 0) {
               const auto finished = db::player_record(tx, user.id).finished;
               if (finished < s.min_finished_games) {
-                return fail(ErrorCode::kConflict,
-                            "this series asks for " + std::to_string(s.min_finished_games) +
-                                " finished games; you have " + std::to_string(finished));
+                return fail(
+                    ErrorCode::kConflict,
+                    "this series asks for " +
+                        text::counted(s.min_finished_games, "finished game", "finished games") +
+                        "; you have " + std::to_string(finished));
               }
             }
             std::optional<model::PromotionCredit> credit;
@@ -394,7 +398,12 @@ Result<SeriesRun> run_series(GameDeps& deps) {
             return Result<std::vector<std::int64_t>>(db::series_with_waiting(tx));
           }));
   for (const auto id : *ids) {
-    TRY_LET(run, run_series_turn(deps, id));
+    const auto run = run_series_turn(deps, id);
+    if (!run) {
+      log_skipped_item("series " + std::to_string(id) + ": its turn", run.error());
+      ++total.failed;
+      continue;
+    }
     total.sections_started += run->sections_started;
     total.entries_expired += run->entries_expired;
   }
@@ -403,9 +412,16 @@ Result<SeriesRun> run_series(GameDeps& deps) {
                 db::finished_open_sections(tx, kCloseBatch));
           }));
   for (const auto& section : *finished) {
-    TRY_LET(credits, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-              return close_finished_section(deps, tx, section);
-            }));
+    const auto credits = db::in_transaction(
+        deps.pool, [&](pqxx::work& tx) { return close_finished_section(deps, tx, section); });
+    if (!credits) {
+      log_skipped_item("series " + std::to_string(section.series_id) + ": closing section " +
+                           std::to_string(section.number) + " (event " +
+                           std::to_string(section.event_id) + ")",
+                       credits.error());
+      ++total.failed;
+      continue;
+    }
     ++total.sections_closed;
     total.credits += *credits;
   }

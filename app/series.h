@@ -82,6 +82,7 @@ struct SeriesRun {
   int entries_expired = 0;
   int sections_closed = 0;
   int credits = 0;
+  int failed = 0;  // turns and closes that failed, rolled back and skipped
 };
 // One turn of series `id` in one transaction: while a section is due (rules.md 6.8) it is
 // composed (seats by rating; compatriots spread over full sections started together when the
@@ -91,7 +92,9 @@ struct SeriesRun {
 Result<SeriesRun> run_series_turn(GameDeps& deps, std::int64_t id);
 // Every open series with waiting entries takes its turn, then every section whose games are
 // all over is closed, one transaction each: its players whose place or score the promotion
-// rule names earn a credit ("promotion_credit").
+// rule names earn a credit ("promotion_credit"). A turn or close that fails is rolled back
+// alone, logged and counted in `failed` (app/competition_items.h); the others go on. Fails
+// only when the series or sections to run cannot be read.
 Result<SeriesRun> run_series(GameDeps& deps);
 // When run_series next has work without a new entry or a finished game: the earliest
 // instant a waiting entry reaches its series' maximum wait.

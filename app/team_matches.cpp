@@ -108,13 +108,15 @@ Result<NominationDone> nominate_team_player(GameDeps& deps, const model::User& c
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<NominationDone> {
     TRY_LET(m, db::load_team_match(tx, match_id, true));
     const auto& s = m->settings;
-    if (!is_director(caller) && !db::is_team_captain(tx, n.team_id, caller.id)) {
-      return fail(ErrorCode::kForbidden,
-                  "this needs a captain of the team or a tournament director");
-    }
+    // Whether the team plays the match comes first: a team that does not (or no team at all)
+    // is a bad request whoever sends it, not a matter of whose captain the caller is.
     if (n.team_id != s.team_a && n.team_id != s.team_b) {
       return fail(ErrorCode::kValidationError,
                   "team " + std::to_string(n.team_id) + " does not play this match");
+    }
+    if (!is_director(caller) && !db::is_team_captain(tx, n.team_id, caller.id)) {
+      return fail(ErrorCode::kForbidden,
+                  "this needs a captain of the team or a tournament director");
     }
     const bool side_a = n.team_id == s.team_a;
     if (n.board < 1 || n.board > s.match.boards) {

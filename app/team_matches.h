@@ -37,8 +37,9 @@ struct NominationDone {
   bool board_started = false;  // this nomination completed a board of a running match
 };
 // Names the player of a team for a board (audited "team_board_nominated" or
-// "team_board_substituted"). kForbidden unless a captain of that team or a director;
-// kValidationError for a team not in the match, a board out of range, an unknown user, a
+// "team_board_substituted"). kValidationError for a team not in the match (checked first,
+// whoever calls); then kForbidden unless a captain of that team or a director;
+// kValidationError for a board out of range, an unknown user, a
 // user who is not a member of the team or who already plays another board of the match (for
 // either team); kConflict once the board has started ("board N has started").
 Result<NominationDone> nominate_team_player(GameDeps& deps, const model::User& caller,

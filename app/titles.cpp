@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "app/competition_items.h"
 #include "app/event_crosstable.h"
 #include "app/events.h"
 #include "app/roles.h"
@@ -106,7 +107,12 @@ Result<NormRun> run_norms(GameDeps& deps) {
           }));
   NormRun total;
   for (const auto id : *sections) {
-    TRY_LET(run, check_section(deps, id));
+    const auto run = check_section(deps, id);
+    if (!run) {
+      log_skipped_item("event " + std::to_string(id) + ": the check of its norms", run.error());
+      ++total.failed;
+      continue;
+    }
     total.sections_checked += run->sections_checked;
     total.norms_recorded += run->norms_recorded;
     total.titles_awarded += run->titles_awarded;

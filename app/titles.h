@@ -20,8 +20,11 @@ struct NormRun {
   int sections_checked = 0;  // sections with changes looked at
   int norms_recorded = 0;    // norm rows stored for sections that are over
   int titles_awarded = 0;
+  int failed = 0;  // sections whose check failed, rolled back and skipped
 };
-// Checks at most 20 sections (each in its own transaction, under its event's row lock).
+// Checks at most 20 sections (each in its own transaction, under its event's row lock); a
+// check that fails is rolled back alone, logged and counted in `failed`
+// (app/competition_items.h).
 Result<NormRun> run_norms(GameDeps& deps);
 
 // Each user's highest title (GM, SIM, IM, LGM, LIM: the first of competition::kTitles the

@@ -94,4 +94,8 @@ void append_utf8(std::string& out, char32_t cp) {
   }
 }
 
+std::string counted(long long n, std::string_view one, std::string_view other) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : other);
+}
+
 }  // namespace corrchess::text

@@ -48,4 +48,8 @@ constexpr std::string_view trim_ascii_space(std::string_view s) {
   return s;
 }
 
+// A count with its noun for English messages: "1 finished game", "2 finished games", "0
+// players" (`one` for exactly 1, `other` for any other number).
+std::string counted(long long n, std::string_view one, std::string_view other);
+
 }  // namespace corrchess::text

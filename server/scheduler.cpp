@@ -53,10 +53,11 @@ std::chrono::milliseconds Scheduler::sweep() {
       spdlog::info(
           "competition starter: {} section(s) started, {} entr(y/ies) expired, {} section(s) "
           "closed, {} promotion credit(s), {} stage(s) finished, {} stage(s) started, {} cup "
-          "match(es) decided, {} cup game(s) started",
+          "match(es) decided, {} cup game(s) started, {} item(s) failed and skipped",
           run->series.sections_started, run->series.entries_expired, run->series.sections_closed,
           run->series.credits, run->championships.stages_finished,
-          run->championships.stages_started, run->cups.matches_decided, run->cups.games_started);
+          run->championships.stages_started, run->cups.matches_decided, run->cups.games_started,
+          run->failed());
     }
     auto next = app::next_due(deps_);
     if (auto entry_deadline = app::next_competition_deadline(deps_);

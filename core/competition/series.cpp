@@ -136,8 +136,9 @@ Result<std::vector<std::vector<std::size_t>>> compose_sections(std::span<const E
                                                                int sections) {
   if (sections < 1) return fail(ErrorCode::kValidationError, "at least one section");
   const auto k = static_cast<std::size_t>(sections);
-  if (k > players.size()) {
-    return fail(ErrorCode::kValidationError, "more sections than players");
+  if (players.size() < 2 * k) {
+    return fail(ErrorCode::kValidationError, std::to_string(players.size()) + " players make no " +
+                                                 std::to_string(k) + " sections of at least 2");
   }
   const auto seats = seat_order(players);
   std::vector<std::vector<std::size_t>> out(k);

@@ -90,7 +90,8 @@ std::vector<std::size_t> seat_order(std::span<const Entrant> players);
 // assignment that puts the fewest players beside a compatriot already seated is chosen
 // (among equals, the one closest to the serpentine order). The last tier may be short: its
 // players go to distinct sections chosen the same way. Each section's players in seat
-// order. kValidationError for sections < 1 or more sections than players.
+// order. kValidationError for sections < 1 or fewer than 2 players a section (a section of one
+// player is no tournament: fewer than 2 * sections players).
 Result<std::vector<std::vector<std::size_t>>> compose_sections(std::span<const Entrant> players,
                                                                int sections);
 

@@ -20,6 +20,26 @@ int compare_shares(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t 
 
 }  // namespace
 
+int stage_section_count(int players, int section_size) {
+  const int size = std::max(section_size, 2);
+  const int sections = (std::max(players, 0) + size - 1) / size;
+  // As equal as possible, k sections of n players hold floor(n / k) or ceil(n / k) each: a
+  // section of one player exactly when n < 2k. With k = ceil(n / size) that happens only for
+  // sections of 2 and an odd n = 2k - 1 (for size >= 3 and k >= 2, n > 3(k - 1) >= 2k - 1),
+  // and then k - 1 sections hold 2 or 3 players each.
+  return std::max(1, players < 2 * sections ? sections - 1 : sections);
+}
+
+Result<std::vector<std::vector<std::size_t>>> compose_stage(std::span<const Entrant> players,
+                                                            int section_size) {
+  if (players.size() < 2) {
+    return fail(ErrorCode::kValidationError,
+                "a stage needs at least 2 players, not " + std::to_string(players.size()));
+  }
+  return compose_sections(players,
+                          stage_section_count(static_cast<int>(players.size()), section_size));
+}
+
 Result<void> validate(const QualificationRule& rule) {
   if (rule.per_section < 0 || rule.best_runners_up < 0) {
     return fail(ErrorCode::kValidationError, "qualification numbers must not be negative");

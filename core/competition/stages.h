@@ -1,16 +1,34 @@
 // Multi-stage championships (rules.md §6.9; ICCF World Championship: preliminaries,
-// semi-finals, final): who qualifies from a finished stage for the next one. Pure functions;
-// worked examples in tests/unit/stages_test.cpp.
+// semi-finals, final): how a stage's players are split into sections, and who qualifies from
+// a finished stage for the next one. Pure functions; worked examples in
+// tests/unit/stages_test.cpp.
 #pragma once
 
 #include <cstddef>
 #include <span>
 #include <vector>
 
+#include "core/competition/series.h"
 #include "core/error.h"
 #include "core/game/crosstable.h"
 
 namespace corrchess::competition {
+
+// How many sections a stage of `players` players with sections of `section_size` has:
+// ceil(players / section_size), sizes as equal as possible, but never a section of one
+// player: when that many sections would leave a section with a single player, the stage has
+// one section fewer (a section then holds one player more than section_size). 5 players in
+// sections of 2: 2 sections (3 and 2); 3 players: 1 section of 3; 7 players: 3 sections (3, 2
+// and 2); 9 players in sections of 3: 3 sections. Sections of 3 or more never need it. At
+// least 1 (for 1 player or none too: the caller refuses a stage of fewer than 2 players);
+// section_size below 2 counts as 2.
+int stage_section_count(int players, int section_size);
+
+// The sections of a stage of `players` (stage_section_count of them) composed as
+// compose_sections does: tiers in seat order, serpentine, compatriots apart. Each section's
+// players in seat order (indices into `players`). kValidationError for fewer than 2 players.
+Result<std::vector<std::vector<std::size_t>>> compose_stage(std::span<const Entrant> players,
+                                                            int section_size);
 
 // Who moves on from a stage: the best `per_section` of every section, then the
 // `best_runners_up` best of all the others across sections.

@@ -74,9 +74,15 @@ TEST_F(CompetitionUseCases, ASeriesChecksFinishedGamesAndTheWaitingList) {
   const auto refused = app::join_series(deps, ann(), *id, barred);
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, ErrorCode::kConflict);
-  EXPECT_NE(refused.error().detail.find("1 finished games; you have 0"), std::string::npos)
-      << refused.error().detail;
+  EXPECT_EQ(refused.error().detail, "this series asks for 1 finished game; you have 0");
   EXPECT_FALSE(barred);
+  auto two = series_of("Seasoned", 3);
+  two.min_finished_games = 2;
+  const auto seasoned = app::create_series(deps, director_, two);
+  ASSERT_TRUE(seasoned) << seasoned.error().detail;
+  const auto refused_two = app::join_series(deps, ann(), *seasoned, barred);
+  ASSERT_FALSE(refused_two);
+  EXPECT_EQ(refused_two.error().detail, "this series asks for 2 finished games; you have 0");
   // Nothing was entered, and leaving what was never entered is a conflict.
   const auto view = app::read_series(deps, *id);
   ASSERT_TRUE(view);

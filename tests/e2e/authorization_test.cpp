@@ -397,6 +397,13 @@ TEST_F(Authorization, OnlyAllowedCallersGetThroughAndDeniedCallsChangeNothing) {
         body = op["requestBody"]["content"]["application/json"].value("example", json());
       }
       if (path == "/api/v1/me/push-subscriptions") body = push_subscription_body();
+      // A nomination names a team of the match: one that does not play it is a bad request
+      // whoever sends it (400 before any question of captaincy).
+      if (path == "/api/v1/team-matches/{id}/nominations") {
+        const auto match = api_.call("GET", target.substr(0, target.rfind('/')), root_);
+        ASSERT_EQ(match.status, 200) << match.body;
+        body["team_id"] = json::parse(match.body)["team_a"]["id"];
+      }
 
       // Denied callers first, each checked against the whole database.
       const auto game_before = api_.call("GET", "/api/v1/games/" + game_id, root_).body;

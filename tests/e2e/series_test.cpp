@@ -102,7 +102,8 @@ TEST_F(Series, AFullWaitingListStartsItsSectionAtOnce) {
 
 // Sections of five, at least three after 30 days: two entries of day 0 and one of day 29
 // wait; on day 30 they start a section of three. In a second series without smaller
-// sections two entries expire after their 10 days, found by the scheduler on its own.
+// sections two entries expire after their 10 days, found by the scheduler on its own; one
+// after a maximum wait of 1 day.
 TEST_F(Series, SmallerSectionsAndExpiryAfterTheMaximumWait) {
   add_users({"ann", "ben", "cat", "dan", "eve"});
   const std::string id = create_series({{"name", "Patient"},
@@ -137,6 +138,17 @@ TEST_F(Series, SmallerSectionsAndExpiryAfterTheMaximumWait) {
   EXPECT_EQ(dans["entries"][0]["status"], "expired");
   EXPECT_NE(dans["entries"][0]["reason"].get<std::string>().find("10 days"), std::string::npos);
   EXPECT_EQ(series(quick)["sections"].size(), 0u);
+
+  // A maximum wait of one day reads so (not "1 days").
+  const std::string day = create_series(
+      {{"name", "A day or nothing"}, {"section_size", 4}, {"max_wait_days", 1}})["id"];
+  join(day, "dan");
+  advance(86400);
+  ASSERT_TRUE(testing::wait_until([&] { return series(day)["waiting_count"] == 0; },
+                                  std::chrono::seconds(20)))
+      << series(day).dump();
+  EXPECT_EQ(mine("dan")["entries"][0]["reason"],
+            "no section started within the series' maximum wait (1 day)");
 }
 
 // A thematic series: every game of its section starts from the opening's position, and the

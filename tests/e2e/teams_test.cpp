@@ -3,7 +3,8 @@
 // substitution before the start, a substitution refused on a started board, one allowed on a
 // board that had not started, a board started by its late nomination and an early decision;
 // an Olympiad of 4 teams x 3 boards played to its final table against a hand-computed one;
-// the refusals of captains of another team and of non-directors.
+// the refusals of captains of another team and of non-directors, and of a nomination for a
+// team that does not play the match (400 for captains and directors alike).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -53,9 +54,11 @@ class Teams : public testing::EventServer {
 };
 
 TEST_F(Teams, TeamMatchWithSubstitutionsLateBoardAndEarlyDecision) {
-  add_users({"capa", "capb", "ana", "anb", "anc", "and", "bea", "beb", "bec", "outsider"});
+  add_users(
+      {"capa", "capb", "capf", "ana", "anb", "anc", "and", "bea", "beb", "bec", "fia", "outsider"});
   const auto de = team("Germany", "DE", {"capa"}, {"ana", "anb", "anc", "and"});
   const auto nl = team("Netherlands", "NL", {"capb"}, {"bea", "beb", "bec"});
+  const auto fr = team("France", "FR", {"capf"}, {"fia"});
   auto t = ok("GET", "/api/v1/teams/" + de, "outsider");
   EXPECT_EQ(t["name"], "Germany");
   EXPECT_EQ(t["country"], "DE");
@@ -81,6 +84,18 @@ TEST_F(Teams, TeamMatchWithSubstitutionsLateBoardAndEarlyDecision) {
   EXPECT_EQ(nominate(id, "ana", de, 1, "ana", 403)["code"], "forbidden");
   EXPECT_EQ(nominate(id, "capa", de, 1, "bea", 400)["code"], "validation_error");  // not ours
   EXPECT_EQ(nominate(id, "capa", de, 4, "ana", 400)["code"], "validation_error");  // no board 4
+  // A team that does not play the match, or no team at all, is a bad request whoever sends
+  // it: a captain of another team, the team's own captain and a director alike.
+  const auto not_playing = "team " + fr + " does not play this match";
+  for (const std::string who : {"capa", "capf", "td"}) {
+    const auto r = nominate(id, who, fr, 1, "fia", 400);
+    EXPECT_EQ(r["code"], "validation_error") << who;
+    EXPECT_EQ(r["detail"], not_playing) << who;
+    const auto unknown = nominate(id, who, "999", 1, "ana", 400);
+    EXPECT_EQ(unknown["code"], "validation_error") << who;
+    EXPECT_EQ(unknown["detail"], "team 999 does not play this match") << who;
+  }
+  EXPECT_TRUE(match(id)["boards"][0]["player_a"].is_null());
   nominate(id, "capa", de, 1, "ana");
   nominate(id, "capa", de, 2, "anb");
   nominate(id, "capa", de, 3, "anc");
@@ -266,6 +281,10 @@ TEST_F(Teams, OlympiadOfFourTeamsOfThreeBoardsToItsFinalTable) {
   json wrong = body;
   wrong["teams"][0]["players"][0] = "t2b1";  // not a member of team 1
   EXPECT_EQ(problem("POST", "/api/v1/olympiads", "td", wrong, 400), "validation_error");
+  json one_board = body;
+  one_board["boards"] = 1;  // three players a team for one board
+  EXPECT_EQ(api_.expect("POST", "/api/v1/olympiads", token("td"), one_board, 400)["detail"],
+            "team " + ids[0] + " needs 1 player, one per board");
   EXPECT_EQ(ok("GET", "/api/v1/olympiads", "td")["olympiads"].size(), 0u);
   const auto o = ok("POST", "/api/v1/olympiads", "td", body, 201);
   const std::string id = o["id"];

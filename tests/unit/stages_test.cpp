@@ -1,5 +1,6 @@
-// Worked examples of the qualification from a stage (rules.md §6.9): the best of each
-// section, a shared place across the cut, and the best runners-up across sections.
+// Worked examples of a stage's sections (rules.md §6.9: as equal as possible, never a section
+// of one player) and of the qualification from a stage: the best of each section, a shared
+// place across the cut, and the best runners-up across sections.
 #include "core/competition/stages.h"
 
 #include <gtest/gtest.h>
@@ -70,6 +71,88 @@ TEST(Qualification, ARuleThatQualifiesNobodyIsRefused) {
   EXPECT_FALSE(validate(QualificationRule{-1, 2}));
   EXPECT_TRUE(validate(QualificationRule{0, 4}));
   EXPECT_TRUE(validate(QualificationRule{2, 0}));
+}
+
+// `count` players with falling ratings: entry ids 1..count are also their seats.
+std::vector<Entrant> rated_field(int count) {
+  std::vector<Entrant> out;
+  const auto t0 = game::utc_instant(game::CivilDate{2030, 3, 1}, 12);
+  for (int id = 1; id <= count; ++id) out.push_back(Entrant{id, 100 + id, t0, 2400 - id, ""});
+  return out;
+}
+
+// The entry ids of each section `compose_stage` gives for `count` players in sections of
+// `section_size`.
+std::vector<std::vector<std::int64_t>> stage_of(int count, int section_size) {
+  const auto field = rated_field(count);
+  const auto sections = compose_stage(field, section_size);
+  EXPECT_TRUE(sections) << sections.error().detail;
+  std::vector<std::vector<std::int64_t>> out;
+  if (!sections) return out;
+  for (const auto& section : *sections) {
+    std::vector<std::int64_t> ids;
+    for (auto i : section) ids.push_back(field[i].entry_id);
+    out.push_back(std::move(ids));
+  }
+  return out;
+}
+
+using Sections = std::vector<std::vector<std::int64_t>>;
+
+TEST(StageSections, CeilingOfPlayersOverSectionSizeWhenNoSectionIsLeftAlone) {
+  // 9 in sections of 3: three full sections, serpentine (1-2-3, 6-5-4, 7-8-9).
+  EXPECT_EQ(stage_section_count(9, 3), 3);
+  EXPECT_EQ(stage_of(9, 3), (Sections{{1, 6, 7}, {2, 5, 8}, {3, 4, 9}}));
+  // 4 in sections of 2: two pairs; 13 in sections of 4: 4 + 3 + 3 + 3; 6 in sections of 4:
+  // 3 + 3 (two sections, as equal as possible).
+  EXPECT_EQ(stage_of(4, 2), (Sections{{1, 4}, {2, 3}}));
+  EXPECT_EQ(stage_section_count(13, 4), 4);
+  EXPECT_EQ(stage_section_count(6, 4), 2);
+  EXPECT_EQ(stage_of(6, 4), (Sections{{1, 4, 5}, {2, 3, 6}}));
+  EXPECT_EQ(stage_section_count(2, 2), 1);
+  EXPECT_EQ(stage_section_count(32, 32), 1);
+  EXPECT_EQ(stage_section_count(33, 32), 2);
+}
+
+TEST(StageSections, NeverASectionOfOnePlayer) {
+  // 5 in sections of 2: ceil(5 / 2) = 3 sections would be 2 + 2 + 1; two sections instead,
+  // 3 + 2 (tiers 1-2, 4-3, then 5 to the first section).
+  EXPECT_EQ(stage_section_count(5, 2), 2);
+  EXPECT_EQ(stage_of(5, 2), (Sections{{1, 4, 5}, {2, 3}}));
+  // 3 in sections of 2: 2 + 1 would leave one alone; one section of 3.
+  EXPECT_EQ(stage_section_count(3, 2), 1);
+  EXPECT_EQ(stage_of(3, 2), (Sections{{1, 2, 3}}));
+  // 7 in sections of 2: 2 + 2 + 2 + 1 would; three sections, 3 + 2 + 2.
+  EXPECT_EQ(stage_section_count(7, 2), 3);
+  EXPECT_EQ(stage_of(7, 2), (Sections{{1, 6, 7}, {2, 5}, {3, 4}}));
+  // 11 in sections of 2: five sections, one of 3.
+  EXPECT_EQ(stage_section_count(11, 2), 5);
+  // A stage of fewer than 2 players has no sections to compose.
+  EXPECT_FALSE(compose_stage(rated_field(1), 2));
+  EXPECT_FALSE(compose_stage(rated_field(0), 3));
+  // compose_sections itself refuses a count that would leave a player alone.
+  const auto five = rated_field(5);
+  EXPECT_FALSE(compose_sections(five, 3));
+  EXPECT_TRUE(compose_sections(five, 2));
+}
+
+TEST(StageSections, EverySizeHoldsTwoToOneMoreThanTheSectionSize) {
+  for (int size = 2; size <= 32; ++size) {
+    for (int n = 2; n <= 200; ++n) {
+      const int ceiling = (n + size - 1) / size;
+      const int k = stage_section_count(n, size);
+      // Sections as equal as possible: floor(n / k) and ceil(n / k) players.
+      const int smallest = n / k;
+      const int largest = (n + k - 1) / k;
+      EXPECT_GE(smallest, 2) << n << " in sections of " << size;
+      EXPECT_LE(largest, size + 1) << n << " in sections of " << size;
+      // One section fewer than the ceiling only when the ceiling leaves a player alone.
+      EXPECT_EQ(k, n / ceiling >= 2 ? ceiling : ceiling - 1) << n << " in sections of " << size;
+      if (largest > size) {
+        EXPECT_EQ(size, 2) << n;
+      }
+    }
+  }
 }
 
 }  // namespace

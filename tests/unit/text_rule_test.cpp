@@ -1,4 +1,4 @@
-// The one text rule for names and texts (core/text.h), code point by code point.
+// The one text rule for names and texts (core/text.h), code point by code point; counted nouns.
 #include "core/text.h"
 
 #include <gtest/gtest.h>
@@ -39,6 +39,13 @@ TEST(TextRule, FirstRefusedNamesTheCodePoint) {
   EXPECT_EQ(first_refused(std::string("bad \xC0\xAF utf-8"), Kind::kLine), U'\ufffd');
   EXPECT_EQ(code_point_name(U'\u0085'), "U+0085");
   EXPECT_EQ(code_point_name(U'\U0001F469'), "U+1F469");
+}
+
+TEST(CountedNouns, OneIsSingularEveryOtherNumberPlural) {
+  EXPECT_EQ(counted(1, "finished game", "finished games"), "1 finished game");
+  EXPECT_EQ(counted(2, "finished game", "finished games"), "2 finished games");
+  EXPECT_EQ(counted(0, "player", "players"), "0 players");
+  EXPECT_EQ(counted(-1, "day", "days"), "-1 days");
 }
 
 }  // namespace
