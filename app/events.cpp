@@ -271,6 +271,9 @@ Result<FiledClaim> file_adjudication_claim(GameDeps& deps, const model::User& us
     return fail(ErrorCode::kValidationError, "a win claim needs the analysis that proves it");
   }
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<FiledClaim> {
+    // The end of play already due is stored first: a claim filed just after the end date,
+    // before the sweep ran, finds the game awaiting adjudication.
+    TRY(settle_due_games(deps, tx, {std::nullopt, event_id, filing.game_id}));
     // Locked: serialises with the director's decision.
     auto stored = db::load_game(tx, filing.game_id, true);
     if (!stored || stored->event_id != event_id) {

@@ -294,7 +294,7 @@ TEST_F(DueDecisions, EventListRematchMessagesAndSeeksSeeTheLossBeforeAnySweep) {
 
 // At a standard event's end date play stops (rules.md §5.4): before any sweep stored it, the
 // game shows it awaits adjudication and a player's move is refused, and neither stores it;
-// the event's page stores it, once.
+// a claim filed then stores it, once.
 TEST_F(DueDecisions, AnEventsEndDateStopsPlayBeforeAnySweep) {
   add_users({"f1", "f2"});
   const auto event = ok("POST", "/api/v1/admin/events", "td",
@@ -328,7 +328,11 @@ TEST_F(DueDecisions, AnEventsEndDateStopsPlayBeforeAnySweep) {
   EXPECT_EQ(call("POST", "/api/v1/games/" + id + "/resign", black).status, 409);
   EXPECT_EQ(game(id, "td")["version"], version) << "a refused command stored something";
 
-  // The event's page settles its games: stored once, as the sweep would.
+  // A claim filed now finds the game awaiting adjudication: filing it stores the end of play
+  // first, once; the event's page then stores nothing more.
+  const auto claim = ok("POST", "/api/v1/events/" + event_id + "/adjudication-claims", white,
+                        {{"game_id", id}, {"claim", "draw"}}, 201);
+  EXPECT_EQ(claim["claims_due"], "2030-01-25T00:00:00Z") << claim.dump();
   ok("GET", "/api/v1/events/" + event_id, "td");
   const auto stored = game(id, "td");
   EXPECT_EQ(stored["status"], "adjudication_pending");
