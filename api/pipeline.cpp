@@ -1,28 +1,44 @@
 #include "api/pipeline.h"
 
+#include <optional>
+
 #include "api/accounts.h"
 #include "api/json_body.h"
+#include "api/problem.h"
+#include "app/resources.h"
 #include "app/roles.h"
+#include "model/resources.h"
 
 namespace corrchess::api {
 
-std::string_view to_string(IdKind kind) {
+namespace {
+
+// The resource an {id} of `kind` names; none for kNone.
+std::optional<model::Resource> resource_of(IdKind kind) {
+  using model::Resource;
   switch (kind) {
-    case IdKind::kNone: return "";
-    case IdKind::kGame: return "game";
-    case IdKind::kEvent: return "event";
-    case IdKind::kChallenge: return "challenge";
-    case IdKind::kLeave: return "leave period";
-    case IdKind::kWebhook: return "webhook";
-    case IdKind::kSeries: return "series";
-    case IdKind::kCup: return "cup";
-    case IdKind::kChampionship: return "championship";
-    case IdKind::kTeam: return "team";
-    case IdKind::kTeamMatch: return "team match";
-    case IdKind::kOlympiad: return "olympiad";
-    case IdKind::kPushSubscription: return "push subscription";
+    case IdKind::kNone: return std::nullopt;
+    case IdKind::kGame: return Resource::kGame;
+    case IdKind::kEvent: return Resource::kEvent;
+    case IdKind::kChallenge: return Resource::kChallenge;
+    case IdKind::kLeave: return Resource::kLeave;
+    case IdKind::kWebhook: return Resource::kWebhook;
+    case IdKind::kSeries: return Resource::kSeries;
+    case IdKind::kCup: return Resource::kCup;
+    case IdKind::kChampionship: return Resource::kChampionship;
+    case IdKind::kTeam: return Resource::kTeam;
+    case IdKind::kTeamMatch: return Resource::kTeamMatch;
+    case IdKind::kOlympiad: return Resource::kOlympiad;
+    case IdKind::kPushSubscription: return Resource::kPushSubscription;
   }
-  return "";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view to_string(IdKind kind) {
+  const auto resource = resource_of(kind);
+  return resource ? model::to_string(*resource) : "";
 }
 
 Result<std::int64_t> parse_id(const std::string& text, const char* what) {
@@ -37,7 +53,21 @@ Result<std::int64_t> parse_id(const std::string& text, const char* what) {
 
 namespace {
 
-// Steps 1 to 3 of the pipeline, then the handler.
+// `refused`, the error of a request refused for its body or its other input (400 or 415), or
+// the 404 of the call's {id} when that names nothing as its caller may name it (one query).
+// The body's error when the query fails: it is certain.
+Error unknown_id_first(app::Database& pool, IdKind kind, const Call& call, Error refused) {
+  const auto status = http_status(refused.code);
+  const auto resource = resource_of(kind);
+  // Without a caller (a public route) there is no one to name an owned resource for.
+  if ((status != 400 && status != 415) || !resource || call.user == nullptr) return refused;
+  auto found = app::require_exists(pool, *call.user, *resource, call.id);
+  if (!found && found.error().code == ErrorCode::kNotFound) return std::move(found.error());
+  return refused;
+}
+
+// Steps 1 to 3 of the pipeline, then the handler (steps 4 and 5), whose refusal of a request
+// with an unknown {id} becomes that id's 404.
 Result<Response> run(app::Database& pool, const Endpoint& endpoint, const CallHandler& handler,
                      const Request& request, const PathParams& params) {
   Call call{request, params};
@@ -59,7 +89,11 @@ Result<Response> run(app::Database& pool, const Endpoint& endpoint, const CallHa
     TRY_LET(id, parse_id(params.at("id"), what.c_str()));
     call.id = *id;
   }
-  return handler(call);
+  auto answered = handler(call);
+  if (!answered && endpoint.id != IdKind::kNone) {
+    return std::unexpected(unknown_id_first(pool, endpoint.id, call, std::move(answered.error())));
+  }
+  return answered;
 }
 
 }  // namespace

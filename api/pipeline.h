@@ -9,6 +9,11 @@
 //   3. parses the {id} parameter as a positive integer: 404 not_found naming the kind;
 //   4. decodes the body once into the declared request type: 400 validation_error;
 //   5. calls the handler and renders its error, if any, as problem+json (api/problem.h).
+// Whether the {id} names something is found by the handler, which loads it anyway (step 5:
+// 404 not_found, "no event 12"). So that an unknown id answers 404 before a refused body, a
+// request on a route with an {id} refused with a 400 or 415 (its body at step 4, or what the
+// handler refuses of its body or query) answers that 404 instead when the id names nothing the
+// caller may name (app/resources.h): one query, run only on requests refused anyway.
 // Object-level decisions (is the caller a player of this game?) stay in app/.
 #pragma once
 

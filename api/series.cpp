@@ -4,6 +4,7 @@
 #include "api/rule_settings.h"
 #include "api/section_terms.h"
 #include "api/series_requests.h"
+#include "app/resources.h"
 #include "app/series.h"
 #include "model/codec.h"
 
@@ -209,12 +210,21 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
       {"POST", "/api/v1/admin/series/{id}/entries/{entry}/remove", kDirector, kSeries,
        Doc("Take an entry off the waiting list (the player is told)", 200, "the series")
            .in({{"reason", "string", true, "non-empty"}}, {{"reason", "duplicate account"}})},
-      BodyHandler<RemoveEntryBody>([&deps](const Call& c, RemoveEntryBody&& b) {
-        auto entry = parse_id(c.params.at("entry"), "entry");
-        if (!entry) return Result<Response>(std::unexpected(entry.error()));
+      [&deps](const Call& c) -> Result<Response> {
+        // The entry is an id in the path too, checked before the body as the series is
+        // (api/pipeline.h): malformed, or unknown when the body is refused, it answers 404.
+        TRY_LET(entry, parse_id(c.params.at("entry"), "entry"));
+        auto body = Routes::decode<RemoveEntryBody>(c.request);
+        if (!body) {
+          auto found = app::require_series_entry(deps.pool, c.id, *entry);
+          if (!found && found.error().code == ErrorCode::kNotFound) {
+            return std::unexpected(std::move(found.error()));
+          }
+        }
+        if (!body) return std::unexpected(std::move(body.error()));
         return series_after(deps, c.id,
-                            app::remove_series_entry(deps, c.caller(), c.id, *entry, b.reason));
-      }));
+                            app::remove_series_entry(deps, c.caller(), c.id, *entry, body->reason));
+      });
 }
 
 // What every user sees and does: the list, a series, joining and leaving, their entries.
