@@ -11,36 +11,6 @@
 
 namespace corrchess::api {
 
-namespace {
-
-// The resource an {id} of `kind` names; none for kNone.
-std::optional<model::Resource> resource_of(IdKind kind) {
-  using model::Resource;
-  switch (kind) {
-    case IdKind::kNone: return std::nullopt;
-    case IdKind::kGame: return Resource::kGame;
-    case IdKind::kEvent: return Resource::kEvent;
-    case IdKind::kChallenge: return Resource::kChallenge;
-    case IdKind::kLeave: return Resource::kLeave;
-    case IdKind::kWebhook: return Resource::kWebhook;
-    case IdKind::kSeries: return Resource::kSeries;
-    case IdKind::kCup: return Resource::kCup;
-    case IdKind::kChampionship: return Resource::kChampionship;
-    case IdKind::kTeam: return Resource::kTeam;
-    case IdKind::kTeamMatch: return Resource::kTeamMatch;
-    case IdKind::kOlympiad: return Resource::kOlympiad;
-    case IdKind::kPushSubscription: return Resource::kPushSubscription;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::string_view to_string(IdKind kind) {
-  const auto resource = resource_of(kind);
-  return resource ? model::to_string(*resource) : "";
-}
-
 Result<std::int64_t> parse_id(const std::string& text, const char* what) {
   // Digits only: std::stoll alone would accept " 12" and "+12".
   if (!text.empty() && text.size() <= 18 &&
@@ -58,10 +28,9 @@ namespace {
 // The body's error when the query fails: it is certain.
 Error unknown_id_first(app::Database& pool, IdKind kind, const Call& call, Error refused) {
   const auto status = http_status(refused.code);
-  const auto resource = resource_of(kind);
   // Without a caller (a public route) there is no one to name an owned resource for.
-  if ((status != 400 && status != 415) || !resource || call.user == nullptr) return refused;
-  auto found = app::require_exists(pool, *call.user, *resource, call.id);
+  if ((status != 400 && status != 415) || call.user == nullptr) return refused;
+  auto found = app::require_exists(pool, *call.user, kind, call.id);
   if (!found && found.error().code == ErrorCode::kNotFound) return std::move(found.error());
   return refused;
 }
@@ -84,14 +53,14 @@ Result<Response> run(app::Database& pool, const Endpoint& endpoint, const CallHa
     case Access::kDirector: TRY(app::require_director(user)); break;
     case Access::kAdmin: TRY(app::require_admin(user)); break;
   }
-  if (endpoint.id != IdKind::kNone) {
-    const std::string what{to_string(endpoint.id)};
+  if (endpoint.id) {
+    const std::string what{to_string(*endpoint.id)};
     TRY_LET(id, parse_id(params.at("id"), what.c_str()));
     call.id = *id;
   }
   auto answered = handler(call);
-  if (!answered && endpoint.id != IdKind::kNone) {
-    return std::unexpected(unknown_id_first(pool, endpoint.id, call, std::move(answered.error())));
+  if (!answered && endpoint.id) {
+    return std::unexpected(unknown_id_first(pool, *endpoint.id, call, std::move(answered.error())));
   }
   return answered;
 }

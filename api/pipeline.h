@@ -20,6 +20,7 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -29,28 +30,16 @@
 #include "api/router.h"
 #include "app/handles.h"
 #include "core/error.h"
+#include "model/resources.h"
 #include "model/users.h"
 
 namespace corrchess::api {
 
-// What the {id} path parameter of a route names; its name appears in the 404 of a malformed
-// id ("no game abc").
-enum class IdKind {
-  kNone,
-  kGame,
-  kEvent,
-  kChallenge,
-  kLeave,
-  kWebhook,
-  kSeries,
-  kCup,
-  kChampionship,
-  kTeam,
-  kTeamMatch,
-  kOlympiad,
-  kPushSubscription
-};
-std::string_view to_string(IdKind kind);
+// What the {id} path parameter of a route names: a kind of resource (model/resources.h), whose
+// name appears in the 404 of a malformed or unknown id ("no game abc"). An Endpoint without
+// one declares no {id}.
+using IdKind = model::Resource;
+using model::to_string;
 
 // Short names of the access levels and id kinds for route entries:
 // {"POST", "/api/v1/games/{id}/resign", kPlayer, kGame, Doc(...)}.
@@ -77,14 +66,14 @@ struct Endpoint {
   std::string method;  // "GET", "POST", ...
   std::string path;    // pattern, "/api/v1/games/{id}"
   Access access = Access::kUser;
-  IdKind id = IdKind::kNone;
+  std::optional<IdKind> id;  // none: the path has no {id}
   Doc doc;
 
-  Endpoint(std::string m, std::string p, Access a = Access::kUser, IdKind i = IdKind::kNone,
-           Doc d = {})
+  Endpoint(std::string m, std::string p, Access a = Access::kUser,
+           std::optional<IdKind> i = std::nullopt, Doc d = {})
       : method(std::move(m)), path(std::move(p)), access(a), id(i), doc(std::move(d)) {}
   Endpoint(std::string m, std::string p, Access a, Doc d)
-      : Endpoint(std::move(m), std::move(p), a, IdKind::kNone, std::move(d)) {}
+      : Endpoint(std::move(m), std::move(p), a, std::nullopt, std::move(d)) {}
 };
 
 // What a handler gets besides its decoded body.
