@@ -172,14 +172,16 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
                   "change): due series sections start, entries expire, finished sections close, "
                   "championship stages close and start, cup matches move on; each item in a "
                   "transaction of its own, one that fails is rolled back, logged and counted in "
-                  "failed while the others go on",
+                  "failed while the others go on; the scheduler tries a failed item again after a "
+                  "minute, doubling after every further failure up to six hours, this run tries "
+                  "every item now",
                   200,
                   "{sections_started, entries_expired, sections_closed, credits, "
                   "stages_finished, stages_started, matches_decided, cup_games_started, "
                   "cups_finished, failed}")
                   .tagged("series")},
              [&deps](const Call&) -> Result<Response> {
-               TRY_LET(run, app::run_competitions(deps));
+               TRY_LET(run, app::run_competitions(deps, app::StarterRun::kNow));
                return json_response(200, {{"sections_started", run->series.sections_started},
                                           {"stages_finished", run->championships.stages_finished},
                                           {"stages_started", run->championships.stages_started},

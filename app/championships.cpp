@@ -213,15 +213,16 @@ Result<ChampionshipRun> start_pending_stage(const GameDeps& deps, pqxx::work& tx
   return run;
 }
 
-// Runs one item of the starter on championship `id` in a transaction of its own and adds
-// what it did to `total`; a failure is rolled back, logged as `what` and counted.
+// Runs one item of the starter on championship `id` (of `items`' kind) in a transaction of its
+// own and adds what it did to `total`; a failure is rolled back, logged as `what`, counted and
+// waits out its retry delay (app/competition_items.h).
 template <class Step>
-void run_championship_item(GameDeps& deps, std::int64_t id, const std::string& what, Step step,
-                           ChampionshipRun& total) {
-  const auto run =
-      db::in_transaction(deps.pool, [&](pqxx::work& tx) { return step(deps, tx, id); });
+void run_championship_item(GameDeps& deps, StarterItems& items, std::int64_t id,
+                           const std::string& what, Step step, ChampionshipRun& total) {
+  if (items.deferred(id)) return;
+  const auto run = items.run(deps, id, "championship " + std::to_string(id) + ": " + what,
+                             [&](pqxx::work& tx) { return step(deps, tx, id); });
   if (!run) {
-    log_skipped_item("championship " + std::to_string(id) + ": " + what, run.error());
     ++total.failed;
     return;
   }
@@ -309,19 +310,21 @@ Result<void> start_next_stage(GameDeps& deps, const model::User& director, std::
   });
 }
 
-Result<ChampionshipRun> run_championships(GameDeps& deps) {
+Result<ChampionshipRun> run_championships(GameDeps& deps, StarterRun mode) {
   ChampionshipRun total;
+  TRY_LET(closes, StarterItems::read(deps, "stage_close", mode));
   TRY_LET(finished, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
             return Result<std::vector<std::int64_t>>(db::championships_with_finished_stage(tx));
           }));
   for (const auto id : *finished) {
-    run_championship_item(deps, id, "closing its finished stage", finish_stages, total);
+    run_championship_item(deps, *closes, id, "closing its finished stage", finish_stages, total);
   }
+  TRY_LET(starts, StarterItems::read(deps, "stage_start", mode));
   TRY_LET(waiting, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
             return Result<std::vector<std::int64_t>>(db::championships_to_advance(tx));
           }));
   for (const auto id : *waiting) {
-    run_championship_item(deps, id, "starting its next stage", start_pending_stage, total);
+    run_championship_item(deps, *starts, id, "starting its next stage", start_pending_stage, total);
   }
   return total;
 }

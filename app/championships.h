@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/games.h"
+#include "app/starter_run.h"
 #include "core/error.h"
 #include "model/championships.h"
 #include "model/users.h"
@@ -57,6 +58,6 @@ struct ChampionshipRun {
 // lock. An item that fails is rolled back alone, logged and counted in `failed`
 // (app/competition_items.h; a stage closed whose next stage fails to start stays closed, its
 // next stage pending); the others go on.
-Result<ChampionshipRun> run_championships(GameDeps& deps);
+Result<ChampionshipRun> run_championships(GameDeps& deps, StarterRun mode);
 
 }  // namespace corrchess::app

@@ -1,14 +1,6 @@
 #include "app/competitions.h"
 
-#include "app/competition_items.h"
-#include "db/error_log.h"
-
 namespace corrchess::app {
-
-void log_skipped_item(const std::string& item, const Error& error) {
-  db::log_database_error("competition starter: " + item +
-                         " failed and was skipped: " + error.detail);
-}
 
 int CompetitionRun::failed() const {
   return series.failed + cups.failed + championships.failed + norms.failed;
@@ -22,15 +14,15 @@ bool CompetitionRun::any() const {
          0;
 }
 
-Result<CompetitionRun> run_competitions(GameDeps& deps) {
+Result<CompetitionRun> run_competitions(GameDeps& deps, StarterRun mode) {
   CompetitionRun run;
-  TRY_LET(series, run_series(deps));
+  TRY_LET(series, run_series(deps, mode));
   run.series = *series;
-  TRY_LET(cups, run_cups(deps));
+  TRY_LET(cups, run_cups(deps, mode));
   run.cups = *cups;
-  TRY_LET(championships, run_championships(deps));
+  TRY_LET(championships, run_championships(deps, mode));
   run.championships = *championships;
-  TRY_LET(norms, run_norms(deps));
+  TRY_LET(norms, run_norms(deps, mode));
   run.norms = *norms;
   return run;
 }

@@ -16,6 +16,7 @@
 #include "app/cups.h"
 #include "app/games.h"
 #include "app/series.h"
+#include "app/starter_run.h"
 #include "app/titles.h"
 #include "core/error.h"
 #include "core/game/time.h"
@@ -32,8 +33,10 @@ struct CompetitionRun {
   int failed() const;
   bool any() const;
 };
-// Fails only when the database cannot say which items are due (not when an item fails).
-Result<CompetitionRun> run_competitions(GameDeps& deps);
+// Fails only when the database cannot say which items are due (not when an item fails). The
+// scheduler's run leaves the items that wait out a failure alone (app/competition_items.h); a
+// director's (StarterRun::kNow) tries them too.
+Result<CompetitionRun> run_competitions(GameDeps& deps, StarterRun mode = StarterRun::kScheduled);
 
 // When the starter next has work that no change will announce: the earliest instant a
 // waiting series entry reaches its maximum wait.

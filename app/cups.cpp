@@ -241,16 +241,17 @@ Result<std::vector<model::StoredCup>> list_cups(GameDeps& deps) {
   });
 }
 
-Result<CupRun> run_cups(GameDeps& deps) {
+Result<CupRun> run_cups(GameDeps& deps, StarterRun mode) {
   CupRun total;
+  TRY_LET(items, StarterItems::read(deps, "cup", mode));
   TRY_LET(ids, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
             return Result<std::vector<std::int64_t>>(db::cups_with_news(tx));
           }));
   for (const auto id : *ids) {
-    const auto run =
-        db::in_transaction(deps.pool, [&](pqxx::work& tx) { return advance_cup(deps, tx, id); });
+    if (items->deferred(id)) continue;
+    const auto run = items->run(deps, id, "cup " + std::to_string(id) + ": its advance",
+                                [&](pqxx::work& tx) { return advance_cup(deps, tx, id); });
     if (!run) {
-      log_skipped_item("cup " + std::to_string(id) + ": its advance", run.error());
       ++total.failed;
       continue;
     }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/games.h"
+#include "app/starter_run.h"
 #include "core/error.h"
 #include "model/cups.h"
 #include "model/users.h"
@@ -50,6 +51,6 @@ struct CupRun {
 // transaction each (with the cup's row lock: one run at a time per cup, whichever instance
 // runs it). A cup whose advance fails is rolled back alone, logged and counted in `failed`
 // (app/competition_items.h); the others go on.
-Result<CupRun> run_cups(GameDeps& deps);
+Result<CupRun> run_cups(GameDeps& deps, StarterRun mode);
 
 }  // namespace corrchess::app

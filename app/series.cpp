@@ -392,33 +392,35 @@ Result<SeriesRun> run_series_turn(GameDeps& deps, std::int64_t id) {
                             [&](pqxx::work& tx) { return take_series_turn(deps, tx, id); });
 }
 
-Result<SeriesRun> run_series(GameDeps& deps) {
+Result<SeriesRun> run_series(GameDeps& deps, StarterRun mode) {
   SeriesRun total;
+  TRY_LET(turns, StarterItems::read(deps, "series_turn", mode));
   TRY_LET(ids, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
             return Result<std::vector<std::int64_t>>(db::series_with_waiting(tx));
           }));
   for (const auto id : *ids) {
-    const auto run = run_series_turn(deps, id);
+    if (turns->deferred(id)) continue;
+    const auto run = turns->run(deps, id, "series " + std::to_string(id) + ": its turn",
+                                [&](pqxx::work& tx) { return take_series_turn(deps, tx, id); });
     if (!run) {
-      log_skipped_item("series " + std::to_string(id) + ": its turn", run.error());
       ++total.failed;
       continue;
     }
     total.sections_started += run->sections_started;
     total.entries_expired += run->entries_expired;
   }
+  TRY_LET(closes, StarterItems::read(deps, "series_section", mode));
   TRY_LET(finished, db::in_transaction(deps.pool, [&](pqxx::work& tx) {
             return Result<std::vector<model::SeriesSection>>(
-                db::finished_open_sections(tx, kCloseBatch));
+                db::finished_open_sections(tx, kCloseBatch, "series_section", closes->ready_at()));
           }));
   for (const auto& section : *finished) {
-    const auto credits = db::in_transaction(
-        deps.pool, [&](pqxx::work& tx) { return close_finished_section(deps, tx, section); });
+    const auto credits = closes->run(
+        deps, section.event_id,
+        "series " + std::to_string(section.series_id) + ": closing section " +
+            std::to_string(section.number) + " (event " + std::to_string(section.event_id) + ")",
+        [&](pqxx::work& tx) { return close_finished_section(deps, tx, section); });
     if (!credits) {
-      log_skipped_item("series " + std::to_string(section.series_id) + ": closing section " +
-                           std::to_string(section.number) + " (event " +
-                           std::to_string(section.event_id) + ")",
-                       credits.error());
       ++total.failed;
       continue;
     }

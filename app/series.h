@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/games.h"
+#include "app/starter_run.h"
 #include "core/error.h"
 #include "core/game/time.h"
 #include "model/series.h"
@@ -95,7 +96,7 @@ Result<SeriesRun> run_series_turn(GameDeps& deps, std::int64_t id);
 // rule names earn a credit ("promotion_credit"). A turn or close that fails is rolled back
 // alone, logged and counted in `failed` (app/competition_items.h); the others go on. Fails
 // only when the series or sections to run cannot be read.
-Result<SeriesRun> run_series(GameDeps& deps);
+Result<SeriesRun> run_series(GameDeps& deps, StarterRun mode);
 // When run_series next has work without a new entry or a finished game: the earliest
 // instant a waiting entry reaches its series' maximum wait.
 Result<std::optional<game::Timestamp>> next_series_deadline(GameDeps& deps);

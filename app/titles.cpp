@@ -20,6 +20,9 @@ namespace corrchess::app {
 
 namespace {
 
+// Sections whose norms one run of the starter checks at most.
+constexpr int kNormChecksPerRun = 20;
+
 // The norms of a section that is over, one record per title reached, by user.
 Result<std::vector<model::NormRecord>> section_norm_records(
     const std::vector<model::EventPlayer>& players, const std::vector<model::EventGame>& games,
@@ -71,45 +74,46 @@ Result<int> award_titles(pqxx::work& tx, std::int64_t user_id, const competition
   return awarded;
 }
 
-Result<NormRun> check_section(GameDeps& deps, std::int64_t event_id) {
+// The norms check of section `event_id`, in `tx`.
+Result<NormRun> check_section(GameDeps& deps, pqxx::work& tx, std::int64_t event_id) {
   const competition::NormRules& rules = deps.norm_rules;
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<NormRun> {
-    NormRun run;
-    TRY_LET(event, db::load_event(tx, event_id, true));
-    const auto upto = db::newest_norm_check(tx, event_id);
-    if (!upto) return run;  // another run checked it
-    run.sections_checked = 1;
-    const auto players = db::event_players(tx, event_id);
-    const auto games = db::event_games(tx, event_id);
-    if (db::event_rating_terms(tx, event_id).rated && event_status(*event, games) == "finished") {
-      TRY_LET(records, section_norm_records(players, games, rules));
-      const auto now = deps.clock.now(tx);
-      db::replace_norms(tx, event_id, *records, now);
-      run.norms_recorded = static_cast<int>(records->size());
-      std::set<std::int64_t> users;
-      for (const auto& r : *records) users.insert(r.user_id);
-      for (const auto user : users) {
-        TRY_LET(awarded, award_titles(tx, user, rules, now));
-        run.titles_awarded += *awarded;
-      }
+  NormRun run;
+  TRY_LET(event, db::load_event(tx, event_id, true));
+  const auto upto = db::newest_norm_check(tx, event_id);
+  if (!upto) return run;  // another run checked it
+  run.sections_checked = 1;
+  const auto players = db::event_players(tx, event_id);
+  const auto games = db::event_games(tx, event_id);
+  if (db::event_rating_terms(tx, event_id).rated && event_status(*event, games) == "finished") {
+    TRY_LET(records, section_norm_records(players, games, rules));
+    const auto now = deps.clock.now(tx);
+    db::replace_norms(tx, event_id, *records, now);
+    run.norms_recorded = static_cast<int>(records->size());
+    std::set<std::int64_t> users;
+    for (const auto& r : *records) users.insert(r.user_id);
+    for (const auto user : users) {
+      TRY_LET(awarded, award_titles(tx, user, rules, now));
+      run.titles_awarded += *awarded;
     }
-    db::forget_norm_checks(tx, event_id, *upto);
-    return run;
-  });
+  }
+  db::forget_norm_checks(tx, event_id, *upto);
+  return run;
 }
 
 }  // namespace
 
-Result<NormRun> run_norms(GameDeps& deps) {
+Result<NormRun> run_norms(GameDeps& deps, StarterRun mode) {
+  TRY_LET(items, StarterItems::read(deps, "norms", mode));
   TRY_LET(sections,
-          db::in_transaction(deps.pool, [](pqxx::work& tx) -> Result<std::vector<std::int64_t>> {
-            return db::sections_to_check(tx, 20);
+          db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<std::int64_t>> {
+            return db::sections_to_check(tx, kNormChecksPerRun, "norms", items->ready_at());
           }));
   NormRun total;
   for (const auto id : *sections) {
-    const auto run = check_section(deps, id);
+    const auto run =
+        items->run(deps, id, "event " + std::to_string(id) + ": the check of its norms",
+                   [&](pqxx::work& tx) { return check_section(deps, tx, id); });
     if (!run) {
-      log_skipped_item("event " + std::to_string(id) + ": the check of its norms", run.error());
       ++total.failed;
       continue;
     }

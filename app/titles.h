@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/game_view.h"
+#include "app/starter_run.h"
 #include "core/error.h"
 #include "model/users.h"
 
@@ -25,7 +26,7 @@ struct NormRun {
 // Checks at most 20 sections (each in its own transaction, under its event's row lock); a
 // check that fails is rolled back alone, logged and counted in `failed`
 // (app/competition_items.h).
-Result<NormRun> run_norms(GameDeps& deps);
+Result<NormRun> run_norms(GameDeps& deps, StarterRun mode);
 
 // Each user's highest title (GM, SIM, IM, LGM, LIM: the first of competition::kTitles the
 // user holds), for PGN's WhiteTitle and BlackTitle; users without a title are not listed.

@@ -5,9 +5,16 @@
 
 namespace corrchess::db {
 
-std::vector<std::int64_t> sections_to_check(pqxx::work& tx, int limit) {
+std::vector<std::int64_t> sections_to_check(pqxx::work& tx, int limit, std::string_view kind,
+                                            std::optional<game::Timestamp> ready_at) {
+  std::optional<std::int64_t> ready;
+  if (ready_at) ready = ready_at->unix_seconds();
   return ids_of(tx.exec_params(
-      "SELECT event_id FROM norm_checks GROUP BY event_id ORDER BY min(id) LIMIT $1", limit));
+      "SELECT n.event_id FROM norm_checks n LEFT JOIN starter_failures f ON f.kind = $2 AND "
+      "f.item_id = n.event_id WHERE $3::bigint IS NULL OR f.retry_at IS NULL OR "
+      "f.retry_at <= to_timestamp($3) GROUP BY n.event_id, f.failures "
+      "ORDER BY coalesce(f.failures, 0), min(n.id) LIMIT $1",
+      limit, std::string(kind), ready));
 }
 
 std::optional<std::int64_t> newest_norm_check(pqxx::work& tx, std::int64_t event_id) {

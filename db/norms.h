@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <pqxx/pqxx>
@@ -18,9 +19,12 @@ namespace corrchess::db {
 using model::AwardedTitle;
 using model::NormRecord;
 
-// Sections with unchecked changes (a game of theirs ended or changed its result), oldest
-// change first, at most `limit`.
-std::vector<std::int64_t> sections_to_check(pqxx::work& tx, int limit);
+// Sections with unchecked changes (a game of theirs ended or changed its result), at most
+// `limit`: those whose check never failed first (db/starter_failures.h, kind `kind`), then by
+// failures in a row, each oldest change first. With `ready_at`, a section whose check waits
+// to be tried again after that instant is left out.
+std::vector<std::int64_t> sections_to_check(pqxx::work& tx, int limit, std::string_view kind,
+                                            std::optional<game::Timestamp> ready_at);
 // The newest unchecked change of `event_id`; none when another run took them.
 std::optional<std::int64_t> newest_norm_check(pqxx::work& tx, std::int64_t event_id);
 // Forgets the changes of `event_id` up to `upto` (a change written meanwhile stays).

@@ -296,14 +296,20 @@ std::vector<SeriesSection> series_sections(pqxx::work& tx, std::int64_t series_i
   return out;
 }
 
-std::vector<SeriesSection> finished_open_sections(pqxx::work& tx, int limit) {
+std::vector<SeriesSection> finished_open_sections(pqxx::work& tx, int limit, std::string_view kind,
+                                                  std::optional<game::Timestamp> ready_at) {
   std::vector<SeriesSection> out;
+  std::optional<std::int64_t> ready;
+  if (ready_at) ready = ready_at->unix_seconds();
   for (const auto& row : tx.exec_params(
            std::string(kSeriesSectionSelect) +
+               "LEFT JOIN starter_failures f ON f.kind = $2 AND f.item_id = ss.event_id "
                "WHERE ss.closed_at IS NULL AND NOT EXISTS (SELECT 1 FROM games g WHERE "
                "g.event_id = ss.event_id AND g.status IN ('not_started', 'ongoing', "
-               "'adjudication_pending')) ORDER BY ss.started_at, ss.series_id, ss.number LIMIT $1",
-           limit)) {
+               "'adjudication_pending')) AND ($3::bigint IS NULL OR f.retry_at IS NULL OR "
+               "f.retry_at <= to_timestamp($3)) ORDER BY coalesce(f.failures, 0), ss.started_at, "
+               "ss.series_id, ss.number LIMIT $1",
+           limit, std::string(kind), ready)) {
     out.push_back(series_section_from_row(row));
   }
   return out;

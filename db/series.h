@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <pqxx/pqxx>
@@ -74,8 +75,12 @@ void insert_section(pqxx::work& tx, std::int64_t series_id, int number, std::int
                     game::Timestamp now);
 // The sections of a series by number.
 std::vector<SeriesSection> series_sections(pqxx::work& tx, std::int64_t series_id);
-// Sections not closed yet whose every game is over (finished or annulled), oldest first.
-std::vector<SeriesSection> finished_open_sections(pqxx::work& tx, int limit);
+// Sections not closed yet whose every game is over (finished or annulled), at most `limit`:
+// those whose closing never failed first (db/starter_failures.h, kind `kind`), then by
+// failures in a row, each oldest first. With `ready_at`, a section whose closing waits to be
+// tried again after that instant is left out.
+std::vector<SeriesSection> finished_open_sections(pqxx::work& tx, int limit, std::string_view kind,
+                                                  std::optional<game::Timestamp> ready_at);
 // Marks a section closed; false when another run closed it first.
 bool close_section(pqxx::work& tx, std::int64_t series_id, int number, game::Timestamp now);
 

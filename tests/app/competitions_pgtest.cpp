@@ -7,6 +7,8 @@
 #include "app/competitions.h"
 #include "app/cups.h"
 #include "app/series.h"
+#include "db/events.h"
+#include "db/transaction.h"
 #include "tests/support/use_case_test.h"
 
 namespace corrchess {
@@ -113,6 +115,85 @@ TEST_F(CompetitionUseCases, TheStarterDoesEachStepOnce) {
     EXPECT_FALSE(run->any()) << i;
   }
   EXPECT_EQ(app::read_series(deps, *id)->sections.size(), 1u);
+}
+
+// A starter item that fails (here a championship whose finished stage cannot close: a stale
+// qualifier row hits the qualifiers' key) waits before the scheduler's run tries it again, a
+// minute after its first failure and two after its second, while a director's run tries it at
+// once; once repaired, a success forgets its failures (app/competition_items.h).
+TEST_F(CompetitionUseCases, AFailedItemWaitsBeforeTheSchedulerTriesItAgain) {
+  auto deps = game_deps();
+  app::ChampionshipCreation creation;
+  creation.settings.name = "Broken";
+  creation.settings.stages = {{"Qualifier", 2, {2, 0}}, {"Final", 2, {0, 0}}};
+  creation.players = {"ann", "ben"};
+  const auto id = app::create_championship(deps, director_, creation);
+  ASSERT_TRUE(id) << id.error().detail;
+  const auto key = std::to_string(*id);
+  db_.exec(
+      "INSERT INTO stage_qualifiers (championship_id, stage, rank, user_id, section, place, "
+      "score_halves, games, runner_up) SELECT " +
+      key + ", 1, 1, id, 1, 1, 0, 0, false FROM users WHERE username = 'ben'");
+  const auto view = app::read_championship(deps, *id);
+  ASSERT_TRUE(view) << view.error().detail;
+  ASSERT_EQ(view->sections.size(), 1u);
+  const auto games = db::in_transaction(*pool_, [&](pqxx::work& tx) {
+    return Result<std::vector<model::EventGame>>(db::event_games(tx, view->sections[0].event_id));
+  });
+  ASSERT_TRUE(games);
+  ASSERT_FALSE(games->empty());
+  for (const auto& g : *games) {
+    const auto resigned = app::resign(deps, g.white == "ann" ? ann() : ben(), g.game_id);
+    ASSERT_TRUE(resigned) << resigned.error().detail;
+  }
+  // The failures in a row recorded for closing its stage, and why the last one failed.
+  auto recorded = [&] {
+    pqxx::connection conn(db_.url());
+    pqxx::work tx(conn);
+    const auto rows = tx.exec(
+        "SELECT failures, last_error FROM starter_failures WHERE kind = 'stage_close' AND "
+        "item_id = " +
+        key);
+    return rows.empty() ? std::pair<int, std::string>{0, ""}
+                        : std::pair{rows[0][0].as<int>(), rows[0][1].as<std::string>()};
+  };
+  auto failures = [&] { return recorded().first; };
+  auto failed_now = [&](app::StarterRun mode) {
+    const auto run = app::run_competitions(deps, mode);
+    EXPECT_TRUE(run) << run.error().detail;
+    return run ? run->championships.failed : -1;
+  };
+  using enum app::StarterRun;
+  EXPECT_EQ(failed_now(kScheduled), 1);
+  EXPECT_EQ(failures(), 1);
+  // Within the minute the scheduler leaves it alone; after it, it fails again and waits two.
+  EXPECT_EQ(failed_now(kScheduled), 0);
+  ASSERT_TRUE(clock_->advance(59).has_value());
+  EXPECT_EQ(failed_now(kScheduled), 0);
+  ASSERT_TRUE(clock_->advance(1).has_value());
+  EXPECT_EQ(failed_now(kScheduled), 1);
+  EXPECT_EQ(failures(), 2);
+  ASSERT_TRUE(clock_->advance(119).has_value());
+  EXPECT_EQ(failed_now(kScheduled), 0);
+  // A director's run tries it at once.
+  EXPECT_EQ(failed_now(kNow), 1);
+  EXPECT_EQ(failures(), 3);
+  // What the use case saw (the database's own message is in the log).
+  EXPECT_EQ(recorded().second, "database error");
+  // Repaired, the scheduler still waits out the delay; a director's run closes the stage and
+  // starts the final, and the failures are forgotten.
+  db_.exec("DELETE FROM stage_qualifiers WHERE championship_id = " + key);
+  EXPECT_EQ(failed_now(kScheduled), 0);
+  EXPECT_EQ(app::read_championship(deps, *id)->championship.stages[0].status, "running");
+  const auto run = app::run_competitions(deps, kNow);
+  ASSERT_TRUE(run) << run.error().detail;
+  EXPECT_EQ(run->failed(), 0);
+  EXPECT_EQ(run->championships.stages_finished, 1);
+  EXPECT_EQ(failures(), 0);
+  const auto after = app::read_championship(deps, *id);
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->championship.stages[0].status, "finished");
+  EXPECT_EQ(after->championship.stages[1].status, "running");
 }
 
 }  // namespace
