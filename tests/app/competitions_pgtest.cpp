@@ -8,6 +8,7 @@
 #include "app/cups.h"
 #include "app/series.h"
 #include "db/events.h"
+#include "db/norms.h"
 #include "db/transaction.h"
 #include "tests/support/use_case_test.h"
 
@@ -194,6 +195,48 @@ TEST_F(CompetitionUseCases, AFailedItemWaitsBeforeTheSchedulerTriesItAgain) {
   ASSERT_TRUE(after);
   EXPECT_EQ(after->championship.stages[0].status, "finished");
   EXPECT_EQ(after->championship.stages[1].status, "running");
+}
+
+// The starter's bounded batch of norms checks takes the sections whose check never failed
+// first, then the failed ones by failures in a row; the scheduler's selection leaves out those
+// still waiting to be tried again (db::sections_to_check).
+TEST_F(CompetitionUseCases, FailedNormChecksComeLastAndWaitTheirTurn) {
+  const auto a = new_event(director_, event_creation("A"));
+  const auto b = new_event(director_, event_creation("B"));
+  const auto c = new_event(director_, event_creation("C"));
+  // Changes in the order a, b, c; a failed twice (may be tried from 10:00), b once (from
+  // 09:30), c never.
+  for (const auto id : {a, b, c}) {
+    db_.exec("INSERT INTO norm_checks (event_id) VALUES (" + std::to_string(id) + ")");
+  }
+  db_.exec(
+      "INSERT INTO starter_failures (kind, item_id, failures, failed_at, retry_at, "
+      "last_error) VALUES ('norms', " +
+      std::to_string(a) +
+      ", 2, '2030-01-07T08:58Z', "
+      "'2030-01-07T10:00Z', 'x'), ('norms', " +
+      std::to_string(b) +
+      ", 1, "
+      "'2030-01-07T08:59Z', '2030-01-07T09:30Z', 'x'), ('cup', " +
+      std::to_string(c) + ", 5, '2030-01-07T08:59Z', '2030-01-07T23:00Z', 'another kind')");
+  auto selected = [&](int limit, std::optional<game::Timestamp> ready_at) {
+    return db::in_transaction(*pool_,
+                              [&](pqxx::work& tx) {
+                                return Result<std::vector<std::int64_t>>(
+                                    db::sections_to_check(tx, limit, "norms", ready_at));
+                              })
+        .value_or(std::vector<std::int64_t>{});
+  };
+  const auto at = [](int hour, int minute) {
+    return game::utc_instant(game::CivilDate{2030, 1, 7}, hour, minute);
+  };
+  using V = std::vector<std::int64_t>;
+  EXPECT_EQ(selected(10, std::nullopt), (V{c, b, a}));  // a director's run: all, fresh first
+  EXPECT_EQ(selected(2, std::nullopt), (V{c, b}));
+  EXPECT_EQ(selected(10, at(9, 0)), (V{c}));
+  EXPECT_EQ(selected(10, at(9, 30)), (V{c, b}));
+  EXPECT_EQ(selected(10, at(10, 0)), (V{c, b, a}));
+  EXPECT_EQ(selected(1, at(10, 0)), (V{c}));
 }
 
 }  // namespace
