@@ -37,6 +37,7 @@
 #include <pqxx/pqxx>
 
 #include "tests/support/api_client.h"
+#include "tests/support/fault_checks.h"
 #include "tests/support/game_traffic.h"
 #include "tests/support/smtp_sink.h"
 #include "tests/support/topology.h"
@@ -48,6 +49,7 @@ namespace {
 using nlohmann::json;
 using testing::ApiClient;
 using testing::EventWatcher;
+using testing::insist;
 
 constexpr int kGames = 12;
 constexpr long kPlies = 100;
@@ -59,32 +61,8 @@ constexpr int kDueGames = kWaves * kDueGamesPerWave;
 constexpr int kWaveDays[kWaves] = {2, 5, 10};
 constexpr long kWaveAdvanceDays[kWaves] = {3, 3, 5};
 
-// A request that must succeed eventually (the database or an instance may be restarting).
-json insist(const ApiClient& api, const std::string& method, const std::string& path,
-            const std::string& token, const json& body = nullptr) {
-  for (int attempt = 0; attempt < 200; ++attempt) {
-    try {
-      const auto r = api.call(method, path, token, body);
-      if (r.status < 300) return r.body.empty() ? json() : json::parse(r.body);
-      if (r.status < 500 && r.status != 429) {
-        ADD_FAILURE() << method << " " << path << ": " << r.status << " " << r.body;
-        return json();
-      }
-    } catch (const std::exception&) {
-      // connection refused or dropped: try again
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ADD_FAILURE() << method << " " << path << " never succeeded";
-  return json();
-}
-
 TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAndADatabaseCrash) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto phase = [&](const std::string& what) {
-    const std::chrono::duration<double> at = std::chrono::steady_clock::now() - t0;
-    std::printf("  %5.1f s: %s\n", at.count(), what.c_str());
-  };
+  const testing::Phases phase;
   testing::SmtpSink sink;
   ASSERT_TRUE(sink.started());
   testing::WebhookReceiver hooks(10);
@@ -211,14 +189,7 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
   const auto played_for =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
   pqxx::connection conn(topology.database_url());
-  const auto due_deliveries_left = [&] {
-    pqxx::read_transaction tx(conn);
-    return tx
-        .exec1(
-            "SELECT count(*) FROM notification_outbox WHERE status IN ('pending', 'failed') "
-            "AND due_at <= (SELECT now FROM manual_clock)")[0]
-        .as<long>();
-  };
+  const auto due_deliveries_left = [&] { return testing::due_deliveries_left(conn); };
   // Most deliveries are still due when the moves are done: two more faults while the outbox
   // drains, at once and when half of it is left. A delivery in flight on the killed instance
   // goes out again, under the same id.
@@ -253,19 +224,9 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
             std::string::npos)
       << verified.out;
   std::printf("corrchess-server verify: %s", verified.out.c_str());
-  {
-    pqxx::read_transaction tx(conn);
-    // Every due game decided exactly once: White, on move, lost on time.
-    for (const auto& id : due_ids) {
-      const auto row = tx.exec_params1(
-          "SELECT g.status, g.result, (SELECT count(*) FROM game_events e WHERE e.game_id = g.id "
-          "AND e.kind = 'flag_fall') FROM games g WHERE g.id = $1",
-          std::stoll(id));
-      EXPECT_EQ(row[0].as<std::string>(), "finished") << "game " << id;
-      EXPECT_EQ(row[1].as<std::string>(""), "0-1") << "game " << id;
-      EXPECT_EQ(row[2].as<long>(), 1) << "game " << id << ": flag-fall facts";
-    }
-  }
+  // Every due game decided exactly once: White, on move, lost on time, and each player was
+  // mailed its end once.
+  testing::expect_due_games_decided_once(conn, due_ids);
   for (std::size_t g = 0; g < ids.size(); ++g) {
     // The replay agrees too (as each game's White reads it).
     const auto shown = insist(api, "GET", "/api/v1/games/" + ids[g], games[g].white_token);
@@ -275,70 +236,21 @@ TEST(FaultsUnderLoad, AcknowledgedMovesDueGamesMailAndWebhooksAllSurviveKillsAnd
 
   phase("stored moves, verify and due games checked");
   // Every socket saw every move of its game once, in order, and each due game's end once.
-  int reconnects = 0;
-  for (std::size_t i = 0; i < watchers.size(); ++i) {
-    const auto& w = *watchers[i];
-    if (i < tokens.size() - kDueGames) {
-      const auto& game = ids[i / 2];
-      std::set<std::pair<std::string, long>> expected;
-      for (const auto& m : stored) {
-        if (m.first == game) expected.insert(m);
-      }
-      EXPECT_TRUE(testing::wait_until([&] { return w.moves() == expected; },
-                                      std::chrono::seconds(30), std::chrono::milliseconds(50)))
-          << "watcher " << i << " saw " << w.moves().size() << " of " << expected.size();
-    } else {
-      const auto& game = due_ids[i - (tokens.size() - kDueGames)];
-      EXPECT_TRUE(testing::wait_until([&] { return w.games_over().contains(game); },
-                                      std::chrono::seconds(30), std::chrono::milliseconds(50)))
-          << "no game_over for due game " << game;
-      EXPECT_EQ(w.games_over().size(), 1u);
-      EXPECT_EQ(w.games_over()[game], 1) << "game_over messages for game " << game;
-    }
-    EXPECT_TRUE(w.problems().empty())
-        << "watcher " << i << ": " << ::testing::PrintToString(w.problems());
-    reconnects += w.reconnects();
-  }
+  const int reconnects = testing::expect_sockets_saw_everything(watchers, ids, due_ids, stored);
   EXPECT_GE(reconnects, 1);
   phase("sockets checked");
 
   // Every mail due went out: no delivery left pending or failed, each received at least
   // once, and a mail received twice only under the same delivery id.
-  std::set<std::string> sent;
   const bool settled =
       testing::wait_until([&] { return due_deliveries_left() == 0; }, std::chrono::seconds(120),
                           std::chrono::milliseconds(500));
   EXPECT_TRUE(settled) << "deliveries still pending or failed";
   phase("outbox drained");
-  {
-    pqxx::read_transaction tx(conn);
-    for (const auto& row : tx.exec("SELECT delivery_id::text FROM notification_outbox WHERE "
-                                   "channel = 'email' AND status = 'sent'")) {
-      sent.insert(row[0].as<std::string>());
-    }
-  }
+  const auto sent = testing::sent_mails(conn);
   EXPECT_GT(sent.size(), static_cast<std::size_t>(total));  // one per move, and more
-  // Each game the scheduler decided mailed its end once to each player.
-  for (const auto& game : due_ids) {
-    pqxx::read_transaction tx(conn);
-    const auto over = tx.exec_params1(
-        "SELECT count(*), count(DISTINCT user_id) FROM notification_outbox WHERE channel = "
-        "'email' AND kind = 'game_over' AND game_id = $1",
-        std::stoll(game));
-    EXPECT_EQ(over[0].as<long>(), 2) << "game_over mails for due game " << game;
-    EXPECT_EQ(over[1].as<long>(), 2) << "game_over mails for due game " << game;
-  }
   const auto mails = sink.wait_for(sent.size(), std::chrono::seconds(60));
-  std::map<std::string, int> received;
-  for (const auto& m : mails) ++received[m["delivery"].get<std::string>()];
-  long duplicates = 0;
-  for (const auto& id : sent) {
-    EXPECT_TRUE(received.contains(id)) << "delivery " << id << " marked sent, never received";
-  }
-  for (const auto& [id, count] : received) {
-    EXPECT_TRUE(sent.contains(id)) << "received delivery " << id << " not marked sent";
-    duplicates += count - 1;
-  }
+  const long duplicates = testing::expect_mails_match(sent, mails);
 
   // Every webhook delivery went out. The outbox has drained (above); each of its webhook rows
   // is sent, and was received answered 200, signed with its player's secret, carrying the

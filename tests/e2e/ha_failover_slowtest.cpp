@@ -31,6 +31,7 @@
 #include <pqxx/pqxx>
 
 #include "tests/support/api_client.h"
+#include "tests/support/fault_checks.h"
 #include "tests/support/game_traffic.h"
 #include "tests/support/smtp_sink.h"
 #include "tests/support/topology.h"
@@ -46,37 +47,13 @@ constexpr int kHaGames = 8;
 constexpr long kHaPlies = 60;
 constexpr int kHaDueGames = 3;
 
-// A request that must succeed eventually (the cluster may be failing over).
-json keep_trying(const ApiClient& api, const std::string& method, const std::string& path,
-                 const std::string& token, const json& body = nullptr) {
-  for (int attempt = 0; attempt < 600; ++attempt) {
-    try {
-      const auto r = api.call(method, path, token, body);
-      if (r.status < 300) return r.body.empty() ? json() : json::parse(r.body);
-      if (r.status < 500 && r.status != 429) {
-        ADD_FAILURE() << method << " " << path << ": " << r.status << " " << r.body;
-        return json();
-      }
-    } catch (const std::exception&) {
-      // connection refused or dropped: try again
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ADD_FAILURE() << method << " " << path << " never succeeded";
-  return json();
-}
-
 bool ha_engines_installed() {
   return std::system("command -v patroni >/dev/null && command -v etcd >/dev/null") == 0;
 }
 
 TEST(HaFailover, KillingThePrimaryMachineUnderLoadLosesNothing) {
   if (!ha_engines_installed()) GTEST_SKIP() << "Patroni or etcd missing: scripts/install-deps --ha";
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto phase = [&](const std::string& what) {
-    const std::chrono::duration<double> at = std::chrono::steady_clock::now() - t0;
-    std::printf("  %5.1f s: %s\n", at.count(), what.c_str());
-  };
+  const testing::Phases phase;
   testing::SmtpSink sink;
   ASSERT_TRUE(sink.started());
   testing::Topology topology(
@@ -129,7 +106,7 @@ TEST(HaFailover, KillingThePrimaryMachineUnderLoadLosesNothing) {
                                   std::chrono::seconds(180), std::chrono::milliseconds(10)));
   // The idle games fall due just before the primary dies: the scheduler decides them on
   // either side of the failover, once.
-  keep_trying(api, "POST", "/api/v1/admin/clock", td, {{"advance_seconds", 3 * 86400}});
+  testing::insist(api, "POST", "/api/v1/admin/clock", td, {{"advance_seconds", 3 * 86400}}, 600);
   const long before = traffic.acknowledged_count();
   EXPECT_LT(before, total);  // the kill hits the traffic while it runs
   const int victim = topology.kill_primary(true);
@@ -161,66 +138,18 @@ TEST(HaFailover, KillingThePrimaryMachineUnderLoadLosesNothing) {
   std::printf("corrchess-server verify: %s", verified.out.c_str());
 
   pqxx::connection conn(topology.database_url());
-  for (const auto& id : due_ids) {
-    pqxx::read_transaction tx(conn);
-    const auto row = tx.exec_params1(
-        "SELECT g.status, (SELECT count(*) FROM game_events e WHERE e.game_id = g.id AND e.kind "
-        "= 'flag_fall'), (SELECT count(*) FROM notification_outbox o WHERE o.game_id = g.id AND "
-        "o.channel = 'email' AND o.kind = 'game_over') FROM games g WHERE g.id = $1",
-        std::stoll(id));
-    EXPECT_EQ(row[0].as<std::string>(), "finished") << "game " << id;
-    EXPECT_EQ(row[1].as<long>(), 1) << "game " << id << ": flag-fall facts";
-    EXPECT_EQ(row[2].as<long>(), 2) << "game " << id << ": game_over mails";
-  }
+  testing::expect_due_games_decided_once(conn, due_ids);
 
   // Every socket saw every move of its game once, in order, and each due game's end once.
-  const auto stored = testing::stored_moves(topology.database_url(), ids);
-  for (std::size_t i = 0; i < watchers.size(); ++i) {
-    const auto& w = *watchers[i];
-    if (i < 2 * kHaGames) {
-      std::set<std::pair<std::string, long>> expected;
-      for (const auto& m : stored) {
-        if (m.first == ids[i / 2]) expected.insert(m);
-      }
-      EXPECT_TRUE(testing::wait_until([&] { return w.moves() == expected; },
-                                      std::chrono::seconds(30), std::chrono::milliseconds(50)))
-          << "watcher " << i << " saw " << w.moves().size() << " of " << expected.size();
-    } else {
-      const auto& game = due_ids[i - 2 * kHaGames];
-      EXPECT_TRUE(testing::wait_until([&] { return w.games_over().contains(game); },
-                                      std::chrono::seconds(30), std::chrono::milliseconds(50)))
-          << "no game_over for due game " << game;
-      EXPECT_EQ(w.games_over()[game], 1) << "game_over messages for game " << game;
-    }
-    EXPECT_TRUE(w.problems().empty())
-        << "watcher " << i << ": " << ::testing::PrintToString(w.problems());
-  }
+  testing::expect_sockets_saw_everything(watchers, ids, due_ids,
+                                         testing::stored_moves(topology.database_url(), ids));
   phase("sockets checked");
 
   // Every mail went out once (a repeat only under its own delivery id).
-  const auto due_left = [&] {
-    pqxx::read_transaction tx(conn);
-    return tx
-        .exec1(
-            "SELECT count(*) FROM notification_outbox WHERE status IN ('pending', 'failed') AND "
-            "due_at <= (SELECT now FROM manual_clock)")[0]
-        .as<long>();
-  };
-  EXPECT_TRUE(testing::wait_until([&] { return due_left() == 0; }, std::chrono::seconds(120),
-                                  std::chrono::milliseconds(500)));
-  std::set<std::string> sent;
-  {
-    pqxx::read_transaction tx(conn);
-    for (const auto& row : tx.exec("SELECT delivery_id::text FROM notification_outbox WHERE "
-                                   "channel = 'email' AND status = 'sent'")) {
-      sent.insert(row[0].as<std::string>());
-    }
-  }
-  const auto mails = sink.wait_for(sent.size(), std::chrono::seconds(60));
-  std::map<std::string, int> received;
-  for (const auto& m : mails) ++received[m["delivery"].get<std::string>()];
-  for (const auto& id : sent) EXPECT_TRUE(received.contains(id)) << "delivery " << id;
-  for (const auto& [id, count] : received) EXPECT_TRUE(sent.contains(id)) << "delivery " << id;
+  EXPECT_TRUE(testing::wait_until([&] { return testing::due_deliveries_left(conn) == 0; },
+                                  std::chrono::seconds(120), std::chrono::milliseconds(500)));
+  const auto sent = testing::sent_mails(conn);
+  testing::expect_mails_match(sent, sink.wait_for(sent.size(), std::chrono::seconds(60)));
   phase(std::to_string(sent.size()) + " mails checked");
 
   // Every instance noticed the new primary.
