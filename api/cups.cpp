@@ -4,7 +4,6 @@
 
 #include "api/json_body.h"
 #include "api/rule_settings.h"
-#include "app/competitions.h"
 #include "app/cups.h"
 #include "model/codec.h"
 
@@ -167,32 +166,6 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
                   "rounds: [{round, matches: [{match, a, b, bye, status, score_a, score_b, "
                   "winner, games}]}], winner, created_at}")},
              [&deps](const Call& c) { return show_cup(deps, c.id); });
-  routes.add({"POST", "/api/v1/admin/competitions/run", kDirector,
-              Doc("Run the competition starter now (the scheduler does this by itself on every "
-                  "change): due series sections start, entries expire, finished sections close, "
-                  "championship stages close and start, cup matches move on; each item in a "
-                  "transaction of its own, one that fails is rolled back, logged and counted in "
-                  "failed while the others go on; the scheduler tries a failed item again after a "
-                  "minute, doubling after every further failure up to six hours, this run tries "
-                  "every item now",
-                  200,
-                  "{sections_started, entries_expired, sections_closed, credits, "
-                  "stages_finished, stages_started, matches_decided, cup_games_started, "
-                  "cups_finished, failed}")
-                  .tagged("series")},
-             [&deps](const Call&) -> Result<Response> {
-               TRY_LET(run, app::run_competitions(deps, app::StarterRun::kNow));
-               return json_response(200, {{"sections_started", run->series.sections_started},
-                                          {"stages_finished", run->championships.stages_finished},
-                                          {"stages_started", run->championships.stages_started},
-                                          {"entries_expired", run->series.entries_expired},
-                                          {"sections_closed", run->series.sections_closed},
-                                          {"credits", run->series.credits},
-                                          {"matches_decided", run->cups.matches_decided},
-                                          {"cup_games_started", run->cups.games_started},
-                                          {"cups_finished", run->cups.cups_finished},
-                                          {"failed", run->failed()}});
-             });
 }
 
 }  // namespace corrchess::api

@@ -1,5 +1,4 @@
-// Cup routes (rules.md 6.10, docs/api.md "Cups") and the competition starter's route: the
-// HTTP adapter over app/cups.h and app/competitions.h.
+// Cup routes (rules.md 6.10, docs/api.md "Cups"): the HTTP adapter over app/cups.h.
 #pragma once
 
 #include "api/games.h"
@@ -7,8 +6,8 @@
 
 namespace corrchess::api {
 
-// GET /api/v1/cups, /cups/{id}; POST /api/v1/admin/cups, /admin/competitions/run. `router`
-// and `deps` must outlive the registration.
+// GET /api/v1/cups, /cups/{id}; POST /api/v1/admin/cups. `router` and `deps` must outlive the
+// registration.
 void add_cup_routes(Router& router, GameServiceDeps& deps);
 
 }  // namespace corrchess::api

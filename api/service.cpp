@@ -13,6 +13,7 @@
 #include "api/calendar.h"
 #include "api/challenges.h"
 #include "api/championships.h"
+#include "api/competitions.h"
 #include "api/cups.h"
 #include "api/events.h"
 #include "api/game_talk.h"
@@ -171,6 +172,7 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
   add_event_routes(router_, *game_deps_);
   add_series_routes(router_, *game_deps_);
   add_cup_routes(router_, *game_deps_);
+  add_competition_routes(router_, *game_deps_);
   add_championship_routes(router_, *game_deps_);
   add_team_routes(router_, *game_deps_);
   add_team_match_routes(router_, *game_deps_);

@@ -54,9 +54,15 @@ bool StarterItems::run_step(GameDeps& deps, std::int64_t id, const std::string& 
   const int failures = (failed_before ? known->second.failures : 0) + 1;
   const auto recorded = db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     const auto now = deps.clock.now(tx);
-    const auto retry_at = now + competition::starter_retry_delay(failures);
-    db::record_starter_failure(tx, kind_, id, failures, now, retry_at, ran.error().detail);
-    failures_[id] = Failure{failures, retry_at};
+    const model::StarterFailure failure{kind_,
+                                        id,
+                                        what,
+                                        failures,
+                                        now,
+                                        now + competition::starter_retry_delay(failures),
+                                        ran.error().detail};
+    db::record_starter_failure(tx, failure);
+    failures_[id] = Failure{failures, failure.retry_at};
     return {};
   });
   if (!recorded) log_skipped_item(what + " (recording its failure)", recorded.error());

@@ -1,5 +1,9 @@
 #include "app/competitions.h"
 
+#include "app/roles.h"
+#include "db/starter_failures.h"
+#include "db/transaction.h"
+
 namespace corrchess::app {
 
 int CompetitionRun::failed() const {
@@ -29,6 +33,14 @@ Result<CompetitionRun> run_competitions(GameDeps& deps, StarterRun mode) {
 
 Result<std::optional<game::Timestamp>> next_competition_deadline(GameDeps& deps) {
   return next_series_deadline(deps);
+}
+
+Result<std::vector<model::StarterFailure>> starter_failures(GameDeps& deps,
+                                                            const model::User& director) {
+  TRY(require_director(director));
+  return db::in_transaction(deps.pool, [](pqxx::work& tx) {
+    return Result<std::vector<model::StarterFailure>>(db::all_starter_failures(tx));
+  });
 }
 
 }  // namespace corrchess::app

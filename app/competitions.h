@@ -11,6 +11,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "app/championships.h"
 #include "app/cups.h"
@@ -20,6 +21,8 @@
 #include "app/titles.h"
 #include "core/error.h"
 #include "core/game/time.h"
+#include "model/starter.h"
+#include "model/users.h"
 
 namespace corrchess::app {
 
@@ -37,6 +40,11 @@ struct CompetitionRun {
 // scheduler's run leaves the items that wait out a failure alone (app/competition_items.h); a
 // director's (StarterRun::kNow) tries them too.
 Result<CompetitionRun> run_competitions(GameDeps& deps, StarterRun mode = StarterRun::kScheduled);
+
+// The starter's items that failed and wait to be tried again (app/competition_items.h), the
+// one tried again soonest first: for a director (kForbidden otherwise).
+Result<std::vector<model::StarterFailure>> starter_failures(GameDeps& deps,
+                                                            const model::User& director);
 
 // When the starter next has work that no change will announce: the earliest instant a
 // waiting series entry reaches its maximum wait.

@@ -209,16 +209,17 @@ TEST_F(CompetitionUseCases, FailedNormChecksComeLastAndWaitTheirTurn) {
   for (const auto id : {a, b, c}) {
     db_.exec("INSERT INTO norm_checks (event_id) VALUES (" + std::to_string(id) + ")");
   }
+  const auto failure = [](const std::string& kind, std::int64_t id, int failures,
+                          const std::string& retry_at) {
+    return "('" + kind + "', " + std::to_string(id) + ", 'an item', " + std::to_string(failures) +
+           ", '2030-01-07T08:58Z', '" + retry_at + "', 'x')";
+  };
   db_.exec(
-      "INSERT INTO starter_failures (kind, item_id, failures, failed_at, retry_at, "
-      "last_error) VALUES ('norms', " +
-      std::to_string(a) +
-      ", 2, '2030-01-07T08:58Z', "
-      "'2030-01-07T10:00Z', 'x'), ('norms', " +
-      std::to_string(b) +
-      ", 1, "
-      "'2030-01-07T08:59Z', '2030-01-07T09:30Z', 'x'), ('cup', " +
-      std::to_string(c) + ", 5, '2030-01-07T08:59Z', '2030-01-07T23:00Z', 'another kind')");
+      "INSERT INTO starter_failures (kind, item_id, item, failures, failed_at, retry_at, "
+      "last_error) VALUES " +
+      failure("norms", a, 2, "2030-01-07T10:00Z") + ", " +
+      failure("norms", b, 1, "2030-01-07T09:30Z") + ", " +
+      failure("cup", c, 5, "2030-01-07T23:00Z"));
   auto selected = [&](int limit, std::optional<game::Timestamp> ready_at) {
     return db::in_transaction(*pool_,
                               [&](pqxx::work& tx) {

@@ -331,11 +331,24 @@ TEST_F(Championships, AFailingChampionshipIsSkippedAndTheOthersAdvance) {
                           std::chrono::seconds(10)))
       << server_.output();
 
-  // Repaired, it advances on the next run, and no item fails any more.
+  // Directors see it waiting to be tried again; players may not look.
+  const auto failures = ok("GET", "/api/v1/admin/competitions/failures", "td")["failures"];
+  ASSERT_EQ(failures.size(), 1u) << failures.dump();
+  const auto& f = failures[0];
+  EXPECT_EQ(f["kind"], "stage_close");
+  EXPECT_EQ(f["item_id"], broken_id);
+  EXPECT_EQ(f["item"], "championship " + broken_id + ": closing its finished stage");
+  EXPECT_GE(f["failures"].get<int>(), 1);
+  EXPECT_EQ(f["error"], "database error");
+  EXPECT_GT(f["retry_at"].get<std::string>(), f["failed_at"].get<std::string>());
+  EXPECT_EQ(call("GET", "/api/v1/admin/competitions/failures", "ann").status, 403);
+
+  // Repaired, it advances on the next run, no item fails any more, and the list is empty.
   db_.exec("DELETE FROM stage_qualifiers WHERE championship_id = " + broken_id);
   const auto repaired = until_stage(broken_id, 2, "running");
   EXPECT_EQ(qualifier_names(repaired, 1), (std::vector<std::string>{"ann", "ben"}));
   EXPECT_EQ(ok("POST", "/api/v1/admin/competitions/run", "td")["failed"], 0);
+  EXPECT_EQ(ok("GET", "/api/v1/admin/competitions/failures", "td")["failures"], json::array());
 }
 
 TEST_F(Championships, BadDefinitionsAreRefusedAndChangeNothing) {
