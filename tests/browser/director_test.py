@@ -163,5 +163,53 @@ class AdjudicationClaims(support.ServerTestCase):
         self.assertEqual(td.find_elements(By.CSS_SELECTOR, "section.adjudications b"), [])
 
 
+class CompetitionStarter(support.ServerTestCase):
+    """A championship whose finished stage cannot close (a stale qualifier row left in the
+    database) shows in the director page's competition starter, with what it is, how often it
+    failed and why; repaired, "Run now" closes the stage, starts the final and empties the
+    list."""
+    users = ["ann", "ben"]
+
+    def test_a_failing_item_is_listed_and_run_again(self):
+        admin = support.Api(self.base, *support.ADMIN)
+        c = admin.call("POST", "/api/v1/admin/championships", {
+            "name": "Stuck Championship", "time_control": {"type": "iccf", "moves": 10, "days": 50},
+            "players": ["ann", "ben"],
+            "stages": [{"name": "Qualifier", "section_size": 2, "per_section": 2},
+                       {"name": "Final", "section_size": 2}]})
+        support.psql(self.db.url, "INSERT INTO stage_qualifiers (championship_id, stage, rank, user_id, section, "
+                     "place, score_halves, games, runner_up) SELECT %s, 1, 1, id, 1, 1, 0, 0, false FROM users "
+                     "WHERE username = 'ben'" % int(c["id"]))
+        section = c["stages"][0]["sections"][0]["event_id"]
+        for game in admin.call("GET", "/api/v1/events/" + section)["games"]:
+            player = game["white"]
+            support.Api(self.base, player, self.passwords[player]).call(
+                "POST", "/api/v1/games/%s/resign" % game["id"])
+
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.login(td, self.base, *support.ADMIN)
+        td.get(self.base + "/director")
+        run = wait(td, lambda d: d.find_elements(By.ID, "starter-run"), message="starter panel")[0]
+        td.execute_script("arguments[0].scrollIntoView({block: 'center'})", run)
+        run.click()
+        panel = lambda: td.find_element(By.CSS_SELECTOR, "section.starter")
+        wait(td, lambda d: "1 item failed." in panel().text, message="the run's failure said")
+        row = "section.starter tr[data-kind='stage_close'][data-item='%s']" % c["id"]
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, row), message="the failed item listed")
+        text = td.find_element(By.CSS_SELECTOR, row).text
+        self.assertIn("championship %s: closing its finished stage" % c["id"], text)
+        self.assertIn("database error", text)
+        self.assertIn("Failed items (1)", panel().text)
+        td.save_screenshot(support.artifact_path("director-starter-failure.png"))
+
+        support.psql(self.db.url, "DELETE FROM stage_qualifiers WHERE championship_id = %s" % int(c["id"]))
+        run.click()
+        wait(td, lambda d: "No item is failing." in panel().text, message="the list emptied")
+        self.assertNotIn("failed", panel().find_element(By.CSS_SELECTOR, ".done").text)
+        stages = admin.call("GET", "/api/v1/championships/" + c["id"])["stages"]
+        self.assertEqual([s["status"] for s in stages], ["finished", "running"])
+
+
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)

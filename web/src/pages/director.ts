@@ -11,6 +11,7 @@ import { newSeriesForm } from './director_series';
 import { newCupForm } from './director_cup';
 import { newOlympiadForm, newTeamForm, newTeamMatchForm, startTeamMatchForm } from './director_teams';
 import { newChampionshipForm } from './director_championship';
+import { starterPanel } from './director_starter';
 import { section } from './forms';
 import { gameTerms, row } from './game_terms';
 import { eventSelect, fromEvent, gameChoice, loadEvents, playerOptions, playerPicker } from './pickers';
@@ -107,5 +108,5 @@ export function directorPage(root: HTMLElement, go: (path: string) => void): voi
   replace(root, h('div', { class: 'director-page' }, h('h1', {}, t('director.title')),
     h('p', {}, h('a', { href: '/adjudications' }, t('adjudicate.queue')), `: ${t('director.queue_hint')}`),
     h('div', { class: 'director' }, event, run.el, newSeriesForm(), newChampionshipForm(go), newCupForm(go), newTeamForm(go), newTeamMatchForm(go), startTeamMatchForm(go), newOlympiadForm(go), newGame(go), decide(), gameControls()),
-    leaveQueue(), auditLog()));
+    leaveQueue(), starterPanel(), auditLog()));
 }
