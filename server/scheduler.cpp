@@ -49,15 +49,20 @@ std::chrono::milliseconds Scheduler::sweep() {
     // (rules.md 6.8-6.10).
     if (auto run = app::run_competitions(deps_); !run) {
       spdlog::error("competition starter: {}", run.error().detail);
-    } else if (run->any()) {
-      spdlog::info(
-          "competition starter: {} section(s) started, {} entr(y/ies) expired, {} section(s) "
-          "closed, {} promotion credit(s), {} stage(s) finished, {} stage(s) started, {} cup "
-          "match(es) decided, {} cup game(s) started, {} item(s) failed and skipped",
-          run->series.sections_started, run->series.entries_expired, run->series.sections_closed,
-          run->series.credits, run->championships.stages_finished,
-          run->championships.stages_started, run->cups.matches_decided, run->cups.games_started,
-          run->failed());
+    } else {
+      deps_.metrics.add("corrchess_competition_items_failed_total", run->failed(),
+                        "Competition starter items that failed and were skipped; each waits to "
+                        "be tried again (GET /api/v1/admin/competitions/failures).");
+      if (run->any()) {
+        spdlog::info(
+            "competition starter: {} section(s) started, {} entr(y/ies) expired, {} section(s) "
+            "closed, {} promotion credit(s), {} stage(s) finished, {} stage(s) started, {} cup "
+            "match(es) decided, {} cup game(s) started, {} item(s) failed and skipped",
+            run->series.sections_started, run->series.entries_expired, run->series.sections_closed,
+            run->series.credits, run->championships.stages_finished,
+            run->championships.stages_started, run->cups.matches_decided, run->cups.games_started,
+            run->failed());
+      }
     }
     auto next = app::next_due(deps_);
     if (auto entry_deadline = app::next_competition_deadline(deps_);

@@ -331,6 +331,10 @@ TEST_F(Championships, AFailingChampionshipIsSkippedAndTheOthersAdvance) {
                           std::chrono::seconds(10)))
       << server_.output();
 
+  // The scheduler's runs count it for the operators' alerts.
+  EXPECT_TRUE(testing::wait_until(
+      [&] { return api_.metric("corrchess_competition_items_failed_total") >= 1; },
+      std::chrono::seconds(10)));
   // Directors see it waiting to be tried again; players may not look.
   const auto failures = ok("GET", "/api/v1/admin/competitions/failures", "td")["failures"];
   ASSERT_EQ(failures.size(), 1u) << failures.dump();
