@@ -39,7 +39,8 @@ struct RegisterBody {
     Fields in(body);
     auto username = in.required_string("username", 32);
     auto password = in.required_string("password", app::kMaxPassword);
-    auto display_name = in.optional_string("display_name", 100);
+    // 1 to 64 characters (checked after), up to 4 bytes each: as in PATCH /me.
+    auto display_name = in.optional_string("display_name", 4 * 64);
     auto email = in.optional_string("email", 254);
     return in.finish(RegisterBody{{username, password, display_name, email}});
   }
@@ -287,8 +288,14 @@ void add_account_routes(Router& router, app::Database& pool, app::ServerClock& c
   routes.add({"PATCH", "/api/v1/admin/users/{username}", Access::kAdmin,
               Doc("Change a user's role", 200, "the user", "User")
                   .in({{"role", "string", true, "player, td or admin"}}, {{"role", "player"}})},
-             BodyHandler<RoleBody>(
-                 [deps](const Call& c, RoleBody&& b) { return patch_user(*deps, c, b); }));
+             [deps](const Call& c) -> Result<Response> {
+               // An unknown user answers 404 before a refused role (docs/api.md "Errors").
+               auto body = Routes::decode<RoleBody>(c.request);
+               return unknown_user_first(
+                   deps->pool, c.params,
+                   body ? patch_user(*deps, c, *body)
+                        : Result<Response>(std::unexpected(std::move(body.error()))));
+             });
 }
 
 }  // namespace corrchess::api

@@ -21,6 +21,18 @@ Result<std::int64_t> parse_id(const std::string& text, const char* what) {
   return fail(ErrorCode::kNotFound, std::string("no ") + what + " " + text);
 }
 
+Result<Response> unknown_user_first(app::Database& pool, const PathParams& params,
+                                    Result<Response> answered) {
+  if (answered) return answered;
+  const auto status = http_status(answered.error().code);
+  if (status != 400 && status != 415) return answered;
+  auto found = app::require_user(pool, params.at("username"));
+  if (!found && found.error().code == ErrorCode::kNotFound) {
+    return std::unexpected(std::move(found.error()));
+  }
+  return answered;
+}
+
 namespace {
 
 // `refused`, the error of a request refused for its body or its other input (400 or 415), or

@@ -110,6 +110,12 @@ using CallHandler = std::function<Result<Response>(const Call&)>;
 template <class T>
 using BodyHandler = std::function<Result<Response>(const Call&, T&&)>;
 
+// `answered`, or, when it is a refusal of the request's body or query (400 or 415), the 404 of
+// the {username} in its path if nobody is called that: the path is checked before the body
+// (docs/api.md "Errors"), as the pipeline does for an {id}.
+Result<Response> unknown_user_first(app::Database& pool, const PathParams& params,
+                                    Result<Response> answered);
+
 // A positive integer id (decimal digits only), else kNotFound naming `what`.
 Result<std::int64_t> parse_id(const std::string& text, const char* what = "game");
 

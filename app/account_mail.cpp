@@ -58,15 +58,20 @@ Result<void> request_email_verification(Database& pool, ServerClock& clock,
   if (!user.email) {
     return fail(ErrorCode::kValidationError, "set an address first (PATCH /api/v1/me)");
   }
-  TRY_LET(queued, db::in_transaction(pool, [&](pqxx::work& tx) -> Result<bool> {
-            if (db::recent_account_tokens(tx, user.id, "verify_email") >= kMailsPerHour) {
-              return fail(ErrorCode::kRateLimited,
-                          "a few confirmation mails an hour at most; try later");
-            }
-            return queue_verification_mail(tx, clock, user);
-          }));
-  if (!*queued) return fail(ErrorCode::kConflict, "this server sends no mail");
-  return {};
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    const auto wait = db::account_token_wait_seconds(tx, user.id, "verify_email", kMailsPerHour);
+    if (wait > 0) {
+      return std::unexpected(
+          Error{ErrorCode::kRateLimited, "a few confirmation mails an hour at most; try again in " +
+                                             std::to_string(wait) + " seconds"}
+              .with_json("retry_after_seconds", std::to_string(wait)));
+    }
+    // Refused, the link is rolled back with the rest: it does not count against the limit.
+    if (!queue_verification_mail(tx, clock, user)) {
+      return fail(ErrorCode::kConflict, "this server sends no mail");
+    }
+    return {};
+  });
 }
 
 Result<void> verify_email(Database& pool, ServerClock& clock, const std::string& token) {

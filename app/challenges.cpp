@@ -329,6 +329,8 @@ Result<ChallengeView> rematch(ChallengeDeps& deps, const model::User& user, std:
     request.opponent = was_white ? played->black.username : played->white.username;
     request.color = was_white ? game::ChallengeColor::kBlack : game::ChallengeColor::kWhite;
     request.setup = played->facts.setup;
+    // Rated as the game was: a casual game's rematch is casual too.
+    request.rated = db::game_is_rated(tx, game_id);
     // A position given by FEN cannot be repeated by a challenge; such a game is rematched
     // from the standard array.
     request.setup.initial_fen.clear();

@@ -7,6 +7,7 @@
 #include "app/game_store.h"
 #include "app/game_view.h"
 #include "app/roles.h"
+#include "core/game/facts.h"
 #include "db/events.h"
 #include "db/game_schedule.h"
 #include "db/ratings.h"
@@ -272,7 +273,7 @@ Result<std::vector<model::RatingList>> recompute_rating_period(RatingDeps& deps,
 namespace {
 
 Result<void> check_imported(const std::vector<ImportedRating>& ratings, const std::string& reason) {
-  if (reason.empty() || reason.size() > 500) {
+  if (reason.empty() || game::utf8_characters(reason) > 500) {
     return fail(ErrorCode::kValidationError, "reason: 1 to 500 characters");
   }
   if (ratings.empty() || ratings.size() > 5000) {

@@ -7,6 +7,7 @@
 #include "db/resources.h"
 #include "db/series.h"
 #include "db/transaction.h"
+#include "db/users.h"
 
 namespace corrchess::app {
 
@@ -30,6 +31,14 @@ Result<void> require_series_entry(Database& pool, std::int64_t id, std::int64_t 
       return fail(ErrorCode::kNotFound, "no series " + std::to_string(id));
     }
     TRY(db::find_entry(tx, id, entry_id));
+    return {};
+  });
+}
+
+Result<void> require_user(Database& pool, const std::string& username) {
+  return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<void> {
+    if (!db::find_user(tx, username))
+      return fail(ErrorCode::kNotFound, "no user '" + username + "'");
     return {};
   });
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "app/handles.h"
 #include "core/error.h"
@@ -24,5 +25,9 @@ Result<void> require_exists(Database& pool, const model::User& caller, model::Re
 // it ("no series 3", "no entry 7 in series 3"): the ids of
 // /admin/series/{id}/entries/{entry}/remove.
 Result<void> require_series_entry(Database& pool, std::int64_t id, std::int64_t entry_id);
+
+// Nothing when someone is called `username` (any case), else kNotFound as the use cases say it
+// ("no user 'x'"): the {username} of /admin/users/{username} and its games.
+Result<void> require_user(Database& pool, const std::string& username);
 
 }  // namespace corrchess::app

@@ -1,5 +1,7 @@
 #include "db/account_tokens.h"
 
+#include <algorithm>
+
 namespace corrchess::db {
 
 void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,
@@ -19,6 +21,18 @@ int recent_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::strin
           "created_at > now() - interval '1 hour'",
           user_id, purpose)[0]
       .as<int>();
+}
+
+std::int64_t account_token_wait_seconds(pqxx::work& tx, std::int64_t user_id,
+                                        const std::string& purpose, int limit) {
+  // The limit-th newest token of the hour: the count drops below `limit` when it is an hour old.
+  const auto rows = tx.exec_params(
+      "SELECT ceil(extract(epoch FROM created_at + interval '1 hour' - now()))::bigint "
+      "FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND "
+      "created_at > now() - interval '1 hour' ORDER BY created_at DESC OFFSET $3 LIMIT 1",
+      user_id, purpose, limit - 1);
+  if (rows.empty()) return 0;
+  return std::max<std::int64_t>(1, rows[0][0].as<std::int64_t>());
 }
 
 bool account_token_usable(pqxx::work& tx, const std::string& token_hash, const std::string& purpose,

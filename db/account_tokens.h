@@ -26,6 +26,11 @@ void store_account_token(pqxx::work& tx, const std::string& token_hash, std::int
 // How many tokens for `purpose` the user got in the last hour (database time).
 int recent_account_tokens(pqxx::work& tx, std::int64_t user_id, const std::string& purpose);
 
+// Seconds (rounded up, database time) until the user has had fewer than `limit` tokens for
+// `purpose` in the last hour; 0 when they have fewer already.
+std::int64_t account_token_wait_seconds(pqxx::work& tx, std::int64_t user_id,
+                                        const std::string& purpose, int limit);
+
 // Uses a token once, atomically: its user when it exists for `purpose`, is unused and has not
 // expired at `now`; nullopt otherwise (nothing changes then).
 std::optional<UsedAccountToken> use_account_token(pqxx::work& tx, const std::string& token_hash,

@@ -5,6 +5,7 @@
 // only verified addresses get notifications.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <set>
 #include <string>
 
@@ -266,6 +267,24 @@ TEST_F(AccountMail, RegistrationMailsNothingWhenVerificationIsOff) {
       "POST", "/api/v1/auth/register", "",
       {{"username", "carla"}, {"password", "carla-password"}, {"email", "carla@example.org"}}, 201);
   EXPECT_EQ(exactly(0).size(), 0u);
+}
+
+// Three confirmation mails an hour: the fourth request is 429 with Retry-After (seconds until
+// the oldest of the three is an hour old) and the same number as retry_after_seconds.
+TEST_F(AccountMail, AFourthConfirmationMailInAnHourIsRefusedWithRetryAfter) {
+  for (int i = 0; i < 3; ++i) {
+    api_.expect("POST", "/api/v1/me/email/verification", black_, nullptr, 202);
+  }
+  const auto limited = api_.call("POST", "/api/v1/me/email/verification", black_);
+  ASSERT_EQ(limited.status, 429) << limited.body;
+  const auto problem = json::parse(limited.body);
+  EXPECT_EQ(problem["code"], "rate_limited");
+  ASSERT_TRUE(problem["retry_after_seconds"].is_number_integer()) << limited.body;
+  const auto wait = problem["retry_after_seconds"].get<std::int64_t>();
+  EXPECT_GT(wait, 3000);
+  EXPECT_LE(wait, 3600);
+  EXPECT_EQ(limited.headers.at("retry-after"), std::to_string(wait));
+  EXPECT_EQ(sink_.wait_for(3).size(), 3u);
 }
 
 }  // namespace

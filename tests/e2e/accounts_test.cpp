@@ -104,6 +104,79 @@ TEST_F(Accounts, AdminFromEnvironmentCanChangeRolesPlayersCannot) {
   EXPECT_EQ(json::parse(get("/api/v1/me", dave).body)["role"], "td");
 }
 
+// A display name is 1 to 64 characters in any script (docs/api.md "Players"), at registration
+// as in a profile change: 64 two-byte or three-byte characters are a name, 65 are not.
+TEST_F(Accounts, RegistrationTakesADisplayNameOf64CharactersInAnyScript) {
+  ASSERT_TRUE(server_.started());
+  std::string cyrillic;
+  std::string chinese;
+  for (int i = 0; i < 64; ++i) {
+    cyrillic += "Ж";  // 2 bytes
+    chinese += "象";  // 3 bytes
+  }
+  for (const auto& [username, name] :
+       {std::pair{"zhenya", cyrillic}, std::pair{"xiang", chinese}}) {
+    auto made = post("/api/v1/auth/register",
+                     {{"username", username}, {"password", "password-1"}, {"display_name", name}});
+    ASSERT_EQ(made.status, 201) << made.body;
+    EXPECT_EQ(json::parse(made.body)["display_name"], name);
+  }
+  auto long_name =
+      post("/api/v1/auth/register",
+           {{"username", "toolong"}, {"password", "password-1"}, {"display_name", cyrillic + "Ж"}});
+  EXPECT_EQ(long_name.status, 400);
+  EXPECT_EQ(json::parse(long_name.body)["code"], "validation_error");
+  EXPECT_EQ(
+      post("/api/v1/auth/login", {{"username", "toolong"}, {"password", "password-1"}}).status, 401)
+      << "nothing was registered";
+}
+
+// The username in the path is checked before the body and the query (docs/api.md "Errors"):
+// nobody of that name is 404 whatever the body or query; a known one gets the body's 400.
+TEST_F(Accounts, AnUnknownUsernameInThePathAnswers404BeforeTheBodyOrQuery) {
+  ASSERT_TRUE(server_.started());
+  ASSERT_EQ(
+      post("/api/v1/auth/register", {{"username", "erin"}, {"password", "erin-password"}}).status,
+      201);
+  const auto admin = api_.login("root", "correct horse battery");
+  for (const json& body : {json{{"role", "king"}}, json{{"role", 5}}, json::object()}) {
+    auto unknown = api_.call("PATCH", "/api/v1/admin/users/nobody", admin, body);
+    EXPECT_EQ(unknown.status, 404) << body.dump() << unknown.body;
+    EXPECT_EQ(json::parse(unknown.body)["detail"], "no user 'nobody'");
+    EXPECT_EQ(api_.call("PATCH", "/api/v1/admin/users/erin", admin, body).status, 400)
+        << body.dump();
+  }
+  auto not_json = api_.call_text("PATCH", "/api/v1/admin/users/nobody", admin, "{nope");
+  EXPECT_EQ(not_json.status, 404) << not_json.body;
+  EXPECT_EQ(api_.call("PATCH", "/api/v1/admin/users/nobody", admin, {{"role", "td"}}).status, 404);
+  for (const std::string query : {"?limit=0", "?cursor=abc", "?status=lost"}) {
+    auto unknown = get("/api/v1/admin/users/nobody/games" + query, admin);
+    EXPECT_EQ(unknown.status, 404) << query << unknown.body;
+    EXPECT_EQ(json::parse(unknown.body)["detail"], "no user 'nobody'");
+    EXPECT_EQ(get("/api/v1/admin/users/erin/games" + query, admin).status, 400) << query;
+  }
+  EXPECT_EQ(json::parse(get("/api/v1/me", api_.login("erin", "erin-password")).body)["role"],
+            "player");
+}
+
+// A server without mail refuses a confirmation mail (409 conflict) and the refusal changes
+// nothing: it does not count against the three an hour, so a fourth is not 429.
+TEST_F(Accounts, ARefusedConfirmationMailDoesNotCountAgainstTheHourlyLimit) {
+  ASSERT_TRUE(server_.started());
+  ASSERT_EQ(
+      post("/api/v1/auth/register", {{"username", "fay"}, {"password", "fay-password"}}).status,
+      201);
+  const auto fay = api_.login("fay", "fay-password");
+  EXPECT_EQ(api_.problem("POST", "/api/v1/me/email/verification", fay, nullptr, 400),
+            "validation_error")
+      << "no address yet";
+  api_.expect("PATCH", "/api/v1/me", fay, {{"email", "fay@example.org"}});
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(api_.problem("POST", "/api/v1/me/email/verification", fay, nullptr, 409), "conflict")
+        << "attempt " << i + 1;
+  }
+}
+
 TEST_F(Accounts, MissingOrGarbageTokenIs401) {
   ASSERT_TRUE(server_.started());
   EXPECT_EQ(server_.request("GET", "/api/v1/me").status, 401);

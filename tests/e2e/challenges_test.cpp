@@ -279,6 +279,31 @@ TEST_F(Challenges, ARematchSwapsColoursAndNeedsAFinishedGame) {
   EXPECT_EQ(g["black"]["username"], kWhite);
 }
 
+// A rematch keeps the game's rules, and whether it is rated: a casual game's rematch is
+// casual, a rated game's rated.
+TEST_F(Challenges, ARematchIsRatedOrCasualAsTheGameWas) {
+  for (const bool rated : {false, true}) {
+    const auto c = challenge(white_, {{"opponent", kBlack},
+                                      {"rated", rated},
+                                      {"draw_min_moves", 10},
+                                      {"messages_allowed", false}});
+    const std::string game_id =
+        api_.expect("POST", path(c, "/accept"), black_, nullptr, 201)["game"]["id"];
+    EXPECT_EQ(api_.expect("GET", "/api/v1/games/" + game_id + "/rating-preview", white_)["rated"],
+              rated);
+    api_.expect("POST", "/api/v1/games/" + game_id + "/resign", white_);
+    const auto again =
+        api_.expect("POST", "/api/v1/games/" + game_id + "/rematch", black_, nullptr, 201);
+    EXPECT_EQ(again["rated"], rated) << again.dump();
+    EXPECT_EQ(again["draw_min_moves"], 10);
+    EXPECT_EQ(again["messages_allowed"], false);
+    const std::string next =
+        api_.expect("POST", path(again, "/accept"), white_, nullptr, 201)["game"]["id"];
+    EXPECT_EQ(api_.expect("GET", "/api/v1/games/" + next + "/rating-preview", white_)["rated"],
+              rated);
+  }
+}
+
 TEST_F(Challenges, BadChallengesAreRefusedAndChangeNothing) {
   const auto refused = [&](const json& body, const std::string& what) {
     SCOPED_TRACE(what);

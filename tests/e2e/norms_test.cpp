@@ -294,6 +294,22 @@ TEST_F(Norms, TwoNormsOverTwentyFourGamesEarnTheTitle) {
   EXPECT_NE(archive.find("Title \"IM\"]"), std::string::npos);
 }
 
+// The reason of an import is 1 to 500 characters, in any script (docs/api.md "Ratings").
+TEST_F(Norms, AnImportReasonOf500CharactersInAnyScriptIsTaken) {
+  add_users({"n01"});
+  const auto import = [](const std::string& reason) {
+    return json{{"reason", reason},
+                {"ratings", json::array({{{"username", "n01"}, {"rating", 2200}}})}};
+  };
+  std::string reason;
+  for (int i = 0; i < 500; ++i) reason += "é";
+  EXPECT_EQ(problem("POST", "/api/v1/admin/ratings/import", "td", import(reason + "é"), 400),
+            "validation_error");
+  EXPECT_EQ(ok("GET", "/api/v1/ratings/lists", "td")["lists"], json::array());
+  const json list = ok("POST", "/api/v1/admin/ratings/import", "td", import(reason), 201);
+  EXPECT_EQ(list["reason"], reason);
+}
+
 TEST_F(Norms, OnlyDirectorsImportAndBadImportsChangeNothing) {
   add_users({"n01", "n02"});
   const json valid = {{"reason", "federation list"},
