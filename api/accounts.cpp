@@ -209,16 +209,6 @@ Result<model::User> authenticate(app::Database& pool, const Request& request, bo
 }
 
 Result<SocketSession> authenticate_socket(app::Database& pool, const Request& request) {
-  std::optional<std::int64_t> since;
-  if (auto it = request.query.find("since"); it != request.query.end()) {
-    const auto& text = it->second;
-    if (text.empty() || text.size() > 18 ||
-        text.find_first_not_of("0123456789") != std::string::npos) {
-      return fail(ErrorCode::kValidationError,
-                  "since must be the number (seq) of the last live message you saw, 0 or more");
-    }
-    since = std::stoll(text);
-  }
   auto credential = request_credential(request, true);
   if (!credential || credential->secret.empty()) {
     return fail(ErrorCode::kUnauthorized, "missing bearer token (Authorization: Bearer <token>)");
@@ -230,6 +220,17 @@ Result<SocketSession> authenticate_socket(app::Database& pool, const Request& re
   const auto hash = token_hash(credential->secret);
   TRY_LET(owner, app::token_owner(pool, hash));
   if (!*owner) return fail(ErrorCode::kUnauthorized, "token is invalid, expired or revoked");
+  // The sign-in is checked first (api.md "Errors"), then the query.
+  std::optional<std::int64_t> since;
+  if (auto it = request.query.find("since"); it != request.query.end()) {
+    const auto& text = it->second;
+    if (text.empty() || text.size() > 18 ||
+        text.find_first_not_of("0123456789") != std::string::npos) {
+      return fail(ErrorCode::kValidationError,
+                  "since must be the number (seq) of the last live message you saw, 0 or more");
+    }
+    since = std::stoll(text);
+  }
   return SocketSession{(*owner)->user, hash, (*owner)->expires_in_seconds, since};
 }
 

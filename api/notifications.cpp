@@ -80,7 +80,8 @@ Result<notify::Preferences> parse_preferences(const json& body) {
   }
   if (body.contains("digest_hour") && !body["digest_hour"].is_null()) {
     const auto& h = body["digest_hour"];
-    if (!h.is_number_integer() || h.get<int>() < 0 || h.get<int>() > 23) {
+    // Read as 64 bits: get<int>() would wrap 4294967301 to 5.
+    if (!h.is_number_integer() || h.get<std::int64_t>() < 0 || h.get<std::int64_t>() > 23) {
       return fail(ErrorCode::kValidationError, "digest_hour must be an hour 0-23 or null");
     }
     prefs.digest_hour = h.get<int>();
@@ -154,15 +155,16 @@ void add_notification_routes(Router& router, app::Database& pool) {
   routes.add(
       {"GET", "/api/v1/me/notifications", kUser,
        Doc("One's notification preferences", 200,
-           "{channels: {email: {kind: bool}, webhook: {...}}, reminder_hours_before, digest_hour, "
-           "time_zone, email} (time_zone and email come from PATCH /me)")},
+           "{channels: {email: {kind: bool}, webhook: {...}, push: {...}}, reminder_hours_before, "
+           "digest_hour, time_zone, email, email_verified} (time_zone and email come from PATCH "
+           "/me)")},
       [&pool](const Call& c) {
         return json_after(app::notification_preferences(pool, c.caller()), preferences_json);
       });
   routes.add({"PUT", "/api/v1/me/notifications", kUser,
               Doc("Replace one's notification preferences", 200, "the stored preferences, as GET")
                   .in({{"channels", "object", false,
-                        "{email|webhook: {kind: bool}}; kinds not given are on"},
+                        "{email|webhook|push: {kind: bool}}; kinds not given are on"},
                        {"reminder_hours_before", "array", false,
                         "whole hours 1..1440, at most 8, distinct; default [168, 72, 24, 8]"},
                        {"digest_hour", "integer", false, "0..23 local hour, or null"}},

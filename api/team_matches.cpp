@@ -27,6 +27,16 @@ Result<model::TeamGameRules> team_game_rules(const json& body, bool start_allowe
   return model::TeamGameRules{rules->variant, rules->time_control, rules->rules};
 }
 
+// The body fields of POST /admin/games without those a team competition refuses
+// (start_position always, start_at for an Olympiad): the document lists what is accepted.
+std::vector<FieldDoc> team_rule_fields(std::vector<FieldDoc> own, bool start_allowed) {
+  auto fields = with_rule_settings(std::move(own), "");
+  std::erase_if(fields, [&](const FieldDoc& f) {
+    return f.name == "start_position" || (!start_allowed && f.name == "start_at");
+  });
+  return fields;
+}
+
 Result<model::TeamMatchSettings> parse_team_match(const json& body) {
   Fields in(body);
   model::TeamMatchSettings s;
@@ -117,13 +127,13 @@ void add_olympiad_routes(Routes& routes, GameServiceDeps& deps) {
       {"POST", "/api/v1/olympiads", kDirector,
        Doc("Create and start an Olympiad (directors only): one all-play-all event per board", 201,
            "the Olympiad")
-           .in(with_rule_settings(
+           .in(team_rule_fields(
                    {{"name", "string", true, "unique (case-insensitive), 1..200 bytes"},
                     {"boards", "integer", true, "1..20 boards a team"},
                     {"rated", "boolean", false, "the board sections are rated (default false)"},
                     {"teams", "object[]", true,
                      "2..32 {team_id, players: [usernames, board 1 first]} in seeding order"}},
-                   "drawn for each board section"),
+                   false),
                {{"name", "Olympiad 2031"},
                 {"boards", 2},
                 {"time_control", time_control_example()},
@@ -168,7 +178,7 @@ void add_team_match_routes(Router& router, GameServiceDeps& deps) {
   routes.add({"POST", "/api/v1/team-matches", kDirector,
               Doc("Create a team match (directors only); the captains then nominate the boards",
                   201, "the match")
-                  .in(with_rule_settings(
+                  .in(team_rule_fields(
                           {{"name", "string", true, "1..200 bytes"},
                            {"team_a", "string", true, "team id; White on board 1's first game"},
                            {"team_b", "string", true, "team id"},
@@ -176,7 +186,7 @@ void add_team_match_routes(Router& router, GameServiceDeps& deps) {
                            {"games_per_board", "integer", false,
                             "2 (default: colours reversed on each board) or 1 (colours alternating "
                             "by board)"}},
-                          "drawn for each board"),
+                          true),
                       {{"name", "Germany - Netherlands"},
                        {"team_a", "1"},
                        {"team_b", "2"},

@@ -110,7 +110,20 @@ std::vector<std::string> message_texts(const nlohmann::json& messages) {
 
 void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
                  const nlohmann::json& messages) {
-  notify_texts(tx, game_id, users, message_texts(messages));
+  // Every message about a game carries the game's version (api.md "Live events"): the one
+  // this transaction leaves, read here for the messages that do not say it (leave, message,
+  // player_replaced).
+  auto versioned = messages;
+  std::optional<int> version;
+  for (auto& m : versioned) {
+    if (!m.is_object() || m.contains("version")) continue;
+    if (!version) {
+      const auto rows = tx.exec_params("SELECT version FROM games WHERE id = $1", game_id);
+      version = rows.empty() ? 0 : rows[0][0].as<int>();
+    }
+    m["version"] = *version;
+  }
+  notify_texts(tx, game_id, users, message_texts(versioned));
 }
 
 void notify_game_change(pqxx::work& tx, std::int64_t game_id, int version,

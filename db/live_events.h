@@ -31,7 +31,8 @@ void notify_event(pqxx::work& tx, const std::string& payload);
 // {"game_id", "users": [ids], "seqs": {"<id>": first number}, "messages": [...]}, split into
 // several notifications when long (NOTIFY carries at most 8000 bytes); a message too long
 // for one notification loses its player text ("message_omitted") and, if still too long,
-// all but its type, game and version ("truncated": clients re-read the game).
+// all but its type, game and version ("truncated": clients re-read the game). A message
+// without a `version` gets the game's current one.
 void notify_game(pqxx::work& tx, std::int64_t game_id, const std::vector<std::int64_t>& users,
                  const nlohmann::json& messages);
 // notify_game with the live messages of one game change (api.md "Live events": move,

@@ -68,7 +68,9 @@ Result<std::string> normalize_push_endpoint(const std::string& endpoint) {
   if (!u || curl_url_set(u.get(), CURLUPART_URL, url->c_str(), 0) != CURLUE_OK) {
     return fail(ErrorCode::kValidationError, "endpoint must be an https URL");
   }
-  const auto host = url_part(u.get(), CURLUPART_HOST);
+  // Host names are case-insensitive: LOCALHOST is localhost.
+  auto host = url_part(u.get(), CURLUPART_HOST);
+  for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const bool loopback =
       host == "localhost" || host == "[::1]" ||
       (host.starts_with("127.") && host.find_first_not_of("0123456789.") == std::string::npos);

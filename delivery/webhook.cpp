@@ -11,6 +11,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 namespace corrchess::delivery {
 
@@ -39,6 +40,13 @@ Result<UrlParts> parse(const std::string& url) {
   // host; such text does not say plainly which host it means, so it is refused.
   const auto colon = url.find(':');
   if (colon == std::string::npos || url.compare(colon + 1, 2, "//") != 0) return bad();
+  // Nor is an empty authority ("https:///host/path", "https://?x"): libcurl takes the first
+  // path segment for the host there too.
+  const auto authority = colon + 3;
+  if (authority >= url.size() ||
+      std::string_view("/?#").find(url[authority]) != std::string_view::npos) {
+    return bad();
+  }
   std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> u(curl_url(), curl_url_cleanup);
   if (!u || curl_url_set(u.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) return bad();
   UrlParts parts;

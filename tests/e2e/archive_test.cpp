@@ -152,6 +152,13 @@ TEST_F(Archive, PgnByDefaultAndFilterErrors) {
         << bad;
   }
   EXPECT_EQ(problem("GET", "/api/v1/users/nobody/games", "dora", nullptr, 404), "not_found");
+  // An unknown player answers 404 even when a filter is also wrong (api.md "Errors").
+  for (const char* bad : {"?color=green", "?since=yesterday", "?format=xml", "?event=abc"}) {
+    const auto refused = server_.request("GET", std::string("/api/v1/users/nobody/games") + bad, "",
+                                         {{"Authorization", "Bearer " + token("dora")}});
+    EXPECT_EQ(refused.status, 404) << bad;
+    EXPECT_NE(refused.body.find("no user 'nobody'"), std::string::npos) << refused.body;
+  }
   EXPECT_EQ(problem("GET", "/api/v1/users/dora/games", "", nullptr, 401), "unauthorized");
 }
 

@@ -51,6 +51,9 @@ TEST_F(GameTalk, TheThreadHoldsMoveMessagesThenPostGameMessages) {
   ASSERT_TRUE(live);
   EXPECT_EQ((*live)["game_id"], id);
   EXPECT_EQ((*live)["message"], "Well played, thanks!");
+  // api.md "Live events": every message about a game has type, game_id, at and version.
+  EXPECT_TRUE((*live)["at"].is_string());
+  EXPECT_EQ((*live)["version"], api_.game(id, white_)["version"]) << live->dump();
   EXPECT_EQ(api_.problem("POST", messages, stranger, {{"text", "me too"}}, 403), "forbidden");
   EXPECT_EQ(api_.problem("POST", messages, td_, {{"text", "director"}}, 403), "forbidden");
   for (const json& bad : {json{{"text", ""}}, json{{"text", std::string(2001, 'x')}},

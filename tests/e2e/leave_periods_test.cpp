@@ -79,6 +79,9 @@ TEST_F(Leave, OrdinaryLeaveStopsTheTakersClockAndCountsAgainstTheAllowance) {
   EXPECT_EQ((*message)["user"], "la");
   EXPECT_EQ((*message)["start_date"], "2030-01-10");
   EXPECT_EQ((*message)["end_date"], "2030-01-19");
+  // api.md "Live events": every message about a game has type, game_id, at and version.
+  EXPECT_EQ((*message)["version"], game(id, "lb")["version"]) << message->dump();
+  EXPECT_TRUE((*message)["at"].is_string());
   EXPECT_EQ(deadline(game(id, "lb")) - before, 10 * kDay);
 
   // A period across New Year is charged to each year.

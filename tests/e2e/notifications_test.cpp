@@ -179,6 +179,14 @@ TEST_F(Notifications, PreferencesRoundTripAndAreChecked) {
                          {{"channels", {{"email", {{"no_such_kind", false}}}}}}, 400),
             "validation_error");
   EXPECT_EQ(api_.problem("GET", "/api/v1/me/notifications", "", nullptr, 401), "unauthorized");
+  // An hour out of 0..23 is refused however large: 2^32 + 5 was read as 5 and stored. The
+  // refusal changes nothing.
+  for (const json& hour : {json(4294967301LL), json(-4294967291LL), json(24)}) {
+    EXPECT_EQ(api_.problem("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", hour}}, 400),
+              "validation_error")
+        << hour;
+  }
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/notifications", white_), prefs);
 }
 
 // Reminders: White has 3 days per move; with the default times the 24-hour and 8-hour

@@ -256,6 +256,13 @@ TEST_F(ResumableEvents, ASinceOlderThanWhatIsKeptGetsAResync) {
   EXPECT_EQ(bad.status, 400);
   EXPECT_EQ(json::parse(bad.body)["code"], "validation_error");
   EXPECT_EQ(one_.request("GET", "/api/v1/stream").status, 401);
+  // The sign-in comes first (api.md "Errors"): without a valid token a bad since is a 401.
+  for (const std::string path : {"/api/v1/stream?since=-1", "/api/v1/stream?since=abc",
+                                 "/api/v1/stream?since=x&token=not-a-token"}) {
+    const auto refused = one_.request("GET", path);
+    EXPECT_EQ(refused.status, 401) << path;
+    EXPECT_EQ(json::parse(refused.body)["code"], "unauthorized") << path;
+  }
 }
 
 }  // namespace

@@ -183,6 +183,9 @@ TEST(WebPushVapid, EndpointsAreHttpsOrLoopbackHttp) {
   EXPECT_TRUE(normalize_push_endpoint("http://127.0.0.1:8123/push/1"));
   EXPECT_TRUE(normalize_push_endpoint("http://localhost:8123/push/1"));
   EXPECT_TRUE(normalize_push_endpoint("http://[::1]:8123/push/1"));
+  // Host names are case-insensitive; an endpoint without a host is no endpoint.
+  EXPECT_TRUE(normalize_push_endpoint("http://LOCALHOST:8123/push/1"));
+  EXPECT_FALSE(normalize_push_endpoint("https:///push.example.net/1"));
   EXPECT_FALSE(normalize_push_endpoint("http://push.example.net/push/1"));
   EXPECT_FALSE(normalize_push_endpoint("http://127.0.0.1.example.net/push/1"));
   EXPECT_FALSE(normalize_push_endpoint("http://10.0.0.1/push/1"));

@@ -47,6 +47,17 @@ TEST(WebhookSigning, UrlsWithoutTwoSlashesAreRefusedAndTheSchemeIsStoredInLowerC
   EXPECT_EQ(normalize_webhook_url("Http://hooks.example.org"), "http://hooks.example.org/");
 }
 
+// docs/api.md: "written with the two slashes and a host". libcurl reads "https:///x" as the
+// host x; such a URL names no host and was stored as https://x/.
+TEST(WebhookSigning, UrlsWithAnEmptyHostAreRefused) {
+  EXPECT_FALSE(normalize_webhook_url("https:///hooks.example.org/x"));
+  EXPECT_FALSE(normalize_webhook_url("https:///x"));
+  EXPECT_FALSE(normalize_webhook_url("http://"));
+  EXPECT_FALSE(normalize_webhook_url("https://?x=1"));
+  EXPECT_FALSE(normalize_webhook_url("https://#x"));
+  EXPECT_EQ(normalize_webhook_url("https://x/"), "https://x/");
+}
+
 TEST(WebhookSigning, PrivateTargetsAreRefusedBeforeAnyConnection) {
   const WebhookSettings settings;  // private targets not allowed
   for (const char* url : {"http://127.0.0.1:9/", "http://[::1]:9/", "http://169.254.169.254/",
