@@ -143,13 +143,8 @@ struct ArchiveStream {
 Result<Response> export_games(GameServiceDeps& deps, const Call& c) {
   auto query = parse_archive_query(c);
   if (!query) {
-    // An unknown player answers 404 even when a filter is also wrong (api.md "Errors"); the
-    // filter's 400 when that look-up itself fails.
-    auto player = app::require_archive_player(deps, c.params.at("username"));
-    if (!player && player.error().code == ErrorCode::kNotFound) {
-      return std::unexpected(std::move(player.error()));
-    }
-    return std::unexpected(std::move(query.error()));
+    // An unknown player answers 404 even when a filter is also wrong (api.md "Errors").
+    return unknown_user_first(deps.pool, c.params, std::unexpected(std::move(query.error())));
   }
   TRY_LET(archive, app::open_archive(deps, *query));
   const auto format = format_of(c.request);

@@ -8,14 +8,6 @@
 
 namespace corrchess::app {
 
-Result<void> require_archive_player(GameDeps& deps, const std::string& username) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
-    if (!db::find_user(tx, username))
-      return fail(ErrorCode::kNotFound, "no user '" + username + "'");
-    return {};
-  });
-}
-
 Result<ArchiveExport> open_archive(GameDeps& deps, const ArchiveRequest& request) {
   TRY_LET(opened, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ArchiveExport> {
             auto player = db::find_user(tx, request.username);

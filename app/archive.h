@@ -32,10 +32,6 @@ struct ArchiveExport {
   bool done = false;
 };
 
-// Nothing when `username` names a player, else kNotFound as open_archive says it ("no user
-// 'x'"): an export refused for its filters answers this first (docs/api.md "Errors").
-Result<void> require_archive_player(GameDeps& deps, const std::string& username);
-
 // Starts an export: kNotFound for an unknown player, kValidationError for an unknown
 // opponent. Decisions already due in the player's games (flag falls) are stored first, so
 // the filters on results and ongoing games agree with what the games show.

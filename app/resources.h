@@ -27,7 +27,8 @@ Result<void> require_exists(Database& pool, const model::User& caller, model::Re
 Result<void> require_series_entry(Database& pool, std::int64_t id, std::int64_t entry_id);
 
 // Nothing when someone is called `username` (any case), else kNotFound as the use cases say it
-// ("no user 'x'"): the {username} of /admin/users/{username} and its games.
+// ("no user 'x'"): the {username} of /admin/users/{username}, its games and a player's
+// archive.
 Result<void> require_user(Database& pool, const std::string& username);
 
 }  // namespace corrchess::app
