@@ -264,6 +264,12 @@ xfcc::MoveResult xfcc_make_a_move(GameServiceDeps& deps, app::TalkDeps& talk,
   return xfcc::MoveResult::kSuccess;
 }
 
+bool is_xfcc_path(std::string_view path) { return path == kPath; }
+
+Response xfcc_refusal(const Error& error) {
+  return fault({xfcc::Fault::Code::kClient, error.detail});
+}
+
 void add_xfcc_routes(Router& router, GameServiceDeps& games, app::TalkDeps& talk,
                      AccountOptions accounts) {
   // Public routes: the credentials travel in the SOAP body, and every answer (faults

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "api/accounts.h"
@@ -17,6 +18,13 @@
 #include "app/game_talk.h"
 
 namespace corrchess::api {
+
+// Whether `path` (without its query) is the Xfcc service's.
+bool is_xfcc_path(std::string_view path);
+// The SOAP fault (status 500, Client) that answers a request to the service refused before it
+// reached a route (a body over the server's limit, CORRCHESS_MAX_BODY_BYTES): Xfcc clients
+// read faults, not problem+json.
+Response xfcc_refusal(const Error& error);
 
 // Registers the two routes. `games` and `talk` must outlive the router.
 void add_xfcc_routes(Router& router, GameServiceDeps& games, app::TalkDeps& talk,

@@ -233,7 +233,7 @@ Result<void> change_password(AccountDeps& deps, const model::User& user, const s
 
 Result<void> require_admin(const model::User& actor) {
   if (actor.role == "admin") return {};
-  return fail(ErrorCode::kForbidden, "only an admin may change roles");
+  return fail(ErrorCode::kForbidden, "this needs an administrator");
 }
 
 Result<model::User> change_role(AccountDeps& deps, const model::User& actor,
@@ -241,6 +241,16 @@ Result<model::User> change_role(AccountDeps& deps, const model::User& actor,
   TRY(require_admin(actor));
   TRY(validate_role(role));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::User> {
+    // The server keeps an administrator: the last one cannot give the role up (nobody could
+    // give it back but the command line).
+    if (role != "admin" && db::other_admins(tx, username) == 0) {
+      const auto target = db::find_user(tx, username);
+      if (target && target->role == "admin") {
+        return fail(ErrorCode::kConflict, target->username +
+                                              " is the only administrator: make another user "
+                                              "admin first");
+      }
+    }
     auto changed = db::set_role(tx, username, role);
     // What the user's sockets may watch depends on the role: they reconnect under the new one.
     if (changed) db::notify_sessions_ended(tx, changed->id, "");

@@ -86,6 +86,14 @@ Result<User> set_role(pqxx::work& tx, const std::string& username, const std::st
   return user_from_row(r[0]);
 }
 
+int other_admins(pqxx::work& tx, const std::string& username) {
+  return static_cast<int>(
+      tx.exec_params("SELECT id FROM users WHERE role = 'admin' AND lower(username) <> lower($1) "
+                     "ORDER BY id FOR UPDATE",
+                     username)
+          .size());
+}
+
 std::string store_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,
                         std::int64_t ttl_seconds) {
   const auto r = tx.exec_params(

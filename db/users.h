@@ -33,6 +33,9 @@ std::map<std::int64_t, User> find_users_by_id(pqxx::work& tx, const std::vector<
 std::optional<std::pair<User, std::string>> find_user_with_hash(pqxx::work& tx,
                                                                 const std::string& username);
 Result<User> set_role(pqxx::work& tx, const std::string& username, const std::string& role);
+// The administrators (role admin) other than `username` (any case), their rows locked until
+// the transaction ends: two admins taking each other's role wait for one another.
+int other_admins(pqxx::work& tx, const std::string& username);
 
 // Stores a token hash valid for ttl_seconds from now; returns expires_at (RFC 3339).
 std::string store_token(pqxx::work& tx, const std::string& token_hash, std::int64_t user_id,

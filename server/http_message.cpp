@@ -12,6 +12,7 @@
 #include <boost/beast/http/field.hpp>
 
 #include "api/problem.h"
+#include "api/xfcc.h"
 #include "server/net.h"
 
 namespace corrchess::server {
@@ -58,11 +59,13 @@ std::optional<api::Response> refuse_framing(const BeastRequest& req) {
 }
 
 std::optional<api::Response> answer_read_error(const beast::error_code& ec,
-                                               std::size_t max_body_bytes) {
+                                               std::size_t max_body_bytes,
+                                               std::string_view target) {
   if (ec == http::error::body_limit) {
-    return api::problem_response(
-        Error{ErrorCode::kPayloadTooLarge,
-              "request body exceeds " + std::to_string(max_body_bytes) + " bytes"});
+    const Error too_large{ErrorCode::kPayloadTooLarge,
+                          "request body exceeds " + std::to_string(max_body_bytes) + " bytes"};
+    if (api::is_xfcc_path(target.substr(0, target.find('?')))) return api::xfcc_refusal(too_large);
+    return api::problem_response(too_large);
   }
   if (is_malformed_request(ec)) {
     return api::problem_response(Error{ErrorCode::kValidationError, "malformed HTTP request"});

@@ -45,9 +45,12 @@ std::optional<api::Response> refuse_framing(const BeastRequest& req);
 // The answer to a read that ended with `ec` before a whole request was read: 413
 // (payload_too_large) past the body limit, 400 (validation_error) for bytes that are not a
 // well-formed request; nullopt when the connection just closes without an answer (the peer
-// closed, went silent or timed out). `ec` must be an error.
+// closed, went silent or timed out). `ec` must be an error. `target` is the request's target
+// as far as it was read: past the body limit, a request to the Xfcc service gets its SOAP
+// fault instead (docs/api.md "Xfcc").
 std::optional<api::Response> answer_read_error(const boost::beast::error_code& ec,
-                                               std::size_t max_body_bytes);
+                                               std::size_t max_body_bytes,
+                                               std::string_view target = {});
 
 // Is `address` one of the trusted proxies (CORRCHESS_TRUSTED_PROXIES)?
 bool is_trusted_proxy(const std::vector<std::string>& proxies, const std::string& address);

@@ -78,7 +78,9 @@ class Session : public std::enable_shared_from_this<Session> {
     // answered before the request was read to its end: the client may still be sending, so
     // the connection is closed gracefully (see linger_close).
     if (ec) {
-      if (auto answer = answer_read_error(ec, limits_.max_body_bytes)) {
+      const auto target = parser_->get().target();
+      if (auto answer = answer_read_error(ec, limits_.max_body_bytes,
+                                          std::string_view(target.data(), target.size()))) {
         return write(to_beast_response(*answer, 11, false, false), false, true);
       }
       return close();

@@ -102,6 +102,23 @@ TEST_F(Accounts, AdminFromEnvironmentCanChangeRolesPlayersCannot) {
   ASSERT_EQ(ok.status, 200) << ok.body;
   EXPECT_EQ(json::parse(ok.body)["role"], "td");
   EXPECT_EQ(json::parse(get("/api/v1/me", dave).body)["role"], "td");
+  // A director is not an administrator, and says so.
+  const auto td_denied = api_.call("GET", "/api/v1/admin/notifications/failed", dave);
+  EXPECT_EQ(td_denied.status, 403);
+  EXPECT_EQ(json::parse(td_denied.body)["detail"], "this needs an administrator");
+
+  // The only administrator cannot give the role up; once dave is one too, root can.
+  auto last = api_.call("PATCH", "/api/v1/admin/users/ROOT", admin, {{"role", "td"}});
+  EXPECT_EQ(last.status, 409) << last.body;
+  EXPECT_EQ(json::parse(last.body)["detail"],
+            "root is the only administrator: make another user admin first");
+  EXPECT_EQ(json::parse(get("/api/v1/me", admin).body)["role"], "admin");
+  ASSERT_EQ(api_.call("PATCH", "/api/v1/admin/users/dave", admin, {{"role", "admin"}}).status, 200);
+  const auto admin_dave = api_.login("dave", "dave-password");
+  EXPECT_EQ(api_.call("PATCH", "/api/v1/admin/users/root", admin, {{"role", "player"}}).status,
+            200);
+  EXPECT_EQ(api_.call("PATCH", "/api/v1/admin/users/dave", admin_dave, {{"role", "td"}}).status,
+            409);
 }
 
 // A display name is 1 to 64 characters in any script (docs/api.md "Players"), at registration

@@ -396,6 +396,12 @@ TEST_F(Xfcc, MalformedRequestsAreSoapFaults) {
   EXPECT_NE(post(envelope("<MakeAMove2 xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"/>"))
                 .body.find("MakeAMove2 is not supported"),
             std::string::npos);
+  // Past the server's body limit (1 MiB, refused before any route reads it) a fault too.
+  auto huge = post(std::string(1100 * 1024, '<'));
+  EXPECT_EQ(huge.status, 500);
+  EXPECT_EQ(huge.headers["content-type"], "text/xml; charset=utf-8");
+  EXPECT_NE(huge.body.find("<faultcode>soap:Client</faultcode>"), std::string::npos) << huge.body;
+  EXPECT_NE(huge.body.find("request body exceeds 1048576 bytes"), std::string::npos) << huge.body;
   auto json_body = post("{}", "application/json");
   EXPECT_EQ(json_body.status, 415);
   EXPECT_EQ(server_.request("GET", "/healthz").status, 200) << "the server is still up";
