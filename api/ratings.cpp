@@ -133,12 +133,12 @@ std::vector<FieldDoc> one_list_query_doc() {
 }
 
 Result<Response> history(app::RatingDeps& deps, const std::string& username) {
-  TRY_LET(rows, app::rating_history(deps, username));
+  TRY_LET(found, app::rating_history(deps, username));
   json pools = json::object();
   for (const auto& pool : app::rating_pools()) {
     pools[pool] = {{"current", nullptr}, {"history", json::array()}};
   }
-  for (const auto& row : *rows) {
+  for (const auto& row : found->rows) {
     json point = entry_json(row.entry);
     point.erase("username");
     point["period"] = row.list.period;
@@ -147,7 +147,7 @@ Result<Response> history(app::RatingDeps& deps, const std::string& username) {
     pools[row.list.pool]["history"].push_back(point);
     pools[row.list.pool]["current"] = point;
   }
-  return json_response(200, {{"username", username}, {"pools", pools}});
+  return json_response(200, {{"username", found->username}, {"pools", pools}});
 }
 
 // POST /admin/ratings/lists/{period}/recompute: {pool?, reason}.

@@ -208,15 +208,14 @@ Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
       });
 }
 
-Result<std::vector<model::RatingHistoryRow>> rating_history(RatingDeps& deps,
-                                                            const std::string& username) {
-  return db::in_transaction(deps.replica != nullptr ? *deps.replica : deps.pool,
-                            [&](pqxx::work& tx) -> Result<std::vector<model::RatingHistoryRow>> {
-                              auto user = db::find_user(tx, username);
-                              if (!user)
-                                return fail(ErrorCode::kNotFound, "no user '" + username + "'");
-                              return db::rating_history(tx, user->id);
-                            });
+Result<RatingHistory> rating_history(RatingDeps& deps, const std::string& username) {
+  return db::in_transaction(
+      deps.replica != nullptr ? *deps.replica : deps.pool,
+      [&](pqxx::work& tx) -> Result<RatingHistory> {
+        auto user = db::find_user(tx, username);
+        if (!user) return fail(ErrorCode::kNotFound, "no user '" + username + "'");
+        return RatingHistory{user->username, db::rating_history(tx, user->id)};
+      });
 }
 
 Result<std::vector<model::RatingList>> recompute_rating_period(RatingDeps& deps,

@@ -79,10 +79,14 @@ Result<std::vector<model::RatingList>> rating_lists(RatingDeps& deps,
 Result<RatingListView> rating_list(RatingDeps& deps, const std::string& pool,
                                    const std::string& period, std::optional<int> version,
                                    const RatingEntryPage& page = {});
-// The player's line in every current list, per pool and oldest period first. kNotFound for
-// an unknown user.
-Result<std::vector<model::RatingHistoryRow>> rating_history(RatingDeps& deps,
-                                                            const std::string& username);
+// A player's rating history: the username as stored (whatever the case asked for) and their
+// line in every current list, per pool and oldest period first.
+struct RatingHistory {
+  std::string username;
+  std::vector<model::RatingHistoryRow> rows;
+};
+// kNotFound for an unknown user.
+Result<RatingHistory> rating_history(RatingDeps& deps, const std::string& username);
 
 // Director: recompute `period` of `pool` from the current results of the games its list
 // rated, and every later period of the pool from the new ratings; each gets a new version

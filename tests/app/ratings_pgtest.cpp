@@ -77,8 +77,10 @@ TEST_F(RatingUseCases, AFinishedPeriodIsPublishedOnceWithTheRatedGamesOnly) {
   EXPECT_EQ(list->entries[0].user_id, ann().id);
   EXPECT_GT(rating_of(*list, ann()), 1500);
   EXPECT_LT(rating_of(*list, ben()), 1500);
-  EXPECT_TRUE(app::rating_history(deps, "cid").value().empty());
-  EXPECT_EQ(app::rating_history(deps, "ann").value().size(), 1u);
+  EXPECT_TRUE(app::rating_history(deps, "cid").value().rows.empty());
+  EXPECT_EQ(app::rating_history(deps, "ann").value().rows.size(), 1u);
+  // The username as stored, whatever the case asked for.
+  EXPECT_EQ(app::rating_history(deps, "ANN").value().username, "ann");
 }
 
 TEST_F(RatingUseCases, ARecomputationPublishesNewVersionsFromThePeriodOnAndKeepsTheOld) {
