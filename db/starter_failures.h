@@ -1,4 +1,4 @@
-// The competition starter's failed items in PostgreSQL (migrations/0038_starter_failures.sql,
+// The competition starter's failed items in PostgreSQL (migrations/0036_starter_failures.sql,
 // app/competition_items.h): per kind of item ("cup", "norms", ...) and item id, what it is,
 // its failures in a row, when the last one was, when the scheduler may try it again, and why
 // it failed.

@@ -1,4 +1,4 @@
-// The competition starter's failed items (app/competition_items.h, migrations/0038): what a
+// The competition starter's failed items (app/competition_items.h, migrations/0036): what a
 // director reads at GET /api/v1/admin/competitions/failures. Plain data.
 #pragma once
 
