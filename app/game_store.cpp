@@ -137,6 +137,7 @@ Result<game::Game> replay_game(const GameDeps& deps, const model::StoredGame& st
 std::array<game::ConditionalTree, 2> conditional_trees(const model::StoredGame& g,
                                                        const game::Game& game) {
   std::array<game::ConditionalTree, 2> trees;
+  if (game::is_over(game.state().status)) return trees;  // discarded at the end (rules.md 4)
   for (Color c : {Color::kWhite, Color::kBlack}) {
     const auto& lines = g.conditional[chess::index(c)];
     if (lines.empty() || game.state().to_move == c) continue;
@@ -201,6 +202,15 @@ GameView commit_change(pqxx::work& tx, model::StoredGame stored, game::Game game
       auto lines = (*o.conditional)[chess::index(c)].lines();
       view.stored.revision = db::save_conditional(tx, id, c, lines, now);
       view.stored.conditional[chess::index(c)] = lines;
+    }
+  }
+  // The end of the game discards both players' conditional lines, however it ended
+  // (rules.md 4): resignation, agreement, a claim, a flag fall, a director's decision.
+  if (game::is_over(after.status)) {
+    for (Color c : {Color::kWhite, Color::kBlack}) {
+      if (view.stored.conditional[chess::index(c)].empty()) continue;
+      view.stored.revision = db::save_conditional(tx, id, c, {}, now);
+      view.stored.conditional[chess::index(c)].clear();
     }
   }
   const auto notices = game::describe_change(game.state(), o.moves, o.events, after);

@@ -70,8 +70,8 @@ GameView commit_change(pqxx::work& tx, model::StoredGame stored, game::Game game
 Result<GameView> refresh_game(const GameDeps& deps, pqxx::work& tx, model::StoredGame stored,
                               game::Timestamp now, GameChange change = {});
 
-// The conditional trees of both players that still apply (the owner is not to move), for
-// accept_move and claim.
+// The conditional trees of both players that still apply (the owner is not to move; none once
+// the game is over), for accept_move and claim.
 std::array<game::ConditionalTree, 2> conditional_trees(const model::StoredGame& stored,
                                                        const game::Game& game);
 

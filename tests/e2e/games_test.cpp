@@ -266,5 +266,27 @@ TEST_F(Games, AMinimalAnswerCarriesOnlyTheMovesTheCommandAdded) {
   EXPECT_EQ(json::parse(plain.body)["moves"].size(), 6u);
 }
 
+// rules.md 4: the end of a game discards both players' conditional lines, however it ends;
+// not only by a move (a resignation here, a flag fall in the second game).
+TEST_F(Games, TheEndOfAGameDiscardsTheConditionalLines) {
+  const auto lines = json{{"lines", json::array({json::array({"e4", "e5", "Nf3", "Nc6"})})}};
+  const auto id = create_game();
+  const std::string conditional = "/api/v1/games/" + id + "/conditional";
+  ASSERT_EQ(api_.call("PUT", conditional, black_, lines).status, 200);
+  ASSERT_EQ(api_.call("POST", "/api/v1/games/" + id + "/resign", white_).status, 200);
+  auto after_resign = api_.call("GET", conditional, black_);
+  ASSERT_EQ(after_resign.status, 200) << after_resign.body;
+  EXPECT_EQ(json::parse(after_resign.body)["lines"], json::array()) << after_resign.body;
+
+  const auto flagged = create_game({{"time_control", {{"type", "per_move"}, {"days", 1}}}});
+  const std::string flagged_lines = "/api/v1/games/" + flagged + "/conditional";
+  ASSERT_EQ(api_.call("PUT", flagged_lines, black_, lines).status, 200);
+  api_.advance_clock(td_, 86400);
+  EXPECT_EQ(api_.game(flagged, black_)["termination"], "time_forfeit");
+  auto after_flag = api_.call("GET", flagged_lines, black_);
+  ASSERT_EQ(after_flag.status, 200) << after_flag.body;
+  EXPECT_EQ(json::parse(after_flag.body)["lines"], json::array()) << after_flag.body;
+}
+
 }  // namespace
 }  // namespace corrchess
