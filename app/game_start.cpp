@@ -20,10 +20,18 @@ Result<PreparedGame> prepare_game(game::GameSetup setup, const game::GameContext
   TRY_LET(fresh, game::Game::replay(game::GameFacts{setup, {}, {}, {}}, context, now));
   const auto& state = fresh->state();
   if (game::is_over(state.status)) {
-    if (state.termination == game::Termination::kTimeForfeit) {
+    // Over on the clock (a loss, or a draw when the opponent could not mate) or by the silence
+    // rule: the start is too long ago, whatever the position.
+    if (state.termination == game::Termination::kTimeForfeit ||
+        state.termination == game::Termination::kTimeDraw) {
       return fail(ErrorCode::kValidationError,
                   "start_at lies so far in the past that the first player's time would already "
                   "have run out");
+    }
+    if (state.termination == game::Termination::kSilence) {
+      return fail(ErrorCode::kValidationError,
+                  "start_at lies so far in the past that the first player would already have "
+                  "broken the silence rule");
     }
     return fail(ErrorCode::kValidationError,
                 "the start position is already decided (" +
