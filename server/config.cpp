@@ -398,6 +398,11 @@ Result<Config> config_from_env() {
   TRY(read_live_event_retention(config));
   TRY(read_trusted_proxies(config));
   TRY(rating_settings(config));
+  // libpq's own variable, which main() sets to 5 when unset: a word would fail every
+  // connection naming only connect_timeout, and 0 or less would wait for ever.
+  if (const char* timeout = env("PGCONNECT_TIMEOUT")) {
+    TRY(parse_positive_int("PGCONNECT_TIMEOUT", timeout));
+  }
   // Checked here, before anything reaches the database (a bad zone must not migrate first).
   if (auto zone = game::TimeZone::named(config.time_zone); !zone) {
     return fail(ErrorCode::kValidationError, "CORRCHESS_TIMEZONE: " + zone.error().detail);

@@ -280,5 +280,20 @@ TEST(TimeZoneConfig, UnknownZonesAreRefused) {
   unsetenv("CORRCHESS_TIMEZONE");
 }
 
+// PGCONNECT_TIMEOUT (libpq's, documented with the server's settings): whole seconds above 0;
+// a word or 0 (libpq: wait for ever) stops the server with the variable named.
+TEST(ConnectTimeoutConfig, OnlyPositiveSecondsAreAccepted) {
+  setenv("PGCONNECT_TIMEOUT", "5", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  for (const char* bad : {"abc", "0", "-3", "2.5"}) {
+    setenv("PGCONNECT_TIMEOUT", bad, 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << bad;
+    EXPECT_NE(c.error().detail.find("PGCONNECT_TIMEOUT"), std::string::npos) << c.error().detail;
+  }
+  unsetenv("PGCONNECT_TIMEOUT");
+}
+
 }  // namespace
 }  // namespace corrchess::server
