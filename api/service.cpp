@@ -142,6 +142,8 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
                  [this] { return static_cast<double>(app::pool_usage(pool_).waiting); });
   metrics_.gauge("corrchess_db_pool_size", "Configured database connections.",
                  [this] { return static_cast<double>(app::pool_usage(pool_).size); });
+  // A series from the start (at 0 before the first move), so rate() and absent() alerts work.
+  metrics_.add("corrchess_moves_accepted_total", 0, "Moves accepted.");
   // GET /me shows the private profile settings (app/profiles) and the leave balances
   // (api/leave); game_deps_ and profile_deps_ exist by the first request.
   account_options.me_details = [this](const model::User& user) -> Result<nlohmann::json> {

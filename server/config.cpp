@@ -8,6 +8,7 @@
 
 #include <boost/asio/ip/address.hpp>
 
+#include "core/game/time_zone.h"
 #include "db/connection.h"
 #include "delivery/mail.h"
 #include "delivery/web_push.h"
@@ -21,8 +22,17 @@ const char* env(const char* name) {
   return (v != nullptr && *v != '\0') ? v : nullptr;
 }
 
-bool parse_flag(const std::string& v) {
-  return !(v == "0" || v == "false" || v == "off" || v == "no");
+// A yes/no setting: 1, true, yes, on or 0, false, no, off; anything else is a
+// kValidationError naming the variable (a typo must not silently mean "yes").
+Result<bool> parse_flag(const char* name, const std::string& v) {
+  for (const char* yes : {"1", "true", "yes", "on"}) {
+    if (v == yes) return true;
+  }
+  for (const char* no : {"0", "false", "no", "off"}) {
+    if (v == no) return false;
+  }
+  return fail(ErrorCode::kValidationError,
+              std::string(name) + " must be 1 or 0 (true/false, yes/no, on/off), got '" + v + "'");
 }
 
 Result<int> parse_positive_int(const char* name, const std::string& text) {
@@ -104,7 +114,8 @@ Result<void> rating_settings(Config& config) {
     return read;
   }
   if (const char* wins = env("CORRCHESS_RATING_DEFAULT_WINS")) {
-    config.rating_default_wins = parse_flag(wins);
+    TRY_LET(flag, parse_flag("CORRCHESS_RATING_DEFAULT_WINS", wins));
+    config.rating_default_wins = *flag;
   }
   return {};
 }
@@ -159,15 +170,38 @@ void read_text_settings(std::initializer_list<TextSetting> settings) {
   }
 }
 
-// A flag setting: 1/true/yes/on when set.
+// A flag setting: 1/true/yes/on or 0/false/no/off when set; the first other value is a
+// kValidationError naming its setting.
 struct FlagSetting {
   const char* name;
   bool* target;
 };
-void read_flag_settings(std::initializer_list<FlagSetting> settings) {
+Result<void> read_flag_settings(std::initializer_list<FlagSetting> settings) {
   for (const auto& s : settings) {
-    if (const char* value = env(s.name)) *s.target = parse_flag(value);
+    const char* value = env(s.name);
+    if (value == nullptr) continue;
+    TRY_LET(flag, parse_flag(s.name, value));
+    *s.target = *flag;
   }
+  return {};
+}
+
+// CORRCHESS_LOG_LEVEL: one of spdlog's level names (an unknown name would switch logging off).
+Result<void> read_log_level(Config& config) {
+  const char* level = env("CORRCHESS_LOG_LEVEL");
+  if (level == nullptr) return {};
+  const std::string v = level;
+  for (const char* known :
+       {"trace", "debug", "info", "warn", "warning", "error", "err", "critical", "off"}) {
+    if (v == known) {
+      config.log_level = v;
+      return {};
+    }
+  }
+  return fail(ErrorCode::kValidationError,
+              "CORRCHESS_LOG_LEVEL must be trace, debug, info, warn, error, critical or off, "
+              "got '" +
+                  v + "'");
 }
 
 // CORRCHESS_TRUSTED_PROXIES: IP addresses separated by commas (blanks ignored).
@@ -295,7 +329,6 @@ Result<Config> config_from_env() {
   read_text_settings({
       {"CORRCHESS_DOCS_DIR", &config.docs_dir},
       {"CORRCHESS_METRICS_TOKEN", &config.metrics_token},
-      {"CORRCHESS_LOG_LEVEL", &config.log_level},
       {"CORRCHESS_TIMEZONE", &config.time_zone},
       {"CORRCHESS_ADMIN_USER", &config.admin_user},
       {"CORRCHESS_ADMIN_PASSWORD", &config.admin_password},
@@ -304,7 +337,7 @@ Result<Config> config_from_env() {
       {"CORRCHESS_PUBLIC_URL", &config.public_url},
       {"CORRCHESS_REPLICA_DATABASE_URL", &config.replica_database_url},
   });
-  read_flag_settings({
+  TRY(read_flag_settings({
       {"CORRCHESS_SECURE_COOKIES", &config.secure_cookies},
       {"CORRCHESS_DB_PREPARED_STATEMENTS", &config.db_prepared_statements},
       {"CORRCHESS_AUTO_MIGRATE", &config.run_migrations},
@@ -312,7 +345,8 @@ Result<Config> config_from_env() {
       {"CORRCHESS_SMTP_REQUIRE_TLS", &config.smtp_require_tls},
       {"CORRCHESS_REQUIRE_VERIFIED_EMAIL", &config.require_verified_email},
       {"CORRCHESS_WEBHOOK_ALLOW_PRIVATE", &config.webhook_allow_private},
-  });
+  }));
+  TRY(read_log_level(config));
   // Every integer setting but the live-event retention (checked against its minimum below).
   TRY(read_int_settings({
       {"CORRCHESS_IO_THREADS", &config.io_threads},
@@ -364,6 +398,15 @@ Result<Config> config_from_env() {
   TRY(read_live_event_retention(config));
   TRY(read_trusted_proxies(config));
   TRY(rating_settings(config));
+  // libpq's own variable, which main() sets to 5 when unset: a word would fail every
+  // connection naming only connect_timeout, and 0 or less would wait for ever.
+  if (const char* timeout = env("PGCONNECT_TIMEOUT")) {
+    TRY(parse_positive_int("PGCONNECT_TIMEOUT", timeout));
+  }
+  // Checked here, before anything reaches the database (a bad zone must not migrate first).
+  if (auto zone = game::TimeZone::named(config.time_zone); !zone) {
+    return fail(ErrorCode::kValidationError, "CORRCHESS_TIMEZONE: " + zone.error().detail);
+  }
   TRY(check_combinations(config));
   return config;
 }

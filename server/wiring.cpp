@@ -213,6 +213,9 @@ void log_tablebases(const RulesOracles& rules) {
   if (tablebase.available_men() > 0) {
     spdlog::info("Syzygy tablebases in {}: complete up to {} men", tablebase.path(),
                  tablebase.available_men());
+  } else if (!tablebase.path().empty()) {
+    spdlog::warn("no Syzygy tables in CORRCHESS_SYZYGY_PATH '{}': tablebase claims refused",
+                 tablebase.path());
   } else {
     spdlog::info("no Syzygy tablebases (set CORRCHESS_SYZYGY_PATH): tablebase claims refused");
   }

@@ -81,5 +81,17 @@ TEST_F(ServerMetrics, CountsRequestsByRouteAndStatus) {
   EXPECT_NE(body.find("# TYPE corrchess_db_pool_in_use gauge"), std::string::npos);
 }
 
+// The counters docs/operations.md lists under "Monitoring" are series from the start, at 0
+// until something happens (an absent series breaks rate() and absent() alerts): moves
+// accepted was missing until the first move.
+TEST_F(ServerMetrics, DocumentedCountersAreThereBeforeAnythingHappens) {
+  auto metrics = server_.request("GET", "/metrics");
+  ASSERT_EQ(metrics.status, 200);
+  for (const char* name : {"corrchess_moves_accepted_total", "corrchess_ws_connections",
+                           "corrchess_ws_slow_disconnects_total"}) {
+    EXPECT_EQ(testing::metric_value(metrics.body, name), 0) << name;
+  }
+}
+
 }  // namespace
 }  // namespace corrchess

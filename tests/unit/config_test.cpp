@@ -203,5 +203,97 @@ TEST(PasswordHashConfig, InteractiveUnlessMinimumIsAskedFor) {
   unsetenv("CORRCHESS_PASSWORD_HASH");
 }
 
+// Every yes/no setting takes 1/true/yes/on or 0/false/no/off; anything else (a typo such as
+// "disabled") stops the server with a message naming the variable instead of meaning "yes".
+TEST(FlagConfig, OnlyYesOrNoWordsAreAccepted) {
+  for (const char* name : {"CORRCHESS_AUTO_MIGRATE", "CORRCHESS_OPEN_REGISTRATION",
+                           "CORRCHESS_SECURE_COOKIES", "CORRCHESS_DB_PREPARED_STATEMENTS",
+                           "CORRCHESS_SMTP_REQUIRE_TLS", "CORRCHESS_REQUIRE_VERIFIED_EMAIL",
+                           "CORRCHESS_WEBHOOK_ALLOW_PRIVATE", "CORRCHESS_RATING_DEFAULT_WINS"}) {
+    SCOPED_TRACE(name);
+    for (const char* bad : {"disabled", "2", "nope", "O"}) {
+      setenv(name, bad, 1);
+      auto c = config_from_env();
+      ASSERT_FALSE(c.has_value()) << bad;
+      EXPECT_EQ(c.error().code, ErrorCode::kValidationError) << bad;
+      EXPECT_NE(c.error().detail.find(name), std::string::npos) << c.error().detail;
+    }
+    unsetenv(name);
+  }
+  for (const auto& [text, value] :
+       {std::pair{"0", false}, std::pair{"off", false}, std::pair{"false", false},
+        std::pair{"no", false}, std::pair{"1", true}, std::pair{"on", true},
+        std::pair{"true", true}, std::pair{"yes", true}}) {
+    setenv("CORRCHESS_OPEN_REGISTRATION", text, 1);
+    setenv("CORRCHESS_AUTO_MIGRATE", text, 1);
+    auto c = config_from_env();
+    ASSERT_TRUE(c.has_value()) << text << ": " << c.error().detail;
+    EXPECT_EQ(c->open_registration, value) << text;
+    EXPECT_EQ(c->run_migrations, value) << text;
+  }
+  unsetenv("CORRCHESS_OPEN_REGISTRATION");
+  unsetenv("CORRCHESS_AUTO_MIGRATE");
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_TRUE(c->open_registration);
+  EXPECT_TRUE(c->run_migrations);
+}
+
+// CORRCHESS_LOG_LEVEL: info by default, the documented names are taken, an unknown name is
+// refused (it would otherwise switch the log off).
+TEST(LogLevelConfig, UnknownLevelsAreRefused) {
+  unsetenv("CORRCHESS_LOG_LEVEL");
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->log_level, "info");
+  for (const char* level : {"trace", "debug", "info", "warn", "error", "critical", "off"}) {
+    setenv("CORRCHESS_LOG_LEVEL", level, 1);
+    c = config_from_env();
+    ASSERT_TRUE(c.has_value()) << level << ": " << c.error().detail;
+    EXPECT_EQ(c->log_level, level);
+  }
+  for (const char* bad : {"verbose", "INFO", "warnings"}) {
+    setenv("CORRCHESS_LOG_LEVEL", bad, 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << bad;
+    EXPECT_EQ(c.error().code, ErrorCode::kValidationError);
+    EXPECT_NE(c.error().detail.find("CORRCHESS_LOG_LEVEL"), std::string::npos) << c.error().detail;
+  }
+  unsetenv("CORRCHESS_LOG_LEVEL");
+}
+
+// CORRCHESS_TIMEZONE: an unknown zone is refused with the configuration, before the server
+// touches the database (it used to apply migrations first and stop only then).
+TEST(TimeZoneConfig, UnknownZonesAreRefused) {
+  unsetenv("CORRCHESS_TIMEZONE");
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->time_zone, "Europe/London");
+  setenv("CORRCHESS_TIMEZONE", "UTC", 1);
+  c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  setenv("CORRCHESS_TIMEZONE", "Mars/Olympus_Mons", 1);
+  c = config_from_env();
+  ASSERT_FALSE(c.has_value());
+  EXPECT_EQ(c.error().code, ErrorCode::kValidationError);
+  EXPECT_NE(c.error().detail.find("CORRCHESS_TIMEZONE"), std::string::npos) << c.error().detail;
+  unsetenv("CORRCHESS_TIMEZONE");
+}
+
+// PGCONNECT_TIMEOUT (libpq's, documented with the server's settings): whole seconds above 0;
+// a word or 0 (libpq: wait for ever) stops the server with the variable named.
+TEST(ConnectTimeoutConfig, OnlyPositiveSecondsAreAccepted) {
+  setenv("PGCONNECT_TIMEOUT", "5", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  for (const char* bad : {"abc", "0", "-3", "2.5"}) {
+    setenv("PGCONNECT_TIMEOUT", bad, 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << bad;
+    EXPECT_NE(c.error().detail.find("PGCONNECT_TIMEOUT"), std::string::npos) << c.error().detail;
+  }
+  unsetenv("PGCONNECT_TIMEOUT");
+}
+
 }  // namespace
 }  // namespace corrchess::server
