@@ -13,16 +13,12 @@ void log_skipped_item(const std::string& item, const Error& error) {
 }
 
 StarterItems::StarterItems(std::string kind, StarterRun mode, game::Timestamp now,
-                           std::map<std::int64_t, Failure> failures)
+                           std::map<std::int64_t, model::StarterFailure> failures)
     : kind_(std::move(kind)), mode_(mode), now_(now), failures_(std::move(failures)) {}
 
 Result<StarterItems> StarterItems::read(GameDeps& deps, std::string kind, StarterRun mode) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<StarterItems> {
-    std::map<std::int64_t, Failure> failures;
-    for (const auto& [id, f] : db::starter_failures(tx, kind)) {
-      failures[id] = Failure{f.failures, f.retry_at};
-    }
-    return StarterItems(kind, mode, deps.clock.now(tx), std::move(failures));
+    return StarterItems(kind, mode, deps.clock.now(tx), db::starter_failures(tx, kind));
   });
 }
 
@@ -62,7 +58,7 @@ bool StarterItems::run_step(GameDeps& deps, std::int64_t id, const std::string& 
                                         now + competition::starter_retry_delay(failures),
                                         ran.error().detail};
     db::record_starter_failure(tx, failure);
-    failures_[id] = Failure{failures, failure.retry_at};
+    failures_[id] = failure;
     return {};
   });
   if (!recorded) log_skipped_item(what + " (recording its failure)", recorded.error());

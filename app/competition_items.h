@@ -23,6 +23,7 @@
 #include "app/starter_run.h"
 #include "core/error.h"
 #include "core/game/time.h"
+#include "model/starter.h"
 
 namespace corrchess::app {
 
@@ -60,13 +61,8 @@ class StarterItems {
   }
 
  private:
-  // When item `id` last failed: its failures in a row and when it may be tried again.
-  struct Failure {
-    int failures = 0;
-    game::Timestamp retry_at;
-  };
   StarterItems(std::string kind, StarterRun mode, game::Timestamp now,
-               std::map<std::int64_t, Failure> failures);
+               std::map<std::int64_t, model::StarterFailure> failures);
   // `run` without its result's type: true when the step succeeded and committed.
   bool run_step(GameDeps& deps, std::int64_t id, const std::string& what,
                 const std::function<Result<void>(pqxx::work&)>& step);
@@ -74,7 +70,7 @@ class StarterItems {
   std::string kind_;
   StarterRun mode_;
   game::Timestamp now_;
-  std::map<std::int64_t, Failure> failures_;
+  std::map<std::int64_t, model::StarterFailure> failures_;  // by item id
 };
 
 }  // namespace corrchess::app
