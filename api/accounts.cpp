@@ -289,14 +289,8 @@ void add_account_routes(Router& router, app::Database& pool, app::ServerClock& c
   routes.add({"PATCH", "/api/v1/admin/users/{username}", Access::kAdmin,
               Doc("Change a user's role", 200, "the user", "User")
                   .in({{"role", "string", true, "player, td or admin"}}, {{"role", "player"}})},
-             [deps](const Call& c) -> Result<Response> {
-               // An unknown user answers 404 before a refused role (docs/api.md "Errors").
-               auto body = Routes::decode<RoleBody>(c.request);
-               return unknown_user_first(
-                   deps->pool, c.params,
-                   body ? patch_user(*deps, c, *body)
-                        : Result<Response>(std::unexpected(std::move(body.error()))));
-             });
+             BodyHandler<RoleBody>(
+                 [deps](const Call& c, RoleBody&& body) { return patch_user(*deps, c, body); }));
 }
 
 }  // namespace corrchess::api

@@ -141,11 +141,7 @@ struct ArchiveStream {
 };
 
 Result<Response> export_games(GameServiceDeps& deps, const Call& c) {
-  auto query = parse_archive_query(c);
-  if (!query) {
-    // An unknown player answers 404 even when a filter is also wrong (api.md "Errors").
-    return unknown_user_first(deps.pool, c.params, std::unexpected(std::move(query.error())));
-  }
+  TRY_LET(query, parse_archive_query(c));
   TRY_LET(archive, app::open_archive(deps, *query));
   const auto format = format_of(c.request);
   auto stream =

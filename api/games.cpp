@@ -374,11 +374,7 @@ void add_game_read_routes(Routes& routes, GameServiceDeps& deps) {
                   "as GET /api/v1/games, seen from that player's side (my_color, my_turn, ...)")
                   .q(list_query_doc())},
              [&deps](const Call& c) -> Result<Response> {
-               // An unknown player answers 404 before a refused query (docs/api.md "Errors").
-               auto query = parse_list_query(c.request);
-               if (!query) {
-                 return unknown_user_first(deps.pool, c.params, std::unexpected(query.error()));
-               }
+               TRY_LET(query, parse_list_query(c.request));
                TRY_LET(listed, app::list_player_games(deps, c.caller(), c.params.at("username"),
                                                       std::move(*query)));
                return list_response(*listed);

@@ -72,7 +72,11 @@ Result<Response> run(app::Database& pool, const Endpoint& endpoint, const CallHa
   }
   auto answered = handler(call);
   if (!answered && endpoint.id) {
-    return std::unexpected(unknown_id_first(pool, *endpoint.id, call, std::move(answered.error())));
+    answered =
+        std::unexpected(unknown_id_first(pool, *endpoint.id, call, std::move(answered.error())));
+  }
+  if (!answered && params.contains("username")) {
+    return unknown_user_first(pool, params, std::move(answered));
   }
   return answered;
 }

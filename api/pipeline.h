@@ -13,7 +13,8 @@
 // 404 not_found, "no event 12"). So that an unknown id answers 404 before a refused body, a
 // request on a route with an {id} refused with a 400 or 415 (its body at step 4, or what the
 // handler refuses of its body or query) answers that 404 instead when the id names nothing the
-// caller may name (app/resources.h): one query, run only on requests refused anyway.
+// caller may name (app/resources.h): one query, run only on requests refused anyway. A
+// {username} in the path is checked the same way, after the {id} (unknown_user_first).
 // Object-level decisions (is the caller a player of this game?) stay in app/.
 #pragma once
 
@@ -112,7 +113,7 @@ using BodyHandler = std::function<Result<Response>(const Call&, T&&)>;
 
 // `answered`, or, when it is a refusal of the request's body or query (400 or 415), the 404 of
 // the {username} in its path if nobody is called that: the path is checked before the body
-// (docs/api.md "Errors"), as the pipeline does for an {id}.
+// (docs/api.md "Errors"). The pipeline calls it for every route whose path has a {username}.
 Result<Response> unknown_user_first(app::Database& pool, const PathParams& params,
                                     Result<Response> answered);
 

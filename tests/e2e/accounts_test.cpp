@@ -172,6 +172,19 @@ TEST_F(Accounts, AnUnknownUsernameInThePathAnswers404BeforeTheBodyOrQuery) {
     EXPECT_EQ(json::parse(unknown.body)["detail"], "no user 'nobody'");
     EXPECT_EQ(get("/api/v1/admin/users/erin/games" + query, admin).status, 400) << query;
   }
+  // The pipeline checks every route with a {username}, not only those above.
+  for (const json& body : {json{{"eligible", "yes"}, {"reason", "x"}}, json::object()}) {
+    auto unknown = api_.call("POST", "/api/v1/admin/users/nobody/ladies-titles", admin, body);
+    EXPECT_EQ(unknown.status, 404) << body.dump() << unknown.body;
+    EXPECT_EQ(json::parse(unknown.body)["detail"], "no user 'nobody'");
+    EXPECT_EQ(api_.call("POST", "/api/v1/admin/users/erin/ladies-titles", admin, body).status, 400)
+        << body.dump();
+  }
+  for (const std::string query : {"?since=notadate", "?result=maybe"}) {
+    auto unknown = get("/api/v1/users/nobody/games" + query, admin);
+    EXPECT_EQ(unknown.status, 404) << query << unknown.body;
+    EXPECT_EQ(get("/api/v1/users/erin/games" + query, admin).status, 400) << query;
+  }
   EXPECT_EQ(json::parse(get("/api/v1/me", api_.login("erin", "erin-password")).body)["role"],
             "player");
 }
