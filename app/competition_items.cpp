@@ -12,6 +12,17 @@ void log_skipped_item(const std::string& item, const Error& error) {
                          " failed and was skipped: " + error.detail);
 }
 
+namespace {
+
+// What a director is shown of a failure: the use case's detail, and the database's own
+// message when it refused the work ("database error: duplicate key value ...").
+std::string failure_text(const Error& error) {
+  if (error.internal.empty()) return error.detail;
+  return error.detail + ": " + error.internal;
+}
+
+}  // namespace
+
 StarterItems::StarterItems(std::string kind, StarterRun mode, game::Timestamp now,
                            std::map<std::int64_t, model::StarterFailure> failures)
     : kind_(std::move(kind)), mode_(mode), now_(now), failures_(std::move(failures)) {}
@@ -56,7 +67,7 @@ bool StarterItems::run_step(GameDeps& deps, std::int64_t id, const std::string& 
                                         failures,
                                         now,
                                         now + competition::starter_retry_delay(failures),
-                                        ran.error().detail};
+                                        failure_text(ran.error())};
     db::record_starter_failure(tx, failure);
     failures_[id] = failure;
     return {};

@@ -71,6 +71,9 @@ struct Error {
   std::string detail;                  // human-readable, safe to show to the client
   std::vector<ErrorMember> members{};  // extra problem members, in order; names never repeat
                                        // the standard ones (type, title, status, detail, code)
+  // What only the log and the server's staff may see (a database's own message beside the
+  // client's "database error"); never rendered in an answer.
+  std::string internal{};
 
   // This error with one more string member (`name` must not be a standard member).
   Error with(std::string name, std::string value) && {

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <type_traits>
 
@@ -46,6 +47,17 @@ inline Error commit_outcome_unknown() {
 // (read_only_sql_transaction: the node is a standby or a demoted primary).
 inline bool is_retryable_on_another_connection(const std::string& sqlstate) {
   return sqlstate.starts_with("08") || sqlstate.starts_with("57P") || sqlstate == "25006";
+}
+
+// The first line of a database error's text without libpq's "ERROR:" prefix, with its
+// SQLSTATE: "duplicate key value violates unique constraint \"k\" (SQLSTATE 23505)".
+inline std::string database_message(std::string_view what, const std::string& sqlstate) {
+  what = what.substr(0, what.find('\n'));
+  if (what.starts_with("ERROR:")) what.remove_prefix(6);
+  while (!what.empty() && what.front() == ' ') what.remove_prefix(1);
+  std::string text(what);
+  if (!sqlstate.empty()) text += " (SQLSTATE " + sqlstate + ")";
+  return text;
 }
 
 // Runs fn(pqxx::work&) and commits; fn returns Result<T>. A failed Result rolls back.
@@ -91,7 +103,8 @@ auto in_transaction(Pool& pool, Fn&& fn) -> decltype(fn(std::declval<pqxx::work&
         return give_up(e.what());
       }
       log_database_error(std::string(e.what()) + " [query: " + e.query() + "]");
-      return std::unexpected(Error{ErrorCode::kInternal, "database error"});
+      return std::unexpected(
+          Error{ErrorCode::kInternal, "database error", {}, database_message(e.what(), state)});
     }
   }
 }
