@@ -105,19 +105,11 @@ Result<ReplaceBody> ReplaceBody::from_json(const json& body, const Request&) {
 }
 
 Result<ClaimFilingBody> ClaimFilingBody::from_json(const json& body, const Request&) {
-  std::string game_text;
-  if (body.contains("game_id") && body["game_id"].is_number_integer()) {
-    game_text = std::to_string(body["game_id"].get<long long>());
-  } else {
-    TRY_LET(g, required_string(body, "game_id", 32));
-    game_text = *g;
-  }
-  auto game_id = parse_id(game_text, "game");
-  if (!game_id) return fail(ErrorCode::kValidationError, "no game " + game_text);
   Fields in(body);
+  auto game_id = in.required_id("game_id", "game");
   auto claim = in.required_string("claim", 16);
   auto analysis = in.optional_string("analysis", kMaxAnalysis, Text::kMultiline);
-  return in.finish(ClaimFilingBody{*game_id, claim, analysis});
+  return in.finish(ClaimFilingBody{game_id, claim, analysis});
 }
 
 }  // namespace corrchess::api

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 
 #include "core/text.h"
 
@@ -95,6 +96,42 @@ Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
   return std::optional<std::int64_t>{it->get<std::int64_t>()};
 }
 
+std::optional<std::int64_t> positive_id(const std::string& text) {
+  if (text.empty() || text.size() > 18 ||
+      !std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  const auto id = std::stoll(text);
+  if (id <= 0) return std::nullopt;
+  return id;
+}
+
+Result<std::optional<std::int64_t>> optional_id(const nlohmann::json& body,
+                                                const std::string& field, const std::string& kind) {
+  auto it = body.find(field);
+  if (it == body.end() || it->is_null()) return std::optional<std::int64_t>{};
+  std::optional<std::int64_t> id;
+  if (it->is_number_integer() && it->get<std::int64_t>() > 0) {
+    id = it->get<std::int64_t>();
+  } else if (it->is_string()) {
+    id = positive_id(it->get<std::string>());
+  }
+  if (!id) {
+    const bool vowel = !kind.empty() && std::string_view("aeiou").contains(kind.front());
+    return fail(ErrorCode::kValidationError, "field '" + field + "' must be " +
+                                                 (vowel ? "an " : "a ") + kind +
+                                                 " id: a string of digits or a positive integer");
+  }
+  return id;
+}
+
+Result<std::int64_t> required_id(const nlohmann::json& body, const std::string& field,
+                                 const std::string& kind) {
+  TRY_LET(id, optional_id(body, field, kind));
+  if (!*id) return fail(ErrorCode::kValidationError, "field '" + field + "' is required");
+  return **id;
+}
+
 Result<std::optional<int>> query_int(const Request& request, const std::string& name, int lo,
                                      int hi) {
   auto it = request.query.find(name);
@@ -141,6 +178,16 @@ bool Fields::required_bool(const std::string& field) {
 std::optional<std::int64_t> Fields::optional_int(const std::string& field) {
   if (error_) return {};
   return take(api::optional_int(body_, field));
+}
+
+std::int64_t Fields::required_id(const std::string& field, const std::string& kind) {
+  if (error_) return 0;
+  return take(api::required_id(body_, field, kind));
+}
+
+std::optional<std::int64_t> Fields::optional_id(const std::string& field, const std::string& kind) {
+  if (error_) return {};
+  return take(api::optional_id(body_, field, kind));
 }
 
 }  // namespace corrchess::api

@@ -39,6 +39,17 @@ Result<std::optional<bool>> optional_bool(const nlohmann::json& body, const std:
 Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
                                                  const std::string& field);
 
+// An id as text (a path parameter, a string field): a positive integer in decimal digits only
+// (no sign, no blanks), at most 18 of them; nothing otherwise.
+std::optional<std::int64_t> positive_id(const std::string& text);
+// An id field of a body (docs/api.md "Conventions", ids): a string of digits or a positive
+// integer; validation_error naming the field and `kind` ("field 'event_id' must be an event
+// id ...") otherwise. Whether it names something is for the use case to find.
+Result<std::int64_t> required_id(const nlohmann::json& body, const std::string& field,
+                                 const std::string& kind);
+Result<std::optional<std::int64_t>> optional_id(const nlohmann::json& body,
+                                                const std::string& field, const std::string& kind);
+
 // Reads the fields of a body one after the other and keeps the first failure, so a request
 // type reads every field without checking each read:
 //   Fields in(body);
@@ -63,6 +74,8 @@ class Fields {
   std::optional<bool> optional_bool(const std::string& field);
   bool required_bool(const std::string& field);  // true or false, present
   std::optional<std::int64_t> optional_int(const std::string& field);
+  std::int64_t required_id(const std::string& field, const std::string& kind);
+  std::optional<std::int64_t> optional_id(const std::string& field, const std::string& kind);
 
   // The value of any other read (parse_rule_settings(body), a parse of a field read before),
   // its failure kept like the reader's own; an empty value once a read has failed.

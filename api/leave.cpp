@@ -35,24 +35,11 @@ json leave_json(const model::StoredLeave& l, const game::TimeZone& zone) {
   return j;
 }
 
-// Reads {event_id?, start_date, end_date} (event_id: a string or integer id, or null / absent
-// for games outside events).
+// Reads {event_id?, start_date, end_date} (event_id: null or absent for games outside events).
 Result<app::LeaveRequest> leave_request(const json& body) {
   app::LeaveRequest r;
-  if (body.contains("event_id") && !body["event_id"].is_null()) {
-    const auto& v = body["event_id"];
-    std::string text;
-    if (v.is_number_integer()) {
-      text = std::to_string(v.get<long long>());
-    } else if (v.is_string()) {
-      text = v.get<std::string>();
-    } else {
-      return fail(ErrorCode::kValidationError, "field 'event_id' must be an event id or null");
-    }
-    auto id = parse_id(text, "event");
-    if (!id) return fail(ErrorCode::kValidationError, "field 'event_id' is not an event id");
-    r.event_id = *id;
-  }
+  TRY_LET(event_id, optional_id(body, "event_id", "event"));
+  r.event_id = *event_id;
   for (auto [field, target] :
        {std::pair{"start_date", &r.period.first_day}, std::pair{"end_date", &r.period.last_day}}) {
     TRY_LET(text, required_string(body, field, 16));

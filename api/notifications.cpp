@@ -136,12 +136,8 @@ Result<app::WebhookRequest> webhook_request(const json& body) {
   if (!body.contains("url") || !body["url"].is_string()) {
     return fail(ErrorCode::kValidationError, "url must be a string");
   }
-  app::WebhookRequest request{body["url"].get<std::string>(), std::nullopt};
-  if (body.contains("event_id") && !body["event_id"].is_null()) {
-    const auto& e = body["event_id"];
-    request.event_id = e.is_string() ? e.get<std::string>() : "";
-  }
-  return request;
+  TRY_LET(event_id, optional_id(body, "event_id", "event"));
+  return app::WebhookRequest{body["url"].get<std::string>(), *event_id};
 }
 
 // PUT /me/notifications: the whole preferences; POST /me/webhooks: {url, event_id?}.

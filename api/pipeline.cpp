@@ -12,12 +12,7 @@
 namespace corrchess::api {
 
 Result<std::int64_t> parse_id(const std::string& text, const char* what) {
-  // Digits only: std::stoll alone would accept " 12" and "+12".
-  if (!text.empty() && text.size() <= 18 &&
-      text.find_first_not_of("0123456789") == std::string::npos) {
-    const auto id = std::stoll(text);
-    if (id > 0) return id;
-  }
+  if (const auto id = positive_id(text)) return *id;
   return fail(ErrorCode::kNotFound, std::string("no ") + what + " " + text);
 }
 

@@ -14,26 +14,6 @@ constexpr std::size_t kMaxSeriesReason = 2000;
 constexpr std::size_t kMaxOpening = 2000;
 constexpr int kMaxWaitDays = 3650;
 
-// An optional series id given as a string of digits or an integer.
-Result<std::optional<std::int64_t>> optional_series_id(const json& body, const char* field) {
-  if (!body.contains(field) || body[field].is_null()) return std::optional<std::int64_t>{};
-  std::string text;
-  if (body[field].is_number_integer()) {
-    text = std::to_string(body[field].get<long long>());
-  } else if (body[field].is_string()) {
-    text = body[field].get<std::string>();
-  } else {
-    return fail(ErrorCode::kValidationError,
-                std::string("field '") + field + "' must be a series id");
-  }
-  auto id = parse_id(text, "series");
-  if (!id) {
-    return fail(ErrorCode::kValidationError,
-                std::string("field '") + field + "': no series " + text);
-  }
-  return std::optional<std::int64_t>{*id};
-}
-
 }  // namespace
 
 Result<model::SeriesSettings> parse_series_creation(const json& body) {
@@ -60,7 +40,7 @@ Result<model::SeriesSettings> parse_series_creation(const json& body) {
       game::days(in.take(optional_int_in(body, "max_wait_days", 0, kMaxWaitDays)).value_or(0));
   s.gate.min_rating = in.take(optional_int_in(body, "min_rating", 0, 4000));
   s.gate.max_rating = in.take(optional_int_in(body, "max_rating", 0, 4000));
-  s.gate.credit_from_series = in.take(optional_series_id(body, "credit_from_series"));
+  s.gate.credit_from_series = in.optional_id("credit_from_series", "series");
   s.min_finished_games = in.take(optional_int_in(body, "min_finished_games", 0, 10000)).value_or(0);
   s.promotion.max_place = in.take(optional_int_in(body, "promotion_max_place", -1000, 1000));
   s.promotion.min_score_percent =

@@ -183,23 +183,4 @@ json olympiad_json(const app::OlympiadView& v) {
           {"created_at", game::format_rfc3339(o.created_at)}};
 }
 
-Result<std::int64_t> id_field(const json& body, const char* field) {
-  const auto bad = [&] {
-    return fail(ErrorCode::kValidationError,
-                std::string("field '") + field + "' must be an id (a string of digits)");
-  };
-  if (!body.contains(field)) return bad();
-  const auto& v = body[field];
-  if (v.is_number_integer() && v.get<std::int64_t>() > 0) return v.get<std::int64_t>();
-  if (!v.is_string()) return bad();
-  const auto text = v.get<std::string>();
-  if (text.empty() || text.size() > 18 ||
-      !std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; })) {
-    return bad();
-  }
-  const auto id = std::stoll(text);
-  if (id <= 0) return bad();
-  return id;
-}
-
 }  // namespace corrchess::api

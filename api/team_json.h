@@ -24,8 +24,4 @@ nlohmann::json team_match_json(const app::TeamMatchView& v);
 // {id, name, boards, rated, status, teams, sections, table, matches, games, games_over, ...}
 nlohmann::json olympiad_json(const app::OlympiadView& v);
 
-// A required id field: a string of digits (as every id is written) or a positive integer;
-// validation_error naming the field otherwise.
-Result<std::int64_t> id_field(const nlohmann::json& body, const char* field);
-
 }  // namespace corrchess::api

@@ -41,8 +41,8 @@ Result<model::TeamMatchSettings> parse_team_match(const json& body) {
   Fields in(body);
   model::TeamMatchSettings s;
   s.name = in.nonblank_text("name", 2000);
-  s.team_a = in.take(id_field(body, "team_a"));
-  s.team_b = in.take(id_field(body, "team_b"));
+  s.team_a = in.required_id("team_a", "team");
+  s.team_b = in.required_id("team_b", "team");
   s.match.boards = in.take(optional_int_in(body, "boards", -1000, 1000)).value_or(0);
   s.match.games_per_board =
       in.take(optional_int_in(body, "games_per_board", -1000, 1000)).value_or(2);
@@ -56,7 +56,7 @@ using NewTeamMatchBody = ParsedBody<parse_team_match>;
 Result<app::Nomination> parse_nomination(const json& body) {
   Fields in(body);
   app::Nomination n;
-  n.team_id = in.take(id_field(body, "team_id"));
+  n.team_id = in.required_id("team_id", "team");
   n.board = in.take(optional_int_in(body, "board", -1000, 1000)).value_or(0);
   n.username = in.required_string("username", 64);
   if (!in.ok()) return in.error();
@@ -69,7 +69,7 @@ Result<app::OlympiadEntry> parse_olympiad_entry(const json& entry) {
                         "field 'teams' must be a list of {team_id, players: [usernames]}");
   if (!entry.is_object() || !entry.contains("players") || !entry["players"].is_array()) return bad;
   app::OlympiadEntry e;
-  TRY_LET(id, id_field(entry, "team_id"));
+  TRY_LET(id, required_id(entry, "team_id", "team"));
   e.team_id = *id;
   if (entry["players"].size() > static_cast<std::size_t>(app::kMaxOlympiadBoards)) return bad;
   for (const auto& name : entry["players"]) {

@@ -23,14 +23,13 @@ inline constexpr int kMaxWebhooksPerUser = 10;
 // The webhooks `user` created.
 Result<std::vector<model::Webhook>> list_webhooks(Database& pool, const model::User& user);
 
-// A subscription as asked: the URL and, for a director, the event whose games it follows
-// (the id as given, checked here).
+// A subscription as asked: the URL and, for a director, the event whose games it follows.
 struct WebhookRequest {
   std::string url;
-  std::optional<std::string> event_id;
+  std::optional<std::int64_t> event_id;
 };
 // Creates a webhook; its secret (in the result) is shown only now. kValidationError for a
-// bad URL or event id; kForbidden when a non-director names an event; kNotFound for no such
+// bad URL; kForbidden when a non-director names an event; kNotFound for no such
 // event; kConflict beyond kMaxWebhooksPerUser.
 Result<model::Webhook> create_webhook(Database& pool, const model::User& user,
                                       const WebhookRequest& request);

@@ -185,6 +185,25 @@ TEST_F(Webhooks, BadUrlsAndEventsOfOthersAreRefused) {
   EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", td_,
                          {{"url", "https://hooks.example/"}, {"event_id", "999"}}, 404),
             "not_found");
+  // An id field takes a string of digits or a positive integer (docs/api.md "Conventions"),
+  // checked before who may name an event.
+  for (const json& bad : {json("12a"), json(""), json("+1"), json(0), json(-3), json(1.5),
+                          json(true), json::object()}) {
+    for (const auto& token : {td_, white_}) {
+      EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", token,
+                             {{"url", "https://hooks.example/"}, {"event_id", bad}}, 400),
+                "validation_error")
+          << bad.dump();
+    }
+  }
+  EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", td_,
+                         {{"url", "https://hooks.example/"}, {"event_id", 999}}, 404),
+            "not_found");
+  const auto event_id = api_.create_event(td_, "Numbered", {kWhite, kBlack});
+  const auto numbered =
+      api_.expect("POST", "/api/v1/me/webhooks", td_,
+                  {{"url", "https://hooks.example/n"}, {"event_id", std::stoll(event_id)}}, 201);
+  EXPECT_EQ(numbered["event_id"], event_id);
   EXPECT_EQ(api_.problem("GET", "/api/v1/me/webhooks", "", nullptr, 401), "unauthorized");
 }
 
