@@ -368,6 +368,17 @@ void fill_claims(GameState& st, const chess::GameRecord& record) {
   st.claimable.tablebase = tb;
 }
 
+// The state a fold that goes on from its checkpoint starts from at `now`: the game's first
+// position and the views of the moves so far, whose clock figures phase 5 works out again.
+GameState continued_state(Timestamp now, chess::Position initial, std::vector<MoveView> moves) {
+  GameState st;
+  st.now = now;
+  st.initial = std::move(initial);
+  st.moves = std::move(moves);
+  for (MoveView& view : st.moves) view.elapsed = 0;
+  return st;
+}
+
 }  // namespace
 
 bool GameState::is_consistent() const {
@@ -427,13 +438,11 @@ Result<Game> Game::extend(const std::vector<MoveFact>& moves, const std::vector<
   TRY(check_fact_order(game.facts_));
   game.record_ = record_;
   game.record_from_ = record_from_;
-  GameState st;
-  st.now = now;
-  st.initial = state_.initial;
-  st.moves.reserve(state_.moves.size() + moves.size());
-  st.moves.insert(st.moves.end(), state_.moves.begin(), state_.moves.end());
-  for (MoveView& view : st.moves) view.elapsed = 0;  // from the clocks again (phase 5)
-  TRY(game.fold_and_finish(*checkpoint_, std::move(st), now));
+  std::vector<MoveView> views;
+  views.reserve(state_.moves.size() + moves.size());
+  views.insert(views.end(), state_.moves.begin(), state_.moves.end());
+  TRY(game.fold_and_finish(*checkpoint_, continued_state(now, state_.initial, std::move(views)),
+                           now));
   return game;
 }
 
@@ -447,11 +456,7 @@ Result<Game> Game::resume(Game game, GameContext context, Timestamp now) {
                          game.checkpoint_->events_applied == game.facts_.events.size();
   if (!continues) return replay(std::move(game.facts_), std::move(context), now);
   game.context_ = std::move(context);
-  GameState st;
-  st.now = now;
-  st.initial = std::move(game.state_.initial);
-  st.moves = std::move(game.state_.moves);
-  for (MoveView& view : st.moves) view.elapsed = 0;  // from the clocks again (phase 5)
+  auto st = continued_state(now, std::move(game.state_.initial), std::move(game.state_.moves));
   // The board is the one phase 6 saw when the game was in play then (a game not in play
   // then has no legal moves worked out).
   std::optional<BoardClaims> board;
