@@ -212,9 +212,14 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
        Doc("Take an entry off the waiting list (the player is told)", 200, "the series")
            .in({{"reason", "string", true, "non-empty"}}, {{"reason", "duplicate account"}})},
       [&deps](const Call& c) -> Result<Response> {
-        // The entry is an id in the path too, checked before the body as the series is
-        // (api/pipeline.h): malformed, or unknown when the body is refused, it answers 404.
-        TRY_LET(entry, parse_id(c.params.at("entry"), "entry"));
+        // The entry is an id in the path too, checked after the series and before the body
+        // (api/pipeline.h): malformed, or unknown when the body is refused, it answers 404,
+        // unless the series is unknown, whose 404 comes first.
+        auto entry = parse_id(c.params.at("entry"), "entry");
+        if (!entry) {
+          TRY(app::require_exists(deps.pool, c.caller(), kSeries, c.id));
+          return std::unexpected(std::move(entry.error()));
+        }
         auto body = Routes::decode<RemoveEntryBody>(c.request);
         if (!body) {
           auto found = app::require_series_entry(deps.pool, c.id, *entry);
