@@ -153,5 +153,38 @@ TEST_F(CompetitionRoutes, APlayerEntersTheSeriesAgainOnlyWhenTheWholeSectionIsOv
   EXPECT_EQ(ok("POST", "/api/v1/series/" + id + "/join", "ann", nullptr, 201)["status"], "waiting");
 }
 
+// The two ids of /admin/series/{id}/entries/{entry}/remove are checked in path order, before
+// the body: an unknown series answers its 404 whatever the entry and the body, then an entry
+// that is not one of the series (malformed, unknown, another series'), then the body.
+TEST_F(CompetitionRoutes, RemovingAnEntryChecksTheSeriesThenTheEntryThenTheBody) {
+  add_users({"ann"});
+  const std::string id =
+      ok("POST", "/api/v1/admin/series", "td",
+         {{"name", "Checked"}, {"time_control", routes_time_control()}, {"section_size", 3}},
+         201)["id"];
+  const std::string entry = ok("POST", "/api/v1/series/" + id + "/join", "ann", nullptr, 201)["id"];
+  const auto detail = [&](const std::string& path, const json& body, int status) {
+    const auto p = api_.expect("POST", path, token("td"), body, status);
+    EXPECT_EQ(p["status"], status) << p.dump();
+    return p["detail"].get<std::string>();
+  };
+  const json good = {{"reason", "duplicate account"}};
+  EXPECT_EQ(detail("/api/v1/admin/series/999/entries/abc/remove", json::object(), 404),
+            "no series 999");
+  EXPECT_EQ(detail("/api/v1/admin/series/999/entries/" + entry + "/remove", good, 404),
+            "no series 999");
+  EXPECT_EQ(detail("/api/v1/admin/series/" + id + "/entries/abc/remove", json::object(), 404),
+            "no entry abc");
+  EXPECT_EQ(detail("/api/v1/admin/series/" + id + "/entries/999/remove", json::object(), 404),
+            "no entry 999 in series " + id);
+  EXPECT_EQ(
+      detail("/api/v1/admin/series/" + id + "/entries/" + entry + "/remove", {{"reason", 5}}, 400),
+      "field 'reason' must be a string");
+  EXPECT_EQ(ok("GET", "/api/v1/series/" + id, "td")["waiting_count"], 1);
+  EXPECT_EQ(ok("POST", "/api/v1/admin/series/" + id + "/entries/" + entry + "/remove", "td",
+               good)["waiting_count"],
+            0);
+}
+
 }  // namespace
 }  // namespace corrchess
