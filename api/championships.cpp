@@ -128,7 +128,7 @@ void add_championship_routes(Router& router, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/championships", kDirector,
        Doc("Create a championship: its first stage starts at once", 201, "the championship")
-           .in(with_rule_settings(
+           .in(with_competition_rule_settings(
                    {{"name", "string", true, "unique (case-insensitive), at most 200 bytes"},
                     {"players", "string[]", true, "usernames of the first stage's players"},
                     {"stages", "object[]", true,
@@ -140,8 +140,7 @@ void add_championship_routes(Router& router, GameServiceDeps& deps) {
                     {"allow_518", "boolean", false, "Chess960: may the draw give 518"},
                     {"leave_days_per_year", "integer", false, "0..366; default 45"},
                     {"double_round", "boolean", false, ""},
-                    {"rated", "boolean", false, "default true"}},
-                   "drawn for each section"),
+                    {"rated", "boolean", false, "default true"}}),
                {{"name", "World Championship 40"},
                 {"time_control", time_control_example()},
                 {"players", {"anna", "boris", "chen", "dora", "emil", "fay"}},

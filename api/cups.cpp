@@ -133,14 +133,13 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/cups", kDirector,
        Doc("Create a cup: the bracket is seeded and its first round starts at once", 201, "the cup")
-           .in(with_rule_settings(
+           .in(with_competition_rule_settings(
                    {{"name", "string", true, "unique (case-insensitive), at most 200 bytes"},
                     {"players", "string[]", true, "2..1024 usernames"},
                     {"seeding", "string", false,
                      "rating (default: highest first, unrated last) or entry (as listed)"},
                     {"games_per_match", "integer", false, "1..10, default 2"},
-                    {"tiebreak_pairs", "integer", false, "0..5 pairs when equal, default 1"}},
-                   "drawn for each match"),
+                    {"tiebreak_pairs", "integer", false, "0..5 pairs when equal, default 1"}}),
                {{"name", "Cup 2031"},
                 {"time_control", time_control_example()},
                 {"players", {"anna", "boris", "chen", "dora", "emil", "fay"}}})},
@@ -148,18 +147,20 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
         TRY_LET(id, app::create_cup(deps, c.caller(), std::move(b.value)));
         return show_cup(deps, *id, 201);
       }));
-  routes.add(
-      {"GET", "/api/v1/cups", kUser,
-       Doc("Every cup", 200, "{cups: [{id, name, status, players, winner}]}")},
-      [&deps](const Call&) -> Result<Response> {
-        TRY_LET(cups, app::list_cups(deps));
-        json out = json::array();
-        for (const auto& c : *cups) {
-          out.push_back(
-              {{"id", std::to_string(c.id)}, {"name", c.settings.name}, {"status", c.status}});
-        }
-        return json_response(200, {{"cups", out}});
-      });
+  routes.add({"GET", "/api/v1/cups", kUser,
+              Doc("Every cup", 200, "{cups: [{id, name, status, players, winner}]}")},
+             [&deps](const Call&) -> Result<Response> {
+               TRY_LET(cups, app::list_cups(deps));
+               json out = json::array();
+               for (const auto& c : *cups) {
+                 out.push_back({{"id", std::to_string(c.cup.id)},
+                                {"name", c.cup.settings.name},
+                                {"status", c.cup.status},
+                                {"players", c.tally.players},
+                                {"winner", c.tally.winner ? json(*c.tally.winner) : json()}});
+               }
+               return json_response(200, {{"cups", out}});
+             });
   routes.add({"GET", "/api/v1/cups/{id}", kUser, kCup,
               Doc("A cup: its bracket round by round", 200,
                   "{id, name, status, settings, players: [{seed, username, display_name}], "

@@ -86,6 +86,13 @@ std::vector<FieldDoc> with_rule_settings(std::vector<FieldDoc> fields,
   return fields;
 }
 
+std::vector<FieldDoc> with_competition_rule_settings(std::vector<FieldDoc> fields) {
+  auto out = with_rule_settings(std::move(fields), "");
+  std::erase_if(
+      out, [](const FieldDoc& f) { return f.name == "start_position" || f.name == "start_at"; });
+  return out;
+}
+
 nlohmann::json time_control_example() { return {{"type", "iccf"}, {"moves", 10}, {"days", 50}}; }
 
 }  // namespace corrchess::api

@@ -50,6 +50,12 @@ Result<RuleSettings> parse_rule_settings(const nlohmann::json& body);
 // start position described as defaulting to `start_position_default`.
 std::vector<FieldDoc> with_rule_settings(std::vector<FieldDoc> fields,
                                          const std::string& start_position_default);
+// The body fields of a competition whose games start by themselves (a series' sections, a
+// championship's stages, a cup's matches): `fields` and the rule settings above without
+// start_position and start_at, which those competitions refuse (a Chess960 section or match
+// draws its own position; its games start when its players are there). The document lists
+// what is accepted.
+std::vector<FieldDoc> with_competition_rule_settings(std::vector<FieldDoc> fields);
 // A time control of the document's examples: {type: iccf, moves: 10, days: 50}.
 nlohmann::json time_control_example();
 

@@ -153,7 +153,7 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
       {"POST", "/api/v1/admin/series", kDirector,
        Doc("Define a series: players join its waiting list, sections start by themselves", 201,
            "the series")
-           .in(with_rule_settings(
+           .in(with_competition_rule_settings(
                    {{"name", "string", true, "unique (case-insensitive), at most 200 bytes"},
                     {"section_size", "integer", true, "3..32 players per section"},
                     {"min_section_size", "integer", false,
@@ -180,8 +180,7 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
                      "Chess960: may the draw give the standard array"},
                     {"leave_days_per_year", "integer", false, "0..366; default 45"},
                     {"double_round", "boolean", false, ""},
-                    {"rated", "boolean", false, "default true"}},
-                   "drawn for each section"),
+                    {"rated", "boolean", false, "default true"}}),
                {{"name", "Open class"},
                 {"time_control", time_control_example()},
                 {"section_size", 7},
@@ -192,28 +191,35 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
         return show_series(deps, *id, 201);
       }));
   for (const bool open : {false, true}) {
-    routes.add({"POST", std::string("/api/v1/admin/series/{id}/") + (open ? "open" : "pause"),
-                kDirector, kSeries,
-                open ? Doc("Reopen a paused series (the starter takes its turn at once)", 200,
-                           "the series")
-                           .in({{"reason", "string", false, ""}}, json::object())
-                     : Doc("Pause a series: no entries, no sections start, no entry expires", 200,
-                           "the series")
-                           .in({{"reason", "string", false, ""}}, {{"reason", "new season"}})},
-               BodyHandler<SeriesReasonBody>([&deps, open](const Call& c, SeriesReasonBody&& b) {
-                 return series_after(
-                     deps, c.id,
-                     app::set_series_open(deps, c.caller(), c.id, open, b.reason.value_or("")));
-               }));
+    routes.add(
+        {"POST", std::string("/api/v1/admin/series/{id}/") + (open ? "open" : "pause"), kDirector,
+         kSeries,
+         open
+             ? Doc("Reopen a paused series (the starter takes its turn at once)", 200, "the series")
+                   .in({{"reason", "string", false, ""}}, json::object())
+             : Doc("Pause a series: no section starts and no entry expires; players may still "
+                   "join the waiting list",
+                   200, "the series")
+                   .in({{"reason", "string", false, ""}}, {{"reason", "new season"}})},
+        BodyHandler<SeriesReasonBody>([&deps, open](const Call& c, SeriesReasonBody&& b) {
+          return series_after(
+              deps, c.id,
+              app::set_series_open(deps, c.caller(), c.id, open, b.reason.value_or("")));
+        }));
   }
   routes.add(
       {"POST", "/api/v1/admin/series/{id}/entries/{entry}/remove", kDirector, kSeries,
        Doc("Take an entry off the waiting list (the player is told)", 200, "the series")
            .in({{"reason", "string", true, "non-empty"}}, {{"reason", "duplicate account"}})},
       [&deps](const Call& c) -> Result<Response> {
-        // The entry is an id in the path too, checked before the body as the series is
-        // (api/pipeline.h): malformed, or unknown when the body is refused, it answers 404.
-        TRY_LET(entry, parse_id(c.params.at("entry"), "entry"));
+        // The entry is an id in the path too, checked after the series and before the body
+        // (api/pipeline.h): malformed, or unknown when the body is refused, it answers 404,
+        // unless the series is unknown, whose 404 comes first.
+        auto entry = parse_id(c.params.at("entry"), "entry");
+        if (!entry) {
+          TRY(app::require_exists(deps.pool, c.caller(), kSeries, c.id));
+          return std::unexpected(std::move(entry.error()));
+        }
         auto body = Routes::decode<RemoveEntryBody>(c.request);
         if (!body) {
           auto found = app::require_series_entry(deps.pool, c.id, *entry);
@@ -254,11 +260,12 @@ void add_player_series_routes(Routes& routes, GameServiceDeps& deps) {
   routes.add({"DELETE", "/api/v1/series/{id}/join", kUser, kSeries,
               Doc("Leave the waiting list", 204, "no content")},
              no_content_command(deps, app::leave_series));
-  routes.add({"GET", "/api/v1/me/series", kUser,
-              Doc("My series entries and promotion credits, newest first", 200,
-                  "{entries: [entry], credits: [{id, series_id, series_name, event_id, place, "
-                  "score, games, earned_at, expires_at, used_at, status}]}")},
-             [&deps](const Call& c) { return my_series(deps, c.caller()); });
+  routes.add(
+      {"GET", "/api/v1/me/series", kUser,
+       Doc("My series entries and promotion credits, newest first", 200,
+           "{entries: [entry], credits: [{id, username, series_id, series_name, event_id, place, "
+           "score, games, earned_at, expires_at, used_at, status}]}")},
+      [&deps](const Call& c) { return my_series(deps, c.caller()); });
 }
 
 }  // namespace

@@ -235,9 +235,15 @@ competition::MatchScore cup_match_score(const CupView& v, const model::CupMatch&
   return competition::match_score(match_games(v.games, m));
 }
 
-Result<std::vector<model::StoredCup>> list_cups(GameDeps& deps) {
-  return db::in_transaction(deps.pool, [&](pqxx::work& tx) {
-    return Result<std::vector<model::StoredCup>>(db::list_cups(tx));
+Result<std::vector<CupSummary>> list_cups(GameDeps& deps) {
+  return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::vector<CupSummary>> {
+    std::vector<CupSummary> out;
+    auto tallies = db::cup_tallies(tx);
+    for (auto& c : db::list_cups(tx)) {
+      const auto tally = tallies[c.id];
+      out.push_back({std::move(c), tally});
+    }
+    return out;
   });
 }
 

@@ -38,7 +38,12 @@ struct CupView {
 Result<CupView> read_cup(GameDeps& deps, std::int64_t id);
 // The score of match `m` of the cup `v` shows (competition::match_score over its games).
 competition::MatchScore cup_match_score(const CupView& v, const model::CupMatch& m);
-Result<std::vector<model::StoredCup>> list_cups(GameDeps& deps);
+// A cup in the list of cups: how many players it seeded, and its winner once finished.
+struct CupSummary {
+  model::StoredCup cup;
+  model::CupTally tally;
+};
+Result<std::vector<CupSummary>> list_cups(GameDeps& deps);
 
 // What a run over the cups did.
 struct CupRun {

@@ -72,6 +72,16 @@ std::vector<StoredCup> list_cups(pqxx::work& tx) {
   return out;
 }
 
+std::map<std::int64_t, CupTally> cup_tallies(pqxx::work& tx) {
+  std::map<std::int64_t, CupTally> out;
+  for (const auto& row :
+       tx.exec("SELECT c.id, (SELECT count(*)::int FROM cup_players p WHERE p.cup_id = c.id), "
+               "w.username FROM cups c LEFT JOIN users w ON w.id = c.winner_id")) {
+    out[row[0].as<std::int64_t>()] = {row[1].as<int>(), optional_text(row[2])};
+  }
+  return out;
+}
+
 std::vector<std::int64_t> cups_with_news(pqxx::work& tx) {
   return ids_of(
       tx.exec("SELECT DISTINCT m.cup_id FROM cup_matches m JOIN cups c ON c.id = m.cup_id "

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@ using model::CupGame;
 using model::CupMatch;
 using model::CupPlayer;
 using model::CupSettings;
+using model::CupTally;
 using model::StoredCup;
 
 // Inserts a cup (running); kConflict when another cup has the name (case-insensitive).
@@ -34,6 +36,8 @@ Result<std::int64_t> insert_cup(pqxx::work& tx, const CupSettings& settings,
 // kNotFound when there is no such cup; `lock` serialises the runs that advance it.
 Result<StoredCup> load_cup(pqxx::work& tx, std::int64_t id, bool lock);
 std::vector<StoredCup> list_cups(pqxx::work& tx);
+// Per cup id: how many players it seeded and its winner's username (finished cups).
+std::map<std::int64_t, CupTally> cup_tallies(pqxx::work& tx);
 // Running cups with a match in play that has more games over than the starter last saw.
 std::vector<std::int64_t> cups_with_news(pqxx::work& tx);
 void finish_cup(pqxx::work& tx, std::int64_t id, std::int64_t winner_id, game::Timestamp now);

@@ -264,9 +264,10 @@ bool close_entry(pqxx::work& tx, std::int64_t entry_id, const EntryClosing& clos
 bool plays_in_series(pqxx::work& tx, std::int64_t series_id, std::int64_t user_id) {
   return tx
       .exec_params1(
-          "SELECT EXISTS (SELECT 1 FROM series_sections ss JOIN games g ON g.event_id = "
-          "ss.event_id WHERE ss.series_id = $1 AND (g.white_id = $2 OR g.black_id = $2) AND "
-          "g.status IN ('not_started', 'ongoing', 'adjudication_pending'))",
+          "SELECT EXISTS (SELECT 1 FROM series_sections ss JOIN event_players ep ON "
+          "ep.event_id = ss.event_id WHERE ss.series_id = $1 AND ep.user_id = $2 AND "
+          "ep.status = 'active' AND EXISTS (SELECT 1 FROM games g WHERE g.event_id = "
+          "ss.event_id AND g.status IN ('not_started', 'ongoing', 'adjudication_pending')))",
           series_id, user_id)[0]
       .as<bool>();
 }

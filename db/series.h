@@ -65,7 +65,8 @@ std::vector<SeriesEntry> entries_of_user(pqxx::work& tx, std::int64_t user_id, i
 // (with the reason and the director). False when the entry was no longer waiting.
 bool close_entry(pqxx::work& tx, std::int64_t entry_id, const EntryClosing& closing,
                  game::Timestamp now);
-// True when the player has a game not yet over in a section of the series.
+// True when the player holds a seat (neither withdrawn nor replaced) in a section of the
+// series that is not over: a game of the section, anyone's, is not over yet.
 bool plays_in_series(pqxx::work& tx, std::int64_t series_id, std::int64_t user_id);
 
 // The number the series' next section gets (1 + the highest so far).

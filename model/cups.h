@@ -35,6 +35,13 @@ struct StoredCup {
   std::optional<game::Timestamp> finished_at;
 };
 
+// Per cup id, for the list of cups: how many players it seeded, and the username of its
+// winner once finished.
+struct CupTally {
+  int players = 0;
+  std::optional<std::string> winner;
+};
+
 struct CupPlayer {
   int seed = 0;
   User user;
