@@ -45,7 +45,7 @@ Result<game::Crosstable> section_crosstable(const std::vector<model::EventPlayer
   const auto table = section_table(players, games);
   std::vector<game::CrosstablePlayer> table_players;
   for (const auto* p : table.occupants) {
-    table_players.push_back({p->user.username, p->user.display_name});
+    table_players.push_back({p->user.username, p->user.display_name, p->status == "withdrawn"});
   }
   return game::build_crosstable(table_players, table.games);
 }

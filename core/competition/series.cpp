@@ -197,11 +197,25 @@ Result<void> validate(const PromotionRule& rule) {
   return {};
 }
 
+std::vector<int> places_moving_on(const game::Crosstable& table) {
+  std::vector<int> out(table.rows.size(), 0);
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    if (table.rows[i].withdrawn) continue;
+    const int ahead = static_cast<int>(std::ranges::count_if(table.rows, [&](const auto& other) {
+      return !other.withdrawn && other.place < table.rows[i].place;
+    }));
+    out[i] = ahead + 1;
+  }
+  return out;
+}
+
 std::vector<std::size_t> promoted(const game::Crosstable& table, const PromotionRule& rule) {
   std::vector<std::size_t> out;
+  const auto places = places_moving_on(table);
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const auto& row = table.rows[i];
-    const bool by_place = rule.max_place && row.place <= *rule.max_place;
+    if (row.withdrawn) continue;
+    const bool by_place = rule.max_place && places[i] <= *rule.max_place;
     const bool by_score = rule.min_score_percent && row.games > 0 &&
                           100 * static_cast<std::int64_t>(row.score_halves) >=
                               2 * static_cast<std::int64_t>(*rule.min_score_percent) * row.games;

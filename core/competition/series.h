@@ -130,9 +130,19 @@ struct PromotionRule {
 // kValidationError for max_place < 1 or a percentage outside 1..100.
 Result<void> validate(const PromotionRule& rule);
 
+// The place of each row of a finished section's crosstable among the players who may move on
+// (earn a promotion credit, qualify for the next stage). A player withdrawn from the section
+// after its start (docs/rules.md 6.6) keeps the place their results give in the crosstable
+// but moves on by none: their row gets 0, and each other row 1 + the number of rows of
+// players who may move on placed strictly ahead of it (rows sharing a place share it, so a
+// place shared across a cut still takes everyone sharing it). *Example*: A withdrawn 1st, B
+// and C sharing 2nd-3rd, D 4th: 0, 1, 1, 3. Without withdrawals: the crosstable's places.
+std::vector<int> places_moving_on(const game::Crosstable& table);
+
 // The rows of a finished section's crosstable whose players earn a credit (indices into
-// table.rows, in place order). Percentages are compared exactly: 100 * score >= percent *
-// games played.
+// table.rows, in place order): by place among the players who may move on
+// (places_moving_on), or by score. Percentages are compared exactly: 100 * score >= percent *
+// games played. A withdrawn player earns none.
 std::vector<std::size_t> promoted(const game::Crosstable& table, const PromotionRule& rule);
 
 }  // namespace corrchess::competition

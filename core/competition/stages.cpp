@@ -55,12 +55,16 @@ std::vector<Qualifier> qualifiers(std::span<const game::Crosstable> sections,
                                   const QualificationRule& rule) {
   std::vector<Qualifier> out;
   std::vector<Qualifier> others;
+  // Per section, each row's place among the players who may move on (0: withdrawn).
+  std::vector<std::vector<int>> moving_on;
+  for (const auto& section : sections) moving_on.push_back(places_moving_on(section));
   for (std::size_t s = 0; s < sections.size(); ++s) {
     const auto& rows = sections[s].rows;
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const auto& row = rows[r];
+      if (row.withdrawn) continue;
       Qualifier q{s, r, false, row.score_halves, row.games, row.place};
-      if (row.place <= rule.per_section) {
+      if (moving_on[s][r] <= rule.per_section) {
         out.push_back(q);
       } else {
         q.runner_up = true;
@@ -72,7 +76,9 @@ std::vector<Qualifier> qualifiers(std::span<const game::Crosstable> sections,
     if (int c = compare_shares(a.score_halves, a.games, b.score_halves, b.games); c != 0) {
       return c > 0;
     }
-    if (a.place != b.place) return a.place < b.place;
+    const int place_a = moving_on[a.section][a.row];
+    const int place_b = moving_on[b.section][b.row];
+    if (place_a != place_b) return place_a < place_b;
     const auto& ra = sections[a.section].rows[a.row];
     const auto& rb = sections[b.section].rows[b.row];
     if (int c = compare_shares(ra.sb_quarters, ra.games, rb.sb_quarters, rb.games); c != 0) {

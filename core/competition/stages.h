@@ -58,14 +58,17 @@ struct Qualifier {
 //
 // From each section every player whose place is at most per_section qualifies: places come
 // from the crosstable's tie-breaks (score, wins, Sonneborn-Berger, the games among the tied),
-// and a place still shared across the cut qualifies everyone sharing it (two players sharing
-// 2nd-3rd both qualify when two go through).
+// counted among the players who may move on (places_moving_on: a player withdrawn after the
+// start never qualifies, and those placed behind move up), and a place still shared across
+// the cut qualifies everyone sharing it (two players sharing 2nd-3rd both qualify when two go
+// through).
 //
-// The runners-up are all other players, ranked across sections by the share of the points
-// they played for (score / games, compared exactly), then by their place in their section
-// (lower first), then by their Sonneborn-Berger share (SB / games), then by wins, then by
-// section and seat (the earlier section and the higher seat first: the rule never draws
-// lots). The first best_runners_up of them qualify (fewer when there are fewer players).
+// The runners-up are all other players but the withdrawn, ranked across sections by the share
+// of the points they played for (score / games, compared exactly), then by their place in
+// their section among those who may move on (lower first), then by their Sonneborn-Berger share (SB
+// / games), then by wins, then by section and seat (the earlier section and the higher seat first:
+// the rule never draws lots). The first best_runners_up of them qualify (fewer when there are fewer
+// players).
 //
 // Qualifiers come section by section in place order, then the runners-up in their order.
 std::vector<Qualifier> qualifiers(std::span<const game::Crosstable> sections,

@@ -213,6 +213,7 @@ Result<Crosstable> build_crosstable(std::span<const CrosstablePlayer> players,
     rows[i].seed = static_cast<int>(i);
     rows[i].id = players[i].id;
     rows[i].name = players[i].name;
+    rows[i].withdrawn = players[i].withdrawn;
     rows[i].results.assign(n, std::string());
   }
   for (const CrosstableGame& g : games) {

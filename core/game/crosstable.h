@@ -46,6 +46,9 @@ namespace corrchess::game {
 struct CrosstablePlayer {
   std::string id;
   std::string name;
+  // Withdrawn from the section by a director after its start (docs/rules.md 6.6): scored by
+  // the results their games give, but never moves on (core/competition: places_moving_on).
+  bool withdrawn = false;
 
   bool operator==(const CrosstablePlayer&) const = default;
 };
@@ -73,6 +76,7 @@ struct CrosstableRow {
   int unfinished = 0;            // scored games not finished yet
   int place = 0;                 // 1-based; the best place of a shared place
   int place_last = 0;            // == place unless shared ("place-place_last")
+  bool withdrawn = false;        // as the player's CrosstablePlayer::withdrawn
   // Per opponent, indexed by seed index: markers of the games against them (see legend),
   // "" for the player's own column or when the two have no game.
   std::vector<std::string> results;

@@ -359,6 +359,53 @@ TEST_F(Championships, AFailingChampionshipIsSkippedAndTheOthersAdvance) {
   EXPECT_EQ(ok("GET", "/api/v1/admin/competitions/failures", "td")["failures"], json::array());
 }
 
+// A player withdrawn after the start (rules.md 6.6, 6.9) never qualifies: the places behind
+// move up. Three players in one section, one goes through and one runner-up: the seat-1
+// player wins both games, is withdrawn, and the other two play theirs; the crosstable still
+// shows the withdrawn player first, and the final is the other two.
+TEST_F(Championships, AWithdrawnPlayerDoesNotQualifyAndThePlacesBehindMoveUp) {
+  add_users({"wes", "xia", "yul"});
+  const auto created =
+      ok("POST", "/api/v1/admin/championships", "td",
+         {{"name", "Withdrawal"},
+          {"time_control", iccf()},
+          {"players", {"wes", "xia", "yul"}},
+          {"stages",
+           {{{"name", "Prelims"}, {"section_size", 3}, {"per_section", 1}, {"best_runners_up", 1}},
+            {{"name", "Final"}, {"section_size", 2}}}}},
+         201);
+  const std::string id = created["id"];
+  const auto section = sections(created, 1).at(0);
+  const auto seat = seats(section);
+  const auto first = seat[1];
+  // Seat 1 wins both games, then is withdrawn (nothing left for the director to decide).
+  const auto event = ok("GET", "/api/v1/events/" + section, "td");
+  for (const auto& g : event["games"]) {
+    const std::string game = g["id"], white = g["white"], black = g["black"];
+    if (white == first || black == first) {
+      ok("POST", "/api/v1/games/" + game + "/resign", white == first ? black : white);
+    }
+  }
+  const auto withdrawn = ok("POST", "/api/v1/admin/events/" + section + "/withdraw", "td",
+                            {{"username", first}, {"reason", "left the federation"}});
+  for (const auto& g : withdrawn["games"]) {
+    const std::string game = g["id"], white = g["white"], black = g["black"];
+    if (white != first && black != first) {
+      ok("POST", "/api/v1/games/" + game + "/resign", white == seat[2] ? black : white);
+    }
+  }
+  const auto table = ok("GET", "/api/v1/events/" + section + "/crosstable", "td");
+  ASSERT_EQ(table["rows"].size(), 3u) << table.dump();
+  EXPECT_EQ(table["rows"][0]["player"], first);
+  EXPECT_EQ(table["rows"][0]["status"], "withdrawn");
+  EXPECT_EQ(table["rows"][0]["place"], 1);
+  EXPECT_EQ(table["rows"][1]["player"], seat[2]);
+  const auto c = until_stage(id, 2, "running");
+  EXPECT_EQ(qualifier_names(c, 1), (std::vector<std::string>{seat[2], seat[3]}));
+  const auto final_seats = seats(sections(c, 2).at(0));
+  EXPECT_EQ(std::count(final_seats.begin(), final_seats.end(), first), 0) << c.dump();
+}
+
 TEST_F(Championships, BadDefinitionsAreRefusedAndChangeNothing) {
   add_users({"ann", "ben", "cat", "dan"});
   const json players = {"ann", "ben", "cat", "dan"};

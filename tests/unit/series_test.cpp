@@ -200,5 +200,48 @@ TEST(Promotion, ASharedFirstPlacePromotesEveryoneSharingIt) {
             (std::vector<std::string>{"A", "B"}));
 }
 
+// A player withdrawn after the start (rules.md 6.6, 6.8) keeps the place their results give
+// in the crosstable but earns no credit; the places behind move up. The four-player section
+// above with A withdrawn after their games were decided: A stays 1st in the table, B is 1st
+// among those who may move on and takes the credit `max_place` 1 gives.
+TEST(Promotion, AWithdrawnPlayerEarnsNoCreditAndThePlacesBehindMoveUp) {
+  auto table = four_player_table();
+  table.rows[0].withdrawn = true;  // A
+  EXPECT_EQ(places_moving_on(table), (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(names(table, promoted(table, PromotionRule{1, std::nullopt})),
+            std::vector<std::string>{"B"});
+  EXPECT_EQ(names(table, promoted(table, PromotionRule{2, std::nullopt})),
+            (std::vector<std::string>{"B", "C"}));
+  // By score: A's 2½ of 3 would pass 51 %, but A moves on by nothing.
+  EXPECT_TRUE(promoted(table, PromotionRule{std::nullopt, 51}).empty());
+  EXPECT_EQ(names(table, promoted(table, PromotionRule{std::nullopt, 50})),
+            (std::vector<std::string>{"B", "C"}));
+  // B withdrawn instead: A 1st, C 2nd, D 3rd among those who may move on.
+  table.rows[0].withdrawn = false;
+  table.rows[1].withdrawn = true;
+  EXPECT_EQ(places_moving_on(table), (std::vector<int>{1, 0, 2, 3}));
+  EXPECT_EQ(names(table, promoted(table, PromotionRule{2, std::nullopt})),
+            (std::vector<std::string>{"A", "C"}));
+}
+
+// Places shared in the crosstable stay shared among those who may move on: A withdrawn 1st,
+// B and C sharing 2nd-3rd, D 4th give 0, 1, 1, 3 (the example of series.h).
+TEST(Promotion, PlacesMovingOnKeepASharedPlaceShared) {
+  game::Crosstable table;
+  for (auto [name, place, last] : {std::tuple{"A", 1, 1}, std::tuple{"B", 2, 3},
+                                   std::tuple{"C", 2, 3}, std::tuple{"D", 4, 4}}) {
+    game::CrosstableRow row;
+    row.name = name;
+    row.place = place;
+    row.place_last = last;
+    table.rows.push_back(row);
+  }
+  EXPECT_EQ(places_moving_on(table), (std::vector<int>{1, 2, 2, 4}));
+  table.rows[0].withdrawn = true;
+  EXPECT_EQ(places_moving_on(table), (std::vector<int>{0, 1, 1, 3}));
+  EXPECT_EQ(names(table, promoted(table, PromotionRule{1, std::nullopt})),
+            (std::vector<std::string>{"B", "C"}));
+}
+
 }  // namespace
 }  // namespace corrchess::competition

@@ -66,6 +66,51 @@ TEST(Qualification, ASharedPlaceAcrossTheCutQualifiesEveryoneSharingIt) {
   EXPECT_EQ(qualifiers(sections, QualificationRule{0, 50}).size(), 7u);
 }
 
+// A player withdrawn after the start (rules.md 6.6, 6.9) qualifies neither from their section
+// nor as a runner-up; the places behind move up. Section 1 with A withdrawn (A's results
+// stand: A stays 1st in the table): one per section and two runners-up give B, E, then C
+// (half the points, now 2nd among those who may move on) and F.
+TEST(Qualification, AWithdrawnPlayerNeverQualifiesAndThePlacesBehindMoveUp) {
+  std::vector<game::Crosstable> sections{section_one(), section_two()};
+  sections[0].rows[0].withdrawn = true;  // A
+  ASSERT_EQ(sections[0].rows[0].place, 1);
+  EXPECT_EQ(names(sections, qualifiers(sections, QualificationRule{1, 2})),
+            (std::vector<std::string>{"B", "E", "C*", "F*"}));
+  // E withdrawn as well: section 2's shared 2nd-3rd is its first place now, and F and G both
+  // qualify.
+  sections[1].rows[0].withdrawn = true;  // E
+  EXPECT_EQ(names(sections, qualifiers(sections, QualificationRule{1, 1})),
+            (std::vector<std::string>{"B", "F", "G", "C*"}));
+  // Nobody withdrawn in a section leaves its places as they were.
+  const std::vector<game::Crosstable> plain{section_one(), section_two()};
+  EXPECT_EQ(names(plain, qualifiers(plain, QualificationRule{1, 2})),
+            (std::vector<std::string>{"A", "E", "B*", "C*"}));
+}
+
+// Runners-up compare their places among those who may move on. Section Y: R 2, S 1, T 0 (of
+// 2 each: R beat both, S beat T); section X the same with W, P, Q, but W withdrawn. P and S
+// both have the crosstable's 2nd place, half their points, no SB and one win; by the
+// crosstable's places the earlier section's S would come first, but P is 1st among those who
+// may move on in X and S only 2nd in Y.
+TEST(Qualification, RunnersUpCompareTheirPlacesAmongThoseWhoMayMoveOn) {
+  const std::vector<game::CrosstablePlayer> y{{"r", "R"}, {"s", "S"}, {"t", "T"}};
+  const std::vector<game::CrosstablePlayer> x{{"w", "W", true}, {"p", "P"}, {"q", "Q"}};
+  const std::vector<game::CrosstableGame> games{won(0, 1, GameResult::kWhiteWins),
+                                                won(2, 0, GameResult::kBlackWins),
+                                                won(1, 2, GameResult::kWhiteWins)};
+  const std::vector<game::Crosstable> sections{build_crosstable(y, games).value(),
+                                               build_crosstable(x, games).value()};
+  ASSERT_EQ(sections[1].rows[0].name, "W");
+  ASSERT_TRUE(sections[1].rows[0].withdrawn);
+  ASSERT_EQ(sections[0].rows[1].place, sections[1].rows[1].place);
+  // No section places: R (all the points), then P before S.
+  EXPECT_EQ(names(sections, qualifiers(sections, QualificationRule{0, 2})),
+            (std::vector<std::string>{"R*", "P*"}));
+  // One a section: R and P (moved up behind W), then S the best of the rest.
+  EXPECT_EQ(names(sections, qualifiers(sections, QualificationRule{1, 1})),
+            (std::vector<std::string>{"R", "P", "S*"}));
+}
+
 TEST(Qualification, ARuleThatQualifiesNobodyIsRefused) {
   EXPECT_FALSE(validate(QualificationRule{0, 0}));
   EXPECT_FALSE(validate(QualificationRule{-1, 2}));
