@@ -54,6 +54,24 @@ class Norms : public testing::EventServer {
 
   json event(const std::string& id) { return ok("GET", "/api/v1/events/" + id, "td"); }
 
+  // The answer of `method path` as `who` with `body` sent as it is.
+  testing::HttpResult send(const std::string& method, const std::string& path,
+                           const std::string& who, const std::string& body) {
+    return api_.call_text(method, path, token(who), body);
+  }
+
+  // Checks that `r` is a problem with `status`, `code` and, unless empty, `detail`.
+  static void expect_problem(const testing::HttpResult& r, int status, const std::string& code,
+                             const std::string& detail = "") {
+    EXPECT_EQ(r.status, status) << r.body;
+    const auto body = json::parse(r.body, nullptr, false);
+    ASSERT_TRUE(body.is_object()) << r.body;
+    EXPECT_EQ(body.value("code", ""), code) << r.body;
+    if (!detail.empty()) {
+      EXPECT_EQ(body.value("detail", ""), detail) << r.body;
+    }
+  }
+
   // Polls `read` (bounded, no fixed sleeps: the scheduler may run the starter too) until
   // `done` holds; returns the last value.
   json wait_value(const std::function<json()>& read, const std::function<bool(const json&)>& done) {
@@ -208,6 +226,22 @@ TEST_F(Norms, AReplacementBringsTheRatingOfTheDayAndUnratedPlayersStayUnrated) {
   EXPECT_EQ(n01["games"], 7);
   EXPECT_EQ(n01["eligible"], false);
   EXPECT_EQ(n01["targets"], json::array());
+}
+
+// The username of the ladies' titles route is checked before the body (docs/api.md "Errors"):
+// an unknown user answers 404 whatever the body, a known one the body's 400; nothing changes.
+TEST_F(Norms, AnUnknownUserOfTheLadiesTitlesRouteAnswersNotFoundBeforeTheBody) {
+  add_users({"n01"});
+  const auto before = ok("GET", "/api/v1/admin/audit", "td")["records"].size();
+  const std::string unknown = "/api/v1/admin/users/nobody/ladies-titles";
+  for (const std::string body : {"{}", R"({"eligible": "yes", "reason": "x"})", "{\"unclosed"}) {
+    SCOPED_TRACE(body);
+    expect_problem(send("POST", unknown, "td", body), 404, "not_found", "no user 'nobody'");
+    expect_problem(send("POST", "/api/v1/admin/users/n01/ladies-titles", "td", body), 400,
+                   "validation_error");
+  }
+  expect_problem(send("POST", unknown, "n01", "{}"), 403, "forbidden");
+  EXPECT_EQ(ok("GET", "/api/v1/admin/audit", "td")["records"].size(), before);
 }
 
 // Two IM norms over 24 games earn the IM title (rules.md 6.12). Thirteen players rated 2401
