@@ -323,8 +323,19 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
     committed.reset();
     const auto read =
         expect.new_moves_only ? model::FactsRead::kFromSnapshot : model::FactsRead::kAll;
-    const auto lock = db::lock_game(tx, id);
+    auto lock = db::lock_game(tx, id);
     if (!lock) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
+    // A player's command after the event's end date finds the end of play stored first, as a
+    // read would: what stays possible then (resigning, answering a standing draw offer,
+    // rules.md 6.5) does not depend on whether the sweep has run.
+    if (access == Access::kPlayer && lock->end_of_play &&
+        *lock->end_of_play <= deps.clock.now(tx)) {
+      TRY_LET(swept, settle_due_games(deps, tx, {std::nullopt, std::nullopt, id}));
+      if (swept->processed > 0) {
+        lock = db::lock_game(tx, id);  // the row's new revision
+        if (!lock) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
+      }
+    }
     auto locked = locked_game(deps, tx, id, lock->revision, read);
     bool from_snapshot = read == model::FactsRead::kFromSnapshot;
     if (!locked && from_snapshot && locked.error().code == ErrorCode::kInternal) {

@@ -222,6 +222,13 @@ Result<NormSection> norm_section(std::span<const NormPlayer> players,
       return fail(ErrorCode::kValidationError, "a game pairs a player with themselves");
     }
   }
+  const auto seated = static_cast<int>(
+      std::ranges::find_if(players, [](const NormPlayer& p) { return !p.seated; }) -
+      players.begin());
+  if (std::ranges::any_of(players.subspan(static_cast<std::size_t>(seated)),
+                          [](const NormPlayer& p) { return p.seated; })) {
+    return fail(ErrorCode::kValidationError, "a seated player comes after a replaced one");
+  }
   const auto rating_of = [&](int seed) -> std::optional<int> {
     const auto& r = players[static_cast<std::size_t>(seed)].rating;
     return r ? r : rules.unrated_rating;
@@ -229,13 +236,13 @@ Result<NormSection> norm_section(std::span<const NormPlayer> players,
 
   NormSection section;
   std::vector<int> rated;
-  for (int s = 0; s < n; ++s) {
+  for (int s = 0; s < seated; ++s) {
     if (const auto r = rating_of(s)) rated.push_back(*r);
   }
   section.average = average_rating(rated);
   section.category = section.average ? category(*section.average) : 0;
 
-  for (int s = 0; s < n; ++s) {
+  for (int s = 0; s < seated; ++s) {
     NormLine line;
     line.seed = s;
     std::vector<int> opponents;

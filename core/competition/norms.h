@@ -133,10 +133,14 @@ std::vector<Title> norms_reached(std::span<const int> opponent_ratings, int halv
 
 // ---- a section's norm lines ----
 
-// One player of the section; index = seed index of the crosstable games.
+// One player of the section; index = seed index of the crosstable games. A player who gave
+// their seat to a replacement is not seated: they are the opponent, at their own rating, in
+// the games they played, and have neither a line nor a place in the section's average. The
+// seated players come first, in seed order.
 struct NormPlayer {
   std::optional<int> rating;  // none: unrated
   bool ladies = false;        // may earn ladies' titles
+  bool seated = true;         // false: replaced (see above)
 
   bool operator==(const NormPlayer&) const = default;
 };
@@ -175,14 +179,16 @@ struct NormLine {
 struct NormSection {
   std::optional<int> average;  // of the rated players (see NormRules::unrated_rating)
   int category = 0;
-  std::vector<NormLine> lines;  // by seed index
+  std::vector<NormLine> lines;  // by seed index, the seated players only
 
   bool operator==(const NormSection&) const = default;
 };
 
 // The norm lines of an all-play-all section whose players (seed order) played `games`
-// (unfinished games included: they are the points still to play). kValidationError for bad
-// rules, a seed out of range or a player against themselves.
+// (unfinished games included: they are the points still to play), each game between the
+// players who played it: a seat's games finished before a replacement are the replaced
+// player's, not the replacement's. kValidationError for bad rules, a seed out of range, a
+// player against themselves or a seated player after one who is not.
 //
 // The targets depend on which games count: should a game still open later end by default,
 // it leaves the count and the targets are computed again without it, so "secured" holds for

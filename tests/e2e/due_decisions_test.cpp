@@ -325,7 +325,8 @@ TEST_F(DueDecisions, AnEventsEndDateStopsPlayBeforeAnySweep) {
   const auto refused = call("POST", "/api/v1/games/" + id + "/moves", black, {{"move", "e5"}});
   EXPECT_EQ(refused.status, 409) << refused.body;
   EXPECT_EQ(json::parse(refused.body)["code"], "game_over");
-  EXPECT_EQ(call("POST", "/api/v1/games/" + id + "/resign", black).status, 409);
+  EXPECT_EQ(call("POST", "/api/v1/games/" + id + "/claims", black, {{"type", "threefold"}}).status,
+            409);
   EXPECT_EQ(game(id, "td")["version"], version) << "a refused command stored something";
 
   // A claim filed now finds the game awaiting adjudication: filing it stores the end of play
@@ -337,6 +338,67 @@ TEST_F(DueDecisions, AnEventsEndDateStopsPlayBeforeAnySweep) {
   const auto stored = game(id, "td");
   EXPECT_EQ(stored["status"], "adjudication_pending");
   EXPECT_EQ(stored["version"], version + 1) << stored.dump();
+}
+
+// After the end date a player may still resign and accept or decline a standing draw offer
+// (rules.md 6.5), before any sweep as after it: the command stores the end of play first,
+// then decides. Moves stay refused and change nothing.
+TEST_F(DueDecisions, AfterTheEndDateResigningAndAnsweringADrawOfferWorkBeforeAnySweep) {
+  add_users({"h1", "h2", "h3", "h4"});
+  const auto event = ok("POST", "/api/v1/admin/events", "td",
+                        {{"name", "Ends with offers"},
+                         {"time_control", {{"type", "iccf"}, {"moves", 10}, {"days", 50}}},
+                         {"players", {"h1", "h2", "h3"}},
+                         {"ten_moves_rule", false},
+                         {"start_at", kStart},
+                         {"end_at", "2030-01-11T00:00:00Z"}},
+                        201);
+  const std::string event_id = event["id"];
+  const auto games = ok("POST", "/api/v1/admin/events/" + event_id + "/start", "td")["games"];
+  ASSERT_EQ(games.size(), 3u);
+  // Games 0 and 1: a move each, then White moves again offering a draw. Game 2: unplayed.
+  for (int i = 0; i < 2; ++i) {
+    const std::string id = games[i]["id"], white = games[i]["white"], black = games[i]["black"];
+    play(id, white, "e4");
+    play(id, black, "e5");
+    play(id, white, "Nf3", true);
+    ASSERT_TRUE(game(id, black).contains("draw_offer")) << game(id, black).dump();
+  }
+  const int version = game(games[1]["id"], "td")["version"];
+  advance(10 * 86400 + 60);  // a minute past the end date; no sweep runs
+
+  const std::string accepted = games[0]["id"], declined = games[1]["id"], resigned = games[2]["id"];
+  const auto refused =
+      call("POST", "/api/v1/games/" + declined + "/moves", games[1]["black"], {{"move", "Nc6"}});
+  EXPECT_EQ(refused.status, 409) << refused.body;
+  EXPECT_EQ(json::parse(refused.body)["code"], "game_over");
+  EXPECT_EQ(game(declined, "td")["version"], version) << "a refused command stored something";
+
+  const auto drawn = ok("POST", "/api/v1/games/" + accepted + "/draw/accept", games[0]["black"]);
+  EXPECT_EQ(drawn["status"], "finished") << drawn.dump();
+  EXPECT_EQ(drawn["result"], "1/2-1/2");
+  EXPECT_EQ(drawn["termination"], "agreement");
+
+  const auto answered =
+      ok("POST", "/api/v1/games/" + declined + "/draw/decline", games[1]["black"]);
+  EXPECT_EQ(answered["status"], "adjudication_pending") << answered.dump();
+  EXPECT_FALSE(answered.contains("draw_offer")) << answered.dump();
+
+  const std::string resigner = games[2]["white"];
+  const auto over = ok("POST", "/api/v1/games/" + resigned + "/resign", resigner);
+  EXPECT_EQ(over["status"], "finished") << over.dump();
+  EXPECT_EQ(over["result"], "0-1");
+  EXPECT_EQ(over["termination"], "resignation");
+
+  // The section: one draw, one resignation, one game awaiting adjudication.
+  std::map<std::string, std::string> status;
+  const json section = ok("GET", "/api/v1/events/" + event_id, "td");
+  for (const auto& g : section["games"]) {
+    status[g["id"]] = g["status"];
+  }
+  EXPECT_EQ(status[accepted], "finished");
+  EXPECT_EQ(status[declined], "adjudication_pending");
+  EXPECT_EQ(status[resigned], "finished");
 }
 
 }  // namespace

@@ -54,6 +54,24 @@ class Norms : public testing::EventServer {
 
   json event(const std::string& id) { return ok("GET", "/api/v1/events/" + id, "td"); }
 
+  // The answer of `method path` as `who` with `body` sent as it is.
+  testing::HttpResult send(const std::string& method, const std::string& path,
+                           const std::string& who, const std::string& body) {
+    return api_.call_text(method, path, token(who), body);
+  }
+
+  // Checks that `r` is a problem with `status`, `code` and, unless empty, `detail`.
+  static void expect_problem(const testing::HttpResult& r, int status, const std::string& code,
+                             const std::string& detail = "") {
+    EXPECT_EQ(r.status, status) << r.body;
+    const auto body = json::parse(r.body, nullptr, false);
+    ASSERT_TRUE(body.is_object()) << r.body;
+    EXPECT_EQ(body.value("code", ""), code) << r.body;
+    if (!detail.empty()) {
+      EXPECT_EQ(body.value("detail", ""), detail) << r.body;
+    }
+  }
+
   // Polls `read` (bounded, no fixed sleeps: the scheduler may run the starter too) until
   // `done` holds; returns the last value.
   json wait_value(const std::function<json()>& read, const std::function<bool(const json&)>& done) {
@@ -208,6 +226,75 @@ TEST_F(Norms, AReplacementBringsTheRatingOfTheDayAndUnratedPlayersStayUnrated) {
   EXPECT_EQ(n01["games"], 7);
   EXPECT_EQ(n01["eligible"], false);
   EXPECT_EQ(n01["targets"], json::array());
+}
+
+// A game finished before a replacement stays the replaced player's (rules.md 6.12): n01..n04
+// beat n09 (1600), who is then replaced by n10 (2600). n01 met 1600 in that game, not 2600:
+// Ra = (7 x 2400 + 1600) / 8 = 2300 (category 2), and IM (2450) needs dp >= 150: 5.5 of 8 =
+// 68.75% -> 69% (dp 141) is short, 6 of 8 = 75% (dp 193) -> 2493: 6.0. n05 still has to play
+// the seat, now n10's: Ra = (7 x 2400 + 2600) / 8 = 2425, IM 4.5 (56%, dp 43 -> 2468). n10
+// plays 4 games (n05..n08), the other 4 are n09's losses: too few for a norm, no points.
+TEST_F(Norms, AGameFinishedBeforeAReplacementCountsForThePlayerWhoPlayedIt) {
+  const auto all = norm_players();
+  const std::vector<std::string> section(all.begin(), all.begin() + 9);  // n01..n09
+  add_users(all);
+  import_ratings({all.begin(), all.begin() + 8}, 2400);
+  import_ratings({"n09"}, 1600);
+  import_ratings({"n10"}, 2600);
+  const auto id = started_section("Title section R", section);
+  const json started = event(id);
+  for (const auto& g : started["games"]) {
+    const std::string white = g["white"], black = g["black"];
+    const std::string other = white == "n09" ? black : black == "n09" ? white : "";
+    if (other.empty() || other > "n04") continue;
+    ok("POST", "/api/v1/admin/games/" + g["id"].get<std::string>() + "/result", "td",
+       {{"result", white == "n09" ? "0-1" : "1-0"},
+        {"termination", "resignation"},
+        {"reason", "resigned"}});
+  }
+  ok("POST", "/api/v1/admin/events/" + id + "/replace", "td",
+     {{"username", "n09"}, {"replacement", "n10"}, {"reason", "illness"}});
+  const json e = event(id);
+  // The section: the seated n01..n08 (2400) and n10 (2600): 21800 / 9 = 2422.2 -> 2422.
+  EXPECT_EQ(e["norms"]["average_rating"], 2422);
+  const json n01 = norm_row(e, "n01");
+  EXPECT_EQ(n01["games"], 8);
+  EXPECT_EQ(n01["finished"], 1);
+  EXPECT_EQ(n01["points"], 1.0);
+  EXPECT_EQ(n01["opponents_average"], 2300) << n01.dump();
+  EXPECT_EQ(n01["category"], 2);
+  EXPECT_EQ(target(n01, "IM")["points_needed"], 6.0);
+  const json n05 = norm_row(e, "n05");
+  EXPECT_EQ(n05["opponents_average"], 2425) << n05.dump();
+  EXPECT_EQ(target(n05, "IM")["points_needed"], 4.5);
+  const json n10 = norm_row(e, "n10");
+  EXPECT_EQ(n10["seed"], 9);
+  EXPECT_EQ(n10["games"], 4) << n10.dump();
+  EXPECT_EQ(n10["finished"], 0);
+  EXPECT_EQ(n10["points"], 0.0);
+  EXPECT_EQ(n10["opponents_average"], 2400);
+  EXPECT_EQ(n10["eligible"], false);
+  EXPECT_EQ(n10["targets"], json::array());
+  // The replaced n09 has no line of their own; the crosstable still shows the seat's games
+  // under n10 (rules.md 6.4).
+  EXPECT_EQ(norm_row(e, "n09"), nullptr);
+  EXPECT_EQ(e["norms"]["rows"].size(), 9u);
+}
+
+// The username of the ladies' titles route is checked before the body (docs/api.md "Errors"):
+// an unknown user answers 404 whatever the body, a known one the body's 400; nothing changes.
+TEST_F(Norms, AnUnknownUserOfTheLadiesTitlesRouteAnswersNotFoundBeforeTheBody) {
+  add_users({"n01"});
+  const auto before = ok("GET", "/api/v1/admin/audit", "td")["records"].size();
+  const std::string unknown = "/api/v1/admin/users/nobody/ladies-titles";
+  for (const std::string body : {"{}", R"({"eligible": "yes", "reason": "x"})", "{\"unclosed"}) {
+    SCOPED_TRACE(body);
+    expect_problem(send("POST", unknown, "td", body), 404, "not_found", "no user 'nobody'");
+    expect_problem(send("POST", "/api/v1/admin/users/n01/ladies-titles", "td", body), 400,
+                   "validation_error");
+  }
+  expect_problem(send("POST", unknown, "n01", "{}"), 403, "forbidden");
+  EXPECT_EQ(ok("GET", "/api/v1/admin/audit", "td")["records"].size(), before);
 }
 
 // Two IM norms over 24 games earn the IM title (rules.md 6.12). Thirteen players rated 2401

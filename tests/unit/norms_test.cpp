@@ -317,6 +317,38 @@ TEST_F(NormSectionTest, UnratedOpponentsLeaveOrCountAtAFixedRating) {
   EXPECT_EQ(section->lines[0].targets.back(), (NormTarget{Title::kIM, 2450, 12, false, true}));
 }
 
+// A seat changed hands: seed 9 (2500) replaced seed 10 (1800, not seated) after 10 had
+// lost to 0. That game is 0's game against 1800, not against 2500, and it is not 9's: 9's
+// line holds only 9's own games, and 10 has no line and no place in the section's average.
+TEST_F(NormSectionTest, AReplacedPlayerIsTheOpponentOfTheGamesTheyPlayed) {
+  players.push_back({1800, false, false});
+  auto g = games();
+  g[5] = {10, 0, GameResult::kBlackWins, Termination::kResignation};  // 0 beat 10 (for 9)
+  g.push_back({9, 1, std::nullopt, std::nullopt});                    // 9's own game
+  auto section = norm_section(players, g, NormRules{});
+  ASSERT_TRUE(section);
+  EXPECT_EQ(section->average, 2421);  // the ten seated players, as above
+  ASSERT_EQ(section->lines.size(), 10U);
+  const NormLine& line = section->lines[0];
+  // 9 countable games, 6 finished: 1 + 1 + ½ + ½ + 0 + 1 = 4 (8 halves). Ra = (19330 + 1800)
+  // / 9 = 2347.8 -> 2348, category 4 (2326-2350).
+  EXPECT_EQ(line.games, 9);
+  EXPECT_EQ(line.finished, 6);
+  EXPECT_EQ(line.halves, 8);
+  EXPECT_EQ(line.opponents_average, 2348);
+  EXPECT_EQ(line.category, 4);
+  // 9's line: the one game 9 plays, against 1 (2400).
+  EXPECT_EQ(section->lines[9].seed, 9);
+  EXPECT_EQ(section->lines[9].games, 1);
+  EXPECT_EQ(section->lines[9].finished, 0);
+  EXPECT_EQ(section->lines[9].opponents_average, 2400);
+}
+
+TEST(NormSection, RejectsASeatedPlayerAfterAReplacedOne) {
+  const std::vector<NormPlayer> players{{2400}, {2400, false, false}, {2400}};
+  EXPECT_FALSE(norm_section(players, {}, NormRules{}));
+}
+
 TEST(NormSection, RejectsBadSeeds) {
   const std::vector<NormPlayer> two{{2400}, {2400}};
   const std::vector<CrosstableGame> self{{1, 1, std::nullopt, std::nullopt}};
