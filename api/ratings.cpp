@@ -365,23 +365,17 @@ void add_rating_routes(Router& router, app::RatingDeps& deps, GameServiceDeps& g
                 {"ratings", json::array({{{"username", "ann"}, {"rating", 2401}}})}})},
       BodyHandler<ImportBody>(
           [&deps](const Call& c, ImportBody&& b) { return import(deps, c, b); }));
-  routes.add(
-      {"POST", "/api/v1/admin/users/{username}/ladies-titles", Access::kDirector,
-       Doc("Whether a player may earn ladies' titles (LGM, LIM)", 200,
-           "{username, ladies_titles}; audited (ladies_titles_changed)")
-           .in({{"eligible", "boolean", true, ""}, {"reason", "string", true, "non-empty"}},
-               {{"eligible", true}, {"reason", "confirmed by the federation"}})},
-      [&games](const Call& c) -> Result<Response> {
-        // An unknown user answers 404 before a refused body (docs/api.md "Errors").
-        auto body = Routes::decode<LadiesBody>(c.request);
-        if (!body) {
-          return unknown_user_first(games.pool, c.params, std::unexpected(std::move(body.error())));
-        }
-        const auto& username = c.params.at("username");
-        TRY_LET(eligible,
-                app::set_ladies_titles(games, c.caller(), username, body->eligible, body->reason));
-        return json_response(200, {{"username", username}, {"ladies_titles", *eligible}});
-      });
+  routes.add({"POST", "/api/v1/admin/users/{username}/ladies-titles", Access::kDirector,
+              Doc("Whether a player may earn ladies' titles (LGM, LIM)", 200,
+                  "{username, ladies_titles}; audited (ladies_titles_changed)")
+                  .in({{"eligible", "boolean", true, ""}, {"reason", "string", true, "non-empty"}},
+                      {{"eligible", true}, {"reason", "confirmed by the federation"}})},
+             BodyHandler<LadiesBody>([&games](const Call& c, LadiesBody&& b) -> Result<Response> {
+               const auto& username = c.params.at("username");
+               TRY_LET(eligible,
+                       app::set_ladies_titles(games, c.caller(), username, b.eligible, b.reason));
+               return json_response(200, {{"username", username}, {"ladies_titles", *eligible}});
+             }));
 }
 
 }  // namespace corrchess::api
