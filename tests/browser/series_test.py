@@ -153,6 +153,11 @@ class SeriesPages(support.ServerTestCase):
         self.assertEqual(semi.text, "2. ben")
         self.assertLessEqual(support.page_width(ann), 390)
         ann.save_screenshot(support.artifact_path("cup-bracket-phone.png"))
+        # The list of cups says how many players each seeded (and, once decided, who won).
+        ann.get(self.base + "/cups")
+        wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, ".cup-list li"), message="list of cups")
+        self.assertEqual(ann.find_element(By.CSS_SELECTOR, ".cup-list li").text,
+                         "Winter cup (running, 3 players)")
 
     def test_championship_form_and_stages(self):
         d = self.director()

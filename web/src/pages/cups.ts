@@ -37,9 +37,12 @@ export function cupsPage(root: HTMLElement): void {
   replace(root, h('h1', {}, t('cup.title')), body);
   void (async () => {
     try {
-      const { cups } = await api<{ cups: { id: string; name: string; status: string }[] }>('GET', '/api/v1/cups');
+      const { cups } = await api<{ cups: { id: string; name: string; status: string; players: number; winner: string | null }[] }>(
+        'GET', '/api/v1/cups');
       replace(body, cups.length ? h('ul', { class: 'cup-list' }, cups.map((c) => h('li', {},
-        h('a', { href: `/cups/${encodeURIComponent(c.id)}` }, c.name), ` (${statusName(c.status)})`)))
+        h('a', { href: `/cups/${encodeURIComponent(c.id)}` }, c.name),
+        ` (${[statusName(c.status), t('cup.players', { n: c.players }),
+          ...(c.winner ? [t('cup.won_by', { name: c.winner })] : [])].join(', ')})`)))
         : h('p', { class: 'muted' }, t('cup.none')));
     } catch (e) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));
