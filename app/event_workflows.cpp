@@ -5,6 +5,7 @@
 #include "app/events.h"
 #include "app/game_start.h"
 #include "app/game_store.h"
+#include "app/olympiads.h"
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "app/section_start.h"
@@ -140,6 +141,8 @@ Result<void> replace_player(GameDeps& deps, const model::User& director, std::in
       return fail(ErrorCode::kConflict,
                   "'" + replacement->username + "' already plays (or played) in this event");
     }
+    // A board of an Olympiad: the replacement plays for the seat's team (rules.md 6.11).
+    TRY(replace_olympiad_player(tx, id, player->seat, *replacement));
     const auto now = deps.clock.now(tx);
     // A game the player has already lost on time stays theirs (a replay at now shows the
     // loss): the decisions due are stored before the live games are handed over.

@@ -146,6 +146,29 @@ Result<OlympiadView> read_olympiad(GameDeps& deps, std::int64_t id) {
   });
 }
 
+Result<void> replace_olympiad_player(pqxx::work& tx, std::int64_t event_id, int seat,
+                                     const model::User& replacement) {
+  const auto section = db::olympiad_board_of_event(tx, event_id);
+  if (!section) return {};
+  const auto [olympiad_id, board] = *section;
+  for (const auto& p : db::olympiad_players(tx, olympiad_id)) {
+    if (p.person.id == replacement.id) {
+      return fail(ErrorCode::kValidationError, replacement.username + " already plays board " +
+                                                   std::to_string(p.board) + " of this Olympiad");
+    }
+  }
+  for (const auto& t : db::olympiad_teams(tx, olympiad_id)) {
+    if (t.seed != seat) continue;
+    if (!db::is_team_member(tx, t.team.id, replacement.id)) {
+      return fail(ErrorCode::kValidationError,
+                  replacement.username + " is not a member of " + t.team.settings.name);
+    }
+    db::set_olympiad_player(tx, olympiad_id, seat, board, replacement.id);
+    return {};
+  }
+  return fail(ErrorCode::kInternal, "no team of seed " + std::to_string(seat));
+}
+
 Result<std::vector<model::StoredOlympiad>> list_olympiads(GameDeps& deps) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) {
     return Result<std::vector<model::StoredOlympiad>>(db::list_olympiads(tx));

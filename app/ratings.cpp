@@ -345,7 +345,7 @@ Result<model::RatingList> import_ratings(RatingDeps& deps, const model::User& di
       it->deviation = r.deviation.value_or(50.0);
       it->total_games = std::max(it->total_games, r.games.value_or(glicko.provisional_games));
       it->games_in_period = std::min(it->games_in_period, it->total_games);
-      it->provisional = it->total_games < glicko.provisional_games;
+      it->provisional = rating::is_provisional(it->deviation, it->total_games, glicko);
     }
     rank_entries(entries);
     list.latest_version = list.version;

@@ -81,6 +81,22 @@ void insert_olympiad_section(pqxx::work& tx, std::int64_t olympiad_id, int board
                  olympiad_id, board, event_id);
 }
 
+std::optional<std::pair<std::int64_t, int>> olympiad_board_of_event(pqxx::work& tx,
+                                                                    std::int64_t event_id) {
+  const auto rows = tx.exec_params(
+      "SELECT olympiad_id, board FROM olympiad_sections WHERE event_id = $1", event_id);
+  if (rows.empty()) return std::nullopt;
+  return std::pair{rows[0][0].as<std::int64_t>(), rows[0][1].as<int>()};
+}
+
+void set_olympiad_player(pqxx::work& tx, std::int64_t olympiad_id, int seed, int board,
+                         std::int64_t user_id) {
+  tx.exec_params(
+      "UPDATE olympiad_players SET user_id = $4 WHERE olympiad_id = $1 AND seed = $2 AND "
+      "board = $3",
+      olympiad_id, seed, board, user_id);
+}
+
 std::vector<OlympiadTeam> olympiad_teams(pqxx::work& tx, std::int64_t olympiad_id) {
   std::vector<OlympiadTeam> out;
   for (const auto& row : tx.exec_params(

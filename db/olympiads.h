@@ -36,6 +36,13 @@ void insert_olympiad_player(pqxx::work& tx, std::int64_t olympiad_id, int seed, 
                             std::int64_t user_id);
 void insert_olympiad_section(pqxx::work& tx, std::int64_t olympiad_id, int board,
                              std::int64_t event_id);
+// The Olympiad and the board (1-based) whose section event `event_id` is; none for an event
+// outside every Olympiad.
+std::optional<std::pair<std::int64_t, int>> olympiad_board_of_event(pqxx::work& tx,
+                                                                    std::int64_t event_id);
+// Lists `user_id` as the player of seed `seed` on board `board` (a director's replacement).
+void set_olympiad_player(pqxx::work& tx, std::int64_t olympiad_id, int seed, int board,
+                         std::int64_t user_id);
 // By seed; by seed and board; by board.
 std::vector<OlympiadTeam> olympiad_teams(pqxx::work& tx, std::int64_t olympiad_id);
 std::vector<OlympiadPlayer> olympiad_players(pqxx::work& tx, std::int64_t olympiad_id);

@@ -261,6 +261,33 @@ TEST_F(Ratings, TheCsvNeutralisesCellsThatLookLikeFormulas) {
   EXPECT_NE(csv.body.find(",anna,"), std::string::npos) << "plain names stay plain: " << csv.body;
 }
 
+// ratings.md: a player is provisional with fewer than 12 rated games *or* a deviation above
+// 110. An imported line follows the same definition: the default number of games only keeps
+// the games from making it provisional, a deviation above 110 still does.
+TEST_F(Ratings, AnImportedLineIsProvisionalByItsDeviationAsWellAsByItsGames) {
+  const auto imported = api_.expect(
+      "POST", "/api/v1/admin/ratings/import", td_,
+      {{"reason", "federation list"},
+       {"ratings",
+        {{{"username", "anna"}, {"rating", 2300}, {"deviation", 200}},
+         {{"username", "boris"}, {"rating", 2200}, {"deviation", 40}},
+         {{"username", "clara"}, {"rating", 2100}, {"games", 3}},
+         {{"username", "dmitri"}, {"rating", 2000}, {"deviation", 110}, {"games", 12}}}}},
+      201);
+  const auto l = list(imported["period"].get<std::string>());
+  std::map<std::string, json> line;
+  for (const auto& e : l["entries"]) line[e["username"]] = e;
+  ASSERT_EQ(line.size(), 4u) << l.dump(1);
+  EXPECT_EQ(line["anna"]["deviation"], 200);
+  EXPECT_EQ(line["anna"]["total_games"], 12);
+  EXPECT_EQ(line["anna"]["provisional"], true) << "deviation 200 is above 110";
+  EXPECT_EQ(line["boris"]["provisional"], false);
+  EXPECT_EQ(line["clara"]["provisional"], true) << "3 games are fewer than 12";
+  EXPECT_EQ(line["dmitri"]["provisional"], false) << "110 is not above 110, 12 not below 12";
+  const auto history = api_.expect("GET", "/api/v1/users/anna/ratings", tokens_["boris"]);
+  EXPECT_EQ(history["pools"]["standard"]["current"]["provisional"], true) << history.dump(1);
+}
+
 TEST_F(Ratings, ARecomputationAfterAResultCorrectionPublishesNewVersionsAndAuditsThem) {
   std::vector<std::string> ids;
   for (const auto& g : kJanuary) ids.push_back(finish(g.white, g.black, result_of(g.white_score)));

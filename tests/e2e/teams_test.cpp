@@ -353,5 +353,115 @@ TEST_F(Teams, OlympiadOfFourTeamsOfThreeBoardsToItsFinalTable) {
   EXPECT_EQ(team1["olympiads"][0]["id"], id);
 }
 
+// rules.md 6.11: a player plays a board for one team only in an Olympiad, and only members
+// play for a team. A director's replacement in a board's event (6.6) follows the team: a
+// player of another board (of any team) or a non-member is refused and nothing changes; a
+// member of the seat's team takes the seat and the Olympiad lists them on that board. With an
+// odd number of teams (a bye in every round) and a player withdrawn from board 2 (their open
+// games lost by default), the table is worked by hand.
+TEST_F(Teams, OlympiadReplacementFollowsTheTeamAndAWithdrawalScoresForTheOpponents) {
+  std::vector<std::string> ids;
+  for (int t = 1; t <= 3; ++t) {
+    const auto p = "t" + std::to_string(t);
+    add_users({p + "b1", p + "b2", p + "r"});
+    ids.push_back(team("Team " + std::to_string(t), "DE", {}, {p + "b1", p + "b2", p + "r"}));
+  }
+  add_users({"outsider"});
+  json teams = json::array();
+  for (int t = 1; t <= 3; ++t) {
+    const auto p = "t" + std::to_string(t);
+    teams.push_back(
+        {{"team_id", ids[static_cast<std::size_t>(t - 1)]}, {"players", {p + "b1", p + "b2"}}});
+  }
+  const auto o = ok(
+      "POST", "/api/v1/olympiads", "td",
+      {{"name", "Odd Olympiad"}, {"boards", 2}, {"time_control", kTimeControl}, {"teams", teams}},
+      201);
+  const std::string id = o["id"];
+  EXPECT_EQ(o["games"], 6) << "3 teams: one game per pair of teams on each board";
+  std::map<int, std::string> section;
+  for (const auto& s : o["sections"]) section[s["board"].get<int>()] = s["event_id"];
+  const auto replace = [&](const std::string& who, const std::string& by, int status) {
+    return api_.expect("POST", "/api/v1/admin/events/" + section[1] + "/replace", token("td"),
+                       {{"username", who}, {"replacement", by}, {"reason", "ill"}}, status);
+  };
+  // t2b2 plays board 2 for team 2: not on board 1 for team 1 as well.
+  EXPECT_EQ(replace("t1b1", "t2b2", 400)["detail"], "t2b2 already plays board 2 of this Olympiad");
+  EXPECT_EQ(replace("t1b1", "t1b2", 400)["detail"], "t1b2 already plays board 2 of this Olympiad");
+  EXPECT_EQ(replace("t1b1", "outsider", 400)["detail"], "outsider is not a member of Team 1");
+  const json board1_event = ok("GET", "/api/v1/events/" + section[1], "td");
+  for (const auto& g : board1_event["games"]) {
+    EXPECT_TRUE(g["white"] != "t2b2" && g["black"] != "t2b2" && g["white"] != "outsider" &&
+                g["black"] != "outsider")
+        << "a refused replacement changes nothing: " << g.dump();
+  }
+  replace("t1b1", "t1r", 200);
+  const auto after = ok("GET", "/api/v1/olympiads/" + id, "td");
+  EXPECT_EQ(after["teams"][0]["players"][0]["username"], "t1r") << after["teams"][0].dump();
+  EXPECT_EQ(after["teams"][0]["players"][0]["board"], 1);
+  EXPECT_EQ(after["teams"][0]["players"][1]["username"], "t1b2");
+
+  // Board 1: seed 1 beats seed 2, draws with seed 3; seed 3 beats seed 2. Board 2: seed 2
+  // beats seed 1; then t3b2 withdraws and loses both open games by default.
+  const std::map<std::pair<int, int>, double> board1 = {{{1, 2}, 1}, {{1, 3}, 0.5}, {{2, 3}, 0}};
+  const std::map<std::pair<int, int>, double> board2 = {{{1, 2}, 0}};
+  for (int board : {1, 2}) {
+    const auto& lower_points = board == 1 ? board1 : board2;
+    const json event = ok("GET", "/api/v1/events/" + section[board], "td");
+    for (const auto& g : event["games"]) {
+      const int ws = g["white_seat"], bs = g["black_seat"];
+      const auto it = lower_points.find({std::min(ws, bs), std::max(ws, bs)});
+      if (it == lower_points.end()) continue;
+      const double white_points = ws < bs ? it->second : 1 - it->second;
+      if (board == 1 && ws == 1) {
+        EXPECT_EQ(g["white"], "t1r");
+      }
+      finish_game(g["id"], g["white"], g["black"],
+                  white_points == 1   ? "1-0"
+                  : white_points == 0 ? "0-1"
+                                      : "1/2-1/2");
+    }
+  }
+  ok("POST", "/api/v1/admin/events/" + section[2] + "/withdraw", "td",
+     {{"username", "t3b2"}, {"reason", "withdrew"}});
+  const auto done = ok("GET", "/api/v1/olympiads/" + id, "td");
+  EXPECT_EQ(done["status"], "finished");
+  EXPECT_EQ(done["games_over"], 6);
+  // Seed 1: 1 + ½ on board 1, 0 + 1 on board 2 = 2½; matches: 1-1 with seed 2 (drawn),
+  // 1½-½ with seed 3 (won): 3 match points. Seed 2: 0 + 0, 1 + 1 = 2; 1-1 with seed 1 and
+  // with seed 3: 2 match points. Seed 3: ½ + 1, 0 + 0 = 1½; 1 match point.
+  struct Row {
+    int seed;
+    double board_points;
+    int match_points;
+    std::vector<double> by_board;
+    int won, drawn, lost;
+  };
+  const std::vector<Row> expected = {{1, 2.5, 3, {1.5, 1.0}, 1, 1, 0},
+                                     {2, 2.0, 2, {0.0, 2.0}, 0, 2, 0},
+                                     {3, 1.5, 1, {1.5, 0.0}, 0, 1, 1}};
+  ASSERT_EQ(done["table"].size(), 3u) << done.dump();
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    const auto& row = done["table"][k];
+    const auto& want = expected[k];
+    EXPECT_EQ(row["place"], k + 1);
+    EXPECT_EQ(row["seed"], want.seed) << row.dump();
+    EXPECT_EQ(row["board_points"], want.board_points) << row.dump();
+    EXPECT_EQ(row["match_points"], want.match_points) << row.dump();
+    EXPECT_EQ(row["board_1_points"], want.by_board[0]) << row.dump();
+    EXPECT_EQ(row["points_by_board"], json(want.by_board)) << row.dump();
+    EXPECT_EQ(row["matches_won"], want.won) << row.dump();
+    EXPECT_EQ(row["matches_drawn"], want.drawn) << row.dump();
+    EXPECT_EQ(row["matches_lost"], want.lost) << row.dump();
+  }
+  ASSERT_EQ(done["matches"].size(), 3u);
+  EXPECT_EQ(done["matches"][1], json({{"seed_a", 1},
+                                      {"seed_b", 3},
+                                      {"score_a", 1.5},
+                                      {"score_b", 0.5},
+                                      {"open", 0},
+                                      {"complete", true}}));
+}
+
 }  // namespace
 }  // namespace corrchess
