@@ -5,7 +5,7 @@
 #include "app/events.h"
 #include "app/game_start.h"
 #include "app/game_store.h"
-#include "app/olympiads.h"
+#include "app/olympiad_seats.h"
 #include "app/ratings.h"
 #include "app/roles.h"
 #include "app/section_start.h"

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "app/entry_rules.h"
+#include "app/olympiad_seats.h"
 #include "app/roles.h"
 #include "app/section_start.h"
 #include "app/team_match_reads.h"

@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <pqxx/pqxx>
-
 #include "app/game_view.h"
 #include "core/competition/teams.h"
 #include "core/error.h"
@@ -49,14 +47,6 @@ struct OlympiadView {
   int games_over = 0;                            // finished or annulled
 };
 Result<OlympiadView> read_olympiad(GameDeps& deps, std::int64_t id);
-
-// A director replaces the player of seat `seat` of event `event_id` by `replacement` (rules.md
-// 6.6): when the event is a board of an Olympiad, the replacement plays for the team of that
-// seed, so they must be a member of it and play no other board of the Olympiad (rules.md
-// 6.11); the Olympiad then lists them on that board. kValidationError otherwise; nothing for
-// an event outside every Olympiad.
-Result<void> replace_olympiad_player(pqxx::work& tx, std::int64_t event_id, int seat,
-                                     const model::User& replacement);
 // Every Olympiad, newest first.
 Result<std::vector<model::StoredOlympiad>> list_olympiads(GameDeps& deps);
 
