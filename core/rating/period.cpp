@@ -51,8 +51,11 @@ std::string period_key(const Period& period, PeriodKind kind) {
   switch (kind) {
     case PeriodKind::kMonth: std::snprintf(text, sizeof text, "%04d-%02d", d.year, d.month); break;
     case PeriodKind::kWeek: {
-      // The ISO week belongs to the year of its Thursday.
-      const CivilDate thursday = game::add_days(d, 3);
+      // The ISO week that holds the first day (a period after a change of the period kind
+      // may start on any weekday: it starts where the last list ended). The week belongs to
+      // the year of its Thursday.
+      const int since_monday = (game::weekday(d) + 6) % 7;
+      const CivilDate thursday = game::add_days(d, 3 - since_monday);
       const int week =
           static_cast<int>(game::days_between(CivilDate{thursday.year, 1, 1}, thursday)) / 7 + 1;
       std::snprintf(text, sizeof text, "%04d-W%02d", thursday.year, week);

@@ -28,6 +28,15 @@ TEST(RatingPeriod, WeeksAreIsoWeeksFromMonday) {
   // 2027-01-01 (a Friday) belongs to week 53 of 2026.
   const auto turn = period_containing(CivilDate{2027, 1, 1}, PeriodKind::kWeek);
   EXPECT_EQ(period_key(turn, PeriodKind::kWeek), "2026-W53");
+  // A week period that starts on another day (the period kind changed: the first week list
+  // starts where the last monthly list ended) is named by the ISO week holding its first day:
+  // Friday 1 January 2027 is in 2026-W53 (Monday 28 December to Sunday 3 January), so the
+  // next full week, 2027-W01, keeps its own key; Sunday 1 March 2026 is in W09.
+  const Period from_friday{CivilDate{2027, 1, 1}, CivilDate{2027, 1, 4}};
+  EXPECT_EQ(period_key(from_friday, PeriodKind::kWeek), "2026-W53");
+  EXPECT_EQ(period_key(next_period(from_friday, PeriodKind::kWeek), PeriodKind::kWeek), "2027-W01");
+  EXPECT_EQ(period_key(Period{CivilDate{2026, 3, 1}, CivilDate{2026, 3, 2}}, PeriodKind::kWeek),
+            "2026-W09");
   // 2024-12-30 (a Monday) starts week 1 of 2025.
   EXPECT_EQ(
       period_key(period_containing(CivilDate{2024, 12, 31}, PeriodKind::kWeek), PeriodKind::kWeek),
