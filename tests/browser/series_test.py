@@ -128,6 +128,10 @@ class SeriesPages(support.ServerTestCase):
         self.assertIn("Winter cup", d.find_element(By.TAG_NAME, "h1").text)
         rounds = d.find_elements(By.CSS_SELECTOR, ".cup-round h2")
         self.assertEqual([r.text for r in rounds], ["Semi-finals", "Final"])
+        # The final waits for a semi-final: no score shown before it has games.
+        waiting = d.find_elements(By.CSS_SELECTOR, ".cup-round")[1]
+        self.assertIn("to be decided", waiting.text)
+        self.assertEqual(waiting.find_elements(By.CSS_SELECTOR, ".cup-match strong"), [])
         first = d.find_elements(By.CSS_SELECTOR, ".cup-round")[0]
         self.assertIn("(bye)", first.find_element(By.CSS_SELECTOR, "li[data-match='1']").text)
         match = first.find_element(By.CSS_SELECTOR, "li[data-match='2']")

@@ -22,10 +22,13 @@ const side = (s: Side, winner: string | null) => s
   ? h('span', { class: s.username === winner ? 'winner' : null }, `${s.seed}. `, h('a', { href: `/users/${encodeURIComponent(s.username)}` }, s.username))
   : h('span', { class: 'muted' }, t('cup.to_be_decided'));
 
+// A side's score, once the match has games (a match still waiting for its players has none).
+const score = (m: Match, points: number) => m.games.length ? [' ', h('strong', {}, String(points))] : null;
+
 function matchBox(m: Match): HTMLElement {
   return h('li', { class: `cup-match ${m.status}`, 'data-match': String(m.match) },
-    h('div', {}, side(m.a, m.winner), m.bye ? ` (${t('cup.bye')})` : [' ', h('strong', {}, String(m.score_a))]),
-    m.bye ? null : h('div', {}, side(m.b, m.winner), ' ', h('strong', {}, String(m.score_b))),
+    h('div', {}, side(m.a, m.winner), m.bye ? ` (${t('cup.bye')})` : score(m, m.score_a)),
+    m.bye ? null : h('div', {}, side(m.b, m.winner), score(m, m.score_b)),
     m.games.length ? h('ol', { class: 'cup-games' }, m.games.map((g) => h('li', {},
       h('a', { href: `/games/${encodeURIComponent(g.game_id)}` }, `${g.white} – ${g.black}`), ` ${statusName(g.result)}`,
       g.tiebreak ? ` (${t('cup.tiebreak')})` : ''))) : null);
