@@ -211,6 +211,16 @@ TEST_F(DeadlineCalendar, ALeaveEndedEarlyAndLeaveMovingADeadlineRaiseTheSequence
   EXPECT_EQ(events[leave_uid]["last_modified"], "2030-01-06T12:00:00Z");
   EXPECT_EQ(events[game_uid]["start"], running_deadline(casual, "anna"));
   EXPECT_EQ(events[game_uid]["sequence"], game(casual, "anna")["version"]);
+
+  // A special leave request awaiting a director: its own summary, its reason described.
+  const json special = ok(
+      "POST", "/api/v1/me/leave/special", "anna",
+      {{"start_date", "2030-03-01"}, {"end_date", "2030-03-02"}, {"reason", "ill; in bed"}}, 201);
+  events = feed(path);
+  const auto& asked = events["leave-" + special["id"].get<std::string>() + "@corrchess"];
+  EXPECT_EQ(asked["summary"], "Leave (special leave, awaiting a director)");
+  EXPECT_EQ(asked["description"], "ill; in bed");
+  EXPECT_EQ(asked["sequence"], 0);
 }
 
 TEST_F(DeadlineCalendar, UnknownAddressesAnswer404AndTheRoutesNeedASignIn) {
