@@ -83,6 +83,14 @@ TEST_F(Archive, EachFilterGivesTheHandCountedGames) {
   const std::string g5 = g5_entry["id"];
   const bool anna_white_in_g5 = g5_entry["white"] == "anna";
 
+  // An event game in the archive's PGN is its own PGN (rules.md §8): Round "-", GameId last.
+  const auto event_pgn = server_.request("GET", "/api/v1/users/anna/games?event=" + event, "",
+                                         {{"Authorization", "Bearer " + token("anna")}});
+  EXPECT_EQ(event_pgn.body.find("[Event \"corrchess event " + event + "\"]"), 0u) << event_pgn.body;
+  EXPECT_NE(event_pgn.body.find("[Round \"-\"]"), std::string::npos) << event_pgn.body;
+  EXPECT_NE(event_pgn.body.find("[GameId \"" + g5 + "\"]\n\n"), std::string::npos)
+      << event_pgn.body;
+
   EXPECT_EQ(exported("anna", "", "anna"), (Ids{g1, g2, g3, g4, g5}));
   EXPECT_EQ(exported("anna", "?since=2030-01-11", "anna"), (Ids{g3, g4, g5}));
   EXPECT_EQ(exported("anna", "?since=2030-01-10T23:59:59Z", "anna"), (Ids{g3, g4, g5}));
