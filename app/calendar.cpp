@@ -108,6 +108,11 @@ std::optional<ical::Event> leave_period(const model::StoredLeave& l, const std::
   e.uid = uid("leave-" + std::to_string(l.id));
   e.modified = l.decided_at.value_or(l.created_at);
   e.sequence = l.decided_at ? 1 : 0;
+  if (l.period.ended_at) {
+    // Ended early: its last day moved, so a calendar app must replace the event it has.
+    e.modified = std::max(e.modified, *l.period.ended_at);
+    ++e.sequence;
+  }
   e.first_day = l.period.first_day;
   e.last_day = l.period.last_day;
   e.summary = l.status == "pending" ? "Leave (special leave, awaiting a director)" : "Leave";

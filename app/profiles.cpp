@@ -86,7 +86,9 @@ Result<model::User> update_own_profile(ProfileDeps& deps, const model::User& use
 
 Result<std::vector<model::User>> find_players(ProfileDeps& deps, const std::string& prefix,
                                               int limit) {
-  if (prefix.empty() || prefix.size() > 32) {
+  // Characters, not octets: a prefix of 32 letters like "ö" is a search (api.md "Players").
+  const auto characters = game::utf8_characters(prefix);
+  if (characters < 1 || characters > 32) {
     return fail(ErrorCode::kValidationError, "prefix must have 1 to 32 characters");
   }
   if (limit < 1 || limit > kMaxPlayersFound) {

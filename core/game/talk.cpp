@@ -9,16 +9,18 @@
 namespace corrchess::game {
 
 Result<void> check_post_game_message(bool game_over, bool messages_allowed, std::string_view text) {
+  // The text first: a request is refused for its body (400) before the operation is looked
+  // at (api.md "Errors").
+  const auto characters = utf8_characters(text);
+  if (characters == 0 || characters > kMaxMessageLength) {
+    return fail(ErrorCode::kValidationError,
+                "text must have 1 to " + std::to_string(kMaxMessageLength) + " characters");
+  }
   if (!game_over) {
     return fail(ErrorCode::kConflict, "while the game runs, a message travels with your move");
   }
   if (!messages_allowed) {
     return fail(ErrorCode::kForbidden, "messages are not allowed in this event");
-  }
-  const auto characters = utf8_characters(text);
-  if (characters == 0 || characters > kMaxMessageLength) {
-    return fail(ErrorCode::kValidationError,
-                "text must have 1 to " + std::to_string(kMaxMessageLength) + " characters");
   }
   return {};
 }

@@ -16,9 +16,9 @@ namespace corrchess::game {
 // Longest private note, in characters.
 inline constexpr std::size_t kMaxNoteLength = 10000;
 
-// May a player write `text` to the opponent outside a move? kConflict while the game is not
-// over, kForbidden when the game's rules forbid messages, kValidationError for an empty or
-// too long text (kMaxMessageLength characters).
+// May a player write `text` to the opponent outside a move? Checked in this order:
+// kValidationError for an empty or too long text (kMaxMessageLength characters), kConflict
+// while the game is not over, kForbidden when the game's rules forbid messages.
 Result<void> check_post_game_message(bool game_over, bool messages_allowed, std::string_view text);
 
 // Post-game messages have a limit of their own (docs/api.md "Messages and notes"): one

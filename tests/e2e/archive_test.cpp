@@ -6,6 +6,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -83,6 +84,14 @@ TEST_F(Archive, EachFilterGivesTheHandCountedGames) {
   const std::string g5 = g5_entry["id"];
   const bool anna_white_in_g5 = g5_entry["white"] == "anna";
 
+  // An event game in the archive's PGN is its own PGN (rules.md §8): Round "-", GameId last.
+  const auto event_pgn = server_.request("GET", "/api/v1/users/anna/games?event=" + event, "",
+                                         {{"Authorization", "Bearer " + token("anna")}});
+  EXPECT_EQ(event_pgn.body.find("[Event \"corrchess event " + event + "\"]"), 0u) << event_pgn.body;
+  EXPECT_NE(event_pgn.body.find("[Round \"-\"]"), std::string::npos) << event_pgn.body;
+  EXPECT_NE(event_pgn.body.find("[GameId \"" + g5 + "\"]\n\n"), std::string::npos)
+      << event_pgn.body;
+
   EXPECT_EQ(exported("anna", "", "anna"), (Ids{g1, g2, g3, g4, g5}));
   EXPECT_EQ(exported("anna", "?since=2030-01-11", "anna"), (Ids{g3, g4, g5}));
   EXPECT_EQ(exported("anna", "?since=2030-01-10T23:59:59Z", "anna"), (Ids{g3, g4, g5}));
@@ -143,6 +152,24 @@ TEST_F(Archive, PgnByDefaultAndFilterErrors) {
   const auto ndjson = server_.request("GET", "/api/v1/users/dora/games?format=ndjson", "",
                                       {{"Authorization", "Bearer " + token("dora")}});
   EXPECT_EQ(ndjson.headers.at("content-type"), "application/x-ndjson");
+
+  // The Accept header's weights count: ndjson only when it is acceptable (q above 0) and
+  // preferred to PGN.
+  for (const auto& [accept, type] : std::vector<std::pair<std::string, std::string>>{
+           {"application/x-ndjson", "application/x-ndjson"},
+           {"application/x-ndjson, */*;q=0.1", "application/x-ndjson"},
+           {"application/x-chess-pgn;q=0.5, application/x-ndjson", "application/x-ndjson"},
+           {"application/x-ndjson;q=0", "application/x-chess-pgn"},
+           {"application/x-chess-pgn, application/x-ndjson;q=0.5", "application/x-chess-pgn"},
+           {"application/x-ndjson; q=0.3, application/x-chess-pgn; Q=0.9",
+            "application/x-chess-pgn"},
+           {"*/*", "application/x-chess-pgn"}}) {
+    const auto answer =
+        server_.request("GET", "/api/v1/users/dora/games", "",
+                        {{"Authorization", "Bearer " + token("dora")}, {"Accept", accept}});
+    EXPECT_EQ(answer.status, 200) << accept;
+    EXPECT_EQ(answer.headers.at("content-type"), type) << accept;
+  }
 
   for (const char* bad :
        {"?color=green", "?result=won", "?rated=yes", "?ongoing=1", "?since=yesterday",

@@ -169,6 +169,60 @@ TEST_F(DeadlineCalendar, FeedHoldsEveryDeadlineTheApiReportsAndFollowsTheGames) 
   EXPECT_EQ(ok("GET", "/api/v1/me/calendar", "anna"), json({{"active", false}}));
 }
 
+// A change of an item raises its SEQUENCE (api.md "Calendar"), so that a calendar app replaces
+// the event it has: leave taken moves the game's deadline (the game's version grows), and
+// ending a running leave early moves the leave's DTEND and raises its LAST-MODIFIED too.
+TEST_F(DeadlineCalendar, ALeaveEndedEarlyAndLeaveMovingADeadlineRaiseTheSequence) {
+  add_users({"anna", "boris"});
+  const auto path = create_feed("anna");
+  const auto casual = api_.create_game(token(kDirector), "anna", "boris");  // anna to move
+  const std::string game_uid = "game-" + casual + "-deadline@corrchess";
+  auto events = feed(path);
+  const int game_sequence = events[game_uid]["sequence"];
+  const std::string game_deadline = events[game_uid]["start"];
+
+  // Leave taken on 2 January: the game's deadline moves by its 6 days.
+  advance(86400);
+  const json leave = ok("POST", "/api/v1/me/leave", "anna",
+                        {{"start_date", "2030-01-05"}, {"end_date", "2030-01-10"}}, 201);
+  const std::string leave_uid = "leave-" + leave["id"].get<std::string>() + "@corrchess";
+  events = feed(path);
+  ASSERT_EQ(events.size(), 2u) << json(events).dump(1);
+  EXPECT_NE(events[game_uid]["start"], game_deadline);
+  EXPECT_EQ(events[game_uid]["start"], running_deadline(casual, "anna"));
+  // The game's SEQUENCE is its version, which leave raises; its LAST-MODIFIED stays the
+  // game's last fact (here its start).
+  EXPECT_GT(events[game_uid]["sequence"].get<int>(), game_sequence);
+  EXPECT_EQ(events[game_uid]["sequence"], game(casual, "anna")["version"]);
+  EXPECT_EQ(events[game_uid]["last_modified"], "2030-01-01T00:00:00Z");
+  EXPECT_EQ(events[leave_uid]["end"], "2030-01-11");
+  const int leave_sequence = events[leave_uid]["sequence"];
+  EXPECT_EQ(events[leave_uid]["last_modified"], "2030-01-02T00:00:00Z");
+
+  // Ended early on 6 January at noon: the leave now ends that day (DTEND 7 January).
+  advance(4 * 86400 + 12 * 3600);
+  EXPECT_EQ(api_.call("DELETE", "/api/v1/me/leave/" + leave["id"].get<std::string>(), token("anna"))
+                .status,
+            204);
+  events = feed(path);
+  ASSERT_EQ(events.size(), 2u) << json(events).dump(1);
+  EXPECT_EQ(events[leave_uid]["end"], "2030-01-07");
+  EXPECT_GT(events[leave_uid]["sequence"].get<int>(), leave_sequence);
+  EXPECT_EQ(events[leave_uid]["last_modified"], "2030-01-06T12:00:00Z");
+  EXPECT_EQ(events[game_uid]["start"], running_deadline(casual, "anna"));
+  EXPECT_EQ(events[game_uid]["sequence"], game(casual, "anna")["version"]);
+
+  // A special leave request awaiting a director: its own summary, its reason described.
+  const json special = ok(
+      "POST", "/api/v1/me/leave/special", "anna",
+      {{"start_date", "2030-03-01"}, {"end_date", "2030-03-02"}, {"reason", "ill; in bed"}}, 201);
+  events = feed(path);
+  const auto& asked = events["leave-" + special["id"].get<std::string>() + "@corrchess"];
+  EXPECT_EQ(asked["summary"], "Leave (special leave, awaiting a director)");
+  EXPECT_EQ(asked["description"], "ill; in bed");
+  EXPECT_EQ(asked["sequence"], 0);
+}
+
 TEST_F(DeadlineCalendar, UnknownAddressesAnswer404AndTheRoutesNeedASignIn) {
   add_users({"carl"});
   EXPECT_EQ(api_.problem("GET", "/api/v1/calendar/not-a-token.ics", "", nullptr, 404), "not_found");

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/game/game.h"
 #include "tests/support/api_server_test.h"
 #include "tests/support/ws_client.h"
 
@@ -126,6 +127,29 @@ TEST_F(GameTalk, NoPostGameMessagesWhereTheRulesForbidMessages) {
       api_.problem("POST", "/api/v1/games/" + id + "/messages", black_, {{"text", "gg"}}, 403),
       "forbidden");
   EXPECT_TRUE(api_.expect("GET", "/api/v1/games/" + id + "/messages", black_)["messages"].empty());
+}
+
+// A request is checked in one order (api.md "Errors"): the body (400) before the operation.
+// A text no message may hold is 400 whether the game runs (else 409) or forbids messages
+// (else 403), and nothing is stored.
+TEST_F(GameTalk, AnEmptyOrOverlongTextIsRefusedBeforeTheGameIsLookedAt) {
+  const auto running = create_game();
+  const std::string overlong(game::kMaxMessageLength + 1, 'x');
+  for (const auto& text : {std::string(), overlong}) {
+    EXPECT_EQ(api_.problem("POST", "/api/v1/games/" + running + "/messages", white_,
+                           {{"text", text}}, 400),
+              "validation_error")
+        << text.size();
+  }
+  const auto silent = create_game({{"messages_allowed", false}});
+  api_.expect("POST", "/api/v1/games/" + silent + "/resign", white_);
+  EXPECT_EQ(
+      api_.problem("POST", "/api/v1/games/" + silent + "/messages", black_, {{"text", ""}}, 400),
+      "validation_error");
+  EXPECT_TRUE(
+      api_.expect("GET", "/api/v1/games/" + running + "/messages", black_)["messages"].empty());
+  EXPECT_TRUE(
+      api_.expect("GET", "/api/v1/games/" + silent + "/messages", black_)["messages"].empty());
 }
 
 // Post-game messages have their own limit (159 in 20 s once went through): 3 a minute per

@@ -114,6 +114,22 @@ TEST_F(Profiles, PlayersAreFoundByTheStartOfTheirUsername) {
   }
 }
 
+// The prefix has 1 to 32 characters (api.md "Players"), counted as characters, not bytes: a
+// prefix of 32 non-ASCII letters is a search (that no username, ASCII alone, matches).
+TEST_F(Profiles, APrefixIsCountedInCharacters) {
+  api_.register_user("oscar");
+  std::string umlauts;
+  for (int i = 0; i < 32; ++i) umlauts += "%C3%B6";  // "ö" 32 times: 64 octets
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/users?prefix=" + umlauts, white_)["users"].empty());
+  EXPECT_EQ(api_.problem("GET", "/api/v1/users?prefix=" + umlauts + "o", white_, nullptr, 400),
+            "validation_error");
+  EXPECT_EQ(
+      api_.problem("GET", "/api/v1/users?prefix=" + std::string(33, 'o'), white_, nullptr, 400),
+      "validation_error");
+  EXPECT_EQ(api_.expect("GET", "/api/v1/users?prefix=OSC", white_)["users"][0]["username"],
+            "oscar");
+}
+
 TEST_F(Profiles, BadProfileChangesAreRefusedAndChangeNothing) {
   api_.expect("PATCH", "/api/v1/me", white_, {{"country", "NL"}, {"display_name", "W"}});
   for (const json& body :
