@@ -325,11 +325,11 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
         expect.new_moves_only ? model::FactsRead::kFromSnapshot : model::FactsRead::kAll;
     auto lock = db::lock_game(tx, id);
     if (!lock) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
+    const auto now = deps.clock.now(tx);
     // A player's command after the event's end date finds the end of play stored first, as a
     // read would: what stays possible then (resigning, answering a standing draw offer,
     // rules.md 6.5) does not depend on whether the sweep has run.
-    if (access == Access::kPlayer && lock->end_of_play &&
-        *lock->end_of_play <= deps.clock.now(tx)) {
+    if (access == Access::kPlayer && lock->end_of_play && *lock->end_of_play <= now) {
       TRY_LET(swept, settle_due_games(deps, tx, {std::nullopt, std::nullopt, id}));
       if (swept->processed > 0) {
         lock = db::lock_game(tx, id);  // the row's new revision
@@ -350,7 +350,6 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
     if (access == Access::kPlayer && !side) {
       return fail(ErrorCode::kForbidden, "you do not play in this game");
     }
-    const auto now = deps.clock.now(tx);
     // Play stops at the event's end date (rules.md §5.4) whether or not the sweep has stored
     // it yet; a director still acts on the game (an adjudication, a correction).
     const bool play_stopped =

@@ -54,24 +54,6 @@ class Norms : public testing::EventServer {
 
   json event(const std::string& id) { return ok("GET", "/api/v1/events/" + id, "td"); }
 
-  // The answer of `method path` as `who` with `body` sent as it is.
-  testing::HttpResult send(const std::string& method, const std::string& path,
-                           const std::string& who, const std::string& body) {
-    return api_.call_text(method, path, token(who), body);
-  }
-
-  // Checks that `r` is a problem with `status`, `code` and, unless empty, `detail`.
-  static void expect_problem(const testing::HttpResult& r, int status, const std::string& code,
-                             const std::string& detail = "") {
-    EXPECT_EQ(r.status, status) << r.body;
-    const auto body = json::parse(r.body, nullptr, false);
-    ASSERT_TRUE(body.is_object()) << r.body;
-    EXPECT_EQ(body.value("code", ""), code) << r.body;
-    if (!detail.empty()) {
-      EXPECT_EQ(body.value("detail", ""), detail) << r.body;
-    }
-  }
-
   // Polls `read` (bounded, no fixed sleeps: the scheduler may run the starter too) until
   // `done` holds; returns the last value.
   json wait_value(const std::function<json()>& read, const std::function<bool(const json&)>& done) {

@@ -78,24 +78,6 @@ class RequestOrder : public testing::EventServer {
     return path.replace(path.find("{id}"), 4, id);
   }
 
-  // The answer of `method path` as `who` with `body` sent as it is.
-  testing::HttpResult send(const std::string& method, const std::string& path,
-                           const std::string& who, const std::string& body) {
-    return api_.call_text(method, path, token(who), body);
-  }
-
-  // Checks that `r` is a problem with `status`, `code` and, unless empty, `detail`.
-  static void expect_problem(const testing::HttpResult& r, int status, const std::string& code,
-                             const std::string& detail = "") {
-    EXPECT_EQ(r.status, status) << r.body;
-    const auto body = json::parse(r.body, nullptr, false);
-    ASSERT_TRUE(body.is_object()) << r.body;
-    EXPECT_EQ(body.value("code", ""), code) << r.body;
-    if (!detail.empty()) {
-      EXPECT_EQ(body.value("detail", ""), detail) << r.body;
-    }
-  }
-
   std::map<std::string, std::string> ids_;  // a known id of each kind
 };
 

@@ -63,6 +63,24 @@ class EventServer : public ApiServerTest {
     return api_.problem(method, path, token(who), body, status);
   }
 
+  // The answer of `method path` as `who` with `body` sent as it is.
+  HttpResult send(const std::string& method, const std::string& path, const std::string& who,
+                  const std::string& body) {
+    return api_.call_text(method, path, token(who), body);
+  }
+
+  // Checks that `r` is a problem with `status`, `code` and, unless empty, `detail`.
+  static void expect_problem(const HttpResult& r, int status, const std::string& code,
+                             const std::string& detail = "") {
+    EXPECT_EQ(r.status, status) << r.body;
+    const auto body = json::parse(r.body, nullptr, false);
+    ASSERT_TRUE(body.is_object()) << r.body;
+    EXPECT_EQ(body.value("code", ""), code) << r.body;
+    if (!detail.empty()) {
+      EXPECT_EQ(body.value("detail", ""), detail) << r.body;
+    }
+  }
+
   // The audit records of event `event_id` with `action`, as the director reads them (a JSON
   // array, oldest first as the log lists them).
   json audit_records(const std::string& event_id, const std::string& action) {
