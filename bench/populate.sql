@@ -281,15 +281,16 @@ ANALYZE challenges;
 
 -- Rating lists: one per month for the 24 months before this one, each rating the games
 -- finished in its month (the games finished this month wait for the next list).
-SELECT (SELECT settings::text FROM populate.pool_rating_lists LIMIT 1) AS settings
-\gset
+-- The settings are the template server's own, or its defaults when it published no list (its
+-- clock had not yet passed the end of a period).
 INSERT INTO rating_lists (id, pool, period, period_kind, first_day, end_day, starts_at, ends_at,
                           version, published_at, settings)
 OVERRIDING SYSTEM VALUE
 SELECT k, 'standard', to_char(d, 'YYYY-MM'), 'month', d::date, (d + interval '1 month')::date,
        d AT TIME ZONE 'UTC', (d + interval '1 month') AT TIME ZONE 'UTC', 1,
        (d + interval '1 month 10 minutes') AT TIME ZONE 'UTC',
-       coalesce(:'settings', '{"tau": 0.5, "period": "month", "provisional_games": 12, "rate_default_wins": false, "provisional_deviation": 110.0}')::jsonb
+       coalesce((SELECT settings FROM populate.pool_rating_lists LIMIT 1),
+                '{"tau": 0.5, "period": "month", "provisional_games": 12, "rate_default_wins": false, "provisional_deviation": 110.0}'::jsonb)
   FROM generate_series(1, 24) AS k,
        LATERAL (SELECT (to_timestamp(:begin_e) AT TIME ZONE 'UTC') + (k - 1) * interval '1 month'
                   AS d) AS x;
