@@ -1,12 +1,7 @@
 #include "api/archive.h"
 
-#include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <memory>
 #include <optional>
-#include <ranges>
-#include <string_view>
 
 #include "api/game_json.h"
 #include "api/pipeline.h"
@@ -22,53 +17,15 @@ constexpr int kArchivePage = 50;
 
 enum class ArchiveFormat { kPgn, kNdjson };
 
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-bool same_ignoring_case(std::string_view a, std::string_view b) {
-  return std::ranges::equal(
-      a, b, [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-}
-
-// The weight (RFC 9110 §12.5.1, `q`, 1 when not given) that the Accept header `accept` gives
-// the media type `type` when it names it; none when it does not name it.
-std::optional<double> named_weight(std::string_view accept, std::string_view type) {
-  for (const auto element : std::views::split(accept, ',')) {
-    auto params = std::string_view(element.begin(), element.end());
-    const auto semicolon = params.find(';');
-    if (!same_ignoring_case(trimmed(params.substr(0, semicolon)), type)) continue;
-    double q = 1;
-    for (auto at = semicolon; at != std::string_view::npos;) {
-      const auto next = params.find(';', at + 1);
-      const auto param =
-          trimmed(params.substr(at + 1, next == std::string_view::npos ? next : next - at - 1));
-      if (param.size() > 2 && same_ignoring_case(param.substr(0, 2), "q=")) {
-        const auto value = param.substr(2);
-        double parsed = 0;
-        if (std::from_chars(value.data(), value.data() + value.size(), parsed).ec == std::errc()) {
-          q = parsed;
-        }
-      }
-      at = next;
-    }
-    return q;
-  }
-  return std::nullopt;
-}
-
 // `format=` first; else ndjson when the Accept header names it with a weight above zero and
 // above that of PGN (when it names PGN too); else PGN, the default.
 ArchiveFormat format_of(const Request& request) {
   if (auto it = request.query.find("format"); it != request.query.end()) {
     return it->second == "ndjson" ? ArchiveFormat::kNdjson : ArchiveFormat::kPgn;
   }
-  const auto accept = request.header("accept").value_or("");
-  const auto ndjson = named_weight(accept, "application/x-ndjson");
+  const auto ndjson = request.accept_weight("application/x-ndjson");
   if (!ndjson || *ndjson <= 0) return ArchiveFormat::kPgn;
-  const auto pgn = named_weight(accept, "application/x-chess-pgn");
+  const auto pgn = request.accept_weight("application/x-chess-pgn");
   return pgn && *pgn >= *ndjson ? ArchiveFormat::kPgn : ArchiveFormat::kNdjson;
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdint>
+#include <ranges>
 #include <string_view>
 
 #include "api/problem.h"
@@ -84,6 +86,17 @@ bool acceptable_text(std::string_view text) {
   return valid_utf8(text);
 }
 
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+  return std::ranges::equal(
+      a, b, [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+}
+
 }  // namespace
 
 bool Request::prefers_minimal() const {
@@ -104,6 +117,31 @@ bool Request::prefers_minimal() const {
     if (comma == std::string_view::npos) return false;
     rest.remove_prefix(comma + 1);
   }
+}
+
+std::optional<double> Request::accept_weight(std::string_view type) const {
+  const auto accept = header("accept").value_or("");
+  for (const auto element : std::views::split(std::string_view(accept), ',')) {
+    auto params = std::string_view(element.begin(), element.end());
+    const auto semicolon = params.find(';');
+    if (!same_ignoring_case(trimmed(params.substr(0, semicolon)), type)) continue;
+    double q = 1;
+    for (auto at = semicolon; at != std::string_view::npos;) {
+      const auto next = params.find(';', at + 1);
+      const auto param =
+          trimmed(params.substr(at + 1, next == std::string_view::npos ? next : next - at - 1));
+      if (param.size() > 2 && same_ignoring_case(param.substr(0, 2), "q=")) {
+        const auto value = param.substr(2);
+        double parsed = 0;
+        if (std::from_chars(value.data(), value.data() + value.size(), parsed).ec == std::errc()) {
+          q = parsed;
+        }
+      }
+      at = next;
+    }
+    return q;
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> Request::header(const std::string& name) const {

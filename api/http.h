@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct Request {
   // The client asked for a minimal answer (RFC 7240 `Prefer: return=minimal`, in any of the
   // request's Prefer preferences, case-insensitive).
   bool prefers_minimal() const;
+  // The weight (RFC 9110 §12.5.1, `q`, 1 when not given) that the Accept header gives the
+  // media type `type` (case-insensitive) when it names it; none when it does not name it.
+  std::optional<double> accept_weight(std::string_view type) const;
 };
 
 // The body of an answer written while it is made, for answers of any size in constant

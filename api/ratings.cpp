@@ -54,7 +54,7 @@ std::string pool_of(const Request& request) {
   return it == request.query.end() ? "standard" : it->second;
 }
 
-// Whether the caller asked for CSV (?format=csv, or Accept naming text/csv); kValidationError
+// Whether the caller asked for CSV (?format=csv, or Accept preferring text/csv); kValidationError
 // for another format.
 Result<bool> wants_csv(const Request& request) {
   if (auto it = request.query.find("format"); it != request.query.end()) {
@@ -62,7 +62,12 @@ Result<bool> wants_csv(const Request& request) {
     if (it->second == "json") return false;
     return fail(ErrorCode::kValidationError, "format is json or csv");
   }
-  return request.header("accept").value_or("").find("text/csv") != std::string::npos;
+  // Accept: CSV when it names text/csv with a weight above zero and not below that of JSON
+  // (when it names JSON too).
+  const auto csv = request.accept_weight("text/csv");
+  if (!csv || *csv <= 0) return false;
+  const auto json = request.accept_weight("application/json");
+  return !json || *json <= *csv;
 }
 
 std::string csv_number(double value, int decimals) {

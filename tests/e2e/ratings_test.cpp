@@ -221,6 +221,18 @@ TEST_F(Ratings, TwoPeriodsArePublishedOnceWithTheValuesOfThePaper) {
   auto accept_csv = second.request("GET", "/api/v1/ratings/lists/2030-02", "",
                                    {{"Accept", "text/csv"}, {"Authorization", "Bearer " + td_}});
   EXPECT_EQ(accept_csv.body, csv.body);
+  // The Accept header's weights count: text/csv refused (q=0) or below JSON gives JSON.
+  for (const std::string accept : {"text/csv;q=0", "application/json, text/csv;q=0.5",
+                                   "text/csv; q=0.2, application/json; q=0.9"}) {
+    const auto answer = second.request("GET", "/api/v1/ratings/lists/2030-02", "",
+                                       {{"Accept", accept}, {"Authorization", "Bearer " + td_}});
+    EXPECT_EQ(answer.status, 200) << accept;
+    EXPECT_EQ(answer.headers.at("content-type"), "application/json") << accept;
+  }
+  const auto preferred = second.request(
+      "GET", "/api/v1/ratings/lists/2030-02", "",
+      {{"Accept", "application/json;q=0.5, TEXT/CSV"}, {"Authorization", "Bearer " + td_}});
+  EXPECT_EQ(preferred.body, csv.body);
   EXPECT_EQ(api_.problem("GET", "/api/v1/ratings/lists/2030-02", "", nullptr, 401), "unauthorized");
   EXPECT_EQ(api_.problem("GET", "/api/v1/ratings/lists/2030-02?format=xml", td_, nullptr, 400),
             "validation_error");
