@@ -41,6 +41,10 @@ TEST_F(Profiles, APlayerEditsTheirProfileAndOthersSeeThePublicPart) {
   EXPECT_TRUE(me["email"].is_null());
   EXPECT_EQ(me["country"], "NL");
   EXPECT_EQ(me["display_name"], "Wilma White");
+  // A member the route does not name is ignored (docs/api.md "Conventions").
+  me = api_.expect("PATCH", "/api/v1/me", white_, {{"displayName", "Anna"}});
+  EXPECT_EQ(me["display_name"], "Wilma White");
+  EXPECT_EQ(me["country"], "NL");
 
   // The public profile shows no email, time zone or language.
   auto profile = api_.expect("GET", std::string("/api/v1/users/") + kWhite, black_);
