@@ -142,7 +142,8 @@ void add_account_mail_routes(Router& router, app::Database& pool, app::ServerClo
        Doc("Confirm an address with a mailed token (once)", 200,
            "{status} (an HTML page for a form post); 400 validation_error for a used, expired or "
            "unknown token, or when the address changed since")
-           .q({{"token", "string", false, "the token (or in the body)"}})},
+           .q({{"token", "string", false, "the token (or in the body)"}})
+           .reading_own_body()},
       [&pool, &clock](const Call& c) { return verify(pool, clock, c.request); });
 }
 

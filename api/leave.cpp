@@ -64,7 +64,7 @@ struct SpecialLeaveBody {
     Fields in(body);
     auto leave = in.take(leave_request(body));
     leave.period.special = true;
-    leave.period.reason = in.required_string("reason", kMaxReason, Text::kMultiline);
+    leave.period.reason = in.nonblank_text("reason", kMaxReason);
     return in.finish(SpecialLeaveBody{leave});
   }
 };

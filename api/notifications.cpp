@@ -187,7 +187,8 @@ void add_notification_routes(Router& router, app::Database& pool) {
   routes.add({"POST", "/api/v1/notifications/unsubscribe", Access::kNone,
               Doc("One-click unsubscribe (RFC 8058): switch the mail's kind off by email", 200,
                   "HTML page; 400 validation_error for a token this server did not sign")
-                  .mailed_link_page("the signed token of the mail's List-Unsubscribe link")},
+                  .mailed_link_page("the signed token of the mail's List-Unsubscribe link")
+                  .reading_own_body()},
              [&pool](const Call& c) -> Result<Response> {
                TRY_LET(done, app::unsubscribe(pool, link_token(c.request)));
                return html_page(200, "Unsubscribed",

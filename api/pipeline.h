@@ -128,17 +128,21 @@ class Routes {
   Routes(Router& router, app::Database& pool, std::string tag = "")
       : router_(router), pool_(pool), tag_(std::move(tag)) {}
 
-  // A route without a body.
+  // A route without a body, or whose handler reads its body itself (its Doc declares the body
+  // fields, or reading_own_body(), or soap_route()). A route that takes no body accepts an
+  // empty one or a JSON object, which it ignores; another body is refused at step 4 (415
+  // unsupported_media_type when not labelled JSON, 400 validation_error when not a JSON
+  // object) and the handler does not run.
   void add(Endpoint endpoint, CallHandler handler);
 
   // A route whose JSON body decodes to T before the handler runs.
   template <RequestType T>
   void add(Endpoint endpoint, BodyHandler<T> handler) {
-    add(std::move(endpoint), CallHandler([handler = std::move(handler)](const Call& call) {
-          auto decoded = decode<T>(call.request);
-          if (!decoded) return Result<Response>(std::unexpected(std::move(decoded.error())));
-          return handler(call, std::move(*decoded));
-        }));
+    add_route(std::move(endpoint), CallHandler([handler = std::move(handler)](const Call& call) {
+                auto decoded = decode<T>(call.request);
+                if (!decoded) return Result<Response>(std::unexpected(std::move(decoded.error())));
+                return handler(call, std::move(*decoded));
+              }));
   }
 
   // Step 4 on its own, for a handler that must refuse some calls before reading the body: the
@@ -153,6 +157,8 @@ class Routes {
 
  private:
   static Result<nlohmann::json> decode_body(const Request& request, bool allow_empty);
+  // Registers `handler` as it is (steps 1 to 3 and 5, its own step 4).
+  void add_route(Endpoint endpoint, CallHandler handler);
 
   Router& router_;
   app::Database& pool_;

@@ -58,5 +58,6 @@ Doc&& Doc::streamed() && { return with(*this, &Doc::stream, true); }
 Doc&& Doc::soap_route() && { return with(*this, &Doc::soap, true); }
 
 Doc&& Doc::hashing_password() && { return with(*this, &Doc::hashes_password, true); }
+Doc&& Doc::reading_own_body() && { return with(*this, &Doc::reads_own_body, true); }
 
 }  // namespace corrchess::api

@@ -53,6 +53,11 @@ struct Doc {
   // (CORRCHESS_MAX_CONCURRENT_HASHES, app/credentials.h), so it may answer 503 unavailable
   // with Retry-After when that bound is full (the document lists that answer).
   bool hashes_password = false;
+  // The handler reads the request body itself, in a form the fields above do not describe (a
+  // mail client's one-click post, a form or JSON): the pipeline leaves it alone. A route with
+  // neither this, nor body fields, nor SOAP takes no body: only an empty one or a JSON object,
+  // which is ignored (anything else is 415 or 400, docs/api.md "Conventions").
+  bool reads_own_body = false;
 
   Doc() = default;
   Doc(std::string summary_text, int success_status, std::string response_text,
@@ -75,6 +80,8 @@ struct Doc {
   Doc&& soap_route() &&;
   // Marks a route that hashes or checks a password (hashes_password above).
   Doc&& hashing_password() &&;
+  // Marks a route whose handler reads the body itself (reads_own_body above).
+  Doc&& reading_own_body() &&;
 
   bool before_routing() const { return websocket || stream; }
 };

@@ -34,8 +34,10 @@ Result<model::Webhook> create_webhook(Database& pool, const model::User& user,
     return fail(ErrorCode::kForbidden, "only directors subscribe to an event's games");
   }
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<model::Webhook> {
-    if (event_id) {
-      TRY(db::load_event(tx, *event_id, false));
+    // A body field naming no event is bad input, not a missing resource (docs/api.md
+    // "Conventions"): the 404 of an unknown id is for the path.
+    if (event_id && !db::load_event(tx, *event_id, false)) {
+      return fail(ErrorCode::kValidationError, "no event " + std::to_string(*event_id));
     }
     if (db::count_webhooks(tx, user.id) >= kMaxWebhooksPerUser) {
       return fail(ErrorCode::kConflict,

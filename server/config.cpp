@@ -298,6 +298,13 @@ Result<void> check_combinations(const Config& config) {
     return fail(ErrorCode::kValidationError,
                 "CORRCHESS_CHALLENGE_MIN_DAYS must not exceed CORRCHESS_CHALLENGE_MAX_DAYS");
   }
+  // docs/operations.md: smtp:// (STARTTLS when offered) or smtps:// (implicit TLS). Another
+  // scheme, or none, would make every mail fail for two days before it is given up.
+  if (!config.smtp_url.empty() && !config.smtp_url.starts_with("smtp://") &&
+      !config.smtp_url.starts_with("smtps://")) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_SMTP_URL must start with smtp:// or smtps://");
+  }
   if (!config.smtp_url.empty() && !delivery::is_mail_address(config.smtp_from)) {
     return fail(ErrorCode::kValidationError,
                 "CORRCHESS_SMTP_FROM must be the sender's address when CORRCHESS_SMTP_URL is set");

@@ -155,6 +155,62 @@ TEST_F(HostileInput, BodiesThatAreNotJsonAre415) {
   }
 }
 
+// docs/api.md "Conventions": a request with a body must say it is JSON. A route that takes no
+// body (block, unblock, deleting a webhook or a leave period) takes an empty one or a JSON
+// object, ignored; a text or form body is 415, JSON that is not an object 400, and the
+// request changes nothing. The checks keep their order: an unknown username or id is 404.
+TEST_F(HostileInput, RoutesWithoutABodyRefuseBodiesThatAreNotJson) {
+  const auto send = [&](const std::string& method, const std::string& path, const std::string& body,
+                        const std::string& type) {
+    return server_.request(method, path, body,
+                           {{"Authorization", "Bearer " + black_}, {"Content-Type", type}});
+  };
+  const auto code = [](const testing::HttpResult& r) {
+    return json::parse(r.body).value("code", std::string());
+  };
+  const std::string block = std::string("/api/v1/me/blocks/") + kWhite;
+  auto r = send("PUT", block, "please", "text/plain");
+  EXPECT_EQ(r.status, 415) << r.body;
+  EXPECT_EQ(code(r), "unsupported_media_type");
+  EXPECT_EQ(r.headers["content-type"], "application/problem+json");
+  r = send("PUT", block, "a=b", "application/x-www-form-urlencoded");
+  EXPECT_EQ(r.status, 415) << r.body;
+  r = send("PUT", block, "[1]", "application/json");
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_EQ(code(r), "validation_error");
+  r = send("PUT", block, "{", "application/json");
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/me/blocks", black_)["blocks"].empty())
+      << "a refused block blocks nobody";
+  // The unknown username is named first.
+  r = send("PUT", "/api/v1/me/blocks/nobody_here", "please", "text/plain");
+  EXPECT_EQ(r.status, 404) << r.body;
+  EXPECT_EQ(code(r), "not_found");
+  // An empty body or a JSON object is no body.
+  EXPECT_EQ(send("PUT", block, "{}", "application/json").status, 200);
+  EXPECT_EQ(send("DELETE", block, "please", "text/plain").status, 415);
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/blocks", black_)["blocks"].size(), 1u)
+      << "a refused unblock unblocks nobody";
+  EXPECT_EQ(server_.request("DELETE", block, "", {{"Authorization", "Bearer " + black_}}).status,
+            204);
+
+  // Deleting a webhook, a leave period.
+  const auto hook = api_.expect("POST", "/api/v1/me/webhooks", black_,
+                                {{"url", "https://hooks.example.org/x"}}, 201)["id"]
+                        .get<std::string>();
+  r = send("DELETE", "/api/v1/me/webhooks/" + hook, "bye", "text/plain");
+  EXPECT_EQ(r.status, 415) << r.body;
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/webhooks", black_)["webhooks"].size(), 1u);
+  EXPECT_EQ(send("DELETE", "/api/v1/me/webhooks/999999", "bye", "text/plain").status, 404);
+  const auto leave =
+      api_.expect("POST", "/api/v1/me/leave", black_,
+                  {{"start_date", "2099-03-01"}, {"end_date", "2099-03-02"}}, 201)["id"]
+          .get<std::string>();
+  r = send("DELETE", "/api/v1/me/leave/" + leave, "bye", "text/plain");
+  EXPECT_EQ(r.status, 415) << r.body;
+  EXPECT_EQ(api_.expect("GET", "/api/v1/me/leave", black_)["periods"][0]["status"], "approved");
+}
+
 class ProtectedMetrics : public testing::ApiServerTest {
  protected:
   ProtectedMetrics()

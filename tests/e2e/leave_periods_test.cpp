@@ -174,6 +174,13 @@ TEST_F(Leave, EventLeaveAllowanceAndSpecialLeaveDecidedByTheDirector) {
               {{"event_id", event_id}, {"start_date", "2030-02-01"}, {"end_date", "2030-02-10"}},
               400),
       "validation_error");  // no reason
+  EXPECT_EQ(problem("POST", "/api/v1/me/leave/special", white,
+                    {{"event_id", event_id},
+                     {"start_date", "2030-02-01"},
+                     {"end_date", "2030-02-10"},
+                     {"reason", " \n\t "}},
+                    400),
+            "validation_error");  // a blank reason is none (nothing stored: one request below)
   auto request = ok("POST", "/api/v1/me/leave/special", white,
                     {{"event_id", event_id},
                      {"start_date", "2030-02-01"},

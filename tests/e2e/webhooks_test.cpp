@@ -182,9 +182,13 @@ TEST_F(Webhooks, BadUrlsAndEventsOfOthersAreRefused) {
   EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", white_,
                          {{"url", "https://hooks.example/"}, {"event_id", "1"}}, 403),
             "forbidden");
-  EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", td_,
-                         {{"url", "https://hooks.example/"}, {"event_id", "999"}}, 404),
-            "not_found");
+  // An event_id naming no event is bad input (400, like every id field of a body); the 404
+  // of an unknown id is for the path (docs/api.md "Conventions", "Errors").
+  const auto refused = api_.call("POST", "/api/v1/me/webhooks", td_,
+                                 {{"url", "https://hooks.example/"}, {"event_id", "999"}});
+  EXPECT_EQ(refused.status, 400) << refused.body;
+  EXPECT_EQ(json::parse(refused.body)["code"], "validation_error");
+  EXPECT_NE(refused.body.find("no event 999"), std::string::npos) << refused.body;
   // An id field takes a string of digits or a positive integer (docs/api.md "Conventions"),
   // checked before who may name an event.
   for (const json& bad : {json("12a"), json(""), json("+1"), json(0), json(-3), json(1.5),
@@ -197,8 +201,10 @@ TEST_F(Webhooks, BadUrlsAndEventsOfOthersAreRefused) {
     }
   }
   EXPECT_EQ(api_.problem("POST", "/api/v1/me/webhooks", td_,
-                         {{"url", "https://hooks.example/"}, {"event_id", 999}}, 404),
-            "not_found");
+                         {{"url", "https://hooks.example/"}, {"event_id", 999}}, 400),
+            "validation_error");
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/me/webhooks", td_)["webhooks"].empty())
+      << "nothing was stored";
   const auto event_id = api_.create_event(td_, "Numbered", {kWhite, kBlack});
   const auto numbered =
       api_.expect("POST", "/api/v1/me/webhooks", td_,

@@ -40,6 +40,14 @@ TEST(NotificationConfig, MailSettingsAreChecked) {
   unsetenv("CORRCHESS_SMTP_FROM");
   EXPECT_FALSE(config_from_env().has_value());
   setenv("CORRCHESS_SMTP_FROM", "corrchess@example.org", 1);
+  // Only smtp:// and smtps:// (docs/operations.md), not another scheme or none.
+  for (const char* url : {"mail.example.org:587", "http://mail.example.org", "ftp://x"}) {
+    setenv("CORRCHESS_SMTP_URL", url, 1);
+    EXPECT_FALSE(config_from_env().has_value()) << url;
+  }
+  setenv("CORRCHESS_SMTP_URL", "smtps://mail.example.org:465", 1);
+  EXPECT_TRUE(config_from_env().has_value());
+  setenv("CORRCHESS_SMTP_URL", "smtp://mail.example.org:587", 1);
   setenv("CORRCHESS_PUBLIC_URL", "chess.example.org", 1);
   EXPECT_FALSE(config_from_env().has_value());
   setenv("CORRCHESS_PUBLIC_URL", "https://chess.example.org", 1);

@@ -72,6 +72,11 @@ class Pipeline : public ::testing::Test {
                  ++calls_;
                  return no_content();
                }));
+    routes.add({"POST", "/forms", Access::kNone, Doc("a form", 200, "its body").reading_own_body()},
+               [this](const Call& c) -> Result<Response> {
+                 ++calls_;
+                 return json_response(200, {{"body", c.request.body}});
+               });
     routes.add({"POST", "/admin/things", Access::kDirector},
                [this](const Call&) -> Result<Response> {
                  ++calls_;
@@ -113,6 +118,33 @@ TEST_F(Pipeline, DecodesTheBodyOnceIntoItsTypeBeforeTheHandler) {
   expect_problem(router_.dispatch(make_request("POST", "/events/x/count", "{n: 3")), 404,
                  "not_found", "no event x");
   EXPECT_EQ(calls_, 2);
+}
+
+// docs/api.md "Conventions": a route that takes no body takes an empty one or a JSON object
+// (ignored); another body is refused at step 4, after the id, and the handler does not run.
+TEST_F(Pipeline, ARouteWithoutABodyRefusesBodiesThatAreNotAJsonObject) {
+  auto text = make_request("GET", "/events/5", "please");
+  text.headers["content-type"] = "text/plain";
+  expect_problem(router_.dispatch(text), 415, "unsupported_media_type",
+                 "request bodies are JSON: send Content-Type: application/json");
+  auto unlabelled = make_request("GET", "/events/5", "please");
+  unlabelled.headers.erase("content-type");
+  EXPECT_EQ(router_.dispatch(unlabelled).status, 415);
+  EXPECT_EQ(router_.dispatch(make_request("GET", "/events/5", "[1]")).status, 400);
+  EXPECT_EQ(router_.dispatch(make_request("GET", "/events/5", "{n: 3")).status, 400);
+  // The id is checked before the body.
+  text.path = "/events/x";
+  expect_problem(router_.dispatch(text), 404, "not_found", "no event x");
+  EXPECT_EQ(calls_, 0);
+  EXPECT_EQ(router_.dispatch(make_request("GET", "/events/5", R"({"ignored": 1})")).status, 200);
+  EXPECT_EQ(router_.dispatch(make_request("GET", "/events/5")).status, 200);
+  // A route that reads its own body gets it as it came.
+  auto form = make_request("POST", "/forms", "List-Unsubscribe=One-Click");
+  form.headers["content-type"] = "application/x-www-form-urlencoded";
+  auto read = router_.dispatch(form);
+  EXPECT_EQ(read.status, 200);
+  EXPECT_EQ(json::parse(read.body)["body"], "List-Unsubscribe=One-Click");
+  EXPECT_EQ(calls_, 3);
 }
 
 TEST_F(Pipeline, RendersTheHandlersErrorWithItsMembers) {
