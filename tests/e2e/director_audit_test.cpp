@@ -1,0 +1,75 @@
+// What docs/api.md "Directors" promises about the directors' actions beyond single games'
+// results and clocks, over HTTP against a real server: an administrator's role change is
+// in the audit log like every other director action (with its reason), a director's
+// Chess960 game without a number or FEN starts from number 518 and says so, and a game
+// awaiting adjudication has no clock left to change (rules.md 9: 409 game_over).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/api_server_test.h"
+
+namespace corrchess {
+namespace {
+
+using nlohmann::json;
+
+class DirectorAudit : public testing::TwoPlayerTest {
+ protected:
+  void SetUp() override {
+    ASSERT_NO_FATAL_FAILURE(TwoPlayerTest::SetUp());
+    ASSERT_NO_FATAL_FAILURE(api_.set_clock(td_, "2030-01-01T00:00:00Z"));
+  }
+
+  json records(const std::string& query) {
+    return api_.expect("GET", "/api/v1/admin/audit" + query, td_)["records"];
+  }
+};
+
+TEST_F(DirectorAudit, RoleChangesAreAuditedWithTheirReason) {
+  api_.sign_up("helper");
+  auto made = api_.expect("PATCH", "/api/v1/admin/users/helper", td_,
+                          {{"role", "td"}, {"reason", "runs the spring events"}});
+  EXPECT_EQ(made["role"], "td");
+  auto rows = records("?user=helper");
+  ASSERT_EQ(rows.size(), 1u) << rows.dump();
+  EXPECT_EQ(rows[0]["action"], "role_changed");
+  EXPECT_EQ(rows[0]["actor"], testing::kDirector);
+  EXPECT_EQ(rows[0]["target"], "helper");
+  EXPECT_EQ(rows[0]["reason"], "runs the spring events");
+  EXPECT_EQ(rows[0]["detail"], json({{"before", "player"}, {"after", "td"}}));
+  EXPECT_FALSE(rows[0].contains("game_id"));
+  EXPECT_FALSE(rows[0].contains("event_id"));
+
+  // Without a reason (it is optional) the record has none.
+  api_.expect("PATCH", "/api/v1/admin/users/helper", td_, {{"role", "player"}});
+  rows = records("?user=helper");
+  ASSERT_EQ(rows.size(), 2u) << rows.dump();
+  EXPECT_EQ(rows[0]["reason"], nullptr);
+  EXPECT_EQ(rows[0]["detail"], json({{"before", "td"}, {"after", "player"}}));
+
+  // Refused changes write nothing.
+  EXPECT_EQ(api_.problem("PATCH", "/api/v1/admin/users/helper", td_, {{"role", "king"}}, 400),
+            "validation_error");
+  EXPECT_EQ(api_.problem("PATCH", "/api/v1/admin/users/helper", td_,
+                         {{"role", "td"}, {"reason", 5}}, 400),
+            "validation_error");
+  EXPECT_EQ(api_.problem("PATCH", "/api/v1/admin/users/helper", td_,
+                         {{"role", "td"}, {"reason", std::string(2001, 'x')}}, 400),
+            "validation_error");
+  EXPECT_EQ(api_.problem("PATCH", "/api/v1/admin/users/helper", white_, {{"role", "td"}}, 403),
+            "forbidden");
+  EXPECT_EQ(api_.problem("PATCH", "/api/v1/admin/users/nobody", td_,
+                         {{"role", "td"}, {"reason", "x"}}, 404),
+            "not_found");
+  EXPECT_EQ(api_.problem("PATCH", std::string("/api/v1/admin/users/") + testing::kDirector, td_,
+                         {{"role", "player"}, {"reason", "x"}}, 409),
+            "conflict");
+  EXPECT_EQ(records("?user=helper").size(), 2u);
+  EXPECT_EQ(records("?limit=1000").size(), 2u);
+}
+
+}  // namespace
+}  // namespace corrchess
