@@ -71,5 +71,25 @@ TEST_F(DirectorAudit, RoleChangesAreAuditedWithTheirReason) {
   EXPECT_EQ(records("?limit=1000").size(), 2u);
 }
 
+TEST_F(DirectorAudit, Chess960GameWithoutNumberOrFenShowsNumber518) {
+  const auto id = create_game({{"variant", "chess960"}});
+  auto game = api_.game(id, white_);
+  EXPECT_EQ(game["variant"], "chess960");
+  EXPECT_EQ(game["start_position"], 518) << game.dump();
+  EXPECT_EQ(game["initial_fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  auto pgn = api_.call("GET", "/api/v1/games/" + id + "/pgn", white_);
+  EXPECT_NE(pgn.body.find("[Chess960 \"518\"]"), std::string::npos) << pgn.body;
+
+  // A number given is kept; a FEN given has no number.
+  EXPECT_EQ(api_.game(create_game({{"variant", "chess960"}, {"start_position", 0}}),
+                      white_)["start_position"],
+            0);
+  auto from_fen = api_.game(
+      create_game({{"variant", "chess960"},
+                   {"initial_fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"}}),
+      white_);
+  EXPECT_FALSE(from_fen.contains("start_position")) << from_fen.dump();
+}
+
 }  // namespace
 }  // namespace corrchess
