@@ -91,5 +91,35 @@ TEST_F(DirectorAudit, Chess960GameWithoutNumberOrFenShowsNumber518) {
   EXPECT_FALSE(from_fen.contains("start_position")) << from_fen.dump();
 }
 
+TEST_F(DirectorAudit, NoClockChangesWhileAGameAwaitsAdjudication) {
+  const auto event =
+      api_.create_event(td_, "Short", {kWhite, kBlack}, {{"end_at", "2030-01-10T00:00:00Z"}});
+  const std::string id = api_.start_event(td_, event)["id"];
+  api_.play(id, white_, "e4");
+  ASSERT_NO_FATAL_FAILURE(api_.set_clock(td_, "2030-01-11T00:00:00Z"));
+  const auto before = api_.game(id, td_);
+  ASSERT_EQ(before["status"], "adjudication_pending");
+  const auto rows = records("?game_id=" + id).size();
+  const auto path = "/api/v1/admin/games/" + id;
+  EXPECT_EQ(api_.problem("POST", path + "/clock", td_,
+                         {{"side", "black"}, {"adjust_seconds", 86400}, {"reason", "late"}}, 409),
+            "game_over");
+  EXPECT_EQ(api_.problem("POST", path + "/clock", td_,
+                         {{"side", "black"}, {"remaining_seconds", 0}, {"reason", "late"}}, 409),
+            "game_over");
+  EXPECT_EQ(api_.problem("POST", path + "/suspend", td_, {{"reason", "appeal"}}, 409), "game_over");
+  EXPECT_EQ(api_.problem("POST", path + "/resume", td_, {{"reason", "appeal"}}, 409), "game_over");
+  const auto after = api_.game(id, td_);
+  EXPECT_EQ(after["version"], before["version"]);
+  EXPECT_EQ(after["clocks"], before["clocks"]);
+  EXPECT_EQ(records("?game_id=" + id).size(), rows);
+  // The director decides it.
+  auto decided =
+      api_.expect("POST", path + "/result", td_,
+                  {{"result", "1/2-1/2"}, {"termination", "adjudication"}, {"reason", "balanced"}});
+  EXPECT_EQ(decided["status"], "finished");
+  EXPECT_EQ(decided["result"], "1/2-1/2");
+}
+
 }  // namespace
 }  // namespace corrchess
