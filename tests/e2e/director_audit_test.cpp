@@ -121,5 +121,23 @@ TEST_F(DirectorAudit, NoClockChangesWhileAGameAwaitsAdjudication) {
   EXPECT_EQ(decided["result"], "1/2-1/2");
 }
 
+// Days per move without a bank: a bank a director sets (rules.md 3.8) counts for the
+// deadline, and the game and the audit record show it.
+TEST_F(DirectorAudit, ABankSetUnderDaysPerMoveWithoutBankIsShown) {
+  const auto id =
+      create_game({{"time_control", {{"type", "per_move"}, {"days", 3}, {"bank_days", 0}}}});
+  auto before = api_.game(id, white_);
+  ASSERT_FALSE(before["clocks"]["white"].contains("bank_seconds")) << before.dump();
+  ASSERT_EQ(before["clocks"]["white"]["deadline"], "2030-01-04T00:00:00Z");
+  auto banked = api_.expect("POST", "/api/v1/admin/games/" + id + "/clock", td_,
+                            {{"side", "white"}, {"bank_seconds", 100}, {"reason", "appeal"}});
+  EXPECT_EQ(banked["clocks"]["white"]["bank_seconds"], 100) << banked["clocks"].dump();
+  EXPECT_EQ(banked["clocks"]["white"]["deadline"], "2030-01-04T00:01:40Z");
+  EXPECT_EQ(api_.game(id, black_)["clocks"]["white"]["bank_seconds"], 100);
+  auto rows = records("?game_id=" + id);
+  ASSERT_EQ(rows[0]["action"], "clock_adjusted");
+  EXPECT_EQ(rows[0]["detail"]["after"]["bank_seconds"], 100) << rows[0].dump();
+}
+
 }  // namespace
 }  // namespace corrchess
