@@ -12,6 +12,9 @@ namespace {
 
 using nlohmann::json;
 
+// The longest reason of a role change (bytes), as for the directors' other actions.
+constexpr std::size_t kMaxRoleReason = 2000;
+
 bool secure_cookies(const AccountOptions& options, const Request& request) {
   return options.secure_cookies || request.secure;
 }
@@ -123,13 +126,16 @@ struct PasswordChangeBody {
   }
 };
 
-// PATCH /admin/users/{username}: {role}.
+// PATCH /admin/users/{username}: {role, reason?}.
 struct RoleBody {
   std::string role;
+  std::optional<std::string> reason;
 
   static Result<RoleBody> from_json(const nlohmann::json& body, const Request&) {
     Fields in(body);
-    return in.finish(RoleBody{in.required_string("role", 16)});
+    auto role = in.required_string("role", 16);
+    auto reason = in.optional_string("reason", kMaxRoleReason, Text::kMultiline);
+    return in.finish(RoleBody{role, reason});
   }
 };
 
@@ -171,7 +177,8 @@ Result<Response> me(const AccountOptions& options, const Call& call) {
 }
 
 Result<Response> patch_user(app::AccountDeps& deps, const Call& call, const RoleBody& body) {
-  TRY_LET(updated, app::change_role(deps, call.caller(), call.params.at("username"), body.role));
+  TRY_LET(updated, app::change_role(deps, call.caller(), call.params.at("username"), body.role,
+                                    body.reason));
   forget_signed_in(deps.pool, updated->id);
   return json_response(200, user_json(*updated));
 }
@@ -288,7 +295,9 @@ void add_account_routes(Router& router, app::Database& pool, app::ServerClock& c
              [options](const Call& c) { return me(options, c); });
   routes.add({"PATCH", "/api/v1/admin/users/{username}", Access::kAdmin,
               Doc("Change a user's role", 200, "the user", "User")
-                  .in({{"role", "string", true, "player, td or admin"}}, {{"role", "player"}})},
+                  .in({{"role", "string", true, "player, td or admin"},
+                       {"reason", "string", false, "kept in the audit log (role_changed)"}},
+                      {{"role", "player"}})},
              BodyHandler<RoleBody>(
                  [deps](const Call& c, RoleBody&& body) { return patch_user(*deps, c, body); }));
 }

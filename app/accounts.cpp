@@ -10,6 +10,7 @@
 #include "app/verification_mail.h"
 #include "core/game/profile.h"
 #include "db/account_tokens.h"
+#include "db/events.h"
 #include "db/transaction.h"
 #include "db/users.h"
 
@@ -237,7 +238,8 @@ Result<void> require_admin(const model::User& actor) {
 }
 
 Result<model::User> change_role(AccountDeps& deps, const model::User& actor,
-                                const std::string& username, const std::string& role) {
+                                const std::string& username, const std::string& role,
+                                const std::optional<std::string>& reason) {
   TRY(require_admin(actor));
   TRY(validate_role(role));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<model::User> {
@@ -251,9 +253,16 @@ Result<model::User> change_role(AccountDeps& deps, const model::User& actor,
                                               "admin first");
       }
     }
+    const auto before = db::find_user(tx, username);
     auto changed = db::set_role(tx, username, role);
+    if (!changed) return changed;
     // What the user's sockets may watch depends on the role: they reconnect under the new one.
-    if (changed) db::notify_sessions_ended(tx, changed->id, "");
+    db::notify_sessions_ended(tx, changed->id, "");
+    // Every director's action is in the audit log, an administrator's role changes included.
+    db::write_audit(tx, {deps.clock.now(tx), actor.id, "role_changed", std::nullopt, std::nullopt,
+                         changed->id, reason.value_or(""),
+                         model::Fields{{"before", before ? before->role : std::string()},
+                                       {"after", changed->role}}});
     return changed;
   });
 }

@@ -108,9 +108,11 @@ Result<void> change_password(AccountDeps& deps, const model::User& user, const s
 // kForbidden unless `actor` is an admin.
 Result<void> require_admin(const model::User& actor);
 // An admin gives `username` the role `role`; the user's live connections reconnect under it.
+// Audited as role_changed (target the user, detail {before, after}) with `reason`.
 // kForbidden for non-admins, kValidationError for an unknown role, kNotFound for no user.
 Result<model::User> change_role(AccountDeps& deps, const model::User& actor,
-                                const std::string& username, const std::string& role);
+                                const std::string& username, const std::string& role,
+                                const std::optional<std::string>& reason = std::nullopt);
 
 // The user and expiry of a valid token by its hash (none: unknown, expired or revoked).
 Result<std::optional<model::TokenOwner>> token_owner(Database& pool, const std::string& token_hash);

@@ -4,6 +4,7 @@
 #include "app/game_store.h"
 #include "app/games.h"
 #include "app/roles.h"
+#include "core/game/tournament.h"
 #include "db/events.h"
 #include "db/games.h"
 #include "db/server_clock.h"
@@ -52,6 +53,12 @@ Result<GameView> create_single_game(GameDeps& deps, const model::User& director,
     const auto now = deps.clock.now(tx);
     request.setup.start_at = request.start_at.value_or(now);
     if (request.initial_fen) request.setup.initial_fen = *request.initial_fen;
+    // Chess960 with neither a number nor a FEN starts from number 518 (rules.md 1.3), and the
+    // game says so (start_position, the PGN's Chess960 tag).
+    if (request.setup.variant == game::Variant::kChess960 && !request.setup.start_position &&
+        request.setup.initial_fen.empty()) {
+      request.setup.start_position = game::kChess960StandardPosition;
+    }
     auto w = db::find_user(tx, request.white);
     if (!w) return fail(ErrorCode::kValidationError, "no user '" + request.white + "'");
     auto b = db::find_user(tx, request.black);

@@ -326,10 +326,11 @@ Result<GameView> run_command(GameDeps& deps, const model::User& user, std::int64
     auto lock = db::lock_game(tx, id);
     if (!lock) return fail(ErrorCode::kNotFound, "no game " + std::to_string(id));
     const auto now = deps.clock.now(tx);
-    // A player's command after the event's end date finds the end of play stored first, as a
-    // read would: what stays possible then (resigning, answering a standing draw offer,
-    // rules.md 6.5) does not depend on whether the sweep has run.
-    if (access == Access::kPlayer && lock->end_of_play && *lock->end_of_play <= now) {
+    // A command after the event's end date finds the end of play stored first, as a read
+    // would: what stays possible then (a player resigning or answering a standing draw offer,
+    // rules.md 6.5; a director's result, but no clock change, rules.md 3.8) does not depend
+    // on whether the sweep has run.
+    if (lock->end_of_play && *lock->end_of_play <= now) {
       TRY_LET(swept, settle_due_games(deps, tx, {std::nullopt, std::nullopt, id}));
       if (swept->processed > 0) {
         lock = db::lock_game(tx, id);  // the row's new revision

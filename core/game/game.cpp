@@ -429,6 +429,20 @@ std::optional<GameEvent> decide_flag_fall(const Game& game) {
   return ev;
 }
 
+namespace {
+
+// A director's clock change, suspension or resumption needs a game in play (not started or
+// ongoing): a game that is over or awaits adjudication has no clock left to run (rules.md 9).
+Result<void> check_clocks_changeable(const GameState& st) {
+  if (is_over(st.status)) return fail(ErrorCode::kGameOver, "the game is over");
+  if (st.status == GameStatus::kAdjudicationPending) {
+    return fail(ErrorCode::kGameOver, "the game awaits adjudication");
+  }
+  return {};
+}
+
+}  // namespace
+
 Result<Outcome> set_result(const Game& game, GameResult result, Termination termination,
                            std::string reason, std::string actor) {
   const GameState& st = game.state();
@@ -484,9 +498,7 @@ Result<Outcome> annul_game(const Game& game, std::string reason, std::string act
 Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, Seconds value,
                              std::string reason, std::string actor) {
   const GameState& st = game.state();
-  if (is_over(st.status)) {
-    return fail(ErrorCode::kGameOver, "the game is over");
-  }
+  TRY(check_clocks_changeable(st));
   if (reason.empty()) return fail(ErrorCode::kValidationError, "a reason is required");
   ClockFacts trial = game.clock_facts();
   trial.adjustments.push_back(ClockAdjustment{st.now, side, kind, value, reason, st.ply});
@@ -502,9 +514,7 @@ Result<Outcome> suspend_game(const Game& game, std::string reason, std::string a
   if (!allows_suspension(game.facts().setup.time_control)) {
     return fail(ErrorCode::kValidationError, "this time control does not allow suspension");
   }
-  if (is_over(st.status)) {
-    return fail(ErrorCode::kGameOver, "the game is over");
-  }
+  TRY(check_clocks_changeable(st));
   if (st.suspended) return fail(ErrorCode::kConflict, "the game is already suspended");
   GameEvent ev = make_event(st, EventKind::kSuspended, std::nullopt);
   return finish_decision(game, std::move(ev), std::move(reason), std::move(actor));
@@ -512,9 +522,7 @@ Result<Outcome> suspend_game(const Game& game, std::string reason, std::string a
 
 Result<Outcome> resume_game(const Game& game, std::string reason, std::string actor) {
   const GameState& st = game.state();
-  if (is_over(st.status)) {
-    return fail(ErrorCode::kGameOver, "the game is over");
-  }
+  TRY(check_clocks_changeable(st));
   if (!st.suspended) return fail(ErrorCode::kConflict, "the game is not suspended");
   GameEvent ev = make_event(st, EventKind::kResumed, std::nullopt);
   return finish_decision(game, std::move(ev), std::move(reason), std::move(actor));

@@ -350,12 +350,14 @@ Result<Outcome> set_result(const Game& game, GameResult result, Termination term
 // Director: annul the game (§5.1); kGameOver when already annulled.
 Result<Outcome> annul_game(const Game& game, std::string reason, std::string actor);
 
-// Director: set or adjust a clock (§4.8), checked by the clock engine.
+// Director: set or adjust a clock (§4.8), checked by the clock engine. kGameOver when the game
+// is over or awaits adjudication.
 Result<Outcome> adjust_clock(const Game& game, Color side, AdjustmentKind kind, Seconds value,
                              std::string reason, std::string actor);
 
 // Director: suspend / resume both clocks (§4.8; never in Triple Block: kValidationError).
-// kConflict when already suspended / not suspended.
+// kGameOver when the game is over or awaits adjudication; kConflict when already suspended /
+// not suspended.
 Result<Outcome> suspend_game(const Game& game, std::string reason, std::string actor);
 Result<Outcome> resume_game(const Game& game, std::string reason, std::string actor);
 

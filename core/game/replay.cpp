@@ -306,10 +306,19 @@ Ending flag_ending(const FlagFall& fall, bool opponent_can_mate) {
                                                           : " ran out of time")};
 }
 
+// Whether the clocks show a bank: the time control has one, or a director set one (days per
+// move without `bank_days`, rules.md 3.8), which then counts for the deadline like any other.
+bool shows_bank(const ClockFacts& clock) {
+  return has_bank(clock.control) ||
+         std::ranges::any_of(clock.adjustments, [](const ClockAdjustment& a) {
+           return a.kind == AdjustmentKind::kSetBank;
+         });
+}
+
 // Phase 5: the position reached, status, result, the standing offer and the clocks as shown
-// (st.clock holds the clock state of phases 3 and 4).
+// (st.clock holds the clock state of phases 3 and 4; `banked`: they show a bank).
 void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
-                 const chess::GameRecord& record, Timestamp now) {
+                 const chess::GameRecord& record, Timestamp now, bool banked) {
   st.position = record.current();
   st.to_move = st.position.side_to_move();
   st.ply = fold.plies;
@@ -341,7 +350,6 @@ void fill_status(GameState& st, const FactFold& fold, const GameSetup& setup,
     st.draw_offer_barred_until = fold.barred;
   }
   st.suspended = fold.open_suspension.has_value();
-  const bool banked = has_bank(setup.time_control);
   for (Color c : {Color::kWhite, Color::kBlack}) {
     const SideClock& sc = st.clock.side(c);
     ClockView& v = st.clocks[chess::index(c)];
@@ -510,7 +518,7 @@ Result<void> Game::fold_and_finish(FoldCheckpoint fold, GameState st, Timestamp 
   if (auto ok = apply_flag_verdict(fold, *clock, st.flag_fall_pending, now); !ok) return ok;
   st.clock = std::move(*clock);
   clock_checkpoint_ = st.clock.checkpoint;
-  fill_status(st, fold, facts_.setup, record_, now);
+  fill_status(st, fold, facts_.setup, record_, now, shows_bank(clock_facts_));
   if (board && st.status == GameStatus::kOngoing) {
     st.legal_moves = std::move(board->legal_moves);
     st.claimable = board->claimable;

@@ -288,7 +288,9 @@ TEST_F(Admin, AuditListsNewestFirstWithCombinedFilters) {
   act(second, "annul", {{"reason", "c"}}, 200, assistant_);
 
   auto all = audit("")["records"];
-  ASSERT_EQ(all.size(), 5u);
+  ASSERT_EQ(all.size(), 6u);  // and SetUp's role change
+  EXPECT_EQ(all[5]["action"], "role_changed");
+  EXPECT_EQ(all[5]["target"], "assistant");
   EXPECT_EQ(all[0]["action"], "annulled");
   EXPECT_EQ(all[0]["actor"], "assistant");
   EXPECT_EQ(all[0]["reason"], "c");
@@ -303,9 +305,10 @@ TEST_F(Admin, AuditListsNewestFirstWithCombinedFilters) {
 
   EXPECT_EQ(audit("?game_id=" + second)["records"].size(), 3u);
   auto by_assistant = audit("?user=assistant")["records"];
-  ASSERT_EQ(by_assistant.size(), 2u);
+  ASSERT_EQ(by_assistant.size(), 3u);
   EXPECT_EQ(by_assistant[0]["action"], "annulled");
   EXPECT_EQ(by_assistant[1]["action"], "clock_adjusted");
+  EXPECT_EQ(by_assistant[2]["action"], "role_changed");  // about the assistant
   auto combined = audit("?user=assistant&game_id=" + first)["records"];
   ASSERT_EQ(combined.size(), 1u);
   EXPECT_EQ(combined[0]["action"], "clock_adjusted");
