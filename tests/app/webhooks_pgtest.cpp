@@ -43,7 +43,8 @@ TEST_F(WebhookUseCases, ASubscriptionIsCheckedAndAUserHasTenAtMost) {
   }
   EXPECT_EQ(subscribe(ann(), kHookUrl, 1), ErrorCode::kForbidden) << "events are directors'";
   const auto director = player("td", "td");
-  EXPECT_EQ(subscribe(director, kHookUrl, 1), ErrorCode::kNotFound) << "no event 1 yet";
+  EXPECT_EQ(subscribe(director, kHookUrl, 1), ErrorCode::kValidationError)
+      << "no event 1 yet: a body field";
   EXPECT_EQ(hooks(ann()) + hooks(director), 0u);
   const auto event = new_event(director, event_creation("Watched"));
   auto followed = app::create_webhook(*pool_, director, {kHookUrl, event});
