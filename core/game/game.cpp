@@ -75,7 +75,7 @@ Result<void> check_offer_allowed(const Game& game, Color side) {
 Result<void> check_message(const Game& game, const std::optional<std::string>& message) {
   if (!message || message->empty()) return {};
   if (!game.facts().setup.rules.messages_allowed) {
-    return fail(ErrorCode::kValidationError, "messages are not allowed in this event");
+    return fail(ErrorCode::kValidationError, "messages are not allowed in this game");
   }
   // Characters, not bytes.
   if (utf8_characters(*message) > kMaxMessageLength) {

@@ -20,7 +20,7 @@ Result<void> check_post_game_message(bool game_over, bool messages_allowed, std:
     return fail(ErrorCode::kConflict, "while the game runs, a message travels with your move");
   }
   if (!messages_allowed) {
-    return fail(ErrorCode::kForbidden, "messages are not allowed in this event");
+    return fail(ErrorCode::kForbidden, "messages are not allowed in this game");
   }
   return {};
 }
