@@ -97,6 +97,9 @@ TEST_F(DirectorAudit, NoClockChangesWhileAGameAwaitsAdjudication) {
   const std::string id = api_.start_event(td_, event)["id"];
   api_.play(id, white_, "e4");
   ASSERT_NO_FATAL_FAILURE(api_.set_clock(td_, "2030-01-11T00:00:00Z"));
+  // A read that counts outcomes stores the end of play (version + 1) if the sweep has not yet:
+  // what follows compares against the stored game.
+  api_.expect("GET", "/api/v1/events/" + event, td_);
   const auto before = api_.game(id, td_);
   ASSERT_EQ(before["status"], "adjudication_pending");
   const auto rows = records("?game_id=" + id).size();
