@@ -32,7 +32,6 @@ bool database_was_migrated(const testing::TempDatabase& db) {
 }
 
 TEST(StartupSettings, MalformedValuesStopTheServerNamingTheVariableBeforeTheDatabase) {
-  testing::TempDatabase db;  // empty: a server that got as far as the database migrates it
   const std::vector<std::pair<std::string, std::string>> bad = {
       // An address the server cannot bind was taken, and refused only after migrating.
       {"CORRCHESS_LISTEN", "CORRCHESS_LISTEN=server.example.org:8080"},
@@ -63,6 +62,7 @@ TEST(StartupSettings, MalformedValuesStopTheServerNamingTheVariableBeforeTheData
       {"CORRCHESS_REPLICA_DATABASE_URL", "CORRCHESS_REPLICA_DATABASE_URL='postgresql://[oops'"},
   };
   for (const auto& [variable, env] : bad) {
+    testing::TempDatabase db;  // empty: a server that got as far as the database migrates it
     const auto run = run_with_settings(db.url(), env);
     EXPECT_EQ(run.exit_code, 1) << env << ": " << run.out;
     EXPECT_NE(run.out.find(variable), std::string::npos) << env << ": " << run.out;
