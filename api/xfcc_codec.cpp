@@ -131,14 +131,17 @@ std::expected<Operation, Fault> decode_make_a_move(const std::map<std::string, s
   m.credentials = credentials(p);
   TRY_LET(id, integer_param(p, "gameId", INT64_MIN, INT64_MAX));
   m.game_id = *id;
-  TRY_LET(movecount, integer_param(p, "movecount", INT32_MIN, INT32_MAX));
-  m.movecount = static_cast<int>(*movecount);
   for (auto [name, field] :
        {std::pair{"resign", &m.resign}, std::pair{"acceptDraw", &m.accept_draw},
         std::pair{"offerDraw", &m.offer_draw}, std::pair{"claimDraw", &m.claim_draw}}) {
     TRY_LET(value, boolean_param(p, name));
     *field = *value;
   }
+  // A resignation or an acceptance ignores movecount (docs/api.md "MakeAMove"): missing or
+  // unreadable, it refuses nothing then.
+  auto movecount = integer_param(p, "movecount", INT32_MIN, INT32_MAX);
+  if (!movecount && !m.resign && !m.accept_draw) return std::unexpected(movecount.error());
+  m.movecount = movecount ? static_cast<int>(*movecount) : 0;
   m.my_move = std::string(trim(param(p, "myMove")));
   m.my_message = param(p, "myMessage");
   return m;

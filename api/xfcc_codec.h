@@ -86,7 +86,8 @@ struct GetMyGames {
   Credentials credentials;
 };
 
-// MakeAMove. Absent booleans are false; gameId and movecount are required integers.
+// MakeAMove. Absent booleans are false; gameId is a required integer, and so is movecount
+// except with resign or acceptDraw (it is ignored then: missing or unreadable, it reads 0).
 struct MakeAMove {
   Credentials credentials;
   std::int64_t game_id = 0;

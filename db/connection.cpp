@@ -1,5 +1,7 @@
 #include "db/connection.h"
 
+#include <libpq-fe.h>
+
 #include <cstdlib>
 
 namespace corrchess::db {
@@ -10,6 +12,19 @@ std::optional<std::string> database_url_from_env() {
     if (value != nullptr && *value != '\0') return std::string{value};
   }
   return std::nullopt;
+}
+
+std::optional<std::string> connection_string_error(const std::string& url) {
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(url.c_str(), &error);
+  if (options != nullptr) {
+    PQconninfoFree(options);
+    return std::nullopt;
+  }
+  std::string text = error != nullptr ? error : "out of memory";
+  if (error != nullptr) PQfreemem(error);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
 }
 
 }  // namespace corrchess::db

@@ -126,17 +126,26 @@ Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& te
   const auto colon = text.rfind(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
     return fail(ErrorCode::kValidationError,
-                "listen address must be host:port, got '" + text + "'");
+                "CORRCHESS_LISTEN must be address:port, got '" + text + "'");
   }
   std::string host = text.substr(0, colon);
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
     host = host.substr(1, host.size() - 2);
   }
+  // The server binds an IP address (or localhost): a host name would pass here and fail only
+  // at bind, after the migrations ran (docs/operations.md: refused before the database).
+  boost::system::error_code address_error;
+  boost::asio::ip::make_address(host, address_error);
+  if (host != "localhost" && address_error) {
+    return fail(
+        ErrorCode::kValidationError,
+        "CORRCHESS_LISTEN: '" + host + "' is not an IP address (or localhost), in '" + text + "'");
+  }
   const std::string port_text = text.substr(colon + 1);
   unsigned port = 0;
   auto [ptr, ec] = std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
   if (ec != std::errc{} || ptr != port_text.data() + port_text.size() || port > 65535) {
-    return fail(ErrorCode::kValidationError, "invalid port in listen address '" + text + "'");
+    return fail(ErrorCode::kValidationError, "CORRCHESS_LISTEN: invalid port in '" + text + "'");
   }
   return std::pair{host, static_cast<std::uint16_t>(port)};
 }
@@ -292,6 +301,36 @@ Result<void> read_vapid(Config& config) {
   return {};
 }
 
+// The connection strings, as libpq reads them: one it cannot parse would fail every
+// connection (or, with CORRCHESS_AUTO_MIGRATE=0, leave a server that answers 503 to all).
+Result<void> check_connection_strings() {
+  for (const char* name : {"CORRCHESS_DATABASE_URL", "DATABASE_URL",
+                           "CORRCHESS_LISTEN_DATABASE_URL", "CORRCHESS_REPLICA_DATABASE_URL"}) {
+    const char* url = env(name);
+    // DATABASE_URL is not used (nor checked) when CORRCHESS_DATABASE_URL is set.
+    if (url == nullptr ||
+        (name == std::string_view("DATABASE_URL") && env("CORRCHESS_DATABASE_URL") != nullptr)) {
+      continue;
+    }
+    if (auto error = db::connection_string_error(url)) {
+      return fail(ErrorCode::kValidationError,
+                  std::string(name) + " is not a libpq connection string or URI: " + *error);
+    }
+  }
+  return {};
+}
+
+// CORRCHESS_TOKEN_TTL_DAYS: a lifetime the database can add to today (a larger one was taken
+// and then failed every login with a 500: timestamp out of range).
+Result<void> check_token_ttl(const Config& config) {
+  if (config.token_ttl_days > kMaxTokenTtlDays) {
+    return fail(ErrorCode::kValidationError,
+                "CORRCHESS_TOKEN_TTL_DAYS must be at most " + std::to_string(kMaxTokenTtlDays) +
+                    " (a hundred years), got " + std::to_string(config.token_ttl_days));
+  }
+  return {};
+}
+
 // Settings that are wrong only together.
 Result<void> check_combinations(const Config& config) {
   if (config.challenges.min_days > config.challenges.max_days) {
@@ -333,6 +372,7 @@ Result<Config> config_from_env() {
   if (auto url = db::database_url_from_env()) config.database_url = *url;
   const char* listen_url = env("CORRCHESS_LISTEN_DATABASE_URL");
   config.listen_database_url = listen_url != nullptr ? listen_url : config.database_url;
+  TRY(check_connection_strings());
   read_text_settings({
       {"CORRCHESS_DOCS_DIR", &config.docs_dir},
       {"CORRCHESS_METRICS_TOKEN", &config.metrics_token},
@@ -414,6 +454,7 @@ Result<Config> config_from_env() {
   if (auto zone = game::TimeZone::named(config.time_zone); !zone) {
     return fail(ErrorCode::kValidationError, "CORRCHESS_TIMEZONE: " + zone.error().detail);
   }
+  TRY(check_token_ttl(config));
   TRY(check_combinations(config));
   return config;
 }

@@ -24,6 +24,10 @@ std::string default_web_dir();
 // CORRCHESS_LIVE_EVENT_RETENTION_DAYS is refused at startup.
 inline constexpr int kMinLiveEventRetentionDays = 7;
 
+// The longest CORRCHESS_TOKEN_TTL_DAYS (a hundred years): a bearer token's expiry must stay a
+// date the database can store.
+inline constexpr int kMaxTokenTtlDays = 36500;
+
 struct Config {
   std::string listen_address = "127.0.0.1";
   std::uint16_t listen_port = 8080;
@@ -109,7 +113,8 @@ struct Config {
   bool rating_default_wins = false;
 };
 
-// Parses "host:port" (IPv4, hostname, or [IPv6]:port).
+// Parses CORRCHESS_LISTEN: "address:port" (IPv4, localhost, or [IPv6]:port); a malformed value
+// is a kValidationError naming CORRCHESS_LISTEN.
 Result<std::pair<std::string, std::uint16_t>> parse_listen(const std::string& text);
 
 // Reads CORRCHESS_* variables and DATABASE_URL; fails (kValidationError, the variable named in

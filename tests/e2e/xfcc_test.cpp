@@ -254,6 +254,36 @@ TEST_F(Xfcc, ResignAndAcceptDrawIgnoreTheMoveFieldsAndPostTheMessage) {
   EXPECT_NE(r.body.find("<result>Draw</result>"), std::string::npos);
 }
 
+// docs/api.md: with resign and acceptDraw, movecount is ignored: a client that leaves it out
+// (or sends something else there) resigns or accepts all the same; a move still needs it.
+TEST_F(Xfcc, ResignAndAcceptDrawNeedNoMovecount) {
+  const auto call = [&](const std::string& user, const std::string& id, const std::string& fields) {
+    return post(
+        envelope("<MakeAMove xmlns=\"http://www.bennedik.com/webservices/XfccBasic\"><username>" +
+                 user + "</username><password>" + testing::kPlayerPassword + "</password><gameId>" +
+                 id + "</gameId>" + fields + "</MakeAMove>"));
+  };
+  const auto a = create_game();
+  api_.play(a, white_, "e4");
+  api_.play(a, black_, "e5");
+  api_.play(a, white_, "Nf3", {{"offer_draw", true}});
+  auto refused = call(kBlack, a, "<myMove>Nc6</myMove>");
+  EXPECT_EQ(refused.status, 500) << "a move without its movecount is a fault";
+  EXPECT_NE(refused.body.find("missing movecount"), std::string::npos) << refused.body;
+  EXPECT_EQ(game(a)["ply"], 3);
+  auto accepted = call(kBlack, a, "<acceptDraw>true</acceptDraw>");
+  EXPECT_EQ(accepted.status, 200) << accepted.body;
+  EXPECT_EQ(element(accepted.body, "MakeAMoveResult"), "Success") << accepted.body;
+  EXPECT_EQ(game(a)["result"], "1/2-1/2");
+
+  const auto b = create_game();
+  api_.play(b, white_, "d4");
+  auto resigned = call(kWhite, b, "<resign>1</resign><movecount></movecount>");
+  EXPECT_EQ(resigned.status, 200) << resigned.body;
+  EXPECT_EQ(element(resigned.body, "MakeAMoveResult"), "Success") << resigned.body;
+  EXPECT_EQ(game(b)["result"], "0-1");
+}
+
 TEST_F(Xfcc, ACorrectClaimWithTheIntendedMoveDrawsByRepetition) {
   const auto id = create_game();
   for (const char* m : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}) {

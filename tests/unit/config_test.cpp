@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "server/config.h"
@@ -24,12 +25,23 @@ TEST(ParseListen, BracketedIpv6) {
 }
 
 TEST(ParseListen, RejectsMalformed) {
-  for (const char* bad : {"8080", ":8080", "host:", "host:http", "host:70000", "host:80x"}) {
+  for (const char* bad : {"8080", ":8080", "host:", "host:http", "host:70000", "host:80x",
+                          "127.0.0.1:http", "[::1]:70000",
+                          // a host name: the server binds addresses, it would fail only there
+                          "server.example.org:8080", "[server]:8080"}) {
     auto r = parse_listen(bad);
     EXPECT_FALSE(r.has_value()) << bad;
     if (!r) {
       EXPECT_EQ(r.error().code, ErrorCode::kValidationError);
+      // docs/operations.md: the message names the variable.
+      EXPECT_NE(r.error().detail.find("CORRCHESS_LISTEN"), std::string::npos) << r.error().detail;
     }
+  }
+}
+
+TEST(ParseListen, LocalhostAndAnyAddressAreAccepted) {
+  for (const char* good : {"localhost:8080", "0.0.0.0:8080", "[::]:0", "127.0.0.1:0"}) {
+    EXPECT_TRUE(parse_listen(good).has_value()) << good;
   }
 }
 
@@ -301,6 +313,54 @@ TEST(ConnectTimeoutConfig, OnlyPositiveSecondsAreAccepted) {
     EXPECT_NE(c.error().detail.find("PGCONNECT_TIMEOUT"), std::string::npos) << c.error().detail;
   }
   unsetenv("PGCONNECT_TIMEOUT");
+}
+
+// CORRCHESS_TOKEN_TTL_DAYS: 1 to 36500 days; a larger lifetime was taken and then failed every
+// login (an expiry the database cannot store).
+TEST(TokenTtlConfig, AtMostAHundredYears) {
+  setenv("CORRCHESS_TOKEN_TTL_DAYS", "36500", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->token_ttl_days, 36500);
+  for (const char* bad : {"36501", "2000000000", "0", "-1"}) {
+    setenv("CORRCHESS_TOKEN_TTL_DAYS", bad, 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << bad;
+    EXPECT_NE(c.error().detail.find("CORRCHESS_TOKEN_TTL_DAYS"), std::string::npos)
+        << c.error().detail;
+  }
+  unsetenv("CORRCHESS_TOKEN_TTL_DAYS");
+}
+
+// The connection strings are parsed (not connected to) at start: one libpq cannot read names
+// its variable; DATABASE_URL is not read when CORRCHESS_DATABASE_URL is set.
+TEST(DatabaseConfig, ConnectionStringsLibpqCannotReadAreRefused) {
+  setenv("CORRCHESS_DATABASE_URL", "host=db dbname=corrchess", 1);
+  setenv("DATABASE_URL", "dbname corrchess", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->database_url, "host=db dbname=corrchess");
+  for (const char* name : {"CORRCHESS_DATABASE_URL", "CORRCHESS_LISTEN_DATABASE_URL",
+                           "CORRCHESS_REPLICA_DATABASE_URL"}) {
+    setenv(name, "postgresql://[oops", 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << name;
+    EXPECT_EQ(c.error().detail.rfind(std::string(name) + " is not a libpq connection string", 0),
+              0u)
+        << c.error().detail;
+    if (std::string_view(name) == "CORRCHESS_DATABASE_URL") {
+      setenv(name, "host=db dbname=corrchess", 1);
+    } else {
+      unsetenv(name);
+    }
+  }
+  unsetenv("CORRCHESS_DATABASE_URL");
+  c = config_from_env();
+  ASSERT_FALSE(c.has_value()) << "DATABASE_URL is read now";
+  EXPECT_NE(c.error().detail.find("DATABASE_URL is not a libpq connection string"),
+            std::string::npos)
+      << c.error().detail;
+  unsetenv("DATABASE_URL");
 }
 
 }  // namespace

@@ -122,6 +122,24 @@ TEST(XfccCodec, IntegersAreRequiredAndChecked) {
   }
 }
 
+// docs/api.md: with resign and acceptDraw, movecount is ignored, so it may be missing or
+// unreadable then (it is still required for a move or a claim).
+TEST(XfccCodec, ResignAndAcceptDrawDoNotNeedMovecount) {
+  for (const char* fields : {"<resign>1</resign>", "<acceptDraw>true</acceptDraw>",
+                             "<resign>1</resign><movecount></movecount>",
+                             "<acceptDraw>1</acceptDraw><movecount>last</movecount>"}) {
+    auto op = decode_request(make_a_move(std::string("<gameId>7</gameId>") + fields));
+    ASSERT_TRUE(op.has_value()) << fields << ": " << op.error().message;
+    EXPECT_EQ(std::get<MakeAMove>(*op).game_id, 7) << fields;
+  }
+  for (const char* fields : {"<offerDraw>1</offerDraw>", "<claimDraw>1</claimDraw>",
+                             "<resign>0</resign><movecount>x</movecount>"}) {
+    const auto f = fault_of(make_a_move(std::string("<gameId>7</gameId>") + fields));
+    EXPECT_EQ(f.code, Fault::Code::kClient) << fields;
+    EXPECT_NE(f.message.find("movecount"), std::string::npos) << f.message;
+  }
+}
+
 TEST(XfccCodec, MalformedEnvelopesAreFaults) {
   for (const std::string& body : {
            std::string(""),
