@@ -9,6 +9,7 @@
 #include "api/paging.h"
 #include "api/rule_settings.h"
 #include "core/chess/pgn.h"
+#include "core/game/game.h"
 #include "model/game_lists.h"
 
 namespace corrchess::api {
@@ -133,6 +134,8 @@ struct ConditionalBody {
       }
       out.lines.push_back(std::move(l));
     }
+    // The caps are the body's: 400 before the game is looked at (not your game, game over).
+    TRY(game::check_conditional_caps(out.lines));
     TRY_LET(expect, read_precondition(request, &body));
     out.expect = *expect;
     return out;

@@ -88,7 +88,6 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
     if (opponent->id == user.id) {
       return fail(ErrorCode::kValidationError, "you cannot challenge yourself");
     }
-    TRY(check_not_blocked(tx, opponent->id, user.id, "challenges"));
     c.opponent = *opponent;
     if (request.min_finished_games > 0) {
       return fail(ErrorCode::kValidationError,
@@ -122,6 +121,9 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
   }
   probe.start_at = now;
   TRY(prepare_game(probe, deps.rules, now));
+  // The body is sound: only now whether the opponent takes challenges from this player (a
+  // refused body answers its 400 first, as docs/api.md "Errors" orders the checks).
+  if (c.opponent) TRY(check_not_blocked(tx, c.opponent->id, user.id, "challenges"));
 
   // Serialise this player's challenges and game creations, then count (with the decisions
   // already due stored first).
@@ -269,6 +271,12 @@ Result<AcceptedChallenge> accept_challenge(ChallengeDeps& deps, const model::Use
 
 Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const model::User& user,
                                         std::int64_t id, std::optional<std::string> reason) {
+  // The reason is the body: refused (400) before the challenge is looked at.
+  if (reason && reason->empty()) reason.reset();
+  if (reason && game::utf8_characters(*reason) > kMaxChallengeMessageChars) {
+    return fail(ErrorCode::kValidationError,
+                "reason longer than " + std::to_string(kMaxChallengeMessageChars) + " characters");
+  }
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<ChallengeView> {
     const auto now = deps.clock.now(tx);
     TRY_LET(view, load_for_decision(tx, user, id, now));
@@ -281,12 +289,6 @@ Result<ChallengeView> decline_challenge(ChallengeDeps& deps, const model::User& 
       return fail(ErrorCode::kForbidden, "only the challenged player may decline a challenge");
     }
     TRY(game::check_challenge_open(view->status));
-    if (reason && reason->empty()) reason.reset();
-    if (reason && game::utf8_characters(*reason) > kMaxChallengeMessageChars) {
-      return fail(
-          ErrorCode::kValidationError,
-          "reason longer than " + std::to_string(kMaxChallengeMessageChars) + " characters");
-    }
     c.reason = reason;
     decide(tx, *view, game::ChallengeStatus::kDeclined, user, now, {c.challenger.id, user.id},
            "challenge_declined");

@@ -536,12 +536,7 @@ Result<Outcome> mark_adjudication_pending(const Game& game) {
   return finish(game, {}, {make_event(st, EventKind::kAdjudicationPending, std::nullopt)});
 }
 
-Result<ConditionalTree> store_conditional(const Game& game, Color side,
-                                          const std::vector<ConditionalLine>& lines) {
-  const GameState& st = game.state();
-  if (is_over(st.status) || st.status == GameStatus::kAdjudicationPending) {
-    return fail(ErrorCode::kGameOver, "the game is over");
-  }
+Result<void> check_conditional_caps(const std::vector<ConditionalLine>& lines) {
   if (lines.size() > kMaxConditionalLines) {
     return fail(ErrorCode::kValidationError,
                 "at most " + std::to_string(kMaxConditionalLines) + " conditional lines per game");
@@ -552,6 +547,18 @@ Result<ConditionalTree> store_conditional(const Game& game, Color side,
                                                    std::to_string(kMaxConditionalLinePlies) +
                                                    " moves (both sides counted)");
     }
+  }
+  return {};
+}
+
+Result<ConditionalTree> store_conditional(const Game& game, Color side,
+                                          const std::vector<ConditionalLine>& lines) {
+  // The caps first: too many lines or too long a line is the request's fault whatever the
+  // game's state (docs/api.md "Errors": the body before the operation).
+  TRY(check_conditional_caps(lines));
+  const GameState& st = game.state();
+  if (is_over(st.status) || st.status == GameStatus::kAdjudicationPending) {
+    return fail(ErrorCode::kGameOver, "the game is over");
   }
   return ConditionalTree::build(st.position, side, lines);
 }

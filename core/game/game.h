@@ -369,9 +369,13 @@ Result<Outcome> mark_adjudication_pending(const Game& game);
 inline constexpr std::size_t kMaxConditionalLines = 100;
 inline constexpr std::size_t kMaxConditionalLinePlies = 200;
 
+// kValidationError beyond kMaxConditionalLines lines or kMaxConditionalLinePlies plies in a
+// line: the caps of a request's lines, whatever the game (checked with the request's body).
+Result<void> check_conditional_caps(const std::vector<ConditionalLine>& lines);
+
 // Stores conditional lines for `side` (§2.5), validated from the current position (the
-// opponent must be to move). kGameOver in a finished game; kValidationError beyond
-// kMaxConditionalLines lines or kMaxConditionalLinePlies plies in a line.
+// opponent must be to move). kValidationError beyond the caps (check_conditional_caps, checked
+// first); kGameOver in a finished game.
 Result<ConditionalTree> store_conditional(const Game& game, Color side,
                                           const std::vector<ConditionalLine>& lines);
 

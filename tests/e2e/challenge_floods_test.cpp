@@ -199,6 +199,26 @@ TEST_F(Blocking, BadBlocksAreRefused) {
   EXPECT_TRUE(api_.expect("GET", "/api/v1/me/blocks", black_)["blocks"].empty());
 }
 
+// A blocked player's challenge with a bad body is refused for its body (400), as for anyone,
+// before the block is looked at (docs/api.md "Errors": the body before the operation); a
+// sound one is the block's 403. Nothing is stored either way.
+TEST_F(Blocking, ABlockedPlayersBadChallengeIsTheBodysError) {
+  api_.expect("PUT", std::string("/api/v1/me/blocks/") + kWhite, black_);
+  json too_long = named(kBlack);
+  too_long["time_control"]["days"] = 181;
+  EXPECT_EQ(api_.problem("POST", "/api/v1/challenges", white_, too_long, 400), "validation_error");
+  json long_message = named(kBlack);
+  long_message["message"] = std::string(1001, 'm');
+  EXPECT_EQ(api_.problem("POST", "/api/v1/challenges", white_, long_message, 400),
+            "validation_error");
+  json past = named(kBlack);
+  past["expires_at"] = "2000-01-01T00:00:00Z";
+  EXPECT_EQ(api_.problem("POST", "/api/v1/challenges", white_, past, 400), "validation_error");
+  EXPECT_EQ(api_.problem("POST", "/api/v1/challenges", white_, named(kBlack), 403), "forbidden");
+  EXPECT_TRUE(api_.expect("GET", "/api/v1/challenges", white_)["outgoing"].empty());
+  EXPECT_EQ(incoming(black_), 0);
+}
+
 // Mails: the first challenge is mailed at once; the ones after it within 15 minutes wait and
 // go out as one mail listing the challenges still open.
 class ChallengeMailBatch : public testing::MailTest {

@@ -165,6 +165,29 @@ TEST_F(Challenges, DeclinedAndCancelledChallengesCannotBeAcceptedAndOnlyTheRight
   EXPECT_TRUE(api_.expect("GET", "/api/v1/games", white_)["games"].empty());
 }
 
+// A decline's reason is its body: one longer than 1000 characters is 400 validation_error
+// whoever sends it and whatever the challenge's state (docs/api.md "Errors": the body before
+// the operation), and changes nothing.
+TEST_F(Challenges, ATooLongDeclineReasonIsTheBodysErrorBeforeTheDecision) {
+  const json too_long = {{"reason", std::string(1001, 'r')}};
+  const auto open = challenge(white_, {{"opponent", kBlack}});
+  EXPECT_EQ(api_.problem("POST", path(open, "/decline"), white_, too_long, 400), "validation_error")
+      << "the challenger's decline is refused for its body first";
+  EXPECT_EQ(api_.problem("POST", path(open, "/decline"), black_, too_long, 400),
+            "validation_error");
+  EXPECT_EQ(api_.expect("GET", path(open), black_)["status"], "open");
+  api_.expect("POST", path(open, "/accept"), black_, nullptr, 201);
+  EXPECT_EQ(api_.problem("POST", path(open, "/decline"), black_, too_long, 400), "validation_error")
+      << "an accepted challenge too";
+  EXPECT_EQ(api_.problem("POST", path(open, "/decline"), black_, nullptr, 409), "challenge_closed");
+  // 1000 characters (of any script) are a reason.
+  std::string thousand;
+  for (int i = 0; i < 1000; ++i) thousand += "\u00e9";
+  const auto second = challenge(white_, {{"opponent", kBlack}});
+  EXPECT_EQ(api_.expect("POST", path(second, "/decline"), black_, {{"reason", thousand}})["reason"],
+            thousand);
+}
+
 TEST_F(Challenges, AChallengeExpiresWithTheClock) {
   const auto now = api_.expect("GET", "/api/v1/admin/clock", td_)["now"].get<std::string>();
   // At most 60 days ahead, and not in the past.

@@ -288,5 +288,34 @@ TEST_F(Games, TheEndOfAGameDiscardsTheConditionalLines) {
   EXPECT_EQ(json::parse(after_flag.body)["lines"], json::array()) << after_flag.body;
 }
 
+// The caps of PUT /conditional (100 lines, 200 moves a line) are the body's: beyond them the
+// answer is 400 validation_error before the game is looked at, for a stranger (not 403) and
+// on a finished game (not 409 game_over), as docs/api.md "Errors" orders the checks; within
+// them the game's own refusal comes. Nothing is stored.
+TEST_F(Games, ConditionalLinesBeyondTheCapsAreTheBodysError) {
+  json many = json::array();
+  for (int i = 0; i < 101; ++i) many.push_back(json::array({"e4", "e5"}));
+  json long_line = json::array();
+  for (int i = 0; i < 101; ++i) {
+    long_line.push_back("Nf3");
+    long_line.push_back("Nf6");
+  }
+  const json too_many = {{"lines", many}};
+  const json too_long = {{"lines", json::array({long_line})}};
+  const auto id = create_game();
+  const std::string conditional = "/api/v1/games/" + id + "/conditional";
+  for (const auto& body : {too_many, too_long}) {
+    EXPECT_EQ(api_.problem("PUT", conditional, onlooker_, body, 400), "validation_error");
+  }
+  EXPECT_EQ(api_.problem("PUT", conditional, onlooker_, {{"lines", json::array()}}, 403),
+            "forbidden");
+  api_.expect("POST", "/api/v1/games/" + id + "/resign", white_);
+  for (const auto& body : {too_many, too_long}) {
+    EXPECT_EQ(api_.problem("PUT", conditional, black_, body, 400), "validation_error");
+  }
+  EXPECT_EQ(api_.problem("PUT", conditional, black_, {{"lines", json::array()}}, 409), "game_over");
+  EXPECT_EQ(api_.expect("GET", conditional, black_)["lines"], json::array());
+}
+
 }  // namespace
 }  // namespace corrchess
