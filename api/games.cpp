@@ -295,7 +295,10 @@ Result<app::Precondition> read_precondition(const Request& request, const json* 
     }
     p.ply = ply.get<int>();
   }
-  if (auto tag = request.header("if-match")) {
+  auto tag = request.header("if-match");
+  // `If-Match: *` (RFC 9110 13.1.1) holds for any game that exists: no condition.
+  if (tag == "*") tag.reset();
+  if (tag) {
     std::string_view v = *tag;
     if (v.starts_with("W/")) v.remove_prefix(2);
     const bool quoted = v.size() >= 3 && v.front() == '"' && v.back() == '"';

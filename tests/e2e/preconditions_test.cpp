@@ -85,6 +85,9 @@ TEST_F(Preconditions, StalePlyOrVersionIsRefusedAndChangesNothing) {
   EXPECT_EQ(api_.problem("POST", moves, black_, {{"move", "Nc6"}, {"ply", "two"}}, 400),
             "validation_error");
   EXPECT_EQ(with_if_match("POST", moves, black_, {{"move", "Nc6"}}, "version 3").status, 400);
+  // `If-Match: *` holds for any game (RFC 9110): no condition.
+  const auto any = with_if_match("POST", moves, black_, {{"move", "Nc6"}}, "*");
+  EXPECT_EQ(any.status, 200) << any.body;
   // The current ply lets the resignation through.
   auto resigned = api_.call("POST", "/api/v1/games/" + id_ + "/resign", black_, {{"ply", 3}});
   ASSERT_EQ(resigned.status, 200) << resigned.body;
