@@ -204,9 +204,14 @@ GameView commit_change(pqxx::work& tx, model::StoredGame stored, game::Game game
       view.stored.conditional[chess::index(c)] = lines;
     }
   }
-  // The end of the game discards both players' conditional lines, however it ended
-  // (rules.md 4): resignation, agreement, a claim, a flag fall, a director's decision.
+  // The end of the game discards both players' conditional lines and the pending move,
+  // however it ended (rules.md 4): resignation, agreement, a claim, a flag fall, a director's
+  // decision.
   if (game::is_over(after.status)) {
+    if (view.stored.pending) {
+      view.stored.revision = db::delete_pending(tx, id);
+      view.stored.pending.reset();
+    }
     for (Color c : {Color::kWhite, Color::kBlack}) {
       if (view.stored.conditional[chess::index(c)].empty()) continue;
       view.stored.revision = db::save_conditional(tx, id, c, {}, now);

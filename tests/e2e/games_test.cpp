@@ -84,6 +84,23 @@ TEST_F(Games, SubmitIsPrivateAndChangesNothingUntilAccepted) {
   EXPECT_EQ(json::parse(none.body)["code"], "no_pending_move");
 }
 
+// The end of a game drops the pending move of its player, as it drops conditional lines
+// (rules.md 2): a finished game shows none, and the stored game holds none.
+TEST_F(Games, TheEndOfTheGameDropsThePendingMove) {
+  const auto id = create_game();
+  ASSERT_EQ(api_.call("POST", "/api/v1/games/" + id + "/moves", white_, {{"move", "d4"}}).status,
+            200);
+  ASSERT_EQ(api_.game(id, white_)["pending_move"]["move"]["san"], "d4");
+  const auto resigned = api_.call("POST", "/api/v1/games/" + id + "/resign", black_);
+  ASSERT_EQ(resigned.status, 200) << resigned.body;
+  const auto after = api_.game(id, white_);
+  EXPECT_EQ(after["status"], "finished");
+  EXPECT_FALSE(after.contains("pending_move")) << after.dump();
+  EXPECT_EQ(
+      api_.problem("POST", "/api/v1/games/" + id + "/moves/accept", white_, {{"move", "d4"}}, 409),
+      "game_over");
+}
+
 TEST_F(Games, RulesViolationsAreTypedErrorsAndChangeNothing) {
   const auto id = create_game();
   auto not_turn = api_.call("POST", "/api/v1/games/" + id + "/moves", black_, {{"move", "e5"}});
