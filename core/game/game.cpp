@@ -47,6 +47,13 @@ Result<void> check_decidable(const GameState& st) {
   return check_open(st);
 }
 
+// A director's clock change, suspension or resumption needs a game in play, started or not: a
+// game that is over or awaits adjudication has no clock left to run (rules.md 9).
+Result<void> check_clocks_changeable(const GameState& st) {
+  if (st.status == GameStatus::kNotStarted) return {};
+  return check_open(st);
+}
+
 Result<void> check_offer_allowed(const Game& game, Color side) {
   const GameState& st = game.state();
   const int number = st.moves_made[chess::index(side)] + 1;
@@ -428,20 +435,6 @@ std::optional<GameEvent> decide_flag_fall(const Game& game) {
   ev.reason = st.end_reason;
   return ev;
 }
-
-namespace {
-
-// A director's clock change, suspension or resumption needs a game in play (not started or
-// ongoing): a game that is over or awaits adjudication has no clock left to run (rules.md 9).
-Result<void> check_clocks_changeable(const GameState& st) {
-  if (is_over(st.status)) return fail(ErrorCode::kGameOver, "the game is over");
-  if (st.status == GameStatus::kAdjudicationPending) {
-    return fail(ErrorCode::kGameOver, "the game awaits adjudication");
-  }
-  return {};
-}
-
-}  // namespace
 
 Result<Outcome> set_result(const Game& game, GameResult result, Termination termination,
                            std::string reason, std::string actor) {
