@@ -97,7 +97,7 @@ Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
 }
 
 std::optional<std::int64_t> positive_id(const std::string& text) {
-  if (text.empty() || text.size() > 18 ||
+  if (text.empty() || text.size() > 18 || text.front() == '0' ||
       !std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; })) {
     return std::nullopt;
   }

@@ -40,7 +40,8 @@ Result<std::optional<std::int64_t>> optional_int(const nlohmann::json& body,
                                                  const std::string& field);
 
 // An id as text (a path parameter, a string field): a positive integer in decimal digits only
-// (no sign, no blanks), at most 18 of them; nothing otherwise.
+// (no sign, no blanks, no leading zero: `/games/01` names no game), at most 18 of them;
+// nothing otherwise.
 std::optional<std::int64_t> positive_id(const std::string& text);
 // An id field of a body (docs/api.md "Conventions", ids): a string of digits or a positive
 // integer; validation_error naming the field and `kind` ("field 'event_id' must be an event

@@ -320,13 +320,27 @@ Result<void> check_connection_strings() {
   return {};
 }
 
-// CORRCHESS_TOKEN_TTL_DAYS: a lifetime the database can add to today (a larger one was taken
-// and then failed every login with a 500: timestamp out of range).
-Result<void> check_token_ttl(const Config& config) {
-  if (config.token_ttl_days > kMaxTokenTtlDays) {
-    return fail(ErrorCode::kValidationError,
-                "CORRCHESS_TOKEN_TTL_DAYS must be at most " + std::to_string(kMaxTokenTtlDays) +
-                    " (a hundred years), got " + std::to_string(config.token_ttl_days));
+// Integer settings with an upper bound: the token lifetime the database can add to today (a
+// larger one was taken and then failed every login with a 500: timestamp out of range), and
+// thread and connection counts a machine can start (100,000 I/O threads were taken and the
+// server died starting them).
+Result<void> check_upper_bounds(const Config& config) {
+  struct Bound {
+    const char* name;
+    int value;
+    int max;
+    const char* meaning;
+  };
+  for (const auto& [name, value, max, meaning] :
+       {Bound{"CORRCHESS_TOKEN_TTL_DAYS", config.token_ttl_days, kMaxTokenTtlDays,
+              " (a hundred years)"},
+        Bound{"CORRCHESS_IO_THREADS", config.io_threads, kMaxIoThreads, ""},
+        Bound{"CORRCHESS_DB_POOL_SIZE", config.db_pool_size, kMaxDbPoolSize, ""}}) {
+    if (value > max) {
+      return fail(ErrorCode::kValidationError, std::string(name) + " must be at most " +
+                                                   std::to_string(max) + meaning + ", got " +
+                                                   std::to_string(value));
+    }
   }
   return {};
 }
@@ -454,7 +468,7 @@ Result<Config> config_from_env() {
   if (auto zone = game::TimeZone::named(config.time_zone); !zone) {
     return fail(ErrorCode::kValidationError, "CORRCHESS_TIMEZONE: " + zone.error().detail);
   }
-  TRY(check_token_ttl(config));
+  TRY(check_upper_bounds(config));
   TRY(check_combinations(config));
   return config;
 }

@@ -27,6 +27,9 @@ inline constexpr int kMinLiveEventRetentionDays = 7;
 // The longest CORRCHESS_TOKEN_TTL_DAYS (a hundred years): a bearer token's expiry must stay a
 // date the database can store.
 inline constexpr int kMaxTokenTtlDays = 36500;
+// CORRCHESS_IO_THREADS and CORRCHESS_DB_POOL_SIZE at most (each pool connection has a thread).
+inline constexpr int kMaxIoThreads = 256;
+inline constexpr int kMaxDbPoolSize = 1000;
 
 struct Config {
   std::string listen_address = "127.0.0.1";

@@ -267,9 +267,9 @@ TEST_F(BadInput, UnknownRoutesAre404AndWrongMethods405WithAllow) {
     expect_problem(call("GET", p, white_), 404, "not_found", p);
   }
   // Ids that are not ids, and games that do not exist.
-  for (const std::string& p :
-       std::vector<std::string>{"/api/v1/games/abc", "/api/v1/games/-1", "/api/v1/games/0",
-                                "/api/v1/games/%2012", "/api/v1/games/99999999"}) {
+  for (const std::string& p : std::vector<std::string>{
+           "/api/v1/games/abc", "/api/v1/games/-1", "/api/v1/games/0", "/api/v1/games/%2012",
+           "/api/v1/games/99999999", "/api/v1/games/0" + id_, "/api/v1/games/00" + id_ + "/pgn"}) {
     expect_problem(call("GET", p, white_), 404, "not_found", p);
   }
   expect_problem(call("POST", "/api/v1/games/99999999/moves", white_, json{{"move", "e4"}}.dump()),

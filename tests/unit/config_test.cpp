@@ -259,14 +259,15 @@ TEST(FlagConfig, OnlyYesOrNoWordsAreAccepted) {
   EXPECT_TRUE(c->run_migrations);
 }
 
-// CORRCHESS_LOG_LEVEL: info by default, the documented names are taken, an unknown name is
-// refused (it would otherwise switch the log off).
+// CORRCHESS_LOG_LEVEL: info by default, the documented names (with spdlog's aliases warning and
+// err) are taken, an unknown name is refused (it would otherwise switch the log off).
 TEST(LogLevelConfig, UnknownLevelsAreRefused) {
   unsetenv("CORRCHESS_LOG_LEVEL");
   auto c = config_from_env();
   ASSERT_TRUE(c.has_value()) << c.error().detail;
   EXPECT_EQ(c->log_level, "info");
-  for (const char* level : {"trace", "debug", "info", "warn", "error", "critical", "off"}) {
+  for (const char* level :
+       {"trace", "debug", "info", "warn", "warning", "error", "err", "critical", "off"}) {
     setenv("CORRCHESS_LOG_LEVEL", level, 1);
     c = config_from_env();
     ASSERT_TRUE(c.has_value()) << level << ": " << c.error().detail;
@@ -330,6 +331,31 @@ TEST(TokenTtlConfig, AtMostAHundredYears) {
         << c.error().detail;
   }
   unsetenv("CORRCHESS_TOKEN_TTL_DAYS");
+}
+
+// CORRCHESS_IO_THREADS at most 256 and CORRCHESS_DB_POOL_SIZE at most 1000: 100,000 was taken
+// and the server died starting the threads.
+TEST(ThreadCountConfig, BoundedAbove) {
+  setenv("CORRCHESS_IO_THREADS", "256", 1);
+  setenv("CORRCHESS_DB_POOL_SIZE", "1000", 1);
+  auto c = config_from_env();
+  ASSERT_TRUE(c.has_value()) << c.error().detail;
+  EXPECT_EQ(c->io_threads, 256);
+  EXPECT_EQ(c->db_pool_size, 1000);
+  for (const auto& [name, bad] :
+       {std::pair{"CORRCHESS_IO_THREADS", "257"}, std::pair{"CORRCHESS_IO_THREADS", "100000"},
+        std::pair{"CORRCHESS_DB_POOL_SIZE", "1001"},
+        std::pair{"CORRCHESS_DB_POOL_SIZE", "100000"}}) {
+    setenv("CORRCHESS_IO_THREADS", "2", 1);
+    setenv("CORRCHESS_DB_POOL_SIZE", "8", 1);
+    setenv(name, bad, 1);
+    c = config_from_env();
+    ASSERT_FALSE(c.has_value()) << name << "=" << bad;
+    EXPECT_NE(c.error().detail.find(name), std::string::npos) << c.error().detail;
+    EXPECT_NE(c.error().detail.find(bad), std::string::npos) << c.error().detail;
+  }
+  unsetenv("CORRCHESS_IO_THREADS");
+  unsetenv("CORRCHESS_DB_POOL_SIZE");
 }
 
 // The connection strings are parsed (not connected to) at start: one libpq cannot read names
