@@ -15,9 +15,11 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "delivery/webhook.h"
 
@@ -211,13 +213,25 @@ TEST(WebhookTargets, TheEnvironmentsProxyIsNotUsed) {
   ASSERT_TRUE(proxy.listening());
   ASSERT_TRUE(target.listening());
   const std::string proxy_url = "http://127.0.0.1:" + std::to_string(proxy.port());
+  // A proxy for every scheme and no exceptions; the variables as they were afterwards.
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved;
+  for (const char* name : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY", "no_proxy", "NO_PROXY"}) {
+    const char* value = std::getenv(name);
+    saved.emplace_back(name, value ? std::optional<std::string>(value) : std::nullopt);
+  }
   for (const char* name : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY"}) {
     setenv(name, proxy_url.c_str(), 1);
   }
   unsetenv("no_proxy");
   unsetenv("NO_PROXY");
   const auto sent = post("http://127.0.0.1:" + std::to_string(target.port()) + "/hook", true);
-  for (const char* name : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY"}) unsetenv(name);
+  for (const auto& [name, value] : saved) {
+    if (value) {
+      setenv(name.c_str(), value->c_str(), 1);
+    } else {
+      unsetenv(name.c_str());
+    }
+  }
   ASSERT_TRUE(sent) << sent.error().detail;
   EXPECT_EQ(*sent, 200);
   EXPECT_EQ(target.requests(), 1);
