@@ -281,6 +281,10 @@ Result<long> post_guarded(const WebhookSettings& settings, const std::string& ur
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
   curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.data());
   curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+  // No proxy, whatever the environment says (http_proxy, https_proxy, ALL_PROXY): through
+  // one the connection would go wherever the proxy resolves the name, not to the address
+  // checked above, and the socket check would judge the proxy's address instead.
+  curl_easy_setopt(c, CURLOPT_PROXY, "");
   curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(c, CURLOPT_TIMEOUT, settings.timeout_seconds);

@@ -2,7 +2,8 @@
 // webhook-timestamp (Unix seconds) and webhook-signature "v1,<base64 of HMAC-SHA256 over
 // 'id.timestamp.body' keyed with the base64-decoded part of the whsec_ secret>". Time-outs,
 // no redirects, http(s) only; private, loopback and link-local targets are refused unless
-// allowed (the address checked is the one connected to: no DNS rebinding in between).
+// allowed (the address checked is the one connected to: no DNS rebinding in between; no
+// proxy from the environment either).
 #pragma once
 
 #include <cstdint>

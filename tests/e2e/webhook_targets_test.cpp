@@ -2,7 +2,9 @@
 // server's own interface addresses are refused like private ones (an address the test adds
 // to a veth interface of its own, outside every private range, once reached a listener of
 // the host); IPv6 literals can be delivered to (a broken CURLOPT_RESOLVE entry once failed
-// them all); IPv6 forms that embed a private IPv4 address are refused by that address.
+// them all); IPv6 forms that embed a private IPv4 address are refused by that address; every
+// spelling of a private IPv4 address is; redirects are not followed; the environment's proxy
+// (which would connect wherever it resolves the name) is not used.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -13,8 +15,11 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "delivery/webhook.h"
 
@@ -25,7 +30,10 @@ namespace {
 // every request and counts them.
 class Listener {
  public:
-  explicit Listener(const std::string& address) {
+  explicit Listener(const std::string& address, std::string answer =
+                                                    "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n"
+                                                    "Connection: close\r\n\r\n")
+      : answer_(std::move(answer)) {
     const bool v6 = address.find(':') != std::string::npos;
     fd_ = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0);
     int one = 1;
@@ -78,13 +86,12 @@ class Listener {
         got.append(buf, static_cast<std::size_t>(n));
       }
       if (got.starts_with("POST ")) ++requests_;
-      const std::string answer =
-          "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-      [[maybe_unused]] const auto written = write(client, answer.data(), answer.size());
+      [[maybe_unused]] const auto written = write(client, answer_.data(), answer_.size());
       close(client);
     }
   }
 
+  std::string answer_;
   int fd_ = -1;
   int port_ = 0;
   std::atomic<bool> stop_{false};
@@ -160,6 +167,75 @@ TEST(WebhookTargets, Ipv6FormsOfPrivateIpv4AddressesAreRefused) {
     EXPECT_EQ(r.error().code, ErrorCode::kValidationError) << host << ": " << r.error().detail;
     EXPECT_NE(r.error().detail.find("private"), std::string::npos) << host;
   }
+}
+
+// Every spelling of a loopback, private, link-local or unspecified address is refused: IPv4
+// in decimal, octal, hexadecimal and short forms (libcurl and the resolver read them as
+// 127.0.0.1), a zone on a link-local IPv6 address, and names that resolve to loopback.
+TEST(WebhookTargets, EverySpellingOfAPrivateAddressIsRefused) {
+  for (const char* host :
+       {"127.1", "0x7f000001", "2130706433", "017700000001", "0177.0.0.1", "0x7f.1", "0", "0.0.0.0",
+        "localhost", "[::ffff:7f00:1]", "[0:0:0:0:0:ffff:127.0.0.1]", "[fe80::1%25eth0]",
+        "169.254.169.254", "100.64.0.1", "192.168.0.1", "172.16.0.1", "224.0.0.1"}) {
+    const auto r = post(std::string("http://") + host + ":9/hook", false);
+    ASSERT_FALSE(r) << host;
+    EXPECT_EQ(r.error().code, ErrorCode::kValidationError) << host << ": " << r.error().detail;
+    EXPECT_NE(r.error().detail.find("private"), std::string::npos)
+        << host << ": " << r.error().detail;
+  }
+}
+
+// A redirect is an answer, not a new target: a receiver answering 302 towards a private
+// address gets no second request there (a redirect from an allowed target to a private one
+// cannot reach it).
+TEST(WebhookTargets, ARedirectIsNotFollowed) {
+  Listener inside("127.0.0.1");
+  ASSERT_TRUE(inside.listening());
+  Listener redirector(
+      "127.0.0.1",
+      "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:" + std::to_string(inside.port()) +
+          "/internal\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  ASSERT_TRUE(redirector.listening());
+  const auto sent = post("http://127.0.0.1:" + std::to_string(redirector.port()) + "/hook", true);
+  ASSERT_TRUE(sent) << sent.error().detail;
+  EXPECT_EQ(*sent, 302);
+  EXPECT_EQ(redirector.requests(), 1);
+  EXPECT_EQ(inside.requests(), 0);
+}
+
+// The proxy settings of the server's environment (http_proxy, https_proxy, ALL_PROXY) are not
+// used: through a proxy the connection would go wherever the proxy resolves the name (no
+// check of the address connected to, DNS rebinding in between), and a proxy on a private
+// address would have every delivery refused. The request goes to the checked address itself.
+TEST(WebhookTargets, TheEnvironmentsProxyIsNotUsed) {
+  Listener proxy("127.0.0.1");
+  Listener target("127.0.0.1");
+  ASSERT_TRUE(proxy.listening());
+  ASSERT_TRUE(target.listening());
+  const std::string proxy_url = "http://127.0.0.1:" + std::to_string(proxy.port());
+  // A proxy for every scheme and no exceptions; the variables as they were afterwards.
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved;
+  for (const char* name : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY", "no_proxy", "NO_PROXY"}) {
+    const char* value = std::getenv(name);
+    saved.emplace_back(name, value ? std::optional<std::string>(value) : std::nullopt);
+  }
+  for (const char* name : {"http_proxy", "HTTPS_PROXY", "ALL_PROXY"}) {
+    setenv(name, proxy_url.c_str(), 1);
+  }
+  unsetenv("no_proxy");
+  unsetenv("NO_PROXY");
+  const auto sent = post("http://127.0.0.1:" + std::to_string(target.port()) + "/hook", true);
+  for (const auto& [name, value] : saved) {
+    if (value) {
+      setenv(name.c_str(), value->c_str(), 1);
+    } else {
+      unsetenv(name.c_str());
+    }
+  }
+  ASSERT_TRUE(sent) << sent.error().detail;
+  EXPECT_EQ(*sent, 200);
+  EXPECT_EQ(target.requests(), 1);
+  EXPECT_EQ(proxy.requests(), 0) << "the request went through the environment's proxy";
 }
 
 }  // namespace
