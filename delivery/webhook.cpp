@@ -76,8 +76,12 @@ bool is_private_v4(std::uint32_t a) {
   const auto in = [&](std::uint32_t net, int bits) {
     return (a >> (32 - bits)) == (net >> (32 - bits));
   };
+  // 0/8, 10/8, 127/8, 169.254/16, 172.16/12, 192.168/16, CGNAT 100.64/10, multicast and
+  // reserved 224/3, and the special-purpose blocks no public receiver lives in: IETF protocol
+  // assignments 192.0.0/24 (RFC 6890) and the benchmarking network 198.18/15 (RFC 2544).
   return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x7F000000, 8) || in(0xA9FE0000, 16) ||
-         in(0xAC100000, 12) || in(0xC0A80000, 16) || in(0x64400000, 10) || in(0xE0000000, 3);
+         in(0xAC100000, 12) || in(0xC0A80000, 16) || in(0x64400000, 10) || in(0xE0000000, 3) ||
+         in(0xC0000000, 24) || in(0xC6120000, 15);
 }
 
 std::uint32_t v4_at(const unsigned char* b) {
@@ -87,9 +91,10 @@ std::uint32_t v4_at(const unsigned char* b) {
 
 // Loopback, private (RFC 1918, unique local), link-local, unspecified, CGNAT, multicast. An
 // IPv6 address that carries an IPv4 address (IPv4-compatible ::a.b.c.d, IPv4-mapped
-// ::ffff:a.b.c.d, NAT64 64:ff9b::a.b.c.d, 6to4 2002:aabb:ccdd::) is judged by that IPv4
-// address, since that is where it leads; the local-use NAT64 prefix 64:ff9b:1::/48 is refused
-// whole (its embedding depends on the operator's prefix length).
+// ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d (RFC 2765), NAT64 64:ff9b::a.b.c.d, 6to4
+// 2002:aabb:ccdd::) is judged by that IPv4 address, since that is where it leads; the local-use
+// NAT64 prefix 64:ff9b:1::/48 is refused whole (its embedding depends on the operator's prefix
+// length).
 bool is_private(const sockaddr* sa) {
   if (sa->sa_family == AF_INET) {
     return is_private_v4(ntohl(reinterpret_cast<const sockaddr_in*>(sa)->sin_addr.s_addr));
@@ -98,10 +103,11 @@ bool is_private(const sockaddr* sa) {
     const auto& b = reinterpret_cast<const sockaddr_in6*>(sa)->sin6_addr.s6_addr;
     static const unsigned char kCompatible[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     static const unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+    static const unsigned char kTranslated[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0};
     static const unsigned char kNat64[12] = {0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0};
     static const unsigned char kLocalNat64[6] = {0, 0x64, 0xFF, 0x9B, 0, 1};
     if (std::equal(kCompatible, kCompatible + 12, b) || std::equal(kMapped, kMapped + 12, b) ||
-        std::equal(kNat64, kNat64 + 12, b)) {
+        std::equal(kTranslated, kTranslated + 12, b) || std::equal(kNat64, kNat64 + 12, b)) {
       return is_private_v4(v4_at(b + 12));  // :: and ::1 fall in 0.0.0.0/8
     }
     if (std::equal(kLocalNat64, kLocalNat64 + 6, b)) return true;

@@ -173,10 +173,28 @@ TEST(WebhookTargets, Ipv6FormsOfPrivateIpv4AddressesAreRefused) {
 // in decimal, octal, hexadecimal and short forms (libcurl and the resolver read them as
 // 127.0.0.1), a zone on a link-local IPv6 address, and names that resolve to loopback.
 TEST(WebhookTargets, EverySpellingOfAPrivateAddressIsRefused) {
-  for (const char* host :
-       {"127.1", "0x7f000001", "2130706433", "017700000001", "0177.0.0.1", "0x7f.1", "0", "0.0.0.0",
-        "localhost", "[::ffff:7f00:1]", "[0:0:0:0:0:ffff:127.0.0.1]", "[fe80::1%25eth0]",
-        "169.254.169.254", "100.64.0.1", "192.168.0.1", "172.16.0.1", "224.0.0.1"}) {
+  for (const char* host : {"127.1",
+                           "0x7f000001",
+                           "2130706433",
+                           "017700000001",
+                           "0177.0.0.1",
+                           "0x7f.1",
+                           "0",
+                           "0.0.0.0",
+                           "localhost",
+                           "[::ffff:7f00:1]",
+                           "[0:0:0:0:0:ffff:127.0.0.1]",
+                           "[fe80::1%25eth0]",
+                           "169.254.169.254",
+                           "100.64.0.1",
+                           "192.168.0.1",
+                           "172.16.0.1",
+                           "224.0.0.1",
+                           "192.0.0.8",
+                           "198.18.0.1",
+                           "198.19.255.254",
+                           "[::ffff:0:127.0.0.1]",
+                           "[::ffff:0:a00:1]"}) {
     const auto r = post(std::string("http://") + host + ":9/hook", false);
     ASSERT_FALSE(r) << host;
     EXPECT_EQ(r.error().code, ErrorCode::kValidationError) << host << ": " << r.error().detail;
