@@ -128,7 +128,7 @@ void add_championship_routes(Router& router, GameServiceDeps& deps) {
   routes.add(
       {"POST", "/api/v1/admin/championships", kDirector,
        Doc("Create a championship: its first stage starts at once", 201, "the championship")
-           .in(with_competition_rule_settings(
+           .in(with_section_terms_fields(with_competition_rule_settings(
                    {{"name", "string", true, "unique (case-insensitive), at most 200 bytes"},
                     {"players", "string[]", true, "usernames of the first stage's players"},
                     {"stages", "object[]", true,
@@ -137,10 +137,7 @@ void add_championship_routes(Router& router, GameServiceDeps& deps) {
                     {"auto_advance", "boolean", false,
                      "default true: the next stage starts when a stage ends"},
                     {"country_spread", "boolean", false, "spread compatriots over sections"},
-                    {"allow_518", "boolean", false, "Chess960: may the draw give 518"},
-                    {"leave_days_per_year", "integer", false, "0..366; default 45"},
-                    {"double_round", "boolean", false, ""},
-                    {"rated", "boolean", false, "default true"}}),
+                    {"allow_518", "boolean", false, "Chess960: may the draw give 518"}})),
                {{"name", "World Championship 40"},
                 {"time_control", time_control_example()},
                 {"players", {"anna", "boris", "chen", "dora", "emil", "fay"}},

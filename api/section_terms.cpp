@@ -26,8 +26,11 @@ Result<model::SectionTerms> parse_section_terms(const nlohmann::json& body) {
   }
   for (auto [field, target] :
        {std::pair{"double_round", &t.double_round}, std::pair{"allow_518", &t.allow_518},
-        std::pair{"rated", &t.rated}}) {
+        std::pair{"rated", &t.rated}, std::pair{"auto_adjudicate", &t.auto_adjudicate}}) {
     if (auto v = in.optional_bool(field)) *target = *v;
+  }
+  if (auto days = in.take(optional_int_in(body, "section_days", 1, model::kMaxSectionDays))) {
+    t.section_days = *days;
   }
   return in.finish(std::move(t));
 }
@@ -42,7 +45,24 @@ nlohmann::json section_terms_json(const model::SectionTerms& t) {
           {"silence_rule", t.rules.silence_rule},
           {"messages_allowed", t.rules.messages_allowed},
           {"double_round", t.double_round},
-          {"rated", t.rated}};
+          {"rated", t.rated},
+          {"section_days", t.section_days ? nlohmann::json(*t.section_days) : nlohmann::json()},
+          {"auto_adjudicate", t.auto_adjudicate}};
+}
+
+std::vector<FieldDoc> with_section_terms_fields(std::vector<FieldDoc> fields) {
+  for (auto& f : std::vector<FieldDoc>{
+           {"leave_days_per_year", "integer", false, "0..366; default 45"},
+           {"double_round", "boolean", false, ""},
+           {"rated", "boolean", false, "default true"},
+           {"section_days", "integer", false,
+            "1..3650: each section's event ends this many days after it starts (its end date); "
+            "default none"},
+           {"auto_adjudicate", "boolean", false,
+            "the sections' events adjudicate by themselves (default false)"}}) {
+    fields.push_back(std::move(f));
+  }
+  return fields;
 }
 
 }  // namespace corrchess::api

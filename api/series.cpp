@@ -153,7 +153,7 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
       {"POST", "/api/v1/admin/series", kDirector,
        Doc("Define a series: players join its waiting list, sections start by themselves", 201,
            "the series")
-           .in(with_competition_rule_settings(
+           .in(with_section_terms_fields(with_competition_rule_settings(
                    {{"name", "string", true, "unique (case-insensitive), at most 200 bytes"},
                     {"section_size", "integer", true, "3..32 players per section"},
                     {"min_section_size", "integer", false,
@@ -177,10 +177,7 @@ void add_director_series_routes(Routes& routes, GameServiceDeps& deps) {
                     {"opening", "string", false,
                      "thematic: SAN moves (\"1. e4 c5 2. Nf3\") or a FEN every game starts from"},
                     {"allow_518", "boolean", false,
-                     "Chess960: may the draw give the standard array"},
-                    {"leave_days_per_year", "integer", false, "0..366; default 45"},
-                    {"double_round", "boolean", false, ""},
-                    {"rated", "boolean", false, "default true"}}),
+                     "Chess960: may the draw give the standard array"}})),
                {{"name", "Open class"},
                 {"time_control", time_control_example()},
                 {"section_size", 7},

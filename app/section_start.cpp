@@ -63,6 +63,8 @@ model::EventSettings section_event(const model::SectionTerms& terms, std::string
   e.double_round = terms.double_round;
   e.max_players = players;
   e.start_at = now;
+  if (terms.section_days) e.end_at = now + game::days(*terms.section_days);
+  e.auto_adjudicate = terms.auto_adjudicate;
   return e;
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 using game::Timestamp;
 
-// id, name, the section terms (columns 2..11), then the championship's own.
+// id, name, the section terms (columns 2..13), then the championship's own.
 const std::string kChampionshipColumns =
     std::string("id, name, ") + kSectionTermsColumns +
     ", country_spread, auto_advance, status, extract(epoch FROM created_at)::bigint, "
@@ -24,11 +24,11 @@ Result<StoredChampionship> championship_from_row(pqxx::work& tx, const pqxx::row
   s.name = row[1].as<std::string>();
   TRY_LET(terms, section_terms_from_row(row, 2));
   s.terms = *terms;
-  s.country_spread = row[12].as<bool>();
-  s.auto_advance = row[13].as<bool>();
-  c.status = row[14].as<std::string>();
-  c.created_at = Timestamp(row[15].as<std::int64_t>());
-  c.finished_at = optional_instant(row[16]);
+  s.country_spread = row[14].as<bool>();
+  s.auto_advance = row[15].as<bool>();
+  c.status = row[16].as<std::string>();
+  c.created_at = Timestamp(row[17].as<std::int64_t>());
+  c.finished_at = optional_instant(row[18]);
   for (const auto& r : tx.exec_params(
            "SELECT number, name, section_size, per_section, best_runners_up, status, "
            "extract(epoch FROM started_at)::bigint, extract(epoch FROM finished_at)::bigint "
@@ -62,14 +62,16 @@ Result<std::int64_t> insert_championship(pqxx::work& tx, const ChampionshipSetti
   const auto rows = tx.exec_params(
       "INSERT INTO championships (name, variant, allow_518, time_control, leave_days_per_year, "
       "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, rated, "
-      "country_spread, auto_advance, created_by, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, "
-      "$6, $7, $8, $9, $10, $11, $12, $13, $14, to_timestamp($15)) "
+      "country_spread, auto_advance, created_by, created_at, section_days, auto_adjudicate) "
+      "VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, "
+      "to_timestamp($15), $16, $17) "
       "ON CONFLICT DO NOTHING RETURNING id",
       s.name, std::string(game::to_string(s.terms.variant)), s.terms.allow_518,
       time_control_json(s.terms.time_control).dump(), s.terms.leave_days_per_year,
       s.terms.rules.no_draw_before_move, s.terms.rules.ten_moves_rule, s.terms.rules.silence_rule,
       s.terms.rules.messages_allowed, s.terms.double_round, s.terms.rated, s.country_spread,
-      s.auto_advance, created_by, now.unix_seconds());
+      s.auto_advance, created_by, now.unix_seconds(), s.terms.section_days,
+      s.terms.auto_adjudicate);
   if (rows.empty()) {
     return fail(ErrorCode::kConflict, "a championship named '" + s.name + "' exists already");
   }

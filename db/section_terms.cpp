@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/codec.h"
+#include "db/rows.h"
 
 namespace corrchess::db {
 
@@ -21,6 +22,8 @@ Result<SectionTerms> section_terms_from_row(const pqxx::row& row, int first) {
   t.rules.messages_allowed = at(7).as<bool>();
   t.double_round = at(8).as<bool>();
   t.rated = at(9).as<bool>();
+  t.section_days = optional_int(at(10));
+  t.auto_adjudicate = at(11).as<bool>();
   return t;
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 using game::Timestamp;
 
-// id, name, the section terms (columns 2..11), then the series' own.
+// id, name, the section terms (columns 2..13), then the series' own.
 const std::string kSeriesColumns =
     std::string("id, name, ") + kSectionTermsColumns +
     ", opening, initial_fen, "
@@ -19,7 +19,7 @@ const std::string kSeriesColumns =
     "unrated_allowed, credit_from_series, min_finished_games, promote_max_place, "
     "promote_min_percent, credit_valid_days, status, created_by, "
     "extract(epoch FROM created_at)::bigint";
-static_assert(kSectionTermsColumnCount == 10, "the series' own columns start at 12");
+static_assert(kSectionTermsColumnCount == 12, "the series' own columns start at 14");
 
 Result<StoredSeries> series_from_row(const pqxx::row& row) {
   StoredSeries out;
@@ -28,23 +28,23 @@ Result<StoredSeries> series_from_row(const pqxx::row& row) {
   s.name = row[1].as<std::string>();
   TRY_LET(terms, section_terms_from_row(row, 2));
   s.terms = *terms;
-  s.opening = optional_text(row[12]);
-  s.initial_fen = optional_text(row[13]).value_or("");
-  s.sections.section_size = row[14].as<int>();
-  s.sections.min_section_size = row[15].as<int>();
-  s.sections.max_wait = row[16].as<std::int64_t>();
-  s.country_spread = row[17].as<bool>();
-  s.gate.min_rating = optional_int(row[18]);
-  s.gate.max_rating = optional_int(row[19]);
-  s.gate.unrated_allowed = row[20].as<bool>();
-  s.gate.credit_from_series = optional_id(row[21]);
-  s.min_finished_games = row[22].as<int>();
-  s.promotion.max_place = optional_int(row[23]);
-  s.promotion.min_score_percent = optional_int(row[24]);
-  s.credit_valid_days = row[25].as<int>();
-  out.status = row[26].as<std::string>();
-  out.created_by = optional_id(row[27]);
-  out.created_at = Timestamp(row[28].as<std::int64_t>());
+  s.opening = optional_text(row[14]);
+  s.initial_fen = optional_text(row[15]).value_or("");
+  s.sections.section_size = row[16].as<int>();
+  s.sections.min_section_size = row[17].as<int>();
+  s.sections.max_wait = row[18].as<std::int64_t>();
+  s.country_spread = row[19].as<bool>();
+  s.gate.min_rating = optional_int(row[20]);
+  s.gate.max_rating = optional_int(row[21]);
+  s.gate.unrated_allowed = row[22].as<bool>();
+  s.gate.credit_from_series = optional_id(row[23]);
+  s.min_finished_games = row[24].as<int>();
+  s.promotion.max_place = optional_int(row[25]);
+  s.promotion.min_score_percent = optional_int(row[26]);
+  s.credit_valid_days = row[27].as<int>();
+  out.status = row[28].as<std::string>();
+  out.created_by = optional_id(row[29]);
+  out.created_at = Timestamp(row[30].as<std::int64_t>());
   return out;
 }
 
@@ -142,9 +142,10 @@ Result<std::int64_t> insert_series(pqxx::work& tx, const SeriesSettings& s,
       "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, rated, "
       "opening, initial_fen, section_size, min_section_size, max_wait_seconds, country_spread, "
       "min_rating, max_rating, unrated_allowed, credit_from_series, min_finished_games, "
-      "promote_max_place, promote_min_percent, credit_valid_days, created_by, created_at) "
+      "promote_max_place, promote_min_percent, credit_valid_days, created_by, created_at, "
+      "section_days, auto_adjudicate) "
       "VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
-      "$17, $18, $19, $20, $21, $22, $23, $24, $25, $26, to_timestamp($27)) "
+      "$17, $18, $19, $20, $21, $22, $23, $24, $25, $26, to_timestamp($27), $28, $29) "
       "ON CONFLICT DO NOTHING RETURNING id",
       s.name, std::string(game::to_string(s.terms.variant)), s.terms.allow_518,
       time_control_json(s.terms.time_control).dump(), s.terms.leave_days_per_year,
@@ -154,7 +155,7 @@ Result<std::int64_t> insert_series(pqxx::work& tx, const SeriesSettings& s,
       s.sections.max_wait, s.country_spread, s.gate.min_rating, s.gate.max_rating,
       s.gate.unrated_allowed, s.gate.credit_from_series, s.min_finished_games,
       s.promotion.max_place, s.promotion.min_score_percent, s.credit_valid_days, created_by,
-      now.unix_seconds());
+      now.unix_seconds(), s.terms.section_days, s.terms.auto_adjudicate);
   if (rows.empty()) {
     return fail(ErrorCode::kConflict, "a series named '" + s.name + "' exists already");
   }

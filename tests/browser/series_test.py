@@ -52,6 +52,8 @@ class SeriesPages(support.ServerTestCase):
         self.fill(d, "se-name", "Open class")
         self.fill(d, "se-section-size", "3")
         self.fill(d, "se-promotion-max-place", "1")
+        self.fill(d, "se-section-days", "540")
+        d.find_element(By.ID, "se-auto-adjudicate").click()
         # An illegal opening: the server names the move, next to the field; nothing is created.
         self.fill(d, "se-opening", "1. e4 e5 2. Ke3")
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
@@ -68,6 +70,8 @@ class SeriesPages(support.ServerTestCase):
         stored = self.admin.call("GET", "/api/v1/series/" + sid)
         self.assertEqual(stored["settings"]["section_size"], 3)
         self.assertEqual(stored["settings"]["promotion_max_place"], 1)
+        self.assertEqual(stored["settings"]["section_days"], 540)
+        self.assertTrue(stored["settings"]["auto_adjudicate"])
         d.save_screenshot(support.artifact_path("series-director-form.png"))
 
         # ann finds it on /series, at a phone's width, and joins on its page.
@@ -172,6 +176,7 @@ class SeriesPages(support.ServerTestCase):
         self.fill(d, "ch-stage1-size", "4")
         self.fill(d, "ch-stage1-per-section", "2")
         self.fill(d, "ch-stage2-size", "2")
+        self.fill(d, "ch-section-days", "365")
         d.find_element(By.ID, "ch-name").find_element(By.XPATH, "ancestor::form").find_element(
             By.CSS_SELECTOR, "button[type=submit]").click()
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".championship-stage"), message="championship page")
@@ -184,6 +189,8 @@ class SeriesPages(support.ServerTestCase):
         # The qualifier's six games: the lower seat wins, except 3-4 drawn: ann and ben go on.
         cid = d.current_url.rstrip("/").split("/")[-1]
         champ = self.admin.call("GET", "/api/v1/championships/" + cid)
+        self.assertEqual(champ["settings"]["section_days"], 365)
+        self.assertFalse(champ["settings"]["auto_adjudicate"])
         event = self.admin.call("GET", "/api/v1/events/" + champ["stages"][0]["sections"][0]["event_id"])
         seat = {p["username"]: p["seat"] for p in event["players"]}
         self.assertEqual(seat, {"ann": 1, "ben": 2, "cat": 3, "dan": 4})

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/game/time.h"
 #include "tests/support/event_fixture.h"
 
 namespace corrchess {
@@ -208,6 +209,31 @@ TEST_F(Championships, ADirectorStartsTheNextStageByHand) {
   bool found = false;
   for (const auto& r : audit["records"]) found = found || r["action"] == "stage_started";
   EXPECT_TRUE(found);
+}
+
+// A playing period for every stage's sections (rules.md 6.8): the first stage's section ends
+// section_days after it starts, with the championship's auto_adjudicate; both are shown.
+TEST_F(Championships, EverySectionEndsAfterThePlayingPeriod) {
+  add_users({"ann", "ben", "cat", "dan"});
+  const auto created = ok("POST", "/api/v1/admin/championships", "td",
+                          {{"name", "Timed"},
+                           {"time_control", iccf()},
+                           {"players", {"ann", "ben", "cat", "dan"}},
+                           {"section_days", 400},
+                           {"auto_adjudicate", true},
+                           {"stages",
+                            {{{"name", "Qualifier"}, {"section_size", 4}, {"per_section", 2}},
+                             {{"name", "Final"}, {"section_size", 2}}}}},
+                          201);
+  EXPECT_EQ(created["settings"]["section_days"], 400);
+  EXPECT_EQ(created["settings"]["auto_adjudicate"], true);
+  const auto first = sections(created, 1);
+  ASSERT_EQ(first.size(), 1u);
+  const auto section = ok("GET", "/api/v1/events/" + first[0], "td");
+  const auto start = game::parse_rfc3339(created["stages"][0]["started_at"].get<std::string>());
+  ASSERT_TRUE(start) << created["stages"][0].dump();
+  EXPECT_EQ(section["settings"]["end_at"], game::format_rfc3339(*start + game::days(400)));
+  EXPECT_EQ(section["settings"]["auto_adjudicate"], true);
 }
 
 // Sections of 2 for five players: never a section of one player (rules.md 6.9), so two
@@ -427,6 +453,13 @@ TEST_F(Championships, BadDefinitionsAreRefusedAndChangeNothing) {
       {with_stages({{{"name", " "}, {"section_size", 2}, {"per_section", 1}}, final_stage}),
        "name"},
       {json{{"name", "Refused"}, {"time_control", iccf()}, {"players", players}}, "stages"},
+      {[&] {
+         auto body = with_stages(
+             {{{"name", "Prelims"}, {"section_size", 2}, {"per_section", 1}}, final_stage});
+         body["section_days"] = 0;
+         return body;
+       }(),
+       "section_days"},
   };
   for (const auto& [body, mentions] : cases) {
     auto r = call("POST", "/api/v1/admin/championships", "td", body);

@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "core/game/time.h"
 #include "tests/support/event_fixture.h"
 #include "tests/support/mail_test.h"
 
@@ -344,6 +345,52 @@ TEST_F(Series, SectionsStartedTogetherSpreadCompatriots) {
   }
 }
 
+// A playing period (rules.md 6.8): each section's event ends section_days after it starts and
+// takes the series' auto_adjudicate; its games still in play then await adjudication. A series
+// without one starts sections without an end date.
+TEST_F(Series, SectionsEndAfterTheirPlayingPeriod) {
+  add_users({"ann", "ben", "cat", "dan", "eve", "fay"});
+  const auto created = create_series({{"name", "Timed class"},
+                                      {"section_size", 3},
+                                      {"section_days", 30},
+                                      {"auto_adjudicate", true}});
+  const std::string id = created["id"];
+  EXPECT_EQ(created["settings"]["section_days"], 30);
+  EXPECT_EQ(created["settings"]["auto_adjudicate"], true);
+  const auto plain = create_series({{"name", "Open class"}, {"section_size", 3}});
+  EXPECT_TRUE(plain["settings"]["section_days"].is_null()) << plain.dump();
+  EXPECT_EQ(plain["settings"]["auto_adjudicate"], false);
+
+  join(id, "ann");
+  advance(3600);  // the section starts an hour after the series was made
+  join(id, "ben");
+  const std::string event_id = join(id, "cat")["event_id"];
+  const auto section = event(event_id);
+  const auto started = series(id)["sections"][0]["started_at"].get<std::string>();
+  const auto start = game::parse_rfc3339(started);
+  ASSERT_TRUE(start) << started;
+  EXPECT_EQ(section["settings"]["end_at"], game::format_rfc3339(*start + game::days(30)))
+      << section["settings"].dump();
+  EXPECT_EQ(section["settings"]["auto_adjudicate"], true);
+
+  const std::string plain_id = plain["id"];
+  join(plain_id, "dan");
+  join(plain_id, "eve");
+  const std::string plain_event = join(plain_id, "fay")["event_id"];
+  EXPECT_TRUE(event(plain_event)["settings"]["end_at"].is_null());
+
+  // Day 30 less a second: still in play; at day 30 every unfinished game awaits adjudication.
+  advance(30 * 86400 - 1);
+  for (const auto& g : event(event_id)["games"]) EXPECT_EQ(g["status"], "ongoing") << g.dump();
+  advance(1);
+  const auto ended = event(event_id);
+  ASSERT_EQ(ended["games"].size(), 3u);
+  for (const auto& g : ended["games"]) {
+    EXPECT_EQ(g["status"], "adjudication_pending") << g.dump();
+  }
+  for (const auto& g : event(plain_event)["games"]) EXPECT_EQ(g["status"], "ongoing");
+}
+
 // Bad definitions and entries get clear errors and change nothing.
 TEST_F(Series, BadInputIsRefusedAndChangesNothing) {
   add_users({"ann"});
@@ -378,6 +425,11 @@ TEST_F(Series, BadInputIsRefusedAndChangesNothing) {
       {with({{"start_position", 3}}), 400, "validation_error", "start_position"},
       {with({{"variant", "chess960"}, {"opening", "1. e4"}}), 400, "validation_error",
        "standard chess"},
+      {with({{"section_days", 0}}), 400, "validation_error", "section_days"},
+      {with({{"section_days", 3651}}), 400, "validation_error", "section_days"},
+      {with({{"section_days", "30"}}), 400, "validation_error", "section_days"},
+      {with({{"section_days", 1.5}}), 400, "validation_error", "section_days"},
+      {with({{"auto_adjudicate", "yes"}}), 400, "validation_error", "auto_adjudicate"},
   };
   for (const auto& c : cases) {
     auto r = call("POST", "/api/v1/admin/series", "td", c.body);

@@ -45,6 +45,8 @@ export function newChampionshipForm(go: (path: string) => void): HTMLElement {
   drawStages();
   const auto = h('input', { type: 'checkbox', id: 'ch-auto-advance', checked: true });
   const spread = h('input', { type: 'checkbox', id: 'ch-country-spread' });
+  const sectionDays = num({ id: 'ch-section-days', name: 'section_days', min: 1, max: 3650, placeholder: t('director.no_end_date') });
+  const autoAdjudicate = h('input', { type: 'checkbox', id: 'ch-auto-adjudicate' });
   const startRows: HTMLElement[] = [];
   const terms = gameTerms('ch', 'iccf', () => { for (const r of startRows) r.hidden = true; });
   startRows.push(terms.startRow);
@@ -53,6 +55,8 @@ export function newChampionshipForm(go: (path: string) => void): HTMLElement {
     row('ch-stages', t('director.stages'), count), stagesBox,
     check('ch-auto-advance', t('director.auto_advance'), auto),
     check('ch-country-spread', t('director.spread'), spread),
+    row('ch-section-days', t('director.section_days'), sectionDays, t('director.section_days_hint')),
+    check('ch-auto-adjudicate', t('director.auto_adjudicate'), autoAdjudicate),
     row('ch-tc-type', t('ch.time_control'), terms.tcType), ...terms.tcParts, row('ch-variant', t('ch.variant'), terms.variant), terms.rules],
   t('director.create_championship'), async () => {
     const listed = players.values();
@@ -60,7 +64,7 @@ export function newChampionshipForm(go: (path: string) => void): HTMLElement {
     const c = await api<{ id: string; name: string }>('POST', '/api/v1/admin/championships', {
       name: name.value.trim(), players: listed, stages: stages.map((s, i) => s.body(i === stages.length - 1)),
       auto_advance: auto.checked, country_spread: spread.checked, time_control: terms.timeControl(), ...terms.body(),
-      start_position: undefined,
+      start_position: undefined, section_days: value(sectionDays), auto_adjudicate: autoAdjudicate.checked,
     });
     go(`/championships/${encodeURIComponent(c.id)}`);
     return t('director.championship_created', { name: c.name });

@@ -28,6 +28,8 @@ export function newSeriesForm(): HTMLElement {
   const opening = h('input', { id: 'se-opening', name: 'opening', maxlength: 2000, placeholder: t('director.opening_placeholder') });
   const rated = h('input', { type: 'checkbox', id: 'se-rated', name: 'rated', checked: true });
   const leaveDays = num({ id: 'se-leave-days', name: 'leave_days_per_year', min: 0, max: 366, value: 45 });
+  const sectionDays = num({ id: 'se-section-days', name: 'section_days', min: 1, max: 3650, placeholder: t('director.no_end_date') });
+  const autoAdjudicate = h('input', { type: 'checkbox', id: 'se-auto-adjudicate', name: 'auto_adjudicate' });
   // A series draws each section's Chess960 position: the start position field stays hidden.
   const startRows: HTMLElement[] = [];
   const terms = gameTerms('se', 'iccf', () => { for (const r of startRows) r.hidden = true; });
@@ -38,6 +40,7 @@ export function newSeriesForm(): HTMLElement {
     country_spread: spread, min_rating: minRating, max_rating: maxRating, unrated_allowed: unrated,
     credit_from_series: creditFrom, min_finished_games: minGames, promotion_max_place: maxPlace,
     promotion_min_score_percent: minPercent, credit_valid_days: validDays, opening, rated, leave_days_per_year: leaveDays,
+    section_days: sectionDays, auto_adjudicate: autoAdjudicate,
   };
   const done = h('p', { class: 'done', 'aria-live': 'polite' });
   const error = errorBox();
@@ -67,11 +70,12 @@ export function newSeriesForm(): HTMLElement {
       name: name.value.trim(), time_control: terms.timeControl(), ...terms.body(), start_position: undefined,
       section_size: value(size),
       country_spread: spread.checked, unrated_allowed: unrated.checked, rated: rated.checked,
+      auto_adjudicate: autoAdjudicate.checked,
       leave_days_per_year: value(leaveDays) ?? 45, credit_valid_days: value(validDays) ?? 365,
     };
     for (const [key, input] of [['min_section_size', minSize], ['max_wait_days', maxWait], ['min_rating', minRating],
       ['max_rating', maxRating], ['min_finished_games', minGames], ['promotion_max_place', maxPlace],
-      ['promotion_min_score_percent', minPercent]] as const) {
+      ['promotion_min_score_percent', minPercent], ['section_days', sectionDays]] as const) {
       if (value(input) !== undefined) b[key] = value(input);
     }
     if (creditFrom.value) b.credit_from_series = creditFrom.value;
@@ -88,6 +92,8 @@ export function newSeriesForm(): HTMLElement {
       row('se-section-size', t('director.section_size'), size),
       row('se-min-section-size', t('director.min_section_size'), minSize, t('director.min_section_size_hint')),
       row('se-max-wait-days', t('director.max_wait'), maxWait, t('director.max_wait_hint')),
+      row('se-section-days', t('director.section_days'), sectionDays, t('director.section_days_hint')),
+      check('se-auto-adjudicate', t('director.auto_adjudicate'), autoAdjudicate),
       check('se-country-spread', t('director.spread_together'), spread)),
     h('fieldset', {}, h('legend', {}, t('director.who_may_enter')),
       row('se-min-rating', t('director.min_rating'), minRating),
