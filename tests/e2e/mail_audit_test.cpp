@@ -241,5 +241,39 @@ TEST_F(MailAudit, AReplacementIsToldToThePlayersWithTheVersionAndItsFields) {
   }
 }
 
+// A director's withdrawal of a player after the start: each of their games ends by default,
+// and both players of each get `game_over` with the game's version and the result.
+TEST_F(MailAudit, AWithdrawalEndsTheGamesLiveWithTheVersion) {
+  const auto third = api_.sign_up("third_player");
+  auto event = api_.expect("POST", "/api/v1/admin/events", td_,
+                           {{"name", "Summer 2030"},
+                            {"time_control", testing::iccf_control()},
+                            {"players", {testing::kWhite, testing::kBlack, "third_player"}}},
+                           201);
+  const std::string event_id = event["id"];
+  auto started = api_.expect("POST", "/api/v1/admin/events/" + event_id + "/start", td_);
+  ASSERT_EQ(started["games"].size(), 3u) << started;
+  auto white_socket = testing::greeted_socket(server_.port(), white_);
+  auto black_socket = testing::greeted_socket(server_.port(), black_);
+  auto third_socket = testing::greeted_socket(server_.port(), third);
+  api_.expect("POST", "/api/v1/admin/events/" + event_id + "/withdraw", td_,
+              {{"username", testing::kBlack}, {"reason", "left the club"}});
+  for (auto* socket : {white_socket.get(), black_socket.get(), third_socket.get()}) {
+    const int expected = socket == black_socket.get() ? 2 : 1;
+    for (int i = 0; i < expected; ++i) {
+      auto m = socket->read_type("game_over");
+      ASSERT_TRUE(m) << "game_over " << i;
+      const auto game =
+          api_.expect("GET", "/api/v1/games/" + (*m)["game_id"].get<std::string>(), td_);
+      EXPECT_EQ((*m)["version"], game["version"]) << *m;
+      EXPECT_EQ((*m)["result"], game["result"]) << *m;
+      EXPECT_EQ((*m)["termination"], "default") << *m;
+      EXPECT_TRUE(game["white"]["username"] == testing::kBlack ||
+                  game["black"]["username"] == testing::kBlack)
+          << game;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace corrchess
