@@ -1,5 +1,8 @@
 #include "app/notification_prefs.h"
 
+#include "app/notifications.h"
+#include "db/server_clock.h"
+
 #include "db/account_tokens.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
@@ -24,11 +27,25 @@ Result<NotificationPreferences> notification_preferences(Database& pool, const m
   });
 }
 
-Result<NotificationPreferences> replace_notification_preferences(Database& pool,
+Result<NotificationPreferences> replace_notification_preferences(Database& pool, ServerClock& clock,
                                                                  const model::User& user,
                                                                  const notify::Preferences& prefs) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<NotificationPreferences> {
+    const auto before = db::load_preferences(tx, user.id).digest_hour;
     db::save_preferences(tx, user.id, prefs);
+    if (prefs.digest_hour != before) {
+      // What waits for the old hour goes at the new one (in the reader's zone), or now.
+      const auto now = clock.now(tx);
+      auto due = now;
+      if (prefs.digest_hour) {
+        auto zone = notification_settings().server_zone;
+        if (const auto name = db::profile_settings(tx, user.id).time_zone) {
+          if (auto named = game::TimeZone::named(*name)) zone = *named;
+        }
+        due = notify::next_digest_at(now, zone, *prefs.digest_hour);
+      }
+      db::reschedule_pending_digest(tx, user.id, due);
+    }
     return with_profile(tx, prefs, user);
   });
 }

@@ -27,8 +27,9 @@ struct NotificationPreferences {
 Result<NotificationPreferences> notification_preferences(Database& pool, const model::User& user);
 
 // Replaces `user`'s preferences by `prefs` (already checked by notify::checked_reminder_offsets
-// and the parser of the transport); returns them as stored.
-Result<NotificationPreferences> replace_notification_preferences(Database& pool,
+// and the parser of the transport); returns them as stored. A changed digest hour moves the
+// items already waiting for the digest: to the next such hour, or (no digest) out at once.
+Result<NotificationPreferences> replace_notification_preferences(Database& pool, ServerClock& clock,
                                                                  const model::User& user,
                                                                  const notify::Preferences& prefs);
 

@@ -120,6 +120,42 @@ TEST_F(MailAudit, TheDigestComesAtTheLocalHourInAHalfHourZone) {
   ASSERT_EQ(to(mails, "wilma@example.org").size(), 1u) << mails.dump(1);
 }
 
+// Changing digest_hour moves what already waits: to the new hour, or (the digest turned off)
+// out at once; nothing waits for the hour that was given up.
+TEST_F(MailAudit, ChangingTheDigestHourMovesWhatWaits) {
+  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
+  const auto id = challenge_and_accept(testing::iccf_control());
+  api_.play(id, white_, "e4");
+  api_.play(id, black_, "e5");
+  auto mails = exactly(3);  // to Black: the challenge, the start, 1. e4
+  ASSERT_EQ(mails.size(), 3u) << mails.dump(1);
+  // 20:00 in Berlin is 19:00 UTC today, ten hours from now (09:00 UTC).
+  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 20}});
+  api_.advance_clock(td_, 10 * 3600 - 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  EXPECT_EQ(sink_.messages().size(), 3u) << sink_.messages().dump(1);
+  api_.advance_clock(td_, 1);
+  mails = exactly(4);
+  ASSERT_EQ(to(mails, "wilma@example.org").size(), 1u) << mails.dump(1);
+  EXPECT_EQ(to(mails, "wilma@example.org")[0]["subject"], "Your corrchess digest: 2 updates");
+  // A move waits for tomorrow's 20:00; turning the digest off sends it now, once.
+  api_.play(id, white_, "Nf3");
+  api_.play(id, black_, "Nc6");
+  mails = exactly(5);  // to Black: 2. Nf3
+  ASSERT_EQ(mails.size(), 5u) << mails.dump(1);
+  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", nullptr}});
+  mails = exactly(6);
+  ASSERT_EQ(mails.size(), 6u) << mails.dump(1);
+  const auto to_white = to(mails, "wilma@example.org");
+  ASSERT_EQ(to_white.size(), 2u);
+  EXPECT_TRUE(contains(to_white[0]["text"], "Björn played 2... Nc6") ||
+              contains(to_white[1]["text"], "Björn played 2... Nc6"))
+      << to_white.dump(1);
+  // The hours given up bring nothing more.
+  api_.advance_clock(td_, 2 * 86400);
+  EXPECT_EQ(exactly(6).size(), 6u);
+}
+
 // Reads messages of `socket` until one of each type in `types` arrived, in that order; the
 // messages read.
 std::vector<json> read_types(testing::WsClient& socket, const std::vector<std::string>& types) {
