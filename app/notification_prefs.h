@@ -3,9 +3,12 @@
 // given up. Transport-neutral; the HTTP adapter (and JSON) is api/notifications.cpp.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <pqxx/pqxx>
 
 #include "app/handles.h"
 #include "core/error.h"
@@ -32,6 +35,12 @@ Result<NotificationPreferences> notification_preferences(Database& pool, const m
 Result<NotificationPreferences> replace_notification_preferences(Database& pool, ServerClock& clock,
                                                                  const model::User& user,
                                                                  const notify::Preferences& prefs);
+
+// Moves what waits beyond now for `user_id`'s digest to its next `digest_hour` in the zone
+// of the profile (as it stands in `tx`), or to now without a digest: after a change of the
+// hour or of the zone.
+void reschedule_digest(pqxx::work& tx, ServerClock& clock, std::int64_t user_id,
+                       std::optional<int> digest_hour);
 
 // Admins only (kForbidden otherwise): the newest `limit` deliveries given up.
 Result<std::vector<model::DeliveryView>> failed_notifications(Database& pool,

@@ -156,6 +156,26 @@ TEST_F(MailAudit, ChangingTheDigestHourMovesWhatWaits) {
   EXPECT_EQ(exactly(6).size(), 6u);
 }
 
+// A new time zone moves what waits for the digest to the digest hour of that zone: 08:00 in
+// Tokyo (UTC+9) is 23:00 UTC, eight hours before 08:00 in Berlin.
+TEST_F(MailAudit, ANewTimeZoneMovesWhatWaitsForTheDigest) {
+  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
+  const auto id = challenge_and_accept(testing::iccf_control());
+  api_.play(id, white_, "e4");
+  api_.play(id, black_, "e5");
+  auto mails = exactly(3);
+  ASSERT_EQ(mails.size(), 3u) << mails.dump(1);
+  api_.expect("PATCH", "/api/v1/me", white_, {{"time_zone", "Asia/Tokyo"}});
+  api_.advance_clock(td_, 14 * 3600 - 1);  // 2030-01-07 22:59:59 UTC
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  EXPECT_EQ(sink_.messages().size(), 3u) << sink_.messages().dump(1);
+  api_.advance_clock(td_, 1);
+  mails = exactly(4);
+  ASSERT_EQ(to(mails, "wilma@example.org").size(), 1u) << mails.dump(1);
+  api_.advance_clock(td_, 9 * 3600);  // past 08:00 in Berlin: nothing more
+  EXPECT_EQ(exactly(4).size(), 4u);
+}
+
 // Reads messages of `socket` until one of each type in `types` arrived, in that order; the
 // messages read.
 std::vector<json> read_types(testing::WsClient& socket, const std::vector<std::string>& types) {
