@@ -146,7 +146,7 @@ using WebhookBody = ParsedBody<webhook_request>;
 
 }  // namespace
 
-void add_notification_routes(Router& router, app::Database& pool) {
+void add_notification_routes(Router& router, app::Database& pool, app::ServerClock& clock) {
   Routes routes(router, pool, "notifications");
   routes.add(
       {"GET", "/api/v1/me/notifications", kUser,
@@ -166,9 +166,10 @@ void add_notification_routes(Router& router, app::Database& pool) {
                        {"digest_hour", "integer", false, "0..23 local hour, or null"}},
                       {{"channels", {{"email", {{"opponent_moved", false}}}}},
                        {"reminder_hours_before", {72, 24}}})},
-             BodyHandler<PreferencesBody>([&pool](const Call& c, PreferencesBody&& b) {
-               return json_after(app::replace_notification_preferences(pool, c.caller(), b.value),
-                                 preferences_json);
+             BodyHandler<PreferencesBody>([&pool, &clock](const Call& c, PreferencesBody&& b) {
+               return json_after(
+                   app::replace_notification_preferences(pool, clock, c.caller(), b.value),
+                   preferences_json);
              }));
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" to the link; a person who
   // opens it gets a form (link checkers that GET it change nothing).

@@ -14,7 +14,7 @@
 
 namespace corrchess::api {
 
-void add_notification_routes(Router& router, app::Database& pool);
+void add_notification_routes(Router& router, app::Database& pool, app::ServerClock& clock);
 
 // The body of PUT /me/notifications: `channels` ({channel: {kind: bool}}),
 // `reminder_hours_before` (whole hours) and `digest_hour` (0-23 or null); kValidationError

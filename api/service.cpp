@@ -200,7 +200,7 @@ Service::Service(app::Database& pool, app::ServerClock& clock,
       pool_, clock_, game_deps_->zone, options.ratings, game_deps_->oracles, options.replica});
   add_rating_routes(router_, *rating_deps_, *game_deps_);
   add_xfcc_routes(router_, *game_deps_, *talk_deps_, account_options);
-  add_notification_routes(router_, pool_);
+  add_notification_routes(router_, pool_, clock_);
   add_push_routes(router_, pool_);
   add_account_mail_routes(router_, pool_, clock_);
   if (app::is_manual(clock_)) {

@@ -157,8 +157,8 @@ Result<ChallengeView> insert_checked(ChallengeDeps& deps, pqxx::work& tx, const 
   if (c.opponent)
     db::notify_challenge(tx, {c.opponent->id}, "challenge", view.stored, view.status, now);
   if (c.opponent)
-    queue_challenge_notification(tx, c.opponent->id, user.display_name, c.id,
-                                 c.message.value_or(""), now);
+    queue_challenge_notification(tx, c.opponent->id, user.display_name, c.message.value_or(""),
+                                 now);
   return view;
 }
 

@@ -1,5 +1,8 @@
 #include "app/notification_prefs.h"
 
+#include "app/notifications.h"
+#include "db/server_clock.h"
+
 #include "db/account_tokens.h"
 #include "db/notification_prefs.h"
 #include "db/outbox.h"
@@ -18,17 +21,33 @@ NotificationPreferences with_profile(pqxx::work& tx, notify::Preferences prefs,
 
 }  // namespace
 
+void reschedule_digest(pqxx::work& tx, ServerClock& clock, std::int64_t user_id,
+                       std::optional<int> digest_hour) {
+  const auto now = clock.now(tx);
+  auto due = now;
+  if (digest_hour) {
+    auto zone = notification_settings().server_zone;
+    if (const auto name = db::profile_settings(tx, user_id).time_zone) {
+      if (auto named = game::TimeZone::named(*name)) zone = *named;
+    }
+    due = notify::next_digest_at(now, zone, *digest_hour);
+  }
+  db::reschedule_pending_digest(tx, user_id, due, now);
+}
+
 Result<NotificationPreferences> notification_preferences(Database& pool, const model::User& user) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<NotificationPreferences> {
     return with_profile(tx, db::load_preferences(tx, user.id), user);
   });
 }
 
-Result<NotificationPreferences> replace_notification_preferences(Database& pool,
+Result<NotificationPreferences> replace_notification_preferences(Database& pool, ServerClock& clock,
                                                                  const model::User& user,
                                                                  const notify::Preferences& prefs) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<NotificationPreferences> {
+    const auto before = db::load_preferences(tx, user.id).digest_hour;
     db::save_preferences(tx, user.id, prefs);
+    if (prefs.digest_hour != before) reschedule_digest(tx, clock, user.id, prefs.digest_hour);
     return with_profile(tx, prefs, user);
   });
 }

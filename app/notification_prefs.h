@@ -3,9 +3,12 @@
 // given up. Transport-neutral; the HTTP adapter (and JSON) is api/notifications.cpp.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <pqxx/pqxx>
 
 #include "app/handles.h"
 #include "core/error.h"
@@ -27,10 +30,17 @@ struct NotificationPreferences {
 Result<NotificationPreferences> notification_preferences(Database& pool, const model::User& user);
 
 // Replaces `user`'s preferences by `prefs` (already checked by notify::checked_reminder_offsets
-// and the parser of the transport); returns them as stored.
-Result<NotificationPreferences> replace_notification_preferences(Database& pool,
+// and the parser of the transport); returns them as stored. A changed digest hour moves the
+// items already waiting for the digest: to the next such hour, or (no digest) out at once.
+Result<NotificationPreferences> replace_notification_preferences(Database& pool, ServerClock& clock,
                                                                  const model::User& user,
                                                                  const notify::Preferences& prefs);
+
+// Moves what waits beyond now for `user_id`'s digest to its next `digest_hour` in the zone
+// of the profile (as it stands in `tx`), or to now without a digest: after a change of the
+// hour or of the zone.
+void reschedule_digest(pqxx::work& tx, ServerClock& clock, std::int64_t user_id,
+                       std::optional<int> digest_hour);
 
 // Admins only (kForbidden otherwise): the newest `limit` deliveries given up.
 Result<std::vector<model::DeliveryView>> failed_notifications(Database& pool,

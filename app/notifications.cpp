@@ -298,8 +298,8 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
 }
 
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
-                                  const std::string& challenger, std::int64_t challenge_id,
-                                  const std::string& message, game::Timestamp now) {
+                                  const std::string& challenger, const std::string& message,
+                                  game::Timestamp now) {
   if (!any_channel()) return;
   People people(tx);
   const Person* person = people.get(opponent_id);
@@ -312,8 +312,9 @@ void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
   const auto last = window > 0 && !person->prefs.digest_hour
                         ? db::latest_email_due(tx, opponent_id, kind)
                         : std::nullopt;
-  const auto challenge_message = notify::compose_challenge(
-      challenger, message, base + "/challenges/" + std::to_string(challenge_id), reader);
+  // The web client's challenges page (it has no page per challenge).
+  const auto challenge_message =
+      notify::compose_challenge(challenger, message, base + "/challenges", reader);
   if (!last || *last + window <= now) {
     queue_email(tx, *person, Kind::kChallengeReceived, challenge_message, std::nullopt, now,
                 std::nullopt, {}, "/challenges");

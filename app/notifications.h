@@ -57,12 +57,13 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
                                   const game::GameSetup& setup, const game::GameState& state,
                                   game::Timestamp now);
 
-// A challenge addressed to `opponent_id` by `challenger` (display name): mailed at once, or,
+// A challenge addressed to `opponent_id` by `challenger` (display name), linking to the
+// challenges page: mailed at once, or,
 // within challenge_mail_batch_minutes of the last such mail, into the one batch mail due at
 // the end of that window (rewritten with the open challenges each time one comes in).
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
-                                  const std::string& challenger, std::int64_t challenge_id,
-                                  const std::string& message, game::Timestamp now);
+                                  const std::string& challenger, const std::string& message,
+                                  game::Timestamp now);
 
 // News of a series for `user_id` (section started, entry expired or removed, promotion
 // credit), mailed at once when they want `competition` mails; `link` is a path below the

@@ -2,12 +2,14 @@
 
 #include "app/game_store.h"
 #include "app/games.h"
+#include "app/notification_prefs.h"
 #include "app/verification_mail.h"
 
 #include "core/game/facts.h"
 #include "core/game/profile.h"
 #include "db/account_tokens.h"
 #include "db/norms.h"
+#include "db/notification_prefs.h"
 #include "db/series.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
@@ -74,7 +76,14 @@ Result<model::User> update_own_profile(ProfileDeps& deps, const model::User& use
       return fail(ErrorCode::kValidationError,
                   "time_zone \"" + **change.time_zone + "\" is not a zone of the tz database");
     }
+    const auto zone_before = db::profile_settings(tx, user.id).time_zone;
     auto updated = db::update_profile(tx, user.id, change);
+    // The digest comes at its hour of the new zone, also for what already waits.
+    if (db::profile_settings(tx, user.id).time_zone != zone_before) {
+      if (const auto hour = db::load_preferences(tx, user.id).digest_hour) {
+        reschedule_digest(tx, deps.clock, user.id, hour);
+      }
+    }
     if (updated.email != user.email) {
       // Links mailed to the old address (reset, verification) stop working.
       db::revoke_account_tokens(tx, user.id, "");

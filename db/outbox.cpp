@@ -106,6 +106,17 @@ std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id) {
       .affected_rows();
 }
 
+std::int64_t reschedule_pending_digest(pqxx::work& tx, std::int64_t user_id, game::Timestamp due,
+                                       game::Timestamp now) {
+  return tx
+      .exec_params(
+          "UPDATE notification_outbox SET due_at = to_timestamp($2) "
+          "WHERE user_id = $1 AND status = 'pending' AND kind = 'digest' "
+          "AND due_at > to_timestamp($3)",
+          user_id, due.unix_seconds(), now.unix_seconds())
+      .affected_rows();
+}
+
 std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
                                    const std::vector<std::string>& keep) {
   std::string literal = "{";

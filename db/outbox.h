@@ -42,6 +42,11 @@ std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
 // Cancels the pending digest items (kind "digest") of `user_id`; returns how many.
 std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id);
 
+// Moves the pending digest items of `user_id` that wait beyond `now` to `due` (a new digest
+// hour, or now when the digest was turned off); returns how many.
+std::int64_t reschedule_pending_digest(pqxx::work& tx, std::int64_t user_id, game::Timestamp due,
+                                       game::Timestamp now);
+
 // One pending delivery due at `now` (server clock) whose retry time (database time) has
 // come, oldest due first, skipping rows other workers hold.
 std::optional<ClaimedDelivery> claim_due_delivery(pqxx::work& tx, game::Timestamp now);

@@ -48,7 +48,9 @@ std::string encode_header_text(std::string_view raw) {
            (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) {
       --end;
     }
-    if (!out.empty()) out += ' ';
+    // Each word on a line of its own (folded: CRLF and a space), so that no header line
+    // grows past RFC 5322's limit however long the text.
+    if (!out.empty()) out += "\r\n ";
     out += "=?UTF-8?B?" + base64(std::string_view(text).substr(at, end - at)) + "?=";
     at = end;
   }

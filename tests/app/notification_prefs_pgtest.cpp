@@ -39,7 +39,7 @@ TEST_F(NotificationPrefUseCases, EachUserReplacesTheirOwnPreferences) {
   EXPECT_EQ(before->prefs, notify::Preferences{});
   EXPECT_EQ(before->email, "ann@example.org");
   EXPECT_FALSE(before->email_verified);
-  auto replaced = app::replace_notification_preferences(*pool_, ann_, quiet());
+  auto replaced = app::replace_notification_preferences(*pool_, *clock_, ann_, quiet());
   ASSERT_TRUE(replaced) << replaced.error().detail;
   EXPECT_EQ(replaced->prefs, quiet());
   EXPECT_EQ(app::notification_preferences(*pool_, ann_).value().prefs, quiet());
@@ -49,7 +49,7 @@ TEST_F(NotificationPrefUseCases, EachUserReplacesTheirOwnPreferences) {
 
 TEST_F(NotificationPrefUseCases, MailFollowsThePreferences) {
   send_mail();
-  ASSERT_TRUE(app::replace_notification_preferences(*pool_, ann_, quiet()));
+  ASSERT_TRUE(app::replace_notification_preferences(*pool_, *clock_, ann_, quiet()));
   const auto director = player("td", "td");
   single_game(director, ann_, ben_);
   std::vector<std::string> told;

@@ -29,6 +29,12 @@ def main():
             "list_unsubscribe_post": str(parsed.get("List-Unsubscribe-Post", "")),
             "delivery": str(parsed.get("X-Corrchess-Delivery", "")),
             "content_type": parsed.get_content_type(),
+            "date": str(parsed.get("Date", "")),
+            "mime_version": str(parsed.get("MIME-Version", "")),
+            # The longest line of the message in octets, without its line break
+            # (RFC 5322 2.1.1: at most 998).
+            "max_line": max((len(line.rstrip(b"\r\n")) for line in raw.splitlines(True)),
+                            default=0),
             "attachments": [],
         }
         body = parsed.get_body(preferencelist=("plain",))

@@ -212,6 +212,39 @@ TEST(Digest, NextLocalHourAndWhatWaitsForIt) {
   EXPECT_FALSE(digested(Kind::kGameOver));
 }
 
+// The digest comes at the hour the player's clock shows, also on the days the clocks change
+// (the hour is not counted from local midnight) and in zones half an hour off UTC.
+TEST(Digest, AtTheLocalHourOnDaylightSavingDaysAndHalfHourZones) {
+  auto berlin = game::TimeZone::named("Europe/Berlin");
+  auto new_york = game::TimeZone::named("America/New_York");
+  auto kolkata = game::TimeZone::named("Asia/Kolkata");
+  ASSERT_TRUE(berlin && new_york && kolkata);
+  // 2030-03-31: Berlin goes from 02:00 CET to 03:00 CEST; 08:00 CEST is 06:00 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 3, 30}, 9), *berlin, 8),
+            game::utc_instant({2030, 3, 31}, 6));
+  // 2030-10-27: back from 03:00 CEST to 02:00 CET; 08:00 CET is 07:00 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 10, 26}, 9), *berlin, 8),
+            game::utc_instant({2030, 10, 27}, 7));
+  // The hour skipped in spring: the first instant after the gap (03:00 CEST, 01:00 UTC).
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 3, 30}, 9), *berlin, 2),
+            game::utc_instant({2030, 3, 31}, 1));
+  // The hour that comes twice in autumn: the first time (02:00 CEST, 00:00 UTC).
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 10, 26}, 9), *berlin, 2),
+            game::utc_instant({2030, 10, 27}, 0));
+  // Hours before the change keep their offset: 01:00 CET on the spring day is 00:00 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 3, 30}, 9), *berlin, 1),
+            game::utc_instant({2030, 3, 31}, 0));
+  // 2030-03-10: New York goes from 02:00 EST to 03:00 EDT; 08:00 EDT is 12:00 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 3, 9}, 18), *new_york, 8),
+            game::utc_instant({2030, 3, 10}, 12));
+  // 2030-11-03: back to EST; 08:00 EST is 13:00 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 11, 2}, 18), *new_york, 8),
+            game::utc_instant({2030, 11, 3}, 13));
+  // Kolkata is UTC+05:30: 08:00 there is 02:30 UTC.
+  EXPECT_EQ(next_digest_at(game::utc_instant({2030, 1, 7}, 9), *kolkata, 8),
+            game::utc_instant({2030, 1, 8}, 2, 30));
+}
+
 TEST(Retry, ExponentialCappedWithBoundedJitter) {
   RetryPolicy p{10, 100, 1000};
   EXPECT_EQ(retry_delay(p, 1, 0.0), 10);
