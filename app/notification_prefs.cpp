@@ -21,20 +21,6 @@ NotificationPreferences with_profile(pqxx::work& tx, notify::Preferences prefs,
 
 }  // namespace
 
-void reschedule_digest(pqxx::work& tx, ServerClock& clock, std::int64_t user_id,
-                       std::optional<int> digest_hour) {
-  const auto now = clock.now(tx);
-  auto due = now;
-  if (digest_hour) {
-    auto zone = notification_settings().server_zone;
-    if (const auto name = db::profile_settings(tx, user_id).time_zone) {
-      if (auto named = game::TimeZone::named(*name)) zone = *named;
-    }
-    due = notify::next_digest_at(now, zone, *digest_hour);
-  }
-  db::reschedule_pending_digest(tx, user_id, due, now);
-}
-
 Result<NotificationPreferences> notification_preferences(Database& pool, const model::User& user) {
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<NotificationPreferences> {
     return with_profile(tx, db::load_preferences(tx, user.id), user);
@@ -47,7 +33,9 @@ Result<NotificationPreferences> replace_notification_preferences(Database& pool,
   return db::in_transaction(pool, [&](pqxx::work& tx) -> Result<NotificationPreferences> {
     const auto before = db::load_preferences(tx, user.id).digest_hour;
     db::save_preferences(tx, user.id, prefs);
-    if (prefs.digest_hour != before) reschedule_digest(tx, clock, user.id, prefs.digest_hour);
+    if (prefs.digest_hour != before) {
+      reschedule_digest(tx, user.id, prefs.digest_hour, clock.now(tx));
+    }
     return with_profile(tx, prefs, user);
   });
 }

@@ -8,8 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <pqxx/pqxx>
-
 #include "app/handles.h"
 #include "core/error.h"
 #include "core/notify/notify.h"
@@ -35,12 +33,6 @@ Result<NotificationPreferences> notification_preferences(Database& pool, const m
 Result<NotificationPreferences> replace_notification_preferences(Database& pool, ServerClock& clock,
                                                                  const model::User& user,
                                                                  const notify::Preferences& prefs);
-
-// Moves what waits beyond now for `user_id`'s digest to its next `digest_hour` in the zone
-// of the profile (as it stands in `tx`), or to now without a digest: after a change of the
-// hour or of the zone.
-void reschedule_digest(pqxx::work& tx, ServerClock& clock, std::int64_t user_id,
-                       std::optional<int> digest_hour);
 
 // Admins only (kForbidden otherwise): the newest `limit` deliveries given up.
 Result<std::vector<model::DeliveryView>> failed_notifications(Database& pool,

@@ -297,6 +297,19 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
   return true;
 }
 
+void reschedule_digest(pqxx::work& tx, std::int64_t user_id, std::optional<int> digest_hour,
+                       game::Timestamp now) {
+  auto due = now;
+  if (digest_hour) {
+    auto zone = notification_settings().server_zone;
+    if (const auto name = db::profile_settings(tx, user_id).time_zone) {
+      if (auto named = game::TimeZone::named(*name)) zone = *named;
+    }
+    due = notify::next_digest_at(now, zone, *digest_hour);
+  }
+  db::reschedule_pending_digest(tx, user_id, due, now);
+}
+
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
                                   const std::string& challenger, const std::string& message,
                                   game::Timestamp now) {

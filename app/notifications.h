@@ -61,6 +61,12 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
 // challenges page: mailed at once, or,
 // within challenge_mail_batch_minutes of the last such mail, into the one batch mail due at
 // the end of that window (rewritten with the open challenges each time one comes in).
+// Moves what waits beyond `now` for `user_id`'s digest to its next `digest_hour` in the zone
+// of the profile (as it stands in `tx`), or to `now` without a digest: after a change of the
+// hour or of the zone.
+void reschedule_digest(pqxx::work& tx, std::int64_t user_id, std::optional<int> digest_hour,
+                       game::Timestamp now);
+
 void queue_challenge_notification(pqxx::work& tx, std::int64_t opponent_id,
                                   const std::string& challenger, const std::string& message,
                                   game::Timestamp now);

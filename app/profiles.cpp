@@ -2,7 +2,7 @@
 
 #include "app/game_store.h"
 #include "app/games.h"
-#include "app/notification_prefs.h"
+#include "app/notifications.h"
 #include "app/verification_mail.h"
 
 #include "core/game/facts.h"
@@ -81,7 +81,7 @@ Result<model::User> update_own_profile(ProfileDeps& deps, const model::User& use
     // The digest comes at its hour of the new zone, also for what already waits.
     if (db::profile_settings(tx, user.id).time_zone != zone_before) {
       if (const auto hour = db::load_preferences(tx, user.id).digest_hour) {
-        reschedule_digest(tx, deps.clock, user.id, hour);
+        reschedule_digest(tx, user.id, hour, deps.clock.now(tx));
       }
     }
     if (updated.email != user.email) {
