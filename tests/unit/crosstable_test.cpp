@@ -235,6 +235,34 @@ TEST(Crosstable, MutualGamesAreReappliedToTheGroupStillTied) {
   EXPECT_EQ(row_of(*table, 2).sb_quarters, 16);
 }
 
+// Wins come before Sonneborn-Berger (rules.md 6.4), and both before the mutual game.
+TEST(Crosstable, MoreWinsBeatAHigherSonnebornBerger) {
+  // A beats C and D and loses to B; B draws C and D; C beats D.
+  // Scores: A 2 (two wins), B 2 (one win), C 1½, D ½.
+  // SB: A 1×1½(C) + 1×½(D) = 2; B 1×2(A) + ½×1½(C) + ½×½(D) = 3.
+  // A is 1st on wins although B has the higher SB and won their game.
+  const std::vector<CrosstablePlayer> players = {{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}};
+  const auto game = [](int w, int b, GameResult r) {
+    return CrosstableGame{w, b, r, Termination::kResignation, true};
+  };
+  const std::vector<CrosstableGame> games = {
+      game(kA, kC, GameResult::kWhiteWins), game(kD, kA, GameResult::kBlackWins),
+      game(kB, kA, GameResult::kWhiteWins), game(kB, kC, GameResult::kDraw),
+      game(kD, kB, GameResult::kDraw),      game(kC, kD, GameResult::kWhiteWins),
+  };
+  const Result<Crosstable> table = build_crosstable(players, games);
+  ASSERT_TRUE(table.has_value());
+  std::vector<int> order;
+  for (const CrosstableRow& r : table->rows) order.push_back(r.seed);
+  EXPECT_EQ(order, (std::vector<int>{kA, kB, kC, kD}));
+  EXPECT_EQ(row_of(*table, kA).wins, 2);
+  EXPECT_EQ(row_of(*table, kB).wins, 1);
+  EXPECT_EQ(row_of(*table, kA).sb_quarters, 8);   // 2
+  EXPECT_EQ(row_of(*table, kB).sb_quarters, 12);  // 3
+  EXPECT_EQ(place_text(row_of(*table, kA)), "1");
+  EXPECT_EQ(place_text(row_of(*table, kB)), "2");
+}
+
 TEST(Crosstable, PlayersStillTiedSharePlaces) {
   // Four players, all six games drawn: 1½ each, no wins, SB ½×1½×3 = 2.25 each, and the
   // mini-table of the four is the whole table -> everybody "1-4".

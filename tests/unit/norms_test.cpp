@@ -157,6 +157,12 @@ TEST(NormArithmetic, NormsReachedByAFinalScore) {
   EXPECT_EQ(norms_reached(fourteen, 15, rules, false), std::vector<Title>{});
   EXPECT_EQ(norms_reached(fourteen, 15, rules, true),
             (std::vector<Title>{Title::kLGM, Title::kLIM}));
+  // A performance exactly at the level is a norm: 8/14 against 2400 is 57 % -> dp 50 -> 2450,
+  // the IM level; 7½ is 54 % -> 29 -> 2429.
+  const std::vector<int> level(14, 2400);
+  EXPECT_EQ(performance(2400, 16, 14), 2450);
+  EXPECT_EQ(norms_reached(level, 16, rules, false), std::vector<Title>{Title::kIM});
+  EXPECT_EQ(norms_reached(level, 15, rules, false), std::vector<Title>{});
   // 7 games are too few, even with a perfect score (2401 + 800).
   EXPECT_EQ(norms_reached(std::vector<int>(7, 2401), 14, rules, false), std::vector<Title>{});
 }
@@ -383,6 +389,11 @@ TEST(NormTitles, HigherNormsCountForLowerTitlesOncePerSection) {
   const std::vector<HeldNorm> listed{
       {Title::kGM, 14, "a"}, {Title::kSIM, 14, "a"}, {Title::kIM, 14, "a"}, {Title::kIM, 10, "b"}};
   EXPECT_EQ(titles_earned(listed, rules, false), std::vector<Title>{Title::kIM});
+  // A section's games count once however many of its norms are listed: GM, SIM and IM of one
+  // section of 8 games and an IM norm of 8 more are 16 games, too few for IM (not 32).
+  const std::vector<HeldNorm> short_listed{
+      {Title::kGM, 8, "a"}, {Title::kSIM, 8, "a"}, {Title::kIM, 8, "a"}, {Title::kIM, 8, "b"}};
+  EXPECT_TRUE(titles_earned(short_listed, rules, false).empty());
   // Two SIM norms over 13 + 11 = 24 games: SIM and IM.
   const std::vector<HeldNorm> two_sim{{Title::kSIM, 13, "a"}, {Title::kSIM, 11, "b"}};
   EXPECT_EQ(titles_earned(two_sim, rules, false), (std::vector<Title>{Title::kSIM, Title::kIM}));

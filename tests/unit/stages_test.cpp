@@ -111,6 +111,30 @@ TEST(Qualification, RunnersUpCompareTheirPlacesAmongThoseWhoMayMoveOn) {
             (std::vector<std::string>{"R", "P", "S*"}));
 }
 
+// Runners-up level on score share and place are ranked by their Sonneborn-Berger share
+// before their wins (rules.md 6.9). Section 1: A 3, B 2 (beat C and D), C 1, D 0; section 2:
+// E 2½, F 2 (drew E and H, beat G), G 1, H ½. B and F are 2nd with 2 of 3; SB: B 1×1(C) +
+// 1×0(D) = 1, F ½×2½(E) + 1×1(G) + ½×½(H) = 2½. One runner-up: F, although B won more games.
+TEST(Qualification, RunnersUpLevelOnScoreAndPlaceGoBySonnebornBergerBeforeWins) {
+  const std::vector<game::CrosstablePlayer> p1{{"a", "A"}, {"b", "B"}, {"c", "C"}, {"d", "D"}};
+  const std::vector<game::CrosstablePlayer> p2{{"e", "E"}, {"f", "F"}, {"g", "G"}, {"h", "H"}};
+  const auto w = GameResult::kWhiteWins;
+  const std::vector<game::CrosstableGame> g1{won(0, 1, w), won(0, 2, w), won(0, 3, w),
+                                             won(1, 2, w), won(1, 3, w), won(2, 3, w)};
+  const std::vector<game::CrosstableGame> g2{drawn(0, 1),  won(0, 2, w), won(0, 3, w),
+                                             won(1, 2, w), drawn(1, 3),  won(2, 3, w)};
+  const std::vector<game::Crosstable> sections{build_crosstable(p1, g1).value(),
+                                               build_crosstable(p2, g2).value()};
+  ASSERT_EQ(sections[0].rows[1].name, "B");
+  ASSERT_EQ(sections[1].rows[1].name, "F");
+  EXPECT_EQ(sections[0].rows[1].sb_quarters, 4);
+  EXPECT_EQ(sections[1].rows[1].sb_quarters, 10);
+  EXPECT_EQ(names(sections, qualifiers(sections, QualificationRule{1, 1})),
+            (std::vector<std::string>{"A", "E", "F*"}));
+  EXPECT_EQ(names(sections, qualifiers(sections, QualificationRule{1, 2})),
+            (std::vector<std::string>{"A", "E", "F*", "B*"}));
+}
+
 TEST(Qualification, ARuleThatQualifiesNobodyIsRefused) {
   EXPECT_FALSE(validate(QualificationRule{0, 0}));
   EXPECT_FALSE(validate(QualificationRule{-1, 2}));

@@ -166,6 +166,31 @@ TEST(OlympiadTable, TiesBrokenByMatchPointsAndByBoardOne) {
   EXPECT_EQ(table->matches, matches);
 }
 
+// Match points come before board 1 (rules.md 6.11): X and Y both score 3 board points, X with
+// 3 match points (won 1½-½ against Y, drew Z 1-1, lost ½-1½ to W), Y with 2 (won 2-0 against
+// Z, lost ½-1½ to X and to W), although Y has 2 on board 1 against X's ½. W: 4 board points;
+// Z: 2.
+TEST(OlympiadTable, MatchPointsComeBeforeBoardOne) {
+  constexpr int kX = 0, kY = 1, kZ = 2, kW = 3;
+  const std::vector<OlympiadGame> games{
+      {0, kX, kY, GameResult::kDraw},      {1, kY, kX, GameResult::kBlackWins},
+      {0, kY, kZ, GameResult::kWhiteWins}, {1, kZ, kY, GameResult::kBlackWins},
+      {0, kY, kW, GameResult::kDraw},      {1, kW, kY, GameResult::kWhiteWins},
+      {0, kX, kZ, GameResult::kBlackWins}, {1, kZ, kX, GameResult::kBlackWins},
+      {0, kX, kW, GameResult::kBlackWins}, {1, kW, kX, GameResult::kDraw},
+      {0, kZ, kW, GameResult::kDraw},      {1, kW, kZ, GameResult::kDraw},
+  };
+  auto table = olympiad_table(4, 2, games);
+  ASSERT_TRUE(table);
+  const std::vector<OlympiadRow> expected{
+      {kW, 1, 8, 5, {4, 4}, 2, 1, 0},
+      {kX, 2, 6, 3, {1, 5}, 1, 1, 1},
+      {kY, 3, 6, 2, {4, 2}, 1, 0, 2},
+      {kZ, 4, 4, 2, {3, 1}, 0, 2, 1},
+  };
+  EXPECT_EQ(table->rows, expected);
+}
+
 TEST(OlympiadTable, AMatchStillInPlayGivesNoMatchPoints) {
   auto games = olympiad_games();
   games[2].result = std::nullopt;  // A-B board 3 still in play (B won it above)
