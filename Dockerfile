@@ -38,7 +38,7 @@ RUN strip --strip-debug build/bin/corrchess-server build/bin/corrchess
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libboost-system1.74.0 libpqxx-6.4 libpq5 libsodium23 libcurl4 libspdlog1.10 libfmt9 libfathom1 libpugixml1v5 libjemalloc2 \
+      libboost-system1.74.0 libpqxx-6.4 libpq5 libsodium23 libcurl4 libspdlog1.10 libfmt9 libfathom1 libpugixml1v5 libjemalloc2 libdate-tz3 tzdata \
       ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --home /var/lib/corrchess --create-home corrchess

@@ -38,7 +38,7 @@ ReaderLocale reader_locale(pqxx::work& tx, std::int64_t user_id,
   const auto settings = db::profile_settings(tx, user_id);
   ReaderLocale out{notification_settings().server_zone, fallback.value_or(notify::Lang::kEn)};
   if (settings.time_zone) {
-    if (auto zone = game::TimeZone::named(*settings.time_zone)) out.zone = *zone;
+    if (auto zone = reader_zone(*settings.time_zone)) out.zone = *zone;
   }
   if (settings.language) {
     if (auto lang = notify::supported_language(*settings.language)) out.lang = *lang;
@@ -193,6 +193,14 @@ void queue_reminders(pqxx::work& tx, People& people, const model::StoredGame& st
 
 }  // namespace
 
+std::optional<game::TimeZone> reader_zone(std::string_view name) {
+  if (auto preset = game::TimeZone::named(name)) return *preset;
+  if (const auto& database = notification_settings().zone_database) {
+    if (auto zone = database(name)) return *zone;
+  }
+  return std::nullopt;
+}
+
 void configure_notifications(NotificationSettings settings) {
   std::lock_guard lock(settings_mutex);
   while (settings.public_url.ends_with('/')) settings.public_url.pop_back();
@@ -303,7 +311,7 @@ void reschedule_digest(pqxx::work& tx, std::int64_t user_id, std::optional<int> 
   if (digest_hour) {
     auto zone = notification_settings().server_zone;
     if (const auto name = db::profile_settings(tx, user_id).time_zone) {
-      if (auto named = game::TimeZone::named(*name)) zone = *named;
+      if (auto named = reader_zone(*name)) zone = *named;
     }
     due = notify::next_digest_at(now, zone, *digest_hour);
   }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,12 +29,19 @@ struct NotificationSettings {
   bool require_verified_email = false;  // CORRCHESS_REQUIRE_VERIFIED_EMAIL: only to verified
   std::string public_url;      // CORRCHESS_PUBLIC_URL, no trailing slash: links in messages
   game::TimeZone server_zone;  // readers without a time zone of their own
+  // A reader's zone that core's presets do not hold, from the tz database
+  // (server/tz_database.h); unset: such readers get server_zone.
+  std::function<Result<game::TimeZone>(std::string_view)> zone_database;
   // CORRCHESS_CHALLENGE_MAIL_BATCH_MINUTES: after a mail about a challenge, the next ones to
   // the same player wait this long and go out as one mail (0: every challenge mailed at once).
   int challenge_mail_batch_minutes = 15;
 };
 void configure_notifications(NotificationSettings settings);
 const NotificationSettings& notification_settings();
+
+// The zone a profile names: a preset of core, else the tz database's (when configured), else
+// nothing (the caller uses the server's zone).
+std::optional<game::TimeZone> reader_zone(std::string_view name);
 
 // The notifications of one committed change of a game (the same inputs as its live
 // messages): the opponent's moves, declined offers, decided claims, start and end; and the

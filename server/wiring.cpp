@@ -1,5 +1,7 @@
 #include "server/wiring.h"
 
+#include "server/tz_database.h"
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -62,6 +64,7 @@ app::NotificationSettings notification_settings(const Config& config, const game
           config.require_verified_email,
           config.public_url,
           zone,
+          tz_database_zone,
           config.challenge_mail_batch_minutes};
 }
 

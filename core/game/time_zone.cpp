@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 namespace corrchess::game {
 namespace {
@@ -72,6 +73,13 @@ TimeZone::TimeZone() : TimeZone(std::string(kDefaultServerZone), 0, DstRule::kEu
 TimeZone::TimeZone(std::string name, Seconds standard_offset, DstRule rule)
     : name_(std::move(name)), standard_offset_(standard_offset), rule_(rule) {}
 
+TimeZone::TimeZone(std::string name, std::vector<ZoneTransition> transitions)
+    : name_(std::move(name)),
+      standard_offset_(transitions.empty() ? 0 : transitions.front().offset),
+      transitions_(std::move(transitions)) {
+  if (transitions_.empty()) transitions_.push_back({Timestamp(0), 0});
+}
+
 Result<TimeZone> TimeZone::named(std::string_view name) {
   for (const Preset& p : kPresets) {
     if (p.name == name) return TimeZone(std::string(p.name), p.standard_offset, p.rule);
@@ -83,6 +91,10 @@ Result<TimeZone> TimeZone::named(std::string_view name) {
 TimeZone TimeZone::utc() { return TimeZone("UTC", 0, DstRule::kNone); }
 
 TimeInterval TimeZone::dst_interval(int year) const {
+  if (!transitions_.empty()) {
+    const Timestamp t = utc_midnight(CivilDate{year, 1, 1});
+    return {t, t};
+  }
   switch (rule_) {
     case DstRule::kNone: {
       const Timestamp t = utc_midnight(CivilDate{year, 1, 1});
@@ -98,6 +110,10 @@ TimeInterval TimeZone::dst_interval(int year) const {
 }
 
 Seconds TimeZone::utc_offset(Timestamp t) const {
+  if (!transitions_.empty()) {
+    const auto after = std::ranges::upper_bound(transitions_, t, {}, &ZoneTransition::at);
+    return after == transitions_.begin() ? transitions_.front().offset : std::prev(after)->offset;
+  }
   if (rule_ == DstRule::kNone) return standard_offset_;
   // The DST interval of a year lies well inside that UTC year for every supported rule.
   return dst_interval(utc_date(t).year).contains(t) ? standard_offset_ + kHour : standard_offset_;
@@ -105,7 +121,33 @@ Seconds TimeZone::utc_offset(Timestamp t) const {
 
 CivilDate TimeZone::local_date(Timestamp t) const { return utc_date(t + utc_offset(t)); }
 
+Timestamp TimeZone::local_hour(CivilDate d, int hour) const {
+  const Timestamp wall = utc_instant(d, hour);  // the reading of the clocks, taken as UTC
+  // The offsets in force a day either side (a zone changes at most once within two days),
+  // and the rule zones' two: an instant whose offset maps it onto the reading; the earliest.
+  const std::array<Seconds, 4> offsets = {utc_offset(wall - kSecondsPerDay),
+                                          utc_offset(wall + kSecondsPerDay),
+                                          standard_offset_ + kHour, standard_offset_};
+  Timestamp best = Timestamp::max();
+  for (Seconds off : offsets) {
+    const Timestamp t = wall - off;
+    if (utc_offset(t) == off) best = std::min(best, t);
+  }
+  if (best != Timestamp::max()) return best;
+  // Skipped by a gap: the change itself, the first instant whose reading is past it.
+  if (!transitions_.empty()) {
+    for (auto it = std::ranges::upper_bound(transitions_, wall - 2 * kSecondsPerDay, {},
+                                            &ZoneTransition::at);
+         it != transitions_.end() && it->at <= wall + 2 * kSecondsPerDay; ++it) {
+      const Seconds before = it == transitions_.begin() ? it->offset : std::prev(it)->offset;
+      if (it->at + before <= wall && wall < it->at + it->offset) return it->at;
+    }
+  }
+  return wall - standard_offset_;
+}
+
 Timestamp TimeZone::start_of_day(CivilDate d) const {
+  if (!transitions_.empty()) return local_hour(d, 0);
   const Timestamp local_midnight = utc_midnight(d);  // the wall-clock reading, taken as UTC
   // Candidate instants whose offset maps them onto local midnight; take the earliest.
   const std::array<Seconds, 2> offsets = {standard_offset_ + kHour, standard_offset_};

@@ -23,6 +23,14 @@ enum class DstRule {
   kUs,
 };
 
+// A change of a zone's offset: from `at` on, local time is UTC + `offset`.
+struct ZoneTransition {
+  Timestamp at;
+  Seconds offset = 0;
+
+  bool operator==(const ZoneTransition&) const = default;
+};
+
 // The zone the server uses when an event does not name one.
 inline constexpr std::string_view kDefaultServerZone = "Europe/London";
 
@@ -32,6 +40,11 @@ class TimeZone {
   TimeZone();
   // A custom zone: standard offset east of UTC (e.g. +3600 for Berlin) and a DST rule.
   TimeZone(std::string name, Seconds standard_offset, DstRule rule);
+  // A zone given by its history (a tz database zone, server/tz_database.h): the offset in
+  // force from each transition on, in order; the first transition's offset also holds before
+  // it. Any offsets and any number of changes a year (half hours, southern summers, zones that
+  // dropped DST). At least one transition.
+  TimeZone(std::string name, std::vector<ZoneTransition> transitions);
 
   // A named preset ("Europe/London", "Europe/Berlin", "UTC", "America/New_York", ...);
   // unknown names fail with kValidationError.
@@ -43,7 +56,7 @@ class TimeZone {
   DstRule dst_rule() const { return rule_; }
 
   // The half-open interval of instants when daylight-saving time is in force in a (UTC)
-  // year; begin == end for zones without DST.
+  // year; begin == end for zones without DST and for zones given by their history.
   TimeInterval dst_interval(int year) const;
   // Local time minus UTC at the instant, in seconds (e.g. 3600 for London in summer).
   Seconds utc_offset(Timestamp t) const;
@@ -52,6 +65,10 @@ class TimeZone {
   // The first instant of a local date (local midnight). If midnight were skipped by a
   // transition, the first instant of the day after the gap; if repeated, the earlier one.
   Timestamp start_of_day(CivilDate d) const;
+  // The first instant the local clocks show `hour`:00 on local date `d`: an hour skipped by a
+  // spring-forward gap gives the first instant after the gap, an hour that comes twice the
+  // first time.
+  Timestamp local_hour(CivilDate d, int hour) const;
   // The half-open span of instants that make up a local date (23, 24 or 25 hours).
   TimeInterval day_interval(CivilDate d) const {
     return {start_of_day(d), start_of_day(add_days(d, 1))};
@@ -63,6 +80,7 @@ class TimeZone {
   std::string name_;
   Seconds standard_offset_ = 0;
   DstRule rule_ = DstRule::kNone;
+  std::vector<ZoneTransition> transitions_;  // a zone given by its history; else empty
 };
 
 // Names accepted by TimeZone::named, in a stable order.

@@ -166,29 +166,12 @@ bool digested(Kind kind) {
   return std::ranges::find(kDigestedKinds, kind) != std::end(kDigestedKinds);
 }
 
-namespace {
-
-// The instant the clocks of `zone` show `hour`:00 on local date `d` (not local midnight plus
-// `hour` hours, which is an hour off on the days the clocks change). An hour skipped by a
-// spring-forward gap gives the first instant after the gap; an hour that comes twice, the
-// first time.
-game::Timestamp local_hour(const game::TimeZone& zone, game::CivilDate d, int hour) {
-  const auto wall = game::utc_instant(d, hour);  // the reading of the clocks, taken as UTC
-  const game::Seconds standard = zone.standard_offset();
-  auto best = game::Timestamp::max();
-  for (const game::Seconds offset : {standard + game::kSecondsPerHour, standard}) {
-    const auto t = wall - offset;
-    if (zone.utc_offset(t) == offset) best = std::min(best, t);
-  }
-  return best != game::Timestamp::max() ? best : wall - standard;
-}
-
-}  // namespace
-
 game::Timestamp next_digest_at(game::Timestamp now, const game::TimeZone& zone, int hour) {
   auto date = zone.local_date(now);
   for (int i = 0; i < 3; ++i) {
-    const auto at = local_hour(zone, date, hour);
+    // The clocks of the zone at that hour (not local midnight plus `hour` hours, which is an
+    // hour off on the days the clocks change).
+    const auto at = zone.local_hour(date, hour);
     if (at > now) return at;
     date = game::add_days(date, 1);
   }

@@ -23,7 +23,34 @@ using testing::contains;
 using testing::kPublicUrl;
 using testing::to;
 
-class MailAudit : public testing::MailTest {};
+class MailAudit : public testing::MailTest {
+ protected:
+  // White, with digest_hour 8, has the news of a new game and of 1... e5 waiting for the
+  // digest; Black got the challenge, the start and 1. e4 at once.
+  void start_digested_game() {
+    api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
+    const auto id = challenge_and_accept(testing::iccf_control());
+    api_.play(id, white_, "e4");
+    api_.play(id, black_, "e5");
+    const auto mails = exactly(3);
+    ASSERT_EQ(mails.size(), 3u) << mails.dump(1);
+  }
+  // White's digest comes exactly `wait` seconds from now, not a second earlier.
+  void digest_comes_after(long wait) {
+    api_.advance_clock(td_, wait - 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+    EXPECT_EQ(sink_.messages().size(), 3u) << sink_.messages().dump(1);
+    api_.advance_clock(td_, 1);
+    const auto mails = exactly(4);
+    ASSERT_EQ(to(mails, "wilma@example.org").size(), 1u) << mails.dump(1);
+  }
+  // In `zone`.
+  void digest_in_zone_comes_after(const std::string& zone, long wait) {
+    api_.expect("PATCH", "/api/v1/me", white_, {{"time_zone", zone}});
+    ASSERT_NO_FATAL_FAILURE(start_digested_game());
+    digest_comes_after(wait);
+  }
+};
 
 // The challenge mail's link opens the web client's challenges page (/challenges): the client
 // has no page per challenge, so a link to /challenges/<id> led to "page not found".
@@ -79,21 +106,9 @@ TEST_F(MailAudit, LongNonAsciiNamesKeepEveryLineWithin998Octets) {
 // forward: 08:00 in Berlin on 2030-03-31 (summer time from 02:00) is 06:00 UTC, not 07:00.
 TEST_F(MailAudit, TheDigestComesAtTheLocalHourOnTheDayTheClocksChange) {
   api_.set_clock(td_, "2030-03-30T09:00:00Z");  // 10:00 in Berlin, winter time
-  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
-  const auto id = challenge_and_accept(testing::iccf_control());
-  api_.play(id, white_, "e4");
-  api_.play(id, black_, "e5");
-  // Black: the challenge, the start and 1. e4; White's start and 1... e5 wait for the digest.
-  auto mails = exactly(3);
-  ASSERT_EQ(mails.size(), 3u) << mails.dump(1);
-  EXPECT_EQ(to(mails, "wilma@example.org").size(), 0u);
-  api_.advance_clock(td_, 21 * 3600 - 1);  // 2030-03-31 05:59:59 UTC, 07:59:59 CEST
-  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
-  EXPECT_EQ(sink_.messages().size(), 3u) << sink_.messages().dump(1);
-  api_.advance_clock(td_, 1);  // 08:00 CEST
-  mails = exactly(4);
-  ASSERT_EQ(mails.size(), 4u) << mails.dump(1);
-  const auto digest = to(mails, "wilma@example.org");
+  // To 2030-03-31 06:00 UTC, 08:00 CEST.
+  digest_in_zone_comes_after("Europe/Berlin", 21 * 3600);
+  const auto digest = to(exactly(4), "wilma@example.org");
   ASSERT_EQ(digest.size(), 1u);
   EXPECT_EQ(digest[0]["subject"], "Your corrchess digest: 2 updates");
   EXPECT_TRUE(contains(digest[0]["text"], "Björn played 1... e5")) << digest[0]["text"];
@@ -104,20 +119,24 @@ TEST_F(MailAudit, TheDigestComesAtTheLocalHourOnTheDayTheClocksChange) {
 
 // A zone half an hour off UTC: 08:00 in Kolkata (UTC+05:30) is 02:30 UTC.
 TEST_F(MailAudit, TheDigestComesAtTheLocalHourInAHalfHourZone) {
-  api_.expect("PATCH", "/api/v1/me", white_, {{"time_zone", "Asia/Kolkata"}});
-  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
-  const auto id = challenge_and_accept(testing::iccf_control());
-  api_.play(id, white_, "e4");
-  api_.play(id, black_, "e5");
-  auto mails = exactly(3);
-  ASSERT_EQ(mails.size(), 3u) << mails.dump(1);
   // 2030-01-07 09:00 UTC to 2030-01-08 02:30 UTC.
-  api_.advance_clock(td_, 17 * 3600 + 30 * 60 - 1);
-  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
-  EXPECT_EQ(sink_.messages().size(), 3u);
-  api_.advance_clock(td_, 1);
-  mails = exactly(4);
-  ASSERT_EQ(to(mails, "wilma@example.org").size(), 1u) << mails.dump(1);
+  digest_in_zone_comes_after("Asia/Kolkata", 17 * 3600 + 30 * 60);
+}
+
+// A zone of the tz database that core's presets do not hold, with a southern summer: 08:00 in
+// Sydney is 21:00 UTC the day before in January (UTC+11) and 22:00 UTC once summer time ended
+// on 7 April 2030 (UTC+10). Before the tz database was read, such a zone was silently the
+// server's (08:00 in Berlin).
+TEST_F(MailAudit, TheDigestFollowsAZoneOfTheTzDatabase) {
+  // 2030-01-07 09:00 UTC to 21:00 UTC, 08:00 on the 8th in Sydney.
+  digest_in_zone_comes_after("Australia/Sydney", 12 * 3600);
+}
+
+// The day Sydney's summer time ends (7 April 2030, UTC+11 to UTC+10): from 2030-04-06 09:00 UTC
+// (20:00 in Sydney) the next 08:00 is 13 hours away, not 12.
+TEST_F(MailAudit, TheDigestFollowsATzDatabaseZoneOnTheDayItsClocksChange) {
+  api_.set_clock(td_, "2030-04-06T09:00:00Z");
+  digest_in_zone_comes_after("Australia/Sydney", 13 * 3600);
 }
 
 // Changing digest_hour moves what already waits: to the new hour, or (the digest turned off)
@@ -159,19 +178,9 @@ TEST_F(MailAudit, ChangingTheDigestHourMovesWhatWaits) {
 // A new time zone moves what waits for the digest to the digest hour of that zone: 08:00 in
 // Tokyo (UTC+9) is 23:00 UTC, eight hours before 08:00 in Berlin.
 TEST_F(MailAudit, ANewTimeZoneMovesWhatWaitsForTheDigest) {
-  api_.expect("PUT", "/api/v1/me/notifications", white_, {{"digest_hour", 8}});
-  const auto id = challenge_and_accept(testing::iccf_control());
-  api_.play(id, white_, "e4");
-  api_.play(id, black_, "e5");
-  auto mails = exactly(3);
-  ASSERT_EQ(mails.size(), 3u) << mails.dump(1);
+  ASSERT_NO_FATAL_FAILURE(start_digested_game());
   api_.expect("PATCH", "/api/v1/me", white_, {{"time_zone", "Asia/Tokyo"}});
-  api_.advance_clock(td_, 14 * 3600 - 1);  // 2030-01-07 22:59:59 UTC
-  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
-  EXPECT_EQ(sink_.messages().size(), 3u) << sink_.messages().dump(1);
-  api_.advance_clock(td_, 1);
-  mails = exactly(4);
-  ASSERT_EQ(to(mails, "wilma@example.org").size(), 1u) << mails.dump(1);
+  digest_comes_after(14 * 3600);      // 2030-01-07 23:00 UTC
   api_.advance_clock(td_, 9 * 3600);  // past 08:00 in Berlin: nothing more
   EXPECT_EQ(exactly(4).size(), 4u);
 }

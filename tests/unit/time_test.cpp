@@ -166,5 +166,50 @@ TEST(TimeZone, EveryDayStartsAtLocalMidnightAndTilesTheYear) {
   }
 }
 
+// A zone given by its history (what server/tz_database.h reads from the tz database): Sydney
+// in 2030, summer time (UTC+11) until 03:00 on 7 April, then UTC+10 until 02:00 on 6 October.
+TimeZone sydney_2030() {
+  return TimeZone("Australia/Sydney", {{at("2029-10-06T16:00:00Z"), 11 * 3600},
+                                       {at("2030-04-06T16:00:00Z"), 10 * 3600},
+                                       {at("2030-10-05T16:00:00Z"), 11 * 3600}});
+}
+
+TEST(TimeZone, AZoneGivenByItsHistoryHasASouthernSummer) {
+  const TimeZone z = sydney_2030();
+  EXPECT_EQ(z.utc_offset(at("2030-01-15T00:00:00Z")), 11 * 3600);
+  EXPECT_EQ(z.utc_offset(at("2030-04-06T15:59:59Z")), 11 * 3600);
+  EXPECT_EQ(z.utc_offset(at("2030-04-06T16:00:00Z")), 10 * 3600);
+  EXPECT_EQ(z.utc_offset(at("2030-07-01T00:00:00Z")), 10 * 3600);
+  EXPECT_EQ(z.utc_offset(at("2030-12-01T00:00:00Z")), 11 * 3600);
+  EXPECT_EQ(z.utc_offset(at("2020-01-01T00:00:00Z")), 11 * 3600);  // before: the first offset
+  EXPECT_EQ(z.local_date(at("2030-05-31T13:59:59Z")), (CivilDate{2030, 5, 31}));
+  EXPECT_EQ(z.local_date(at("2030-05-31T14:00:00Z")), (CivilDate{2030, 6, 1}));
+  EXPECT_EQ(z.start_of_day({2030, 6, 1}), at("2030-05-31T14:00:00Z"));
+  // 7 April: 02:00 comes twice (first in summer time), the day has 25 hours.
+  EXPECT_EQ(z.local_hour({2030, 4, 7}, 2), at("2030-04-06T15:00:00Z"));
+  EXPECT_EQ(z.local_hour({2030, 4, 7}, 8), at("2030-04-06T22:00:00Z"));
+  EXPECT_EQ(z.day_interval({2030, 4, 7}).end - z.day_interval({2030, 4, 7}).begin, 25 * 3600);
+  // 6 October: 02:00 is skipped (the first instant after the gap reads 03:00), 23 hours.
+  EXPECT_EQ(z.local_hour({2030, 10, 6}, 2), at("2030-10-05T16:00:00Z"));
+  EXPECT_EQ(z.local_hour({2030, 10, 6}, 8), at("2030-10-05T21:00:00Z"));
+  EXPECT_EQ(z.day_interval({2030, 10, 6}).end - z.day_interval({2030, 10, 6}).begin, 23 * 3600);
+  // No rule-based summer interval for such a zone.
+  EXPECT_TRUE(z.dst_interval(2030).begin == z.dst_interval(2030).end);
+}
+
+TEST(TimeZone, LocalHoursOfPresetsAndOfAQuarterHourZone) {
+  // Kathmandu, UTC+05:45 all year: 08:00 is 02:15 UTC.
+  const TimeZone kathmandu("Asia/Kathmandu", {{at("1986-01-01T00:00:00Z"), 5 * 3600 + 45 * 60}});
+  EXPECT_EQ(kathmandu.local_hour({2030, 1, 8}, 8), at("2030-01-08T02:15:00Z"));
+  EXPECT_EQ(kathmandu.start_of_day({2030, 1, 8}), at("2030-01-07T18:15:00Z"));
+  // Berlin on its spring-forward day: 02:00 is skipped (01:00 UTC), 08:00 CEST is 06:00 UTC;
+  // on its fall-back day 02:00 comes twice, the first in summer time (00:00 UTC).
+  const TimeZone berlin = TimeZone::named("Europe/Berlin").value();
+  EXPECT_EQ(berlin.local_hour({2030, 3, 31}, 2), at("2030-03-31T01:00:00Z"));
+  EXPECT_EQ(berlin.local_hour({2030, 3, 31}, 8), at("2030-03-31T06:00:00Z"));
+  EXPECT_EQ(berlin.local_hour({2030, 10, 27}, 2), at("2030-10-27T00:00:00Z"));
+  EXPECT_EQ(berlin.local_hour({2030, 10, 27}, 8), at("2030-10-27T07:00:00Z"));
+}
+
 }  // namespace
 }  // namespace corrchess::game
