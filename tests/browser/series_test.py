@@ -83,6 +83,8 @@ class SeriesPages(support.ServerTestCase):
         ann.find_element(By.ID, "series-join").click()
         wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, ".waiting-list li[data-player='ann']"), message="ann waits")
         self.assertIn("Waiting (1 of 3)", ann.find_element(By.TAG_NAME, "main").text)
+        self.assertIn("each section ends 540 days after it starts",
+                      ann.find_element(By.CSS_SELECTOR, ".series-facts").text)
         self.assertLessEqual(support.page_width(ann), 390)
         ann.save_screenshot(support.artifact_path("series-page-phone.png"))
 

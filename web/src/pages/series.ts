@@ -30,6 +30,7 @@ type SeriesFull = {
     max_rating: number | null; unrated_allowed: boolean; credit_from_series: string | null; min_finished_games: number;
     promotion_max_place: number | null; promotion_min_score_percent: number | null; credit_valid_days: number;
     opening: string | null; initial_fen: string | null; rated: boolean; country_spread: boolean;
+    section_days: number | null;
   };
 };
 
@@ -116,6 +117,7 @@ export function seriesPage(root: HTMLElement, id: string): void {
         t('series.fact_size', { n: c.section_size }),
         c.min_section_size ? t('series.fact_smaller', { size: c.min_section_size, days: t('ch.days_in', { n: c.max_wait_days }) }) : null,
         c.max_wait_days ? t('series.fact_wait', { days: t('ch.days', { n: c.max_wait_days }) }) : null,
+        c.section_days ? t('series.fact_period', { days: t('ch.days', { n: c.section_days }) }) : null,
         band(c.min_rating, c.max_rating) + (c.unrated_allowed ? '' : `, ${t('series.fact_no_unrated')}`),
         c.credit_from_series ? t('series.fact_credit') : null,
         c.min_finished_games ? t('series.fact_games', { n: c.min_finished_games }) : null,
