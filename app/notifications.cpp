@@ -305,6 +305,11 @@ bool queue_account_mail(pqxx::work& tx, std::int64_t user_id, const std::string&
   return true;
 }
 
+void follow_new_address(pqxx::work& tx, std::int64_t user_id,
+                        const std::optional<std::string>& email) {
+  db::readdress_pending_email(tx, user_id, email, notification_settings().require_verified_email);
+}
+
 void reschedule_digest(pqxx::work& tx, std::int64_t user_id, std::optional<int> digest_hour,
                        game::Timestamp now) {
   auto due = now;

@@ -69,6 +69,13 @@ void queue_new_game_notifications(pqxx::work& tx, std::int64_t game_id, std::int
 // challenges page: mailed at once, or,
 // within challenge_mail_batch_minutes of the last such mail, into the one batch mail due at
 // the end of that window (rewritten with the open challenges each time one comes in).
+// `user_id` changed their mail address to `email` (none: removed it): what waits for the mail
+// channel follows it, unless the new address must be verified first
+// (CORRCHESS_REQUIRE_VERIFIED_EMAIL: it keeps the old one); without an address it is
+// cancelled, as are the links the change revoked (docs/api.md "Notifications").
+void follow_new_address(pqxx::work& tx, std::int64_t user_id,
+                        const std::optional<std::string>& email);
+
 // Moves what waits beyond `now` for `user_id`'s digest to its next `digest_hour` in the zone
 // of the profile (as it stands in `tx`), or to `now` without a digest: after a change of the
 // hour or of the zone.

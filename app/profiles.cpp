@@ -87,6 +87,9 @@ Result<model::User> update_own_profile(ProfileDeps& deps, const model::User& use
     if (updated.email != user.email) {
       // Links mailed to the old address (reset, verification) stop working.
       db::revoke_account_tokens(tx, user.id, "");
+      // What waits for the mail channel goes to the new address (a player who changed it
+      // because the old one is dead must still get the reminders), or waits for nothing.
+      follow_new_address(tx, user.id, updated.email);
       if (updated.email) mail_verification_if_required(tx, deps.clock, updated);
     }
     return updated;

@@ -97,6 +97,25 @@ std::optional<game::Timestamp> latest_email_due(pqxx::work& tx, std::int64_t use
   return game::Timestamp(row[0].as<std::int64_t>());
 }
 
+std::int64_t readdress_pending_email(pqxx::work& tx, std::int64_t user_id,
+                                     const std::optional<std::string>& to, bool hold) {
+  const auto cancelled =
+      tx.exec_params(
+            "UPDATE notification_outbox SET status = 'cancelled', finished_at = now(), "
+            "last_error = 'the address changed' WHERE user_id = $1 AND channel = 'email' "
+            "AND status = 'pending' AND (kind IN ('password_reset', 'verify_email') "
+            "OR $2::text IS NULL)",
+            user_id, to)
+          .affected_rows();
+  if (!to || hold) return cancelled;
+  return cancelled + tx.exec_params(
+                           "UPDATE notification_outbox SET payload = jsonb_set(payload, "
+                           "'{to}', to_jsonb($2::text)) WHERE user_id = $1 AND "
+                           "channel = 'email' AND status = 'pending'",
+                           user_id, *to)
+                         .affected_rows();
+}
+
 std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id) {
   return tx
       .exec_params(

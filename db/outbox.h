@@ -39,6 +39,13 @@ std::optional<game::Timestamp> latest_email_due(pqxx::work& tx, std::int64_t use
 std::int64_t cancel_game_reminders(pqxx::work& tx, std::int64_t game_id,
                                    const std::vector<std::string>& keep);
 
+// After `user_id` changed their address to `to` (none: removed it): the pending mails whose
+// links the change revoked (password_reset, verify_email) are cancelled, and so are all the
+// others when `to` is none; otherwise they go to `to`, unless `hold` (the new address must be
+// verified first: they keep the old, verified one). Returns how many rows changed.
+std::int64_t readdress_pending_email(pqxx::work& tx, std::int64_t user_id,
+                                     const std::optional<std::string>& to, bool hold);
+
 // Cancels the pending digest items (kind "digest") of `user_id`; returns how many.
 std::int64_t cancel_pending_digest(pqxx::work& tx, std::int64_t user_id);
 

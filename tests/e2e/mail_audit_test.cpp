@@ -69,6 +69,33 @@ TEST_F(MailAudit, AChallengeMailLinksToTheChallengesPage) {
   EXPECT_FALSE(contains(mails[0]["html"], "/challenges/")) << mails[0]["html"];
 }
 
+// A new address takes what waits for the mail channel with it: the digest due at 08:00 in
+// Berlin goes to the address White gave after the news was queued, not to the old one (a
+// player who replaces a dead address would otherwise miss it). Removing the address cancels
+// what waits.
+TEST_F(MailAudit, WhatWaitsFollowsANewAddress) {
+  ASSERT_NO_FATAL_FAILURE(start_digested_game());
+  api_.expect("PATCH", "/api/v1/me", white_, {{"email", "wilma.new@example.org"}});
+  api_.advance_clock(td_, 22 * 3600);  // 2030-01-08 07:00 UTC, 08:00 in Berlin
+  const auto mails = exactly(4);
+  ASSERT_EQ(mails.size(), 4u) << mails.dump(1);
+  EXPECT_EQ(to(mails, "wilma@example.org").size(), 0u) << mails.dump(1);
+  const auto digest = to(mails, "wilma.new@example.org");
+  ASSERT_EQ(digest.size(), 1u) << mails.dump(1);
+  EXPECT_EQ(digest[0]["subject"], "Your corrchess digest: 2 updates");
+
+  // Another move waits for tomorrow's digest; the address is removed: nothing comes.
+  const auto games = api_.expect("GET", "/api/v1/games", white_);
+  const std::string id = games["games"][0]["id"];
+  api_.play(id, white_, "Nf3");
+  api_.play(id, black_, "Nc6");
+  EXPECT_EQ(exactly(5).size(), 5u);  // 2. Nf3 to Black
+  api_.expect("PATCH", "/api/v1/me", white_, {{"email", nullptr}});
+  api_.advance_clock(td_, 86400);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  EXPECT_EQ(sink_.messages().size(), 5u) << sink_.messages().dump(1);
+}
+
 // Non-ASCII names and subjects are RFC 2047 encoded words, folded so that no line of the
 // mail is longer than RFC 5322's 998 octets, even for the longest display names (64
 // characters of 4 bytes each); the headers a mail needs are there.
