@@ -146,21 +146,9 @@ Timestamp TimeZone::local_hour(CivilDate d, int hour) const {
   return wall - standard_offset_;
 }
 
-Timestamp TimeZone::start_of_day(CivilDate d) const {
-  if (!transitions_.empty()) return local_hour(d, 0);
-  const Timestamp local_midnight = utc_midnight(d);  // the wall-clock reading, taken as UTC
-  // Candidate instants whose offset maps them onto local midnight; take the earliest.
-  const std::array<Seconds, 2> offsets = {standard_offset_ + kHour, standard_offset_};
-  Timestamp best = Timestamp::max();
-  for (Seconds off : offsets) {
-    const Timestamp t = local_midnight - off;
-    if (utc_offset(t) == off) best = std::min(best, t);
-  }
-  if (best != Timestamp::max()) return best;
-  // Midnight skipped by a spring-forward gap (no preset has one): the day starts at the
-  // transition, the instant the pre-gap (standard) offset would have read as midnight.
-  return local_midnight - standard_offset_;
-}
+// Local midnight, by the one search of local_hour (for a rule zone its candidate offsets are
+// the standard one and summer time's, as they always were).
+Timestamp TimeZone::start_of_day(CivilDate d) const { return local_hour(d, 0); }
 
 std::vector<std::string_view> known_time_zones() {
   std::vector<std::string_view> names;

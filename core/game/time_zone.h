@@ -1,7 +1,9 @@
 // The server's time zone for calendar notions (leave days, calendar years, start dates).
-// GCC 12's libstdc++ has no tz database, so zones are data: a standard UTC offset plus a
-// daylight-saving rule applied to every year (the rules in force since 1996 for the EU and
-// 2007 for the US; earlier history is not modelled). Named presets cover the usual zones.
+// GCC 12's libstdc++ has no tz database, so zones are data: the named presets are a standard
+// UTC offset plus a daylight-saving rule applied to every year (the rules in force since 1996
+// for the EU and 2007 for the US; earlier history is not modelled), and the rules use them. A
+// zone may also be given by its history (a list of transitions), which is how the zones
+// players name come from the system's tz database (server/tz_database.h).
 #pragma once
 
 #include <string>
