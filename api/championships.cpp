@@ -1,5 +1,7 @@
 #include "api/championships.h"
 
+#include <cctype>
+
 #include "api/json_body.h"
 #include "api/rule_settings.h"
 #include "api/section_terms.h"
@@ -35,6 +37,19 @@ Result<std::vector<model::StageSettings>> parse_stages(const json& body) {
     if (!in.ok()) {
       return fail(ErrorCode::kValidationError,
                   "stage " + std::to_string(out.size() + 1) + ": " + in.error().error().detail);
+    }
+    // Each stage names the sections of its events ("<championship> - <stage> - section N")
+    // and the qualification news: two of one name would be told apart by nobody.
+    const auto folded = [](std::string text) {
+      for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return text;
+    };
+    for (const auto& earlier : out) {
+      if (folded(earlier.name) == folded(st.name)) {
+        return fail(ErrorCode::kValidationError, "stage " + std::to_string(out.size() + 1) +
+                                                     ": the name '" + st.name +
+                                                     "' is already a stage's name");
+      }
     }
     out.push_back(std::move(st));
   }

@@ -35,6 +35,7 @@ Result<app::CupCreation> parse_cup_creation(const json& body) {
   s.match.tiebreak_pairs =
       in.take(optional_int_in(body, "tiebreak_pairs", -1000, 1000)).value_or(1);
   c.seeding = in.optional_string("seeding", 16).value_or("rating");
+  s.rated = in.optional_bool("rated").value_or(true);
   if (!in.ok()) return in.error();
   if (!body.contains("players") || !body["players"].is_array()) {
     return fail(ErrorCode::kValidationError, "field 'players' must be a list of usernames");
@@ -114,7 +115,8 @@ json cup_json(const app::CupView& v) {
             {"silence_rule", s.rules.silence_rule},
             {"messages_allowed", s.rules.messages_allowed},
             {"games_per_match", s.match.games},
-            {"tiebreak_pairs", s.match.tiebreak_pairs}}},
+            {"tiebreak_pairs", s.match.tiebreak_pairs},
+            {"rated", s.rated}}},
           {"players", players},
           {"rounds", rounds},
           {"winner", name(v.cup.winner_id)},
@@ -139,7 +141,8 @@ void add_cup_routes(Router& router, GameServiceDeps& deps) {
                     {"seeding", "string", false,
                      "rating (default: highest first, unrated last) or entry (as listed)"},
                     {"games_per_match", "integer", false, "1..10, default 2"},
-                    {"tiebreak_pairs", "integer", false, "0..5 pairs when equal, default 1"}}),
+                    {"tiebreak_pairs", "integer", false, "0..5 pairs when equal, default 1"},
+                    {"rated", "boolean", false, "default true: the games count for ratings"}}),
                {{"name", "Cup 2031"},
                 {"time_control", time_control_example()},
                 {"players", {"anna", "boris", "chen", "dora", "emil", "fay"}}})},

@@ -1,5 +1,7 @@
 #include "api/event_requests.h"
 
+#include <algorithm>
+#include <array>
 #include <vector>
 
 #include "api/json_body.h"
@@ -80,9 +82,62 @@ Result<app::EventCreation> parse_creation(const json& body) {
   return in.finish(std::move(c));
 }
 
+// A member that may be null: none when absent, an empty inner value for null, else what
+// `read` reads (which sees the member present and not null).
+template <class T, class Read>
+Result<std::optional<std::optional<T>>> nullable(const json& body, const char* field, Read read) {
+  using Out = std::optional<std::optional<T>>;
+  if (!body.contains(field)) return Out{};
+  if (body[field].is_null()) return Out{std::optional<T>{}};
+  TRY_LET(value, read(body, field));
+  return Out{std::optional<T>{**value}};
+}
+
 }  // namespace
 
 Result<app::EventCreation> parse_event_creation(const json& body) { return parse_creation(body); }
+
+Result<app::EventChange> parse_event_change(const json& body) {
+  static constexpr std::array kMembers{"name",           "start_at",    "end_at",
+                                       "open_for_entry", "max_players", "rated",
+                                       "min_rating",     "max_rating",  "reason"};
+  for (const auto& [key, value] : body.items()) {
+    if (std::ranges::find(kMembers, key) == kMembers.end()) {
+      return fail(ErrorCode::kValidationError,
+                  "field '" + key +
+                      "' cannot be changed (name, start_at, end_at, open_for_entry, "
+                      "max_players, rated, min_rating, max_rating; reason)");
+    }
+  }
+  Fields in(body);
+  app::EventChange c;
+  if (body.contains("name")) {
+    c.name = in.nonblank_text("name", kMaxReason);
+    if (in.ok() && c.name->size() > 200) {
+      return fail(ErrorCode::kValidationError, "field 'name' is too long");
+    }
+  }
+  c.start_at = in.take(optional_instant(body, "start_at"));
+  c.end_at = in.take(nullable<game::Timestamp>(
+      body, "end_at", [](const json& b, const char* f) { return optional_instant(b, f); }));
+  c.open_for_entry = in.optional_bool("open_for_entry");
+  c.max_players = in.take(nullable<int>(body, "max_players", [](const json& b, const char* f) {
+    return optional_int_in(b, f, 2, 100);
+  }));
+  c.rated = in.optional_bool("rated");
+  for (auto [field, target] :
+       {std::pair{"min_rating", &c.min_rating}, std::pair{"max_rating", &c.max_rating}}) {
+    *target = in.take(nullable<int>(
+        body, field, [](const json& b, const char* f) { return optional_int_in(b, f, 0, 4000); }));
+  }
+  c.reason = in.optional_string("reason", kMaxReason, Text::kMultiline).value_or("");
+  return in.finish(std::move(c));
+}
+
+Result<CancelEventBody> CancelEventBody::from_json(const json& body, const Request&) {
+  Fields in(body);
+  return in.finish(CancelEventBody{in.nonblank_text("reason", kMaxReason)});
+}
 
 Result<EventPlayerBody> EventPlayerBody::from_json(const json& body, const Request&) {
   Fields in(body);

@@ -10,6 +10,7 @@
 
 #include "api/http.h"
 #include "api/pipeline.h"
+#include "app/event_changes.h"
 #include "app/events.h"
 #include "core/error.h"
 
@@ -19,6 +20,18 @@ namespace corrchess::api {
 // server's now (app::create_event checks the rest).
 Result<app::EventCreation> parse_event_creation(const nlohmann::json& body);
 using NewEventBody = ParsedBody<parse_event_creation>;
+
+// PATCH /admin/events/{id}: {name?, start_at?, end_at?, open_for_entry?, max_players?, rated?,
+// min_rating?, max_rating?, reason?}; null removes end_at, max_players, min_rating or
+// max_rating. Any other member is refused, so a misspelt one is not silently ignored.
+Result<app::EventChange> parse_event_change(const nlohmann::json& body);
+using EventChangeBody = ParsedBody<parse_event_change>;
+
+// POST /admin/events/{id}/cancel: {reason}.
+struct CancelEventBody {
+  std::string reason;
+  static Result<CancelEventBody> from_json(const nlohmann::json& body, const Request& request);
+};
 
 // POST /admin/events/{id}/players: {username}.
 struct EventPlayerBody {

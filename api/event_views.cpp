@@ -198,6 +198,8 @@ json event_json(const app::EventView& v, const model::User& viewer) {
   j["settings"].update(event_rating_terms_json(v.rating_terms));
   j["created_at"] = game::format_rfc3339(v.event.created_at);
   j["started_at"] = instant_or_null(v.event.started_at);
+  j["cancelled_at"] = instant_or_null(v.event.cancelled_at);
+  j["cancel_reason"] = v.event.cancel_reason ? json(*v.event.cancel_reason) : json();
   json players = json::array();
   for (const auto& p : v.players) {
     players.push_back(player_json(p));

@@ -8,6 +8,7 @@
 #include "api/json_body.h"
 #include "api/paging.h"
 #include "api/rule_settings.h"
+#include "app/event_changes.h"
 #include "app/event_crosstable.h"
 #include "app/event_workflows.h"
 #include "app/events.h"
@@ -55,7 +56,7 @@ Result<Response> list_events(GameServiceDeps& deps, const Request& request) {
 
 std::vector<FieldDoc> events_query_doc() {
   std::vector<FieldDoc> out{
-      {"status", "string", false, "registration, running, finished or all (default)"}};
+      {"status", "string", false, "registration, running, finished, cancelled or all (default)"}};
   std::ranges::move(page_query_doc("1..500, default 500"), std::back_inserter(out));
   return out;
 }
@@ -177,6 +178,35 @@ void add_director_event_routes(Routes& routes, GameServiceDeps& deps) {
       BodyHandler<NewEventBody>([&deps](const Call& c, NewEventBody&& b) {
         return create_event(deps, c.caller(), std::move(b));
       }));
+  routes.add(
+      {"PATCH", "/api/v1/admin/events/{id}", kDirector, kEvent,
+       Doc("Change an event: its name and end date at any time, its start, entry and rating "
+           "terms before the start",
+           200, "the event")
+           .in({{"name", "string", false, "1..200 bytes"},
+                {"start_at", "string", false, "RFC 3339; before the start only"},
+                {"end_at", "string", false,
+                 "RFC 3339 in the future, after start_at; null: none; not once it has passed"},
+                {"open_for_entry", "boolean", false, "before the start only"},
+                {"max_players", "integer", false,
+                 "2..100, not below the players entered; null: none; before the start only"},
+                {"rated", "boolean", false, "before the start only"},
+                {"min_rating", "integer", false, "0..4000; null: none; before the start only"},
+                {"max_rating", "integer", false, "0..4000; null: none; before the start only"},
+                {"reason", "string", false, "for the audit log and the players' notice"}},
+               {{"end_at", "2033-04-01T00:00:00Z"},
+                {"reason", "four months more after the postal strike"}})},
+      BodyHandler<EventChangeBody>([&deps](const Call& c, EventChangeBody&& b) {
+        return shown_after(deps, c, app::change_event(deps, c.caller(), c.id, b.value));
+      }));
+  routes.add({"POST", "/api/v1/admin/events/{id}/cancel", kDirector, kEvent,
+              Doc("Cancel an event before its start: it never starts, its players are told", 200,
+                  "the event, status cancelled")
+                  .in({{"reason", "string", true, "non-empty; shown to the players"}},
+                      {{"reason", "too few entries"}})},
+             BodyHandler<CancelEventBody>([&deps](const Call& c, CancelEventBody&& b) {
+               return shown_after(deps, c, app::cancel_event(deps, c.caller(), c.id, b.reason));
+             }));
   routes.add({"POST", "/api/v1/admin/events/{id}/players", kDirector, kEvent,
               Doc("Enter a player (before the start)", 200, "the event")
                   .in({{"username", "string", true, ""}}, {{"username", "dave"}})},

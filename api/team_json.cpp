@@ -109,7 +109,8 @@ json team_match_json(const app::TeamMatchView& v) {
                      {"ten_moves_rule", s.games.rules.ten_moves_rule},
                      {"silence_rule", s.games.rules.silence_rule},
                      {"messages_allowed", s.games.rules.messages_allowed},
-                     {"start_at", s.start_at ? json(game::format_rfc3339(*s.start_at)) : json()}};
+                     {"start_at", s.start_at ? json(game::format_rfc3339(*s.start_at)) : json()},
+                     {"rated", s.rated}};
   out["created_at"] = game::format_rfc3339(v.match.created_at);
   out["started_at"] = v.match.started_at ? json(game::format_rfc3339(*v.match.started_at)) : json();
   out["games_finished"] = v.score.finished;

@@ -47,6 +47,7 @@ Result<model::TeamMatchSettings> parse_team_match(const json& body) {
   s.match.games_per_board =
       in.take(optional_int_in(body, "games_per_board", -1000, 1000)).value_or(2);
   s.games = in.take(team_game_rules(body, true, s.start_at));
+  s.rated = in.optional_bool("rated").value_or(true);
   if (!in.ok()) return in.error();
   if (s.name.size() > 200) return fail(ErrorCode::kValidationError, "field 'name' is too long");
   return s;
@@ -117,7 +118,8 @@ const char* const kMatchAnswer =
     "{id, name, team_a: {id, name, kind, country}, team_b, status (nominating | playing), "
     "state (nominating | in_play | decided | finished), score_a, score_b, winner (a | b | "
     "draw | null), decided_early, settings: {boards, games_per_board, variant, time_control, "
-    "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, start_at}, created_at, "
+    "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, start_at, rated}, "
+    "created_at, "
     "started_at, games_finished, games_annulled, games_open, boards: [{board, player_a: "
     "{username, display_name} | null, player_b, started, score_a, score_b, games: [{game_id, "
     "number, white, black, a_white, status, result}]}]}";
@@ -175,29 +177,31 @@ void add_olympiad_routes(Routes& routes, GameServiceDeps& deps) {
 
 void add_team_match_routes(Router& router, GameServiceDeps& deps) {
   Routes routes(router, deps.pool, "teams");
-  routes.add({"POST", "/api/v1/team-matches", kDirector,
-              Doc("Create a team match (directors only); the captains then nominate the boards",
-                  201, "the match")
-                  .in(team_rule_fields(
-                          {{"name", "string", true, "1..200 bytes"},
-                           {"team_a", "string", true, "team id; White on board 1's first game"},
-                           {"team_b", "string", true, "team id"},
-                           {"boards", "integer", true, "1..200"},
-                           {"games_per_board", "integer", false,
-                            "2 (default: colours reversed on each board) or 1 (colours alternating "
-                            "by board)"}},
-                          true),
-                      {{"name", "Germany - Netherlands"},
-                       {"team_a", "1"},
-                       {"team_b", "2"},
-                       {"boards", 4},
-                       {"games_per_board", 2},
-                       {"time_control", time_control_example()}})},
-             BodyHandler<NewTeamMatchBody>(
-                 [&deps](const Call& c, NewTeamMatchBody&& b) -> Result<Response> {
-                   TRY_LET(id, app::create_team_match(deps, c.caller(), std::move(b.value)));
-                   return show_match(deps, *id, 201);
-                 }));
+  routes.add(
+      {"POST", "/api/v1/team-matches", kDirector,
+       Doc("Create a team match (directors only); the captains then nominate the boards", 201,
+           "the match")
+           .in(team_rule_fields(
+                   {{"name", "string", true, "1..200 bytes"},
+                    {"team_a", "string", true, "team id; White on board 1's first game"},
+                    {"team_b", "string", true, "team id"},
+                    {"boards", "integer", true, "1..200"},
+                    {"games_per_board", "integer", false,
+                     "2 (default: colours reversed on each board) or 1 (colours alternating "
+                     "by board)"},
+                    {"rated", "boolean", false, "default true: the games count for ratings"}},
+                   true),
+               {{"name", "Germany - Netherlands"},
+                {"team_a", "1"},
+                {"team_b", "2"},
+                {"boards", 4},
+                {"games_per_board", 2},
+                {"time_control", time_control_example()}})},
+      BodyHandler<NewTeamMatchBody>(
+          [&deps](const Call& c, NewTeamMatchBody&& b) -> Result<Response> {
+            TRY_LET(id, app::create_team_match(deps, c.caller(), std::move(b.value)));
+            return show_match(deps, *id, 201);
+          }));
   routes.add({"GET", "/api/v1/team-matches", kUser,
               Doc("Every team match, newest first", 200,
                   "{matches: [{id, name, team_a, team_b, status, state, score_a, score_b, winner, "

@@ -88,7 +88,8 @@ void add_event_dates(std::vector<ical::Event>& out, const model::CalendarEventDa
                      const std::string& base_url) {
   ical::Event start;
   start.uid = uid("event-" + std::to_string(ev.id) + "-start");
-  start.modified = ev.created_at;
+  start.modified = ev.modified;
+  start.sequence = ev.revision;
   start.start = ev.start_at;
   start.summary = "Event starts: " + ev.name;
   start.url = base_url + "/events/" + std::to_string(ev.id);

@@ -93,6 +93,7 @@ Result<void> withdraw_player(GameDeps& deps, const model::User& director, std::i
   TRY_LET(
       plan, db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::optional<Plan>> {
         TRY_LET(event, db::load_event(tx, id, true));
+        TRY(require_not_cancelled(*event));
         TRY_LET(player, active_player(tx, id, username));
         if (!event->started()) {
           db::remove_entry(tx, id, player->user.id);
@@ -132,6 +133,7 @@ Result<void> replace_player(GameDeps& deps, const model::User& director, std::in
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(event, db::load_event(tx, id, true));
+    TRY(require_not_cancelled(*event));
     TRY_LET(player, active_player(tx, id, username));
     auto replacement = db::find_user(tx, replacement_name);
     if (!replacement) {

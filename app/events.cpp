@@ -96,6 +96,7 @@ int entered(const std::vector<model::EventPlayer>& players) {
 }
 
 std::string event_status(const model::StoredEvent& e, const std::vector<model::EventGame>& games) {
+  if (e.cancelled()) return "cancelled";
   if (!e.started()) return "registration";
   if (!games.empty() &&
       std::ranges::all_of(games, [](const model::EventGame& g) { return game_over(g.status); })) {
@@ -127,9 +128,11 @@ Result<EventList> list_events(GameDeps& deps, const EventListQuery& query) {
     listing = db::EventListing::kRunning;
   } else if (status == "finished") {
     listing = db::EventListing::kFinished;
+  } else if (status == "cancelled") {
+    listing = db::EventListing::kCancelled;
   } else if (!status.empty() && status != "all") {
     return fail(ErrorCode::kValidationError,
-                "status must be registration, running, finished or all");
+                "status must be registration, running, finished, cancelled or all");
   }
   if (query.limit < 1 || query.limit > kMaxEventsPerPage) {
     return fail(ErrorCode::kValidationError,
@@ -138,7 +141,7 @@ Result<EventList> list_events(GameDeps& deps, const EventListQuery& query) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<EventList> {
     // An event whose last games are already decided (a flag that fell, its end date) is
     // finished whether or not the sweep has run: the decisions already due are stored first.
-    if (listing != db::EventListing::kRegistration) {
+    if (listing != db::EventListing::kRegistration && listing != db::EventListing::kCancelled) {
       TRY(settle_due_games(deps, tx, model::GameScope{}));
     }
     EventList out;
@@ -155,7 +158,7 @@ Result<EventList> list_events(GameDeps& deps, const EventListQuery& query) {
     std::map<std::int64_t, model::GameCounts> games;
     for (const auto& [id, n] : db::event_game_counts(tx, ids)) games[id] = n;
     for (const auto& e : events) {
-      std::string derived = "registration";
+      std::string derived = e.cancelled() ? "cancelled" : "registration";
       if (e.started()) {
         const auto& n = games[e.id];
         derived = n.total > 0 && n.open == 0 ? "finished" : "running";
@@ -198,6 +201,7 @@ Result<void> add_event_player(GameDeps& deps, const model::User& director, std::
   if (auto ok = require_director(director); !ok) return ok;
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(event, db::load_event(tx, id, true));
+    TRY(require_not_cancelled(*event));
     if (event->started()) {
       return fail(ErrorCode::kConflict,
                   "the event has started: replace a player instead of adding one");
@@ -225,6 +229,7 @@ Result<void> join_event(GameDeps& deps, const model::User& user, std::int64_t id
   TRY(settle_due_games(deps, {user.id, std::nullopt}));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(event, db::load_event(tx, id, true));
+    TRY(require_not_cancelled(*event));
     if (!event->settings.open_for_entry) {
       return fail(ErrorCode::kForbidden,
                   "this event takes no entries: its director enters the players");
@@ -252,6 +257,7 @@ Result<void> join_event(GameDeps& deps, const model::User& user, std::int64_t id
 Result<void> leave_event(GameDeps& deps, const model::User& user, std::int64_t id) {
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<void> {
     TRY_LET(event, db::load_event(tx, id, true));
+    TRY(require_not_cancelled(*event));
     if (event->started()) {
       return fail(ErrorCode::kConflict, "the event has started: ask the director to withdraw you");
     }

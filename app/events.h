@@ -49,7 +49,8 @@ enum class EventRead { kPage, kAfterCommand };
 // kNotFound when there is no such event.
 Result<EventView> read_event(GameDeps& deps, std::int64_t id, EventRead read);
 
-// "registration" before the start, "finished" once every game is over, else "running".
+// "registration" before the start, "cancelled" when cancelled before it, "finished" once every
+// game is over, else "running".
 std::string event_status(const model::StoredEvent& e, const std::vector<model::EventGame>& games);
 
 // One event of a listing with its derived status and number of players.
@@ -60,9 +61,9 @@ struct EventSummary {
 };
 // The most events a page of the events list holds (and the page without a limit).
 inline constexpr int kMaxEventsPerPage = 500;
-// A page of the events list: `status` "" or "all" (every event), "registration", "running"
-// or "finished"; at most `limit` (1..kMaxEventsPerPage) events; `before`: the next cursor of
-// the page before (none: from the newest).
+// A page of the events list: `status` "" or "all" (every event), "registration", "running",
+// "finished" or "cancelled"; at most `limit` (1..kMaxEventsPerPage) events; `before`: the next
+// cursor of the page before (none: from the newest).
 struct EventListQuery {
   std::string status;
   int limit = kMaxEventsPerPage;

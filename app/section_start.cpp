@@ -11,8 +11,15 @@
 
 namespace corrchess::app {
 
+Result<void> require_not_cancelled(const model::StoredEvent& event) {
+  if (!event.cancelled()) return {};
+  return fail(ErrorCode::kConflict,
+              "the event was cancelled" + (event.cancel_reason ? ": " + *event.cancel_reason : ""));
+}
+
 Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,
                                      const model::StoredEvent& event, game::Timestamp now) {
+  TRY(require_not_cancelled(event));
   if (event.started()) return fail(ErrorCode::kConflict, "the event has already started");
   const auto id = event.id;
   const auto& s = event.settings;

@@ -27,6 +27,9 @@ struct StartedSection {
   std::optional<int> start_position;
 };
 
+// kConflict for a cancelled event (app/event_changes.h): nothing is done to it any more.
+Result<void> require_not_cancelled(const model::StoredEvent& event);
+
 // Starts the locked event `event` at `now` in `tx`. kConflict when already started, past its
 // end date or with fewer than 2 active players.
 Result<StartedSection> start_section(const GameDeps& deps, pqxx::work& tx,

@@ -35,16 +35,19 @@ std::vector<CalendarEventDates> calendar_events_of(pqxx::work& tx, std::int64_t 
   std::vector<CalendarEventDates> out;
   for (const auto& row : tx.exec_params(
            "SELECT e.id, e.name, extract(epoch FROM e.start_at)::bigint, "
-           "extract(epoch FROM e.end_at)::bigint, extract(epoch FROM e.created_at)::bigint "
+           "extract(epoch FROM e.end_at)::bigint, "
+           "extract(epoch FROM coalesce(e.changed_at, e.created_at))::bigint, e.dates_revision "
            "FROM event_players p JOIN events e ON e.id = p.event_id "
-           "WHERE p.user_id = $1 AND p.status = 'active' ORDER BY e.start_at, e.id",
+           "WHERE p.user_id = $1 AND p.status = 'active' AND e.status <> 'cancelled' "
+           "ORDER BY e.start_at, e.id",
            user_id)) {
     CalendarEventDates e;
     e.id = row[0].as<std::int64_t>();
     e.name = row[1].as<std::string>();
     e.start_at = game::Timestamp(row[2].as<std::int64_t>());
     if (!row[3].is_null()) e.end_at = game::Timestamp(row[3].as<std::int64_t>());
-    e.created_at = game::Timestamp(row[4].as<std::int64_t>());
+    e.modified = game::Timestamp(row[4].as<std::int64_t>());
+    e.revision = row[5].as<int>();
     out.push_back(std::move(e));
   }
   return out;

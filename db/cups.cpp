@@ -14,7 +14,7 @@ using game::Timestamp;
 constexpr const char* kCupColumns =
     "id, name, variant, time_control::text, draw_min_moves, ten_moves_rule, silence_rule, "
     "messages_allowed, games_per_match, tiebreak_pairs, status, winner_id, "
-    "extract(epoch FROM created_at)::bigint, extract(epoch FROM finished_at)::bigint";
+    "extract(epoch FROM created_at)::bigint, extract(epoch FROM finished_at)::bigint, rated";
 
 Result<StoredCup> cup_from_row(const pqxx::row& row) {
   StoredCup c;
@@ -35,6 +35,7 @@ Result<StoredCup> cup_from_row(const pqxx::row& row) {
   c.winner_id = optional_id(row[11]);
   c.created_at = Timestamp(row[12].as<std::int64_t>());
   c.finished_at = optional_instant(row[13]);
+  s.rated = row[14].as<bool>();
   return c;
 }
 
@@ -44,13 +45,13 @@ Result<std::int64_t> insert_cup(pqxx::work& tx, const CupSettings& s,
                                 std::optional<std::int64_t> created_by, Timestamp now) {
   const auto rows = tx.exec_params(
       "INSERT INTO cups (name, variant, time_control, draw_min_moves, ten_moves_rule, "
-      "silence_rule, messages_allowed, games_per_match, tiebreak_pairs, created_by, created_at) "
-      "VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, to_timestamp($11)) "
+      "silence_rule, messages_allowed, games_per_match, tiebreak_pairs, created_by, created_at, "
+      "rated) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, to_timestamp($11), $12) "
       "ON CONFLICT DO NOTHING RETURNING id",
       s.name, std::string(game::to_string(s.variant)), time_control_json(s.time_control).dump(),
       s.rules.no_draw_before_move, s.rules.ten_moves_rule, s.rules.silence_rule,
       s.rules.messages_allowed, s.match.games, s.match.tiebreak_pairs, created_by,
-      now.unix_seconds());
+      now.unix_seconds(), s.rated);
   if (rows.empty())
     return fail(ErrorCode::kConflict, "a cup named '" + s.name + "' exists already");
   return rows[0][0].as<std::int64_t>();

@@ -47,4 +47,19 @@ void notify_qualified(pqxx::work& tx, std::int64_t user, const QualifiedMessage&
   notify_users(tx, {user}, nlohmann::json::array({message}));
 }
 
+void notify_event_news(pqxx::work& tx, const std::vector<std::int64_t>& users,
+                       const EventNews& news, game::Timestamp now) {
+  nlohmann::json message = {{"type", news.type},
+                            {"at", game::format_rfc3339(now)},
+                            {"event_id", std::to_string(news.event_id)},
+                            {"event_name", news.event_name},
+                            {"reason", news.reason}};
+  if (news.type == "event_dates_changed") {
+    message["start_at"] = game::format_rfc3339(news.start_at);
+    message["end_at"] =
+        news.end_at ? nlohmann::json(game::format_rfc3339(*news.end_at)) : nlohmann::json(nullptr);
+  }
+  notify_users(tx, users, nlohmann::json::array({message}));
+}
+
 }  // namespace corrchess::db

@@ -15,6 +15,7 @@
 namespace corrchess::db {
 
 // The records of model/event_messages.h under their db/ names.
+using model::EventNews;
 using model::PlayerReplaced;
 using model::QualifiedMessage;
 using model::SeriesMessage;
@@ -33,5 +34,10 @@ void notify_series(pqxx::work& tx, const std::vector<std::int64_t>& users,
 // stage_name, place, runner_up} for `user` (db::notify_users).
 void notify_qualified(pqxx::work& tx, std::int64_t user, const QualifiedMessage& message,
                       game::Timestamp now);
+
+// Queues {type, at, event_id, event_name, reason} for "event_cancelled", and with start_at
+// and end_at (null: none) for "event_dates_changed", for `users` (db::notify_users).
+void notify_event_news(pqxx::work& tx, const std::vector<std::int64_t>& users,
+                       const EventNews& news, game::Timestamp now);
 
 }  // namespace corrchess::db

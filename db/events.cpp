@@ -70,7 +70,8 @@ constexpr const char* kEventColumns =
     "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, visibility, "
     "delay_moves, open_for_entry, max_players, extract(epoch FROM start_at)::bigint, "
     "extract(epoch FROM end_at)::bigint, status, extract(epoch FROM started_at)::bigint, "
-    "created_by, extract(epoch FROM created_at)::bigint, initial_fen, auto_adjudicate";
+    "created_by, extract(epoch FROM created_at)::bigint, initial_fen, auto_adjudicate, "
+    "extract(epoch FROM cancelled_at)::bigint, cancel_reason";
 
 Result<StoredEvent> event_from_row(const pqxx::row& row) {
   StoredEvent e;
@@ -102,6 +103,8 @@ Result<StoredEvent> event_from_row(const pqxx::row& row) {
   e.created_at = Timestamp(row[21].as<std::int64_t>());
   s.initial_fen = optional_text(row[22]).value_or("");
   s.auto_adjudicate = row[23].as<bool>();
+  e.cancelled_at = optional_instant(row[24]);
+  e.cancel_reason = optional_text(row[25]);
   return e;
 }
 
@@ -160,6 +163,7 @@ std::string listing_condition(EventListing listing) {
   switch (listing) {
     case EventListing::kAll: return "TRUE";
     case EventListing::kRegistration: return "e.status = 'registration'";
+    case EventListing::kCancelled: return "e.status = 'cancelled'";
     case EventListing::kRunning:
       return "e.status = 'running' AND (NOT " + any_game + " OR " + open_game + ")";
     case EventListing::kFinished:
@@ -291,6 +295,24 @@ bool is_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id
   return !tx.exec_params("SELECT 1 FROM event_players WHERE event_id = $1 AND user_id = $2",
                          event_id, user_id)
               .empty();
+}
+
+void update_event_settings(pqxx::work& tx, std::int64_t event_id, const EventSettings& s,
+                           bool dates_changed, Timestamp now) {
+  tx.exec_params(
+      "UPDATE events SET name = $2, open_for_entry = $3, max_players = $4, start_at = "
+      "to_timestamp($5), end_at = to_timestamp($6), changed_at = to_timestamp($7), "
+      "dates_revision = dates_revision + CASE WHEN $8 THEN 1 ELSE 0 END WHERE id = $1",
+      event_id, s.name, s.open_for_entry, s.max_players, s.start_at.unix_seconds(),
+      epoch_of(s.end_at), now.unix_seconds(), dates_changed);
+}
+
+void mark_event_cancelled(pqxx::work& tx, std::int64_t event_id, const std::string& reason,
+                          Timestamp now) {
+  tx.exec_params(
+      "UPDATE events SET status = 'cancelled', cancelled_at = to_timestamp($2), cancel_reason = "
+      "$3 WHERE id = $1 AND status = 'registration'",
+      event_id, now.unix_seconds(), reason);
 }
 
 void mark_event_started(pqxx::work& tx, std::int64_t event_id, std::optional<int> start_position,

@@ -45,9 +45,10 @@ std::int64_t insert_event(pqxx::work& tx, const EventSettings& settings,
 // to the event (entries, start, withdrawals).
 Result<StoredEvent> load_event(pqxx::work& tx, std::int64_t id, bool lock);
 // The events a listing holds: every event, or those not started ("registration"), started
-// with a game not over or no game ("running"), or started with every game over ("finished").
-// The derived statuses count the games as stored: the caller stores the decisions due first.
-enum class EventListing { kAll, kRegistration, kRunning, kFinished };
+// with a game not over or no game ("running"), started with every game over ("finished"), or
+// cancelled before the start ("cancelled"). The derived statuses count the games as stored:
+// the caller stores the decisions due first.
+enum class EventListing { kAll, kRegistration, kRunning, kFinished, kCancelled };
 // The events of `listing` newest first (by id): those with an id below `before` (none: from
 // the newest), at most `limit`.
 std::vector<StoredEvent> list_events(pqxx::work& tx, EventListing listing,
@@ -77,6 +78,15 @@ Result<void> replace_event_player(pqxx::work& tx, std::int64_t event_id, std::in
                                   game::Timestamp now);
 // True when the user is (or was) a player of the event in any status.
 bool is_event_player(pqxx::work& tx, std::int64_t event_id, std::int64_t user_id);
+
+// Stores the settings a director may change after creating the event (PATCH
+// /admin/events/{id}): name, open_for_entry, max_players, start_at and end_at, changed at
+// `now`; `dates_changed`: the start or end date moved (the calendar's revision counts it).
+void update_event_settings(pqxx::work& tx, std::int64_t event_id, const EventSettings& settings,
+                           bool dates_changed, game::Timestamp now);
+// Marks an event that has not started cancelled, with the director's reason.
+void mark_event_cancelled(pqxx::work& tx, std::int64_t event_id, const std::string& reason,
+                          game::Timestamp now);
 
 // Marks the event running with the section's Chess960 position (if any).
 void mark_event_started(pqxx::work& tx, std::int64_t event_id, std::optional<int> start_position,

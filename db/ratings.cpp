@@ -1,6 +1,7 @@
 #include "db/ratings.h"
 
 #include "db/codec.h"
+#include "db/rated_games.h"
 
 namespace corrchess::db {
 
@@ -67,16 +68,16 @@ RatingEntry entry_from_row(const pqxx::row& row, int offset = 0) {
   return e;
 }
 
-// The condition on a game row `g` (joined to its event `e` and challenge `c`) that makes it
-// count; $1 is the pool, $2 whether wins by default without a move of the loser count.
-constexpr const char* kRatedGame =
-    " g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') AND g.variant = $1 "
-    "AND coalesce(e.rated, c.rated, true) "
-    "AND ($2 OR g.termination <> 'default' OR (g.result = '1-0' AND g.ply >= 2) "
+// The condition on a game row `g` (with the joins of db/rated_games.h) that makes it count; $1
+// is the pool, $2 whether wins by default without a move of the loser count.
+const std::string kRatedGame =
+    std::string(
+        " g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') AND g.variant = "
+        "$1 AND ") +
+    kRatedSetting +
+    " AND ($2 OR g.termination <> 'default' OR (g.result = '1-0' AND g.ply >= 2) "
     "OR (g.result = '0-1' AND g.ply >= 1)) ";
-constexpr const char* kGameJoins =
-    " FROM games g LEFT JOIN events e ON e.id = g.event_id "
-    "LEFT JOIN challenges c ON c.game_id = g.id ";
+const std::string kGameJoins = std::string(" FROM games g") + kRatedJoins;
 // Not rated by any list of the pool yet.
 constexpr const char* kUnlisted =
     " AND NOT EXISTS (SELECT 1 FROM rating_list_games lg JOIN rating_lists rl ON "
@@ -277,8 +278,7 @@ std::map<std::int64_t, RatingEntry> current_ratings(pqxx::work& tx, const std::s
 
 bool game_is_rated(pqxx::work& tx, std::int64_t game_id) {
   auto rows = tx.exec_params(
-      std::string("SELECT coalesce(e.rated, c.rated, true)") + kGameJoins + "WHERE g.id = $1",
-      game_id);
+      std::string("SELECT ") + kRatedSetting + kGameJoins + "WHERE g.id = $1", game_id);
   return !rows.empty() && rows[0][0].as<bool>();
 }
 

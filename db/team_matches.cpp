@@ -13,7 +13,7 @@ constexpr const char* kTeamMatchColumns =
     "id, name, team_a, team_b, boards, games_per_board, variant, time_control::text, "
     "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
     "extract(epoch FROM start_at)::bigint, status, extract(epoch FROM created_at)::bigint, "
-    "extract(epoch FROM started_at)::bigint";
+    "extract(epoch FROM started_at)::bigint, rated";
 
 Result<StoredTeamMatch> team_match_from_row(const pqxx::row& row) {
   StoredTeamMatch m;
@@ -36,6 +36,7 @@ Result<StoredTeamMatch> team_match_from_row(const pqxx::row& row) {
   m.status = row[13].as<std::string>();
   m.created_at = game::Timestamp(row[14].as<std::int64_t>());
   m.started_at = optional_instant(row[15]);
+  s.rated = row[16].as<bool>();
   return m;
 }
 
@@ -48,14 +49,14 @@ std::int64_t insert_team_match(pqxx::work& tx, const TeamMatchSettings& s,
       .exec_params1(
           "INSERT INTO team_matches (name, team_a, team_b, boards, games_per_board, variant, "
           "time_control, draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, "
-          "start_at, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, "
-          "$10, $11, to_timestamp($12), $13, to_timestamp($14)) RETURNING id",
+          "start_at, created_by, created_at, rated) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, "
+          "$9, $10, $11, to_timestamp($12), $13, to_timestamp($14), $15) RETURNING id",
           s.name, s.team_a, s.team_b, s.match.boards, s.match.games_per_board,
           std::string(game::to_string(g.variant)), time_control_json(g.time_control).dump(),
           g.rules.no_draw_before_move, g.rules.ten_moves_rule, g.rules.silence_rule,
           g.rules.messages_allowed,
           s.start_at ? std::optional<std::int64_t>(s.start_at->unix_seconds()) : std::nullopt,
-          created_by, now.unix_seconds())[0]
+          created_by, now.unix_seconds(), s.rated)[0]
       .as<std::int64_t>();
 }
 

@@ -16,7 +16,8 @@ struct CalendarEventDates {
   std::string name;
   game::Timestamp start_at;
   std::optional<game::Timestamp> end_at;
-  game::Timestamp created_at;
+  game::Timestamp modified;  // the last change of the event (its creation, or a director's)
+  int revision = 0;          // how often its start or end date moved
 };
 
 // A game of the player awaiting adjudication: since when (its claims are due

@@ -22,6 +22,7 @@ struct CupSettings {
   game::TimeControl time_control = game::IccfStandard{};
   game::EventRules rules;
   competition::MatchRules match;
+  bool rated = true;  // its games count for the ratings (ratings.md)
 
   bool operator==(const CupSettings&) const = default;
 };

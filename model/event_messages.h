@@ -48,4 +48,16 @@ struct QualifiedMessage {
   bool runner_up = false;
 };
 
+// News of an event for its players (docs/api.md "Live events"): `type` "event_cancelled"
+// (with the director's reason) or "event_dates_changed" (the start and the end of play as
+// they now are; the reason may be empty).
+struct EventNews {
+  std::string type;
+  std::int64_t event_id = 0;
+  std::string event_name;
+  std::string reason;
+  game::Timestamp start_at;
+  std::optional<game::Timestamp> end_at;  // none: no end date
+};
+
 }  // namespace corrchess::model

@@ -52,12 +52,16 @@ struct EventSettings {
 struct StoredEvent {
   std::int64_t id = 0;
   EventSettings settings;
-  std::string status;  // "registration" (not started) or "running"
+  std::string status;  // "registration" (not started), "running" or "cancelled"
   std::optional<game::Timestamp> started_at;
   std::optional<std::int64_t> created_by;
   game::Timestamp created_at;
+  // A director cancelled the event before its start (it never starts): when, and why.
+  std::optional<game::Timestamp> cancelled_at;
+  std::optional<std::string> cancel_reason;
 
   bool started() const { return status == "running"; }
+  bool cancelled() const { return status == "cancelled"; }
   // Unfinished games become adjudication pending at the end date: standard events with an
   // end date (Triple Block events have none, rules.md §5.4).
   std::optional<game::Timestamp> adjudication_at() const;

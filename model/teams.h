@@ -54,6 +54,7 @@ struct TeamMatchSettings {
   competition::TeamMatchRules match;
   TeamGameRules games;
   std::optional<game::Timestamp> start_at;  // the games' clocks start then (or at the start)
+  bool rated = true;                        // its games count for the ratings (ratings.md)
 
   bool operator==(const TeamMatchSettings&) const = default;
 };

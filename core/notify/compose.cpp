@@ -346,6 +346,26 @@ Message compose_competition_news(const CompetitionNews& news, const Reader& read
                                     {{"place", std::to_string(news.place)}})}}));
       body.link("link.championship", news.url);
       return body.finish(tr(lang, "competition.qualified.subject", words));
+    case What::kEventCancelled:
+      body.paragraph(tr(lang, "competition.cancelled.body", words));
+      body.link("link.event", news.url);
+      return body.finish(tr(lang, "competition.cancelled.subject", words));
+    case What::kEventDatesChanged: {
+      body.paragraph(tr(lang, "competition.dates.body", words));
+      std::string dates;
+      if (news.start_at) {
+        dates += tr(lang, "competition.dates.start",
+                    {{"when", format_local(*news.start_at, reader.zone, lang)}}) +
+                 "\n";
+      }
+      dates += news.end_at ? tr(lang, "competition.dates.end",
+                                {{"when", format_local(*news.end_at, reader.zone, lang)}})
+                           : tr(lang, "competition.dates.no_end");
+      body.preformatted(dates + "\n");
+      if (!news.reason.empty()) body.paragraph(tr(lang, "mail.reason", words));
+      body.link("link.event", news.url);
+      return body.finish(tr(lang, "competition.dates.subject", words));
+    }
   }
   return body.finish(news.series);
 }

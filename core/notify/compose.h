@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -79,10 +80,18 @@ Message compose_digest(const std::vector<std::pair<std::string, std::string>>& i
                        const std::string& reader_name, const std::string& unsubscribe_url = {},
                        Lang lang = Lang::kEn);
 
-// News of a series or championship (rules.md 6.8, 6.9) for one player: what happened, and
-// where to look.
+// News of a series, championship or event (rules.md 6.8, 6.9, 6.1) for one player: what
+// happened, and where to look.
 struct CompetitionNews {
-  enum class What { kSectionStarted, kEntryExpired, kEntryRemoved, kPromotionCredit, kQualified };
+  enum class What {
+    kSectionStarted,
+    kEntryExpired,
+    kEntryRemoved,
+    kPromotionCredit,
+    kQualified,
+    kEventCancelled,     // `series` the event's name, with `reason`
+    kEventDatesChanged,  // `series` the event's name; `start_at` (when shown) and `end_at`
+  };
   What what = What::kSectionStarted;
   std::string series;          // the series' (championship's) name
   std::string stage;           // kQualified: the stage qualified from
@@ -90,8 +99,12 @@ struct CompetitionNews {
   int section = 0;             // kSectionStarted, kPromotionCredit
   int place = 0;               // kPromotionCredit, kQualified
   game::Timestamp expires_at;  // kPromotionCredit
-  std::string reason;          // kEntryExpired, kEntryRemoved
-  std::string url;             // the section's event page, or the series page
+  std::string reason;          // kEntryExpired, kEntryRemoved, kEventCancelled
+  // kEventDatesChanged: the start (none: not shown, the event has started) and the end of
+  // play (none: no end date).
+  std::optional<game::Timestamp> start_at;
+  std::optional<game::Timestamp> end_at;
+  std::string url;  // the section's event page, or the series page
 };
 Message compose_competition_news(const CompetitionNews& news, const Reader& reader);
 

@@ -123,6 +123,66 @@ class ResultOutsideEvents(support.ServerTestCase):
         self.assertEqual((game["status"], game["result"], game["termination"]), ("finished", "1/2-1/2", "agreement"))
 
 
+class DirectorChangesAndCancelsAnEvent(support.ServerTestCase):
+    """The director renames an event and moves its end date in the "Run an event" panel, then
+    cancels it there; the event page then says it was cancelled and why, and offers no
+    entry."""
+
+    users = ("anna", "boris")
+
+    def open_sub_form(self, driver, field_id):
+        """Brings the sub-form of `field_id` into view (the panel's sub-forms are always open)."""
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", driver.find_element(By.ID, field_id))
+
+    def test_change_then_cancel(self):
+        admin = support.Api(self.base, *support.ADMIN)
+        event_id = admin.call("POST", "/api/v1/admin/events", {
+            "name": "Spring open", "time_control": {"type": "iccf"}, "players": ["anna", "boris"],
+            "open_for_entry": True, "end_at": "2040-01-01T00:00:00Z"})["id"]
+        td = support.chromium()
+        self.addCleanup(td.quit)
+        support.login(td, self.base, *support.ADMIN)
+        td.find_element(By.LINK_TEXT, "Director").click()
+        wait(td, lambda d: d.find_elements(By.ID, "ec-name"), message="director page")
+        support.choose(td, "run-event", event_id)
+
+        # Nothing entered: the form says so and sends nothing.
+        self.open_sub_form(td, "ec-name")
+        button(td, "Change").click()
+        wait(td, lambda d: "Enter a new name or end date first." in d.find_element(By.CSS_SELECTOR, ".run-event").text,
+             message="nothing to change")
+
+        td.find_element(By.ID, "ec-name").send_keys("Spring open, group 1")
+        end = td.find_element(By.ID, "ec-end-at")
+        td.execute_script("arguments[0].value = '2041-05-01T12:00'", end)
+        td.find_element(By.ID, "ec-reason").send_keys("more time")
+        button(td, "Change").click()
+        wait(td, lambda d: "Changed Spring open, group 1." in d.find_element(By.CSS_SELECTOR, ".run-event").text,
+             message="changed")
+        expected_end = td.execute_script("return new Date('2041-05-01T12:00').toISOString().replace('.000Z', 'Z')")
+        shown = admin.call("GET", "/api/v1/events/" + event_id)
+        self.assertEqual(shown["name"], "Spring open, group 1")
+        self.assertEqual(shown["end_at"], expected_end)
+        records = admin.call("GET", "/api/v1/admin/audit?event_id=" + event_id)["records"]
+        changed = [r for r in records if r["action"] == "event_changed"]
+        self.assertEqual(len(changed), 1, records)
+        self.assertEqual(changed[0]["reason"], "more time")
+
+        self.open_sub_form(td, "ev-cancel-reason")
+        td.find_element(By.ID, "ev-cancel-reason").send_keys("too few entries")
+        button(td, "Cancel the event").click()
+        wait(td, lambda d: "Cancelled Spring open, group 1; its players are told." in
+             d.find_element(By.CSS_SELECTOR, ".run-event").text, message="cancelled")
+        self.assertEqual(admin.call("GET", "/api/v1/events/" + event_id)["status"], "cancelled")
+
+        td.get(self.base + "/events/" + event_id)
+        wait(td, lambda d: d.find_elements(By.CSS_SELECTOR, "p.cancelled"), message="event page")
+        self.assertIn("too few entries", td.find_element(By.CSS_SELECTOR, "p.cancelled").text)
+        self.assertTrue(td.find_element(By.CSS_SELECTOR, "p.cancelled").text.startswith("Cancelled "))
+        self.assertEqual([b.text for b in td.find_elements(By.XPATH, "//button[normalize-space()='Join']")], [])
+        td.save_screenshot(support.artifact_path("event-cancelled.png"))
+
+
 class AdjudicationClaims(support.ServerTestCase):
     """After an event's end date a player files an adjudication claim on the event page; the
     director reads it there (its analysis as text)."""

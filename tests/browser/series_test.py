@@ -128,10 +128,13 @@ class SeriesPages(support.ServerTestCase):
             pick_player(d, "cup-players", name)
         choose(d, "cup-seeding", "entry")
         self.fill(d, "cup-games", "2")
+        self.assertTrue(d.find_element(By.ID, "cup-rated").is_selected(), "rated by default")
+        d.find_element(By.ID, "cup-rated").click()  # a friendly cup
         d.find_element(By.ID, "cup-name").find_element(By.XPATH, "ancestor::form").find_element(
             By.CSS_SELECTOR, "button[type=submit]").click()
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".cup-bracket"), message="bracket page")
         self.assertIn("Winter cup", d.find_element(By.TAG_NAME, "h1").text)
+        self.assertIn("unrated", d.find_element(By.CSS_SELECTOR, "main p").text)
         rounds = d.find_elements(By.CSS_SELECTOR, ".cup-round h2")
         self.assertEqual([r.text for r in rounds], ["Semi-finals", "Final"])
         # The final waits for a semi-final: no score shown before it has games.
@@ -148,6 +151,7 @@ class SeriesPages(support.ServerTestCase):
         # cat resigns both games: ben meets ann in the final.
         cup_id = d.current_url.rstrip("/").split("/")[-1]
         cup = self.admin.call("GET", "/api/v1/cups/" + cup_id)
+        self.assertEqual(cup["settings"]["rated"], False)
         cat = support.Api(self.base, "cat", self.passwords["cat"])
         for g in cup["rounds"][0]["matches"][1]["games"]:
             cat.call("POST", "/api/v1/games/%s/resign" % g["game_id"])

@@ -223,6 +223,44 @@ TEST_F(DeadlineCalendar, ALeaveEndedEarlyAndLeaveMovingADeadlineRaiseTheSequence
   EXPECT_EQ(asked["sequence"], 0);
 }
 
+// A director moving an event's dates raises the SEQUENCE of its entries and their
+// LAST-MODIFIED; a cancelled event leaves the calendar.
+TEST_F(DeadlineCalendar, MovedEventDatesRaiseTheSequenceAndACancelledEventLeaves) {
+  add_users({"anna", "boris"});
+  const auto path = create_feed("anna");
+  const std::string id = ok("POST", "/api/v1/admin/events", kDirector,
+                            {{"name", "Moved"},
+                             {"time_control", {{"type", "iccf"}}},
+                             {"players", {"anna", "boris"}},
+                             {"start_at", "2030-02-01T00:00:00Z"},
+                             {"end_at", "2031-02-01T00:00:00Z"}},
+                            201)["id"];
+  const std::string start_uid = "event-" + id + "-start@corrchess";
+  const std::string end_uid = "event-" + id + "-end@corrchess";
+  auto events = feed(path);
+  ASSERT_EQ(events.size(), 2u) << json(events).dump(1);
+  EXPECT_EQ(events[start_uid]["sequence"], 0);
+  EXPECT_EQ(events[start_uid]["last_modified"], "2030-01-01T00:00:00Z");
+
+  advance(86400);
+  ok("PATCH", "/api/v1/admin/events/" + id, kDirector,
+     {{"start_at", "2030-02-15T00:00:00Z"}, {"end_at", "2031-03-01T00:00:00Z"}});
+  events = feed(path);
+  ASSERT_EQ(events.size(), 2u) << json(events).dump(1);
+  EXPECT_EQ(events[start_uid]["start"], "2030-02-15T00:00:00Z");
+  EXPECT_EQ(events[end_uid]["start"], "2031-03-01T00:00:00Z");
+  for (const auto& uid : {start_uid, end_uid}) {
+    EXPECT_EQ(events[uid]["sequence"], 1) << events[uid];
+    EXPECT_EQ(events[uid]["last_modified"], "2030-01-02T00:00:00Z") << events[uid];
+  }
+  // A renaming is a change but moves no date: the sequence stays.
+  ok("PATCH", "/api/v1/admin/events/" + id, kDirector, {{"name", "Moved again"}});
+  EXPECT_EQ(feed(path)[start_uid]["sequence"], 1);
+
+  ok("POST", "/api/v1/admin/events/" + id + "/cancel", kDirector, {{"reason", "no venue"}});
+  EXPECT_TRUE(feed(path).empty());
+}
+
 TEST_F(DeadlineCalendar, UnknownAddressesAnswer404AndTheRoutesNeedASignIn) {
   add_users({"carl"});
   EXPECT_EQ(api_.problem("GET", "/api/v1/calendar/not-a-token.ics", "", nullptr, 404), "not_found");

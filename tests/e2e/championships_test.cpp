@@ -452,6 +452,8 @@ TEST_F(Championships, BadDefinitionsAreRefusedAndChangeNothing) {
        "section_size"},
       {with_stages({{{"name", " "}, {"section_size", 2}, {"per_section", 1}}, final_stage}),
        "name"},
+      {with_stages({{{"name", "final"}, {"section_size", 2}, {"per_section", 1}}, final_stage}),
+       "stage 2: the name 'Final' is already a stage's name"},
       {json{{"name", "Refused"}, {"time_control", iccf()}, {"players", players}}, "stages"},
       {[&] {
          auto body = with_stages(

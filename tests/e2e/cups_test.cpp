@@ -148,6 +148,7 @@ TEST_F(Cups, BadDefinitionsAreRefusedAndChangeNothing) {
       {with({{"players", {"ann", "ann"}}}), "twice"},
       {with({{"players", {"ann", "nobody"}}}), "nobody"},
       {with({{"seeding", "random"}}), "seeding"},
+      {with({{"rated", "no"}}), "rated"},
       {with({{"start_position", 5}}), "start_position"},
       {with({{"time_control", {{"type", "iccf"}, {"moves", 0}, {"days", 50}}}}), "moves"},
   };

@@ -13,6 +13,8 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -261,6 +263,95 @@ TEST_F(Ratings, TwoPeriodsArePublishedOnceWithTheValuesOfThePaper) {
 
 // A username that a spreadsheet would read as a formula ("-2-0582" computes -2582) is
 // written into the CSV with a leading apostrophe (the OWASP rule), and read back as text.
+// A cup or a team match created with `rated: false` keeps its games out of the rating lists,
+// the archive's `rated` filter and the game's rating preview agree; the default (rated) puts
+// them in, as before. January: anna beats boris in a rated cup, clara beats dmitri in an
+// unrated cup, emil (club E) beats boris (club B) in an unrated team match and dmitri (club
+// D) beats clara (club C) in a rated one. The list holds the players of the two rated games,
+// with the results as in the reference.
+TEST_F(Ratings, UnratedCupsAndTeamMatchesStayOutOfTheLists) {
+  const auto cup = [&](const std::string& name, const std::string& a, const std::string& b,
+                       std::optional<bool> rated) {
+    json body = {{"name", name},
+                 {"time_control", testing::iccf_control()},
+                 {"players", {a, b}},
+                 {"seeding", "entry"},
+                 {"games_per_match", 1}};
+    if (rated) body["rated"] = *rated;
+    const auto c = api_.expect("POST", "/api/v1/admin/cups", td_, body, 201);
+    EXPECT_EQ(c["settings"]["rated"], rated.value_or(true)) << c["settings"];
+    return c["rounds"][0]["matches"][0]["games"][0];
+  };
+  const auto team = [&](const std::string& name, const std::string& member) {
+    return api_
+        .expect("POST", "/api/v1/teams", td_,
+                {{"kind", "club"}, {"name", name}, {"country", "DE"}, {"members", {member}}},
+                201)["id"]
+        .get<std::string>();
+  };
+  const auto match = [&](const std::string& a, const std::string& b, std::optional<bool> rated) {
+    const auto team_a = team("Club " + a, a);
+    const auto team_b = team("Club " + b, b);
+    json body = {{"name", a + " - " + b}, {"team_a", team_a},
+                 {"team_b", team_b},      {"boards", 1},
+                 {"games_per_board", 1},  {"time_control", testing::iccf_control()}};
+    auto refused = body;
+    refused["rated"] = "no";
+    EXPECT_EQ(api_.problem("POST", "/api/v1/team-matches", td_, refused, 400), "validation_error");
+    if (rated) body["rated"] = *rated;
+    const auto m = api_.expect("POST", "/api/v1/team-matches", td_, body, 201);
+    EXPECT_EQ(m["settings"]["rated"], rated.value_or(true)) << m["settings"];
+    const std::string id = m["id"];
+    for (const auto& [team_id, who] : {std::pair{team_a, a}, std::pair{team_b, b}}) {
+      api_.expect("POST", "/api/v1/team-matches/" + id + "/nominations", td_,
+                  {{"team_id", team_id}, {"board", 1}, {"username", who}});
+    }
+    return api_.expect("POST", "/api/v1/team-matches/" + id + "/start",
+                       td_)["boards"][0]["games"][0];
+  };
+  struct Played {
+    json game;
+    bool rated;
+  };
+  const std::vector<Played> played = {{cup("Rated cup", "anna", "boris", std::nullopt), true},
+                                      {cup("Friendly cup", "clara", "dmitri", false), false},
+                                      {match("emil", "boris", false), false},
+                                      {match("dmitri", "clara", true), true}};
+  for (const auto& p : played) {
+    const std::string id = p.game["game_id"];
+    const std::string white = p.game["white"], black = p.game["black"];
+    EXPECT_EQ(api_.expect("GET", "/api/v1/games/" + id + "/rating-preview", td_)["rated"], p.rated)
+        << id;
+    // The first listed player of each pairing wins.
+    const bool first_white = white == "anna" || white == "clara" || white == "emil" ||
+                             (white == "dmitri" && black == "clara");
+    finish_game(id, white, black, first_white ? "1-0" : "0-1");
+  }
+  // The archive's `rated` filter (an ndjson export of boris's games).
+  const auto filtered = [&](const std::string& who, const std::string& rated) {
+    std::set<std::string> out;
+    auto answer = server_.request(
+        "GET", "/api/v1/users/" + who + "/games?rated=" + rated, "",
+        {{"Authorization", "Bearer " + tokens_[who]}, {"Accept", "application/x-ndjson"}});
+    EXPECT_EQ(answer.status, 200) << answer.body;
+    for (std::size_t from = 0, end; from < answer.body.size(); from = end + 1) {
+      end = answer.body.find('\n', from);
+      if (end == std::string::npos) break;
+      out.insert(json::parse(answer.body.substr(from, end - from))["id"].get<std::string>());
+    }
+    return out;
+  };
+  EXPECT_EQ(filtered("boris", "true"),
+            std::set<std::string>{played[0].game["game_id"].get<std::string>()});
+  EXPECT_EQ(filtered("boris", "false"),
+            std::set<std::string>{played[2].game["game_id"].get<std::string>()});
+
+  api_.set_clock(td_, "2030-02-01T00:00:00Z");
+  const auto january = await_list("2030-01");
+  const auto ref = ref_period({}, {{"anna", "boris", 1}, {"dmitri", "clara", 1}});
+  expect_matches(january, ref, {{"anna", 1}, {"boris", 1}, {"clara", 1}, {"dmitri", 1}});
+}
+
 TEST_F(Ratings, TheCsvNeutralisesCellsThatLookLikeFormulas) {
   tokens_["-2-0582"] = api_.sign_up("-2-0582");
   finish("-2-0582", "anna", "1-0");

@@ -341,5 +341,44 @@ TEST(Compose, CompetitionNewsSaysWhatHappenedAndWhere) {
       << expired.html;
 }
 
+// An event's moved dates: the start only while it has not started, the end of play (or none),
+// in the reader's zone and language, with the director's reason when there is one.
+TEST(Compose, EventDatesAndCancellationInTheReadersZoneAndLanguage) {
+  auto berlin = game::TimeZone::named("Europe/Berlin");
+  ASSERT_TRUE(berlin);
+  CompetitionNews news;
+  news.what = CompetitionNews::What::kEventDatesChanged;
+  news.series = "Autumn 2031 A";
+  news.start_at = game::utc_instant({2031, 10, 1}, 0);
+  news.end_at = game::utc_instant({2033, 7, 1}, 12);
+  news.reason = "the postal strike";
+  news.url = "https://chess.example.org/events/12";
+  const auto en = compose_competition_news(news, Reader{"Wilma", *berlin});
+  EXPECT_EQ(en.subject, "New dates for Autumn 2031 A");
+  EXPECT_EQ(en.text,
+            "Hello Wilma,\n\nA tournament director changed the dates of Autumn 2031 A:\n\n"
+            "Start: 2031-10-01 02:00 Europe/Berlin\nEnd of play: 2033-07-01 14:00 "
+            "Europe/Berlin\n\nReason: the postal strike\n\nSee the event: "
+            "https://chess.example.org/events/12\n");
+  // Started: no start line; no end date; no reason.
+  news.start_at.reset();
+  news.end_at.reset();
+  news.reason.clear();
+  const auto de = compose_competition_news(news, Reader{"Wilma", *berlin, Lang::kDe});
+  EXPECT_EQ(de.subject, "Neue Termine für Autumn 2031 A");
+  EXPECT_EQ(de.text.find("Beginn"), std::string::npos) << de.text;
+  EXPECT_NE(de.text.find("Spielende: keines\n"), std::string::npos) << de.text;
+  EXPECT_EQ(de.text.find("Grund"), std::string::npos) << de.text;
+
+  news.what = CompetitionNews::What::kEventCancelled;
+  news.reason = "too few entries";
+  const auto es = compose_competition_news(news, Reader{"Wilma", *berlin, Lang::kEs});
+  EXPECT_EQ(es.subject, "Autumn 2031 A se ha cancelado");
+  EXPECT_NE(es.text.find("Motivo: too few entries"), std::string::npos) << es.text;
+  EXPECT_NE(es.html.find("<a href=\"https://chess.example.org/events/12\">Ver el torneo</a>"),
+            std::string::npos)
+      << es.html;
+}
+
 }  // namespace
 }  // namespace corrchess::notify

@@ -12,7 +12,7 @@ type CupGame = { game_id: string; number: number; tiebreak: boolean; white: stri
 type Match = { match: number; a: Side; b: Side; bye: boolean; status: string; score_a: number; score_b: number;
   winner: string | null; games: CupGame[] };
 type Cup = { id: string; name: string; status: string; winner: string | null;
-  settings: { games_per_match: number; tiebreak_pairs: number };
+  settings: { games_per_match: number; tiebreak_pairs: number; rated?: boolean };
   rounds: { round: number; matches: Match[] }[] };
 
 const roundName = (round: number, rounds: number) => round === rounds ? t('cup.final')
@@ -64,6 +64,7 @@ export function cupPage(root: HTMLElement, id: string): void {
       replace(body,
         h('h1', {}, c.name),
         h('p', {}, t('cup.terms', { n: c.settings.games_per_match, pairs: t('cup.pairs', { n: c.settings.tiebreak_pairs }) }), '; ',
+          c.settings.rated === false ? `${t('ch.unrated')}; ` : '',
           c.winner ? h('strong', { class: 'cup-winner' }, t('cup.won_by', { name: c.winner })) : t('common.in_play'), '.'),
         h('div', { class: 'cup-bracket' }, c.rounds.map((r) => h('section', { class: 'cup-round' },
           h('h2', {}, roundName(r.round, rounds)),

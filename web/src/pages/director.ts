@@ -13,7 +13,7 @@ import { newOlympiadForm, newTeamForm, newTeamMatchForm, startTeamMatchForm } fr
 import { newChampionshipForm } from './director_championship';
 import { starterPanel } from './director_starter';
 import { section } from './forms';
-import { gameTerms, row } from './game_terms';
+import { check, gameTerms, row } from './game_terms';
 import { eventSelect, fromEvent, gameChoice, loadEvents, playerOptions, playerPicker } from './pickers';
 import { t } from '../i18n/i18n';
 import { terminationName } from '../i18n/words';
@@ -45,6 +45,11 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
   const seated = fromEvent('ep-user', event.select, playerOptions, t('director.no_players_yet'));
   const replacement = playerPicker('ep-replacement', t('director.replacement'));
   const reason = h('input', { id: 'ep-reason', required: true, maxlength: 1000 });
+  const newName = h('input', { id: 'ec-name', maxlength: 200 });
+  const newEnd = h('input', { id: 'ec-end-at', type: 'datetime-local' });
+  const noEnd = h('input', { id: 'ec-no-end', type: 'checkbox' });
+  const changeReason = h('input', { id: 'ec-reason', maxlength: 1000 });
+  const cancelReason = h('input', { id: 'ev-cancel-reason', required: true, maxlength: 1000 });
   const after = async () => { await event.refresh(event.select.value); await seated.refresh(); };
   const el = h('div', { class: 'director-form run-event' },
     h('h2', {}, t('director.run_event')),
@@ -63,6 +68,32 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
       go(`/events/${e.id}`);
       return t('director.started', { n: e.games.length });
     }, 'sub-form'),
+    section(t('director.change_event_title'), [h('p', { class: 'muted' }, t('director.change_event_hint')),
+      row('ec-name', t('director.new_name'), newName), row('ec-end-at', t('director.new_end_at'), newEnd, t('director.local_time')),
+      check('ec-no-end', t('director.remove_end_date'), noEnd), row('ec-reason', t('common.reason'), changeReason)],
+    t('director.change_event'), async () => {
+      const id = chosen();
+      const body: Record<string, unknown> = {};
+      if (newName.value.trim()) body.name = newName.value.trim();
+      if (noEnd.checked) body.end_at = null;
+      else if (newEnd.value) body.end_at = new Date(newEnd.value).toISOString();
+      if (!Object.keys(body).length) throw new Error(t('director.change_nothing'));
+      if (changeReason.value.trim()) body.reason = changeReason.value.trim();
+      const e = await api<{ name: string }>('PATCH', `/api/v1/admin/events/${id}`, body);
+      newName.value = '';
+      newEnd.value = '';
+      noEnd.checked = false;
+      changeReason.value = '';
+      await after();
+      return t('director.event_changed', { name: e.name });
+    }, 'sub-form'),
+    section(t('director.cancel_event_title'), [row('ev-cancel-reason', t('common.reason'), cancelReason)],
+      t('director.cancel_event'), async () => {
+        const e = await api<{ name: string }>('POST', `/api/v1/admin/events/${chosen()}/cancel`, { reason: cancelReason.value });
+        cancelReason.value = '';
+        await after();
+        return t('director.event_cancelled', { name: e.name });
+      }, 'sub-form'),
     section(t('director.withdraw_title'), [row('ep-user', t('events.player'), seated.select), replacement.el,
       row('ep-reason', t('common.reason'), reason)], t('common.apply'), async () => {
         const id = chosen();

@@ -4,7 +4,7 @@
 import { api } from '../api';
 import { h } from '../dom';
 import { section } from './forms';
-import { gameTerms, num, row, value } from './game_terms';
+import { check, gameTerms, num, row, value } from './game_terms';
 import { t } from '../i18n/i18n';
 
 const names = (text: string) => text.split(/[\s,]+/).map((s) => s.trim()).filter((s) => s !== '');
@@ -34,17 +34,19 @@ export function newTeamMatchForm(go: (path: string) => void): HTMLElement {
   const boards = num({ id: 'tm-boards', min: 1, max: 200, value: 4 });
   const perBoard = h('select', { id: 'tm-games' }, h('option', { value: '2' }, t('director.two_games')),
     h('option', { value: '1' }, t('director.one_game')));
+  const matchRated = h('input', { type: 'checkbox', id: 'tm-rated', checked: true });
   const startRows: HTMLElement[] = [];
   const terms = gameTerms('tm', 'iccf', () => { for (const r of startRows) r.hidden = true; });
   startRows.push(terms.startRow);
   terms.showParts();
   return section(t('director.new_team_match'), [row('tm-name', t('director.match_name'), name), row('tm-team-a', t('director.team_a'), teamA),
     row('tm-team-b', t('director.team_b'), teamB), row('tm-boards', t('director.match_boards'), boards), row('tm-games', t('director.games_per_board'), perBoard),
+    check('tm-rated', t('director.rated'), matchRated),
     row('tm-tc-type', t('ch.time_control'), terms.tcType), ...terms.tcParts, row('tm-variant', t('ch.variant'), terms.variant), terms.rules],
   t('director.create_match'), async () => {
     const m = await api<{ id: string; name: string }>('POST', '/api/v1/team-matches', {
       name: name.value.trim(), team_a: teamA.value.trim(), team_b: teamB.value.trim(), boards: value(boards),
-      games_per_board: Number(perBoard.value), time_control: terms.timeControl(), ...terms.body(), start_position: undefined });
+      games_per_board: Number(perBoard.value), rated: matchRated.checked, time_control: terms.timeControl(), ...terms.body(), start_position: undefined });
     go(`/team-matches/${encodeURIComponent(m.id)}`);
     return t('director.match_created', { name: m.name });
   });

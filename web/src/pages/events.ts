@@ -16,6 +16,7 @@ type CrossRow = {
 type Adjudication = { pending_since: string; claims_due: string; window_open: boolean; claims: Record<string, Claim> };
 type EventFull = {
   id: string; name: string; status?: string; open_for_entry: boolean;
+  cancelled_at?: string | null; cancel_reason?: string | null;
   players: { username: string; display_name: string; seat: number; status: string }[];
   games: { id: string; white: string; black: string; round: number; board: number; status: string; result?: string;
     adjudication?: Adjudication }[];
@@ -99,13 +100,15 @@ export function eventPage(root: HTMLElement, id: string): void {
     try {
       const e = await api<EventFull>('GET', `/api/v1/events/${encodeURIComponent(id)}`);
       setTitle(e.name);
-      const join = e.open_for_entry
+      const join = e.open_for_entry && e.status !== 'cancelled'
         ? [h('button', { type: 'button', onclick: () => void act('POST') }, t('events.join')),
            h('button', { type: 'button', onclick: () => void act('DELETE') }, t('events.withdraw'))]
         : [];
       replace(body,
         h('h1', {}, e.name),
-        h('p', {}, t('events.player_count', { n: e.players.length }), e.status ? `, ${statusName(e.status)}` : ''), join,
+        h('p', {}, t('events.player_count', { n: e.players.length }), e.status ? `, ${statusName(e.status)}` : ''),
+        e.cancelled_at ? h('p', { class: 'cancelled', role: 'status' },
+          t('events.cancelled', { at: localTime(e.cancelled_at), reason: e.cancel_reason ?? '' })) : null, join,
         h('div', { class: 'table-scroll' }, crosstable(e.crosstable.rows)),
         h('pre', { class: 'legend' }, e.crosstable.legend),
         e.norms ? normsSection(e.norms, Object.fromEntries(e.players.map((p) => [p.username, p.display_name]))) : null,
