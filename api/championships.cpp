@@ -70,6 +70,7 @@ Result<app::ChampionshipCreation> parse_championship_creation(const json& body) 
     if (auto v = in.optional_bool(field)) *target = *v;
   }
   s.stages = in.take(parse_stages(body));
+  s.opening = in.optional_string("opening", 2000, Text::kMultiline);
   if (!in.ok()) return in.error();
   if (!body.contains("players") || !body["players"].is_array() ||
       body["players"].size() > kMaxChampionshipPlayers) {
@@ -91,6 +92,8 @@ json championship_json(const app::ChampionshipView& v) {
   json settings = section_terms_json(s.terms);
   settings["country_spread"] = s.country_spread;
   settings["auto_advance"] = s.auto_advance;
+  settings["opening"] = s.opening ? json(*s.opening) : json();
+  settings["initial_fen"] = s.initial_fen.empty() ? json() : json(s.initial_fen);
   json stages = json::array();
   for (const auto& st : c.stages) {
     json sections = json::array();
@@ -152,6 +155,8 @@ void add_championship_routes(Router& router, GameServiceDeps& deps) {
                     {"auto_advance", "boolean", false,
                      "default true: the next stage starts when a stage ends"},
                     {"country_spread", "boolean", false, "spread compatriots over sections"},
+                    {"opening", "string", false,
+                     "thematic: SAN moves (\"1. e4 c5 2. Nf3\") or a FEN every game starts from"},
                     {"allow_518", "boolean", false, "Chess960: may the draw give 518"}})),
                {{"name", "World Championship 40"},
                 {"time_control", time_control_example()},

@@ -99,9 +99,10 @@ Result<void> start_stage(const GameDeps& deps, pqxx::work& tx, const model::Stor
   int number = 0;
   for (const auto& section : *sections) {
     ++number;
-    const auto e =
+    auto e =
         section_event(s.terms, s.name + " - " + st.name + " - section " + std::to_string(number),
                       static_cast<int>(section.size()), now);
+    e.initial_fen = s.initial_fen;  // thematic
     std::vector<std::int64_t> seated;
     for (auto k : section) seated.push_back(players[k]);
     TRY_LET(event_id, create_started_section(deps, tx, e, s.terms.rated, seated, now));
@@ -240,8 +241,11 @@ Result<std::int64_t> create_championship(GameDeps& deps, const model::User& dire
   TRY(check_stages(s, static_cast<int>(request.players.size())));
   return db::in_transaction(deps.pool, [&](pqxx::work& tx) -> Result<std::int64_t> {
     const auto now = deps.clock.now(tx);
+    // The games must be possible: time control numbers, the thematic position (legal, not
+    // over, not dead).
     auto probe = section_event(s.terms, s.name, 2, now);
-    TRY(check_section_games(deps, probe, std::nullopt, now));
+    TRY(check_section_games(deps, probe, s.opening, now));
+    s.initial_fen = probe.initial_fen;
     TRY_LET(users, resolve_players(tx, request.players));
     std::vector<std::int64_t> players;
     std::vector<std::string> names;

@@ -15,7 +15,7 @@ using game::Timestamp;
 const std::string kChampionshipColumns =
     std::string("id, name, ") + kSectionTermsColumns +
     ", country_spread, auto_advance, status, extract(epoch FROM created_at)::bigint, "
-    "extract(epoch FROM finished_at)::bigint";
+    "extract(epoch FROM finished_at)::bigint, opening, initial_fen";
 
 Result<StoredChampionship> championship_from_row(pqxx::work& tx, const pqxx::row& row) {
   StoredChampionship c;
@@ -29,6 +29,8 @@ Result<StoredChampionship> championship_from_row(pqxx::work& tx, const pqxx::row
   c.status = row[16].as<std::string>();
   c.created_at = Timestamp(row[17].as<std::int64_t>());
   c.finished_at = optional_instant(row[18]);
+  s.opening = optional_text(row[19]);
+  s.initial_fen = optional_text(row[20]).value_or("");
   for (const auto& r : tx.exec_params(
            "SELECT number, name, section_size, per_section, best_runners_up, status, "
            "extract(epoch FROM started_at)::bigint, extract(epoch FROM finished_at)::bigint "
@@ -62,16 +64,16 @@ Result<std::int64_t> insert_championship(pqxx::work& tx, const ChampionshipSetti
   const auto rows = tx.exec_params(
       "INSERT INTO championships (name, variant, allow_518, time_control, leave_days_per_year, "
       "draw_min_moves, ten_moves_rule, silence_rule, messages_allowed, double_round, rated, "
-      "country_spread, auto_advance, created_by, created_at, section_days, auto_adjudicate) "
-      "VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, "
-      "to_timestamp($15), $16, $17) "
+      "country_spread, auto_advance, created_by, created_at, section_days, auto_adjudicate, "
+      "opening, initial_fen) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, "
+      "$13, $14, to_timestamp($15), $16, $17, $18, $19) "
       "ON CONFLICT DO NOTHING RETURNING id",
       s.name, std::string(game::to_string(s.terms.variant)), s.terms.allow_518,
       time_control_json(s.terms.time_control).dump(), s.terms.leave_days_per_year,
       s.terms.rules.no_draw_before_move, s.terms.rules.ten_moves_rule, s.terms.rules.silence_rule,
       s.terms.rules.messages_allowed, s.terms.double_round, s.terms.rated, s.country_spread,
-      s.auto_advance, created_by, now.unix_seconds(), s.terms.section_days,
-      s.terms.auto_adjudicate);
+      s.auto_advance, created_by, now.unix_seconds(), s.terms.section_days, s.terms.auto_adjudicate,
+      s.opening, s.initial_fen.empty() ? std::nullopt : std::optional<std::string>(s.initial_fen));
   if (rows.empty()) {
     return fail(ErrorCode::kConflict, "a championship named '" + s.name + "' exists already");
   }

@@ -30,6 +30,10 @@ struct ChampionshipSettings {
   bool country_spread = false;
   bool auto_advance = true;
   std::vector<StageSettings> stages;
+  // Thematic: the opening as given (SAN moves or a FEN) and the position every game of every
+  // stage starts from (empty: the usual start).
+  std::optional<std::string> opening;
+  std::string initial_fen;
 
   bool operator==(const ChampionshipSettings&) const = default;
 };

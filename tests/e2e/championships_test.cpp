@@ -211,6 +211,54 @@ TEST_F(Championships, ADirectorStartsTheNextStageByHand) {
   EXPECT_TRUE(found);
 }
 
+// A thematic championship (rules.md 6.9): every game of every stage starts from the opening's
+// position, the final's as the semi-finals'; an opening that mates, or one with Chess960, is
+// refused and creates nothing.
+TEST_F(Championships, ThematicGamesOfEveryStageStartFromTheOpening) {
+  add_users({"ann", "ben", "cat", "dan"});
+  const std::string opening = "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4";  // the Nimzo-Indian
+  const std::string fen = "rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4";
+  json body = {{"name", "Nimzo"},
+               {"time_control", iccf()},
+               {"players", {"ann", "ben", "cat", "dan"}},
+               {"opening", opening},
+               {"stages",
+                {{{"name", "Semi"}, {"section_size", 2}, {"per_section", 1}},
+                 {{"name", "Final"}, {"section_size", 2}}}}};
+  for (const auto& [extra, mentions] :
+       std::vector<std::pair<json, std::string>>{{{{"opening", "1. f3 e5 2. g4 Qh4#"}}, "opening"},
+                                                 {{{"variant", "chess960"}}, "standard chess"}}) {
+    auto refused = body;
+    refused.update(extra);
+    const auto r = call("POST", "/api/v1/admin/championships", "td", refused);
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_NE(r.body.find(mentions), std::string::npos) << r.body;
+  }
+  EXPECT_EQ(ok("GET", "/api/v1/championships", "td")["championships"].size(), 0u);
+
+  const auto created = ok("POST", "/api/v1/admin/championships", "td", body, 201);
+  EXPECT_EQ(created["settings"]["opening"], opening);
+  EXPECT_EQ(created["settings"]["initial_fen"], fen);
+  const std::string id = created["id"];
+  const auto starts_from_the_opening = [&](const std::string& event_id) {
+    const auto event = ok("GET", "/api/v1/events/" + event_id, "td");
+    EXPECT_EQ(event["settings"]["initial_fen"], fen) << event_id;
+    ASSERT_EQ(event["games"].size(), 1u);
+    EXPECT_EQ(game(event["games"][0]["id"], "td")["initial_fen"], fen);
+  };
+  for (const auto& section : sections(created, 1)) {
+    starts_from_the_opening(section);
+    play_section(section, favourite);
+  }
+  const auto c = until_stage(id, 2, "running");
+  ASSERT_EQ(sections(c, 2).size(), 1u) << c.dump();
+  starts_from_the_opening(sections(c, 2)[0]);
+  // White moves first from the position: 4. e3.
+  const auto final_event = ok("GET", "/api/v1/events/" + sections(c, 2)[0], "td");
+  const auto& g = final_event["games"][0];
+  play(g["id"], g["white"], "e3");
+}
+
 // A playing period for every stage's sections (rules.md 6.8): the first stage's section ends
 // section_days after it starts, with the championship's auto_adjudicate; both are shown.
 TEST_F(Championships, EverySectionEndsAfterThePlayingPeriod) {

@@ -5,7 +5,7 @@ import { api, errorText } from '../api';
 import { h, replace } from '../dom';
 import { setTitle } from '../title';
 import { localTime } from '../time';
-import { t } from '../i18n/i18n';
+import { t, tParts } from '../i18n/i18n';
 import { statusName } from '../i18n/words';
 
 // The answer of GET /api/v1/championships/{id} (docs/api.md; gap: no schema in the document).
@@ -15,7 +15,10 @@ type Stage = {
   started_at: string | null; finished_at: string | null;
   sections: { number: number; event_id: string; name: string }[]; qualifiers: Qualifier[];
 };
-type Championship = { id: string; name: string; status: string; champion: string | null; stages: Stage[] };
+type Championship = {
+  id: string; name: string; status: string; champion: string | null; stages: Stage[];
+  settings?: { opening?: string | null };
+};
 
 const rule = (s: Stage, last: boolean) => last ? t('champ.rule_final')
   : s.best_runners_up ? t('champ.rule_runners_up', { n: s.per_section, runners: s.best_runners_up })
@@ -66,6 +69,7 @@ export function championshipPage(root: HTMLElement, id: string): void {
       setTitle(c.name);
       replace(body, h('h1', {}, c.name),
         c.champion ? h('p', { class: 'champion' }, `${t('champ.champion')} `, h('strong', {}, c.champion)) : h('p', {}, statusName(c.status)),
+        c.settings?.opening ? h('p', {}, tParts('series.thematic_opening', { opening: h('strong', {}, c.settings.opening) })) : null,
         c.stages.map((s, i) => stageBox(s, i === c.stages.length - 1)));
     } catch (e) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(e)));

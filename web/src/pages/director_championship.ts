@@ -1,7 +1,8 @@
 // The director's "New championship" form: POST /api/v1/admin/championships (docs/api.md
 // "Championships"): the name, the players (picked), the stages (a row each: name, section
 // size and, but for the last, how many qualify), whether the next stage starts by itself,
-// the compatriot spread, the time control, variant and game rules.
+// the compatriot spread, the playing period, the thematic opening, the time control, variant
+// and game rules.
 import { api } from '../api';
 import { h, replace } from '../dom';
 import { section } from './forms';
@@ -47,6 +48,7 @@ export function newChampionshipForm(go: (path: string) => void): HTMLElement {
   const spread = h('input', { type: 'checkbox', id: 'ch-country-spread' });
   const sectionDays = num({ id: 'ch-section-days', name: 'section_days', min: 1, max: 3650, placeholder: t('director.no_end_date') });
   const autoAdjudicate = h('input', { type: 'checkbox', id: 'ch-auto-adjudicate' });
+  const opening = h('input', { id: 'ch-opening', name: 'opening', maxlength: 2000, placeholder: t('director.opening_placeholder') });
   const startRows: HTMLElement[] = [];
   const terms = gameTerms('ch', 'iccf', () => { for (const r of startRows) r.hidden = true; });
   startRows.push(terms.startRow);
@@ -57,6 +59,7 @@ export function newChampionshipForm(go: (path: string) => void): HTMLElement {
     check('ch-country-spread', t('director.spread'), spread),
     row('ch-section-days', t('director.section_days'), sectionDays, t('director.section_days_hint')),
     check('ch-auto-adjudicate', t('director.auto_adjudicate'), autoAdjudicate),
+    row('ch-opening', t('director.opening'), opening, t('director.opening_hint')),
     row('ch-tc-type', t('ch.time_control'), terms.tcType), ...terms.tcParts, row('ch-variant', t('ch.variant'), terms.variant), terms.rules],
   t('director.create_championship'), async () => {
     const listed = players.values();
@@ -65,6 +68,7 @@ export function newChampionshipForm(go: (path: string) => void): HTMLElement {
       name: name.value.trim(), players: listed, stages: stages.map((s, i) => s.body(i === stages.length - 1)),
       auto_advance: auto.checked, country_spread: spread.checked, time_control: terms.timeControl(), ...terms.body(),
       start_position: undefined, section_days: value(sectionDays), auto_adjudicate: autoAdjudicate.checked,
+      opening: opening.value.trim() || undefined,
     });
     go(`/championships/${encodeURIComponent(c.id)}`);
     return t('director.championship_created', { name: c.name });
