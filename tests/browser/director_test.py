@@ -180,6 +180,8 @@ class DirectorChangesAndCancelsAnEvent(support.ServerTestCase):
         self.assertIn("too few entries", td.find_element(By.CSS_SELECTOR, "p.cancelled").text)
         self.assertTrue(td.find_element(By.CSS_SELECTOR, "p.cancelled").text.startswith("Cancelled "))
         self.assertEqual([b.text for b in td.find_elements(By.XPATH, "//button[normalize-space()='Join']")], [])
+        self.assertEqual(td.find_elements(By.ID, "adj-game"), [], "no adjudication claims in a cancelled event")
+        self.assertIn("It was cancelled before its start: it has no games.", td.find_element(By.TAG_NAME, "main").text)
         td.save_screenshot(support.artifact_path("event-cancelled.png"))
 
 

@@ -115,10 +115,13 @@ export function eventPage(root: HTMLElement, id: string): void {
         h('h2', {}, t('events.games')),
         e.games.length ? h('ul', { class: 'event-games' }, e.games.map((g) => h('li', {},
           h('a', { href: `/games/${encodeURIComponent(g.id)}` }, t('events.round', { round: String(g.round), white: g.white, black: g.black })),
-          ` ${statusName(g.result ?? g.status)}`))) : h('p', { class: 'muted' }, t('events.not_started')),
+          ` ${statusName(g.result ?? g.status)}`)))
+          : h('p', { class: 'muted' }, t(e.status === 'cancelled' ? 'events.cancelled_no_games' : 'events.not_started')),
         adjudications(e),
-        h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, t('events.pgn'))),
-        adjudicationClaim(id));
+        // A cancelled event has no games: no PGN, no claims.
+        e.status === 'cancelled' ? null
+          : h('p', {}, h('a', { href: `/api/v1/events/${encodeURIComponent(id)}/pgn`, download: `event-${id}.pgn` }, t('events.pgn'))),
+        e.status === 'cancelled' ? null : adjudicationClaim(id));
     } catch (err) {
       replace(body, h('p', { class: 'error', role: 'alert' }, errorText(err)));
     }
