@@ -197,6 +197,20 @@ TEST_F(EventChanges, BadChangesAreRefusedAndChangeNothing) {
        "field 'variant' cannot be changed (name, start_at, end_at, open_for_entry, max_players, "
        "rated, min_rating, max_rating; reason)"},
       {{{"name", "  "}}, ""},
+      // null removes only what may be absent; a null that would be ignored is refused too
+      // (the name beside it does not change).
+      {{{"name", nullptr}},
+       "field 'name' cannot be null: only end_at, max_players, min_rating and max_rating can "
+       "be removed"},
+      {{{"start_at", nullptr}},
+       "field 'start_at' cannot be null: only end_at, max_players, min_rating and max_rating "
+       "can be removed"},
+      {{{"name", "x"}, {"open_for_entry", nullptr}},
+       "field 'open_for_entry' cannot be null: only end_at, max_players, min_rating and "
+       "max_rating can be removed"},
+      {{{"name", "x"}, {"rated", nullptr}},
+       "field 'rated' cannot be null: only end_at, max_players, min_rating and max_rating can "
+       "be removed"},
       {{{"name", std::string(201, 'n')}}, "field 'name' is too long"},
       {{{"end_at", "next spring"}}, "field 'end_at' must be an RFC 3339 date-time"},
       {{{"end_at", "2029-12-31T00:00:00Z"}}, "end_at must be in the future"},
