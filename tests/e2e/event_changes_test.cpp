@@ -366,5 +366,58 @@ TEST_F(EventChangeMail, PlayersAreToldOfMovedDatesAndOfACancellation) {
   EXPECT_EQ(cancelled_mails, 1) << mails.dump(1);
 }
 
+// Leave taken in an event that is then cancelled goes with it: the periods and the pending
+// requests are cancelled (no leave days in the players' calendars, nothing left for a
+// director to decide), the event has no balance in GET /api/v1/me/leave any more, and new
+// leave in it is refused as everything else is.
+TEST_F(EventChanges, LeaveInACancelledEventGoesWithIt) {
+  add_users({"ann", "ben", "cat"});
+  const auto id = create();
+  const auto taken =
+      ok("POST", "/api/v1/me/leave", "ann",
+         {{"event_id", id}, {"start_date", "2030-03-01"}, {"end_date", "2030-03-05"}}, 201);
+  const auto asked = ok("POST", "/api/v1/me/leave/special", "ben",
+                        {{"event_id", id},
+                         {"start_date", "2030-04-01"},
+                         {"end_date", "2030-06-30"},
+                         {"reason", "hospital"}},
+                        201);
+  ASSERT_EQ(ok("GET", "/api/v1/admin/leave", "td")["requests"].size(), 1u);
+  auto has_balance = [&](const std::string& who) {
+    const json leave = ok("GET", "/api/v1/me/leave", who);
+    for (const auto& b : leave["balances"]) {
+      if (b["event_id"] == id) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(has_balance("ann"));
+  EXPECT_TRUE(has_balance("cat"));
+
+  ok("POST", "/api/v1/admin/events/" + id + "/cancel", "td", {{"reason", "too few entries"}});
+  const auto periods = [&](const std::string& who) {
+    return ok("GET", "/api/v1/me/leave", who)["periods"];
+  };
+  ASSERT_EQ(periods("ann").size(), 1u);
+  EXPECT_EQ(periods("ann")[0]["id"], taken["id"]);
+  EXPECT_EQ(periods("ann")[0]["status"], "cancelled");
+  ASSERT_EQ(periods("ben").size(), 1u);
+  EXPECT_EQ(periods("ben")[0]["id"], asked["id"]);
+  EXPECT_EQ(periods("ben")[0]["status"], "cancelled");
+  EXPECT_TRUE(ok("GET", "/api/v1/admin/leave", "td")["requests"].empty());
+  EXPECT_FALSE(has_balance("ann"));
+  EXPECT_FALSE(has_balance("cat"));
+  const std::string refused = "the event was cancelled: too few entries";
+  expect_problem(call("POST", "/api/v1/me/leave", "cat",
+                      {{"event_id", id}, {"start_date", "2030-03-01"}, {"end_date", "2030-03-05"}}),
+                 409, "conflict", refused);
+  expect_problem(call("POST", "/api/v1/me/leave/special", "cat",
+                      {{"event_id", id},
+                       {"start_date", "2030-03-01"},
+                       {"end_date", "2030-03-05"},
+                       {"reason", "moving house"}}),
+                 409, "conflict", refused);
+  EXPECT_EQ(periods("cat").size(), 0u);
+}
+
 }  // namespace
 }  // namespace corrchess
