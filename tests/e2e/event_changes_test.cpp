@@ -177,6 +177,35 @@ TEST_F(EventChanges, AnEndDateMovedEarlierStopsPlayThen) {
   EXPECT_EQ(game(game_id, "td")["status"], "adjudication_pending");
 }
 
+// Under Triple Block the end date decides nothing: the game goes on past it, and the date
+// still moves (or goes) after it passed. A change without a reason is audited with `reason`
+// null, as every audit record without one.
+TEST_F(EventChanges, ATripleBlockEndDateMovesEvenAfterItPassed) {
+  add_users({"ann", "ben"});
+  const auto id = create({{"players", {"ann", "ben"}},
+                          {"time_control",
+                           {{"type", "triple_block"},
+                            {"increment_days", 5},
+                            {"bank_days", 50},
+                            {"sudden_death_protection", false}}},
+                          {"start_at", kStart},
+                          {"end_at", "2030-01-11T00:00:00Z"}});
+  const auto started = ok("POST", "/api/v1/admin/events/" + id + "/start", "td");
+  const std::string game_id = started["games"][0]["id"];
+  EXPECT_TRUE(started["settings"]["adjudication_at"].is_null()) << started["settings"];
+  advance(20 * 86400);  // 21 January
+  EXPECT_EQ(game(game_id, "td")["status"], "ongoing");
+  EXPECT_EQ(change(id, {{"end_at", "2030-06-01T00:00:00Z"}})["end_at"], "2030-06-01T00:00:00Z");
+  advance(150 * 86400);  // 20 June
+  EXPECT_TRUE(change(id, {{"end_at", nullptr}})["end_at"].is_null());
+  expect_problem(
+      call("PATCH", "/api/v1/admin/events/" + id, "td", {{"end_at", "2030-06-02T00:00:00Z"}}), 400,
+      "validation_error", "end_at must be in the future");
+  const auto records = audit_records(id, "event_changed");
+  ASSERT_EQ(records.size(), 2u) << records;
+  EXPECT_TRUE(records[0]["reason"].is_null()) << records[0];
+}
+
 // Bad changes are refused with a clear reason and change nothing.
 TEST_F(EventChanges, BadChangesAreRefusedAndChangeNothing) {
   add_users({"ann", "ben", "cat"});
