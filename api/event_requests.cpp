@@ -109,6 +109,15 @@ Result<app::EventChange> parse_event_change(const json& body) {
                       "max_players, rated, min_rating, max_rating; reason)");
     }
   }
+  // null removes a setting that may be absent; these four always have a value.
+  for (const char* field : {"name", "start_at", "open_for_entry", "rated"}) {
+    if (body.contains(field) && body[field].is_null()) {
+      return fail(ErrorCode::kValidationError,
+                  std::string("field '") + field +
+                      "' cannot be null: only end_at, max_players, min_rating and max_rating "
+                      "can be removed");
+    }
+  }
   Fields in(body);
   app::EventChange c;
   if (body.contains("name")) {

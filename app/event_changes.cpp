@@ -8,6 +8,7 @@
 #include "app/section_start.h"
 #include "db/event_messages.h"
 #include "db/events.h"
+#include "db/leave.h"
 #include "db/ratings.h"
 #include "db/server_clock.h"
 #include "db/transaction.h"
@@ -193,6 +194,9 @@ Result<void> cancel_event(GameDeps& deps, const model::User& director, std::int6
       if (p.status == "active") names.push_back(p.user.username);
     }
     db::mark_event_cancelled(tx, id, reason, now);
+    // Leave taken or asked for in it goes with it (out of the calendars and the directors'
+    // queue of requests).
+    db::cancel_event_leave(tx, id);
     db::write_audit(tx, {now, director.id, "event_cancelled", std::nullopt, id, std::nullopt,
                          reason, model::Fields{{"players", names}}});
     const auto& s = event->settings;

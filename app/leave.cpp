@@ -6,6 +6,7 @@
 #include "app/game_store.h"
 #include "app/notifications.h"
 #include "app/roles.h"
+#include "app/section_start.h"
 #include "db/events.h"
 #include "db/game_schedule.h"
 #include "db/games.h"
@@ -29,10 +30,12 @@ Result<LeaveContext> leave_context(pqxx::work& tx, const model::User& user,
                                    const std::optional<std::int64_t>& event_id) {
   LeaveContext c;
   if (!event_id) return c;
-  auto event = db::load_event(tx, *event_id, false);
+  // Locked: a cancellation committed meanwhile is seen (it cancels the event's leave).
+  auto event = db::load_event(tx, *event_id, true);
   if (!event) {  // a body field naming nothing: bad input, not a missing resource
     return fail(ErrorCode::kValidationError, "no event " + std::to_string(*event_id));
   }
+  TRY(require_not_cancelled(*event));  // it never starts: no leave in it
   bool plays = false;
   for (const auto& p : db::event_players(tx, *event_id)) {
     if (p.user.id == user.id && p.status == "active") plays = true;

@@ -549,12 +549,13 @@ void compact_seats(pqxx::work& tx, std::int64_t event_id) {
 
 // $2: the time-control types that allow leave. The player's events are found from the
 // player (event_players_user_idx, leave_periods_user_idx): as EXISTS ... OR EXISTS on each
-// event, every event of the server was read for each GET /api/v1/me.
+// event, every event of the server was read for each GET /api/v1/me. A cancelled event has
+// no balance: it never starts, and its leave was cancelled with it.
 constexpr const char* kLeaveAllowanceEvents =
     "SELECT e.id, e.leave_days_per_year FROM events e WHERE e.time_control ->> 'type' = "
-    "ANY($2::text[]) AND e.id IN (SELECT p.event_id FROM event_players p WHERE p.user_id = $1 "
-    "AND p.status = 'active' UNION SELECT l.event_id FROM leave_periods l WHERE l.user_id = $1) "
-    "ORDER BY e.id";
+    "ANY($2::text[]) AND e.status <> 'cancelled' AND e.id IN (SELECT p.event_id FROM "
+    "event_players p WHERE p.user_id = $1 AND p.status = 'active' UNION SELECT l.event_id FROM "
+    "leave_periods l WHERE l.user_id = $1) ORDER BY e.id";
 
 std::vector<std::pair<std::int64_t, int>> leave_allowance_events(pqxx::work& tx,
                                                                  std::int64_t user_id) {

@@ -133,6 +133,14 @@ void cancel_leave(pqxx::work& tx, std::int64_t id) {
   tx.exec_params("UPDATE leave_periods SET status = 'cancelled' WHERE id = $1", id);
 }
 
+int cancel_event_leave(pqxx::work& tx, std::int64_t event_id) {
+  return static_cast<int>(
+      tx.exec_params("UPDATE leave_periods SET status = 'cancelled' WHERE event_id = $1 AND "
+                     "status IN ('approved', 'pending')",
+                     event_id)
+          .affected_rows());
+}
+
 constexpr const char* kEndLeave =
     "UPDATE leave_periods SET end_date = $2::date, ended_at = to_timestamp($3) WHERE id = $1";
 

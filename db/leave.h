@@ -48,6 +48,9 @@ void decide_leave(pqxx::work& tx, std::int64_t id, const std::string& status,
                   game::Timestamp now);
 // Cancels a period that has not started.
 void cancel_leave(pqxx::work& tx, std::int64_t id);
+// Cancels every approved period and pending request of event `event_id` (an event cancelled
+// before its start: none of them can stop a clock); returns how many.
+int cancel_event_leave(pqxx::work& tx, std::int64_t event_id);
 // Ends a running period early: stores the new last day and the instant it ended.
 void end_leave(pqxx::work& tx, std::int64_t id, const game::LeavePeriod& ended);
 

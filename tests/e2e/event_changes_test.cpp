@@ -177,6 +177,35 @@ TEST_F(EventChanges, AnEndDateMovedEarlierStopsPlayThen) {
   EXPECT_EQ(game(game_id, "td")["status"], "adjudication_pending");
 }
 
+// Under Triple Block the end date decides nothing: the game goes on past it, and the date
+// still moves (or goes) after it passed. A change without a reason is audited with `reason`
+// null, as every audit record without one.
+TEST_F(EventChanges, ATripleBlockEndDateMovesEvenAfterItPassed) {
+  add_users({"ann", "ben"});
+  const auto id = create({{"players", {"ann", "ben"}},
+                          {"time_control",
+                           {{"type", "triple_block"},
+                            {"increment_days", 5},
+                            {"bank_days", 50},
+                            {"sudden_death_protection", false}}},
+                          {"start_at", kStart},
+                          {"end_at", "2030-01-11T00:00:00Z"}});
+  const auto started = ok("POST", "/api/v1/admin/events/" + id + "/start", "td");
+  const std::string game_id = started["games"][0]["id"];
+  EXPECT_TRUE(started["settings"]["adjudication_at"].is_null()) << started["settings"];
+  advance(20 * 86400);  // 21 January
+  EXPECT_EQ(game(game_id, "td")["status"], "ongoing");
+  EXPECT_EQ(change(id, {{"end_at", "2030-06-01T00:00:00Z"}})["end_at"], "2030-06-01T00:00:00Z");
+  advance(150 * 86400);  // 20 June
+  EXPECT_TRUE(change(id, {{"end_at", nullptr}})["end_at"].is_null());
+  expect_problem(
+      call("PATCH", "/api/v1/admin/events/" + id, "td", {{"end_at", "2030-06-02T00:00:00Z"}}), 400,
+      "validation_error", "end_at must be in the future");
+  const auto records = audit_records(id, "event_changed");
+  ASSERT_EQ(records.size(), 2u) << records;
+  EXPECT_TRUE(records[0]["reason"].is_null()) << records[0];
+}
+
 // Bad changes are refused with a clear reason and change nothing.
 TEST_F(EventChanges, BadChangesAreRefusedAndChangeNothing) {
   add_users({"ann", "ben", "cat"});
@@ -197,6 +226,20 @@ TEST_F(EventChanges, BadChangesAreRefusedAndChangeNothing) {
        "field 'variant' cannot be changed (name, start_at, end_at, open_for_entry, max_players, "
        "rated, min_rating, max_rating; reason)"},
       {{{"name", "  "}}, ""},
+      // null removes only what may be absent; a null that would be ignored is refused too
+      // (the name beside it does not change).
+      {{{"name", nullptr}},
+       "field 'name' cannot be null: only end_at, max_players, min_rating and max_rating can "
+       "be removed"},
+      {{{"start_at", nullptr}},
+       "field 'start_at' cannot be null: only end_at, max_players, min_rating and max_rating "
+       "can be removed"},
+      {{{"name", "x"}, {"open_for_entry", nullptr}},
+       "field 'open_for_entry' cannot be null: only end_at, max_players, min_rating and "
+       "max_rating can be removed"},
+      {{{"name", "x"}, {"rated", nullptr}},
+       "field 'rated' cannot be null: only end_at, max_players, min_rating and max_rating can "
+       "be removed"},
       {{{"name", std::string(201, 'n')}}, "field 'name' is too long"},
       {{{"end_at", "next spring"}}, "field 'end_at' must be an RFC 3339 date-time"},
       {{{"end_at", "2029-12-31T00:00:00Z"}}, "end_at must be in the future"},
@@ -350,6 +393,59 @@ TEST_F(EventChangeMail, PlayersAreToldOfMovedDatesAndOfACancellation) {
     EXPECT_TRUE(testing::contains(m["text"], "The reason given: the venue closed")) << m["text"];
   }
   EXPECT_EQ(cancelled_mails, 1) << mails.dump(1);
+}
+
+// Leave taken in an event that is then cancelled goes with it: the periods and the pending
+// requests are cancelled (no leave days in the players' calendars, nothing left for a
+// director to decide), the event has no balance in GET /api/v1/me/leave any more, and new
+// leave in it is refused as everything else is.
+TEST_F(EventChanges, LeaveInACancelledEventGoesWithIt) {
+  add_users({"ann", "ben", "cat"});
+  const auto id = create();
+  const auto taken =
+      ok("POST", "/api/v1/me/leave", "ann",
+         {{"event_id", id}, {"start_date", "2030-03-01"}, {"end_date", "2030-03-05"}}, 201);
+  const auto asked = ok("POST", "/api/v1/me/leave/special", "ben",
+                        {{"event_id", id},
+                         {"start_date", "2030-04-01"},
+                         {"end_date", "2030-06-30"},
+                         {"reason", "hospital"}},
+                        201);
+  ASSERT_EQ(ok("GET", "/api/v1/admin/leave", "td")["requests"].size(), 1u);
+  auto has_balance = [&](const std::string& who) {
+    const json leave = ok("GET", "/api/v1/me/leave", who);
+    for (const auto& b : leave["balances"]) {
+      if (b["event_id"] == id) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(has_balance("ann"));
+  EXPECT_TRUE(has_balance("cat"));
+
+  ok("POST", "/api/v1/admin/events/" + id + "/cancel", "td", {{"reason", "too few entries"}});
+  const auto periods = [&](const std::string& who) {
+    return ok("GET", "/api/v1/me/leave", who)["periods"];
+  };
+  ASSERT_EQ(periods("ann").size(), 1u);
+  EXPECT_EQ(periods("ann")[0]["id"], taken["id"]);
+  EXPECT_EQ(periods("ann")[0]["status"], "cancelled");
+  ASSERT_EQ(periods("ben").size(), 1u);
+  EXPECT_EQ(periods("ben")[0]["id"], asked["id"]);
+  EXPECT_EQ(periods("ben")[0]["status"], "cancelled");
+  EXPECT_TRUE(ok("GET", "/api/v1/admin/leave", "td")["requests"].empty());
+  EXPECT_FALSE(has_balance("ann"));
+  EXPECT_FALSE(has_balance("cat"));
+  const std::string refused = "the event was cancelled: too few entries";
+  expect_problem(call("POST", "/api/v1/me/leave", "cat",
+                      {{"event_id", id}, {"start_date", "2030-03-01"}, {"end_date", "2030-03-05"}}),
+                 409, "conflict", refused);
+  expect_problem(call("POST", "/api/v1/me/leave/special", "cat",
+                      {{"event_id", id},
+                       {"start_date", "2030-03-01"},
+                       {"end_date", "2030-03-05"},
+                       {"reason", "moving house"}}),
+                 409, "conflict", refused);
+  EXPECT_EQ(periods("cat").size(), 0u);
 }
 
 }  // namespace
