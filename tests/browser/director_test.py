@@ -184,6 +184,12 @@ class DirectorChangesAndCancelsAnEvent(support.ServerTestCase):
         self.assertIn("It was cancelled before its start: it has no games.", td.find_element(By.TAG_NAME, "main").text)
         td.save_screenshot(support.artifact_path("event-cancelled.png"))
 
+        # The events list says cancelled, not "open for entry" (it was open before).
+        td.get(self.base + "/events")
+        row = "//main//table[contains(@class,'list')]//tr[td/a[@href='/events/%s']]" % event_id
+        wait(td, lambda d: d.find_elements(By.XPATH, row), message="listed")
+        self.assertEqual(td.find_element(By.XPATH, row + "/td[2]").text, "cancelled")
+
 
 class AdjudicationClaims(support.ServerTestCase):
     """After an event's end date a player files an adjudication claim on the event page; the

@@ -31,7 +31,7 @@ const EVENTS_PAGE = 50;
 function eventRow(e: EventRow): HTMLElement {
   return h('tr', {},
     h('td', {}, h('a', { href: `/events/${encodeURIComponent(e.id)}` }, e.name)),
-    h('td', {}, statusName(e.status), e.open_for_entry ? ` (${t('events.open_for_entry')})` : ''),
+    h('td', {}, statusName(e.status), e.open_for_entry && e.status === 'registration' ? ` (${t('events.open_for_entry')})` : ''),
     h('td', {}, String(e.players)),
     h('td', {}, e.start_at ? localTime(e.start_at) : ''));
 }
