@@ -149,12 +149,13 @@ class DirectorChangesAndCancelsAnEvent(support.ServerTestCase):
         # Nothing entered: the form says so and sends nothing.
         self.open_sub_form(td, "ec-name")
         button(td, "Change").click()
-        wait(td, lambda d: "Enter a new name or end date first." in d.find_element(By.CSS_SELECTOR, ".run-event").text,
+        wait(td, lambda d: "Enter a new name, start or end date first." in d.find_element(By.CSS_SELECTOR, ".run-event").text,
              message="nothing to change")
 
         td.find_element(By.ID, "ec-name").send_keys("Spring open, group 1")
         end = td.find_element(By.ID, "ec-end-at")
         td.execute_script("arguments[0].value = '2041-05-01T12:00'", end)
+        td.execute_script("arguments[0].value = '2039-06-01T09:00'", td.find_element(By.ID, "ec-start-at"))
         td.find_element(By.ID, "ec-reason").send_keys("more time")
         button(td, "Change").click()
         wait(td, lambda d: "Changed Spring open, group 1." in d.find_element(By.CSS_SELECTOR, ".run-event").text,
@@ -163,6 +164,8 @@ class DirectorChangesAndCancelsAnEvent(support.ServerTestCase):
         shown = admin.call("GET", "/api/v1/events/" + event_id)
         self.assertEqual(shown["name"], "Spring open, group 1")
         self.assertEqual(shown["end_at"], expected_end)
+        expected_start = td.execute_script("return new Date('2039-06-01T09:00').toISOString().replace('.000Z', 'Z')")
+        self.assertEqual(shown["start_at"], expected_start)
         records = admin.call("GET", "/api/v1/admin/audit?event_id=" + event_id)["records"]
         changed = [r for r in records if r["action"] == "event_changed"]
         self.assertEqual(len(changed), 1, records)

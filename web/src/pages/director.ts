@@ -46,6 +46,7 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
   const replacement = playerPicker('ep-replacement', t('director.replacement'));
   const reason = h('input', { id: 'ep-reason', required: true, maxlength: 1000 });
   const newName = h('input', { id: 'ec-name', maxlength: 200 });
+  const newStart = h('input', { id: 'ec-start-at', type: 'datetime-local' });
   const newEnd = h('input', { id: 'ec-end-at', type: 'datetime-local' });
   const noEnd = h('input', { id: 'ec-no-end', type: 'checkbox' });
   const changeReason = h('input', { id: 'ec-reason', maxlength: 1000 });
@@ -69,7 +70,8 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
       return t('director.started', { n: e.games.length });
     }, 'sub-form'),
     section(t('director.change_event_title'), [h('p', { class: 'muted' }, t('director.change_event_hint')),
-      row('ec-name', t('director.new_name'), newName), row('ec-end-at', t('director.new_end_at'), newEnd, t('director.local_time')),
+      row('ec-name', t('director.new_name'), newName), row('ec-start-at', t('director.new_start_at'), newStart, t('director.local_time')),
+      row('ec-end-at', t('director.new_end_at'), newEnd, t('director.local_time')),
       check('ec-no-end', t('director.remove_end_date'), noEnd), row('ec-reason', t('common.reason'), changeReason)],
     t('director.change_event'), async () => {
       const id = chosen();
@@ -77,11 +79,13 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
       if (newName.value.trim()) body.name = newName.value.trim();
       if (noEnd.checked) body.end_at = null;
       else if (newEnd.value) body.end_at = new Date(newEnd.value).toISOString();
+      if (newStart.value) body.start_at = new Date(newStart.value).toISOString();
       if (!Object.keys(body).length) throw new Error(t('director.change_nothing'));
       if (changeReason.value.trim()) body.reason = changeReason.value.trim();
       const e = await api<{ name: string }>('PATCH', `/api/v1/admin/events/${id}`, body);
       newName.value = '';
       newEnd.value = '';
+      newStart.value = '';
       noEnd.checked = false;
       changeReason.value = '';
       await after();
