@@ -188,10 +188,12 @@ Result<void> cancel_event(GameDeps& deps, const model::User& director, std::int6
                   "the event has started: withdraw its players or decide its games instead");
     }
     const auto now = deps.clock.now(tx);
-    const auto players = active_players(tx, id);
+    std::vector<std::int64_t> players;  // the seats' holders, told of the cancellation
     std::vector<std::string> names;
     for (const auto& p : db::event_players(tx, id)) {
-      if (p.status == "active") names.push_back(p.user.username);
+      if (p.status != "active") continue;
+      players.push_back(p.user.id);
+      names.push_back(p.user.username);
     }
     db::mark_event_cancelled(tx, id, reason, now);
     // Leave taken or asked for in it goes with it (out of the calendars and the directors'
