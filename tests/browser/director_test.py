@@ -149,8 +149,8 @@ class DirectorChangesAndCancelsAnEvent(support.ServerTestCase):
         # Nothing entered: the form says so and sends nothing.
         self.open_sub_form(td, "ec-name")
         button(td, "Change").click()
-        wait(td, lambda d: "Enter a new name, start or end date first." in d.find_element(By.CSS_SELECTOR, ".run-event").text,
-             message="nothing to change")
+        wait(td, lambda d: "Change a setting first: a name, a date, entry, rating or a limit." in
+             d.find_element(By.CSS_SELECTOR, ".run-event").text, message="nothing to change")
 
         td.find_element(By.ID, "ec-name").send_keys("Spring open, group 1")
         end = td.find_element(By.ID, "ec-end-at")
@@ -170,6 +170,44 @@ class DirectorChangesAndCancelsAnEvent(support.ServerTestCase):
         changed = [r for r in records if r["action"] == "event_changed"]
         self.assertEqual(len(changed), 1, records)
         self.assertEqual(changed[0]["reason"], "more time")
+
+        # Entry, rating and the limits (before the start): set, then one limit removed. The
+        # form was emptied after the first change, so only what is chosen now is sent.
+        support.choose(td, "ec-open-for-entry", "false")
+        support.choose(td, "ec-rated", "false")
+        td.find_element(By.ID, "ec-max-players").send_keys("10")
+        td.find_element(By.ID, "ec-min-rating").send_keys("1500")
+        td.find_element(By.ID, "ec-max-rating").send_keys("2300")
+        button(td, "Change").click()
+        wait(td, lambda d: d.find_element(By.ID, "ec-max-players").get_attribute("value") == "", message="changed again")
+        shown = admin.call("GET", "/api/v1/events/" + event_id)
+        settings = shown["settings"]
+        self.assertEqual((settings["open_for_entry"], settings["rated"], settings["max_players"],
+                          settings["min_rating"], settings["max_rating"]), (False, False, 10, 1500, 2300))
+        self.assertEqual(shown["name"], "Spring open, group 1", "a setting left empty is kept")
+        self.assertEqual(shown["end_at"], expected_end)
+
+        td.find_element(By.ID, "ec-no-min-rating").click()
+        td.find_element(By.ID, "ec-max-players").send_keys("12")
+        td.find_element(By.ID, "ec-no-max-players").click()  # the box wins over the number
+        support.choose(td, "ec-open-for-entry", "true")
+        button(td, "Change").click()
+        wait(td, lambda d: not d.find_element(By.ID, "ec-no-min-rating").is_selected(), message="limits removed")
+        settings = admin.call("GET", "/api/v1/events/" + event_id)["settings"]
+        self.assertEqual((settings["open_for_entry"], settings["rated"], settings["max_players"],
+                          settings["min_rating"], settings["max_rating"]), (True, False, None, None, 2300))
+
+        # The server's refusal is shown and changes nothing: a lowest rating above the highest.
+        td.find_element(By.ID, "ec-min-rating").send_keys("2400")
+        button(td, "Change").click()
+        wait(td, lambda d: "Min_rating must not exceed max_rating." in d.find_element(By.CSS_SELECTOR, ".run-event").text,
+             message="refused")
+        self.assertIsNone(admin.call("GET", "/api/v1/events/" + event_id)["settings"]["min_rating"])
+        changed = [r for r in admin.call("GET", "/api/v1/admin/audit?event_id=" + event_id)["records"]
+                   if r["action"] == "event_changed"]
+        self.assertEqual(len(changed), 3, changed)
+        td.execute_script("arguments[0].scrollIntoView()", td.find_element(By.ID, "ec-open-for-entry"))
+        td.save_screenshot(support.artifact_path("event-change-form.png"))
 
         self.open_sub_form(td, "ev-cancel-reason")
         td.find_element(By.ID, "ev-cancel-reason").send_keys("too few entries")

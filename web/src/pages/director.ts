@@ -13,7 +13,7 @@ import { newOlympiadForm, newTeamForm, newTeamMatchForm, startTeamMatchForm } fr
 import { newChampionshipForm } from './director_championship';
 import { starterPanel } from './director_starter';
 import { section } from './forms';
-import { check, gameTerms, row } from './game_terms';
+import { check, gameTerms, num, row, value } from './game_terms';
 import { eventSelect, fromEvent, gameChoice, loadEvents, playerOptions, playerPicker } from './pickers';
 import { t } from '../i18n/i18n';
 import { terminationName } from '../i18n/words';
@@ -49,6 +49,20 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
   const newStart = h('input', { id: 'ec-start-at', type: 'datetime-local' });
   const newEnd = h('input', { id: 'ec-end-at', type: 'datetime-local' });
   const noEnd = h('input', { id: 'ec-no-end', type: 'checkbox' });
+  // Entry, rating and the limits (before the start): a select keeps or sets a flag; a number
+  // given sets a limit, its box removes it (null), and an empty field keeps it.
+  const keepOr = (id: string, yes: string, no: string) => h('select', { id },
+    h('option', { value: '' }, t('director.keep_setting')), h('option', { value: 'true' }, yes), h('option', { value: 'false' }, no));
+  const newOpen = keepOr('ec-open-for-entry', t('director.entry_open'), t('director.entry_closed'));
+  const newRated = keepOr('ec-rated', t('director.is_rated'), t('director.is_unrated'));
+  const limits = [
+    { key: 'max_players', input: num({ id: 'ec-max-players', min: 2, max: 100 }), remove: h('input', { id: 'ec-no-max-players', type: 'checkbox' }),
+      label: t('director.max_players'), removeLabel: t('director.remove_max_players') },
+    { key: 'min_rating', input: num({ id: 'ec-min-rating', min: 0, max: 4000 }), remove: h('input', { id: 'ec-no-min-rating', type: 'checkbox' }),
+      label: t('director.min_rating_enter'), removeLabel: t('director.remove_min_rating') },
+    { key: 'max_rating', input: num({ id: 'ec-max-rating', min: 0, max: 4000 }), remove: h('input', { id: 'ec-no-max-rating', type: 'checkbox' }),
+      label: t('director.max_rating_enter'), removeLabel: t('director.remove_max_rating') },
+  ];
   const changeReason = h('input', { id: 'ec-reason', maxlength: 1000 });
   const cancelReason = h('input', { id: 'ev-cancel-reason', required: true, maxlength: 1000 });
   const after = async () => { await event.refresh(event.select.value); await seated.refresh(); };
@@ -72,7 +86,10 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
     section(t('director.change_event_title'), [h('p', { class: 'muted' }, t('director.change_event_hint')),
       row('ec-name', t('director.new_name'), newName), row('ec-start-at', t('director.new_start_at'), newStart, t('director.local_time')),
       row('ec-end-at', t('director.new_end_at'), newEnd, t('director.local_time')),
-      check('ec-no-end', t('director.remove_end_date'), noEnd), row('ec-reason', t('common.reason'), changeReason)],
+      check('ec-no-end', t('director.remove_end_date'), noEnd),
+      row('ec-open-for-entry', t('director.entry_setting'), newOpen), row('ec-rated', t('director.rated_setting'), newRated),
+      ...limits.flatMap((l) => [row(l.input.id, l.label, l.input), check(l.remove.id, l.removeLabel, l.remove)]),
+      row('ec-reason', t('common.reason'), changeReason)],
     t('director.change_event'), async () => {
       const id = chosen();
       const body: Record<string, unknown> = {};
@@ -80,6 +97,12 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
       if (noEnd.checked) body.end_at = null;
       else if (newEnd.value) body.end_at = new Date(newEnd.value).toISOString();
       if (newStart.value) body.start_at = new Date(newStart.value).toISOString();
+      if (newOpen.value) body.open_for_entry = newOpen.value === 'true';
+      if (newRated.value) body.rated = newRated.value === 'true';
+      for (const l of limits) {
+        if (l.remove.checked) body[l.key] = null;
+        else if (value(l.input) !== undefined) body[l.key] = value(l.input);
+      }
       if (!Object.keys(body).length) throw new Error(t('director.change_nothing'));
       if (changeReason.value.trim()) body.reason = changeReason.value.trim();
       const e = await api<{ name: string }>('PATCH', `/api/v1/admin/events/${id}`, body);
@@ -87,6 +110,9 @@ function runEvent(go: (path: string) => void): { el: HTMLElement; choose(id: str
       newEnd.value = '';
       newStart.value = '';
       noEnd.checked = false;
+      newOpen.value = '';
+      newRated.value = '';
+      for (const l of limits) { l.input.value = ''; l.remove.checked = false; }
       changeReason.value = '';
       await after();
       return t('director.event_changed', { name: e.name });
