@@ -59,7 +59,8 @@ void save_preferences(pqxx::work& tx, std::int64_t user_id, const notify::Prefer
   for (const auto& [kind, channel] : prefs.disabled) disabled.push_back(pair_name(kind, channel));
   std::string offsets = "{";
   for (std::size_t i = 0; i < prefs.reminder_offsets.size(); ++i) {
-    offsets += (i > 0 ? "," : "") + std::to_string(prefs.reminder_offsets[i]);
+    if (i > 0) offsets += ',';
+    offsets += std::to_string(prefs.reminder_offsets[i]);
   }
   offsets += "}";
   tx.exec_params(

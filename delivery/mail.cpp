@@ -129,7 +129,10 @@ std::vector<std::string> header_fields(const MailMessage& mail) {
   if (!mail.message_id.empty()) out.push_back("Message-ID: " + single_line(mail.message_id));
   if (!mail.references.empty()) {
     std::string refs;
-    for (const auto& r : mail.references) refs += (refs.empty() ? "" : " ") + single_line(r);
+    for (const auto& r : mail.references) {
+      if (!refs.empty()) refs += ' ';
+      refs += single_line(r);
+    }
     out.push_back("In-Reply-To: " + single_line(mail.references.back()));
     out.push_back("References: " + refs);
   }

@@ -44,7 +44,10 @@ Result<std::string> opening_position(std::string_view opening) {
   chess::Position pos = chess::Position::startpos();
   if (opening.find('/') != std::string_view::npos) {
     std::string fen;
-    for (const auto& t : tokens) fen += (fen.empty() ? "" : " ") + std::string(t);
+    for (const auto& t : tokens) {
+      if (!fen.empty()) fen += ' ';
+      fen += t;
+    }
     TRY_LET(read, chess::Position::from_fen(fen));
     pos = *read;
   } else {

@@ -529,7 +529,9 @@ TEST(PgnWriter, LongCommentsWrapAt80Columns) {
   for (int i = 0; i < 40; ++i) {
     const char* s = (i % 4 == 0) ? "Nf3" : (i % 4 == 1) ? "Nf6" : (i % 4 == 2) ? "Ng1" : "Ng8";
     Move m = *parse_san(pos, s);
-    g.moves.push_back(PgnMove{m, {}, {}, i % 3 == 0 ? std::string(30, 'x') + " word" : ""});
+    PgnMove move{m, {}, {}, {}};
+    if (i % 3 == 0) move.comment = std::string(30, 'x').append(" word");
+    g.moves.push_back(std::move(move));
     pos.play(m);
   }
   g.moves[5].comment = std::string(120, 'y');  // one word longer than a line stands alone
