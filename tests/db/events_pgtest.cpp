@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <pqxx/pqxx>
+#include <string>
 
 #include "core/game/game.h"
 #include "db/events.h"
 #include "db/games.h"
 #include "db/leave.h"
+#include "db/migrations.h"
 #include "db/users.h"
 #include "tests/support/repository_test.h"
 
@@ -173,6 +176,56 @@ TEST_F(EventsRepository, TimeForfeitLossesAndLeaveRoundTrip) {
   ASSERT_TRUE(loaded.has_value());
   ASSERT_EQ(loaded->leave[0].size(), 1u);
   EXPECT_EQ(loaded->leave[0][0].ended_at, kNow + game::days(32));
+}
+
+// Migration 0041: an event cancelled before a cancellation took its leave with it (the old
+// code marked the event alone) has its approved periods and pending requests cancelled; its
+// rejected ones, and the leave of events not cancelled, stay as they were. Run again, it
+// changes nothing.
+TEST_F(EventsRepository, Migration0041CancelsTheLeaveThatEarlierCancellationsLeft) {
+  const auto migrations = db::load_migrations(db::default_migrations_dir());
+  ASSERT_TRUE(migrations.has_value());
+  const db::Migration* fix = nullptr;
+  for (const auto& m : *migrations) {
+    if (m.version == 41) fix = &m;
+  }
+  ASSERT_NE(fix, nullptr);
+  EXPECT_EQ(fix->name, "cancelled_events_leave");
+
+  pqxx::work tx(*conn_);
+  const auto cancelled = db::insert_event(tx, settings(), std::nullopt, kNow);
+  const auto running = db::insert_event(tx, settings(), std::nullopt, kNow);
+  // A special request (with its reason) or a period from the allowance (no reason).
+  const auto leave = [&](std::int64_t event, const std::string& reason, const std::string& status) {
+    return db::insert_leave(
+        tx, users_[0].id, event,
+        game::LeavePeriod{{2030, 2, 1}, {2030, 2, 3}, !reason.empty(), reason, std::nullopt},
+        status, kNow);
+  };
+  const auto approved = leave(cancelled, "", "approved");
+  const auto asked = leave(cancelled, "surgery", "pending");
+  const auto rejected = leave(cancelled, "a wedding", "rejected");
+  const auto kept = leave(running, "", "approved");
+  const auto kept_asked = leave(running, "surgery", "pending");
+  db::mark_event_cancelled(tx, cancelled, "too few players", kNow + 1);  // as before the fix
+  const auto status = [&](std::int64_t id) {
+    const auto stored = db::load_leave(tx, id, false);
+    EXPECT_TRUE(stored.has_value());
+    return stored ? stored->status : std::string();
+  };
+  ASSERT_EQ(status(approved), "approved");
+
+  for (int run = 0; run < 2; ++run) {
+    SCOPED_TRACE("run " + std::to_string(run + 1));
+    tx.exec(fix->sql);
+    EXPECT_EQ(status(approved), "cancelled");
+    EXPECT_EQ(status(asked), "cancelled");
+    EXPECT_EQ(status(rejected), "rejected");
+    EXPECT_EQ(status(kept), "approved");
+    EXPECT_EQ(status(kept_asked), "pending");
+  }
+  // What it leaves is what a cancellation leaves now: nothing more to cancel.
+  EXPECT_EQ(db::cancel_event_leave(tx, cancelled), 0);
 }
 
 TEST_F(EventsRepository, ConstraintsRefuseBadRows) {
