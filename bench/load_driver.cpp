@@ -25,6 +25,8 @@
 //       `RESULT ws_connections=...`, then holds them until stdin closes (or --hold-seconds).
 //
 // Everything runs on one thread with Asio coroutines: the driver shares the machine with the
+// server and PostgreSQL, so it must stay cheap. The command line is in load_options, the HTTP
+// client in load_client, the two modes in load_moves and load_ws.
 #include <unistd.h>
 
 #include <cstdio>
