@@ -350,6 +350,37 @@ TEST_F(NormSectionTest, AReplacedPlayerIsTheOpponentOfTheGamesTheyPlayed) {
   EXPECT_EQ(section->lines[9].opponents_average, 2400);
 }
 
+// A player withdrawn after the start stays seated (rules.md 6.6): their games played out
+// count, for them as for their opponents, and the games the withdrawal decided by default
+// leave the count on both sides, as every default does (rules.md 6.12, "Not covered": no ICCF
+// text on withdrawn players' norms was found). Ten players rated 2400; seed 0 scores 4 wins and
+// 4 draws against 1..8, then withdraws, and the game against 9 is a loss by default.
+TEST(NormSection, AWithdrawnPlayerKeepsTheGamesPlayedOut) {
+  const std::vector<NormPlayer> players(10, NormPlayer{2400});
+  std::vector<CrosstableGame> games;
+  for (int opponent = 1; opponent <= 8; ++opponent) {
+    const bool win = opponent <= 4;
+    games.push_back({0, opponent, win ? GameResult::kWhiteWins : GameResult::kDraw,
+                     win ? Termination::kResignation : Termination::kAgreement});
+  }
+  games.push_back({9, 0, GameResult::kWhiteWins, Termination::kDefault});
+  const auto section = norm_section(players, games, NormRules{});
+  ASSERT_TRUE(section);
+  const NormLine& withdrawn = section->lines[0];
+  // 8 countable games (the default is out), 4 + 4 × ½ = 6 points (12 halves); Ra 2400;
+  // 6/8 = 75 % -> dp 193: 2593, an SIM and an IM norm (GM needs 2600).
+  EXPECT_EQ(withdrawn.games, 8);
+  EXPECT_EQ(withdrawn.finished, 8);
+  EXPECT_EQ(withdrawn.halves, 12);
+  EXPECT_EQ(withdrawn.opponents_average, 2400);
+  EXPECT_EQ(withdrawn.performance, 2593);
+  EXPECT_EQ(withdrawn.norms, (std::vector<Title>{Title::kSIM, Title::kIM}));
+  // Seed 9's win by default is out of 9's count as well; 1's loss to 0 stays in 1's.
+  EXPECT_EQ(section->lines[9].games, 0);
+  EXPECT_EQ(section->lines[1].games, 1);
+  EXPECT_EQ(section->lines[1].halves, 0);
+}
+
 TEST(NormSection, RejectsASeatedPlayerAfterAReplacedOne) {
   const std::vector<NormPlayer> players{{2400}, {2400, false, false}, {2400}};
   EXPECT_FALSE(norm_section(players, {}, NormRules{}));
