@@ -39,6 +39,11 @@ export function replace(el: Node, ...children: (Child | Child[])[]): void {
   append(el, children);
 }
 
+// A plain button (type=button) that runs `onclick`; `extra` adds attributes (class, disabled).
+export function button(name: string, onclick: () => void, extra: Record<string, string> = {}): HTMLButtonElement {
+  return h('button', { type: 'button', onclick, ...extra }, name);
+}
+
 // A paragraph for an error message next to an action (role=alert reads it out).
 export function errorBox(): HTMLParagraphElement {
   return h('p', { class: 'error', role: 'alert', hidden: true });

@@ -5,9 +5,9 @@
 // game_view.ts; here are the page's elements, its requests and live updates, and the drawing.
 import { api, ApiError, errorText, Game } from '../api';
 import { Board, BoardMove, Color } from '../board';
-import { announce, errorBox, h, replace, showError } from '../dom';
+import { announce, button, errorBox, h, replace, showError } from '../dom';
 import {
-  analysisQuery, applyLive, boardMove, boardView, claimRequest, claimTypes, confirm as confirming, confirmedOffline,
+  analysisQuery, applyLive, boardMove, boardView, confirm as confirming, confirmedOffline,
   declined, dropCandidate, GameState, initial, moverOf, myTurn as turnOf, over, queuedMove, showPly as viewPly, Step,
   stepKeys, stepTo, submitted, took as taken, withdrawn, withQueued,
 } from '../game_state';
@@ -17,7 +17,8 @@ import { nextCharge } from '../time';
 import { sanInWords } from '../words';
 import { setTitle, titleAlert } from '../title';
 import { gameMessages, gameNote } from './game_talk';
-import { claimRefusal, claimText, clockText, drawClocks, drawMoves, pendingText, statusText, viewingText, wholeDays } from './game_view';
+import { clockText, drawClocks, drawMoves, pendingText, statusText, viewingText, wholeDays } from './game_view';
+import { claimPanel } from './game_claim';
 import { conditionalEditor } from './conditional';
 import { ratingPreview } from './ratings';
 import { nextGame } from '../to_move';
@@ -25,7 +26,7 @@ import { drawQueued, localPending } from './game_offline';
 import { enqueue, onQueue, queued } from '../offline_queue';
 import { t } from '../i18n/i18n';
 import { displaySan } from '../i18n/notation';
-import { claimName, statusName } from '../i18n/words';
+import { statusName } from '../i18n/words';
 
 export function gamePage(root: HTMLElement, id: string, go?: (path: string) => void): () => void {
   let state: GameState = initial(Date.now());
@@ -62,26 +63,11 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
   // (the single column), in the move form beside the board on wider screens.
   const moveButtons = h('div', { class: 'actions move-buttons' });
   const drawBox = h('div', { class: 'draw-box' });
-  // The claim panel: shown only when the server says a claim is possible now.
-  const claimType = h('select', { id: 'claim-type', onchange: () => renderClaim() });
-  const claimMove = h('input', { id: 'claim-move', name: 'claim_move', autocomplete: 'off', spellcheck: 'false',
-    placeholder: t('game.claim_none'), oninput: () => showError(claimError, null) });
-  const claimExpect = h('select', { id: 'claim-expect', onchange: () => showError(claimError, null) },
-    h('option', { value: '' }, t('game.choose')), h('option', { value: 'win' }, t('game.claim_win')), h('option', { value: 'draw' }, t('game.claim_draw')));
-  const expectRow = h('div', { class: 'row' }, h('label', { for: 'claim-expect' }, t('game.you_claim')), claimExpect);
-  const claimHelp = h('p', { class: 'claim-help' });
-  const claimButtons = h('div', { class: 'actions' });
-  const claimError = errorBox();
-  const claimBox = h('section', { class: 'claim-box', 'aria-labelledby': 'claim-heading', hidden: true },
-    h('h2', { id: 'claim-heading' }, t('game.claim')),
-    h('div', { class: 'row' }, h('label', { for: 'claim-type' }, t('game.claim_type')), claimType),
-    h('div', { class: 'row' }, h('label', { for: 'claim-move' }, t('game.intended_move')), claimMove),
-    expectRow, claimHelp, claimButtons, claimError);
-  // What the confirmation step shows and what Yes sends (null: not confirming).
-  let claimAsk: { body: Record<string, unknown>; text: string } | null = null;
-  let claimShown = ''; // the claim types offered
   const notice = h('p', { class: 'notice', role: 'status', hidden: true });
   const otherError = errorBox();
+  // The claim panel (game_claim.ts): shown only when the server says a claim is possible now.
+  const claims = claimPanel({ state: () => state, mine: () => mine(), attempt: (box, step) => attempt(box, step),
+    took: (g) => took(g), notice });
   const moveList = h('div', { class: 'move-list', id: 'move-list' });
   // While an earlier position is shown: says so, with the way back to the live position.
   const viewText = h('span', { class: 'viewing-text' });
@@ -164,7 +150,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
             textToggle,
             h('a', { href: `/api/v1/games/${encodeURIComponent(id)}/pgn`, download: `game-${id}.pgn` }, t('game.pgn'))),
           board.text),
-        h('div', { class: 'side-col' }, clocks, form, claimBox, notice, drawBox, otherError, moveList, ratingBox));
+        h('div', { class: 'side-col' }, clocks, form, claims.box, notice, drawBox, otherError, moveList, ratingBox));
   conditionalBox.hidden = talk.hidden = true;
   placeMoveBar();
   replace(root,
@@ -282,10 +268,6 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
     }
   }
 
-  function button(name: string, onclick: () => void, extra: Record<string, string> = {}): HTMLButtonElement {
-    return h('button', { type: 'button', onclick, ...extra }, name);
-  }
-
   function ask(what: 'resign' | 'abort' | null): void {
     state = confirming(state, what);
     renderActions();
@@ -371,7 +353,7 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
          button(t('game.accept_draw'), () => void act('POST', 'draw/accept')),
          button(t('game.decline_draw'), () => void act('POST', 'draw/decline'))]
       : []);
-    renderClaim();
+    claims.render();
     // Focus left on the move's state after Confirm goes to the Move field when it is the
     // player's move again (the opponent replied).
     if (had === moveState && myTurn() && !g.pending_move && !state.candidate) (boardByKeys ? board.host : moveInput).focus();
@@ -382,52 +364,6 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       else if (myTurn() && !g.pending_move && !moveInput.disabled) moveInput.focus();
       else (moveState.textContent ? moveState : status).focus();
     }
-  }
-
-  // The claim panel: only for the player to move, with no pending move, when the server's
-  // `claimable` flags allow a claim; it offers only the claimable types.
-  function renderClaim(): void {
-    const types = claimTypes(state, mine());
-    claimBox.hidden = types.length === 0;
-    if (types.join() !== claimShown) {
-      claimShown = types.join();
-      const was = claimType.value;
-      replace(claimType, types.map((type) => h('option', { value: type }, claimName(type))));
-      if (types.includes(was)) claimType.value = was;
-      claimAsk = null;
-    }
-    if (!types.length) {
-      claimAsk = null;
-      return;
-    }
-    const type = claimType.value;
-    expectRow.hidden = type !== 'tablebase';
-    replace(claimHelp, type === 'tablebase'
-      ? t('game.claim_help_tablebase') : t('game.claim_help_draw'));
-    for (const el of [claimType, claimMove, claimExpect]) el.disabled = claimAsk !== null;
-    if (claimAsk) {
-      replace(claimButtons, h('span', { class: 'confirm-text' }, claimAsk.text),
-        button(t('game.claim_yes'), () => void claim(), { class: 'danger' }),
-        button(t('game.back'), () => { claimAsk = null; renderClaim(); claimMove.focus(); }));
-    } else {
-      replace(claimButtons, button(t('game.claim'), () => askClaim()));
-    }
-  }
-
-  // The Claim button: checks the panel and asks for confirmation, stating what will be sent.
-  function askClaim(): void {
-    const g = state.game;
-    if (!g) return;
-    const typed = claimMove.value.trim();
-    const req = claimRequest(g, claimType.value, typed, claimExpect.value);
-    if ('error' in req) {
-      showError(claimError, claimRefusal(req.error, typed));
-      return;
-    }
-    showError(claimError, null);
-    claimAsk = { body: req.body, text: claimText(req) };
-    renderClaim();
-    (claimButtons.querySelector('button.danger') as HTMLButtonElement | null)?.focus();
   }
 
   // Shows the position after `ply` (0: the initial position; null or the last ply: the live
@@ -560,31 +496,6 @@ export function gamePage(root: HTMLElement, id: string, go?: (path: string) => v
       took(await api<Game>(method, `/api/v1/games/${g.id}/${what}`, { ply: g.ply }, true));
       state = confirming(state, null);
     });
-  }
-
-  // "Yes, claim": sends exactly what the confirmation stated.
-  async function claim(): Promise<void> {
-    const g = state.game;
-    const asked = claimAsk;
-    if (!g || !asked) return;
-    claimAsk = null;
-    commanding++;
-    try {
-      const answer = await api<{ upheld: boolean; reason: string; game: Game }>(
-        'POST', `/api/v1/games/${g.id}/claims`, asked.body, true);
-      took(answer.game);
-      claimMove.value = '';
-      claimExpect.value = '';
-      showError(claimError, null);
-      render();
-      notice.hidden = false;
-      replace(notice, t(answer.upheld ? 'game.claim_upheld' : 'game.claim_rejected', { reason: answer.reason }));
-    } catch (e) {
-      renderClaim();
-      await refused(e, claimError);
-    } finally {
-      commandDone();
-    }
   }
 
   async function refused(e: unknown, box: HTMLElement): Promise<void> {
