@@ -1,11 +1,12 @@
 // Ratings end to end (docs/ratings.md): real server processes on the manual test clock.
 // Two monthly periods of games are published as rating lists whose values match a
-// reimplementation of Glickman's steps in this file; only rated games count (not unrated
-// challenges, double defaults, annulled games or wins by default without a move), Chess960
-// is its own pool; lists come as JSON and CSV and as each player's history. A director's
+// reimplementation of Glickman's steps (tests/support/glicko2_reference.h); only rated games count
+// (not unrated challenges, double defaults, annulled games or wins by default without a move),
+// Chess960 is its own pool; lists come as JSON and CSV and as each player's history. A director's
 // result correction and recomputation publish new versions (the old ones stay) with audit
 // records, and the corrected game is never counted twice. A second instance publishes
-// nothing twice, and a server that starts after periods ended catches up.
+// nothing twice. Ratings in seeks and events: rating_entry_test.cpp; periods published late:
+// ratings_catch_up_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,112 +22,23 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/api_server_test.h"
+#include "tests/e2e/ratings_fixture.h"
 #include "tests/support/glicko2_reference.h"
 
 namespace corrchess {
 namespace {
 
 using nlohmann::json;
+using ratings_testing::kFebruary;
+using ratings_testing::kJanuary;
+using ratings_testing::Ratings;
+using ratings_testing::result_of;
 using testing::kGlicko2Scale;
 using testing::Ref;
 using testing::ref_e;
 using testing::ref_period;
 using testing::ref_rate;
 using testing::RefGame;
-
-// ---- The fixture ----
-
-class Ratings : public testing::ApiServerTest {
- protected:
-  Ratings() : ApiServerTest(testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"}})) {}
-
-  void SetUp() override {
-    ASSERT_NO_FATAL_FAILURE(ApiServerTest::SetUp());
-    td_ = api_.login(testing::kDirector, testing::kDirectorPassword);
-    for (const char* name : {"anna", "boris", "clara", "dmitri", "emil"}) {
-      tokens_[name] = api_.sign_up(name);
-    }
-    api_.set_clock(td_, "2030-01-05T12:00:00Z");
-  }
-
-  // A game white - black (created by the director: rated) finished with `result`: decisive
-  // games by the loser's resignation after a move each, draws by the director.
-  std::string finish(const std::string& white, const std::string& black, const std::string& result,
-                     const json& extra = json::object()) {
-    const auto id = api_.create_game(td_, white, black, extra);
-    finish_game(id, white, black, result);
-    return id;
-  }
-
-  void finish_game(const std::string& id, const std::string& white, const std::string& black,
-                   const std::string& result) {
-    const bool chess960 = api_.game(id, td_)["variant"] == "chess960";
-    const auto legal = [&](const std::string& token) {
-      return api_.game(id, token)["legal_moves"][0].get<std::string>();
-    };
-    if (result == "1/2-1/2") {
-      api_.expect("POST", "/api/v1/admin/games/" + id + "/result", td_,
-                  {{"result", result}, {"termination", "adjudication"}, {"reason", "drawn"}});
-      return;
-    }
-    api_.play(id, tokens_[white], chess960 ? legal(tokens_[white]) : "e4");
-    api_.play(id, tokens_[black], chess960 ? legal(tokens_[black]) : "e5");
-    const auto& loser = result == "1-0" ? black : white;
-    api_.expect("POST", "/api/v1/games/" + id + "/resign", tokens_[loser]);
-    ASSERT_EQ(api_.game(id, td_)["result"], result);
-  }
-
-  json list(const std::string& period, const std::string& query = "") {
-    return api_.expect("GET", "/api/v1/ratings/lists/" + period + query, td_);
-  }
-
-  // Waits until the period's list (of the pool) has `version`; its JSON.
-  json await_list(const std::string& period, int version = 1,
-                  const std::string& pool = "standard") {
-    json found = api_.await_rating_list(td_, period + "?pool=" + pool, version);
-    EXPECT_EQ(found["version"], version) << "no " << pool << " list " << period << " v" << version;
-    return found;
-  }
-
-  // The list's entries match the reference (rating and deviation to 1e-6, ranks by rating).
-  static void expect_matches(const json& l, const std::map<std::string, Ref>& ref,
-                             const std::map<std::string, int>& games_in_period) {
-    ASSERT_EQ(l["entries"].size(), ref.size()) << l.dump(1);
-    double last = 1e9;
-    int rank = 0;
-    for (const auto& e : l["entries"]) {
-      const std::string name = e["username"];
-      SCOPED_TRACE(name);
-      ASSERT_TRUE(ref.contains(name));
-      const auto& want = ref.at(name);
-      EXPECT_NEAR(e["rating"].get<double>(), want.r, 1e-6);
-      EXPECT_NEAR(e["deviation"].get<double>(), want.rd, 1e-6);
-      EXPECT_NEAR(e["volatility"].get<double>(), want.vol, 1e-9);
-      EXPECT_EQ(e["total_games"], want.total);
-      const auto it = games_in_period.find(name);
-      EXPECT_EQ(e["games_in_period"], it == games_in_period.end() ? 0 : it->second);
-      EXPECT_EQ(e["provisional"], want.total < 12 || want.rd > 110);
-      EXPECT_EQ(e["rank"], ++rank);
-      EXPECT_LE(e["rating"].get<double>(), last);
-      last = e["rating"].get<double>();
-    }
-  }
-
-  std::string td_;
-  std::map<std::string, std::string> tokens_;
-  int events_ = 0;
-};
-
-// The games of the first period (2030-01) and the second (2030-02), as rated.
-const std::vector<RefGame> kJanuary = {
-    {"anna", "boris", 1}, {"clara", "dmitri", 0.5}, {"anna", "clara", 0}, {"boris", "dmitri", 1}};
-const std::vector<RefGame> kFebruary = {
-    {"anna", "dmitri", 1}, {"clara", "boris", 1}, {"emil", "anna", 0}, {"clara", "anna", 0.5}};
-
-std::string result_of(double white_score) {
-  return white_score == 1 ? "1-0" : white_score == 0 ? "0-1" : "1/2-1/2";
-}
 
 TEST_F(Ratings, TwoPeriodsArePublishedOnceWithTheValuesOfThePaper) {
   // A second instance on the same database: every list is still published exactly once.
@@ -456,261 +368,6 @@ TEST_F(Ratings, ARecomputationAfterAResultCorrectionPublishesNewVersionsAndAudit
   api_.set_clock(td_, "2030-04-01T00:00:00Z");
   const auto march = await_list("2030-03");
   for (const auto& e : march["entries"]) EXPECT_EQ(e["games_in_period"], 0) << e.dump();
-}
-
-TEST_F(Ratings, EventsLimitEntryByRatingSeedByRatingShowRatingsAndMayBeUnrated) {
-  // January: anna beats boris and clara, clara beats boris; dmitri and emil stay unrated.
-  const std::vector<RefGame> games = {
-      {"anna", "boris", 1}, {"anna", "clara", 1}, {"clara", "boris", 1}};
-  for (const auto& g : games) finish(g.white, g.black, result_of(g.white_score));
-  api_.set_clock(td_, "2030-02-01T00:00:00Z");
-  await_list("2030-01");
-  const auto ref = ref_period({}, games);
-  ASSERT_GT(ref.at("anna").r, 1600);
-  ASSERT_EQ(std::lround(ref.at("clara").r), 1500);
-  ASSERT_LT(ref.at("boris").r, 1400);
-
-  // An open challenge (a seek) for players rated 1450 to 1600: boris (about 1330) and the
-  // unrated dmitri may not take it, clara (1500) may; a named challenge takes no range.
-  const auto seek = api_.expect(
-      "POST", "/api/v1/challenges", tokens_["anna"],
-      {{"time_control", testing::iccf_control()}, {"min_rating", 1450}, {"max_rating", 1600}}, 201);
-  EXPECT_EQ(seek["min_rating"], 1450);
-  EXPECT_EQ(seek["max_rating"], 1600);
-  const auto accept = "/api/v1/challenges/" + seek["id"].get<std::string>() + "/accept";
-  // Only those who may take it see it among the open challenges.
-  const auto sees_seek = [&](const std::string& who) {
-    const auto lists = api_.expect("GET", "/api/v1/challenges", tokens_[who]);
-    for (const auto& c : lists["open"]) {
-      if (c["id"] == seek["id"]) return true;
-    }
-    return false;
-  };
-  EXPECT_FALSE(sees_seek("boris"));
-  EXPECT_FALSE(sees_seek("dmitri"));
-  EXPECT_TRUE(sees_seek("clara"));
-  EXPECT_EQ(api_.problem("POST", accept, tokens_["boris"], nullptr, 409), "rating_out_of_range");
-  EXPECT_EQ(api_.problem("POST", accept, tokens_["dmitri"], nullptr, 409), "rating_out_of_range");
-  EXPECT_EQ(api_.expect("POST", accept, tokens_["clara"], nullptr, 201)["challenge"]["status"],
-            "accepted");
-  EXPECT_EQ(
-      api_.problem(
-          "POST", "/api/v1/challenges", tokens_["anna"],
-          {{"opponent", "boris"}, {"time_control", testing::iccf_control()}, {"min_rating", 1450}},
-          400),
-      "validation_error");
-
-  // The game page's preview: expected scores and the changes a result would bring.
-  const auto next = api_.create_game(td_, "anna", "emil");
-  const auto preview =
-      api_.expect("GET", "/api/v1/games/" + next + "/rating-preview", tokens_["clara"]);
-  EXPECT_EQ(preview["pool"], "standard");
-  EXPECT_EQ(preview["rated"], true);
-  EXPECT_EQ(preview["white"]["rated_before"], true);
-  EXPECT_EQ(preview["black"]["rated_before"], false);
-  EXPECT_NEAR(preview["white"]["rating"].get<double>(), ref.at("anna").r, 1e-6);
-  EXPECT_EQ(preview["black"]["rating"], 1500);
-  const Ref newcomer;
-  const double mu = (ref.at("anna").r - 1500) / kGlicko2Scale;
-  EXPECT_NEAR(preview["white"]["expected_score"].get<double>(),
-              ref_e(mu, 0, newcomer.rd / kGlicko2Scale), 1e-9);
-  for (const auto& [result, score] :
-       std::vector<std::pair<std::string, double>>{{"win", 1}, {"draw", 0.5}, {"loss", 0}}) {
-    EXPECT_NEAR(preview["white"]["change"][result].get<double>(),
-                ref_rate(ref.at("anna"), {{newcomer, score}}).r - ref.at("anna").r, 1e-6);
-    EXPECT_NEAR(preview["black"]["change"][result].get<double>(),
-                ref_rate(newcomer, {{ref.at("anna"), score}}).r - 1500, 1e-6);
-  }
-  EXPECT_GT(preview["black"]["change"]["win"].get<double>(), 100) << "a newcomer moves a lot";
-
-  const auto event = [&](json extra) {
-    json body = {{"name", "Rated open " + std::to_string(++events_)},
-                 {"time_control", testing::iccf_control()},
-                 {"open_for_entry", true}};
-    body.update(extra);
-    return api_.expect("POST", "/api/v1/admin/events", td_, body, 201);
-  };
-  const auto join = [&](const json& e, const std::string& who) {
-    return api_.call("POST", "/api/v1/events/" + e["id"].get<std::string>() + "/join",
-                     tokens_[who]);
-  };
-  EXPECT_EQ(api_.problem("POST", "/api/v1/admin/events", td_,
-                         {{"name", "Bad range"},
-                          {"time_control", testing::iccf_control()},
-                          {"min_rating", 1800},
-                          {"max_rating", 1700}},
-                         400),
-            "validation_error");
-
-  // At least 1450: boris (about 1330) and the unrated dmitri are refused with a stable code.
-  const auto masters = event({{"min_rating", 1450}});
-  EXPECT_EQ(masters["settings"]["min_rating"], 1450);
-  EXPECT_TRUE(masters["settings"]["max_rating"].is_null());
-  EXPECT_EQ(masters["settings"]["rated"], true);
-  EXPECT_EQ(masters["settings"]["seeding"], "rating") << "no players listed: seeded by rating";
-  EXPECT_EQ(join(masters, "clara").status, 201);
-  EXPECT_EQ(join(masters, "anna").status, 201);
-  for (const char* refused : {"boris", "dmitri"}) {
-    const auto r = join(masters, refused);
-    EXPECT_EQ(r.status, 409) << refused;
-    EXPECT_EQ(json::parse(r.body)["code"], "rating_out_of_range") << r.body;
-  }
-  // At most 1600: anna is refused, the unrated emil may enter.
-  const auto juniors = event({{"max_rating", 1600}});
-  EXPECT_EQ(json::parse(join(juniors, "anna").body)["code"], "rating_out_of_range");
-  EXPECT_EQ(join(juniors, "emil").status, 201);
-  EXPECT_EQ(join(juniors, "boris").status, 201);
-
-  // Seeded by rating at the start: anna (entered second) gets seat 1; ratings are shown
-  // beside the players and in the crosstable.
-  const auto path = "/api/v1/admin/events/" + masters["id"].get<std::string>() + "/start";
-  const auto started = api_.expect("POST", path, td_);
-  ASSERT_EQ(started["players"].size(), 2u);
-  for (const auto& p : started["players"]) {
-    EXPECT_EQ(p["seat"], p["username"] == "anna" ? 1 : 2) << p.dump();
-    EXPECT_EQ(p["rating"], std::lround(ref.at(p["username"]).r));
-  }
-  for (const auto& row : started["crosstable"]["rows"]) {
-    EXPECT_EQ(row["rating"], std::lround(ref.at(row["player"]).r)) << row.dump();
-  }
-  // Unrated players come after the rated ones (emil entered first).
-  const auto juniors_started = api_.expect(
-      "POST", "/api/v1/admin/events/" + juniors["id"].get<std::string>() + "/start", td_);
-  for (const auto& p : juniors_started["players"]) {
-    EXPECT_EQ(p["seat"], p["username"] == "boris" ? 1 : 2) << p.dump();
-    if (p["username"] == "emil") {
-      EXPECT_TRUE(p["rating"].is_null());
-    }
-  }
-  // The director's order stands when the director lists the players.
-  const auto listed = api_.expect("POST", "/api/v1/admin/events", td_,
-                                  {{"name", "Listed"},
-                                   {"time_control", testing::iccf_control()},
-                                   {"players", {"boris", "anna"}}},
-                                  201);
-  EXPECT_EQ(listed["settings"]["seeding"], "entry");
-  const auto listed_started = api_.expect(
-      "POST", "/api/v1/admin/events/" + listed["id"].get<std::string>() + "/start", td_);
-  EXPECT_EQ(listed_started["players"][0]["username"], "boris");
-
-  // An unrated event: its games do not count.
-  const auto friendly = api_.expect("POST", "/api/v1/admin/events", td_,
-                                    {{"name", "Friendly"},
-                                     {"time_control", testing::iccf_control()},
-                                     {"rated", false},
-                                     {"players", {"clara", "dmitri"}}},
-                                    201);
-  EXPECT_EQ(friendly["settings"]["rated"], false);
-  const auto friendly_games = api_.expect(
-      "POST", "/api/v1/admin/events/" + friendly["id"].get<std::string>() + "/start", td_)["games"];
-  ASSERT_EQ(friendly_games.size(), 1u);
-  const std::string game_id = friendly_games[0]["id"];
-  const auto g = api_.game(game_id, td_);
-  finish_game(game_id, g["white"]["username"], g["black"]["username"], "1-0");
-  api_.set_clock(td_, "2030-03-01T00:00:00Z");
-  const auto february = await_list("2030-02");
-  for (const auto& e : february["entries"]) {
-    EXPECT_NE(e["username"], "dmitri");
-    EXPECT_EQ(e["games_in_period"], 0) << e.dump();
-  }
-}
-
-TEST(RatingsCatchUp, AServerStartingAfterPeriodsEndedPublishesThemAll) {
-  testing::TempDatabase db;
-  const auto env = testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"},
-                                                {"CORRCHESS_RATING_PERIOD", "week"},
-                                                {"CORRCHESS_SCHEDULER", "off"}});
-  std::string anna, boris;
-  {
-    // No period job on this instance (CORRCHESS_SCHEDULER=off).
-    testing::ServerProcess idle(db.url(), env);
-    ASSERT_TRUE(idle.started());
-    testing::ApiClient api(idle);
-    const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
-    anna = api.sign_up("anna");
-    boris = api.sign_up("boris");
-    api.set_clock(td, "2030-01-08T12:00:00Z");  // a Tuesday of ISO week 2
-    const auto id = api.create_game(td, "anna", "boris");
-    api.play(id, anna, "d4");
-    api.play(id, boris, "d5");
-    api.expect("POST", "/api/v1/games/" + id + "/resign", boris);
-    api.set_clock(td, "2030-01-29T00:00:00Z");  // weeks 2, 3 and 4 have ended
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    EXPECT_TRUE(api.expect("GET", "/api/v1/ratings/lists", anna)["lists"].empty());
-  }
-  auto with_job = env;
-  with_job.back().second = "on";
-  testing::ServerProcess server(db.url(), with_job);
-  ASSERT_TRUE(server.started());
-  testing::ApiClient api(server);
-  json lists;
-  ASSERT_TRUE(testing::wait_until(
-      [&] {
-        lists = api.expect("GET", "/api/v1/ratings/lists", anna)["lists"];
-        return lists.size() == 3;
-      },
-      std::chrono::seconds(20), std::chrono::milliseconds(50)))
-      << lists.dump(1);
-  EXPECT_EQ(lists[0]["period"], "2030-W04");
-  EXPECT_EQ(lists[1]["period"], "2030-W03");
-  EXPECT_EQ(lists[2]["period"], "2030-W02");
-  EXPECT_EQ(lists[2]["first_day"], "2030-01-07");
-  const auto w2 = api.expect("GET", "/api/v1/ratings/lists/2030-W02", anna);
-  const auto ref = ref_period({}, {{"anna", "boris", 1}});
-  ASSERT_EQ(w2["entries"].size(), 2u);
-  EXPECT_EQ(w2["entries"][0]["username"], "anna");
-  EXPECT_NEAR(w2["entries"][0]["rating"].get<double>(), ref.at("anna").r, 1e-6);
-  const auto w4 = api.expect("GET", "/api/v1/ratings/lists/2030-W04", anna);
-  EXPECT_NEAR(w4["entries"][0]["deviation"].get<double>(),
-              ref_period(ref_period(ref, {}), {}).at("anna").rd, 1e-6);
-  EXPECT_EQ(w4["entries"][0]["total_games"], 1);
-  EXPECT_EQ(w4["entries"][0]["games_in_period"], 0);
-}
-
-// A game belongs to the period in which it finished, whether or not a sweep stored its flag
-// fall before the period was published: this instance runs the rating job but no sweep
-// (CORRCHESS_SCHEDULER=off, CORRCHESS_RATING_JOB=on), so only the job can store it.
-TEST(RatingsDueDecisions, AFlagThatFellInAPeriodIsRatedInThatPeriodWithoutASweep) {
-  testing::TempDatabase db;
-  testing::ServerProcess server(db.url(),
-                                testing::director_env(true, {{"CORRCHESS_TIMEZONE", "UTC"},
-                                                             {"CORRCHESS_SCHEDULER", "off"},
-                                                             {"CORRCHESS_RATING_JOB", "on"}}));
-  ASSERT_TRUE(server.started());
-  testing::ApiClient api(server);
-  const auto td = api.login(testing::kDirector, testing::kDirectorPassword);
-  const auto anna = api.sign_up("anna");
-  const auto boris = api.sign_up("boris");
-  api.sign_up("clara");
-  api.sign_up("dmitri");
-  api.set_clock(td, "2030-01-05T12:00:00Z");
-  const auto resigned = api.create_game(td, "anna", "boris");
-  api.play(resigned, anna, "d4");
-  api.play(resigned, boris, "d5");
-  api.expect("POST", "/api/v1/games/" + resigned + "/resign", boris);
-  // Clara never moves: her flag falls on 2030-01-08T12:00Z.
-  const auto lost = api.create_game(td, "clara", "dmitri",
-                                    {{"time_control", {{"type", "per_move"}, {"days", 3}}}});
-
-  api.set_clock(td, "2030-02-01T00:00:00Z");  // January has ended; nothing has read the game
-  const json january = api.await_rating_list(td, "2030-01");
-  ASSERT_FALSE(january.is_null()) << "no list 2030-01";
-  std::map<std::string, int> in_period;
-  for (const auto& e : january["entries"]) {
-    in_period[e["username"].get<std::string>()] = e["games_in_period"].get<int>();
-  }
-  EXPECT_EQ(in_period,
-            (std::map<std::string, int>{{"anna", 1}, {"boris", 1}, {"clara", 1}, {"dmitri", 1}}))
-      << january.dump(1);
-  const auto ref = ref_period({}, {{"anna", "boris", 1}, {"clara", "dmitri", 0}});
-  for (const auto& e : january["entries"]) {
-    EXPECT_NEAR(e["rating"].get<double>(), ref.at(e["username"].get<std::string>()).r, 1e-6)
-        << e.dump();
-  }
-
-  const auto g = api.game(lost, td);
-  EXPECT_EQ(g["termination"], "time_forfeit");
-  EXPECT_EQ(g["version"], 1) << "the flag fall is stored once, by the rating job";
 }
 
 }  // namespace
