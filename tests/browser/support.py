@@ -3,6 +3,7 @@ CORRCHESS_TEST_DATABASE_URL, like tests/support/temp_database.h does), a real
 corrchess-server process serving the built web client, a small JSON API client, and
 headless Chromium (Debian's chromium and chromium-driver) driven by Selenium."""
 
+import atexit
 import json
 import os
 import unittest
@@ -105,6 +106,7 @@ class Server:
         if not self.base:
             self.stop()
             raise RuntimeError("corrchess-server did not start")
+        _ORIGINS.add(self.base)
 
     def stop(self):
         self.process.stdout.close()
@@ -200,9 +202,70 @@ def pgn_game(site):
     raise KeyError(site)
 
 
+class PooledChromium(webdriver.Chrome):
+    """A headless Chromium whose quit() hands it back to this process's pool, signed out and
+    wiped (see chromium()); it quits for real at exit, or when wiping it fails."""
+
+    def quit(self):
+        if not POOL_ENABLED or not self._wipe():
+            _POOL_ALL.discard(self)
+            super().quit()
+            return
+        _POOL_IDLE.setdefault(self._pool_key, []).append(self)
+
+    def _wipe(self):
+        """What a test may leave behind in the browser, gone: its tabs (with their
+        sessionStorage, device emulation, network emulation and scripts added to new documents),
+        every origin's cookies and storage (local storage, IndexedDB, service workers with their
+        caches and push subscriptions), the HTTP cache and granted permissions. False when the
+        browser does not answer as expected (then it is not used again)."""
+        try:
+            old = self.window_handles
+            self.switch_to.new_window("tab")
+            fresh = self.current_window_handle
+            for handle in old:
+                self.switch_to.window(handle)
+                self.close()
+            self.switch_to.window(fresh)
+            for origin in _ORIGINS:
+                self.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            self.execute_cdp_cmd("Network.clearBrowserCookies", {})
+            self.execute_cdp_cmd("Network.clearBrowserCache", {})
+            self.execute_cdp_cmd("Browser.resetPermissions", {})
+            for key in set(self.__dict__) - self._fresh_attributes:
+                del self.__dict__[key]
+            return self.window_handles == [fresh]
+        except Exception:  # a browser in a state we do not know: a fresh one for the next test
+            return False
+
+
+# One headless Chromium for each test a file runs at a time, not one per test: starting one
+# cost 2.5-3.4 s of processor time and its first page load another 1.5-3 s, most of a short
+# test's (bench/README.md, "Build and test time"). CORRCHESS_BROWSER_POOL=0: a fresh one each.
+POOL_ENABLED = os.environ.get("CORRCHESS_BROWSER_POOL", "1") != "0"
+_POOL_IDLE = {}
+_POOL_ALL = set()
+_ORIGINS = set()  # the origins of the servers this process started (Server)
+
+
+@atexit.register
+def _quit_pool():
+    for driver in list(_POOL_ALL):
+        webdriver.Chrome.quit(driver)
+    _POOL_ALL.clear()
+    _POOL_IDLE.clear()
+
+
 def chromium(width=1280, height=1000, lang=None):
-    """Headless Chromium; `lang` ("es", "de-AT,de") sets its languages (navigator.languages
-    and Accept-Language), else the default (en-US)."""
+    """Headless Chromium with a window of `width` x `height`, no tabs but one, no cookies,
+    storage, service workers, cached responses or permissions (as a new profile has none);
+    `lang` ("es", "de-AT,de") sets its languages (navigator.languages and Accept-Language),
+    else the default (en-US). quit() when done: the browser then serves the next test."""
+    idle = _POOL_IDLE.get(lang or "")
+    if idle:
+        driver = idle.pop()
+        driver.set_window_size(width, height)
+        return driver
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -211,8 +274,11 @@ def chromium(width=1280, height=1000, lang=None):
     if lang:
         options.add_argument("--lang=" + lang.split(",")[0])
         options.add_experimental_option("prefs", {"intl.accept_languages": lang})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = PooledChromium(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_script_timeout(30)
+    driver._pool_key = lang or ""
+    driver._fresh_attributes = set(driver.__dict__) | {"_fresh_attributes"}
+    _POOL_ALL.add(driver)
     return driver
 
 
