@@ -207,6 +207,8 @@ class PooledChromium(webdriver.Chrome):
     wiped (see chromium()); it quits for real at exit, or when wiping it fails."""
 
     def quit(self):
+        if self in _POOL_IDLE.get(self._pool_key, []):  # quit twice: handed back once
+            return
         if not POOL_ENABLED or not self._wipe():
             _POOL_ALL.discard(self)
             super().quit()
