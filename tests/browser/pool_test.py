@@ -3,8 +3,9 @@ test of its file, and that test finds it as a new profile would be. A player sig
 page stores something in every kind of storage it has (local and session storage, IndexedDB,
 Cache Storage), notifications are allowed, the tab is made a phone's screen and offline; the
 next test that asks for a browser gets the same process, and finds a window of the size it
-asked for, no sign-in (the landing page, and the API answers 401), nothing stored, no
-service worker (nothing stored for the origin), the permission back to "ask", the network online and the screen a desktop's."""
+asked for, no sign-in (the landing page, and the API answers 401), nothing stored for the
+origin (no service worker either), the permission back to "ask", the network online and the
+screen a desktop's."""
 
 import unittest
 

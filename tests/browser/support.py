@@ -242,8 +242,9 @@ class PooledChromium(webdriver.Chrome):
 
 
 # One headless Chromium for each test a file runs at a time, not one per test: starting one
-# cost 2.5-3.4 s of processor time and its first page load another 1.5-3 s, most of a short
-# test's (bench/README.md, "Build and test time"). CORRCHESS_BROWSER_POOL=0: a fresh one each.
+# cost 2.5-3.5 s of processor time and its first sign-in 1.5-3 s more than in a used one, most
+# of a short test's (bench/README.md, "Build and test time"). CORRCHESS_BROWSER_POOL=0: a
+# fresh one each time.
 POOL_ENABLED = os.environ.get("CORRCHESS_BROWSER_POOL", "1") != "0"
 _POOL_IDLE = {}
 _POOL_ALL = set()
